@@ -1,0 +1,84 @@
+/* banks.h: what one warp's shared-memory request costs on the GPU. Pure: no I/O, no allocation.
+ * The rule is the one measured on an H100 (tests/hw/, docs/bank-model.md): within a pass group of
+ * lanes, a request costs the largest number of distinct bank words any one bank must deliver. */
+#ifndef SMEMLAB_BANKS_H
+#define SMEMLAB_BANKS_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SMEM_WARP 32
+#define SMEM_MAX_BANKS 64
+
+enum smem_op { SMEM_LD = 0, SMEM_ST = 1, SMEM_ATOM = 2 };
+
+/* The bank geometry: count banks of `bytes` bytes each (32 x 4 from Volta to Hopper; Kepler's
+ * 8-byte mode is 32 x 8). count in 1..64, bytes in 1,2,4,8,16. */
+struct smem_banks {
+    unsigned count, bytes;
+};
+
+/* One warp executing one shared-memory instruction. addr[l] is meaningful where bit l of active
+ * is set; every address must be a multiple of width (CUDA requires natural alignment). */
+struct smem_request {
+    uint32_t active;
+    uint32_t addr[SMEM_WARP];
+    unsigned width; /* 1, 2, 4, 8 or 16 bytes */
+    enum smem_op op;
+};
+
+/* wavefronts: pipeline passes (Nsight Compute's l1tex wavefronts, nvprof's transactions);
+ * ideal: passes with no bank conflict, from the distinct bytes touched per pass group;
+ * max_ways: the worst bank's count of distinct words within one pass group;
+ * groups: pass groups with an active lane (1 for <=8-byte accesses, 2 for 16-byte). */
+struct smem_cost {
+    unsigned wavefronts, ideal, max_ways, groups;
+};
+
+/* The per-bank picture of a request: for each bank, the distinct words it must deliver and which
+ * lanes want each. For 16-byte accesses the two half-warps are listed together (see lanes). */
+struct smem_bank_slot {
+    uint32_t word;  /* byte address / bank bytes */
+    uint32_t lanes; /* lanes touching this word */
+};
+struct smem_bank_map {
+    unsigned count;                      /* banks */
+    unsigned nwords[SMEM_MAX_BANKS];     /* distinct words in each bank */
+    struct smem_bank_slot slot[SMEM_MAX_BANKS][SMEM_WARP];
+};
+
+/* The default geometry of every GPU since Volta. */
+struct smem_banks smem_banks_default(void);
+
+/* NULL when the geometry is usable, else a sentence saying why not. */
+const char *smem_banks_check(const struct smem_banks *banks);
+
+/* NULL when the request is well formed for banks (width, alignment), else a sentence. */
+const char *smem_request_check(const struct smem_banks *banks, const struct smem_request *req);
+
+/* Lanes served together in one pass group for an access of width bytes: pass groups are cut so
+ * that each carries at most 2 x count x bytes requested bytes (256 on 32 x 4 banks): 32 lanes for
+ * widths up to 8 bytes, 16 lanes (two half-warps) for 16-byte accesses. */
+unsigned smem_group_lanes(const struct smem_banks *banks, unsigned width);
+
+/* The cost of one request. The request must pass smem_request_check; a request with no active
+ * lane costs nothing. */
+struct smem_cost smem_request_cost(const struct smem_banks *banks, const struct smem_request *req);
+
+/* Fills map with the bank picture of req (all pass groups together). */
+void smem_request_map(const struct smem_banks *banks, const struct smem_request *req,
+                      struct smem_bank_map *map);
+
+/* The conflict counter Nsight Compute reports (wavefronts beyond the ideal, floored at 0). */
+static inline unsigned smem_cost_conflicts(struct smem_cost c)
+{
+    return c.wavefronts > c.ideal ? c.wavefronts - c.ideal : 0;
+}
+
+#ifdef __cplusplus
+}
+#endif
+#endif

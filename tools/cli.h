@@ -1,0 +1,32 @@
+/* cli.h: the subcommands of the smemlab CLI and the option helpers they share. The CLI parses,
+ * calls the library and prints; analysis logic lives in src/. */
+#ifndef SMEMLAB_TOOLS_CLI_H
+#define SMEMLAB_TOOLS_CLI_H
+
+/* Exit status contract (DESIGN.md). */
+enum {
+    EXIT_OK = 0,
+    EXIT_CHECK = 1,   /* the check asked for failed (--fail-on-conflict, a hazard) */
+    EXIT_USAGE = 2,   /* bad options */
+    EXIT_INPUT = 3,   /* bad input: file, PTX, expression */
+    EXIT_NO_GPU = 4   /* no usable GPU for a command that needs one */
+};
+
+enum cli_format { FMT_TABLE, FMT_JSON, FMT_CSV };
+
+int cmd_tour(int argc, char **argv);
+int cmd_pattern(int argc, char **argv);
+int cmd_analyze(int argc, char **argv);
+int cmd_advise(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
+
+/* Parses "table|json|csv"; returns -1 when unknown. */
+int cli_parse_format(const char *s);
+/* Parses "X[,Y[,Z]]" or "XxYxZ" into dims (missing ones = 1); 0 on success. */
+int cli_parse_dim3(const char *s, unsigned dims[3]);
+/* Parses a non-negative integer (decimal or 0x hex) up to max; 0 on success. */
+int cli_parse_uint(const char *s, unsigned long long max, unsigned long long *out);
+/* Prints "smemlab CMD: msg" to stderr and returns EXIT_USAGE. */
+int cli_usage_error(const char *cmd, const char *fmt, ...);
+
+#endif
