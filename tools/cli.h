@@ -19,6 +19,9 @@ int cmd_pattern(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
 int cmd_advise(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+/* `smemlab bench transpose|reduce` (speed of light), called by cmd_bench. */
+int bench_transpose(int argc, char **argv);
+int bench_reduce(int argc, char **argv);
 
 /* Parses "table|json|csv"; returns -1 when unknown. */
 int cli_parse_format(const char *s);
