@@ -89,6 +89,7 @@ struct driver {
 
 struct fn_entry {
     CUfunction f;
+    int static_smem, max_dynamic_smem; /* read once, so that a launch costs no driver queries */
     char name[128];
     struct fn_entry *next;
 };
@@ -366,6 +367,11 @@ int smem_gpu_function_get(struct smem_gpu *g, smem_gpu_module mod, const char *n
         return refuse(g, "out of memory");
     e->f = f;
     snprintf(e->name, sizeof e->name, "%s", name);
+    if ((r = g->d.FuncGetAttribute(&e->static_smem, CU_FUNC_SHARED_SIZE_BYTES, f)) ||
+        (r = g->d.FuncGetAttribute(&e->max_dynamic_smem, CU_FUNC_MAX_DYNAMIC_SHARED_SIZE_BYTES, f))) {
+        free(e);
+        return fail(g, r, "cuFuncGetAttribute(%s)", name);
+    }
     e->next = g->fns;
     g->fns = e;
     *fn = (smem_gpu_function)e;
@@ -455,22 +461,19 @@ int smem_gpu_launch(struct smem_gpu *g, smem_gpu_function fn, const unsigned gri
                     const unsigned block[3], unsigned dyn_smem, void **args)
 {
     struct fn_entry *e = entry(fn);
-    struct smem_gpu_func_attrs a;
-    int st = smem_gpu_function_attrs(g, fn, &a);
-    if (st)
-        return st;
-    unsigned long long need = (unsigned long long)a.static_smem + dyn_smem;
+    unsigned long long need = (unsigned long long)e->static_smem + dyn_smem;
     if (need > (unsigned long long)g->info.smem_per_block_optin)
         return refuse(g,
                       "%s needs %d bytes of static and %u of dynamic shared memory per block "
                       "(%llu); %s allows at most %d",
-                      e->name, a.static_smem, dyn_smem, need, g->info.name,
+                      e->name, e->static_smem, dyn_smem, need, g->info.name,
                       g->info.smem_per_block_optin);
-    if (dyn_smem > (unsigned)a.max_dynamic_smem) {
+    if (dyn_smem > (unsigned)e->max_dynamic_smem) {
         CUresult r = g->d.FuncSetAttribute(e->f, CU_FUNC_MAX_DYNAMIC_SHARED_SIZE_BYTES, (int)dyn_smem);
         if (r)
             return fail(g, r, "raising the dynamic shared-memory limit of %s to %u bytes", e->name,
                         dyn_smem);
+        e->max_dynamic_smem = (int)dyn_smem;
     }
     CUresult r = g->d.LaunchKernel(e->f, grid[0], grid[1], grid[2], block[0], block[1], block[2],
                                    dyn_smem, NULL, args, NULL);
