@@ -35,6 +35,6 @@ timeout 200 build/smemlab bench --format json > "$OUT/bench.json" 2>> "$OUT/benc
 stamp "bench exit $?"
 tail -5 "$OUT/bench.log"
 
-(cd build && timeout 130 ctest --output-on-failure -j "$JOBS") > "$OUT/test.log" 2>&1
+(cd build && timeout 130 ctest -V -j "$JOBS") > "$OUT/test.log" 2>&1
 stamp "ctest exit $?"
 tail -15 "$OUT/test.log"
