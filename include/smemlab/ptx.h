@@ -114,6 +114,7 @@ struct smem_ptx_insn {
     uint32_t loc_file;  /* .loc file number (0 = none) */
     uint32_t loc_line;  /* source line (inlined code: the user's call site) */
     uint32_t loc_col;
+    uint32_t inl_file, inl_line, inl_col; /* .loc ..., inlined_at (0 if none) */
     int32_t call_target; /* PO_CALL: index of the callee in the module's functions, -1 extern */
     const char *call_name;
 };
