@@ -2,6 +2,7 @@
  * reference first (fresh inputs, outputs poisoned, every element checked), then timed (CUDA events,
  * median after warm-up) and counted (Nsight Compute on this same program), beside the prediction. */
 #include "cli.h"
+#include "smemlab/predict.h"
 #include "smemlab/experiments.h"
 #include "smemlab/gpu.h"
 #include "smemlab/ncu.h"
@@ -75,17 +76,35 @@ static const char *const ncu_metrics[] = {
 static const int carveouts[MAX_CARVEOUTS] = {0, 25, 50, 75, 100};
 
 /* ---- The prediction ------------------------------------------------------------------------------
- * TODO(lead): fill `p` from the analyzer (include/smemlab/cta.h) once it is merged: run e's kernel
- * (kernels/<e->file>, e->kernel) on e->block / e->grid / e->dyn_smem with e->args' integer values,
- * and copy its shared ld/st requests and wavefronts, summed over every block (the numbers Nsight
- * Compute counts for the same launch). Until then the prediction is "not available": JSON
- * "predicted": null, empty table and CSV cells. */
+ * The analyzer runs e's kernel from the PTX built beside the fatbins (kernels_dir), on the same
+ * launch and integer arguments; its requests and wavefronts are summed over every block, the numbers
+ * Nsight Compute counts for the same launch. */
+static struct smem_predictor *predictor;
+
 static int bench_predict(const struct smem_experiment *e, struct counts *p, char *why, size_t n)
 {
-    (void)e;
+    struct smem_prediction pr;
+    struct smem_error err;
     memset(p, 0, sizeof *p);
-    snprintf(why, n, "not available: the analyzer is not merged yet");
-    return -1;
+    memset(&err, 0, sizeof err);
+    if (!predictor) {
+        snprintf(why, n, "not available: no kernels folder");
+        return -1;
+    }
+    if (smem_predict(predictor, e, 64, &pr, &err)) {
+        char buf[700];
+        snprintf(why, n, "not available: %s", smem_error_format(&err, buf, sizeof buf));
+        return -1;
+    }
+    if (!pr.complete) {
+        snprintf(why, n, "not available: the addresses depend on data");
+        return -1;
+    }
+    p->ld_requests = pr.ld.requests;
+    p->ld_wavefronts = pr.ld.wavefronts;
+    p->st_requests = pr.st.requests;
+    p->st_wavefronts = pr.st.wavefronts;
+    return 0;
 }
 
 /* ---- Finding things ------------------------------------------------------------------------------*/
@@ -977,6 +996,7 @@ int cmd_bench(int argc, char **argv)
         return EXIT_NO_GPU;
     }
     const struct smem_gpu_info *gi = smem_gpu_info(g);
+    predictor = smem_predictor_new(dir);
 
     size_t n = 0;
     struct result *rs = calloc(count, sizeof *rs);
@@ -1041,6 +1061,8 @@ int cmd_bench(int argc, char **argv)
         print_table(stdout, gi, driver, rs, n, note);
     free(rs);
     smem_gpu_close(g);
+    smem_predictor_free(predictor);
+    predictor = NULL;
     if (failed)
         fprintf(stderr, "smemlab bench: %d experiment%s FAILED verification\n", failed,
                 failed == 1 ? "" : "s");
