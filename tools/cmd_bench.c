@@ -45,6 +45,7 @@ struct result {
     unsigned nracy;
     double time_ms, time_min_ms, time_max_ms; /* < 0: not timed */
     double bandwidth, ratio;                  /* bytes/s and fraction of peak; 0: not applicable */
+    double model_ms; /* SCALE: predicted wavefronts / (SMs x SM clock); 0: no prediction */
     struct counts predicted, measured;
     char predicted_why[160];
     struct carveout_result carve[MAX_CARVEOUTS];
@@ -732,6 +733,12 @@ static void print_json(FILE *f, const struct smem_gpu_info *gi, const char *driv
         json_number(f, r->ratio, r->bandwidth > 0);
         fputs(",\"smem_bandwidth_tbps\":", f);
         json_number(f, r->bandwidth / 1e12, r->bandwidth > 0);
+        if (r->model_ms > 0) {
+            fputs(",\"model_time_ms\":", f);
+            json_number(f, r->model_ms, 1);
+            fputs(",\"model_time_ratio\":", f);
+            json_number(f, r->model_ms / r->time_ms, r->time_ms > 0);
+        }
         if (e->ways)
             fprintf(f, ",\"ways\":%u", e->ways);
         if (e->scale) {
@@ -822,9 +829,11 @@ static void print_table(FILE *f, const struct smem_gpu_info *gi, const char *dri
     if (counters_note && *counters_note)
         fprintf(f, "counters: %s\n", counters_note);
     fputs("\nLD/ST = requests/wavefronts (predicted by the analyzer, measured by Nsight Compute)\n", f);
-    fprintf(f, "%-44s %3s %-8s %-15s %-15s %-15s %-15s %-5s %11s %8s %6s\n", "experiment", "row",
-            "verified", "LD predicted", "LD measured", "ST predicted", "ST measured", "match",
-            "time (us)", "TB/s", "peak");
+    fputs("time: median of the timed launches; model: the predicted wavefronts at one per SM per "
+          "clock (at-scale runs)\n", f);
+    fprintf(f, "%-44s %3s %-8s %-15s %-15s %-15s %-15s %-5s %11s %8s %6s %11s\n", "experiment",
+            "row", "verified", "LD predicted", "LD measured", "ST predicted", "ST measured", "match",
+            "time (us)", "TB/s", "peak", "model (us)");
     for (size_t i = 0; i < n; i++) {
         const struct result *r = &rs[i];
         char lp[40], lm[40], sp[40], sm[40], t[32], bw[32], pk[32];
@@ -835,12 +844,14 @@ static void print_table(FILE *f, const struct smem_gpu_info *gi, const char *dri
         snprintf(t, sizeof t, r->time_ms >= 0 ? "%.2f" : "-", r->time_ms * 1e3);
         snprintf(bw, sizeof bw, r->bandwidth > 0 ? "%.2f" : "", r->bandwidth / 1e12);
         snprintf(pk, sizeof pk, r->bandwidth > 0 ? "%.3f" : "", r->ratio);
-        fprintf(f, "%-44s %3u %-8s %-15s %-15s %-15s %-15s %-5s %11s %8s %6s\n", r->e->name,
+        char mo[32];
+        snprintf(mo, sizeof mo, r->model_ms > 0 ? "%.2f" : "", r->model_ms * 1e3);
+        fprintf(f, "%-44s %3u %-8s %-15s %-15s %-15s %-15s %-5s %11s %8s %6s %11s\n", r->e->name,
                 r->e->row, r->skip ? "skipped" : r->verified ? "yes" : "NO", lp, lm, sp, sm,
                 r->predicted.have && r->measured.have
                     ? (counts_match(&r->predicted, &r->measured) ? "yes" : "NO")
                     : "-",
-                t, bw, pk);
+                t, bw, pk, mo);
         for (unsigned k = 0; k < r->ncarve; k++) {
             const struct carveout_result *c = &r->carve[k];
             fprintf(f, "    carveout %3d%%: %d blocks/SM observed (occupancy API %d), %.2f us%s\n",
@@ -1031,12 +1042,19 @@ int cmd_bench(int argc, char **argv)
             failed++;
         r->predicted.have = !bench_predict(r->e, &r->predicted, r->predicted_why,
                                            sizeof r->predicted_why);
+        /* The bank model's time: every SM's shared-memory pipe passing one wavefront a clock and
+         * nothing else in the way. Only meaningful where the launch fills the GPU. */
+        if (r->e->role == SMEM_EXP_SCALE && r->predicted.have && gi->sms > 0 && gi->sm_clock_khz > 0)
+            r->model_ms = (double)(r->predicted.ld_wavefronts + r->predicted.st_wavefronts) /
+                          ((double)gi->sms * gi->sm_clock_khz);
         fprintf(stderr, "[%zu/%zu] %-44s %s", i + 1, n, r->e->name,
                 r->skip ? "skipped" : r->verified ? "verified" : "FAILED");
         if (r->time_ms >= 0)
             fprintf(stderr, ", %.2f us", r->time_ms * 1e3);
         if (r->bandwidth > 0)
             fprintf(stderr, ", %.2f TB/s (%.3f of peak)", r->bandwidth / 1e12, r->ratio);
+        if (r->model_ms > 0)
+            fprintf(stderr, ", model %.2f us", r->model_ms * 1e3);
         if (!r->skip && !r->verified)
             fprintf(stderr, ": %s", r->error);
         fputc('\n', stderr);
