@@ -1043,8 +1043,10 @@ int cmd_bench(int argc, char **argv)
         r->predicted.have = !bench_predict(r->e, &r->predicted, r->predicted_why,
                                            sizeof r->predicted_why);
         /* The bank model's time: every SM's shared-memory pipe passing one wavefront a clock and
-         * nothing else in the way. Only meaningful where the launch fills the GPU. */
-        if (r->e->role == SMEM_EXP_SCALE && r->predicted.have && gi->sms > 0 && gi->sm_clock_khz > 0)
+         * nothing else in the way. Only meaningful where the launch fills the GPU and its addresses
+         * are known (not the carveout's data-dependent chase, which is latency-bound anyway). */
+        if (r->e->role == SMEM_EXP_SCALE && !(r->e->flags & SMEM_EXP_CARVEOUT) &&
+            r->predicted.have && gi->sms > 0 && gi->sm_clock_khz > 0)
             r->model_ms = (double)(r->predicted.ld_wavefronts + r->predicted.st_wavefronts) /
                           ((double)gi->sms * gi->sm_clock_khz);
         fprintf(stderr, "[%zu/%zu] %-44s %s", i + 1, n, r->e->name,
