@@ -271,18 +271,18 @@ int cmd_tour(int argc, char **argv)
                "(32 banks x 4 bytes, Volta to Hopper). Wavefronts are what nvprof called transactions;\n"
                "Nsight Compute counts them as l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld/st.\n\n");
     else if (format == FMT_JSON)
-        printf("{\"experiments\":[");
+        printf("{");
     else
         printf("experiment,row,op,expression,elem,block,shape,requests,wavefronts,ideal_wavefronts,"
                "max_ways,transactions_per_request,claim\n");
     static struct row_result rr[64];
-    int kernels_printed = 0;
     if (!nchosen_given || want_kernels) {
         int nk = tour_kernels(format, 1);
         if (nk < 0)
             return EXIT_INPUT;
-        kernels_printed = nk > 0;
     }
+    if (format == FMT_JSON)
+        printf("\"experiments\":[");
     for (unsigned k = 0; k < nchosen; k++) {
         struct smem_tour_section part = *chosen[k];
         const struct smem_tour_section *s = &part;
@@ -294,7 +294,7 @@ int cmd_tour(int argc, char **argv)
         if (format == FMT_TABLE)
             print_table(s, rr);
         else if (format == FMT_JSON)
-            print_json_section(s, rr, k == 0 && !kernels_printed);
+            print_json_section(s, rr, k == 0);
         else
             print_csv_section(s, rr);
     }
