@@ -55,16 +55,6 @@ static int split_line(const char *s, size_t len, char fields[][MAX_FIELD], int m
     }
 }
 
-/* Copies src into dst[n], cut to fit (names longer than our fields are kept as a prefix). */
-static void copy_cut(char *dst, size_t n, const char *src)
-{
-    size_t k = strlen(src);
-    if (k >= n)
-        k = n - 1;
-    memcpy(dst, src, k);
-    dst[k] = 0;
-}
-
 /* A counter value: digits with optional thousands separators and an optional fraction. */
 static int parse_value(const char *s, double *v)
 {
@@ -143,7 +133,7 @@ int smem_ncu_parse(const char *text, size_t len, struct smem_ncu_launch *out, si
             memset(L, 0, sizeof *L);
             L->id = (unsigned)id;
             if (c_kernel >= 0)
-                copy_cut(L->kernel, sizeof L->kernel, f[c_kernel]);
+                snprintf(L->kernel, sizeof L->kernel, "%.*s", (int)sizeof L->kernel - 1, f[c_kernel]);
         }
         double v;
         if (parse_value(f[c_value], &v)) {
@@ -156,7 +146,8 @@ int smem_ncu_parse(const char *text, size_t len, struct smem_ncu_launch *out, si
                      SMEM_NCU_MAX_METRICS, id);
             return -1;
         }
-        copy_cut(L->metric[L->nmetrics].name, sizeof L->metric[0].name, f[c_name]);
+        snprintf(L->metric[L->nmetrics].name, sizeof L->metric[0].name, "%.*s",
+                 (int)sizeof L->metric[0].name - 1, f[c_name]);
         L->metric[L->nmetrics++].value = v;
     }
     if (c_id < 0) {

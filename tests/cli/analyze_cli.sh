@@ -94,4 +94,22 @@ printf '.version 9.0\n.target sm_90\n.address_size 64\n.visible .entry k()\n{\n\
 t "runaway loop" "$smemlab" analyze "$TMPD/loop.ptx" --block 32 --max-steps 100000
 expect_rc 3
 expect_err 'step budget'
+# a real project's file: headers elsewhere, templates, a namespace, host main() in the same file
+P=tests/analyze/project.cu
+t "template by demangled name" "$smemlab" analyze $P -I tests/analyze/inc -std=c++17 --kernel 'reduce4<int, 256u>' --block 256 --format json
+expect_rc 0
+expect_out '"name": "reduce4<int, 256u>", "symbol": "_Z7reduce4IiLj256EEvPKT_PS0_"'
+expect_out '"shared_ld": {"requests": 25, "wavefronts": 25, "ideal_wavefronts": 25}'
+t "plain name: every instance" "$smemlab" analyze $P -I tests/analyze/inc --kernel reduce4 --block 128
+expect_out 'reduce4<int, 256u>  block 128x1x1'
+expect_out 'reduce4<float, 128u>  block 128x1x1'
+t "namespace, -D" "$smemlab" analyze $P -I tests/analyze/inc -DPAD=1 --kernel transpose --block 32,8 --grid 2,2 --param n=64
+expect_rc 0
+expect_out 'loads    128 requests, 128 wavefronts (ideal 128)'
+t "namespace, unpadded" "$smemlab" analyze $P -I tests/analyze/inc --kernel lab::transpose --block 32,8 --grid 2,2 --param n=64 --fail-on-conflict
+expect_rc 1
+expect_out 'loads    128 requests, 4096 wavefronts (ideal 128): bank conflicts'
+t "nvcc args after --" "$smemlab" analyze $P --kernel transpose --block 32,8 --param n=64 -- -I tests/analyze/inc -DPAD=2
+expect_rc 0
+expect_out 'shared 4352 B static'
 finish
