@@ -3,6 +3,8 @@
  * __syncwarp). A lane's k-th execution of a shared instruction joins the warp's k-th request. */
 #include "smemlab/cta.h"
 
+#include "internal/sass_model.h"
+
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -256,6 +258,12 @@ int smem_cta_prepare(const struct smem_ptx_module *m, const struct smem_ptx_func
             for (uint32_t v = 0; v < p->nvars; v++)
                 if (!strcmp(p->vars[v].name, f->syms[i].name))
                     p->local_offset[i] = p->vars[v].offset;
+    /* what ptxas merges: neighbouring scalar loads become one wider access */
+    struct sass_merge *merge = calloc(f->ninsns ? f->ninsns : 1, sizeof *merge);
+    if (!merge || sass_merge_loads(f, p->local_offset, merge)) {
+        free(merge);
+        goto oom;
+    }
     /* access sites */
     for (uint32_t k = 0; k < f->ninsns; k++) {
         const struct smem_ptx_insn *in = &f->insns[k];
@@ -264,6 +272,16 @@ int smem_cta_prepare(const struct smem_ptx_module *m, const struct smem_ptx_func
         if (!shared && !generic)
             continue;
         int rc = 0;
+        if (merge[k].leader >= 0) {
+            /* the group's leader carries the merged access; the others make no request */
+            if (merge[k].leader == (int32_t)k)
+                rc = add_site(p, k, (uint32_t)merge[k].offset, merge[k].width, SMEM_ACC_LD, 0);
+            if (rc) {
+                free(merge);
+                goto oom;
+            }
+            continue;
+        }
         switch (in->op) {
         case PO_LD: case PO_LDU: rc = add_vector_sites(p, k, in, SMEM_ACC_LD, generic); break;
         case PO_ST: rc = add_vector_sites(p, k, in, SMEM_ACC_ST, generic); break;
@@ -276,9 +294,12 @@ int smem_cta_prepare(const struct smem_ptx_module *m, const struct smem_ptx_func
             break;
         default: break;
         }
-        if (rc)
+        if (rc) {
+            free(merge);
             goto oom;
+        }
     }
+    free(merge);
     /* pointer parameters: ld.param whose register reaches an address or a cvta */
     for (uint32_t k = 0; k < f->ninsns; k++) {
         const struct smem_ptx_insn *in = &f->insns[k];
@@ -839,7 +860,8 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
     if (shared && site != UINT32_MAX) {
         /* one request per SASS access this instruction becomes */
         for (uint32_t s = site; s < b->p->nsites && b->p->sites[s].insn == pc; s++) {
-            if (aknown && soff % b->p->sites[s].width && op != PO_CP_ASYNC)
+            if (aknown && (uint32_t)(soff + b->p->sites[s].offset) % b->p->sites[s].width &&
+                op != PO_CP_ASYNC)
                 return block_fail(b, pc, "misaligned shared access (address %s)", "not a multiple of its width");
             if (record(b, tid, s, (uint32_t)(soff + b->p->sites[s].offset), aknown, oob))
                 return block_fail(b, pc, "out of memory");

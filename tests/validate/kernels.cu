@@ -210,9 +210,9 @@ extern "C" __global__ void v_hist_atomic(int *out, const int *in)
 
 extern "C" __global__ void v_bcast_mix(int *out, const int *in)
 {
-    __shared__ int s[256];
+    __shared__ int s[512];
     int l = threadIdx.x;
-    for (int i = l; i < 256; i += 32) s[i] = i;
+    for (int i = l; i < 512; i += 32) s[i] = i;
     __syncthreads();
     out[l] = s[(l / 4) * 32] + s[(l & 7) * 64 + (l >> 3)];
 }
@@ -235,4 +235,66 @@ extern "C" __global__ void v_st_same_word(int *out, const int *in)
     s[(l % 4) * 32 + 0] = l;
     __syncthreads();
     out[l] = s[l];
+}
+
+// ptxas merges neighbouring shared loads (and stores?) into 8- and 16-byte ones when it can prove
+// the alignment: these probe when it does.
+extern "C" __global__ void v_merge_row4(float *out, const int *in)
+{
+    __shared__ float s[32][32];
+    int l = threadIdx.x, w = threadIdx.y;   // block 32 x 4
+    for (int i = 0; i < 32; i += 4) s[i + w][l] = l * w + i;
+    __syncthreads();
+    float acc = 0;
+#pragma unroll
+    for (int k = 0; k < 32; k++) acc += s[w * 8 + (l & 7)][k];
+    out[w * 32 + l] = acc;
+}
+
+extern "C" __global__ void v_merge_pair_odd(float *out, const int *in)
+{
+    __shared__ float s[1024];
+    int l = threadIdx.x;                     // block 32
+    for (int i = l; i < 1024; i += 32) s[i] = i;
+    __syncthreads();
+    int b = l * 6 + 1;                        // odd base: only 4-byte alignment provable
+    out[l] = s[b] + s[b + 1] + s[b + 2];
+}
+
+extern "C" __global__ void v_merge_pair_even(float *out, const int *in)
+{
+    __shared__ float s[1024];
+    int l = threadIdx.x;                     // block 32
+    for (int i = l; i < 1024; i += 32) s[i] = i;
+    __syncthreads();
+    int b = l * 6;                            // 8-byte aligned pairs
+    out[l] = s[b] * s[b + 1] + s[b + 2] * s[b + 3];
+}
+
+extern "C" __global__ void v_merge_store4(float *out, const int *in)
+{
+    __shared__ float s[32 * 33 * 4];
+    int l = threadIdx.x;                     // block 32
+    float *p = &s[l * 4 * 8];
+    p[0] = l; p[1] = l + 1; p[2] = l + 2; p[3] = l + 3;
+    __syncthreads();
+    out[l] = s[l * 4 * 8 + (l & 3)];
+}
+
+extern "C" __global__ void v_merge_dbl2(double *out, const int *in)
+{
+    __shared__ double s[512];
+    int l = threadIdx.x;                     // block 32
+    for (int i = l; i < 512; i += 32) s[i] = i;
+    __syncthreads();
+    out[l] = s[l * 4] + s[l * 4 + 1];
+}
+
+extern "C" __global__ void v_merge_u16(unsigned short *out, const int *in)
+{
+    __shared__ unsigned short s[2048];
+    int l = threadIdx.x;                     // block 32
+    for (int i = l; i < 2048; i += 32) s[i] = (unsigned short)i;
+    __syncthreads();
+    out[l] = s[l * 8] + s[l * 8 + 1];
 }

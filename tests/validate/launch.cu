@@ -38,6 +38,12 @@ int main()
         {"v_bcast_mix", (void *)v_bcast_mix, dim3(32), 0},
         {"v_dbl_bcast4", (void *)v_dbl_bcast4, dim3(32), 0},
         {"v_st_same_word", (void *)v_st_same_word, dim3(32), 0},
+        {"v_merge_row4", (void *)v_merge_row4, dim3(32, 4), 0},
+        {"v_merge_pair_odd", (void *)v_merge_pair_odd, dim3(32), 0},
+        {"v_merge_pair_even", (void *)v_merge_pair_even, dim3(32), 0},
+        {"v_merge_store4", (void *)v_merge_store4, dim3(32), 0},
+        {"v_merge_dbl2", (void *)v_merge_dbl2, dim3(32), 0},
+        {"v_merge_u16", (void *)v_merge_u16, dim3(32), 0},
     };
     for (auto &k : ls) {
         void *args[] = {&out, &in};
