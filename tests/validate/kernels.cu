@@ -229,7 +229,7 @@ extern "C" __global__ void v_dbl_bcast4(double *out, const int *in)
 extern "C" __global__ void v_st_same_word(int *out, const int *in)
 {
     // several lanes store to one word (a benign race on the value): what does a store cost?
-    __shared__ int s[64];
+    __shared__ int s[128];
     int l = threadIdx.x;
     s[l / 4] = 7;
     s[(l % 4) * 32 + 0] = l;
