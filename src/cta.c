@@ -275,7 +275,8 @@ int smem_cta_prepare(const struct smem_ptx_module *m, const struct smem_ptx_func
         if (merge[k].leader >= 0) {
             /* the group's leader carries the merged access; the others make no request */
             if (merge[k].leader == (int32_t)k)
-                rc = add_site(p, k, (uint32_t)merge[k].offset, merge[k].width, SMEM_ACC_LD, 0);
+                rc = add_site(p, k, (uint32_t)merge[k].offset, merge[k].width,
+                              in->op == PO_ST ? SMEM_ACC_ST : SMEM_ACC_LD, 0);
             if (rc) {
                 free(merge);
                 goto oom;

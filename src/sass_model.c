@@ -1,4 +1,4 @@
-/* sass_model.c: ptxas merges neighbouring scalar shared loads into LDS.64 / LDS.128 when it can
+/* sass_model.c: ptxas merges neighbouring scalar shared loads (stores) into LDS.64 / LDS.128 (STS) when it can
  * prove the combined address is aligned (seen on an H100: a 16x16 sgemm tile's row reads
  * As[ty][k..k+3] became one LDS.128; tests/validate). Requests are SASS instructions, so the
  * analyzer must merge them too. Alignment comes from a trailing-zeros analysis of the registers. */
@@ -59,18 +59,32 @@ static int writes_reg(const struct smem_ptx_insn *in, int32_t reg)
     return 0;
 }
 
-/* A scalar shared load from [reg + imm] that ptxas could merge. */
-static int candidate(const struct smem_ptx_insn *in)
+/* A scalar shared load from [reg + imm] (stores: to) that ptxas could merge. */
+static int candidate(const struct smem_ptx_insn *in, int stores)
 {
     unsigned w = smem_ptx_type_bytes(in->type);
-    return (in->op == PO_LD) && in->space == SP_SHARED && in->vec == 1 && (w == 4 || w == 8) &&
-           in->nops == 2 && in->ops[0].kind == OPK_REG && in->ops[1].kind == OPK_ADDR &&
+    if (in->space != SP_SHARED || in->vec != 1 || (w != 4 && w != 8) || in->nops != 2)
+        return 0;
+    if (stores)
+        return in->op == PO_ST && in->ops[0].kind == OPK_ADDR && in->ops[0].reg[0] >= 0 &&
+               (in->ops[1].kind == OPK_REG || in->ops[1].kind == OPK_IMM);
+    return in->op == PO_LD && in->ops[0].kind == OPK_REG && in->ops[1].kind == OPK_ADDR &&
            in->ops[1].reg[0] >= 0;
 }
 
-/* Ends the window of neighbours: control flow, barriers, anything that writes shared memory. */
-static int ends_window(const struct smem_ptx_insn *in)
+static const struct smem_ptx_operand *addr_of(const struct smem_ptx_insn *in)
 {
+    return in->op == PO_ST ? &in->ops[0] : &in->ops[1];
+}
+
+/* Ends the window of neighbours: control flow, barriers, anything that writes shared memory
+ * (for stores: anything that reads it too). */
+static int ends_window(const struct smem_ptx_insn *in, int stores)
+{
+    if (stores && in->space == SP_SHARED && (in->op == PO_LD || in->op == PO_LDU))
+        return 1;
+    if (stores && in->op == PO_ST)
+        return in->space == SP_GENERIC;
     switch (in->op) {
     case PO_BRA: case PO_RET: case PO_EXIT: case PO_CALL: case PO_BAR: case PO_BAR_RED:
     case PO_BAR_ARRIVE: case PO_BAR_WARP: case PO_MEMBAR: case PO_ATOM: case PO_RED:
@@ -82,6 +96,9 @@ static int ends_window(const struct smem_ptx_insn *in)
         return 0;
     }
 }
+
+static void merge_kind(const struct smem_ptx_func *f, const unsigned *tz, const uint8_t *target,
+                       uint32_t *win, struct sass_merge *merge, int stores);
 
 int sass_merge_loads(const struct smem_ptx_func *f, const uint32_t *sym_offset,
                      struct sass_merge *merge)
@@ -133,7 +150,19 @@ int sass_merge_loads(const struct smem_ptx_func *f, const uint32_t *sym_offset,
                 (uint64_t)in->ops[o].imm < f->ninsns)
                 target[in->ops[o].imm] = 1;
     }
-    /* windows of straight-line code; in each, group candidates by (base, guard, type) */
+    merge_kind(f, tz, target, win, merge, 0);
+    merge_kind(f, tz, target, win, merge, 1);
+    free(tz);
+    free(target);
+    free(win);
+    return 0;
+}
+
+/* Windows of straight-line code; in each, group candidates by (base, guard, type) and merge
+ * naturally aligned runs of 16, then 8 bytes. */
+static void merge_kind(const struct smem_ptx_func *f, const unsigned *tz, const uint8_t *target,
+                       uint32_t *win, struct sass_merge *merge, int stores)
+{
     uint32_t start = 0;
     while (start < f->ninsns) {
         uint32_t n = 0, end = start;
@@ -141,9 +170,9 @@ int sass_merge_loads(const struct smem_ptx_func *f, const uint32_t *sym_offset,
             if (end > start && target[end])
                 break;
             const struct smem_ptx_insn *in = &f->insns[end];
-            if (candidate(in))
+            if (candidate(in, stores))
                 win[n++] = end;
-            if (ends_window(in)) {
+            if (ends_window(in, stores)) {
                 end++;
                 break;
             }
@@ -153,7 +182,7 @@ int sass_merge_loads(const struct smem_ptx_func *f, const uint32_t *sym_offset,
             if (merge[win[i]].leader >= 0)
                 continue;
             unsigned w = smem_ptx_type_bytes(a->type);
-            int32_t base = a->ops[1].reg[0];
+            int32_t base = addr_of(a)->reg[0];
             /* the members: same base (not rewritten in between), guard and type */
             uint32_t mem[16];
             int64_t off[16];
@@ -167,11 +196,11 @@ int sass_merge_loads(const struct smem_ptx_func *f, const uint32_t *sym_offset,
                     if (rewritten)
                         break;
                 }
-                if (merge[win[j]].leader >= 0 || b->ops[1].reg[0] != base || b->guard != a->guard ||
+                if (merge[win[j]].leader >= 0 || addr_of(b)->reg[0] != base || b->guard != a->guard ||
                     b->guard_neg != a->guard_neg || smem_ptx_type_bytes(b->type) != w)
                     continue;
                 mem[nm] = win[j];
-                off[nm] = b->ops[1].imm;
+                off[nm] = addr_of(b)->imm;
                 nm++;
             }
             if (nm < 2)
@@ -202,14 +231,10 @@ int sass_merge_loads(const struct smem_ptx_func *f, const uint32_t *sym_offset,
                     for (unsigned e = 0; e < per; e++)
                         merge[grp[e]].leader = (int32_t)lead;
                     merge[lead].width = (uint8_t)size;
-                    merge[lead].offset = (int32_t)(off[s] - f->insns[lead].ops[1].imm);
+                    merge[lead].offset = (int32_t)(off[s] - addr_of(&f->insns[lead])->imm);
                 }
             }
         }
         start = end > start ? end : start + 1;
     }
-    free(tz);
-    free(target);
-    free(win);
-    return 0;
 }
