@@ -1,0 +1,338 @@
+/* sol_transpose.cu: out-of-place matrix transpose at the memory system's limit (issue 7) for 4-, 2-
+ * and 8-byte elements (f32, f16, f64 bit patterns), any rows x cols, beside the textbook variants it
+ * improves on (naive, tile, pad, swizzle), and the fill/check kernels that verify every element. */
+
+/* Element types by size: a transpose moves bits, so f32/f16/f64 travel as unsigned integers (no
+ * rounding, NaN payloads and signed zeros survive, and no header beyond the compiler is needed). */
+typedef unsigned int sol_u32;
+typedef unsigned short sol_u16;
+typedef unsigned long long sol_u64;
+
+/* ---- Our best kernel ------------------------------------------------------------------------
+ * The tile is TR x TC elements (TR = LPR * VEC rows, TC = CG * VEC columns, VEC = elements per
+ * 16-byte word). Load phase: every thread reads whole 16-byte words along input rows (a warp reads
+ * 512 contiguous bytes) and stores them to shared memory as 16-byte words. Store phase: every thread
+ * reads a VEC x VEC block as VEC 16-byte words down a column of words, transposes it in registers and
+ * writes VEC 16-byte words to VEC output rows; LPR lanes in a row write LPR*16 contiguous bytes.
+ *
+ * Bank conflicts: 16-byte shared accesses are served a quarter-warp (8 lanes, 128 bytes) at a time,
+ * so 8 lanes must touch 8 different 16-byte bank groups. A row of the tile is CG*16 bytes (a multiple
+ * of 128), so word (r, g) sits in bank group g mod 8; storing word (r, g) at column g ^ ((r/VEC) & 7)
+ * (an XOR swizzle on the word index) keeps the row stores a permutation of 8 consecutive groups and
+ * spreads the column reads (8 lanes = 8 consecutive row blocks i, same g) over groups g ^ i: both
+ * conflict-free with no padding, so 16-byte accesses stay 16-byte aligned. */
+
+#define SOL_WORD_ELEMS(T) ((int)(16 / sizeof(T)))
+
+/* One 16-byte word of VEC elements, loaded with bounds checks. With vec set, rows and columns are
+ * multiples of VEC and both pointers are 16-byte aligned, so a word is either wholly inside the
+ * matrix or wholly outside it and one 16-byte load serves it. */
+template <typename T>
+static __device__ __forceinline__ uint4 sol_load_word(const T *__restrict__ in, int r, int c, int rows,
+                                                      int cols, bool vec, bool stream)
+{
+    const int VEC = SOL_WORD_ELEMS(T);
+    uint4 w = make_uint4(0u, 0u, 0u, 0u);
+    if (r >= rows)
+        return w;
+    const T *p = in + (size_t)r * (size_t)cols + c;
+    if (vec) {
+        if (c < cols)
+            w = stream ? __ldcs((const uint4 *)p) : __ldg((const uint4 *)p);
+        return w;
+    }
+    T e[16 / sizeof(T)];
+#pragma unroll
+    for (int j = 0; j < VEC; ++j)
+        e[j] = (c + j < cols) ? p[j] : (T)0;
+    if constexpr (sizeof(T) == 4)
+        w = make_uint4(e[0], e[1], e[2], e[3]);
+    else if constexpr (sizeof(T) == 2)
+        w = make_uint4(e[0] | ((unsigned)e[1] << 16), e[2] | ((unsigned)e[3] << 16), e[4] | ((unsigned)e[5] << 16),
+                       e[6] | ((unsigned)e[7] << 16));
+    else
+        w = make_uint4((unsigned)e[0], (unsigned)(e[0] >> 32), (unsigned)e[1], (unsigned)(e[1] >> 32));
+    return w;
+}
+
+/* Element j of a 16-byte word, as T. */
+template <typename T>
+static __device__ __forceinline__ T sol_word_elem(uint4 w, int j)
+{
+    unsigned a[4] = {w.x, w.y, w.z, w.w};
+    if constexpr (sizeof(T) == 4)
+        return (T)a[j];
+    else if constexpr (sizeof(T) == 2)
+        return (T)(a[j >> 1] >> ((j & 1) * 16));
+    else
+        return (T)((sol_u64)a[2 * j] | ((sol_u64)a[2 * j + 1] << 32));
+}
+
+/* One 16-byte word to output row r, columns c..c+VEC-1, with bounds checks (see sol_load_word). */
+template <typename T>
+static __device__ __forceinline__ void sol_store_word(T *__restrict__ out, int r, int c, int rows, int cols,
+                                                      uint4 w, bool vec, bool stream)
+{
+    const int VEC = SOL_WORD_ELEMS(T);
+    if (r >= rows)
+        return;
+    T *p = out + (size_t)r * (size_t)cols + c;
+    if (vec) {
+        if (c < cols) {
+            if (stream)
+                __stcs((uint4 *)p, w);
+            else
+                *(uint4 *)p = w;
+        }
+        return;
+    }
+#pragma unroll
+    for (int j = 0; j < VEC; ++j)
+        if (c + j < cols)
+            p[j] = sol_word_elem<T>(w, j);
+}
+
+/* Transposes a VEC x VEC block held as VEC words (word j = row j) in registers: on return word k
+ * holds column k. Indices are compile-time constants after unrolling, so everything stays in
+ * registers. */
+template <typename T>
+static __device__ __forceinline__ void sol_transpose_regs(uint4 *v)
+{
+    if constexpr (sizeof(T) == 4) {
+        uint4 a = v[0], b = v[1], c = v[2], d = v[3];
+        v[0] = make_uint4(a.x, b.x, c.x, d.x);
+        v[1] = make_uint4(a.y, b.y, c.y, d.y);
+        v[2] = make_uint4(a.z, b.z, c.z, d.z);
+        v[3] = make_uint4(a.w, b.w, c.w, d.w);
+    } else if constexpr (sizeof(T) == 8) {
+        uint4 a = v[0], b = v[1];
+        v[0] = make_uint4(a.x, a.y, b.x, b.y);
+        v[1] = make_uint4(a.z, a.w, b.z, b.w);
+    } else {
+        /* 8 x 8 halves: output word k, 32-bit part m holds (row 2m, col k) low and (row 2m+1, col k)
+         * high; column k of row j is half (k & 1) of part k >> 1 of word j. */
+        unsigned a[8][4];
+#pragma unroll
+        for (int j = 0; j < 8; ++j) {
+            a[j][0] = v[j].x;
+            a[j][1] = v[j].y;
+            a[j][2] = v[j].z;
+            a[j][3] = v[j].w;
+        }
+#pragma unroll
+        for (int k = 0; k < 8; ++k) {
+            unsigned o[4];
+#pragma unroll
+            for (int m = 0; m < 4; ++m) {
+                unsigned lo = (a[2 * m][k >> 1] >> ((k & 1) * 16)) & 0xFFFFu;
+                unsigned hi = (a[2 * m + 1][k >> 1] >> ((k & 1) * 16)) & 0xFFFFu;
+                o[m] = lo | (hi << 16);
+            }
+            v[k] = make_uint4(o[0], o[1], o[2], o[3]);
+        }
+    }
+}
+
+/* out (cols x rows) = transpose of in (rows x cols), NT threads. GROUP = 0: grid (ceil(cols/TC),
+ * ceil(rows/TR)), tile (blockIdx.y, blockIdx.x). GROUP = G > 0: a 1-D grid of all tiles, walked in
+ * bands of G tile rows, column by column inside a band, so the blocks resident at one time cover a
+ * squarish patch: their reads and their writes both stay in few DRAM pages, where the row-major
+ * order reads long input rows but scatters its writes over every output row. STREAM adds
+ * evict-first cache hints (each byte is touched once). */
+template <typename T, int LPR, int CG, int NT, bool STREAM, int GROUP>
+static __device__ __forceinline__ void sol_transpose_body(T *__restrict__ out, const T *__restrict__ in,
+                                                          int rows, int cols)
+{
+    const int VEC = SOL_WORD_ELEMS(T);
+    const int TR = LPR * VEC, TC = CG * VEC;
+    const int LOADS = TR * CG / NT;   /* 16-byte words each thread loads */
+    const int BLOCKS = LPR * CG / NT; /* VEC x VEC blocks each thread writes out */
+    __shared__ uint4 tile[LPR * 16 / sizeof(T) * CG];
+
+    int tr = blockIdx.y, tc = blockIdx.x;
+    if (GROUP > 0) {
+        const int tiles_c = (cols + TC - 1) / TC, tiles_r = (rows + TR - 1) / TR;
+        const int per_band = GROUP * tiles_c, band = blockIdx.x / per_band, in_band = blockIdx.x % per_band;
+        const int first = band * GROUP, height = min(GROUP, tiles_r - first);
+        tr = first + in_band % height;
+        tc = in_band / height;
+    }
+    const int r0 = tr * TR, c0 = tc * TC;
+    const bool vec = ((rows | cols) % VEC) == 0 && (((size_t)in | (size_t)out) & 15) == 0;
+
+    uint4 w[LOADS];
+#pragma unroll
+    for (int k = 0; k < LOADS; ++k) {
+        int idx = threadIdx.x + k * NT;
+        w[k] = sol_load_word<T>(in, r0 + idx / CG, c0 + (idx % CG) * VEC, rows, cols, vec, STREAM);
+    }
+#pragma unroll
+    for (int k = 0; k < LOADS; ++k) {
+        int idx = threadIdx.x + k * NT;
+        int r = idx / CG, g = idx % CG;
+        tile[r * CG + (g ^ ((r / VEC) & 7))] = w[k];
+    }
+    __syncthreads();
+#pragma unroll
+    for (int k = 0; k < BLOCKS; ++k) {
+        int b = threadIdx.x + k * NT;
+        int i = b % LPR, g = b / LPR;
+        uint4 v[16 / sizeof(T)];
+#pragma unroll
+        for (int j = 0; j < VEC; ++j)
+            v[j] = tile[(i * VEC + j) * CG + (g ^ (i & 7))];
+        sol_transpose_regs<T>(v);
+#pragma unroll
+        for (int j = 0; j < VEC; ++j)
+            sol_store_word<T>(out, c0 + g * VEC + j, r0 + i * VEC, cols, rows, v[j], vec, STREAM);
+    }
+}
+
+/* The shipped configuration per element size (chosen by bench/sol/dev.cu's sweep on an H100; see
+ * docs/speed-of-light.md). Launch: block SOL_TR_THREADS, grid (ceil(cols/TC), ceil(rows/TR)). */
+#define SOL_TR_THREADS 256
+#define SOL_TR_LPR 16
+#define SOL_TR_CG 16
+#define SOL_TR_STREAM false
+#define SOL_TR_GROUP 0
+
+extern "C" __global__ void __launch_bounds__(SOL_TR_THREADS)
+sol_transpose_f32(sol_u32 *__restrict__ out, const sol_u32 *__restrict__ in, int rows, int cols)
+{
+    sol_transpose_body<sol_u32, SOL_TR_LPR, SOL_TR_CG, SOL_TR_THREADS, SOL_TR_STREAM, SOL_TR_GROUP>(out, in, rows, cols);
+}
+
+extern "C" __global__ void __launch_bounds__(SOL_TR_THREADS)
+sol_transpose_f16(sol_u16 *__restrict__ out, const sol_u16 *__restrict__ in, int rows, int cols)
+{
+    sol_transpose_body<sol_u16, SOL_TR_LPR, SOL_TR_CG, SOL_TR_THREADS, SOL_TR_STREAM, SOL_TR_GROUP>(out, in, rows, cols);
+}
+
+extern "C" __global__ void __launch_bounds__(SOL_TR_THREADS)
+sol_transpose_f64(sol_u64 *__restrict__ out, const sol_u64 *__restrict__ in, int rows, int cols)
+{
+    sol_transpose_body<sol_u64, SOL_TR_LPR, SOL_TR_CG, SOL_TR_THREADS, SOL_TR_STREAM, SOL_TR_GROUP>(out, in, rows, cols);
+}
+
+/* ---- The textbook variants (32 x 32 tiles, 32 x 8 threads, each thread moves 4 elements) --------
+ * Grid (ceil(cols/32), ceil(rows/32)), block (32, 8). After M. Harris, "An Efficient Matrix
+ * Transpose in CUDA C/C++"; bounds-checked so any rows x cols works. */
+#define SOL_T 32
+#define SOL_BR 8
+
+/* No shared memory: reads coalesced, writes strided by rows elements. */
+#define SOL_NAIVE(NAME, T)                                                                          \
+    extern "C" __global__ void NAME(T *__restrict__ out, const T *__restrict__ in, int rows, int cols) \
+    {                                                                                               \
+        int x = blockIdx.x * SOL_T + threadIdx.x, y = blockIdx.y * SOL_T + threadIdx.y;            \
+        for (int j = 0; j < SOL_T; j += SOL_BR)                                                     \
+            if (x < cols && y + j < rows)                                                           \
+                out[(size_t)x * rows + (y + j)] = in[(size_t)(y + j) * cols + x];                   \
+    }
+
+/* Shared tile, writes coalesced; SHAPE_COLS is the row length of the tile in elements and IDX(r, c)
+ * where element (r, c) of the tile lives. */
+#define SOL_TILED(NAME, T, TILE_ELEMS, IDX)                                                         \
+    extern "C" __global__ void NAME(T *__restrict__ out, const T *__restrict__ in, int rows, int cols) \
+    {                                                                                               \
+        __shared__ T tile[TILE_ELEMS];                                                              \
+        int x = blockIdx.x * SOL_T + threadIdx.x, y = blockIdx.y * SOL_T + threadIdx.y;            \
+        for (int j = 0; j < SOL_T; j += SOL_BR) {                                                   \
+            int r = threadIdx.y + j, c = threadIdx.x;                                               \
+            if (x < cols && y + j < rows)                                                           \
+                tile[IDX(r, c)] = in[(size_t)(y + j) * cols + x];                                   \
+        }                                                                                           \
+        __syncthreads();                                                                            \
+        x = blockIdx.y * SOL_T + threadIdx.x;                                                       \
+        y = blockIdx.x * SOL_T + threadIdx.y;                                                       \
+        for (int j = 0; j < SOL_T; j += SOL_BR) {                                                   \
+            int r = threadIdx.x, c = threadIdx.y + j;                                               \
+            if (x < rows && y + j < cols)                                                           \
+                out[(size_t)(y + j) * rows + x] = tile[IDX(r, c)];                                  \
+        }                                                                                           \
+    }
+
+/* tile: [32][32], column reads hit one bank (32-way for 4 bytes; 16-way for 2 bytes; 16-way for 8). */
+#define SOL_IDX_TILE(r, c) ((r) * SOL_T + (c))
+/* pad: each row one 4-byte bank word longer (33 f32, 34 f16; 33 f64 = 8 bytes, what 8-byte accesses
+ * served per half-warp need), so a column read walks the banks with an odd word stride. */
+#define SOL_IDX_PAD32(r, c) ((r) * (SOL_T + 1) + (c))
+#define SOL_IDX_PAD16(r, c) ((r) * (SOL_T + 2) + (c))
+/* swizzle: element (r, c) at r*32 + (c ^ r): rows stay dense, a column read visits 32 distinct
+ * columns, one per bank (4-byte), or conflict-free half-warps (2- and 8-byte; see the docs). */
+#define SOL_IDX_SWZ(r, c) ((r) * SOL_T + ((c) ^ (r)))
+
+SOL_NAIVE(sol_transpose_naive_f32, sol_u32)
+SOL_NAIVE(sol_transpose_naive_f16, sol_u16)
+SOL_NAIVE(sol_transpose_naive_f64, sol_u64)
+SOL_TILED(sol_transpose_tile_f32, sol_u32, SOL_T * SOL_T, SOL_IDX_TILE)
+SOL_TILED(sol_transpose_tile_f16, sol_u16, SOL_T * SOL_T, SOL_IDX_TILE)
+SOL_TILED(sol_transpose_tile_f64, sol_u64, SOL_T * SOL_T, SOL_IDX_TILE)
+SOL_TILED(sol_transpose_pad_f32, sol_u32, SOL_T * (SOL_T + 1), SOL_IDX_PAD32)
+SOL_TILED(sol_transpose_pad_f16, sol_u16, SOL_T * (SOL_T + 2), SOL_IDX_PAD16)
+SOL_TILED(sol_transpose_pad_f64, sol_u64, SOL_T * (SOL_T + 1), SOL_IDX_PAD32)
+SOL_TILED(sol_transpose_swizzle_f32, sol_u32, SOL_T * SOL_T, SOL_IDX_SWZ)
+SOL_TILED(sol_transpose_swizzle_f16, sol_u16, SOL_T * SOL_T, SOL_IDX_SWZ)
+SOL_TILED(sol_transpose_swizzle_f64, sol_u64, SOL_T * SOL_T, SOL_IDX_SWZ)
+
+/* ---- Inputs and the exact check ----------------------------------------------------------------
+ * Element i of an input is a pure function of (i, seed), so the check recomputes what every output
+ * element must be without reading the input buffer: a transpose that reads the wrong place, skips an
+ * element or writes twice is caught, and so is a fill that went wrong. The host side (src/sol.c) has
+ * the same functions for CPU references. Values are exact through cuBLAS geam (alpha 1, beta 0):
+ * f32 = k/2^23 - 1 (k < 2^24), f64 = h/2^31 - 1, f16 = random bits with exponent < 16 (|x| < 2). */
+static __device__ __forceinline__ unsigned sol_hash32(unsigned x)
+{
+    x ^= x >> 16;
+    x *= 0x7feb352du;
+    x ^= x >> 15;
+    x *= 0x846ca68bu;
+    x ^= x >> 16;
+    return x;
+}
+
+static __device__ __forceinline__ unsigned sol_mix(unsigned long long i, unsigned seed)
+{
+    return sol_hash32((unsigned)i + seed + sol_hash32((unsigned)(i >> 32)));
+}
+
+static __device__ __forceinline__ sol_u32 sol_val_f32(unsigned long long i, unsigned seed)
+{
+    return __float_as_uint((float)(sol_mix(i, seed) >> 8) * (1.0f / 8388608.0f) - 1.0f);
+}
+
+static __device__ __forceinline__ sol_u16 sol_val_f16(unsigned long long i, unsigned seed)
+{
+    return (sol_u16)(sol_mix(i, seed) & 0xBFFFu);
+}
+
+static __device__ __forceinline__ sol_u64 sol_val_f64(unsigned long long i, unsigned seed)
+{
+    return (sol_u64)__double_as_longlong((double)sol_mix(i, seed) * (1.0 / 2147483648.0) - 1.0);
+}
+
+#define SOL_FILL_CHECK(SUF, T)                                                                      \
+    extern "C" __global__ void sol_fill_##SUF(T *__restrict__ a, unsigned long long n, unsigned seed) \
+    {                                                                                               \
+        for (unsigned long long i = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; i < n; \
+             i += (unsigned long long)gridDim.x * blockDim.x)                                       \
+            a[i] = sol_val_##SUF(i, seed);                                                          \
+    }                                                                                               \
+    /* Counts elements of out (cols x rows) that differ from the transpose of the input that      \
+     * sol_fill wrote for (rows x cols, seed). rows = 1 checks a plain copy. */                     \
+    extern "C" __global__ void sol_check_##SUF(const T *__restrict__ out, int rows, int cols, unsigned seed, \
+                                               unsigned long long *__restrict__ bad)                \
+    {                                                                                               \
+        unsigned long long n = (unsigned long long)rows * (unsigned long long)cols, mine = 0;       \
+        for (unsigned long long o = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; o < n; \
+             o += (unsigned long long)gridDim.x * blockDim.x) {                                     \
+            unsigned long long c = o / (unsigned)rows, r = o % (unsigned)rows;                      \
+            mine += out[o] != sol_val_##SUF(r * (unsigned)cols + c, seed);                          \
+        }                                                                                           \
+        if (mine)                                                                                   \
+            atomicAdd(bad, mine);                                                                   \
+    }
+
+SOL_FILL_CHECK(f32, sol_u32)
+SOL_FILL_CHECK(f16, sol_u16)
+SOL_FILL_CHECK(f64, sol_u64)
