@@ -203,3 +203,15 @@ extern "C" __global__ void sol_fill_rf32(float *__restrict__ a, unsigned long lo
          i += (unsigned long long)gridDim.x * blockDim.x)
         a[i] = (float)(sol_rmix(i, seed) >> 8) * (1.0f / 16777216.0f);
 }
+
+/* Counts 32-bit words where a and b differ (checks the copy that times the memory system). */
+extern "C" __global__ void sol_count_diff(const unsigned *__restrict__ a, const unsigned *__restrict__ b,
+                                          unsigned long long n, unsigned long long *__restrict__ bad)
+{
+    unsigned long long mine = 0;
+    for (unsigned long long i = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; i < n;
+         i += (unsigned long long)gridDim.x * blockDim.x)
+        mine += a[i] != b[i];
+    if (mine)
+        atomicAdd(bad, mine);
+}

@@ -527,11 +527,11 @@ int main(int argc, char **argv)
         while (pp && fgets(line, sizeof line, pp)) {
             char kind[16], dt[8], val[64];
             long long a, b = 1;
-            double ms;
+            double ms, mn, mx;
             int ok = 0;
-            if (sscanf(line, "transpose %7s %lld %lld %lf %d", dt, &a, &b, &ms, &ok) == 5)
+            if (sscanf(line, "transpose %7s %lld %lld %lf %lf %lf %d", dt, &a, &b, &ms, &mn, &mx, &ok) == 7)
                 strcpy(kind, "transpose");
-            else if (sscanf(line, "reduce %7s %lld %lf %63s", dt, &a, &ms, val) == 4)
+            else if (sscanf(line, "reduce %7s %lld %lf %lf %lf %63s", dt, &a, &ms, &mn, &mx, val) == 6)
                 strcpy(kind, "reduce");
             else {
                 fprintf(stderr, "torch: %s", line);
@@ -550,7 +550,7 @@ int main(int argc, char **argv)
                     ++g_fail;
                 double gbps = c.bytes / (ms * 1e-3) / 1e9;
                 double copy_gbps = (c.kind == "reduce" ? 2.0 * c.bytes : c.bytes) / (c.copy_ms * 1e-3) / 1e9;
-                row(kind, dt, a, b, "torch", Timing{ms, 0, 0}, gbps, gbps / copy_gbps, ok);
+                row(kind, dt, a, b, "torch", Timing{ms, mn, mx}, gbps, gbps / copy_gbps, ok);
             }
         }
         if (pp)

@@ -4,8 +4,8 @@
 Builds the same inputs as smemlab's fill kernels (element i is a hash of i and the seed), times
 x.t().contiguous() and x.sum() with CUDA events (median of --reps after warm-up) and prints one line
 per case on stdout:
-    transpose DTYPE ROWS COLS MEDIAN_MS VERIFIED        (VERIFIED: 1 if bitwise equal to x.t())
-    reduce DTYPE N MEDIAN_MS VALUE                      (the caller checks VALUE against its reference)
+    transpose DTYPE ROWS COLS MEDIAN_MS MIN_MS MAX_MS VERIFIED   (VERIFIED: 1 if bitwise equal to x.t())
+    reduce DTYPE N MEDIAN_MS MIN_MS MAX_MS VALUE                 (the caller checks VALUE)
 Exit 3 when torch or a CUDA device is missing (the caller then leaves torch out).
 """
 import argparse
@@ -70,7 +70,8 @@ def median_ms(fn, warm, reps):
         times.append(a.elapsed_time(b))
     times.sort()
     k = len(times)
-    return times[k // 2] if k % 2 else 0.5 * (times[k // 2 - 1] + times[k // 2])
+    med = times[k // 2] if k % 2 else 0.5 * (times[k // 2 - 1] + times[k // 2])
+    return med, times[0], times[-1]
 
 
 def main():
@@ -89,9 +90,9 @@ def main():
         r, c = (int(v) for v in shape.split("x"))
         x = fill(r * c, int(seed), dt, dev).view(r, c)
         y = x.t().contiguous()
-        ms = median_ms(lambda: x.t().contiguous(), args.warm, args.reps)
+        med, mn, mx = median_ms(lambda: x.t().contiguous(), args.warm, args.reps)
         ok = bool(torch.equal(y.view(ints[dt]), x.view(ints[dt]).t()))
-        print(f"transpose {dt} {r} {c} {ms:.6f} {int(ok)}", flush=True)
+        print(f"transpose {dt} {r} {c} {med:.6f} {mn:.6f} {mx:.6f} {int(ok)}", flush=True)
         del x, y
         torch.cuda.empty_cache()
     for spec in filter(None, args.reduce.split(",")):
@@ -99,9 +100,9 @@ def main():
         n = int(n)
         x = fill(n, int(seed), "i32" if dt == "i32" else "rf32", dev)
         s = x.sum()
-        ms = median_ms(lambda: x.sum(), args.warm, args.reps)
+        med, mn, mx = median_ms(lambda: x.sum(), args.warm, args.reps)
         val = int(s.item()) if dt == "i32" else repr(float(s.item()))
-        print(f"reduce {dt} {n} {ms:.6f} {val}", flush=True)
+        print(f"reduce {dt} {n} {med:.6f} {mn:.6f} {mx:.6f} {val}", flush=True)
         del x
         torch.cuda.empty_cache()
 
