@@ -30,6 +30,9 @@ int cli_parse_dim3(const char *s, unsigned dims[3]);
 /* Parses a non-negative integer (decimal or 0x hex) up to max; 0 on success. */
 int cli_parse_uint(const char *s, unsigned long long max, unsigned long long *out);
 /* Prints "smemlab CMD: msg" to stderr and returns EXIT_USAGE. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
 int cli_usage_error(const char *cmd, const char *fmt, ...);
 
 #endif

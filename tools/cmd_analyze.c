@@ -1,12 +1,204 @@
-/* cmd_analyze.c: placeholder until the analyze subcommand lands; says so and fails. */
+/* cmd_analyze.c: `smemlab analyze FILE.cu|FILE.ptx`: options in, report out. */
 #include "cli.h"
+#include "smemlab/analyze.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void help(void)
+{
+    printf(
+        "usage: smemlab analyze FILE.cu|FILE.ptx [options] [-- NVCC_ARGS...]\n\n"
+        "Runs one thread block (or every block of a small grid) of each kernel on the CPU and\n"
+        "reports, per source line, shared-memory requests, wavefronts and n-way bank conflicts\n"
+        "as an H100 counts them (Nsight Compute's shared ld/st counters), plus hazards.\n\n"
+        "launch:\n"
+        "  --kernel NAME        a kernel: plain name, mangled symbol or demangled name\n"
+        "                       (reduce4<int, 256u>); default every kernel\n"
+        "  --block X[,Y[,Z]]    threads per block (default: the kernel's __launch_bounds__,\n"
+        "                       else 256)\n"
+        "  --grid X[,Y[,Z]]     blocks (default 1); every block is analysed\n"
+        "  --sample-blocks N    analyse N blocks spread over the grid (totals cover those only)\n"
+        "  --dyn-smem BYTES     dynamic shared memory (the launch's third argument)\n"
+        "  --param NAME=VALUE   a scalar kernel parameter, by source name, PTX name or position\n"
+        "                       (repeatable); unset scalars are unknown data\n"
+        "  --max-steps N        thread-instructions per block before giving up (default 2e8)\n"
+        "compiling (.cu):\n"
+        "  -I DIR, -D NAME[=V], -std=c++17   passed to nvcc, as is everything after --\n"
+        "  --arch sm_XX         target (default sm_90)\n"
+        "model and output:\n"
+        "  --banks N --bank-bytes B   bank geometry (default 32 x 4)\n"
+        "  --format table|json|csv    (default table)\n"
+        "  --fail-on-conflict   exit 1 when any site has a bank conflict (for CI gates)\n"
+        "  --fail-on-hazard     exit 1 when any race, barrier divergence or oob is found\n"
+        "  --no-hazards         skip hazard tracking (faster)\n\n"
+        "exit: 0 ok, 1 check failed, 2 usage, 3 bad input (file, PTX, unsupported instruction)\n");
+}
 
 int cmd_analyze(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    fprintf(stderr, "smemlab analyze: not built yet\n");
-    return EXIT_USAGE;
+    struct smem_analyze_options o;
+    smem_analyze_defaults(&o);
+    o.hazards = 1;
+    const char *path = NULL;
+    int fmt = FMT_TABLE, fail_conflict = 0, fail_hazard = 0;
+    struct smem_param_arg *params = calloc((size_t)argc, sizeof *params);
+    const char **cargs = calloc((size_t)argc + 1, sizeof *cargs);
+    unsigned nparams = 0, ncargs = 0;
+    int rc = EXIT_USAGE;
+    if (!params || !cargs)
+        goto out;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        unsigned long long n;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            help();
+            rc = EXIT_OK;
+            goto out;
+        } else if (!strcmp(a, "--")) {
+            for (i++; i < argc; i++)
+                cargs[ncargs++] = argv[i];
+        } else if (!strcmp(a, "--kernel") && v) {
+            o.kernel = v;
+            i++;
+        } else if (!strcmp(a, "--block") && v) {
+            if (cli_parse_dim3(v, o.block)) {
+                rc = cli_usage_error("analyze", "--block %s: expected X[,Y[,Z]] (positive integers)", v);
+                goto out;
+            }
+            i++;
+        } else if (!strcmp(a, "--grid") && v) {
+            if (cli_parse_dim3(v, o.grid)) {
+                rc = cli_usage_error("analyze", "--grid %s: expected X[,Y[,Z]] (positive integers)", v);
+                goto out;
+            }
+            i++;
+        } else if (!strcmp(a, "--dyn-smem") && v) {
+            if (cli_parse_uint(v, 0xffffffffull, &n)) {
+                rc = cli_usage_error("analyze", "--dyn-smem %s: expected a number of bytes", v);
+                goto out;
+            }
+            o.dyn_smem = (uint32_t)n;
+            i++;
+        } else if (!strcmp(a, "--sample-blocks") && v) {
+            if (cli_parse_uint(v, 1u << 30, &n) || !n) {
+                rc = cli_usage_error("analyze", "--sample-blocks %s: expected a positive number", v);
+                goto out;
+            }
+            o.sample_blocks = (unsigned)n;
+            i++;
+        } else if (!strcmp(a, "--max-steps") && v) {
+            if (cli_parse_uint(v, ~0ull, &n) || !n) {
+                rc = cli_usage_error("analyze", "--max-steps %s: expected a positive number", v);
+                goto out;
+            }
+            o.max_steps = n;
+            i++;
+        } else if (!strcmp(a, "--param") && v) {
+            char *eq = strchr(argv[i + 1], '=');
+            if (!eq || eq == argv[i + 1] || !eq[1]) {
+                rc = cli_usage_error("analyze", "--param %s: expected NAME=VALUE", v);
+                goto out;
+            }
+            *eq = 0;
+            params[nparams].name = argv[i + 1];
+            params[nparams].value = eq + 1;
+            nparams++;
+            i++;
+        } else if (!strcmp(a, "--banks") && v) {
+            if (cli_parse_uint(v, 64, &n) || !n) {
+                rc = cli_usage_error("analyze", "--banks %s: expected 1..64", v);
+                goto out;
+            }
+            o.banks.count = (unsigned)n;
+            i++;
+        } else if (!strcmp(a, "--bank-bytes") && v) {
+            if (cli_parse_uint(v, 16, &n) || !n) {
+                rc = cli_usage_error("analyze", "--bank-bytes %s: expected 1, 2, 4, 8 or 16", v);
+                goto out;
+            }
+            o.banks.bytes = (unsigned)n;
+            i++;
+        } else if (!strcmp(a, "--format") && v) {
+            if ((fmt = cli_parse_format(v)) < 0) {
+                rc = cli_usage_error("analyze", "--format %s: expected table, json or csv", v);
+                goto out;
+            }
+            i++;
+        } else if (!strcmp(a, "--arch") && v) {
+            o.arch = v;
+            i++;
+        } else if (!strcmp(a, "--fail-on-conflict")) {
+            fail_conflict = 1;
+        } else if (!strcmp(a, "--fail-on-hazard")) {
+            fail_hazard = 1;
+        } else if (!strcmp(a, "--no-hazards")) {
+            o.hazards = 0;
+        } else if ((!strcmp(a, "-I") || !strcmp(a, "-D")) && v) {
+            cargs[ncargs++] = a;
+            cargs[ncargs++] = v;
+            i++;
+        } else if (!strncmp(a, "-I", 2) || !strncmp(a, "-D", 2) || !strncmp(a, "-std=", 5)) {
+            cargs[ncargs++] = a;
+        } else if (a[0] == '-' && a[1]) {
+            rc = cli_usage_error("analyze", "unknown option '%s'%s", a,
+                                 (!strcmp(a, "--kernel") || !strcmp(a, "--block") || !strcmp(a, "--grid") ||
+                                  !strcmp(a, "--param") || !strcmp(a, "--format"))
+                                     ? " (it needs a value)" : "");
+            goto out;
+        } else if (!path) {
+            path = a;
+        } else {
+            rc = cli_usage_error("analyze", "one file at a time ('%s' and '%s')", path, a);
+            goto out;
+        }
+    }
+    if (!path) {
+        rc = cli_usage_error("analyze", "which file? (smemlab analyze FILE.cu|FILE.ptx)");
+        goto out;
+    }
+    const char *why = smem_banks_check(&o.banks);
+    if (why) {
+        rc = cli_usage_error("analyze", "%s", why);
+        goto out;
+    }
+    o.params = params;
+    o.nparams = nparams;
+    o.compiler_args = cargs;
+    o.ncompiler_args = ncargs;
+    o.hazards = o.hazards || fail_hazard;
+    struct smem_analysis *an = NULL;
+    struct smem_error err;
+    memset(&err, 0, sizeof err);
+    int r = smem_analyze_file(path, &o, &an, &err);
+    if (r) {
+        char buf[1200];
+        fprintf(stderr, "smemlab analyze: %s\n", smem_error_format(&err, buf, sizeof buf));
+        rc = r == -2 ? EXIT_USAGE : EXIT_INPUT;
+        goto out;
+    }
+    if (fmt == FMT_JSON)
+        smem_report_json(stdout, an);
+    else if (fmt == FMT_CSV)
+        smem_report_csv(stdout, an);
+    else
+        smem_report_table(stdout, an);
+    rc = EXIT_OK;
+    for (uint32_t i = 0; i < an->nkernels; i++) {
+        const struct smem_kernel_report *k = &an->kernels[i];
+        if (!k->complete)
+            fprintf(stderr, "smemlab analyze: %s: incomplete: %s\n", k->name, k->incomplete_why);
+        for (uint32_t s = 0; fail_conflict && s < k->nsites; s++)
+            if (k->sites[s].t.wavefronts > k->sites[s].t.ideal)
+                rc = EXIT_CHECK;
+        if (fail_hazard && k->nhazards)
+            rc = EXIT_CHECK;
+    }
+    smem_analysis_free(an);
+out:
+    free(params);
+    free(cargs);
+    return rc;
 }

@@ -1,0 +1,115 @@
+/* analyze.h: a kernel's shared-memory costs per source line, without a GPU: compile (.cu -> PTX),
+ * emulate each launch (cta), cost every request (banks), attribute to sites, collect hazards. */
+#ifndef SMEMLAB_ANALYZE_H
+#define SMEMLAB_ANALYZE_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "smemlab/banks.h"
+#include "smemlab/cta.h"
+#include "smemlab/error.h"
+#include "smemlab/hazards.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Costs summed over every request of a site or a kernel. */
+struct smem_totals {
+    uint64_t requests, wavefronts, ideal;
+    uint64_t unknown_requests; /* requests with a data-dependent address: not costed */
+    uint32_t max_ways;
+};
+
+/* One source line's accesses of one kind and width. */
+struct smem_site_report {
+    const char *file;       /* as the PTX names it (NULL: no line info) */
+    uint32_t line, col;
+    uint8_t op;             /* enum smem_access_op */
+    uint8_t bytes;
+    struct smem_totals t;
+    uint32_t first_site;    /* an emulator site of this line (index into program->sites) */
+};
+
+struct smem_kernel_report {
+    char *symbol;           /* mangled */
+    char *name;             /* demangled, without the parameter list ("reduce4<int, 256u>") */
+    unsigned block[3], grid[3];
+    uint32_t static_smem, dynamic_smem;
+    struct smem_totals ld, st, atom;
+    struct smem_site_report *sites;
+    uint32_t nsites;
+    struct smem_hazard *hazards;
+    uint32_t nhazards;
+    int complete;           /* every thread of every analysed block ran to its end */
+    char incomplete_why[400];
+    uint64_t blocks_run, blocks_total, steps;
+    double seconds;         /* emulation time */
+    /* with options.record: every request, in order, and the program (layout, sites) */
+    struct smem_access *trace;
+    uint64_t ntrace;
+    struct smem_cta_program *program;
+};
+
+struct smem_analysis {
+    char *source;           /* the .cu or .ptx analysed */
+    struct smem_ptx_module *module;
+    struct smem_kernel_report *kernels;
+    uint32_t nkernels;
+};
+
+struct smem_param_arg {
+    const char *name;       /* source name, PTX name or position (decimal) */
+    const char *value;      /* integer (decimal, 0x hex, negative) or floating point */
+};
+
+struct smem_analyze_options {
+    const char *kernel;     /* NULL: every kernel */
+    unsigned block[3], grid[3];
+    uint32_t dyn_smem;
+    const struct smem_param_arg *params;
+    unsigned nparams;
+    uint64_t max_steps;
+    unsigned sample_blocks;
+    struct smem_banks banks;
+    /* compiling a .cu */
+    const char *const *compiler_args; /* -I, -D, -std, and what followed `--` */
+    unsigned ncompiler_args;
+    const char *arch;       /* default "sm_90" */
+    int hazards;            /* track hazards */
+    int record;             /* keep every request in the report (for advise) */
+};
+
+void smem_analyze_defaults(struct smem_analyze_options *o);
+
+/* Compiles a .cu to PTX with the toolkit's nvcc (-ptx -lineinfo); returns the PTX text (malloc'd)
+ * or NULL with err holding the compiler's message. */
+char *smem_compile_cu(const char *path, const struct smem_analyze_options *o, size_t *len,
+                      struct smem_error *err);
+
+/* Analyses path (.cu compiled first, or .ptx). Returns 0 with *out, or -1 with err: -2 when the
+ * problem is the launch configuration (a usage error), -1 for bad input. Per-kernel failures
+ * (unsupported instruction, runaway loop) fail the whole call, located. */
+int smem_analyze_file(const char *path, const struct smem_analyze_options *o,
+                      struct smem_analysis **out, struct smem_error *err);
+int smem_analyze_ptx(const char *ptx, size_t len, const char *ptx_name, const char *source,
+                     const struct smem_analyze_options *o, struct smem_analysis **out,
+                     struct smem_error *err);
+void smem_analysis_free(struct smem_analysis *a);
+
+/* Demangles C++ symbols with the toolkit's cu++filt (names[i] -> out[i], malloc'd; the mangled
+ * name itself where demangling is impossible). */
+void smem_demangle(const char *const *names, unsigned n, char **out);
+
+/* Reports: JSON (the DESIGN contract), a table with the source lines beside each site, CSV. */
+void smem_report_json(FILE *f, const struct smem_analysis *a);
+void smem_report_table(FILE *f, const struct smem_analysis *a);
+void smem_report_csv(FILE *f, const struct smem_analysis *a);
+/* "ld", "st", "atom", "cp.async" */
+const char *smem_access_op_name(unsigned op);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,138 @@
+/* cta.h: the CTA emulator. Runs every thread of each block of a launch through a kernel's PTX and
+ * reports each warp-level shared-memory request (the lanes that execute one shared instruction for
+ * the k-th time), barrier releases and what it could not know. */
+#ifndef SMEMLAB_CTA_H
+#define SMEMLAB_CTA_H
+
+#include <stdint.h>
+
+#include "smemlab/banks.h"
+#include "smemlab/error.h"
+#include "smemlab/ptx.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SMEM_MAX_THREADS 1024
+#define SMEM_MAX_SMEM_PER_BLOCK (227u * 1024u) /* opt-in limit of Hopper (H100) */
+
+/* What a shared access does. Atomics and async copies are counted apart from loads and stores. */
+enum smem_access_op { SMEM_ACC_LD = 0, SMEM_ACC_ST = 1, SMEM_ACC_ATOM = 2, SMEM_ACC_CP_ASYNC = 3 };
+
+/* One shared-memory access site: one SASS instruction the PTX instruction becomes (a vector load
+ * of which ptxas keeps only some components becomes several). */
+struct smem_cta_site {
+    uint32_t insn;          /* instruction index in the function */
+    uint32_t offset;        /* byte offset of this part within the instruction's vector */
+    uint8_t width;          /* bytes per lane: 1, 2, 4, 8 or 16 */
+    uint8_t op;             /* enum smem_access_op */
+    uint8_t generic;        /* reached through a generic address */
+    const char *file;       /* source file (NULL if the PTX has no line info) */
+    uint32_t line, col;     /* source line (0 if unknown) */
+    uint32_t ptx_line;      /* line of the instruction in the PTX */
+};
+
+/* A variable placed in the block's shared window. */
+struct smem_cta_var {
+    const char *name;       /* PTX name (mangled for demoted statics) */
+    uint32_t offset, size;  /* size 0 + dynamic: the whole dynamic allocation */
+    int dynamic;            /* extern __shared__ */
+};
+
+/* A kernel prepared for emulation: its sites and shared layout (read-only for callers). */
+struct smem_cta_program {
+    const struct smem_ptx_module *module;
+    const struct smem_ptx_func *func;
+    struct smem_cta_site *sites;
+    uint32_t nsites;
+    uint32_t *site_of_insn;  /* first site of each instruction, UINT32_MAX if none */
+    struct smem_cta_var *vars;
+    uint32_t nvars;
+    uint32_t static_smem;    /* bytes of static shared memory */
+    uint32_t dyn_offset;     /* where dynamic shared memory starts */
+    uint8_t *param_is_ptr;   /* per parameter: a pointer (its value flows into an address) */
+    uint32_t *local_offset;  /* per symbol: offset of a local one in the thread's local window */
+    uint32_t local_size;     /* bytes of local memory per thread */
+};
+
+/* A warp-level shared-memory request. Addresses are byte offsets in the block's shared window. */
+struct smem_access {
+    uint32_t site;
+    uint32_t block;         /* linear block index */
+    uint32_t warp;          /* warp in the block */
+    uint32_t interval;      /* barrier intervals the block had completed when this ran */
+    uint32_t active;        /* lanes in the request */
+    uint32_t unknown;       /* lanes whose address depends on data the analysis cannot know */
+    uint32_t oob;           /* lanes whose access falls outside the block's shared allocation */
+    uint32_t wsync[SMEM_WARP]; /* per lane: __syncwarp()s it had passed (warp-level ordering) */
+    uint32_t addr[SMEM_WARP];
+    uint8_t width, op;
+};
+
+/* A barrier release (bar.sync / __syncthreads). */
+struct smem_cta_barrier {
+    uint32_t block;
+    uint32_t interval;      /* the interval this barrier closes */
+    uint32_t id;            /* barrier resource (0 for __syncthreads) */
+    uint32_t insn_a, insn_b; /* two of the instructions threads waited at (equal if one) */
+    uint32_t arrived;       /* threads that waited */
+    uint32_t expected;      /* threads the barrier expected */
+    uint32_t exited;        /* threads of the block that had exited */
+    int divergent;          /* threads waited at different instructions */
+};
+
+/* Something the emulation could not know; it stops the block's run (never guessed). */
+struct smem_cta_unknown {
+    uint32_t insn;          /* the instruction whose outcome depended on unknown data */
+    const char *what;       /* "branch", "shared address", "loop bound", ... */
+};
+
+struct smem_cta_hooks {
+    void *ctx;
+    void (*access)(void *ctx, const struct smem_access *a);
+    void (*barrier)(void *ctx, const struct smem_cta_barrier *b);
+};
+
+struct smem_param_value {
+    int set;                /* given by the user */
+    uint64_t bits;
+};
+
+struct smem_launch {
+    unsigned block[3], grid[3];
+    uint32_t dyn_smem;
+    const struct smem_param_value *params; /* indexed like the kernel's parameters; may be NULL */
+    unsigned nparams;
+    uint64_t max_steps;     /* thread-instructions per block; 0 = default (200 million) */
+    unsigned sample_blocks; /* 0 = every block; else this many, spread over the grid */
+};
+
+struct smem_cta_result {
+    uint64_t steps;          /* thread-instructions executed */
+    uint64_t blocks_run;
+    uint64_t blocks_total;
+    int complete;            /* every thread of every block analysed ran to its end */
+    struct smem_cta_unknown unknown; /* when !complete: why */
+    uint32_t unknown_block;
+};
+
+/* Prepares func of m for emulation with dyn_smem bytes of dynamic shared memory. */
+int smem_cta_prepare(const struct smem_ptx_module *m, const struct smem_ptx_func *f,
+                     uint32_t dyn_smem, struct smem_cta_program **out, struct smem_error *err);
+void smem_cta_program_free(struct smem_cta_program *p);
+
+/* Checks a launch against a real GPU's limits (1024 threads, 227 KB shared memory per block). */
+int smem_cta_check_launch(const struct smem_cta_program *p, const struct smem_launch *l,
+                          struct smem_error *err);
+
+/* Runs the launch. Returns 0 (res->complete says whether every thread ran to its end) or -1 with
+ * err (unsupported instruction, step budget exhausted, deadlock), located at the PTX line. */
+int smem_cta_run(const struct smem_cta_program *p, const struct smem_launch *l,
+                 const struct smem_cta_hooks *hooks, struct smem_cta_result *res,
+                 struct smem_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,46 @@
+/* hazards.h: shared-memory races, barrier divergence and out-of-bounds accesses, found from the
+ * emulator's event stream (one tracker per kernel launch analysed). */
+#ifndef SMEMLAB_HAZARDS_H
+#define SMEMLAB_HAZARDS_H
+
+#include <stdint.h>
+
+#include "smemlab/cta.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum smem_hazard_kind { SMEM_HAZARD_RACE = 0, SMEM_HAZARD_BARRIER = 1, SMEM_HAZARD_OOB = 2 };
+
+struct smem_hazard {
+    enum smem_hazard_kind kind;
+    char detail[32];       /* race: "read-write" | "write-read" | "write-write"; barrier:
+                              "divergent" | "exit-while-waiting" | ...; oob: "read" | "write" */
+    uint32_t site[2];      /* emulator sites (index into program->sites); equal if one */
+    uint32_t lines[2];     /* source lines of the two sites (race), or the line twice */
+    uint32_t address;      /* byte offset in the block's shared window */
+    char var[128];         /* variable the address belongs to (oob: the nearest one), "" if none */
+    uint64_t count;        /* how many times it was seen */
+};
+
+struct smem_hazard_tracker;
+
+/* A tracker for one launch of p. NULL when out of memory. */
+struct smem_hazard_tracker *smem_hazards_new(const struct smem_cta_program *p,
+                                             const struct smem_launch *l);
+/* Feed every access and barrier event of the run, in the order the emulator reports them. */
+void smem_hazards_access(struct smem_hazard_tracker *t, const struct smem_access *a);
+void smem_hazards_barrier(struct smem_hazard_tracker *t, const struct smem_cta_barrier *b);
+/* The hazards found (one entry per distinct kind + pair of sites). */
+unsigned smem_hazards_count(const struct smem_hazard_tracker *t);
+const struct smem_hazard *smem_hazards_get(const struct smem_hazard_tracker *t, unsigned i);
+void smem_hazards_free(struct smem_hazard_tracker *t);
+
+/* "race", "barrier" or "oob". */
+const char *smem_hazard_kind_name(enum smem_hazard_kind k);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

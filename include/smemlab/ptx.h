@@ -1,0 +1,177 @@
+/* ptx.h: a PTX module parsed into kernels, parameters, shared variables and decoded instructions
+ * with their source lines. Hand-written, line-oriented; errors carry line:column. */
+#ifndef SMEMLAB_PTX_H
+#define SMEMLAB_PTX_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "smemlab/error.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Value types of PTX instructions. */
+enum smem_ptx_type {
+    PT_NONE = 0,
+    PT_B8, PT_B16, PT_B32, PT_B64,
+    PT_U8, PT_U16, PT_U32, PT_U64,
+    PT_S8, PT_S16, PT_S32, PT_S64,
+    PT_F16, PT_F16X2, PT_BF16, PT_BF16X2, PT_F32, PT_F64,
+    PT_PRED, PT_B128
+};
+
+enum smem_ptx_opk {
+    OPK_NONE = 0,
+    OPK_REG,   /* reg[0] */
+    OPK_PAIR,  /* reg[0] | reg[1] (e.g. shfl's value|pred destination) */
+    OPK_IMM,   /* imm (for floats: the bit pattern of the instruction's type) */
+    OPK_SREG,  /* special register: imm holds enum smem_ptx_sreg */
+    OPK_SYM,   /* the address of a symbol (sym) plus imm */
+    OPK_ADDR,  /* memory operand [reg[0] or sym, + imm] */
+    OPK_VEC,   /* {reg[0..count-1]}; a slot of -1 is the sink `_` */
+    OPK_LABEL, /* branch target: imm = instruction index */
+    OPK_SINK   /* `_` */
+};
+
+enum smem_ptx_sreg {
+    SR_TID_X, SR_TID_Y, SR_TID_Z, SR_NTID_X, SR_NTID_Y, SR_NTID_Z,
+    SR_CTAID_X, SR_CTAID_Y, SR_CTAID_Z, SR_NCTAID_X, SR_NCTAID_Y, SR_NCTAID_Z,
+    SR_LANEID, SR_WARPID, SR_NWARPID, SR_SMID, SR_NSMID, SR_GRIDID,
+    SR_LANEMASK_EQ, SR_LANEMASK_LT, SR_LANEMASK_LE, SR_LANEMASK_GT, SR_LANEMASK_GE,
+    SR_CLOCK, SR_CLOCK64, SR_GLOBALTIMER, SR_DYN_SMEM, SR_TOTAL_SMEM,
+    SR_CLUSTERID, SR_CLUSTER_CTARANK, SR_CLUSTER_NCTARANK
+};
+
+struct smem_ptx_operand {
+    uint8_t kind;  /* enum smem_ptx_opk */
+    uint8_t neg;   /* a predicate operand written !%p */
+    uint8_t count; /* OPK_VEC elements */
+    int32_t reg[4];
+    int32_t sym;   /* index into the function's symbols, -1 if none */
+    int64_t imm;
+};
+
+/* Decoded opcodes; the modifiers live in the instruction. */
+enum smem_ptx_opcode {
+    PO_NOP = 0,
+    PO_MOV, PO_ADD, PO_SUB, PO_MUL, PO_MAD, PO_MUL24, PO_MAD24, PO_DIV, PO_REM, PO_ABS, PO_NEG,
+    PO_MIN, PO_MAX, PO_POPC, PO_CLZ, PO_BFIND, PO_BREV, PO_BFE, PO_BFI, PO_PRMT, PO_AND, PO_OR,
+    PO_XOR, PO_NOT, PO_CNOT, PO_SHL, PO_SHR, PO_SHF, PO_SAD, PO_LOP3, PO_SELP, PO_SLCT, PO_SET,
+    PO_SETP, PO_CVT, PO_CVTA, PO_FMA, PO_SQRT, PO_RSQRT, PO_RCP, PO_SIN, PO_COS, PO_EX2, PO_LG2,
+    PO_TANH, PO_COPYSIGN, PO_TESTP, PO_DP4A, PO_DP2A,
+    PO_LD, PO_ST, PO_ATOM, PO_RED, PO_LDU, PO_PREFETCH, PO_CP_ASYNC, PO_CP_ASYNC_WAIT,
+    PO_BAR, PO_BAR_ARRIVE, PO_BAR_RED, PO_BAR_WARP, PO_MEMBAR, PO_SHFL, PO_VOTE, PO_ACTIVEMASK,
+    PO_MATCH, PO_REDUX, PO_BRA, PO_RET, PO_EXIT, PO_CALL, PO_TRAP, PO_NANOSLEEP, PO_ISSPACEP,
+    PO_COUNT
+};
+
+enum smem_ptx_space { SP_GENERIC = 0, SP_SHARED, SP_GLOBAL, SP_LOCAL, SP_PARAM, SP_CONST };
+
+/* Comparison of setp/set/slct; boolean combiner of setp. */
+enum smem_ptx_cmp {
+    CMP_NONE = 0, CMP_EQ, CMP_NE, CMP_LT, CMP_LE, CMP_GT, CMP_GE, CMP_LO, CMP_LS, CMP_HI, CMP_HS,
+    CMP_EQU, CMP_NEU, CMP_LTU, CMP_LEU, CMP_GTU, CMP_GEU, CMP_NUM, CMP_NAN
+};
+enum smem_ptx_boolop { BOP_NONE = 0, BOP_AND, BOP_OR, BOP_XOR };
+
+/* Instruction modifiers folded into one field each. */
+enum smem_ptx_mode {
+    MODE_NONE = 0, MODE_LO, MODE_HI, MODE_WIDE,
+    /* shfl */ MODE_UP, MODE_DOWN, MODE_BFLY, MODE_IDX,
+    /* vote */ MODE_ALL, MODE_ANY, MODE_UNI, MODE_BALLOT,
+    /* shf */ MODE_L_WRAP, MODE_L_CLAMP, MODE_R_WRAP, MODE_R_CLAMP,
+    /* atom / red / redux */ MODE_ATOM_ADD, MODE_ATOM_INC, MODE_ATOM_DEC, MODE_ATOM_MIN,
+    MODE_ATOM_MAX, MODE_ATOM_AND, MODE_ATOM_OR, MODE_ATOM_XOR, MODE_ATOM_EXCH, MODE_ATOM_CAS,
+    /* prmt */ MODE_PRMT_F4E, MODE_PRMT_B4E, MODE_PRMT_RC8, MODE_PRMT_ECL, MODE_PRMT_ECR,
+    MODE_PRMT_RC16,
+    /* testp */ MODE_FINITE, MODE_INFINITE, MODE_NUMBER, MODE_NOTANUMBER, MODE_NORMAL,
+    MODE_SUBNORMAL
+};
+
+enum smem_ptx_round { RND_NONE = 0, RND_RN, RND_RZ, RND_RM, RND_RP, RND_RNI, RND_RZI, RND_RMI, RND_RPI };
+
+#define SMEM_PTX_MAX_OPS 8
+
+struct smem_ptx_insn {
+    uint8_t op;       /* enum smem_ptx_opcode */
+    uint8_t type;     /* destination / operation type */
+    uint8_t type2;    /* source type (cvt, set, slct) */
+    uint8_t cmp;      /* enum smem_ptx_cmp */
+    uint8_t boolop;   /* enum smem_ptx_boolop */
+    uint8_t mode;     /* enum smem_ptx_mode */
+    uint8_t space;    /* enum smem_ptx_space for memory ops; cvta: the space converted */
+    uint8_t vec;      /* 1, 2 or 4 */
+    uint8_t round;    /* enum smem_ptx_round */
+    uint8_t sat, ftz, to; /* .sat, .ftz, cvta.to */
+    uint8_t nops;
+    uint8_t guard_neg;
+    int32_t guard;    /* predicate register slot, -1 if none */
+    uint32_t keep;    /* vector loads: components ptxas keeps (bit i = component i is used) */
+    struct smem_ptx_operand ops[SMEM_PTX_MAX_OPS];
+    uint32_t src_line;  /* PTX line of the instruction */
+    uint32_t loc_file;  /* .loc file number (0 = none) */
+    uint32_t loc_line;  /* source line (inlined code: the user's call site) */
+    uint32_t loc_col;
+    uint32_t inl_file, inl_line, inl_col; /* .loc ..., inlined_at (0 if none) */
+    int32_t call_target; /* PO_CALL: index of the callee in the module's functions, -1 extern */
+    const char *call_name;
+};
+
+enum smem_ptx_symkind { SYM_SHARED, SYM_SHARED_EXTERN, SYM_PARAM, SYM_LOCAL, SYM_GLOBAL, SYM_CONST,
+                        SYM_FUNC };
+
+struct smem_ptx_symbol {
+    char *name;
+    uint8_t kind;      /* enum smem_ptx_symkind */
+    uint8_t type;      /* declared element type */
+    uint32_t align;
+    uint64_t size;     /* bytes (0 for extern []) */
+    uint64_t offset;   /* SYM_PARAM: byte offset in the parameter buffer */
+    uint32_t decl_line;
+    int module_level;  /* declared outside any function */
+};
+
+struct smem_ptx_func {
+    char *name;            /* the mangled symbol */
+    int is_entry;          /* .entry (kernel) vs .func */
+    uint32_t decl_line;
+    uint32_t nregs;        /* register slots */
+    uint8_t *reg_type;     /* per slot */
+    struct smem_ptx_symbol *syms;
+    uint32_t nsyms;
+    struct smem_ptx_insn *insns;
+    uint32_t ninsns;
+    uint32_t nparams;      /* the first nparams symbols are the parameters, in order */
+    uint64_t param_bytes;
+    uint32_t maxntid[3], reqntid[3]; /* performance directives, 0 when absent */
+};
+
+struct smem_ptx_module {
+    char *version, *target;
+    unsigned address_size;
+    struct smem_ptx_func *funcs;
+    uint32_t nfuncs;
+    char **files;          /* .file N "path": files[N], NULL where undeclared */
+    uint32_t nfiles;
+    struct smem_ptx_symbol *globals; /* module-level variables (shared ones included) */
+    uint32_t nglobals;
+};
+
+/* Parses PTX text (len bytes, need not be NUL-terminated). name labels errors. Returns 0 and a
+ * module to free with smem_ptx_free, or -1 with err filled (line:column of the fault). */
+int smem_ptx_parse(const char *text, size_t len, const char *name, struct smem_ptx_module **out,
+                   struct smem_error *err);
+void smem_ptx_free(struct smem_ptx_module *m);
+
+/* The function with this mangled name, or NULL. */
+const struct smem_ptx_func *smem_ptx_find(const struct smem_ptx_module *m, const char *name);
+
+/* The byte width of a type (PT_PRED: 1). */
+unsigned smem_ptx_type_bytes(enum smem_ptx_type t);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,1547 @@
+/* ptx.c: the PTX parser. One pass over the text with a cursor that knows its line and column;
+ * directives and instructions are decoded into struct smem_ptx_insn so the emulator never looks at
+ * text again. Every fault is reported with line:column and never crashes (fuzzed). */
+#include "smemlab/ptx.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_IDENT 1024
+#define MAX_REGS (1u << 20)     /* register slots per function: far beyond any real kernel */
+#define MAX_INSNS (1u << 22)
+#define MAX_SYMS (1u << 16)
+#define MAX_FILES 4096
+
+struct reg_range { /* %r<26> declares %r0..%r25 at slots base.. */
+    char *prefix;
+    uint32_t count, base;
+    uint8_t type;
+    uint8_t single; /* a plain name, not a %name<N> range */
+};
+
+struct fixup { /* a branch whose label is resolved once the body is read */
+    uint32_t insn, opnd;
+    char *label;
+    uint32_t line, col;
+};
+
+struct label {
+    char *name;
+    uint32_t insn;
+};
+
+struct parser {
+    const char *p, *end;
+    const char *name;
+    uint32_t line;
+    const char *line_start;
+    struct smem_error *err;
+    const char *text; /* start of the input, to place errors */
+    struct smem_ptx_module *m;
+    /* the function being read */
+    struct smem_ptx_func *f;
+    struct reg_range *ranges;
+    uint32_t nranges, cap_ranges;
+    struct fixup *fixups;
+    uint32_t nfixups, cap_fixups;
+    struct label *labels;
+    uint32_t nlabels, cap_labels;
+    uint32_t cap_insns, cap_syms;
+    uint32_t loc_file, loc_line, loc_col, inl_file, inl_line, inl_col;
+};
+
+/* ---- helpers ---------------------------------------------------------------------------- */
+
+static unsigned col_of(const struct parser *ps, const char *at)
+{
+    return at >= ps->line_start ? (unsigned)(at - ps->line_start) + 1 : 1;
+}
+
+static int fail_at(struct parser *ps, const char *at, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static int fail_at(struct parser *ps, const char *at, const char *fmt, ...)
+{
+    char msg[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    /* place the error from the text itself: the cursor may have moved past `at` */
+    unsigned line = 1;
+    const char *ls = ps->text;
+    if (at < ps->text || at > ps->end)
+        at = ps->p;
+    for (const char *q = ps->text; q < at; q++)
+        if (*q == '\n') {
+            line++;
+            ls = q + 1;
+        }
+    return smem_error_set(ps->err, ps->name, line, (unsigned)(at - ls) + 1, "%s", msg);
+}
+
+static int grow(void **buf, uint32_t *cap, uint32_t need, size_t elem, uint32_t max)
+{
+    if (need <= *cap)
+        return 0;
+    if (need > max)
+        return -1;
+    uint32_t nc = *cap ? *cap : 16;
+    while (nc < need)
+        nc = nc > max / 2 ? max : nc * 2;
+    void *nb = realloc(*buf, (size_t)nc * elem);
+    if (!nb)
+        return -1;
+    memset((char *)nb + (size_t)*cap * elem, 0, (size_t)(nc - *cap) * elem);
+    *buf = nb;
+    *cap = nc;
+    return 0;
+}
+
+static char *dupn(const char *s, size_t n)
+{
+    char *d = malloc(n + 1);
+    if (d) {
+        memcpy(d, s, n);
+        d[n] = 0;
+    }
+    return d;
+}
+
+/* Skips blanks, newlines and comments; fails on bytes that are not PTX text. */
+static int skip_ws(struct parser *ps)
+{
+    while (ps->p < ps->end) {
+        unsigned char c = (unsigned char)*ps->p;
+        if (c == '\n') {
+            ps->p++;
+            ps->line++;
+            ps->line_start = ps->p;
+        } else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
+            ps->p++;
+        } else if (c == '/' && ps->p + 1 < ps->end && ps->p[1] == '/') {
+            while (ps->p < ps->end && *ps->p != '\n')
+                ps->p++;
+        } else if (c == '/' && ps->p + 1 < ps->end && ps->p[1] == '*') {
+            const char *start = ps->p;
+            ps->p += 2;
+            while (ps->p + 1 < ps->end && !(ps->p[0] == '*' && ps->p[1] == '/')) {
+                if (*ps->p == '\n') {
+                    ps->line++;
+                    ps->line_start = ps->p + 1;
+                }
+                ps->p++;
+            }
+            if (ps->p + 1 >= ps->end)
+                return fail_at(ps, start, "unterminated comment");
+            ps->p += 2;
+        } else if (c == 0 || (c < 32) || c >= 127) {
+            char hex[8];
+            snprintf(hex, sizeof hex, "0x%02x", c);
+            return fail_at(ps, ps->p, "unexpected byte %s: this is not PTX text", hex);
+        } else {
+            return 0;
+        }
+    }
+    return 0;
+}
+
+static int is_ident_start(int c) { return isalpha(c) || c == '_' || c == '$' || c == '%' || c == '.'; }
+static int is_ident_char(int c) { return isalnum(c) || c == '_' || c == '$' || c == '.'; }
+
+/* Reads an identifier or directive word ([.%$_a-zA-Z][.$_:a-zA-Z0-9]*) into buf. */
+static int read_word(struct parser *ps, char *buf, size_t size)
+{
+    const char *s = ps->p;
+    if (ps->p >= ps->end || !is_ident_start((unsigned char)*ps->p))
+        return fail_at(ps, s, "expected a name");
+    ps->p++;
+    /* "::" belongs to names like .shared::cta; a single ':' ends a label */
+    while (ps->p < ps->end && (is_ident_char((unsigned char)*ps->p) ||
+                               (*ps->p == ':' && ps->p + 1 < ps->end && ps->p[1] == ':'))) {
+        ps->p += *ps->p == ':' ? 2 : 1;
+    }
+    size_t n = (size_t)(ps->p - s);
+    if (n >= size || n >= MAX_IDENT)
+        return fail_at(ps, s, "name too long");
+    memcpy(buf, s, n);
+    buf[n] = 0;
+    return 0;
+}
+
+/* Skips to just past the next ';' (for directives we only need to step over). */
+static int skip_statement(struct parser *ps)
+{
+    const char *s = ps->p;
+    while (ps->p < ps->end && *ps->p != ';') {
+        if (*ps->p == '\n') {
+            ps->line++;
+            ps->line_start = ps->p + 1;
+        }
+        ps->p++;
+    }
+    if (ps->p >= ps->end)
+        return fail_at(ps, s, "missing ';' at end of statement");
+    ps->p++;
+    return 0;
+}
+
+static int expect(struct parser *ps, char c)
+{
+    if (skip_ws(ps))
+        return -1;
+    if (ps->p >= ps->end || *ps->p != c) {
+        char what[4] = {'\'', c, '\'', 0};
+        return fail_at(ps, ps->p < ps->end ? ps->p : ps->end, "expected %s", what);
+    }
+    ps->p++;
+    return 0;
+}
+
+static int peek(struct parser *ps, char c)
+{
+    if (skip_ws(ps))
+        return -1;
+    return ps->p < ps->end && *ps->p == c;
+}
+
+/* Integer literal: decimal, 0x hex, 0 octal, with optional sign and U suffix. */
+static int read_int(struct parser *ps, int64_t *out)
+{
+    const char *s = ps->p;
+    int neg = 0;
+    if (ps->p < ps->end && (*ps->p == '-' || *ps->p == '+'))
+        neg = *ps->p++ == '-';
+    if (ps->p >= ps->end || !isdigit((unsigned char)*ps->p))
+        return fail_at(ps, s, "expected a number");
+    uint64_t v = 0;
+    int base = 10;
+    if (*ps->p == '0' && ps->p + 1 < ps->end && (ps->p[1] == 'x' || ps->p[1] == 'X')) {
+        base = 16;
+        ps->p += 2;
+    } else if (*ps->p == '0' && ps->p + 1 < ps->end && isdigit((unsigned char)ps->p[1])) {
+        base = 8;
+        ps->p++;
+    }
+    int digits = 0;
+    while (ps->p < ps->end && isxdigit((unsigned char)*ps->p)) {
+        int c = (unsigned char)*ps->p, d = isdigit(c) ? c - '0' : (tolower(c) - 'a' + 10);
+        if (d >= base)
+            break;
+        if (v > (UINT64_MAX - (uint64_t)d) / (uint64_t)base)
+            return fail_at(ps, s, "number too large");
+        v = v * (uint64_t)base + (uint64_t)d;
+        ps->p++;
+        digits++;
+    }
+    if (!digits && base == 16)
+        return fail_at(ps, s, "expected hex digits");
+    if (ps->p < ps->end && (*ps->p == 'U' || *ps->p == 'u'))
+        ps->p++;
+    if (ps->p < ps->end && is_ident_char((unsigned char)*ps->p))
+        return fail_at(ps, s, "malformed number");
+    *out = neg ? (int64_t)(0 - v) : (int64_t)v;
+    return 0;
+}
+
+/* ---- tables ------------------------------------------------------------------------------ */
+
+static const struct {
+    const char *name;
+    uint8_t type;
+} type_names[] = {
+    {"b8", PT_B8},     {"b16", PT_B16},   {"b32", PT_B32},     {"b64", PT_B64},   {"b128", PT_B128},
+    {"u8", PT_U8},     {"u16", PT_U16},   {"u32", PT_U32},     {"u64", PT_U64},   {"s8", PT_S8},
+    {"s16", PT_S16},   {"s32", PT_S32},   {"s64", PT_S64},     {"f16", PT_F16},   {"f16x2", PT_F16X2},
+    {"bf16", PT_BF16}, {"bf16x2", PT_BF16X2}, {"f32", PT_F32}, {"f64", PT_F64},   {"pred", PT_PRED},
+};
+
+static uint8_t type_of(const char *s)
+{
+    for (size_t i = 0; i < sizeof type_names / sizeof type_names[0]; i++)
+        if (!strcmp(s, type_names[i].name))
+            return type_names[i].type;
+    return PT_NONE;
+}
+
+unsigned smem_ptx_type_bytes(enum smem_ptx_type t)
+{
+    switch (t) {
+    case PT_B8: case PT_U8: case PT_S8: case PT_PRED: return 1;
+    case PT_B16: case PT_U16: case PT_S16: case PT_F16: case PT_BF16: return 2;
+    case PT_B32: case PT_U32: case PT_S32: case PT_F32: case PT_F16X2: case PT_BF16X2: return 4;
+    case PT_B64: case PT_U64: case PT_S64: case PT_F64: return 8;
+    case PT_B128: return 16;
+    default: return 0;
+    }
+}
+
+static const struct {
+    const char *name;
+    uint8_t op;
+} op_names[] = {
+    {"mov", PO_MOV},       {"add", PO_ADD},         {"sub", PO_SUB},       {"mul", PO_MUL},
+    {"mad", PO_MAD},       {"mul24", PO_MUL24},     {"mad24", PO_MAD24},   {"div", PO_DIV},
+    {"rem", PO_REM},       {"abs", PO_ABS},         {"neg", PO_NEG},       {"min", PO_MIN},
+    {"max", PO_MAX},       {"popc", PO_POPC},       {"clz", PO_CLZ},       {"bfind", PO_BFIND},
+    {"brev", PO_BREV},     {"bfe", PO_BFE},         {"bfi", PO_BFI},       {"prmt", PO_PRMT},
+    {"and", PO_AND},       {"or", PO_OR},           {"xor", PO_XOR},       {"not", PO_NOT},
+    {"cnot", PO_CNOT},     {"shl", PO_SHL},         {"shr", PO_SHR},       {"shf", PO_SHF},
+    {"sad", PO_SAD},       {"lop3", PO_LOP3},       {"selp", PO_SELP},     {"slct", PO_SLCT},
+    {"set", PO_SET},       {"setp", PO_SETP},       {"cvt", PO_CVT},       {"cvta", PO_CVTA},
+    {"fma", PO_FMA},       {"sqrt", PO_SQRT},       {"rsqrt", PO_RSQRT},   {"rcp", PO_RCP},
+    {"sin", PO_SIN},       {"cos", PO_COS},         {"ex2", PO_EX2},       {"lg2", PO_LG2},
+    {"tanh", PO_TANH},     {"copysign", PO_COPYSIGN}, {"testp", PO_TESTP}, {"dp4a", PO_DP4A},
+    {"dp2a", PO_DP2A},     {"ld", PO_LD},           {"st", PO_ST},         {"atom", PO_ATOM},
+    {"red", PO_RED},       {"ldu", PO_LDU},         {"prefetch", PO_PREFETCH},
+    {"prefetchu", PO_PREFETCH}, {"bar", PO_BAR},    {"barrier", PO_BAR},   {"membar", PO_MEMBAR},
+    {"fence", PO_MEMBAR},  {"shfl", PO_SHFL},       {"vote", PO_VOTE},     {"activemask", PO_ACTIVEMASK},
+    {"match", PO_MATCH},   {"redux", PO_REDUX},     {"bra", PO_BRA},       {"ret", PO_RET},
+    {"exit", PO_EXIT},     {"call", PO_CALL},       {"trap", PO_TRAP},     {"nanosleep", PO_NANOSLEEP},
+    {"isspacep", PO_ISSPACEP}, {"discard", PO_PREFETCH}, {"pmevent", PO_NANOSLEEP},
+    {"brkpt", PO_NANOSLEEP}, {"createpolicy", PO_NOP},
+};
+
+static const struct {
+    const char *name;
+    uint8_t sreg;
+} sreg_names[] = {
+    {"%tid.x", SR_TID_X},         {"%tid.y", SR_TID_Y},         {"%tid.z", SR_TID_Z},
+    {"%ntid.x", SR_NTID_X},       {"%ntid.y", SR_NTID_Y},       {"%ntid.z", SR_NTID_Z},
+    {"%ctaid.x", SR_CTAID_X},     {"%ctaid.y", SR_CTAID_Y},     {"%ctaid.z", SR_CTAID_Z},
+    {"%nctaid.x", SR_NCTAID_X},   {"%nctaid.y", SR_NCTAID_Y},   {"%nctaid.z", SR_NCTAID_Z},
+    {"%laneid", SR_LANEID},       {"%warpid", SR_WARPID},       {"%nwarpid", SR_NWARPID},
+    {"%smid", SR_SMID},           {"%nsmid", SR_NSMID},         {"%gridid", SR_GRIDID},
+    {"%lanemask_eq", SR_LANEMASK_EQ}, {"%lanemask_lt", SR_LANEMASK_LT},
+    {"%lanemask_le", SR_LANEMASK_LE}, {"%lanemask_gt", SR_LANEMASK_GT},
+    {"%lanemask_ge", SR_LANEMASK_GE}, {"%clock", SR_CLOCK},     {"%clock64", SR_CLOCK64},
+    {"%globaltimer", SR_GLOBALTIMER}, {"%dynamic_smem_size", SR_DYN_SMEM},
+    {"%total_smem_size", SR_TOTAL_SMEM}, {"%clusterid.x", SR_CLUSTERID},
+    {"%cluster_ctarank", SR_CLUSTER_CTARANK}, {"%cluster_nctarank", SR_CLUSTER_NCTARANK},
+};
+
+static const struct {
+    const char *name;
+    uint8_t cmp;
+} cmp_names[] = {
+    {"eq", CMP_EQ},   {"ne", CMP_NE},   {"lt", CMP_LT},   {"le", CMP_LE},   {"gt", CMP_GT},
+    {"ge", CMP_GE},   {"lo", CMP_LO},   {"ls", CMP_LS},   {"hi", CMP_HI},   {"hs", CMP_HS},
+    {"equ", CMP_EQU}, {"neu", CMP_NEU}, {"ltu", CMP_LTU}, {"leu", CMP_LEU}, {"gtu", CMP_GTU},
+    {"geu", CMP_GEU}, {"num", CMP_NUM}, {"nan", CMP_NAN},
+};
+
+/* Modifiers that do not change what the emulator computes (cache hints, scopes, orderings). */
+static const char *const ignored_mods[] = {
+    "approx", "full", "volatile", "relaxed", "acquire", "release", "acq_rel", "weak", "mmio",
+    "sys", "gpu", "cta", "cluster", "nc", "ca", "cg", "cs", "lu", "cv", "wb", "wt", "uni", "sync",
+    "aligned", "relu", "noftz", "sc", "nan", "xorsign", "abs", "cc", "to", "uni", "L1",
+    "shiftamt", "clamp", "wrap", "collector", "proxy", "async", "alias", "noinc", "bulk_group",
+    "sem", "oob", "satfinite", "ftz", "sat", NULL,
+};
+
+/* ---- registers and symbols --------------------------------------------------------------- */
+
+static int add_reg_range(struct parser *ps, const char *at, const char *prefix, uint32_t count,
+                         uint8_t type, int single)
+{
+    struct smem_ptx_func *f = ps->f;
+    if (count == 0 || count > MAX_REGS || f->nregs + count > MAX_REGS)
+        return fail_at(ps, at, "too many registers declared (%s)", prefix);
+    for (uint32_t i = 0; i < ps->nranges; i++)
+        if (!strcmp(ps->ranges[i].prefix, prefix) && ps->ranges[i].count == count &&
+            ps->ranges[i].type == type && ps->ranges[i].single == single)
+            return 0; /* the same declaration again in a nested block: same registers */
+    if (grow((void **)&ps->ranges, &ps->cap_ranges, ps->nranges + 1, sizeof *ps->ranges, MAX_SYMS))
+        return fail_at(ps, at, "too many register declarations");
+    struct reg_range *r = &ps->ranges[ps->nranges++];
+    r->prefix = dupn(prefix, strlen(prefix));
+    r->count = count;
+    r->base = f->nregs;
+    r->type = type;
+    r->single = (uint8_t)single;
+    uint8_t *nt = realloc(f->reg_type, f->nregs + count);
+    if (!r->prefix || !nt)
+        return fail_at(ps, at, "out of memory");
+    f->reg_type = nt;
+    memset(nt + f->nregs, type, count);
+    f->nregs += count;
+    return 0;
+}
+
+/* Slot of a register name, or -1. A range %r<N> matches %r0..%r(N-1); a plain name matches itself
+ * (stored as a range of count 1 whose prefix is the full name, marked by type | 0x80 in lookup). */
+static int32_t find_reg(const struct parser *ps, const char *name)
+{
+    size_t n = strlen(name);
+    int32_t best = -1;
+    size_t best_len = 0;
+    for (uint32_t i = 0; i < ps->nranges; i++) {
+        const struct reg_range *r = &ps->ranges[i];
+        size_t pl = strlen(r->prefix);
+        if (pl > n || memcmp(r->prefix, name, pl))
+            continue;
+        if (r->single) {
+            if (pl == n && pl > best_len) {
+                best = (int32_t)r->base;
+                best_len = pl;
+            }
+            continue;
+        }
+        /* range: the rest must be a decimal index below count */
+        const char *d = name + pl;
+        if (!*d || !isdigit((unsigned char)*d) || (d[0] == '0' && d[1]))
+            continue;
+        uint64_t idx = 0;
+        for (; *d && isdigit((unsigned char)*d) && idx < MAX_REGS; d++)
+            idx = idx * 10 + (uint64_t)(*d - '0');
+        if (*d || idx >= r->count)
+            continue;
+        if (pl >= best_len) {
+            best = (int32_t)(r->base + idx);
+            best_len = pl;
+        }
+    }
+    return best;
+}
+
+static int32_t find_sym(const struct parser *ps, const char *name)
+{
+    const struct smem_ptx_func *f = ps->f;
+    for (uint32_t i = f ? f->nsyms : 0; i-- > 0;)
+        if (!strcmp(f->syms[i].name, name))
+            return (int32_t)i;
+    return -1;
+}
+
+static int add_sym(struct parser *ps, const char *at, struct smem_ptx_symbol *s)
+{
+    struct smem_ptx_func *f = ps->f;
+    if (grow((void **)&f->syms, &ps->cap_syms, f->nsyms + 1, sizeof *f->syms, MAX_SYMS))
+        return fail_at(ps, at, "too many symbols");
+    f->syms[f->nsyms++] = *s;
+    return 0;
+}
+
+/* ---- declarations ------------------------------------------------------------------------ */
+
+/* Reads `[.align N] [.vN] .type name[dims] [= {...}]` after the state space word; fills sym. */
+static int read_var_decl(struct parser *ps, struct smem_ptx_symbol *sym, int allow_init)
+{
+    char w[MAX_IDENT + 1];
+    unsigned vec = 1;
+    memset(sym, 0, sizeof *sym);
+    sym->align = 0;
+    for (;;) {
+        if (skip_ws(ps))
+            return -1;
+        if (ps->p < ps->end && *ps->p == '.') {
+            const char *at = ps->p;
+            if (read_word(ps, w, sizeof w))
+                return -1;
+            if (!strcmp(w, ".align")) {
+                int64_t a;
+                if (skip_ws(ps) || read_int(ps, &a))
+                    return -1;
+                if (a <= 0 || a > 4096 || (a & (a - 1)))
+                    return fail_at(ps, at, "bad alignment");
+                sym->align = (uint32_t)a;
+            } else if (!strcmp(w, ".v2") || !strcmp(w, ".v4") || !strcmp(w, ".v8")) {
+                vec = (unsigned)(w[2] - '0');
+            } else if (type_of(w + 1) != PT_NONE) {
+                sym->type = type_of(w + 1);
+            } else if (!strcmp(w, ".ptr") || !strcmp(w, ".global") || !strcmp(w, ".shared") ||
+                       !strcmp(w, ".const") || !strcmp(w, ".local")) {
+                /* .param .u64 .ptr .global .align 1 name: a kernel pointer attribute */
+            } else {
+                return fail_at(ps, at, "unexpected '%s' in a declaration", w);
+            }
+            continue;
+        }
+        break;
+    }
+    if (!sym->type) {
+        return fail_at(ps, ps->p, "declaration without a type");
+    }
+    const char *at = ps->p;
+    if (read_word(ps, w, sizeof w))
+        return -1;
+    sym->name = dupn(w, strlen(w));
+    if (!sym->name)
+        return fail_at(ps, at, "out of memory");
+    sym->decl_line = ps->line;
+    uint64_t count = vec, elem = smem_ptx_type_bytes(sym->type);
+    int unsized = 0;
+    while (peek(ps, '[') == 1) {
+        ps->p++;
+        if (peek(ps, ']') == 1) {
+            ps->p++;
+            unsized = 1;
+            continue;
+        }
+        int64_t d;
+        if (skip_ws(ps) || read_int(ps, &d) || expect(ps, ']'))
+            return -1;
+        if (d < 0 || (uint64_t)d > (1ull << 40) / (count ? count : 1))
+            return fail_at(ps, at, "array dimension out of range in '%s'", sym->name);
+        count *= (uint64_t)d;
+    }
+    sym->size = unsized ? 0 : count * elem;
+    if (!sym->align)
+        sym->align = (uint32_t)(elem * vec > 0 ? elem * vec : 1);
+    if (unsized)
+        sym->kind = 0xff; /* caller decides: extern [] */
+    if (peek(ps, '=') == 1) {
+        if (!allow_init)
+            return fail_at(ps, ps->p, "initializer not allowed here");
+        if (skip_statement(ps))
+            return -1;
+        return 1; /* statement consumed */
+    }
+    return 0;
+}
+
+/* .reg .type names ; */
+static int read_reg_decl(struct parser *ps)
+{
+    char w[MAX_IDENT + 1];
+    uint8_t type = PT_NONE;
+    unsigned vec = 1;
+    for (;;) {
+        if (skip_ws(ps))
+            return -1;
+        if (ps->p < ps->end && *ps->p == '.') {
+            const char *at = ps->p;
+            if (read_word(ps, w, sizeof w))
+                return -1;
+            if (!strcmp(w, ".v2") || !strcmp(w, ".v4"))
+                vec = (unsigned)(w[2] - '0');
+            else if ((type = type_of(w + 1)) == PT_NONE)
+                return fail_at(ps, at, "unknown register type '%s'", w);
+            continue;
+        }
+        break;
+    }
+    (void)vec;
+    if (!type)
+        return fail_at(ps, ps->p, "register declaration without a type");
+    for (;;) {
+        const char *at = ps->p;
+        if (skip_ws(ps) || read_word(ps, w, sizeof w))
+            return -1;
+        if (peek(ps, '<') == 1) {
+            ps->p++;
+            int64_t n;
+            if (skip_ws(ps) || read_int(ps, &n) || expect(ps, '>'))
+                return -1;
+            if (n <= 0 || n > (int64_t)MAX_REGS)
+                return fail_at(ps, at, "absurd register count for '%s'", w);
+            if (add_reg_range(ps, at, w, (uint32_t)n, type, 0))
+                return -1;
+        } else {
+            if (find_reg(ps, w) >= 0)
+                goto next; /* redeclared in a nested block */
+            if (add_reg_range(ps, at, w, 1, type, 1))
+                return -1;
+        }
+    next:
+        if (peek(ps, ',') == 1) {
+            ps->p++;
+            continue;
+        }
+        return expect(ps, ';');
+    }
+}
+
+/* ---- operands ---------------------------------------------------------------------------- */
+
+static int read_reg_operand(struct parser *ps, int32_t *slot)
+{
+    char w[MAX_IDENT + 1];
+    const char *at = ps->p;
+    if (read_word(ps, w, sizeof w))
+        return -1;
+    if (!strcmp(w, "_")) {
+        *slot = -1;
+        return 0;
+    }
+    *slot = find_reg(ps, w);
+    if (*slot < 0)
+        return fail_at(ps, at, "undeclared register '%s'", w);
+    return 0;
+}
+
+static int read_float_imm(struct parser *ps, int64_t *out)
+{
+    /* 0fXXXXXXXX (f32 bits) or 0dXXXXXXXXXXXXXXXX (f64 bits) */
+    const char *s = ps->p;
+    int is_d = ps->p[1] == 'd' || ps->p[1] == 'D';
+    ps->p += 2;
+    uint64_t v = 0;
+    int n = 0;
+    while (ps->p < ps->end && isxdigit((unsigned char)*ps->p) && n < 17) {
+        int c = (unsigned char)*ps->p++;
+        v = v * 16 + (uint64_t)(isdigit(c) ? c - '0' : tolower(c) - 'a' + 10);
+        n++;
+    }
+    if (n != (is_d ? 16 : 8))
+        return fail_at(ps, s, "malformed floating-point literal");
+    *out = (int64_t)v;
+    return 0;
+}
+
+static int read_operand(struct parser *ps, struct smem_ptx_operand *o)
+{
+    char w[MAX_IDENT + 1];
+    memset(o, 0, sizeof *o);
+    o->sym = -1;
+    o->reg[0] = o->reg[1] = o->reg[2] = o->reg[3] = -1;
+    if (skip_ws(ps))
+        return -1;
+    if (ps->p >= ps->end)
+        return fail_at(ps, ps->end, "missing operand");
+    const char *at = ps->p;
+    char c = *ps->p;
+    if (c == '!') {
+        ps->p++;
+        o->neg = 1;
+        if (skip_ws(ps))
+            return -1;
+        at = ps->p;
+        c = ps->p < ps->end ? *ps->p : 0;
+    }
+    if (c == '[') { /* memory operand */
+        ps->p++;
+        o->kind = OPK_ADDR;
+        if (skip_ws(ps))
+            return -1;
+        if (ps->p < ps->end && (isdigit((unsigned char)*ps->p) || *ps->p == '-')) {
+            if (read_int(ps, &o->imm))
+                return -1;
+        } else {
+            const char *wat = ps->p;
+            if (read_word(ps, w, sizeof w))
+                return -1;
+            if (w[0] == '%') {
+                o->reg[0] = find_reg(ps, w);
+                if (o->reg[0] < 0)
+                    return fail_at(ps, wat, "undeclared register '%s'", w);
+            } else {
+                o->sym = find_sym(ps, w);
+                if (o->sym < 0)
+                    return fail_at(ps, wat, "unknown symbol '%s'", w);
+            }
+            if (skip_ws(ps))
+                return -1;
+            if (ps->p < ps->end && (*ps->p == '+' || *ps->p == '-')) {
+                int neg = *ps->p == '-';
+                ps->p++;
+                if (skip_ws(ps) || read_int(ps, &o->imm))
+                    return -1;
+                if (neg)
+                    o->imm = -o->imm;
+            }
+        }
+        return expect(ps, ']');
+    }
+    if (c == '{') { /* vector */
+        ps->p++;
+        o->kind = OPK_VEC;
+        for (;;) {
+            if (o->count >= 4)
+                return fail_at(ps, at, "vector of more than 4 elements");
+            if (skip_ws(ps) || read_reg_operand(ps, &o->reg[o->count]))
+                return -1;
+            o->count++;
+            if (peek(ps, ',') == 1) {
+                ps->p++;
+                continue;
+            }
+            return expect(ps, '}');
+        }
+    }
+    if (c == '-' || c == '+' || isdigit((unsigned char)c)) {
+        o->kind = OPK_IMM;
+        if (c == '0' && ps->p + 1 < ps->end &&
+            (ps->p[1] == 'f' || ps->p[1] == 'F' || ps->p[1] == 'd' || ps->p[1] == 'D'))
+            return read_float_imm(ps, &o->imm);
+        return read_int(ps, &o->imm);
+    }
+    if (read_word(ps, w, sizeof w))
+        return -1;
+    if (!strcmp(w, "_")) {
+        o->kind = OPK_SINK;
+        return 0;
+    }
+    if (w[0] == '%') {
+        for (size_t i = 0; i < sizeof sreg_names / sizeof sreg_names[0]; i++)
+            if (!strcmp(w, sreg_names[i].name)) {
+                o->kind = OPK_SREG;
+                o->imm = sreg_names[i].sreg;
+                return 0;
+            }
+        o->reg[0] = find_reg(ps, w);
+        if (o->reg[0] < 0)
+            return fail_at(ps, at, "undeclared register '%s'", w);
+        o->kind = OPK_REG;
+        if (peek(ps, '|') == 1) {
+            ps->p++;
+            if (skip_ws(ps) || read_reg_operand(ps, &o->reg[1]))
+                return -1;
+            o->kind = OPK_PAIR;
+        }
+        return 0;
+    }
+    /* a symbol or a label */
+    o->sym = find_sym(ps, w);
+    if (o->sym >= 0) {
+        o->kind = OPK_SYM;
+        if (skip_ws(ps))
+            return -1;
+        if (ps->p < ps->end && *ps->p == '+') {
+            ps->p++;
+            if (skip_ws(ps) || read_int(ps, &o->imm))
+                return -1;
+        }
+        return 0;
+    }
+    o->kind = OPK_LABEL;
+    if (grow((void **)&ps->fixups, &ps->cap_fixups, ps->nfixups + 1, sizeof *ps->fixups, MAX_INSNS))
+        return fail_at(ps, at, "too many branches");
+    struct fixup *fx = &ps->fixups[ps->nfixups++];
+    fx->insn = ps->f->ninsns;
+    fx->opnd = 0xffffffffu; /* set by caller */
+    fx->label = dupn(w, strlen(w));
+    fx->line = ps->line;
+    fx->col = col_of(ps, at);
+    return fx->label ? 0 : fail_at(ps, at, "out of memory");
+}
+
+/* ---- instructions ------------------------------------------------------------------------ */
+
+static int is_ignored_mod(const char *m)
+{
+    if (strstr(m, "::"))
+        return 1;
+    for (int i = 0; ignored_mods[i]; i++)
+        if (!strcmp(m, ignored_mods[i]))
+            return 1;
+    return 0;
+}
+
+static int decode_mods(struct parser *ps, const char *at, struct smem_ptx_insn *in, char *opname)
+{
+    char *save = NULL, *part = strtok_r(opname, ".", &save);
+    size_t i;
+    in->op = 0xff;
+    for (i = 0; i < sizeof op_names / sizeof op_names[0]; i++)
+        if (!strcmp(part, op_names[i].name))
+            in->op = op_names[i].op;
+    if (!strcmp(part, "cp")) {
+        part = strtok_r(NULL, ".", &save);
+        if (!part || strcmp(part, "async"))
+            return fail_at(ps, at, "unsupported instruction 'cp.%s'", part ? part : "");
+        char *rest = save ? save : (char *)"";
+        if (!strncmp(rest, "wait", 4) || !strncmp(rest, "commit", 6) ||
+            !strncmp(rest, "mbarrier", 8))
+            in->op = PO_CP_ASYNC_WAIT;
+        else if (!strncmp(rest, "bulk", 4))
+            return fail_at(ps, at, "unsupported instruction 'cp.async.%s' (bulk copies)", rest);
+        else
+            in->op = PO_CP_ASYNC;
+        in->space = SP_SHARED;
+        return 0;
+    }
+    if (in->op == 0xff)
+        return fail_at(ps, at, "unsupported instruction '%s'", part);
+    in->vec = 1;
+    int ntypes = 0;
+    while ((part = strtok_r(NULL, ".", &save))) {
+        uint8_t t = type_of(part);
+        if (t != PT_NONE) {
+            if (ntypes == 0)
+                in->type = t;
+            else
+                in->type2 = t;
+            ntypes++;
+            continue;
+        }
+        if ((in->op == PO_SETP || in->op == PO_SET || in->op == PO_SLCT) && !in->cmp) {
+            for (i = 0; i < sizeof cmp_names / sizeof cmp_names[0]; i++)
+                if (!strcmp(part, cmp_names[i].name))
+                    in->cmp = cmp_names[i].cmp;
+            if (in->cmp)
+                continue;
+        }
+        if (in->op == PO_SETP || in->op == PO_SET) {
+            if (!strcmp(part, "and")) { in->boolop = BOP_AND; continue; }
+            if (!strcmp(part, "or")) { in->boolop = BOP_OR; continue; }
+            if (!strcmp(part, "xor")) { in->boolop = BOP_XOR; continue; }
+        }
+        if (in->op == PO_ATOM || in->op == PO_RED || in->op == PO_REDUX || in->op == PO_BAR) {
+            static const char *const an[] = {"add", "inc", "dec", "min", "max", "and", "or",
+                                             "xor", "exch", "cas", NULL};
+            int k;
+            for (k = 0; an[k] && strcmp(part, an[k]); k++)
+                ;
+            if (an[k]) {
+                in->mode = (uint8_t)(MODE_ATOM_ADD + k);
+                continue;
+            }
+            if (in->op == PO_BAR && !strcmp(part, "popc")) {
+                in->mode = MODE_ATOM_ADD;
+                continue;
+            }
+        }
+        if (!strcmp(part, "lo")) { in->mode = MODE_LO; continue; }
+        if (!strcmp(part, "hi")) { in->mode = MODE_HI; continue; }
+        if (!strcmp(part, "wide")) { in->mode = MODE_WIDE; continue; }
+        if (in->op == PO_SHFL) {
+            if (!strcmp(part, "up")) { in->mode = MODE_UP; continue; }
+            if (!strcmp(part, "down")) { in->mode = MODE_DOWN; continue; }
+            if (!strcmp(part, "bfly")) { in->mode = MODE_BFLY; continue; }
+            if (!strcmp(part, "idx")) { in->mode = MODE_IDX; continue; }
+        }
+        if (in->op == PO_VOTE) {
+            if (!strcmp(part, "all")) { in->mode = MODE_ALL; continue; }
+            if (!strcmp(part, "any")) { in->mode = MODE_ANY; continue; }
+            if (!strcmp(part, "uni")) { in->mode = MODE_UNI; continue; }
+            if (!strcmp(part, "ballot")) { in->mode = MODE_BALLOT; continue; }
+        }
+        if (in->op == PO_SHF) {
+            if (!strcmp(part, "l")) { in->mode = in->mode == MODE_R_CLAMP ? MODE_L_CLAMP : MODE_L_WRAP; continue; }
+            if (!strcmp(part, "r")) { in->mode = MODE_R_WRAP; continue; }
+            if (!strcmp(part, "clamp")) {
+                in->mode = (in->mode == MODE_L_WRAP || in->mode == MODE_L_CLAMP) ? MODE_L_CLAMP : MODE_R_CLAMP;
+                continue;
+            }
+            if (!strcmp(part, "wrap"))
+                continue;
+        }
+        if (in->op == PO_PRMT) {
+            static const char *const pm[] = {"f4e", "b4e", "rc8", "ecl", "ecr", "rc16", NULL};
+            int k;
+            for (k = 0; pm[k] && strcmp(part, pm[k]); k++)
+                ;
+            if (pm[k]) {
+                in->mode = (uint8_t)(MODE_PRMT_F4E + k);
+                continue;
+            }
+        }
+        if (in->op == PO_TESTP) {
+            static const char *const tp[] = {"finite", "infinite", "number", "notanumber",
+                                             "normal", "subnormal", NULL};
+            int k;
+            for (k = 0; tp[k] && strcmp(part, tp[k]); k++)
+                ;
+            if (tp[k]) {
+                in->mode = (uint8_t)(MODE_FINITE + k);
+                continue;
+            }
+        }
+        if (in->op == PO_BAR) {
+            if (!strcmp(part, "warp")) { in->op = PO_BAR_WARP; continue; }
+            if (!strcmp(part, "arrive")) { in->op = PO_BAR_ARRIVE; continue; }
+            if (!strcmp(part, "red")) { in->op = PO_BAR_RED; continue; }
+            if (!strcmp(part, "sync") || !strcmp(part, "cta") || !strcmp(part, "aligned"))
+                continue;
+        }
+        if (!strcmp(part, "shared") || !strncmp(part, "shared::", 8)) {
+            if (!strcmp(part, "shared::cluster") && in->op != PO_CVTA)
+                return fail_at(ps, at, "unsupported state space '%s' (distributed shared memory)", part);
+            in->space = SP_SHARED;
+            continue;
+        }
+        if (!strcmp(part, "global")) { in->space = SP_GLOBAL; continue; }
+        if (!strcmp(part, "local")) { in->space = SP_LOCAL; continue; }
+        if (!strcmp(part, "param") || !strncmp(part, "param::", 7)) { in->space = SP_PARAM; continue; }
+        if (!strcmp(part, "const")) { in->space = SP_CONST; continue; }
+        if (!strcmp(part, "to") && in->op == PO_CVTA) { in->to = 1; continue; }
+        if (!strcmp(part, "v2")) { in->vec = 2; continue; }
+        if (!strcmp(part, "v4")) { in->vec = 4; continue; }
+        if (!strcmp(part, "v8"))
+            return fail_at(ps, at, "unsupported vector width '.%s'", part);
+        if (!strcmp(part, "rn")) { in->round = RND_RN; continue; }
+        if (!strcmp(part, "rz")) { in->round = RND_RZ; continue; }
+        if (!strcmp(part, "rm")) { in->round = RND_RM; continue; }
+        if (!strcmp(part, "rp")) { in->round = RND_RP; continue; }
+        if (!strcmp(part, "rni")) { in->round = RND_RNI; continue; }
+        if (!strcmp(part, "rzi")) { in->round = RND_RZI; continue; }
+        if (!strcmp(part, "rmi")) { in->round = RND_RMI; continue; }
+        if (!strcmp(part, "rpi")) { in->round = RND_RPI; continue; }
+        if (!strcmp(part, "sat")) { in->sat = 1; continue; }
+        if (!strcmp(part, "ftz")) { in->ftz = 1; continue; }
+        if (in->op == PO_MATCH && (!strcmp(part, "any") || !strcmp(part, "all"))) {
+            in->mode = part[1] == 'n' ? MODE_ANY : MODE_ALL;
+            continue;
+        }
+        if (in->op == PO_MEMBAR || in->op == PO_PREFETCH || in->op == PO_NOP)
+            continue; /* fences and hints: every modifier is about ordering or caching */
+        if (is_ignored_mod(part))
+            continue;
+        return fail_at(ps, at, "unsupported instruction modifier '.%s'", part);
+    }
+    if (in->op == PO_LD && in->space == SP_PARAM && in->type == PT_NONE)
+        return fail_at(ps, at, "ld.param without a type");
+    return 0;
+}
+
+/* Reads one instruction (the opcode word is in opname, the cursor after it). */
+static int read_insn(struct parser *ps, const char *at, char *opname, int32_t guard, int guard_neg)
+{
+    struct smem_ptx_func *f = ps->f;
+    if (grow((void **)&f->insns, &ps->cap_insns, f->ninsns + 1, sizeof *f->insns, MAX_INSNS))
+        return fail_at(ps, at, "too many instructions");
+    struct smem_ptx_insn *in = &f->insns[f->ninsns];
+    memset(in, 0, sizeof *in);
+    in->guard = guard;
+    in->guard_neg = (uint8_t)guard_neg;
+    in->src_line = ps->line;
+    in->loc_file = ps->loc_file;
+    in->loc_line = ps->loc_line;
+    in->loc_col = ps->loc_col;
+    in->inl_file = ps->inl_file;
+    in->inl_line = ps->inl_line;
+    in->inl_col = ps->inl_col;
+    in->call_target = -1;
+    char namecopy[MAX_IDENT + 1];
+    snprintf(namecopy, sizeof namecopy, "%s", opname);
+    if (decode_mods(ps, at, in, namecopy))
+        return -1;
+    if (in->op == PO_CALL) {
+        /* call[.uni] [(ret),] func, (args) [, proto]; — only the callee's name matters here */
+        char w[MAX_IDENT + 1];
+        if (skip_ws(ps))
+            return -1;
+        if (peek(ps, '(') == 1) {
+            while (ps->p < ps->end && *ps->p != ')')
+                ps->p++;
+            if (expect(ps, ')') || expect(ps, ','))
+                return -1;
+        }
+        if (skip_ws(ps))
+            return -1;
+        const char *nat = ps->p;
+        if (read_word(ps, w, sizeof w))
+            return -1;
+        in->call_name = NULL;
+        for (uint32_t i = 0; i < ps->m->nfuncs; i++)
+            if (!strcmp(ps->m->funcs[i].name, w))
+                in->call_target = (int32_t)i;
+        in->ops[0].kind = OPK_NONE;
+        in->ops[0].imm = 0;
+        /* remember the name in a symbol so the emulator can name it in an error */
+        struct smem_ptx_symbol s;
+        memset(&s, 0, sizeof s);
+        s.name = dupn(w, strlen(w));
+        s.kind = SYM_FUNC;
+        if (!s.name || add_sym(ps, nat, &s))
+            return -1;
+        in->ops[0].sym = (int32_t)(f->nsyms - 1);
+        in->call_name = f->syms[f->nsyms - 1].name;
+        if (skip_statement(ps))
+            return -1;
+        f->ninsns++;
+        return 0;
+    }
+    if (peek(ps, ';') == 1) {
+        ps->p++;
+        f->ninsns++;
+        return 0;
+    }
+    for (;;) {
+        if (in->nops >= SMEM_PTX_MAX_OPS)
+            return fail_at(ps, ps->p, "too many operands");
+        uint32_t fx_before = ps->nfixups;
+        if (read_operand(ps, &in->ops[in->nops]))
+            return -1;
+        if (ps->nfixups > fx_before)
+            ps->fixups[ps->nfixups - 1].opnd = in->nops;
+        in->nops++;
+        if (peek(ps, ',') == 1) {
+            ps->p++;
+            continue;
+        }
+        if (expect(ps, ';'))
+            return -1;
+        break;
+    }
+    f->ninsns++;
+    return 0;
+}
+
+/* ---- function bodies ------------------------------------------------------------------- */
+
+static int read_loc(struct parser *ps)
+{
+    int64_t file, line, col = 0;
+    if (skip_ws(ps) || read_int(ps, &file) || skip_ws(ps) || read_int(ps, &line))
+        return -1;
+    if (skip_ws(ps))
+        return -1;
+    if (ps->p < ps->end && isdigit((unsigned char)*ps->p) && read_int(ps, &col))
+        return -1;
+    if (file < 0 || line < 0 || col < 0 || file > MAX_FILES || line > 100000000 || col > 100000000)
+        return fail_at(ps, ps->p, "bad .loc");
+    ps->inl_file = ps->inl_line = ps->inl_col = 0;
+    /* optional: , function_name LABEL, inlined_at F L C */
+    while (peek(ps, ',') == 1) {
+        char w[MAX_IDENT + 1];
+        ps->p++;
+        if (skip_ws(ps) || read_word(ps, w, sizeof w))
+            return -1;
+        if (!strcmp(w, "function_name")) {
+            if (skip_ws(ps) || read_word(ps, w, sizeof w))
+                return -1;
+        } else if (!strcmp(w, "inlined_at")) {
+            int64_t a, b, c;
+            if (skip_ws(ps) || read_int(ps, &a) || skip_ws(ps) || read_int(ps, &b) ||
+                skip_ws(ps) || read_int(ps, &c))
+                return -1;
+            if (a < 0 || a > MAX_FILES || b < 0 || b > 100000000 || c < 0 || c > 100000000)
+                return fail_at(ps, ps->p, "bad inlined_at");
+            ps->inl_file = (uint32_t)a;
+            ps->inl_line = (uint32_t)b;
+            ps->inl_col = (uint32_t)c;
+        } else {
+            return fail_at(ps, ps->p, "unexpected '%s' in .loc", w);
+        }
+    }
+    if (line == 0 && (uint32_t)file == ps->loc_file)
+        return 0; /* compiler-made code: keep the last real line */
+    ps->loc_file = (uint32_t)file;
+    ps->loc_line = (uint32_t)line;
+    ps->loc_col = (uint32_t)col;
+    return 0;
+}
+
+static int read_body(struct parser *ps)
+{
+    struct smem_ptx_func *f = ps->f;
+    char w[MAX_IDENT + 1];
+    int depth = 1;
+    ps->loc_file = ps->loc_line = ps->loc_col = 0;
+    ps->inl_file = ps->inl_line = ps->inl_col = 0;
+    while (depth > 0) {
+        if (skip_ws(ps))
+            return -1;
+        if (ps->p >= ps->end)
+            return fail_at(ps, ps->end, "unexpected end of file inside '%s' (truncated PTX?)", f->name);
+        const char *at = ps->p;
+        char c = *ps->p;
+        if (c == '{') {
+            ps->p++;
+            depth++;
+            continue;
+        }
+        if (c == '}') {
+            ps->p++;
+            depth--;
+            continue;
+        }
+        if (c == ';') {
+            ps->p++;
+            continue;
+        }
+        int32_t guard = -1;
+        int guard_neg = 0;
+        if (c == '@') {
+            ps->p++;
+            if (ps->p < ps->end && *ps->p == '!') {
+                guard_neg = 1;
+                ps->p++;
+            }
+            if (read_reg_operand(ps, &guard))
+                return -1;
+            if (guard < 0)
+                return fail_at(ps, at, "bad guard predicate");
+            if (skip_ws(ps))
+                return -1;
+            at = ps->p;
+        }
+        if (read_word(ps, w, sizeof w))
+            return -1;
+        if (guard < 0 && peek(ps, ':') == 1) { /* label */
+            ps->p++;
+            if (grow((void **)&ps->labels, &ps->cap_labels, ps->nlabels + 1, sizeof *ps->labels,
+                     MAX_INSNS))
+                return fail_at(ps, at, "too many labels");
+            ps->labels[ps->nlabels].name = dupn(w, strlen(w));
+            ps->labels[ps->nlabels].insn = f->ninsns;
+            if (!ps->labels[ps->nlabels].name)
+                return fail_at(ps, at, "out of memory");
+            ps->nlabels++;
+            continue;
+        }
+        if (w[0] == '.' && guard < 0) {
+            if (!strcmp(w, ".reg")) {
+                if (read_reg_decl(ps))
+                    return -1;
+            } else if (!strcmp(w, ".loc")) {
+                if (read_loc(ps))
+                    return -1;
+            } else if (!strcmp(w, ".shared") || !strcmp(w, ".local") || !strcmp(w, ".param") ||
+                       !strcmp(w, ".const") || !strcmp(w, ".global")) {
+                struct smem_ptx_symbol s;
+                int r = read_var_decl(ps, &s, 1);
+                if (r < 0)
+                    return -1;
+                if (r == 0 && expect(ps, ';')) {
+                    free(s.name);
+                    return -1;
+                }
+                s.kind = w[1] == 's' ? (s.kind == 0xff ? SYM_SHARED_EXTERN : SYM_SHARED)
+                         : w[1] == 'l' ? SYM_LOCAL
+                         : w[1] == 'p' ? SYM_LOCAL /* call-sequence parameters behave as locals */
+                         : w[1] == 'c' ? SYM_CONST
+                                       : SYM_GLOBAL;
+                if (add_sym(ps, at, &s))
+                    return -1;
+            } else if (!strcmp(w, ".pragma") || !strcmp(w, ".maxnreg") || !strcmp(w, ".section")) {
+                if (skip_statement(ps))
+                    return -1;
+            } else {
+                return fail_at(ps, at, "unexpected directive '%s' in a function body", w);
+            }
+            continue;
+        }
+        if (w[0] == '.' || w[0] == '%' || w[0] == '$')
+            return fail_at(ps, at, "expected an instruction, found '%s'", w);
+        if (read_insn(ps, at, w, guard, guard_neg))
+            return -1;
+    }
+    /* resolve branch labels */
+    for (uint32_t i = 0; i < ps->nfixups; i++) {
+        struct fixup *fx = &ps->fixups[i];
+        uint32_t k;
+        for (k = 0; k < ps->nlabels && strcmp(ps->labels[k].name, fx->label); k++)
+            ;
+        if (k == ps->nlabels)
+            return smem_error_set(ps->err, ps->name, fx->line, fx->col,
+                                  "unknown label or symbol '%s'", fx->label);
+        if (fx->opnd < SMEM_PTX_MAX_OPS)
+            f->insns[fx->insn].ops[fx->opnd].imm = ps->labels[k].insn;
+    }
+    return 0;
+}
+
+static void reset_func_state(struct parser *ps)
+{
+    for (uint32_t i = 0; i < ps->nranges; i++)
+        free(ps->ranges[i].prefix);
+    for (uint32_t i = 0; i < ps->nfixups; i++)
+        free(ps->fixups[i].label);
+    for (uint32_t i = 0; i < ps->nlabels; i++)
+        free(ps->labels[i].name);
+    ps->nranges = ps->nfixups = ps->nlabels = 0;
+    ps->cap_insns = ps->cap_syms = 0;
+}
+
+/* Parameter list: ( .param .type [.ptr ...] name [, ...] ) */
+static int read_params(struct parser *ps, int count_as_params)
+{
+    struct smem_ptx_func *f = ps->f;
+    char w[MAX_IDENT + 1];
+    if (expect(ps, '('))
+        return -1;
+    if (peek(ps, ')') == 1) {
+        ps->p++;
+        return 0;
+    }
+    for (;;) {
+        if (skip_ws(ps))
+            return -1;
+        const char *at = ps->p;
+        if (read_word(ps, w, sizeof w))
+            return -1;
+        if (strcmp(w, ".param") && strcmp(w, ".reg"))
+            return fail_at(ps, at, "expected .param, found '%s'", w);
+        struct smem_ptx_symbol s;
+        int r = read_var_decl(ps, &s, 0);
+        if (r)
+            return -1;
+        s.kind = SYM_PARAM;
+        if (count_as_params) {
+            uint64_t a = s.align ? s.align : 1;
+            f->param_bytes = (f->param_bytes + a - 1) / a * a;
+            s.offset = f->param_bytes;
+            f->param_bytes += s.size;
+            if (add_sym(ps, at, &s))
+                return -1;
+            f->nparams++;
+        } else {
+            free(s.name);
+        }
+        if (peek(ps, ',') == 1) {
+            ps->p++;
+            continue;
+        }
+        return expect(ps, ')');
+    }
+}
+
+static int read_function(struct parser *ps, int is_entry)
+{
+    char w[MAX_IDENT + 1];
+    struct smem_ptx_module *m = ps->m;
+    struct smem_ptx_func *nf = realloc(m->funcs, (m->nfuncs + 1) * sizeof *m->funcs);
+    if (!nf)
+        return fail_at(ps, ps->p, "out of memory");
+    m->funcs = nf;
+    struct smem_ptx_func *f = &m->funcs[m->nfuncs];
+    memset(f, 0, sizeof *f);
+    ps->f = f;
+    reset_func_state(ps);
+    if (skip_ws(ps))
+        return -1;
+    if (!is_entry && peek(ps, '(') == 1) { /* return parameters */
+        if (read_params(ps, 0))
+            return -1;
+    }
+    if (skip_ws(ps))
+        return -1;
+    const char *at = ps->p;
+    if (read_word(ps, w, sizeof w))
+        return -1;
+    f->name = dupn(w, strlen(w));
+    f->is_entry = is_entry;
+    f->decl_line = ps->line;
+    m->nfuncs++; /* counted now so it is freed on error */
+    if (!f->name)
+        return fail_at(ps, at, "out of memory");
+    for (uint32_t i = 0; i + 1 < m->nfuncs; i++)
+        if (!strcmp(m->funcs[i].name, f->name) && m->funcs[i].ninsns)
+            return fail_at(ps, at, "function '%s' defined twice", f->name);
+    if (peek(ps, '(') == 1 && read_params(ps, 1))
+        return -1;
+    /* performance directives, then a body or ';' (a prototype) */
+    for (;;) {
+        if (skip_ws(ps))
+            return -1;
+        if (ps->p >= ps->end)
+            return fail_at(ps, ps->end, "unexpected end of file after '%s'", f->name);
+        if (*ps->p == ';') {
+            ps->p++;
+            return 0;
+        }
+        if (*ps->p == '{') {
+            ps->p++;
+            /* module-level symbols visible in this function */
+            for (uint32_t i = 0; i < m->nglobals; i++) {
+                struct smem_ptx_symbol s = m->globals[i];
+                s.name = dupn(s.name, strlen(s.name));
+                if (!s.name || add_sym(ps, ps->p, &s))
+                    return -1;
+            }
+            return read_body(ps);
+        }
+        const char *dat = ps->p;
+        if (read_word(ps, w, sizeof w))
+            return -1;
+        if (!strcmp(w, ".maxntid") || !strcmp(w, ".reqntid")) {
+            uint32_t *d = w[1] == 'm' ? f->maxntid : f->reqntid;
+            for (int k = 0; k < 3; k++) {
+                int64_t v;
+                if (skip_ws(ps) || read_int(ps, &v))
+                    return -1;
+                d[k] = v > 0 && v <= 1024 ? (uint32_t)v : 0;
+                if (peek(ps, ',') != 1)
+                    break;
+                ps->p++;
+            }
+        } else if (!strcmp(w, ".minnctapersm") || !strcmp(w, ".maxnreg") ||
+                   !strcmp(w, ".maxnctapersm") || !strcmp(w, ".noreturn") ||
+                   !strcmp(w, ".explicitcluster") || !strcmp(w, ".reqnctapercluster") ||
+                   !strcmp(w, ".maxclusterrank") || !strcmp(w, ".pragma")) {
+            while (skip_ws(ps) == 0 && ps->p < ps->end && *ps->p != '{' && *ps->p != ';' &&
+                   *ps->p != '.')
+                ps->p++;
+        } else {
+            return fail_at(ps, dat, "unexpected '%s' before a function body", w);
+        }
+    }
+}
+
+static int read_module_var(struct parser *ps, const char *space, const char *at)
+{
+    struct smem_ptx_module *m = ps->m;
+    struct smem_ptx_symbol s;
+    struct smem_ptx_func *saved = ps->f;
+    ps->f = NULL;
+    int r = read_var_decl(ps, &s, 1);
+    ps->f = saved;
+    if (r < 0)
+        return -1;
+    if (r == 0 && expect(ps, ';')) {
+        free(s.name);
+        return -1;
+    }
+    s.kind = !strcmp(space, ".shared") ? (s.kind == 0xff ? SYM_SHARED_EXTERN : SYM_SHARED)
+             : !strcmp(space, ".const") ? SYM_CONST
+                                        : SYM_GLOBAL;
+    s.module_level = 1;
+    struct smem_ptx_symbol *ng = realloc(m->globals, (m->nglobals + 1) * sizeof *ng);
+    if (!ng || m->nglobals >= MAX_SYMS) {
+        free(s.name);
+        return fail_at(ps, at, "too many module variables");
+    }
+    m->globals = ng;
+    m->globals[m->nglobals++] = s;
+    return 0;
+}
+
+static int read_file_directive(struct parser *ps)
+{
+    int64_t n;
+    if (skip_ws(ps) || read_int(ps, &n) || expect(ps, '"'))
+        return -1;
+    const char *s = ps->p;
+    while (ps->p < ps->end && *ps->p != '"' && *ps->p != '\n')
+        ps->p++;
+    if (ps->p >= ps->end || *ps->p != '"')
+        return fail_at(ps, s, "unterminated file name");
+    size_t len = (size_t)(ps->p - s);
+    ps->p++;
+    if (n < 0 || n > MAX_FILES)
+        return fail_at(ps, s, "bad .file number");
+    struct smem_ptx_module *m = ps->m;
+    if ((uint32_t)n >= m->nfiles) {
+        char **nfl = realloc(m->files, (size_t)(n + 1) * sizeof *nfl);
+        if (!nfl)
+            return fail_at(ps, s, "out of memory");
+        memset(nfl + m->nfiles, 0, (size_t)((uint32_t)n + 1 - m->nfiles) * sizeof *nfl);
+        m->files = nfl;
+        m->nfiles = (uint32_t)n + 1;
+    }
+    free(m->files[n]);
+    m->files[n] = dupn(s, len);
+    /* optional ", timestamp, size" */
+    while (skip_ws(ps) == 0 && ps->p < ps->end && *ps->p == ',') {
+        ps->p++;
+        int64_t dummy;
+        if (skip_ws(ps) || read_int(ps, &dummy))
+            return -1;
+    }
+    return 0;
+}
+
+/* A .section block (debug info): skipped whole, braces balanced. */
+static int skip_section(struct parser *ps)
+{
+    while (ps->p < ps->end && *ps->p != '{' && *ps->p != '\n')
+        ps->p++;
+    if (skip_ws(ps))
+        return -1;
+    if (ps->p >= ps->end || *ps->p != '{')
+        return 0;
+    int depth = 0;
+    do {
+        if (*ps->p == '{')
+            depth++;
+        else if (*ps->p == '}')
+            depth--;
+        else if (*ps->p == '\n') {
+            ps->line++;
+            ps->line_start = ps->p + 1;
+        }
+        ps->p++;
+    } while (depth > 0 && ps->p < ps->end);
+    if (depth)
+        return fail_at(ps, ps->end, "unterminated .section");
+    return 0;
+}
+
+static int is_system_file(const char *path)
+{
+    return path && (strstr(path, "/targets/") || strstr(path, "/crt/") ||
+                    (strstr(path, "/include/") && strstr(path, "cuda")));
+}
+
+/* Attributes code inlined from the toolkit's headers (atomicAdd, __shfl_sync) to the user's line. */
+static void resolve_locations(struct smem_ptx_module *m)
+{
+    for (uint32_t i = 0; i < m->nfuncs; i++) {
+        struct smem_ptx_func *f = &m->funcs[i];
+        for (uint32_t k = 0; k < f->ninsns; k++) {
+            struct smem_ptx_insn *in = &f->insns[k];
+            if (in->inl_file && in->loc_file < m->nfiles && is_system_file(m->files[in->loc_file])) {
+                in->loc_file = in->inl_file;
+                in->loc_line = in->inl_line;
+                in->loc_col = in->inl_col;
+            }
+        }
+    }
+}
+
+/* ptxas drops the components of a vector load that nothing reads (hw/README item 7). */
+static void mark_vector_keep(struct smem_ptx_func *f)
+{
+    uint8_t *used = calloc(f->nregs ? f->nregs : 1, 1);
+    if (!used)
+        return;
+    for (uint32_t k = 0; k < f->ninsns; k++) {
+        const struct smem_ptx_insn *in = &f->insns[k];
+        int has_dest = !(in->op == PO_ST || in->op == PO_RED || in->op == PO_BRA ||
+                         in->op == PO_BAR || in->op == PO_BAR_ARRIVE || in->op == PO_BAR_WARP ||
+                         in->op == PO_PREFETCH || in->op == PO_CP_ASYNC || in->op == PO_RET ||
+                         in->op == PO_EXIT || in->op == PO_MEMBAR || in->op == PO_NANOSLEEP);
+        if (in->guard >= 0)
+            used[in->guard] = 1;
+        for (unsigned o = has_dest ? 1 : 0; o < in->nops; o++) {
+            const struct smem_ptx_operand *op = &in->ops[o];
+            for (int r = 0; r < 4; r++)
+                if (op->reg[r] >= 0 && (uint32_t)op->reg[r] < f->nregs)
+                    used[op->reg[r]] = 1;
+        }
+    }
+    for (uint32_t k = 0; k < f->ninsns; k++) {
+        struct smem_ptx_insn *in = &f->insns[k];
+        in->keep = (1u << in->vec) - 1u;
+        if ((in->op == PO_LD || in->op == PO_LDU) && in->vec > 1 && in->nops > 0 &&
+            in->ops[0].kind == OPK_VEC) {
+            in->keep = 0;
+            for (unsigned c = 0; c < in->ops[0].count; c++) {
+                int32_t r = in->ops[0].reg[c];
+                if (r >= 0 && (uint32_t)r < f->nregs && used[r])
+                    in->keep |= 1u << c;
+            }
+        }
+    }
+    free(used);
+}
+
+int smem_ptx_parse(const char *text, size_t len, const char *name, struct smem_ptx_module **out,
+                   struct smem_error *err)
+{
+    struct parser ps;
+    memset(&ps, 0, sizeof ps);
+    ps.p = text;
+    ps.end = text + len;
+    ps.name = name ? name : "<ptx>";
+    ps.line = 1;
+    ps.line_start = text;
+    ps.text = text;
+    ps.err = err;
+    ps.m = calloc(1, sizeof *ps.m);
+    *out = NULL;
+    if (!ps.m)
+        return smem_error_set(err, ps.name, 0, 0, "out of memory");
+    char w[MAX_IDENT + 1];
+    int rc = 0, seen_version = 0;
+    while (rc == 0) {
+        if ((rc = skip_ws(&ps)))
+            break;
+        if (ps.p >= ps.end)
+            break;
+        const char *at = ps.p;
+        if (*ps.p != '.') {
+            rc = fail_at(&ps, at, "expected a directive");
+            break;
+        }
+        if ((rc = read_word(&ps, w, sizeof w)))
+            break;
+        if (!strcmp(w, ".version")) {
+            const char *s = ps.p;
+            if ((rc = skip_ws(&ps)))
+                break;
+            s = ps.p;
+            while (ps.p < ps.end && (isdigit((unsigned char)*ps.p) || *ps.p == '.'))
+                ps.p++;
+            if (ps.p == s) {
+                rc = fail_at(&ps, s, "expected a version number");
+                break;
+            }
+            free(ps.m->version);
+            ps.m->version = dupn(s, (size_t)(ps.p - s));
+            seen_version = 1;
+        } else if (!strcmp(w, ".target")) {
+            if ((rc = skip_ws(&ps)))
+                break;
+            const char *s = ps.p;
+            while (ps.p < ps.end && *ps.p != '\n' && *ps.p != '/')
+                ps.p++;
+            free(ps.m->target);
+            ps.m->target = dupn(s, (size_t)(ps.p - s));
+        } else if (!strcmp(w, ".address_size")) {
+            int64_t a;
+            if ((rc = skip_ws(&ps)) || (rc = read_int(&ps, &a)))
+                break;
+            if (a != 32 && a != 64) {
+                rc = fail_at(&ps, at, "address size must be 32 or 64");
+                break;
+            }
+            ps.m->address_size = (unsigned)a;
+        } else if (!strcmp(w, ".file")) {
+            rc = read_file_directive(&ps);
+        } else if (!strcmp(w, ".section")) {
+            rc = skip_section(&ps);
+        } else if (!strcmp(w, ".visible") || !strcmp(w, ".extern") || !strcmp(w, ".weak") ||
+                   !strcmp(w, ".common")) {
+            continue; /* linkage: the next word says what is declared */
+        } else if (!strcmp(w, ".entry") || !strcmp(w, ".func")) {
+            if (!seen_version) {
+                rc = fail_at(&ps, at, "missing .version before the first function");
+                break;
+            }
+            rc = read_function(&ps, w[1] == 'e');
+        } else if (!strcmp(w, ".shared") || !strcmp(w, ".global") || !strcmp(w, ".const")) {
+            rc = read_module_var(&ps, w, at);
+        } else if (!strcmp(w, ".pragma")) {
+            rc = skip_statement(&ps);
+        } else {
+            rc = fail_at(&ps, at, "unknown directive '%s'", w);
+        }
+    }
+    if (rc == 0 && !seen_version)
+        rc = smem_error_set(err, ps.name, 1, 1, "not PTX: no .version directive");
+    if (rc == 0) {
+        resolve_locations(ps.m);
+        for (uint32_t i = 0; i < ps.m->nfuncs; i++)
+            mark_vector_keep(&ps.m->funcs[i]);
+    }
+    ps.f = NULL;
+    reset_func_state(&ps);
+    free(ps.ranges);
+    free(ps.fixups);
+    free(ps.labels);
+    if (rc) {
+        smem_ptx_free(ps.m);
+        return -1;
+    }
+    *out = ps.m;
+    return 0;
+}
+
+void smem_ptx_free(struct smem_ptx_module *m)
+{
+    if (!m)
+        return;
+    for (uint32_t i = 0; i < m->nfuncs; i++) {
+        struct smem_ptx_func *f = &m->funcs[i];
+        free(f->name);
+        free(f->reg_type);
+        for (uint32_t k = 0; k < f->nsyms; k++)
+            free(f->syms[k].name);
+        free(f->syms);
+        free(f->insns);
+    }
+    free(m->funcs);
+    for (uint32_t i = 0; i < m->nfiles; i++)
+        free(m->files[i]);
+    free(m->files);
+    for (uint32_t i = 0; i < m->nglobals; i++)
+        free(m->globals[i].name);
+    free(m->globals);
+    free(m->version);
+    free(m->target);
+    free(m);
+}
+
+const struct smem_ptx_func *smem_ptx_find(const struct smem_ptx_module *m, const char *name)
+{
+    for (uint32_t i = 0; i < m->nfuncs; i++)
+        if (!strcmp(m->funcs[i].name, name) && (m->funcs[i].ninsns || m->funcs[i].is_entry))
+            return &m->funcs[i];
+    return NULL;
+}

@@ -1,0 +1,234 @@
+/* report.c: an analysis as JSON (the contract in DESIGN.md), a readable table with each site's
+ * source line, or CSV. Writes to the FILE it is given; decides nothing. */
+#include "smemlab/analyze.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const char *smem_access_op_name(unsigned op)
+{
+    switch (op) {
+    case SMEM_ACC_LD: return "ld";
+    case SMEM_ACC_ST: return "st";
+    case SMEM_ACC_ATOM: return "atom";
+    default: return "cp.async";
+    }
+}
+
+static const char *base_name(const char *path)
+{
+    if (!path)
+        return "";
+    const char *s = strrchr(path, '/');
+    return s ? s + 1 : path;
+}
+
+static void json_str(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; s && *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(f, "\\%c", c);
+        else if (c == '\n')
+            fputs("\\n", f);
+        else if (c < 0x20)
+            fprintf(f, "\\u%04x", c);
+        else
+            fputc(c, f);
+    }
+    fputc('"', f);
+}
+
+static void json_totals(FILE *f, const char *key, const struct smem_totals *t)
+{
+    fprintf(f, "\"%s\": {\"requests\": %llu, \"wavefronts\": %llu, \"ideal_wavefronts\": %llu", key,
+            (unsigned long long)t->requests, (unsigned long long)t->wavefronts,
+            (unsigned long long)t->ideal);
+    if (t->unknown_requests)
+        fprintf(f, ", \"data_dependent_requests\": %llu", (unsigned long long)t->unknown_requests);
+    fputc('}', f);
+}
+
+void smem_report_json(FILE *f, const struct smem_analysis *a)
+{
+    fprintf(f, "{\n  \"source\": ");
+    json_str(f, a->source);
+    fprintf(f, ",\n  \"kernels\": [");
+    for (uint32_t i = 0; i < a->nkernels; i++) {
+        const struct smem_kernel_report *k = &a->kernels[i];
+        fprintf(f, "%s\n    {\"name\": ", i ? "," : "");
+        json_str(f, k->name);
+        fprintf(f, ", \"symbol\": ");
+        json_str(f, k->symbol);
+        fprintf(f, ",\n     \"block\": [%u, %u, %u], \"grid\": [%u, %u, %u], \"static_smem\": %u, "
+                   "\"dynamic_smem\": %u,\n     ",
+                k->block[0], k->block[1], k->block[2], k->grid[0], k->grid[1], k->grid[2],
+                k->static_smem, k->dynamic_smem);
+        json_totals(f, "shared_ld", &k->ld);
+        fprintf(f, ",\n     ");
+        json_totals(f, "shared_st", &k->st);
+        fprintf(f, ",\n     ");
+        json_totals(f, "shared_atom", &k->atom);
+        fprintf(f, ",\n     \"blocks_analysed\": %llu, \"blocks\": %llu, \"extrapolated\": %s, "
+                   "\"complete\": %s",
+                (unsigned long long)k->blocks_run, (unsigned long long)k->blocks_total,
+                k->blocks_run < k->blocks_total && k->complete ? "true" : "false",
+                k->complete ? "true" : "false");
+        fprintf(f, ", \"thread_instructions\": %llu, \"emulation_seconds\": %.4f",
+                (unsigned long long)k->steps, k->seconds);
+        if (!k->complete) {
+            fprintf(f, ", \"incomplete\": ");
+            json_str(f, k->incomplete_why);
+        }
+        fprintf(f, ",\n     \"sites\": [");
+        for (uint32_t s = 0; s < k->nsites; s++) {
+            const struct smem_site_report *r = &k->sites[s];
+            fprintf(f, "%s\n       {\"file\": ", s ? "," : "");
+            json_str(f, base_name(r->file));
+            fprintf(f, ", \"line\": %u, \"op\": \"%s\", \"bytes\": %u, \"requests\": %llu, "
+                       "\"wavefronts\": %llu, \"ideal_wavefronts\": %llu, \"max_ways\": %u, "
+                       "\"data_dependent\": %s}",
+                    r->line, smem_access_op_name(r->op), r->bytes,
+                    (unsigned long long)r->t.requests, (unsigned long long)r->t.wavefronts,
+                    (unsigned long long)r->t.ideal, r->t.max_ways,
+                    r->t.unknown_requests ? "true" : "false");
+        }
+        fprintf(f, "%s],\n     \"hazards\": [", k->nsites ? "\n     " : "");
+        for (uint32_t h = 0; h < k->nhazards; h++) {
+            const struct smem_hazard *z = &k->hazards[h];
+            fprintf(f, "%s\n       {\"kind\": \"%s\", \"detail\": ", h ? "," : "",
+                    smem_hazard_kind_name(z->kind));
+            json_str(f, z->detail);
+            fprintf(f, ", \"lines\": [%u, %u], \"address\": %u", z->lines[0], z->lines[1],
+                    z->address);
+            if (z->var[0]) {
+                fprintf(f, ", \"variable\": ");
+                json_str(f, z->var);
+            }
+            fprintf(f, ", \"count\": %llu}", (unsigned long long)z->count);
+        }
+        fprintf(f, "%s]}", k->nhazards ? "\n     " : "");
+    }
+    fprintf(f, "\n  ]\n}\n");
+}
+
+/* The text of line n of path (static buffer), or "" when unreadable. */
+static const char *source_line(const char *path, uint32_t n)
+{
+    static char cached_path[1024], buf[512];
+    static char *text;
+    if (!path || !n)
+        return "";
+    if (strcmp(cached_path, path)) {
+        free(text);
+        text = NULL;
+        snprintf(cached_path, sizeof cached_path, "%s", path);
+        FILE *fp = fopen(path, "rb");
+        if (fp) {
+            fseek(fp, 0, SEEK_END);
+            long sz = ftell(fp);
+            fseek(fp, 0, SEEK_SET);
+            if (sz > 0 && sz < (64 << 20) && (text = malloc((size_t)sz + 1))) {
+                size_t got = fread(text, 1, (size_t)sz, fp);
+                text[got] = 0;
+            }
+            fclose(fp);
+        }
+    }
+    if (!text)
+        return "";
+    const char *p = text;
+    for (uint32_t i = 1; i < n && p; i++) {
+        p = strchr(p, '\n');
+        if (p)
+            p++;
+    }
+    if (!p)
+        return "";
+    while (*p == ' ' || *p == '\t')
+        p++;
+    size_t l = strcspn(p, "\r\n");
+    if (l >= sizeof buf)
+        l = sizeof buf - 1;
+    memcpy(buf, p, l);
+    buf[l] = 0;
+    return buf;
+}
+
+static void ways_text(char *buf, size_t n, const struct smem_totals *t)
+{
+    if (t->unknown_requests && !t->wavefronts)
+        snprintf(buf, n, "data-dependent");
+    else if (t->wavefronts <= t->ideal)
+        snprintf(buf, n, "conflict-free");
+    else
+        snprintf(buf, n, "%u-way", t->max_ways);
+}
+
+void smem_report_table(FILE *f, const struct smem_analysis *a)
+{
+    for (uint32_t i = 0; i < a->nkernels; i++) {
+        const struct smem_kernel_report *k = &a->kernels[i];
+        fprintf(f, "%s%s  block %ux%ux%u grid %ux%ux%u  shared %u B static + %u B dynamic\n",
+                i ? "\n" : "", k->name, k->block[0], k->block[1], k->block[2], k->grid[0],
+                k->grid[1], k->grid[2], k->static_smem, k->dynamic_smem);
+        if (k->blocks_run < k->blocks_total)
+            fprintf(f, "  (analysed %llu of %llu blocks: totals cover those blocks only)\n",
+                    (unsigned long long)k->blocks_run, (unsigned long long)k->blocks_total);
+        if (!k->nsites) {
+            fprintf(f, "  no shared-memory access\n");
+        } else {
+            fprintf(f, "  %-6s %-4s %-3s %9s %11s %9s %-15s %s\n", "line", "op", "B", "requests",
+                    "wavefronts", "per req", "conflict", "source");
+            for (uint32_t s = 0; s < k->nsites; s++) {
+                const struct smem_site_report *r = &k->sites[s];
+                char ways[32];
+                ways_text(ways, sizeof ways, &r->t);
+                double per = r->t.requests ? (double)r->t.wavefronts / (double)r->t.requests : 0;
+                fprintf(f, "  %-6u %-4s %-3u %9llu %11llu %9.2f %-15s %s\n", r->line,
+                        smem_access_op_name(r->op), r->bytes, (unsigned long long)r->t.requests,
+                        (unsigned long long)r->t.wavefronts, per, ways,
+                        source_line(r->file, r->line));
+            }
+        }
+        const struct smem_totals *tt[3] = {&k->ld, &k->st, &k->atom};
+        const char *tn[3] = {"loads", "stores", "atomics"};
+        for (int j = 0; j < 3; j++)
+            if (tt[j]->requests)
+                fprintf(f, "  %-8s %llu requests, %llu wavefronts (ideal %llu)%s\n", tn[j],
+                        (unsigned long long)tt[j]->requests, (unsigned long long)tt[j]->wavefronts,
+                        (unsigned long long)tt[j]->ideal,
+                        tt[j]->wavefronts > tt[j]->ideal ? ": bank conflicts" : "");
+        if (!k->complete)
+            fprintf(f, "  incomplete: %s\n", k->incomplete_why);
+        for (uint32_t h = 0; h < k->nhazards; h++) {
+            const struct smem_hazard *z = &k->hazards[h];
+            const char *file = k->program && z->site[0] < k->program->nsites
+                                   ? k->program->sites[z->site[0]].file : NULL;
+            fprintf(f, "  hazard: %s (%s) lines %u and %u, address %u%s%s\n",
+                    smem_hazard_kind_name(z->kind), z->detail, z->lines[0], z->lines[1], z->address,
+                    z->var[0] ? " in " : "", z->var);
+            if (z->lines[0])
+                fprintf(f, "    %u: %s\n", z->lines[0], source_line(file, z->lines[0]));
+            if (z->lines[1] && z->lines[1] != z->lines[0])
+                fprintf(f, "    %u: %s\n", z->lines[1], source_line(file, z->lines[1]));
+        }
+    }
+}
+
+void smem_report_csv(FILE *f, const struct smem_analysis *a)
+{
+    fprintf(f, "kernel,file,line,op,bytes,requests,wavefronts,ideal_wavefronts,max_ways,"
+               "data_dependent\n");
+    for (uint32_t i = 0; i < a->nkernels; i++) {
+        const struct smem_kernel_report *k = &a->kernels[i];
+        for (uint32_t s = 0; s < k->nsites; s++) {
+            const struct smem_site_report *r = &k->sites[s];
+            fprintf(f, "\"%s\",%s,%u,%s,%u,%llu,%llu,%llu,%u,%d\n", k->name, base_name(r->file),
+                    r->line, smem_access_op_name(r->op), r->bytes,
+                    (unsigned long long)r->t.requests, (unsigned long long)r->t.wavefronts,
+                    (unsigned long long)r->t.ideal, r->t.max_ways, r->t.unknown_requests ? 1 : 0);
+        }
+    }
+}
