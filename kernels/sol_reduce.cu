@@ -5,8 +5,8 @@
 /* ---- Our best kernel ------------------------------------------------------------------------
  * One launch. A fixed grid (a few blocks per SM) streams the input with 16-byte loads, U of them in
  * flight per thread before the first add, the whole grid sweeping one contiguous stretch of memory
- * per step. Each block folds its threads' sums with the sequential-addressing tree (thread t adds
- * t + s: consecutive words, conflict-free) and writes one partial; the last block to finish (a
+ * per step. Each block folds its threads' sums (warp shuffles, then one conflict-free pass over the
+ * warp sums in shared memory) and writes one partial; the last block to finish (a
  * ticket taken after a fence) adds the partials in a fixed order, so float results are the same
  * from run to run, and resets the ticket for the next launch. No second launch, no memset. */
 
@@ -21,11 +21,30 @@ static __device__ __forceinline__ int sol_word_sum(uint4 w, int)
     return ((int)w.x + (int)w.y) + ((int)w.z + (int)w.w);
 }
 
-/* Sums cache[0..NT) into cache[0]; every thread must call it. */
-template <typename T, int NT>
-static __device__ __forceinline__ void sol_block_sum(T *cache, T v)
+/* The sum of v over the block, valid in thread 0; every thread must call it. SHFL: each warp
+ * folds its 32 values with register shuffles, warp 0 folds the NT/32 warp sums (cache[0..NT/32),
+ * one barrier). Otherwise the documents' sequential-addressing tree over cache[0..NT) (thread t
+ * adds t + s: consecutive words, conflict-free; log2(NT) barriers). */
+template <typename T, int NT, bool SHFL>
+static __device__ __forceinline__ T sol_block_sum(T *cache, T v)
 {
-    unsigned tid = threadIdx.x;
+    const unsigned tid = threadIdx.x;
+    if (SHFL) {
+#pragma unroll
+        for (int o = 16; o > 0; o >>= 1)
+            v += __shfl_xor_sync(0xffffffffu, v, o);
+        if ((tid & 31) == 0)
+            cache[tid >> 5] = v;
+        __syncthreads();
+        v = (T)0;
+        if (tid < 32) {
+            v = tid < NT / 32 ? cache[tid] : (T)0;
+#pragma unroll
+            for (int o = 16; o > 0; o >>= 1)
+                v += __shfl_xor_sync(0xffffffffu, v, o);
+        }
+        return v;
+    }
     cache[tid] = v;
     __syncthreads();
 #pragma unroll
@@ -34,10 +53,11 @@ static __device__ __forceinline__ void sol_block_sum(T *cache, T v)
             cache[tid] += cache[tid + s];
         __syncthreads();
     }
+    return tid == 0 ? cache[0] : (T)0;
 }
 
 /* *out = sum of in[0..n). partials: gridDim.x elements; ticket: 0 before the first launch. */
-template <typename T, int NT, int U, bool STREAM>
+template <typename T, int NT, int U, bool STREAM, bool SHFL>
 static __device__ __forceinline__ void sol_reduce_body(const T *__restrict__ in, T *__restrict__ out,
                                                        T *__restrict__ partials, unsigned *__restrict__ ticket,
                                                        long long n)
@@ -77,9 +97,9 @@ static __device__ __forceinline__ void sol_reduce_body(const T *__restrict__ in,
     for (int u = 1; u < U; ++u)
         acc[0] += acc[u];
 
-    sol_block_sum<T, NT>(cache, acc[0]);
+    T sum = sol_block_sum<T, NT, SHFL>(cache, acc[0]);
     if (tid == 0) {
-        partials[blockIdx.x] = cache[0];
+        partials[blockIdx.x] = sum;
         __threadfence(); /* the partial is visible before the ticket says so */
         last = atomicAdd(ticket, 1u) == gridDim.x - 1;
     }
@@ -90,10 +110,9 @@ static __device__ __forceinline__ void sol_reduce_body(const T *__restrict__ in,
     T v = (T)0;
     for (unsigned b = tid; b < gridDim.x; b += NT)
         v += __ldcg(partials + b); /* from L2: other blocks wrote these */
-    __syncthreads();                /* cache[0] was read above; the tree reuses it */
-    sol_block_sum<T, NT>(cache, v);
+    sum = sol_block_sum<T, NT, SHFL>(cache, v); /* cache was last read before the barrier above */
     if (tid == 0) {
-        *out = cache[0];
+        *out = sum;
         *ticket = 0u;
     }
 }
@@ -101,23 +120,24 @@ static __device__ __forceinline__ void sol_reduce_body(const T *__restrict__ in,
 /* The shipped configuration (chosen by bench/sol/dev.cu's sweep on an H100; see
  * docs/speed-of-light.md). Launch: SOL_RED_BLOCKS_PER_SM x SMs blocks of SOL_RED_THREADS threads;
  * partials holds one element per block. */
-#define SOL_RED_THREADS 512
+#define SOL_RED_THREADS 1024
 #define SOL_RED_UNROLL 4
-#define SOL_RED_BLOCKS_PER_SM 4
+#define SOL_RED_BLOCKS_PER_SM 2
 #define SOL_RED_STREAM false
+#define SOL_RED_SHFL true
 
 extern "C" __global__ void __launch_bounds__(SOL_RED_THREADS)
 sol_reduce_i32(const int *__restrict__ in, int *__restrict__ out, int *__restrict__ partials,
                unsigned *__restrict__ ticket, long long n)
 {
-    sol_reduce_body<int, SOL_RED_THREADS, SOL_RED_UNROLL, SOL_RED_STREAM>(in, out, partials, ticket, n);
+    sol_reduce_body<int, SOL_RED_THREADS, SOL_RED_UNROLL, SOL_RED_STREAM, SOL_RED_SHFL>(in, out, partials, ticket, n);
 }
 
 extern "C" __global__ void __launch_bounds__(SOL_RED_THREADS)
 sol_reduce_f32(const float *__restrict__ in, float *__restrict__ out, float *__restrict__ partials,
                unsigned *__restrict__ ticket, long long n)
 {
-    sol_reduce_body<float, SOL_RED_THREADS, SOL_RED_UNROLL, SOL_RED_STREAM>(in, out, partials, ticket, n);
+    sol_reduce_body<float, SOL_RED_THREADS, SOL_RED_UNROLL, SOL_RED_STREAM, SOL_RED_SHFL>(in, out, partials, ticket, n);
 }
 
 /* ---- The documents' reductions at scale ---------------------------------------------------------
@@ -128,48 +148,65 @@ sol_reduce_f32(const float *__restrict__ in, float *__restrict__ out, float *__r
 
 /* Interleaved addressing: thread t adds index 2*i*t and 2*i*t + i, a stride-2i access that costs
  * up to 16-way bank conflicts (5.29 wavefronts per load on average, README item 8). */
-#define SOL_DOC_INTERLEAVED(NAME, T)                                                                \
-    extern "C" __global__ void __launch_bounds__(SOL_DOC_THREADS)                                   \
-    NAME(const T *__restrict__ in, T *__restrict__ out, long long n)                                \
-    {                                                                                               \
-        __shared__ T cache[SOL_DOC_THREADS];                                                        \
-        unsigned tid = threadIdx.x;                                                                 \
-        long long g = (long long)blockIdx.x * blockDim.x + tid;                                     \
-        cache[tid] = g < n ? in[g] : (T)0;                                                          \
-        __syncthreads();                                                                            \
-        for (unsigned i = 1; i < blockDim.x; i *= 2) {                                              \
-            unsigned index = 2 * i * tid;                                                           \
-            if (index < blockDim.x)                                                                 \
-                cache[index] += cache[index + i];                                                   \
-            __syncthreads();                                                                        \
-        }                                                                                           \
-        if (tid == 0)                                                                               \
-            out[blockIdx.x] = cache[0];                                                             \
+template <typename T>
+static __device__ __forceinline__ void sol_interleaved_body(const T *__restrict__ in, T *__restrict__ out, long long n)
+{
+    __shared__ T cache[SOL_DOC_THREADS];
+    unsigned tid = threadIdx.x;
+    long long g = (long long)blockIdx.x * blockDim.x + tid;
+    cache[tid] = g < n ? in[g] : (T)0;
+    __syncthreads();
+    for (unsigned i = 1; i < blockDim.x; i *= 2) {
+        unsigned index = 2 * i * tid;
+        if (index < blockDim.x)
+            cache[index] += cache[index + i];
+        __syncthreads();
     }
+    if (tid == 0)
+        out[blockIdx.x] = cache[0];
+}
 
 /* Sequential addressing: thread t adds t and t + i, consecutive words, conflict-free. */
-#define SOL_DOC_SEQUENTIAL(NAME, T)                                                                 \
-    extern "C" __global__ void __launch_bounds__(SOL_DOC_THREADS)                                   \
-    NAME(const T *__restrict__ in, T *__restrict__ out, long long n)                                \
-    {                                                                                               \
-        __shared__ T cache[SOL_DOC_THREADS];                                                        \
-        unsigned tid = threadIdx.x;                                                                 \
-        long long g = (long long)blockIdx.x * blockDim.x + tid;                                     \
-        cache[tid] = g < n ? in[g] : (T)0;                                                          \
-        __syncthreads();                                                                            \
-        for (unsigned i = blockDim.x / 2; i > 0; i >>= 1) {                                         \
-            if (tid < i)                                                                            \
-                cache[tid] += cache[tid + i];                                                       \
-            __syncthreads();                                                                        \
-        }                                                                                           \
-        if (tid == 0)                                                                               \
-            out[blockIdx.x] = cache[0];                                                             \
+template <typename T>
+static __device__ __forceinline__ void sol_sequential_body(const T *__restrict__ in, T *__restrict__ out, long long n)
+{
+    __shared__ T cache[SOL_DOC_THREADS];
+    unsigned tid = threadIdx.x;
+    long long g = (long long)blockIdx.x * blockDim.x + tid;
+    cache[tid] = g < n ? in[g] : (T)0;
+    __syncthreads();
+    for (unsigned i = blockDim.x / 2; i > 0; i >>= 1) {
+        if (tid < i)
+            cache[tid] += cache[tid + i];
+        __syncthreads();
     }
+    if (tid == 0)
+        out[blockIdx.x] = cache[0];
+}
 
-SOL_DOC_INTERLEAVED(sol_reduce_interleaved_i32, int)
-SOL_DOC_INTERLEAVED(sol_reduce_interleaved_f32, float)
-SOL_DOC_SEQUENTIAL(sol_reduce_sequential_i32, int)
-SOL_DOC_SEQUENTIAL(sol_reduce_sequential_f32, float)
+extern "C" __global__ void __launch_bounds__(SOL_DOC_THREADS)
+sol_reduce_interleaved_i32(const int *__restrict__ in, int *__restrict__ out, long long n)
+{
+    sol_interleaved_body<int>(in, out, n);
+}
+
+extern "C" __global__ void __launch_bounds__(SOL_DOC_THREADS)
+sol_reduce_interleaved_f32(const float *__restrict__ in, float *__restrict__ out, long long n)
+{
+    sol_interleaved_body<float>(in, out, n);
+}
+
+extern "C" __global__ void __launch_bounds__(SOL_DOC_THREADS)
+sol_reduce_sequential_i32(const int *__restrict__ in, int *__restrict__ out, long long n)
+{
+    sol_sequential_body<int>(in, out, n);
+}
+
+extern "C" __global__ void __launch_bounds__(SOL_DOC_THREADS)
+sol_reduce_sequential_f32(const float *__restrict__ in, float *__restrict__ out, long long n)
+{
+    sol_sequential_body<float>(in, out, n);
+}
 
 /* ---- Inputs ------------------------------------------------------------------------------------
  * Element i is a pure function of (i, seed) that the host recomputes for its references (src/sol.c):

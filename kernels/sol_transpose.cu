@@ -133,13 +133,9 @@ static __device__ __forceinline__ void sol_transpose_regs(uint4 *v)
     }
 }
 
-/* out (cols x rows) = transpose of in (rows x cols), NT threads. GROUP = 0: grid (ceil(cols/TC),
- * ceil(rows/TR)), tile (blockIdx.y, blockIdx.x). GROUP = G > 0: a 1-D grid of all tiles, walked in
- * bands of G tile rows, column by column inside a band, so the blocks resident at one time cover a
- * squarish patch: their reads and their writes both stay in few DRAM pages, where the row-major
- * order reads long input rows but scatters its writes over every output row. STREAM adds
- * evict-first cache hints (each byte is touched once). */
-template <typename T, int LPR, int CG, int NT, bool STREAM, int GROUP>
+/* out (cols x rows) = transpose of in (rows x cols). Grid (ceil(cols/TC), ceil(rows/TR)), NT threads.
+ * STREAM marks loads and stores evict-first (ld/st.global.cs): every byte is touched once. */
+template <typename T, int LPR, int CG, int NT, bool STREAM>
 static __device__ __forceinline__ void sol_transpose_body(T *__restrict__ out, const T *__restrict__ in,
                                                           int rows, int cols)
 {
@@ -149,15 +145,7 @@ static __device__ __forceinline__ void sol_transpose_body(T *__restrict__ out, c
     const int BLOCKS = LPR * CG / NT; /* VEC x VEC blocks each thread writes out */
     __shared__ uint4 tile[LPR * 16 / sizeof(T) * CG];
 
-    int tr = blockIdx.y, tc = blockIdx.x;
-    if (GROUP > 0) {
-        const int tiles_c = (cols + TC - 1) / TC, tiles_r = (rows + TR - 1) / TR;
-        const int per_band = GROUP * tiles_c, band = blockIdx.x / per_band, in_band = blockIdx.x % per_band;
-        const int first = band * GROUP, height = min(GROUP, tiles_r - first);
-        tr = first + in_band % height;
-        tc = in_band / height;
-    }
-    const int r0 = tr * TR, c0 = tc * TC;
+    const int r0 = blockIdx.y * TR, c0 = blockIdx.x * TC;
     const bool vec = ((rows | cols) % VEC) == 0 && (((size_t)in | (size_t)out) & 15) == 0;
 
     uint4 w[LOADS];
@@ -193,25 +181,24 @@ static __device__ __forceinline__ void sol_transpose_body(T *__restrict__ out, c
 #define SOL_TR_THREADS 256
 #define SOL_TR_LPR 16
 #define SOL_TR_CG 16
-#define SOL_TR_STREAM false
-#define SOL_TR_GROUP 0
+#define SOL_TR_STREAM true
 
 extern "C" __global__ void __launch_bounds__(SOL_TR_THREADS)
 sol_transpose_f32(sol_u32 *__restrict__ out, const sol_u32 *__restrict__ in, int rows, int cols)
 {
-    sol_transpose_body<sol_u32, SOL_TR_LPR, SOL_TR_CG, SOL_TR_THREADS, SOL_TR_STREAM, SOL_TR_GROUP>(out, in, rows, cols);
+    sol_transpose_body<sol_u32, SOL_TR_LPR, SOL_TR_CG, SOL_TR_THREADS, SOL_TR_STREAM>(out, in, rows, cols);
 }
 
 extern "C" __global__ void __launch_bounds__(SOL_TR_THREADS)
 sol_transpose_f16(sol_u16 *__restrict__ out, const sol_u16 *__restrict__ in, int rows, int cols)
 {
-    sol_transpose_body<sol_u16, SOL_TR_LPR, SOL_TR_CG, SOL_TR_THREADS, SOL_TR_STREAM, SOL_TR_GROUP>(out, in, rows, cols);
+    sol_transpose_body<sol_u16, SOL_TR_LPR, SOL_TR_CG, SOL_TR_THREADS, SOL_TR_STREAM>(out, in, rows, cols);
 }
 
 extern "C" __global__ void __launch_bounds__(SOL_TR_THREADS)
 sol_transpose_f64(sol_u64 *__restrict__ out, const sol_u64 *__restrict__ in, int rows, int cols)
 {
-    sol_transpose_body<sol_u64, SOL_TR_LPR, SOL_TR_CG, SOL_TR_THREADS, SOL_TR_STREAM, SOL_TR_GROUP>(out, in, rows, cols);
+    sol_transpose_body<sol_u64, SOL_TR_LPR, SOL_TR_CG, SOL_TR_THREADS, SOL_TR_STREAM>(out, in, rows, cols);
 }
 
 /* ---- The textbook variants (32 x 32 tiles, 32 x 8 threads, each thread moves 4 elements) --------
@@ -221,59 +208,98 @@ sol_transpose_f64(sol_u64 *__restrict__ out, const sol_u64 *__restrict__ in, int
 #define SOL_BR 8
 
 /* No shared memory: reads coalesced, writes strided by rows elements. */
-#define SOL_NAIVE(NAME, T)                                                                          \
-    extern "C" __global__ void NAME(T *__restrict__ out, const T *__restrict__ in, int rows, int cols) \
-    {                                                                                               \
-        int x = blockIdx.x * SOL_T + threadIdx.x, y = blockIdx.y * SOL_T + threadIdx.y;            \
-        for (int j = 0; j < SOL_T; j += SOL_BR)                                                     \
-            if (x < cols && y + j < rows)                                                           \
-                out[(size_t)x * rows + (y + j)] = in[(size_t)(y + j) * cols + x];                   \
-    }
+template <typename T>
+static __device__ __forceinline__ void sol_naive_body(T *__restrict__ out, const T *__restrict__ in, int rows, int cols)
+{
+    int x = blockIdx.x * SOL_T + threadIdx.x, y = blockIdx.y * SOL_T + threadIdx.y;
+    for (int j = 0; j < SOL_T; j += SOL_BR)
+        if (x < cols && y + j < rows)
+            out[(size_t)x * rows + (y + j)] = in[(size_t)(y + j) * cols + x];
+}
 
-/* Shared tile, writes coalesced; SHAPE_COLS is the row length of the tile in elements and IDX(r, c)
- * where element (r, c) of the tile lives. */
-#define SOL_TILED(NAME, T, TILE_ELEMS, IDX)                                                         \
-    extern "C" __global__ void NAME(T *__restrict__ out, const T *__restrict__ in, int rows, int cols) \
-    {                                                                                               \
-        __shared__ T tile[TILE_ELEMS];                                                              \
-        int x = blockIdx.x * SOL_T + threadIdx.x, y = blockIdx.y * SOL_T + threadIdx.y;            \
-        for (int j = 0; j < SOL_T; j += SOL_BR) {                                                   \
-            int r = threadIdx.y + j, c = threadIdx.x;                                               \
-            if (x < cols && y + j < rows)                                                           \
-                tile[IDX(r, c)] = in[(size_t)(y + j) * cols + x];                                   \
-        }                                                                                           \
-        __syncthreads();                                                                            \
-        x = blockIdx.y * SOL_T + threadIdx.x;                                                       \
-        y = blockIdx.x * SOL_T + threadIdx.y;                                                       \
-        for (int j = 0; j < SOL_T; j += SOL_BR) {                                                   \
-            int r = threadIdx.x, c = threadIdx.y + j;                                               \
-            if (x < rows && y + j < cols)                                                           \
-                out[(size_t)(y + j) * rows + x] = tile[IDX(r, c)];                                  \
-        }                                                                                           \
-    }
+/* Where element (r, c) of the 32 x 32 tile lives, per layout:
+ *  SOL_TILE    [32][32]: a column read hits one bank: 32 wavefronts a request for 4 and 8 bytes
+ *              (ideal 1 and 2), 16 for 2 bytes (two lanes share a word).
+ *  SOL_PAD     each row one 4-byte bank word longer (33 f32, 34 f16, 33 f64 = what 8-byte
+ *              accesses, served a half-warp at a time, need), so a column walks the banks.
+ *  SOL_SWIZZLE r*32 + (c ^ r): rows stay dense, a column visits 32 distinct columns. */
+enum { SOL_TILE, SOL_PAD, SOL_SWIZZLE };
 
-/* tile: [32][32], column reads hit one bank (32-way for 4 bytes; 16-way for 2 bytes; 16-way for 8). */
-#define SOL_IDX_TILE(r, c) ((r) * SOL_T + (c))
-/* pad: each row one 4-byte bank word longer (33 f32, 34 f16; 33 f64 = 8 bytes, what 8-byte accesses
- * served per half-warp need), so a column read walks the banks with an odd word stride. */
-#define SOL_IDX_PAD32(r, c) ((r) * (SOL_T + 1) + (c))
-#define SOL_IDX_PAD16(r, c) ((r) * (SOL_T + 2) + (c))
-/* swizzle: element (r, c) at r*32 + (c ^ r): rows stay dense, a column read visits 32 distinct
- * columns, one per bank (4-byte), or conflict-free half-warps (2- and 8-byte; see the docs). */
-#define SOL_IDX_SWZ(r, c) ((r) * SOL_T + ((c) ^ (r)))
+template <typename T, int LAYOUT>
+static __device__ __forceinline__ int sol_tile_at(int r, int c)
+{
+    if (LAYOUT == SOL_PAD)
+        return r * (SOL_T + (sizeof(T) == 2 ? 2 : 1)) + c;
+    if (LAYOUT == SOL_SWIZZLE)
+        return r * SOL_T + (c ^ r);
+    return r * SOL_T + c;
+}
 
-SOL_NAIVE(sol_transpose_naive_f32, sol_u32)
-SOL_NAIVE(sol_transpose_naive_f16, sol_u16)
-SOL_NAIVE(sol_transpose_naive_f64, sol_u64)
-SOL_TILED(sol_transpose_tile_f32, sol_u32, SOL_T * SOL_T, SOL_IDX_TILE)
-SOL_TILED(sol_transpose_tile_f16, sol_u16, SOL_T * SOL_T, SOL_IDX_TILE)
-SOL_TILED(sol_transpose_tile_f64, sol_u64, SOL_T * SOL_T, SOL_IDX_TILE)
-SOL_TILED(sol_transpose_pad_f32, sol_u32, SOL_T * (SOL_T + 1), SOL_IDX_PAD32)
-SOL_TILED(sol_transpose_pad_f16, sol_u16, SOL_T * (SOL_T + 2), SOL_IDX_PAD16)
-SOL_TILED(sol_transpose_pad_f64, sol_u64, SOL_T * (SOL_T + 1), SOL_IDX_PAD32)
-SOL_TILED(sol_transpose_swizzle_f32, sol_u32, SOL_T * SOL_T, SOL_IDX_SWZ)
-SOL_TILED(sol_transpose_swizzle_f16, sol_u16, SOL_T * SOL_T, SOL_IDX_SWZ)
-SOL_TILED(sol_transpose_swizzle_f64, sol_u64, SOL_T * SOL_T, SOL_IDX_SWZ)
+/* Shared tile: reads and writes coalesced; the layout decides the bank conflicts. */
+template <typename T, int LAYOUT>
+static __device__ __forceinline__ void sol_tiled_body(T *__restrict__ out, const T *__restrict__ in, int rows, int cols)
+{
+    __shared__ T tile[SOL_T * (LAYOUT == SOL_PAD ? SOL_T + (sizeof(T) == 2 ? 2 : 1) : SOL_T)];
+    int x = blockIdx.x * SOL_T + threadIdx.x, y = blockIdx.y * SOL_T + threadIdx.y;
+    for (int j = 0; j < SOL_T; j += SOL_BR)
+        if (x < cols && y + j < rows)
+            tile[sol_tile_at<T, LAYOUT>(threadIdx.y + j, threadIdx.x)] = in[(size_t)(y + j) * cols + x];
+    __syncthreads();
+    x = blockIdx.y * SOL_T + threadIdx.x;
+    y = blockIdx.x * SOL_T + threadIdx.y;
+    for (int j = 0; j < SOL_T; j += SOL_BR)
+        if (x < rows && y + j < cols)
+            out[(size_t)(y + j) * rows + x] = tile[sol_tile_at<T, LAYOUT>(threadIdx.x, threadIdx.y + j)];
+}
+
+extern "C" __global__ void sol_transpose_naive_f32(sol_u32 *__restrict__ out, const sol_u32 *__restrict__ in, int rows, int cols)
+{
+    sol_naive_body<sol_u32>(out, in, rows, cols);
+}
+extern "C" __global__ void sol_transpose_naive_f16(sol_u16 *__restrict__ out, const sol_u16 *__restrict__ in, int rows, int cols)
+{
+    sol_naive_body<sol_u16>(out, in, rows, cols);
+}
+extern "C" __global__ void sol_transpose_naive_f64(sol_u64 *__restrict__ out, const sol_u64 *__restrict__ in, int rows, int cols)
+{
+    sol_naive_body<sol_u64>(out, in, rows, cols);
+}
+extern "C" __global__ void sol_transpose_tile_f32(sol_u32 *__restrict__ out, const sol_u32 *__restrict__ in, int rows, int cols)
+{
+    sol_tiled_body<sol_u32, SOL_TILE>(out, in, rows, cols);
+}
+extern "C" __global__ void sol_transpose_tile_f16(sol_u16 *__restrict__ out, const sol_u16 *__restrict__ in, int rows, int cols)
+{
+    sol_tiled_body<sol_u16, SOL_TILE>(out, in, rows, cols);
+}
+extern "C" __global__ void sol_transpose_tile_f64(sol_u64 *__restrict__ out, const sol_u64 *__restrict__ in, int rows, int cols)
+{
+    sol_tiled_body<sol_u64, SOL_TILE>(out, in, rows, cols);
+}
+extern "C" __global__ void sol_transpose_pad_f32(sol_u32 *__restrict__ out, const sol_u32 *__restrict__ in, int rows, int cols)
+{
+    sol_tiled_body<sol_u32, SOL_PAD>(out, in, rows, cols);
+}
+extern "C" __global__ void sol_transpose_pad_f16(sol_u16 *__restrict__ out, const sol_u16 *__restrict__ in, int rows, int cols)
+{
+    sol_tiled_body<sol_u16, SOL_PAD>(out, in, rows, cols);
+}
+extern "C" __global__ void sol_transpose_pad_f64(sol_u64 *__restrict__ out, const sol_u64 *__restrict__ in, int rows, int cols)
+{
+    sol_tiled_body<sol_u64, SOL_PAD>(out, in, rows, cols);
+}
+extern "C" __global__ void sol_transpose_swizzle_f32(sol_u32 *__restrict__ out, const sol_u32 *__restrict__ in, int rows, int cols)
+{
+    sol_tiled_body<sol_u32, SOL_SWIZZLE>(out, in, rows, cols);
+}
+extern "C" __global__ void sol_transpose_swizzle_f16(sol_u16 *__restrict__ out, const sol_u16 *__restrict__ in, int rows, int cols)
+{
+    sol_tiled_body<sol_u16, SOL_SWIZZLE>(out, in, rows, cols);
+}
+extern "C" __global__ void sol_transpose_swizzle_f64(sol_u64 *__restrict__ out, const sol_u64 *__restrict__ in, int rows, int cols)
+{
+    sol_tiled_body<sol_u64, SOL_SWIZZLE>(out, in, rows, cols);
+}
 
 /* ---- Inputs and the exact check ----------------------------------------------------------------
  * Element i of an input is a pure function of (i, seed), so the check recomputes what every output
@@ -311,28 +337,67 @@ static __device__ __forceinline__ sol_u64 sol_val_f64(unsigned long long i, unsi
     return (sol_u64)__double_as_longlong((double)sol_mix(i, seed) * (1.0 / 2147483648.0) - 1.0);
 }
 
-#define SOL_FILL_CHECK(SUF, T)                                                                      \
-    extern "C" __global__ void sol_fill_##SUF(T *__restrict__ a, unsigned long long n, unsigned seed) \
-    {                                                                                               \
-        for (unsigned long long i = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; i < n; \
-             i += (unsigned long long)gridDim.x * blockDim.x)                                       \
-            a[i] = sol_val_##SUF(i, seed);                                                          \
-    }                                                                                               \
-    /* Counts elements of out (cols x rows) that differ from the transpose of the input that      \
-     * sol_fill wrote for (rows x cols, seed). rows = 1 checks a plain copy. */                     \
-    extern "C" __global__ void sol_check_##SUF(const T *__restrict__ out, int rows, int cols, unsigned seed, \
-                                               unsigned long long *__restrict__ bad)                \
-    {                                                                                               \
-        unsigned long long n = (unsigned long long)rows * (unsigned long long)cols, mine = 0;       \
-        for (unsigned long long o = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; o < n; \
-             o += (unsigned long long)gridDim.x * blockDim.x) {                                     \
-            unsigned long long c = o / (unsigned)rows, r = o % (unsigned)rows;                      \
-            mine += out[o] != sol_val_##SUF(r * (unsigned)cols + c, seed);                          \
-        }                                                                                           \
-        if (mine)                                                                                   \
-            atomicAdd(bad, mine);                                                                   \
-    }
+static __device__ __forceinline__ sol_u32 sol_val(unsigned long long i, unsigned seed, sol_u32)
+{
+    return sol_val_f32(i, seed);
+}
+static __device__ __forceinline__ sol_u16 sol_val(unsigned long long i, unsigned seed, sol_u16)
+{
+    return sol_val_f16(i, seed);
+}
+static __device__ __forceinline__ sol_u64 sol_val(unsigned long long i, unsigned seed, sol_u64)
+{
+    return sol_val_f64(i, seed);
+}
 
-SOL_FILL_CHECK(f32, sol_u32)
-SOL_FILL_CHECK(f16, sol_u16)
-SOL_FILL_CHECK(f64, sol_u64)
+template <typename T>
+static __device__ __forceinline__ void sol_fill_body(T *__restrict__ a, unsigned long long n, unsigned seed)
+{
+    for (unsigned long long i = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; i < n;
+         i += (unsigned long long)gridDim.x * blockDim.x)
+        a[i] = sol_val(i, seed, (T)0);
+}
+
+/* Adds to *bad the number of elements of out (cols x rows) that differ from the transpose of the
+ * input sol_fill wrote for (rows x cols, seed). rows = 1 checks a plain copy. */
+template <typename T>
+static __device__ __forceinline__ void sol_check_body(const T *__restrict__ out, int rows, int cols, unsigned seed,
+                                                      unsigned long long *__restrict__ bad)
+{
+    unsigned long long n = (unsigned long long)rows * (unsigned long long)cols, mine = 0;
+    for (unsigned long long o = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; o < n;
+         o += (unsigned long long)gridDim.x * blockDim.x) {
+        unsigned long long c = o / (unsigned)rows, r = o % (unsigned)rows;
+        mine += out[o] != sol_val(r * (unsigned)cols + c, seed, (T)0);
+    }
+    if (mine)
+        atomicAdd(bad, mine);
+}
+
+extern "C" __global__ void sol_fill_f32(sol_u32 *__restrict__ a, unsigned long long n, unsigned seed)
+{
+    sol_fill_body<sol_u32>(a, n, seed);
+}
+extern "C" __global__ void sol_fill_f16(sol_u16 *__restrict__ a, unsigned long long n, unsigned seed)
+{
+    sol_fill_body<sol_u16>(a, n, seed);
+}
+extern "C" __global__ void sol_fill_f64(sol_u64 *__restrict__ a, unsigned long long n, unsigned seed)
+{
+    sol_fill_body<sol_u64>(a, n, seed);
+}
+extern "C" __global__ void sol_check_f32(const sol_u32 *__restrict__ out, int rows, int cols, unsigned seed,
+                                         unsigned long long *__restrict__ bad)
+{
+    sol_check_body<sol_u32>(out, rows, cols, seed, bad);
+}
+extern "C" __global__ void sol_check_f16(const sol_u16 *__restrict__ out, int rows, int cols, unsigned seed,
+                                         unsigned long long *__restrict__ bad)
+{
+    sol_check_body<sol_u16>(out, rows, cols, seed, bad);
+}
+extern "C" __global__ void sol_check_f64(const sol_u64 *__restrict__ out, int rows, int cols, unsigned seed,
+                                         unsigned long long *__restrict__ bad)
+{
+    sol_check_body<sol_u64>(out, rows, cols, seed, bad);
+}

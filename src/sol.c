@@ -159,6 +159,15 @@ void smem_sol_opts_default(struct smem_sol_opts *o)
     o->baselines = 1;
 }
 
+const char *smem_sol_default_torch_script(void)
+{
+#ifdef SMEMLAB_SOURCE_DIR
+    return SMEMLAB_SOURCE_DIR "/bench/sol/torch_ref.py";
+#else
+    return "bench/sol/torch_ref.py";
+#endif
+}
+
 void smem_sol_driver_release(char *buf, size_t len)
 {
     if (len == 0)

@@ -15,8 +15,8 @@ enum {
     TR_THREADS = 256,
     TR_LPR = 16,
     TR_CG = 16,
-    RED_THREADS = 512,
-    RED_BLOCKS_PER_SM = 4,
+    RED_THREADS = 1024,
+    RED_BLOCKS_PER_SM = 2,
     DOC_THREADS = 1024,
     MAX_SETS = 16
 };
@@ -33,6 +33,7 @@ struct ctx {
     struct sol_peers peers;
     int have_cublas, have_cub;
     smem_gpu_module mod;
+    smem_gpu_function scrub_fill; /* the module's 4-byte fill kernel, run over the scrub buffer */
     smem_gpu_ptr scrub, bad;
     size_t scrub_bytes;
     smem_gpu_event e0, e1;
@@ -110,13 +111,17 @@ static int cmp_float(const void *a, const void *b)
 }
 
 /* Times run(arg, set) as the median of o->reps event-timed calls after o->warmup untimed ones,
- * rotating over nsets buffer sets. The L2 is first filled with unrelated lines (a memset of twice
- * its size), so no method starts with lines an earlier method left behind. */
+ * rotating over nsets buffer sets. The L2 is first filled with unrelated lines (ordinary stores over
+ * twice its size), so no method starts with input lines an earlier method left behind: a method
+ * whose loads are marked evict-first would otherwise keep hitting them, run after run. */
 static int time_runs(struct ctx *c, int (*run)(struct ctx *, void *, int), void *arg, int nsets,
                      struct smem_sol_row *row)
 {
-    if (smem_gpu_memset(c->g, c->scrub, 0x5A, c->scrub_bytes))
-        return gfail(c, SMEM_GPU_FAILED, "L2 scrub");
+    unsigned long long words = c->scrub_bytes / 4;
+    uint32_t seed = 1;
+    void *sargs[] = {&c->scrub, &words, &seed};
+    if (launch(c, c->scrub_fill, (unsigned)c->info->sms * 8, 1, 256, 1, sargs, "L2 scrub"))
+        return c->status;
     for (int w = 0; w < c->o->warmup; ++w)
         if (run(c, arg, w % nsets))
             return c->status;
@@ -175,7 +180,7 @@ static int ctx_open(struct ctx *c, struct smem_gpu *g, const struct smem_sol_opt
         return gfail(c, st, "allocating scratch");
     if ((st = smem_gpu_event_create(g, &c->e0)) || (st = smem_gpu_event_create(g, &c->e1)))
         return gfail(c, st, "creating events");
-    return 0;
+    return fn(c, strcmp(module, "sol_reduce") == 0 ? "sol_fill_i32" : "sol_fill_f32", &c->scrub_fill);
 }
 
 static void ctx_close(struct ctx *c)
@@ -364,7 +369,7 @@ static void torch_line(void *arg, const char *text)
         note(tc->c, "torch: %.*s", (int)strcspn(text, "\n"), text);
         return;
     }
-    snprintf(row.dtype, sizeof row.dtype, "%s", dt);
+    snprintf(row.dtype, sizeof row.dtype, "%s", smem_sol_dtype_name((enum smem_sol_dtype)smem_sol_dtype_parse(dt)));
     row.reps = tc->c->o->reps;
     row.median_ms = med;
     row.min_ms = mn;
@@ -431,13 +436,12 @@ int smem_sol_bench_transpose(struct smem_gpu *g, const struct smem_sol_opts *o, 
             t.nsets = sets_for(&c, 2 * t.bytes);
             const char *sx = tsuffix[t.dt];
             char name[64];
-            static const char *const kn[T_COUNT] = {NULL, "sol_transpose_%s", "sol_transpose_naive_%s",
-                                                    "sol_transpose_tile_%s", "sol_transpose_pad_%s",
-                                                    "sol_transpose_swizzle_%s", NULL};
+            /* sol_transpose<infix>_<dtype>; memcpy and cuBLAS have no kernel of ours */
+            static const char *const infix[T_COUNT] = {NULL, "", "_naive", "_tile", "_pad", "_swizzle", NULL};
             int bad = 0;
             for (int m = 0; m < T_COUNT && !bad; ++m)
-                if (kn[m]) {
-                    snprintf(name, sizeof name, kn[m], sx);
+                if (infix[m]) {
+                    snprintf(name, sizeof name, "sol_transpose%s_%s", infix[m], sx);
                     bad = fn(&c, name, &t.k[m]);
                 }
             snprintf(name, sizeof name, "sol_fill_%s", sx);

@@ -103,6 +103,9 @@ int smem_sol_bench_reduce(struct smem_gpu *g, const struct smem_sol_opts *o,
                           const enum smem_sol_dtype *dtypes, size_t ndtypes, const long long *ns,
                           size_t nns, struct smem_sol_results *res, char *err, size_t errlen);
 
+/* bench/sol/torch_ref.py in the source tree this library was built from. */
+const char *smem_sol_default_torch_script(void);
+
 /* The NVIDIA kernel-module version ("580.159.04") from /proc/driver/nvidia/version, or "" */
 void smem_sol_driver_release(char *buf, size_t len);
 
