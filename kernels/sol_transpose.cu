@@ -133,34 +133,37 @@ static __device__ __forceinline__ void sol_transpose_regs(uint4 *v)
     }
 }
 
-/* out (cols x rows) = transpose of in (rows x cols). Grid (ceil(cols/TC), ceil(rows/TR)), NT threads.
- * STREAM marks loads and stores evict-first (ld/st.global.cs): every byte is touched once. */
+/* The three steps of one tile, shared by both schedules below. TR x TC tile at (r0, c0) of the
+ * input; LOADS = TR*CG/NT words per thread in, BLOCKS = LPR*CG/NT VEC x VEC blocks per thread out. */
 template <typename T, int LPR, int CG, int NT, bool STREAM>
-static __device__ __forceinline__ void sol_transpose_body(T *__restrict__ out, const T *__restrict__ in,
-                                                          int rows, int cols)
+static __device__ __forceinline__ void sol_tile_load(uint4 *w, const T *__restrict__ in, int r0, int c0, int rows,
+                                                     int cols, bool vec)
 {
-    const int VEC = SOL_WORD_ELEMS(T);
-    const int TR = LPR * VEC, TC = CG * VEC;
-    const int LOADS = TR * CG / NT;   /* 16-byte words each thread loads */
-    const int BLOCKS = LPR * CG / NT; /* VEC x VEC blocks each thread writes out */
-    __shared__ uint4 tile[LPR * 16 / sizeof(T) * CG];
-
-    const int r0 = blockIdx.y * TR, c0 = blockIdx.x * TC;
-    const bool vec = ((rows | cols) % VEC) == 0 && (((size_t)in | (size_t)out) & 15) == 0;
-
-    uint4 w[LOADS];
+    const int VEC = SOL_WORD_ELEMS(T), LOADS = LPR * VEC * CG / NT;
 #pragma unroll
     for (int k = 0; k < LOADS; ++k) {
         int idx = threadIdx.x + k * NT;
         w[k] = sol_load_word<T>(in, r0 + idx / CG, c0 + (idx % CG) * VEC, rows, cols, vec, STREAM);
     }
+}
+
+template <typename T, int LPR, int CG, int NT>
+static __device__ __forceinline__ void sol_tile_stash(uint4 *tile, const uint4 *w)
+{
+    const int VEC = SOL_WORD_ELEMS(T), LOADS = LPR * VEC * CG / NT;
 #pragma unroll
     for (int k = 0; k < LOADS; ++k) {
         int idx = threadIdx.x + k * NT;
         int r = idx / CG, g = idx % CG;
         tile[r * CG + (g ^ ((r / VEC) & 7))] = w[k];
     }
-    __syncthreads();
+}
+
+template <typename T, int LPR, int CG, int NT, bool STREAM>
+static __device__ __forceinline__ void sol_tile_write(T *__restrict__ out, const uint4 *tile, int r0, int c0, int rows,
+                                                      int cols, bool vec)
+{
+    const int VEC = SOL_WORD_ELEMS(T), BLOCKS = LPR * CG / NT;
 #pragma unroll
     for (int k = 0; k < BLOCKS; ++k) {
         int b = threadIdx.x + k * NT;
@@ -176,17 +179,76 @@ static __device__ __forceinline__ void sol_transpose_body(T *__restrict__ out, c
     }
 }
 
-/* The shipped configuration per element size (chosen by bench/sol/dev.cu's sweep on an H100; see
- * docs/speed-of-light.md). Launch: block SOL_TR_THREADS, grid (ceil(cols/TC), ceil(rows/TR)). */
+/* out (cols x rows) = transpose of in (rows x cols), one tile per block. Grid (ceil(cols/TC),
+ * ceil(rows/TR)), NT threads. STREAM marks loads and stores evict-first (ld/st.global.cs). */
+template <typename T, int LPR, int CG, int NT, bool STREAM>
+static __device__ __forceinline__ void sol_transpose_body(T *__restrict__ out, const T *__restrict__ in,
+                                                          int rows, int cols)
+{
+    const int VEC = SOL_WORD_ELEMS(T), TR = LPR * VEC, TC = CG * VEC;
+    __shared__ uint4 tile[LPR * 16 / sizeof(T) * CG];
+    const int r0 = blockIdx.y * TR, c0 = blockIdx.x * TC;
+    const bool vec = ((rows | cols) % VEC) == 0 && (((size_t)in | (size_t)out) & 15) == 0;
+    uint4 w[LPR * 16 / sizeof(T) * CG / NT];
+    sol_tile_load<T, LPR, CG, NT, STREAM>(w, in, r0, c0, rows, cols, vec);
+    sol_tile_stash<T, LPR, CG, NT>(tile, w);
+    __syncthreads();
+    sol_tile_write<T, LPR, CG, NT, STREAM>(out, tile, r0, c0, rows, cols, vec);
+}
+
+/* The same tiles, software-pipelined over a persistent grid (as many blocks as fit on the GPU at
+ * once, any 1-D grid works): block b takes tiles b, b + gridDim.x, ... in row-major tile order, so
+ * the blocks in flight still sweep neighbouring tiles. The loads of a block's next tile are issued
+ * before it writes out the current one, so every thread keeps its LOADS words in flight through the
+ * write phase, where the one-tile schedule has none (bytes in flight, not bank conflicts, are what
+ * separates a conflict-free transpose from a copy). */
+template <typename T, int LPR, int CG, int NT, bool STREAM>
+static __device__ __forceinline__ void sol_transpose_pipelined_body(T *__restrict__ out, const T *__restrict__ in,
+                                                                    int rows, int cols)
+{
+    const int VEC = SOL_WORD_ELEMS(T), TR = LPR * VEC, TC = CG * VEC;
+    __shared__ uint4 tile[LPR * 16 / sizeof(T) * CG];
+    const bool vec = ((rows | cols) % VEC) == 0 && (((size_t)in | (size_t)out) & 15) == 0;
+    const int tiles_c = (cols + TC - 1) / TC, tiles = tiles_c * ((rows + TR - 1) / TR);
+    uint4 w[LPR * 16 / sizeof(T) * CG / NT];
+    int t = blockIdx.x;
+    if (t < tiles)
+        sol_tile_load<T, LPR, CG, NT, STREAM>(w, in, t / tiles_c * TR, t % tiles_c * TC, rows, cols, vec);
+    for (; t < tiles; t += gridDim.x) {
+        sol_tile_stash<T, LPR, CG, NT>(tile, w);
+        __syncthreads();
+        const int next = t + gridDim.x;
+        if (next < tiles)
+            sol_tile_load<T, LPR, CG, NT, STREAM>(w, in, next / tiles_c * TR, next % tiles_c * TC, rows, cols, vec);
+        sol_tile_write<T, LPR, CG, NT, STREAM>(out, tile, t / tiles_c * TR, t % tiles_c * TC, rows, cols, vec);
+        __syncthreads(); /* the next stash overwrites the tile */
+    }
+}
+
+/* The shipped configuration (chosen by bench/sol/dev.cu's sweep on an H100; see
+ * docs/speed-of-light.md): 256 threads, tiles of 16 x 16 sixteen-byte words (f32 64 x 64, f16
+ * 128 x 128, f64 32 x 32 elements), plain loads and stores (evict-first hints measured slower once
+ * the L2 holds no stale input: see the docs).
+ * sol_transpose_<t>: grid (ceil(cols/TC), ceil(rows/TR)), one tile per block.
+ * sol_transpose_pipelined_<t>: a 1-D grid of SMs x resident blocks per SM (any size works). */
 #define SOL_TR_THREADS 256
 #define SOL_TR_LPR 16
 #define SOL_TR_CG 16
-#define SOL_TR_STREAM true
+#define SOL_TR_STREAM false
+/* f32 pipelined: 71 registers unbounded (3 blocks per SM); capped at 64 (4 blocks per SM, 64 KB in
+ * flight per SM) it spills 8 bytes. f16 and f64 run as compiled (f16 spills heavily when capped). */
+#define SOL_TR_PIPELINED_F32_MIN_BLOCKS 4
 
 extern "C" __global__ void __launch_bounds__(SOL_TR_THREADS)
 sol_transpose_f32(sol_u32 *__restrict__ out, const sol_u32 *__restrict__ in, int rows, int cols)
 {
     sol_transpose_body<sol_u32, SOL_TR_LPR, SOL_TR_CG, SOL_TR_THREADS, SOL_TR_STREAM>(out, in, rows, cols);
+}
+
+extern "C" __global__ void __launch_bounds__(SOL_TR_THREADS, SOL_TR_PIPELINED_F32_MIN_BLOCKS)
+sol_transpose_pipelined_f32(sol_u32 *__restrict__ out, const sol_u32 *__restrict__ in, int rows, int cols)
+{
+    sol_transpose_pipelined_body<sol_u32, SOL_TR_LPR, SOL_TR_CG, SOL_TR_THREADS, SOL_TR_STREAM>(out, in, rows, cols);
 }
 
 extern "C" __global__ void __launch_bounds__(SOL_TR_THREADS)
@@ -196,9 +258,21 @@ sol_transpose_f16(sol_u16 *__restrict__ out, const sol_u16 *__restrict__ in, int
 }
 
 extern "C" __global__ void __launch_bounds__(SOL_TR_THREADS)
+sol_transpose_pipelined_f16(sol_u16 *__restrict__ out, const sol_u16 *__restrict__ in, int rows, int cols)
+{
+    sol_transpose_pipelined_body<sol_u16, SOL_TR_LPR, SOL_TR_CG, SOL_TR_THREADS, SOL_TR_STREAM>(out, in, rows, cols);
+}
+
+extern "C" __global__ void __launch_bounds__(SOL_TR_THREADS)
 sol_transpose_f64(sol_u64 *__restrict__ out, const sol_u64 *__restrict__ in, int rows, int cols)
 {
     sol_transpose_body<sol_u64, SOL_TR_LPR, SOL_TR_CG, SOL_TR_THREADS, SOL_TR_STREAM>(out, in, rows, cols);
+}
+
+extern "C" __global__ void __launch_bounds__(SOL_TR_THREADS)
+sol_transpose_pipelined_f64(sol_u64 *__restrict__ out, const sol_u64 *__restrict__ in, int rows, int cols)
+{
+    sol_transpose_pipelined_body<sol_u64, SOL_TR_LPR, SOL_TR_CG, SOL_TR_THREADS, SOL_TR_STREAM>(out, in, rows, cols);
 }
 
 /* ---- The textbook variants (32 x 32 tiles, 32 x 8 threads, each thread moves 4 elements) --------

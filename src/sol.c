@@ -157,6 +157,7 @@ void smem_sol_opts_default(struct smem_sol_opts *o)
     o->warmup = 10;
     o->use_cublas = 1;
     o->baselines = 1;
+    o->pipelined = 1;
 }
 
 const char *smem_sol_default_torch_script(void)

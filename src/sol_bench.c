@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* Launch shapes of kernels/sol_transpose.cu and kernels/sol_reduce.cu, kept in step with their
  * SOL_TR_* / SOL_RED_* macros (a mismatch leaves output unwritten, which the exact check reports). */
@@ -156,6 +157,31 @@ static int sets_for(const struct ctx *c, size_t working_bytes)
     return k > MAX_SETS ? MAX_SETS : (int)k;
 }
 
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Half a second of memory traffic before anything is timed: an idle GPU starts at low clocks, and
+ * the first case would otherwise be measured while they ramp up. */
+static int warm_gpu(struct ctx *c)
+{
+    unsigned long long words = c->scrub_bytes / 4;
+    uint32_t seed = 2;
+    void *args[] = {&c->scrub, &words, &seed};
+    const double start = now_s();
+    while (now_s() - start < 0.5) {
+        for (int i = 0; i < 50; ++i)
+            if (launch(c, c->scrub_fill, (unsigned)c->info->sms * 8, 1, 256, 1, args, "warm-up"))
+                return c->status;
+        if (smem_gpu_sync(c->g))
+            return gfail(c, SMEM_GPU_FAILED, "warm-up");
+    }
+    return 0;
+}
+
 static int ctx_open(struct ctx *c, struct smem_gpu *g, const struct smem_sol_opts *o, const char *module, char *err,
                     size_t errlen)
 {
@@ -180,7 +206,9 @@ static int ctx_open(struct ctx *c, struct smem_gpu *g, const struct smem_sol_opt
         return gfail(c, st, "allocating scratch");
     if ((st = smem_gpu_event_create(g, &c->e0)) || (st = smem_gpu_event_create(g, &c->e1)))
         return gfail(c, st, "creating events");
-    return fn(c, strcmp(module, "sol_reduce") == 0 ? "sol_fill_i32" : "sol_fill_f32", &c->scrub_fill);
+    if (fn(c, strcmp(module, "sol_reduce") == 0 ? "sol_fill_i32" : "sol_fill_f32", &c->scrub_fill))
+        return c->status;
+    return warm_gpu(c);
 }
 
 static void ctx_close(struct ctx *c)
@@ -223,8 +251,10 @@ struct tcase {
     size_t elem, n, bytes;
     uint32_t seed;
     int nsets, method;
+    unsigned pipe_grid, pipe_block; /* the pipelined kernel's persistent launch */
     smem_gpu_ptr in[MAX_SETS], out[MAX_SETS];
     smem_gpu_function fill, check, k[T_COUNT];
+    char kname[T_COUNT][48];
 };
 
 static int t_run(struct ctx *c, void *arg, int set)
@@ -240,6 +270,8 @@ static int t_run(struct ctx *c, void *arg, int set)
         return r ? efail(c, "cuMemcpyDtoDAsync failed (CUresult %d)", r) : 0;
     }
     case T_SMEMLAB:
+        if (c->o->pipelined)
+            return launch(c, t->k[T_SMEMLAB], t->pipe_grid, 1, t->pipe_block, 1, args, "sol_transpose_pipelined");
         return launch(c, t->k[T_SMEMLAB], (unsigned)((cols + tc - 1) / tc), (unsigned)((rows + tr - 1) / tr),
                       TR_THREADS, 1, args, "sol_transpose");
     case T_CUBLAS: {
@@ -288,6 +320,7 @@ static int t_case(struct ctx *c, struct tcase *t, struct smem_sol_results *res)
         snprintf(row.bench, sizeof row.bench, "transpose");
         snprintf(row.dtype, sizeof row.dtype, "%s", dn);
         snprintf(row.method, sizeof row.method, "%s", tmethod_names[m]);
+        snprintf(row.kernel, sizeof row.kernel, "%s", t->kname[m]);
         row.rows = t->rows;
         row.cols = t->cols;
         const int last = t->nsets - 1;
@@ -441,9 +474,25 @@ int smem_sol_bench_transpose(struct smem_gpu *g, const struct smem_sol_opts *o, 
             int bad = 0;
             for (int m = 0; m < T_COUNT && !bad; ++m)
                 if (infix[m]) {
-                    snprintf(name, sizeof name, "sol_transpose%s_%s", infix[m], sx);
-                    bad = fn(&c, name, &t.k[m]);
+                    snprintf(t.kname[m], sizeof t.kname[m], "sol_transpose%s_%s",
+                             m == T_SMEMLAB && o->pipelined ? "_pipelined" : infix[m], sx);
+                    bad = fn(&c, t.kname[m], &t.k[m]);
                 }
+            if (!bad && o->pipelined) {
+                /* persistent grid: as many blocks as are resident at once */
+                struct smem_gpu_func_attrs fa;
+                int per_sm = 0;
+                int st2 = smem_gpu_function_attrs(g, t.k[T_SMEMLAB], &fa);
+                if (!st2)
+                    st2 = smem_gpu_occupancy(g, t.k[T_SMEMLAB], (unsigned)fa.max_threads_per_block, 0, &per_sm);
+                if (st2 || per_sm < 1) {
+                    gfail(&c, st2 ? st2 : SMEM_GPU_FAILED, "occupancy of the pipelined transpose");
+                    bad = 1;
+                } else {
+                    t.pipe_block = (unsigned)fa.max_threads_per_block;
+                    t.pipe_grid = (unsigned)(per_sm * c.info->sms);
+                }
+            }
             snprintf(name, sizeof name, "sol_fill_%s", sx);
             bad = bad || fn(&c, name, &t.fill);
             snprintf(name, sizeof name, "sol_check_%s", sx);
@@ -459,8 +508,8 @@ int smem_sol_bench_transpose(struct smem_gpu *g, const struct smem_sol_opts *o, 
                 void *args[] = {&t.in[k], &n, &t.seed};
                 bad = launch(&c, t.fill, (unsigned)c.info->sms * 8, 1, 256, 1, args, "sol_fill");
             }
-            note(&c, "transpose %s %lldx%lld: %zu MB in, %d buffer set%s", sx, t.rows, t.cols, t.bytes >> 20, t.nsets,
-                 t.nsets > 1 ? "s" : "");
+            note(&c, "transpose %s %lldx%lld: %zu MB in, %d buffer set%s; ours: %s%s", sx, t.rows, t.cols, t.bytes >> 20,
+                 t.nsets, t.nsets > 1 ? "s" : "", t.kname[T_SMEMLAB], o->pipelined ? " (persistent grid)" : "");
             if (!bad)
                 t_case(&c, &t, res);
             for (int k = 0; k < t.nsets; ++k) {
@@ -592,6 +641,9 @@ static int r_case(struct ctx *c, struct rcase *r, double ref, struct smem_sol_re
         snprintf(row.bench, sizeof row.bench, "reduce");
         snprintf(row.dtype, sizeof row.dtype, "%s", dn);
         snprintf(row.method, sizeof row.method, "%s", rmethod_names[m]);
+        if (m == R_SMEMLAB || m == R_INTERLEAVED || m == R_SEQUENTIAL)
+            snprintf(row.kernel, sizeof row.kernel, "sol_reduce%s_%s",
+                     m == R_SMEMLAB ? "" : m == R_INTERLEAVED ? "_interleaved" : "_sequential", dn);
         row.rows = r->n;
         row.cols = 1;
         const int last = r->nsets - 1;

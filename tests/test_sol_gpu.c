@@ -18,8 +18,9 @@
 static struct smem_gpu *g;
 static smem_gpu_module mod;
 
-/* Our best kernel on random bits (not the bench's fill) against smem_sol_transpose_cpu. */
-static int transpose_matches_cpu(const char *dt, size_t elem, int rows, int cols)
+/* Our kernels on random bits (not the bench's fill) against smem_sol_transpose_cpu: the one-tile-per-
+ * block kernel, and the pipelined one on a 3-block grid (so each block walks several tiles). */
+static int transpose_matches_cpu(const char *dt, size_t elem, int rows, int cols, int pipelined)
 {
     const size_t bytes = (size_t)rows * (size_t)cols * elem;
     unsigned char *in = malloc(bytes), *got = malloc(bytes), *want = malloc(bytes);
@@ -30,7 +31,7 @@ static int transpose_matches_cpu(const char *dt, size_t elem, int rows, int cols
     }
     smem_sol_transpose_cpu(want, in, rows, cols, elem);
     char name[64];
-    snprintf(name, sizeof name, "sol_transpose_%s", dt);
+    snprintf(name, sizeof name, "sol_transpose_%s%s", pipelined ? "pipelined_" : "", dt);
     smem_gpu_function f;
     smem_gpu_ptr din = 0, dout = 0;
     int ok = 0;
@@ -38,13 +39,16 @@ static int transpose_matches_cpu(const char *dt, size_t elem, int rows, int cols
         !smem_gpu_upload(g, din, in, bytes) && !smem_gpu_memset(g, dout, 0xFF, bytes)) {
         /* launch shape: 256 threads, tiles of 16 x 16 sixteen-byte words (see sol_transpose.cu) */
         const unsigned vec = (unsigned)(16 / elem), tr = 16 * vec, tc = 16 * vec;
-        const unsigned grid[3] = {(cols + tc - 1) / tc, (rows + tr - 1) / tr, 1}, block[3] = {256, 1, 1};
+        unsigned grid[3] = {(cols + tc - 1) / tc, (rows + tr - 1) / tr, 1};
+        const unsigned block[3] = {256, 1, 1};
+        if (pipelined)
+            grid[0] = 3, grid[1] = 1;
         void *args[] = {&dout, &din, &rows, &cols};
         ok = !smem_gpu_launch(g, f, grid, block, 0, args) && !smem_gpu_sync(g) && !smem_gpu_download(g, got, dout, bytes) &&
              memcmp(got, want, bytes) == 0;
     }
     if (!ok)
-        fprintf(stderr, "  %s %dx%d differs from the CPU transpose (%s)\n", dt, rows, cols, smem_gpu_error(g));
+        fprintf(stderr, "  %s %s %dx%d differs from the CPU transpose (%s)\n", name, dt, rows, cols, smem_gpu_error(g));
     if (din)
         smem_gpu_free(g, din);
     if (dout)
@@ -58,11 +62,12 @@ static int transpose_matches_cpu(const char *dt, size_t elem, int rows, int cols
 static void test_best_transpose_matches_cpu(void)
 {
     static const int shapes[][2] = {{64, 64}, {128, 96}, {77, 131}, {1, 1000}, {1000, 1}, {33, 35}, {256, 200}, {130, 258}};
-    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; ++i) {
-        CHECK(transpose_matches_cpu("f32", 4, shapes[i][0], shapes[i][1]));
-        CHECK(transpose_matches_cpu("f16", 2, shapes[i][0], shapes[i][1]));
-        CHECK(transpose_matches_cpu("f64", 8, shapes[i][0], shapes[i][1]));
-    }
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; ++i)
+        for (int p = 0; p < 2; ++p) {
+            CHECK(transpose_matches_cpu("f32", 4, shapes[i][0], shapes[i][1], p));
+            CHECK(transpose_matches_cpu("f16", 2, shapes[i][0], shapes[i][1], p));
+            CHECK(transpose_matches_cpu("f64", 8, shapes[i][0], shapes[i][1], p));
+        }
 }
 
 static void test_check_kernel_catches_one_wrong_element(void)
@@ -148,6 +153,18 @@ static void test_transpose_bench_verifies_every_method(void)
     CHECK(all);
     for (size_t i = 0; i < res.n; ++i)
         CHECK(res.rows[i].median_ms > 0 && res.rows[i].gbps > 0 && res.rows[i].ratio_copy > 0);
+    smem_sol_results_free(&res);
+    /* the one-tile-per-block kernel through the same path */
+    o.pipelined = 0;
+    o.baselines = 0;
+    o.use_cublas = 0;
+    CHECK_EQ(smem_sol_bench_transpose(g, &o, dt, 3, sh, 3, &res, err, sizeof err), 0);
+    all = 1;
+    CHECK_EQ(count_method(&res, "smemlab", &all), 9);
+    CHECK(all);
+    for (size_t i = 0; i < res.n; ++i)
+        if (!strcmp(res.rows[i].method, "smemlab"))
+            CHECK(strstr(res.rows[i].kernel, "pipelined") == NULL);
     smem_sol_results_free(&res);
 }
 

@@ -57,7 +57,10 @@ static void usage(FILE *f, int is_reduce)
           "  --no-torch                leave out torch (otherwise run when importable)\n",
           f);
     if (!is_reduce)
-        fputs("  --no-cublas               leave out cuBLAS\n", f);
+        fputs("  --kernel pipelined|tiled  ours: software-pipelined tiles on a persistent grid (default)\n"
+              "                            or one tile per block\n"
+              "  --no-cublas               leave out cuBLAS\n",
+              f);
     else
         fputs("  --no-cub                  leave out CUB\n"
               "  --cub LIB                 the CUB wrapper (default libsmemlab_cub.so next to smemlab)\n",
@@ -207,6 +210,8 @@ static void print_json(FILE *f, const struct sol_cli *c, const struct smem_gpu_i
         else
             fputs("null", f);
         fprintf(f, ",\"verified\":%s", x->verified ? "true" : "false");
+        if (*x->kernel)
+            fprintf(f, ",\"kernel\":\"%s\"", x->kernel);
         if (*x->note) {
             fputs(",\"note\":", f);
             json_string(f, x->note);
@@ -299,6 +304,10 @@ static int parse(struct sol_cli *c, int argc, char **argv)
             c->o.baselines = 0;
         } else if (!strcmp(a, "--no-torch")) {
             c->no_torch = 1;
+        } else if (!strcmp(a, "--kernel") && !c->is_reduce) {
+            if (!val || (strcmp(val, "pipelined") && strcmp(val, "tiled")))
+                return cli_usage_error(c->cmd, "--kernel takes pipelined or tiled");
+            c->o.pipelined = !strcmp(argv[++i], "pipelined");
         } else if (!strcmp(a, "--no-cublas") && !c->is_reduce) {
             c->o.use_cublas = 0;
         } else if (!strcmp(a, "--no-cub") && c->is_reduce) {

@@ -58,6 +58,7 @@ struct smem_sol_row {
     double ratio_copy;  /* gbps / memcpy's gbps for the same case (0 when no memcpy row) */
     double ratio_peer;  /* best peer's median / this median (peers: cublas, torch, cub); 0 if none */
     int verified;       /* every element (transpose) / the sum (reduce) checked, before and after timing */
+    char kernel[48];    /* our kernel's name (smemlab and the textbook variants), "" for peers */
     char note[128];     /* why a row is not verified, "" otherwise */
 };
 
@@ -82,6 +83,8 @@ struct smem_sol_opts {
     const char *python;       /* interpreter for it ("python3" when NULL) */
     int baselines;            /* also the textbook variants (naive tile pad swizzle / interleaved
                                  sequential) */
+    int pipelined;            /* transpose: our kernel is sol_transpose_pipelined_<t> on a persistent
+                                 grid (1) or sol_transpose_<t>, one tile per block (0) */
     void (*progress)(void *ctx, const char *msg); /* optional: one line per step */
     void *progress_ctx;
 };
