@@ -117,9 +117,10 @@ static __device__ __forceinline__ void sol_reduce_body(const T *__restrict__ in,
     }
 }
 
-/* The shipped configuration (chosen by bench/sol/dev.cu's sweep on an H100; see
- * docs/speed-of-light.md). Launch: SOL_RED_BLOCKS_PER_SM x SMs blocks of SOL_RED_THREADS threads;
- * partials holds one element per block. */
+/* The shipped configuration (bench/sol/dev.cu's sweeps on an H100; docs/speed-of-light.md): 2 blocks
+ * of 1024 threads per SM, 4 sixteen-byte loads in flight per thread, shuffle block sums. Launch:
+ * SOL_RED_BLOCKS_PER_SM x SMs blocks of SOL_RED_THREADS threads; partials holds one element per
+ * block; the ticket must be 0 before the first launch (each launch leaves it 0). */
 #define SOL_RED_THREADS 1024
 #define SOL_RED_UNROLL 4
 #define SOL_RED_BLOCKS_PER_SM 2

@@ -225,12 +225,13 @@ static __device__ __forceinline__ void sol_transpose_pipelined_body(T *__restric
     }
 }
 
-/* The shipped configuration (chosen by bench/sol/dev.cu's sweep on an H100; see
- * docs/speed-of-light.md): 256 threads, tiles of 16 x 16 sixteen-byte words (f32 64 x 64, f16
- * 128 x 128, f64 32 x 32 elements), plain loads and stores (evict-first hints measured slower once
- * the L2 holds no stale input: see the docs).
- * sol_transpose_<t>: grid (ceil(cols/TC), ceil(rows/TR)), one tile per block.
- * sol_transpose_pipelined_<t>: a 1-D grid of SMs x resident blocks per SM (any size works). */
+/* The shipped configuration (bench/sol/dev.cu's sweeps on an H100; docs/speed-of-light.md): 256
+ * threads, tiles of 16 x 16 sixteen-byte words (f32 64 x 64, f16 128 x 128, f64 32 x 32 elements),
+ * plain loads and stores: evict-first hints looked faster only while the L2 still held input lines
+ * from earlier runs, and lost once the bench scrubbed it.
+ * sol_transpose_<t> (the default): grid (ceil(cols/TC), ceil(rows/TR)), one tile per block.
+ * sol_transpose_pipelined_<t> (--kernel pipelined): a 1-D grid of SMs x resident blocks per SM (any
+ * size works); verified by the tests, not yet timed on the H100. */
 #define SOL_TR_THREADS 256
 #define SOL_TR_LPR 16
 #define SOL_TR_CG 16

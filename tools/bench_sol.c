@@ -57,8 +57,8 @@ static void usage(FILE *f, int is_reduce)
           "  --no-torch                leave out torch (otherwise run when importable)\n",
           f);
     if (!is_reduce)
-        fputs("  --kernel pipelined|tiled  ours: software-pipelined tiles on a persistent grid (default)\n"
-              "                            or one tile per block\n"
+        fputs("  --kernel tiled|pipelined  ours: one tile per block (default), or the same tiles\n"
+              "                            software-pipelined on a persistent grid\n"
               "  --no-cublas               leave out cuBLAS\n",
               f);
     else

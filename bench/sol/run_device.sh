@@ -10,7 +10,9 @@ set -u
 OUT=${OUT:-out}
 mkdir -p "$OUT"
 export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1 PYTHONUNBUFFERED=1
-stamp() { echo "[$(date -u +%H:%M:%S) +${SECONDS}s] $*"; }
+T0=$(date +%s)
+elapsed() { echo $(($(date +%s) - T0)); } # POSIX sh has no $SECONDS
+stamp() { echo "[$(date -u +%H:%M:%S) +$(elapsed)s] $*"; }
 {
   nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,clocks.mem,temperature.gpu,power.draw --format=csv
   date -u +%Y-%m-%dT%H:%M:%SZ
@@ -45,9 +47,9 @@ stamp product
   timeout 100 build/smemlab bench reduce --format json >"$OUT/reduce.json"
   echo "exit $?"; stamp done; } 2>>"$OUT/product.log" >>"$OUT/product.log"
 grep -E ' smemlab | memcpy | cublas | cub | torch |exit|FAIL|NO' "$OUT/product.log" | tail -70
-if [ "$SECONDS" -lt 300 ]; then
+if [ "$(elapsed)" -lt 300 ]; then
   stamp ncu
-  timeout $((390 - SECONDS)) ncu --clock-control none -k 'regex:^sol_transpose_(pipelined_)?f32|^sol_transpose_pad_f32|geam|transpose_' --metrics \
+  timeout $((390 - $(elapsed))) ncu --clock-control none -k 'regex:^sol_transpose_(pipelined_)?f32|^sol_transpose_pad_f32|geam|transpose_' --metrics \
 dram__bytes_read.sum,dram__bytes_write.sum,gpu__time_duration.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,\
 smsp__sass_inst_executed_op_shared_ld.sum,smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,\
 launch__registers_per_thread,launch__grid_size,sm__warps_active.avg.pct_of_peak_sustained_active \

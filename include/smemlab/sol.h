@@ -84,7 +84,7 @@ struct smem_sol_opts {
     int baselines;            /* also the textbook variants (naive tile pad swizzle / interleaved
                                  sequential) */
     int pipelined;            /* transpose: our kernel is sol_transpose_pipelined_<t> on a persistent
-                                 grid (1) or sol_transpose_<t>, one tile per block (0) */
+                                 grid (1) or sol_transpose_<t>, one tile per block (0, default) */
     void (*progress)(void *ctx, const char *msg); /* optional: one line per step */
     void *progress_ctx;
 };
