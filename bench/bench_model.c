@@ -150,8 +150,11 @@ static void bench_pattern(const struct pcase *c)
         acc += r.wavefronts;
     } while ((t = now() - t0) < budget / 2);
     sink += acc;
-    printf("  %-40s %5ux%-3u %8.1f M threads/s %9.2f M requests/s\n", c->expr, c->bx, c->by,
-           eval_rate / 1e6, reqs / t / 1e6);
+    char shape[24] = "";
+    if (c->rows)
+        snprintf(shape, sizeof shape, "[%u][%u]", c->rows, c->cols);
+    printf("  %-38s %-8s %2u B %4ux%-3u %7.1f M threads/s %6.2f M requests/s\n", c->expr, shape, c->elem,
+           c->bx, c->by, eval_rate / 1e6, reqs / t / 1e6);
     smem_access_free(a);
 }
 

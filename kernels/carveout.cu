@@ -4,7 +4,8 @@
 // as many blocks on an SM as the carveout leaves room for, and as it is latency-bound (a chain of
 // dependent shared loads) its time follows the number of resident blocks.
 //
-// Launch: grid 528 (4 per SM on an H100), block 256, dynamic shared memory 32768 bytes.
+// Launch: grid 1584 (12 per SM on an H100, more than fit at once), block 256, dynamic shared
+// memory 32768 bytes, reps 256.
 // in: 8192 ints (any values); out: one int per thread; occ: 2 ints per SM (current, maximum
 // resident blocks, zeroed before the launch), so the bench can report the occupancy it observed.
 

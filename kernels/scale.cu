@@ -44,13 +44,15 @@ SCALE_TILE(scaleRectRowColPad1, 16 * 33, ty * 33 + tx, ICOL * 33 + ((IROW + k) &
 SCALE_TILE(scaleRectRowColPad2, 16 * 34, ty * 34 + tx, ICOL * 34 + ((IROW + k) & 31))
 
 // ---- n-way bank-conflict probes ---------------------------------------------------------------
-// Every warp reads buf[lane * N + shift]: with 4-byte words, stride N costs gcd(N, 32) = N
-// wavefronts (N = 1, 2, 4, 8, 16, 32). PROBE_K independent loads per repetition (shift k), the base
-// moved by whole bank rows ((r & 7) * 32 words, same banks) so that no load can be hoisted out of
-// the loop. buf[w] = w. out[global thread] = acc. Bytes per thread and rep: PROBE_K * access size.
-// Launch: grid 2112 (16 per SM on an H100), block 1024.
+// Every warp reads buf[lane * N + rows * 32]: with 4-byte words, stride N costs gcd(N, 32) = N
+// wavefronts (N = 1, 2, 4, 8, 16, 32). PROBE_K independent loads per repetition, load k one bank row
+// (32 words) further than load k - 1, and the base moved by (r & 7) rows each repetition: whole
+// rows keep every lane's bank, and loads 128 bytes apart cannot be merged by ptxas into one wider
+// load (with p[k], ptxas turned the stride-2 loads into LDS.64 and stride >= 4 into LDS.128, which
+// is another pattern). buf[w] = w. out[global thread] = acc. Bytes per thread and rep: PROBE_K x
+// access size. Launch: grid 2112 (16 per SM on an H100), block 1024.
 #define PROBE_K 16
-#define PROBE_WORDS (8 * 32 + 32 * 32 + PROBE_K * 4)
+#define PROBE_WORDS (8 * 32 + 32 * 32 + PROBE_K * 32)
 
 #define PROBE32(N)                                                                                 \
     extern "C" __global__ void smemRead32_way##N(int *out, int reps)                               \
@@ -63,7 +65,7 @@ SCALE_TILE(scaleRectRowColPad2, 16 * 34, ty * 34 + tx, ICOL * 34 + ((IROW + k) &
         int acc = 0;                                                                               \
         for (int r = 0; r < reps; ++r) {                                                           \
             const int *p = base + (r & 7) * 32;                                                    \
-            _Pragma("unroll") for (int k = 0; k < PROBE_K; ++k) acc += p[k];                       \
+            _Pragma("unroll") for (int k = 0; k < PROBE_K; ++k) acc += p[k * 32];                  \
         }                                                                                          \
         out[blockIdx.x * blockDim.x + threadIdx.x] = acc;                                          \
     }

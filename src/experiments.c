@@ -451,7 +451,7 @@ static int ref_reduce_rep(const struct smem_experiment *e, struct smem_exp_data 
 
 #define PROBE_K 16u
 
-/* smemRead32_wayN: word w holds w; lane reads lane*N + (r&7)*32 + k. */
+/* smemRead32_wayN: word w holds w; lane reads lane*N + (r&7)*32 + k*32. */
 static int ref_probe32(const struct smem_experiment *e, struct smem_exp_data *d)
 {
     int32_t *out = d->bufs[0];
@@ -461,7 +461,7 @@ static int ref_probe32(const struct smem_experiment *e, struct smem_exp_data *d)
         uint32_t lane = t & 31, acc = 0;
         for (uint32_t r = 0; r < reps; r++)
             for (uint32_t k = 0; k < PROBE_K; k++)
-                acc += lane * n + (r & 7) * 32 + k;
+                acc += lane * n + (r & 7) * 32 + k * 32;
         for (unsigned b = 0; b < nblocks(e); b++)
             out[(size_t)b * nt + t] = (int32_t)acc;
     }
@@ -548,6 +548,10 @@ static const char *check_rmw(const struct smem_experiment *e, const struct smem_
 
 #define CHASE_ROWS 256u
 #define CHASE_MAX_SMS 1024u
+/* 12 blocks per SM of an H100: more than the most that fit (6 of 33 KB in 228 KB), so the maximum
+ * resident count can show. */
+#define CHASE_GRID 1584u
+#define CHASE_REPS 256
 
 /* out: every thread's chase result, exact; occ: every SM's current count back to 0, its maximum
  * resident blocks in [0, 32] (32 = the most blocks an SM can hold), at least one SM used. */
@@ -808,12 +812,13 @@ static const struct smem_experiment table[] = {
      .reference = ref_dynamic_alloc, .shows = "<<<10, 23, 32>>>: 32 bytes of dynamic shared memory"},
     /* Row 15: the carveout. */
     {.row = 15, .name = "carveout/carveoutChase", .seed = "002", .file = "carveout.cu",
-     .kernel = "carveoutChase", .block = DIM(256, 1), .grid = DIM(528, 1), .dyn_smem = 32768,
-     .nargs = 4,
-     .args = {IN("in", 4, CHASE_ROWS * 32, SMEM_INIT_RANDOM), OUT("out", 4, 528 * 256),
-              INOUT("occ", 4, 2 * CHASE_MAX_SMS, SMEM_INIT_ZERO), INT("reps", 1024)},
+     .kernel = "carveoutChase", .block = DIM(256, 1), .grid = DIM(CHASE_GRID, 1),
+     .dyn_smem = 32768, .nargs = 4,
+     .args = {IN("in", 4, CHASE_ROWS * 32, SMEM_INIT_RANDOM), OUT("out", 4, CHASE_GRID * 256),
+              INOUT("occ", 4, 2 * CHASE_MAX_SMS, SMEM_INIT_ZERO), INT("reps", CHASE_REPS)},
      .role = SMEM_EXP_SCALE, .flags = SMEM_EXP_CARVEOUT,
-     .smem_bytes = 528ull * 256 * 4 * (1024 + 32), .check = check_carveout,
+     .smem_bytes = (unsigned long long)CHASE_GRID * 256 * 4 * (CHASE_REPS + 32),
+     .check = check_carveout,
      .shows = "32 KB a block: resident blocks per SM, and time, follow the carveout"},
     /* Rows 16-18: races, barriers, atomics. */
     {.row = 16, .name = "hazards/Racey", .seed = "002", .file = "hazards.cu", .kernel = "Racey",

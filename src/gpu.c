@@ -176,6 +176,7 @@ static int driver_load(struct driver *d, char *err, size_t errlen)
 }
 
 /* Formats "what: CUDA_ERROR_X (description)" into buf. */
+__attribute__((format(printf, 5, 0)))
 static void cu_message(const struct driver *d, CUresult r, char *buf, size_t n, const char *fmt,
                        va_list ap)
 {

@@ -133,7 +133,7 @@ int smem_ncu_parse(const char *text, size_t len, struct smem_ncu_launch *out, si
             memset(L, 0, sizeof *L);
             L->id = (unsigned)id;
             if (c_kernel >= 0)
-                snprintf(L->kernel, sizeof L->kernel, "%s", f[c_kernel]);
+                snprintf(L->kernel, sizeof L->kernel, "%.*s", (int)sizeof L->kernel - 1, f[c_kernel]);
         }
         double v;
         if (parse_value(f[c_value], &v)) {
@@ -146,7 +146,8 @@ int smem_ncu_parse(const char *text, size_t len, struct smem_ncu_launch *out, si
                      SMEM_NCU_MAX_METRICS, id);
             return -1;
         }
-        snprintf(L->metric[L->nmetrics].name, sizeof L->metric[0].name, "%s", f[c_name]);
+        snprintf(L->metric[L->nmetrics].name, sizeof L->metric[0].name, "%.*s",
+                 (int)sizeof L->metric[0].name - 1, f[c_name]);
         L->metric[L->nmetrics++].value = v;
     }
     if (c_id < 0) {

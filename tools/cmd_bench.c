@@ -2,6 +2,7 @@
  * reference first (fresh inputs, outputs poisoned, every element checked), then timed (CUDA events,
  * median after warm-up) and counted (Nsight Compute on this same program), beside the prediction. */
 #include "cli.h"
+#include "smemlab/predict.h"
 #include "smemlab/experiments.h"
 #include "smemlab/gpu.h"
 #include "smemlab/ncu.h"
@@ -27,6 +28,7 @@ struct counts {
     unsigned long long ld_requests, ld_wavefronts, st_requests, st_wavefronts;
     /* measured only: l1tex wavefronts and the bank-conflict counters, for the record */
     unsigned long long ld_wf_l1tex, st_wf_l1tex, ld_conflicts, st_conflicts;
+    long long atom_requests; /* shared atomics (-1: not counted) */
 };
 
 struct carveout_result {
@@ -43,6 +45,7 @@ struct result {
     unsigned nracy;
     double time_ms, time_min_ms, time_max_ms; /* < 0: not timed */
     double bandwidth, ratio;                  /* bytes/s and fraction of peak; 0: not applicable */
+    double model_ms; /* SCALE: predicted wavefronts / (SMs x SM clock); 0: no prediction */
     struct counts predicted, measured;
     char predicted_why[160];
     struct carveout_result carve[MAX_CARVEOUTS];
@@ -65,22 +68,46 @@ static const char *const ncu_metrics[] = {
     "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum",
     "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum",
     "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum",
+    /* Optional: dropped, and ncu run again without it, if this ncu does not know it. */
+    "sm__sass_inst_executed_op_shared_atom.sum",
 };
+#define NCU_REQUIRED 8 /* the first 8 metrics */
+#define NCU_ALL (sizeof ncu_metrics / sizeof ncu_metrics[0])
 
 static const int carveouts[MAX_CARVEOUTS] = {0, 25, 50, 75, 100};
 
 /* ---- The prediction ------------------------------------------------------------------------------
- * TODO(lead): fill `p` from the analyzer (include/smemlab/cta.h) once it is merged: run e's kernel
- * (kernels/<e->file>, e->kernel) on e->block / e->grid / e->dyn_smem with e->args' integer values,
- * and copy its shared ld/st requests and wavefronts, summed over every block (the numbers Nsight
- * Compute counts for the same launch). Until then the prediction is "not available": JSON
- * "predicted": null, empty table and CSV cells. */
+ * The analyzer runs e's kernel from the PTX built beside the fatbins (kernels_dir), on the same
+ * launch and integer arguments; its requests and wavefronts are summed over every block, the numbers
+ * Nsight Compute counts for the same launch. */
+static struct smem_predictor *predictor;
+
 static int bench_predict(const struct smem_experiment *e, struct counts *p, char *why, size_t n)
 {
-    (void)e;
+    struct smem_prediction pr;
+    struct smem_error err;
     memset(p, 0, sizeof *p);
-    snprintf(why, n, "not available: the analyzer is not merged yet");
-    return -1;
+    memset(&err, 0, sizeof err);
+    if (!predictor) {
+        snprintf(why, n, "not available: no kernels folder");
+        return -1;
+    }
+    /* At-scale launches repeat one block's work thousands of times: one sampled block is exact
+     * and keeps the emulation to a fraction of a second (64 took minutes for the 23 of them). */
+    if (smem_predict(predictor, e, e->role == SMEM_EXP_SCALE ? 1 : 64, &pr, &err)) {
+        char buf[700];
+        snprintf(why, n, "not available: %s", smem_error_format(&err, buf, sizeof buf));
+        return -1;
+    }
+    if (!pr.complete) {
+        snprintf(why, n, "not available: the addresses depend on data");
+        return -1;
+    }
+    p->ld_requests = pr.ld.requests;
+    p->ld_wavefronts = pr.ld.wavefronts;
+    p->st_requests = pr.st.requests;
+    p->st_wavefronts = pr.st.wavefronts;
+    return 0;
 }
 
 /* ---- Finding things ------------------------------------------------------------------------------*/
@@ -148,15 +175,17 @@ static void driver_string(char *out, size_t n)
     FILE *f = fopen("/proc/driver/nvidia/version", "r");
     if (!f)
         return;
+    /* "NVRM version: NVIDIA UNIX [Open ]Kernel Module for x86_64  580.159.04  Release Build ...":
+     * the first word that starts with digits and a dot. */
     char line[512];
     if (fgets(line, sizeof line, f)) {
-        const char *p = strstr(line, "Kernel Module");
-        if (p) {
-            p += strlen("Kernel Module");
-            while (*p == ' ')
-                p++;
-            size_t k = strcspn(p, " \n");
-            snprintf(out, n, "%.*s", (int)k, p);
+        for (const char *p = line; *p; p += strcspn(p, " \t\n")) {
+            p += strspn(p, " \t\n");
+            size_t k = strcspn(p, " \t\n"), d = strspn(p, "0123456789");
+            if (d && d < k && p[d] == '.') {
+                snprintf(out, n, "%.*s", (int)k, p);
+                break;
+            }
         }
     }
     fclose(f);
@@ -375,7 +404,11 @@ static void run_experiment(struct smem_gpu *g, struct module_cache *mc, const ch
                 break;
             }
         }
-        smem_gpu_set_carveout(g, fn, -1);
+        /* The top-level time: the driver's own choice (no preference), as a program gets it. */
+        if (r->verified && !smem_gpu_set_carveout(g, fn, -1) && o->timing &&
+            time_launches(g, fn, e, &da, o->reps, &r->time_ms, &r->time_min_ms, &r->time_max_ms,
+                          r->error, sizeof r->error))
+            r->verified = 0;
         goto out;
     }
     unsigned runs = (e->flags & SMEM_EXP_RACY) ? MAX_RACY : 1;
@@ -459,8 +492,57 @@ static unsigned long long metric(const struct smem_ncu_launch *l, unsigned i)
     return v < 0 ? 0 : (unsigned long long)llround(v);
 }
 
-/* Runs ncu over the child mode for every verified DOC experiment and fills r->measured. Returns 0,
- * or -1 with a sentence in why (no ncu, ncu failed, output unreadable). */
+/* Runs `ncu --csv` with the first nmetrics metrics over the child mode for the experiments
+ * which[0..nw); returns its stdout (malloc'd, NUL-terminated) and exit status, or NULL. */
+static char *run_ncu(const char *ncu, const char *self, const struct options *o,
+                     const struct result *rs, const size_t *which, size_t nw, size_t nmetrics,
+                     size_t *olen, int *status)
+{
+    size_t cap = 65536, len = 0;
+    char *cmd = malloc(cap);
+    if (!cmd)
+        return NULL;
+    len += (size_t)snprintf(cmd + len, cap - len,
+                            "LC_ALL=C '%s' --csv --clock-control none --metrics ", ncu);
+    for (size_t m = 0; m < nmetrics; m++)
+        len += (size_t)snprintf(cmd + len, cap - len, "%s%s", m ? "," : "", ncu_metrics[m]);
+    len += (size_t)snprintf(cmd + len, cap - len, " '%s' bench --counters-child --device %d", self,
+                            o->device);
+    for (size_t k = 0; k < nw && len + 256 < cap; k++)
+        len += (size_t)snprintf(cmd + len, cap - len, " %s", rs[which[k]].e->name);
+    FILE *p = popen(cmd, "r");
+    free(cmd);
+    if (!p)
+        return NULL;
+    size_t ocap = 1 << 20;
+    char *out = malloc(ocap);
+    *olen = 0;
+    while (out) {
+        if (*olen + 65536 > ocap) {
+            char *bigger = realloc(out, ocap * 2);
+            if (!bigger) {
+                free(out);
+                out = NULL;
+                break;
+            }
+            out = bigger;
+            ocap *= 2;
+        }
+        size_t k = fread(out + *olen, 1, ocap - *olen - 1, p);
+        if (!k)
+            break;
+        *olen += k;
+    }
+    int st = pclose(p);
+    *status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    if (out)
+        out[*olen] = 0;
+    return out;
+}
+
+/* Runs ncu over the child mode for every verified DOC experiment and fills r->measured. Returns 0
+ * (why may still hold a remark), or -1 with a sentence in why (no ncu, ncu failed, output
+ * unreadable). The optional metrics are dropped if ncu rejects them. */
 static int collect_counters(struct result *rs, size_t n, const struct options *o, char *why,
                             size_t wn)
 {
@@ -474,82 +556,53 @@ static int collect_counters(struct result *rs, size_t n, const struct options *o
         snprintf(why, wn, "no hardware counters: cannot find this program's own path");
         return -1;
     }
-    size_t cap = 65536, len = 0;
-    char *cmd = malloc(cap);
-    size_t *which = calloc(n ? n : 1, sizeof *which);
-    size_t nw = 0;
-    if (!cmd || !which) {
-        free(cmd);
+    size_t *which = calloc(n ? n : 1, sizeof *which), nw = 0;
+    struct smem_ncu_launch *ls = calloc(n ? n : 1, sizeof *ls);
+    if (!which || !ls) {
         free(which);
+        free(ls);
         snprintf(why, wn, "out of memory");
         return -1;
     }
-    len += (size_t)snprintf(cmd + len, cap - len, "LC_ALL=C '%s' --csv --clock-control none --metrics ",
-                            ncu);
-    for (size_t m = 0; m < sizeof ncu_metrics / sizeof ncu_metrics[0]; m++)
-        len += (size_t)snprintf(cmd + len, cap - len, "%s%s", m ? "," : "", ncu_metrics[m]);
-    len += (size_t)snprintf(cmd + len, cap - len, " '%s' bench --counters-child --device %d", self,
-                            o->device);
-    for (size_t i = 0; i < n && len + 256 < cap; i++) {
-        const struct smem_experiment *e = rs[i].e;
-        if (e->role != SMEM_EXP_DOC || rs[i].skip || !rs[i].verified)
-            continue;
-        which[nw++] = i;
-        len += (size_t)snprintf(cmd + len, cap - len, " %s", e->name);
-    }
+    for (size_t i = 0; i < n; i++)
+        if (rs[i].e->role == SMEM_EXP_DOC && !rs[i].skip && rs[i].verified)
+            which[nw++] = i;
     if (!nw) {
-        free(cmd);
         free(which);
+        free(ls);
         return 0;
     }
-    fprintf(stderr, "smemlab bench: counting %zu kernels with Nsight Compute (%s)...\n", nw, ncu);
-    FILE *p = popen(cmd, "r");
-    free(cmd);
-    if (!p) {
-        free(which);
-        snprintf(why, wn, "no hardware counters: cannot run ncu (%s)", strerror(errno));
-        return -1;
-    }
-    size_t ocap = 1 << 20, olen = 0;
-    char *out = malloc(ocap);
-    while (out) {
-        if (olen + 65536 > ocap) {
-            char *bigger = realloc(out, ocap * 2);
-            if (!bigger) {
-                free(out);
-                out = NULL;
-                break;
-            }
-            out = bigger;
-            ocap *= 2;
-        }
-        size_t k = fread(out + olen, 1, ocap - olen - 1, p);
-        if (!k)
+    size_t nl = 0, nmetrics = NCU_ALL;
+    int status = 0, rc = -1;
+    for (int attempt = 0; attempt < 2 && rc; attempt++) {
+        if (attempt)
+            nmetrics = NCU_REQUIRED; /* perhaps this ncu does not know an optional metric */
+        fprintf(stderr, "smemlab bench: counting %zu kernels with Nsight Compute (%s, %zu metrics)...\n",
+                nw, ncu, nmetrics);
+        size_t olen = 0;
+        char *out = run_ncu(ncu, self, o, rs, which, nw, nmetrics, &olen, &status);
+        if (!out) {
+            snprintf(why, wn, "no hardware counters: cannot run ncu (%s)", strerror(errno));
             break;
-        olen += k;
+        }
+        char perr[300];
+        if (!smem_ncu_parse(out, olen, ls, nw, &nl, perr, sizeof perr)) {
+            rc = 0;
+        } else {
+            /* Say what ncu said: its ==ERROR== lines are the useful part. */
+            const char *e = strstr(out, "==ERROR==");
+            snprintf(why, wn, "no hardware counters: ncu exited with status %d%s%.*s", status,
+                     e ? ": " : "", e ? (int)strcspn(e, "\n") : 0, e ? e : "");
+        }
+        free(out);
     }
-    int status = pclose(p);
-    if (!out) {
-        free(which);
-        snprintf(why, wn, "out of memory reading ncu's output");
-        return -1;
-    }
-    out[olen] = 0;
-    struct smem_ncu_launch *ls = calloc(nw, sizeof *ls);
-    size_t nl = 0;
-    char perr[300];
-    int rc = 0;
-    if (!ls || smem_ncu_parse(out, olen, ls, nw, &nl, perr, sizeof perr)) {
-        /* Say what ncu said: its ==ERROR== lines are the useful part. */
-        const char *e = strstr(out, "==ERROR==");
-        snprintf(why, wn, "no hardware counters: ncu exited with status %d%s%.*s", 
-                 WIFEXITED(status) ? WEXITSTATUS(status) : -1, e ? ": " : "",
-                 e ? (int)strcspn(e, "\n") : 0, e ? e : "");
-        rc = -1;
-    } else {
+    if (!rc) {
+        why[0] = 0;
+        if (nmetrics == NCU_REQUIRED)
+            snprintf(why, wn, "shared atomics not counted: this ncu rejected %s",
+                     ncu_metrics[NCU_ALL - 1]);
         if (nl < nw)
-            snprintf(why, wn, "ncu reported %zu of %zu launches (status %d)", nl, nw,
-                     WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+            snprintf(why, wn, "ncu reported %zu of %zu launches (status %d)", nl, nw, status);
         for (size_t k = 0; k < nl && k < nw; k++) {
             struct result *r = &rs[which[k]];
             if (!kernel_name_matches(ls[k].kernel, r->e->kernel)) {
@@ -567,10 +620,12 @@ static int collect_counters(struct result *rs, size_t n, const struct options *o
             c->st_wf_l1tex = metric(&ls[k], 5);
             c->ld_conflicts = metric(&ls[k], 6);
             c->st_conflicts = metric(&ls[k], 7);
+            double atom = nmetrics > NCU_REQUIRED ? smem_ncu_metric(&ls[k], ncu_metrics[NCU_ALL - 1])
+                                                  : -1;
+            c->atom_requests = atom < 0 ? -1 : llround(atom);
         }
     }
     free(ls);
-    free(out);
     free(which);
     return rc;
 }
@@ -600,10 +655,13 @@ static void json_counts(FILE *f, const struct counts *c, int extra)
     }
     fprintf(f, "{\"ld_requests\":%llu,\"ld_wavefronts\":%llu,\"st_requests\":%llu,\"st_wavefronts\":%llu",
             c->ld_requests, c->ld_wavefronts, c->st_requests, c->st_wavefronts);
-    if (extra)
+    if (extra) {
         fprintf(f, ",\"ld_wavefronts_l1tex\":%llu,\"st_wavefronts_l1tex\":%llu,"
                    "\"ld_bank_conflicts\":%llu,\"st_bank_conflicts\":%llu",
                 c->ld_wf_l1tex, c->st_wf_l1tex, c->ld_conflicts, c->st_conflicts);
+        if (c->atom_requests >= 0)
+            fprintf(f, ",\"atom_requests\":%lld", c->atom_requests);
+    }
     fputc('}', f);
 }
 
@@ -675,6 +733,12 @@ static void print_json(FILE *f, const struct smem_gpu_info *gi, const char *driv
         json_number(f, r->ratio, r->bandwidth > 0);
         fputs(",\"smem_bandwidth_tbps\":", f);
         json_number(f, r->bandwidth / 1e12, r->bandwidth > 0);
+        if (r->model_ms > 0) {
+            fputs(",\"model_time_ms\":", f);
+            json_number(f, r->model_ms, 1);
+            fputs(",\"model_time_ratio\":", f);
+            json_number(f, r->model_ms / r->time_ms, r->time_ms > 0);
+        }
         if (e->ways)
             fprintf(f, ",\"ways\":%u", e->ways);
         if (e->scale) {
@@ -765,9 +829,11 @@ static void print_table(FILE *f, const struct smem_gpu_info *gi, const char *dri
     if (counters_note && *counters_note)
         fprintf(f, "counters: %s\n", counters_note);
     fputs("\nLD/ST = requests/wavefronts (predicted by the analyzer, measured by Nsight Compute)\n", f);
-    fprintf(f, "%-44s %3s %-8s %-15s %-15s %-15s %-15s %-5s %11s %8s %6s\n", "experiment", "row",
-            "verified", "LD predicted", "LD measured", "ST predicted", "ST measured", "match",
-            "time (us)", "TB/s", "peak");
+    fputs("time: median of the timed launches; model: the predicted wavefronts at one per SM per "
+          "clock (at-scale runs)\n", f);
+    fprintf(f, "%-44s %3s %-8s %-15s %-15s %-15s %-15s %-5s %11s %8s %6s %11s\n", "experiment",
+            "row", "verified", "LD predicted", "LD measured", "ST predicted", "ST measured", "match",
+            "time (us)", "TB/s", "peak", "model (us)");
     for (size_t i = 0; i < n; i++) {
         const struct result *r = &rs[i];
         char lp[40], lm[40], sp[40], sm[40], t[32], bw[32], pk[32];
@@ -778,12 +844,14 @@ static void print_table(FILE *f, const struct smem_gpu_info *gi, const char *dri
         snprintf(t, sizeof t, r->time_ms >= 0 ? "%.2f" : "-", r->time_ms * 1e3);
         snprintf(bw, sizeof bw, r->bandwidth > 0 ? "%.2f" : "", r->bandwidth / 1e12);
         snprintf(pk, sizeof pk, r->bandwidth > 0 ? "%.3f" : "", r->ratio);
-        fprintf(f, "%-44s %3u %-8s %-15s %-15s %-15s %-15s %-5s %11s %8s %6s\n", r->e->name,
+        char mo[32];
+        snprintf(mo, sizeof mo, r->model_ms > 0 ? "%.2f" : "", r->model_ms * 1e3);
+        fprintf(f, "%-44s %3u %-8s %-15s %-15s %-15s %-15s %-5s %11s %8s %6s %11s\n", r->e->name,
                 r->e->row, r->skip ? "skipped" : r->verified ? "yes" : "NO", lp, lm, sp, sm,
                 r->predicted.have && r->measured.have
                     ? (counts_match(&r->predicted, &r->measured) ? "yes" : "NO")
                     : "-",
-                t, bw, pk);
+                t, bw, pk, mo);
         for (unsigned k = 0; k < r->ncarve; k++) {
             const struct carveout_result *c = &r->carve[k];
             fprintf(f, "    carveout %3d%%: %d blocks/SM observed (occupancy API %d), %.2f us%s\n",
@@ -941,6 +1009,7 @@ int cmd_bench(int argc, char **argv)
         return EXIT_NO_GPU;
     }
     const struct smem_gpu_info *gi = smem_gpu_info(g);
+    predictor = smem_predictor_new(dir);
 
     size_t n = 0;
     struct result *rs = calloc(count, sizeof *rs);
@@ -973,12 +1042,21 @@ int cmd_bench(int argc, char **argv)
             failed++;
         r->predicted.have = !bench_predict(r->e, &r->predicted, r->predicted_why,
                                            sizeof r->predicted_why);
+        /* The bank model's time: every SM's shared-memory pipe passing one wavefront a clock and
+         * nothing else in the way. Only meaningful where the launch fills the GPU and its addresses
+         * are known (not the carveout's data-dependent chase, which is latency-bound anyway). */
+        if (r->e->role == SMEM_EXP_SCALE && !(r->e->flags & SMEM_EXP_CARVEOUT) &&
+            r->predicted.have && gi->sms > 0 && gi->sm_clock_khz > 0)
+            r->model_ms = (double)(r->predicted.ld_wavefronts + r->predicted.st_wavefronts) /
+                          ((double)gi->sms * gi->sm_clock_khz);
         fprintf(stderr, "[%zu/%zu] %-44s %s", i + 1, n, r->e->name,
                 r->skip ? "skipped" : r->verified ? "verified" : "FAILED");
         if (r->time_ms >= 0)
             fprintf(stderr, ", %.2f us", r->time_ms * 1e3);
         if (r->bandwidth > 0)
             fprintf(stderr, ", %.2f TB/s (%.3f of peak)", r->bandwidth / 1e12, r->ratio);
+        if (r->model_ms > 0)
+            fprintf(stderr, ", model %.2f us", r->model_ms * 1e3);
         if (!r->skip && !r->verified)
             fprintf(stderr, ": %s", r->error);
         fputc('\n', stderr);
@@ -1005,6 +1083,8 @@ int cmd_bench(int argc, char **argv)
         print_table(stdout, gi, driver, rs, n, note);
     free(rs);
     smem_gpu_close(g);
+    smem_predictor_free(predictor);
+    predictor = NULL;
     if (failed)
         fprintf(stderr, "smemlab bench: %d experiment%s FAILED verification\n", failed,
                 failed == 1 ? "" : "s");

@@ -2,6 +2,7 @@
  * bank model and printed in their own terms: transactions per request, n-way conflicts, bank maps. */
 #include "cli.h"
 #include "pattern_view.h"
+#include "tour_kernels.h"
 #include "smemlab/tour.h"
 
 #include <stdio.h>
@@ -12,7 +13,8 @@ static const char usage_text[] =
     "\n"
     "The documents' shared-memory experiments, predicted by the bank model (no GPU needed):\n"
     "requests, wavefronts (nvprof's transactions) per request, n-way conflicts, bank maps.\n"
-    "Give section ids to print only those; --list names them.\n"
+    "First the documents' real kernels (kernels/*.cu, analysed from their PTX), then the\n"
+    "address patterns behind them. Give section ids to print only those; --list names them.\n"
     "\n"
     "exit status: 0 ok, 2 bad option or unknown section\n";
 
@@ -222,6 +224,7 @@ int cmd_tour(int argc, char **argv)
     const struct smem_tour_section *all = smem_tour_sections(&nsec);
     const struct smem_tour_section *chosen[32];
     unsigned nchosen = 0;
+    int nchosen_given = 0, want_kernels = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -237,7 +240,10 @@ int cmd_tour(int argc, char **argv)
                 return cli_usage_error("tour", "--format must be table, json or csv, not '%s'", v);
         } else if (a[0] == '-') {
             return cli_usage_error("tour", "unknown option '%s'", a);
+        } else if (!strcmp(a, "kernels")) {
+            want_kernels = nchosen_given = 1;
         } else {
+            nchosen_given = 1;
             const struct smem_tour_section *s = smem_tour_find(a);
             if (!s) {
                 fprintf(stderr, "smemlab tour: no section '%s'; sections:", a);
@@ -251,11 +257,12 @@ int cmd_tour(int argc, char **argv)
         }
     }
     if (list) {
+        printf("%-16s %s\n", "kernels", "the documents' kernels of kernels/, analysed from their PTX");
         for (unsigned k = 0; k < nsec; k++)
             printf("%-16s %s (%s)\n", all[k].id, all[k].title, all[k].source);
         return EXIT_OK;
     }
-    if (!nchosen)
+    if (!nchosen && !want_kernels)
         for (unsigned k = 0; k < nsec && k < sizeof chosen / sizeof chosen[0]; k++)
             chosen[nchosen++] = &all[k];
 
@@ -264,11 +271,18 @@ int cmd_tour(int argc, char **argv)
                "(32 banks x 4 bytes, Volta to Hopper). Wavefronts are what nvprof called transactions;\n"
                "Nsight Compute counts them as l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld/st.\n\n");
     else if (format == FMT_JSON)
-        printf("{\"experiments\":[");
+        printf("{");
     else
         printf("experiment,row,op,expression,elem,block,shape,requests,wavefronts,ideal_wavefronts,"
                "max_ways,transactions_per_request,claim\n");
     static struct row_result rr[64];
+    if (!nchosen_given || want_kernels) {
+        int nk = tour_kernels(format, 1);
+        if (nk < 0)
+            return EXIT_INPUT;
+    }
+    if (format == FMT_JSON)
+        printf("\"experiments\":[");
     for (unsigned k = 0; k < nchosen; k++) {
         struct smem_tour_section part = *chosen[k];
         const struct smem_tour_section *s = &part;
