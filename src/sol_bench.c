@@ -660,7 +660,7 @@ static int r_case(struct ctx *c, struct rcase *r, double ref, struct smem_sol_re
             return c->status;
         row.verified = ok1 && ok2;
         if (!row.verified)
-            snprintf(row.note, sizeof row.note, "%s%s%s", why1, *why1 && *why2 ? "; after timing: " : "", why2);
+            snprintf(row.note, sizeof row.note, "%.55s%s%.55s", why1, *why1 && *why2 ? "; after timing: " : "", why2);
         row.gbps = (m == R_MEMCPY ? 2.0 : 1.0) * (double)r->bytes / (row.median_ms * 1e-3) / 1e9;
         note(c, "reduce %s n=%lld %-11s %9.4f ms %8.1f GB/s %s", dn, r->n, row.method, row.median_ms, row.gbps,
              row.verified ? "verified" : row.note);

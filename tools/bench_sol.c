@@ -345,8 +345,8 @@ static int parse(struct sol_cli *c, int argc, char **argv)
 /* Fills in the places of the kernels, the CUB wrapper and the torch script. 0, or EXIT_NO_GPU. */
 static int locate(struct sol_cli *c)
 {
-    char dir[4096] = "";
-    int have_dir = exe_dir(dir, sizeof dir - 64) == 0;
+    char dir[4000] = ""; /* leaves room for the suffixes below in the 4096-byte paths */
+    int have_dir = exe_dir(dir, sizeof dir) == 0;
     if (!*c->kernel_dir) {
         const char *env = getenv("SMEMLAB_KERNELS");
         if (env && *env)
