@@ -193,16 +193,46 @@ static void test_syncwarp_orders_lanes_of_a_warp(void)
     smem_hazards_free(t);
 }
 
-static void test_atomics_do_not_race_with_atomics(void)
+static void test_atomics_take_no_part_in_races(void)
 {
+    /* racecheck ignores atomics: with atomics, and with plain loads and stores alike */
     struct smem_hazard_tracker *t = tracker();
     for (uint32_t w = 0; w < 32; w++)
         access(t, 2, 0, 0, w, 0xffffffffu, 12, 0, 0); /* 1024 atomicAdd on a[3] */
+    access(t, 1, 0, 0, 5, 1u, 12, 0, 0);              /* a plain load of a[3] */
+    access(t, 2, 0, 0, 6, 1u, 12, 0, 0);              /* another atomic */
     CHECK_EQ(smem_hazards_count(t), 0);
-    access(t, 1, 0, 0, 5, 1u, 12, 0, 0); /* a plain load of a[3]: not both atomics */
-    CHECK(find(t, "race", "write-read", 12, 11) != NULL);
-    access(t, 3, 0, 0, 6, 1u, 12, 0, 0); /* a plain store */
-    CHECK(find(t, "race", "write-write", 12, 13) != NULL);
+    access(t, 3, 0, 0, 6, 1u, 12, 0, 0); /* a plain store: races with warp 5's plain load */
+    CHECK_EQ(smem_hazards_count(t), 1);
+    CHECK(find(t, "race", "read-write", 11, 13) != NULL);
+    /* out of bounds counts for atomics too */
+    access(t, 2, 0, 0, 0, 1u, 400, 0, 0);
+    CHECK(find(t, "oob", "write", 12, 12) != NULL);
+    smem_hazards_free(t);
+}
+
+static void test_storing_the_value_already_there_is_no_second_write(void)
+{
+    /* every thread stores i = 0 (listing 6.6): the emulator marks all but the first as `same` */
+    struct smem_hazard_tracker *t = tracker();
+    struct smem_access a;
+    memset(&a, 0, sizeof a);
+    a.site = 0;
+    a.active = 0xffffffffu;
+    a.width = 4;
+    a.op = SMEM_ACC_ST;
+    a.same = 0xfffffffeu;
+    smem_hazards_access(t, &a);
+    a.warp = 1;
+    a.same = 0xffffffffu;
+    smem_hazards_access(t, &a);
+    CHECK_EQ(smem_hazards_count(t), 0);
+    /* but a read by another thread in the same interval still races with those stores */
+    access(t, 1, 0, 0, 2, 1u, 0, 0, 0);
+    CHECK(find(t, "race", "write-read", 10, 10 + 1) != NULL);
+    /* and a store of a new value races with them */
+    access(t, 3, 0, 0, 3, 1u, 0, 0, 0);
+    CHECK(find(t, "race", "write-write", 10, 13) != NULL);
     smem_hazards_free(t);
 }
 
@@ -382,7 +412,8 @@ int main(void)
     RUN(test_the_same_thread_never_races_with_itself);
     RUN(test_lanes_of_a_warp_race_without_syncwarp);
     RUN(test_syncwarp_orders_lanes_of_a_warp);
-    RUN(test_atomics_do_not_race_with_atomics);
+    RUN(test_atomics_take_no_part_in_races);
+    RUN(test_storing_the_value_already_there_is_no_second_write);
     RUN(test_reads_never_race_with_reads);
     RUN(test_a_write_after_many_readers_finds_another_warps_reader);
     RUN(test_one_entry_per_pair_of_sites_counted);

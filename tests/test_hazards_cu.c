@@ -1,6 +1,7 @@
 /* test_hazards_cu.c: the hazard kernels of tests/hazards/, compiled by nvcc and emulated: the verdict
- * (set of hazard kinds) of every case in tests/hazards/cases.txt, then the details the documents'
- * kernels should show (which lines, which variable, which barrier). Exits 77 without nvcc. */
+ * (set of hazard kinds) of every case in tests/hazards/cases.txt, held against compute-sanitizer's
+ * on an H100 (tests/hazards/sanitizer-h100.tsv), then the details the documents' kernels should
+ * show (which lines, which variable, which barrier). Exits 77 without nvcc. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -169,6 +170,27 @@ static const struct smem_hazard *find(const struct smem_kernel_report *k, const 
 
 /* ---- every case of cases.txt ------------------------------------------------------------------ */
 
+/* The verdict column of tests/hazards/sanitizer-h100.tsv for a case (static buffer), or NULL. */
+static const char *sanitizer_verdict(const char *name)
+{
+    static char verdict[64];
+    FILE *f = fopen(DIR "sanitizer-h100.tsv", "r");
+    char line[1024];
+    const char *r = NULL;
+    while (f && !r && fgets(line, sizeof line, f)) {
+        if (line[0] == '#')
+            continue;
+        char *tab = strchr(line, '\t'), *last = strrchr(line, '\t');
+        if (!tab || (size_t)(tab - line) != strlen(name) || strncmp(line, name, strlen(name)))
+            continue;
+        snprintf(verdict, sizeof verdict, "%.*s", (int)strcspn(last + 1, "\r\n"), last + 1);
+        r = verdict;
+    }
+    if (f)
+        fclose(f);
+    return r;
+}
+
 static void test_every_case_gets_its_expected_verdict(void)
 {
     FILE *f = fopen(DIR "cases.txt", "r");
@@ -200,6 +222,18 @@ static void test_every_case_gets_its_expected_verdict(void)
             fprintf(stderr, "%s\n", k->nhazards ? "" : " none");
         }
         CHECK_EQ(got, want);
+        /* compute-sanitizer's measured verdict: the same but for barriers (there we say more) */
+        const char *measured = sanitizer_verdict(name);
+        CHECK(measured != NULL);
+        if (measured) {
+            CHECK_STR(measured, san); /* cases.txt copies the measurement faithfully */
+            unsigned bar = 1u << SMEM_HAZARD_BARRIER;
+            if ((got & ~bar) != (kinds_of_text(measured) & ~bar))
+                fprintf(stderr, "case %s: compute-sanitizer said %s\n", name, measured);
+            CHECK_EQ(got & ~bar, kinds_of_text(measured) & ~bar);
+            if (kinds_of_text(measured) & bar)
+                CHECK(got & bar); /* where synccheck saw a barrier problem, so do we */
+        }
         smem_analysis_free(an);
     }
     fclose(f);

@@ -1,7 +1,8 @@
 // barrier.cu: __syncthreads() in divergent code (seed 002: "never in divergent code"). The CUDA
 // programming guide makes a __syncthreads() that not every thread of the block reaches undefined
 // behaviour, whether the condition splits a warp or only the warps of a block.
-// Expected: every kernel here barrier, none race.
+// Expected: every kernel here barrier, none race. (synccheck on an H100 reported barrierLaneDivergent
+// and barrierTwoSites, and stayed silent on barrierWarpUniform.)
 // smemlab analyze barrier.cu --kernel barrierLaneDivergent --block 64
 
 // Lanes 0-15 of warp 0 wait; lanes 16-31 and warp 1 exit without reaching the barrier.

@@ -1,7 +1,9 @@
 // racey.cu: listing 6.5 of seed 002 (CUDA Succinctly, ch. 6). Every thread writes its own index to
 // the one shared int i: a write-write race on shared memory (the global one on result[0] is not
-// ours to find). Expected: race (write-write at the store; with volatile also write-read).
-// smemlab analyze racey.cu --kernel Racey --block 1024
+// ours to find). As printed, nvcc 13 forwards threadIdx.x to the global store and drops i: no
+// shared access is left, and neither smemlab nor racecheck finds a shared race (Racey: none).
+// With i volatile the race is there (RaceyVolatile, RaceyOneWarp: race).
+// smemlab analyze racey.cu --kernel RaceyVolatile --block 1024
 
 __global__ void Racey(int *result)
 {

@@ -6,11 +6,13 @@
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 out=${1:?usage: sanitize.sh OUTDIR}
-mkdir -p "$out/bin" "$out/log"
+bin=$(mktemp -d)
+trap 'rm -rf "$bin"' EXIT
+mkdir -p "$out/log"
 arch=${ARCH:-sm_90}
 for f in "$here"/*.cu; do
     n=$(basename "$f" .cu)
-    ( nvcc -arch="$arch" -lineinfo -DHAZARD_MAIN -o "$out/bin/$n" "$f" > "$out/log/build-$n.txt" 2>&1 ||
+    ( nvcc -arch="$arch" -lineinfo -DHAZARD_MAIN -o "$bin/$n" "$f" > "$out/log/build-$n.txt" 2>&1 ||
       echo "build of $n failed" ) &
 done
 wait
@@ -19,7 +21,7 @@ run_case() { # file harness-name
     for tool in racecheck memcheck synccheck; do
         log="$out/log/$h.$tool.txt"
         t0=$(date +%s%N)
-        timeout 120 compute-sanitizer --tool "$tool" "$out/bin/$n" "$h" > "$log" 2>&1
+        timeout 40 compute-sanitizer --tool "$tool" "$bin/$n" "$h" > "$log" 2>&1
         rc=$?
         t1=$(date +%s%N)
         echo "exit $rc ms $(( (t1 - t0) / 1000000 ))" >> "$log"

@@ -1,7 +1,8 @@
 // single.cu: listing 6.6 of seed 002. Between two barriers only one thread increments the shared i,
 // so the result is always 2. syncIncrement is the listing as printed: every thread first stores
 // i = 0 (the same value) in one barrier interval. singleThreadIncrement lets thread 0 alone clear it.
-// Expected: singleThreadIncrement none; syncIncrement: see docs/hazards.md (same-value stores).
+// Expected: none for both. In syncIncrement every thread stores the same 0: racecheck does not count a
+// store that leaves the value as it was as a second write (H100: no hazard), nor does smemlab.
 // smemlab analyze single.cu --kernel singleThreadIncrement --block 128
 
 __global__ void syncIncrement(int *result)

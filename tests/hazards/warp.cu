@@ -1,7 +1,9 @@
 // warp.cu: lanes of one warp exchanging values through shared memory. Since Volta the lanes of a
 // warp are not in lockstep: only __syncwarp() orders their shared accesses (a shuffle does not).
-// Expected: neighborNoSync race, neighborShfl race, neighborSyncwarp none, sameValueOneWarp race
-// (see docs/hazards.md), broadcastNoSync race.
+// Expected: neighborNoSync race, neighborShfl race, neighborSyncwarp none, sameValueOneWarp none
+// (every lane stores the value already there after the first: not a write-write race for
+// racecheck), broadcastNoSync race. Racecheck reports the races between lanes of one warp as
+// warnings, those between warps as errors.
 // smemlab analyze warp.cu --kernel neighborNoSync --block 32
 
 __global__ void neighborNoSync(int *out)
