@@ -56,42 +56,42 @@ struct smem_cost smem_request_cost(const struct smem_banks *b, const struct smem
     struct smem_cost cost = {0, 0, 0, 0};
     unsigned glanes = smem_group_lanes(b, req->width);
     unsigned pass_bytes = b->count * b->bytes;
+    unsigned wpl = req->width > b->bytes ? req->width / b->bytes : 1; /* words per lane */
+    int pow2 = !(b->count & (b->count - 1)), shift = 0;
+    while ((1u << shift) < b->bytes)
+        shift++;
     for (unsigned g0 = 0; g0 < SMEM_WARP; g0 += glanes) {
         uint32_t gmask = (glanes >= 32 ? 0xffffffffu : ((1u << glanes) - 1u) << g0) & req->active;
         if (!gmask)
             continue;
-        /* Distinct words per bank; a bank never holds more than one word per lane because an
-         * aligned access spans at most count consecutive words. */
+        /* Distinct words per bank. Lanes asking for the same word share it (broadcast), so a
+         * bank never holds more than one word per lane: an aligned access spans at most `count`
+         * consecutive words, one per bank. */
         uint32_t words[SMEM_MAX_BANKS][SMEM_WARP];
         unsigned nw[SMEM_MAX_BANKS];
-        uint32_t addrs[SMEM_WARP];
-        unsigned naddr = 0, worst = 0;
-        memset(nw, 0, sizeof nw);
-        for (unsigned l = g0; l < g0 + glanes && l < SMEM_WARP; l++) {
-            if (!(gmask >> l & 1u))
-                continue;
-            uint32_t a = req->addr[l], first;
-            unsigned n, k, i;
-            for (i = 0; i < naddr && addrs[i] != a; i++)
-                ;
-            if (i < naddr)
-                continue; /* same element as another lane: broadcast, nothing new */
-            addrs[naddr++] = a;
-            lane_words(b, a, req->width, &first, &n);
-            for (k = 0; k < n; k++) {
+        unsigned worst = 0, distinct = 0;
+        memset(nw, 0, b->count * sizeof nw[0]);
+        for (uint32_t m = gmask; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctz(m);
+            uint32_t first = req->addr[l] >> shift;
+            for (unsigned k = 0; k < wpl; k++) {
                 uint32_t w = first + k;
-                unsigned bank = w % b->count;
-                for (i = 0; i < nw[bank] && words[bank][i] != w; i++)
+                unsigned bank = pow2 ? (w & (b->count - 1)) : w % b->count, i, n = nw[bank];
+                for (i = 0; i < n && words[bank][i] != w; i++)
                     ;
-                if (i == nw[bank] && nw[bank] < SMEM_WARP) {
-                    words[bank][nw[bank]++] = w;
-                    if (nw[bank] > worst)
-                        worst = nw[bank];
+                if (i == n && n < SMEM_WARP) {
+                    words[bank][n] = w;
+                    nw[bank] = ++n;
+                    distinct++;
+                    if (n > worst)
+                        worst = n;
                 }
             }
         }
-        /* Distinct bytes: naturally aligned same-width accesses either coincide or are disjoint. */
-        uint64_t bytes = (uint64_t)naddr * req->width;
+        /* Ideal passes from the distinct bytes: with accesses at least a bank word wide the
+         * distinct words are the distinct bytes / bank width (aligned elements never overlap);
+         * narrower ones never ask for more than one pass of bytes. */
+        uint64_t bytes = req->width >= b->bytes ? (uint64_t)distinct * b->bytes : 1;
         unsigned ideal = (unsigned)((bytes + pass_bytes - 1) / pass_bytes);
         cost.wavefronts += worst;
         cost.ideal += ideal ? ideal : 1;

@@ -63,6 +63,58 @@ struct block {
 
 /* ---- preparation ------------------------------------------------------------------------ */
 
+enum fast_kind {
+    F_NONE = 0, F_ADD32, F_SUB32, F_MUL32, F_MAD32, F_AND32, F_OR32, F_XOR32, F_SHL32, F_SHRU32,
+    F_MOV32, F_ADD64, F_MULWIDE_U32, F_MULWIDE_S32, F_SETP_U32, F_SETP_S32, F_BRA
+};
+
+static int fast_operand(const struct smem_ptx_operand *o)
+{
+    return o->kind == OPK_REG || o->kind == OPK_IMM;
+}
+
+/* Instructions simple enough for the fast path: integer ops on registers and immediates. */
+static uint8_t fast_kind_of(const struct smem_ptx_func *f, const struct smem_ptx_insn *in)
+{
+    unsigned t = in->type;
+    int i32 = t == PT_U32 || t == PT_S32 || t == PT_B32;
+    int i64 = t == PT_U64 || t == PT_S64 || t == PT_B64;
+    if (in->op == PO_BRA)
+        return F_BRA;
+    if (in->sat || in->nops < 2 || in->ops[0].kind != OPK_REG || in->ops[0].reg[0] < 0)
+        return F_NONE;
+    unsigned db = smem_ptx_type_bytes(f->reg_type[in->ops[0].reg[0]]);
+    for (unsigned o = 1; o < in->nops; o++)
+        if (!fast_operand(&in->ops[o]) || in->ops[o].neg)
+            return F_NONE;
+    if (in->op == PO_SETP && i32 && in->nops == 3 && !in->boolop &&
+        f->reg_type[in->ops[0].reg[0]] == PT_PRED &&
+        (in->cmp == CMP_EQ || in->cmp == CMP_NE || in->cmp == CMP_LT || in->cmp == CMP_LE ||
+         in->cmp == CMP_GT || in->cmp == CMP_GE || in->cmp == CMP_LO || in->cmp == CMP_LS ||
+         in->cmp == CMP_HI || in->cmp == CMP_HS))
+        return t == PT_S32 ? F_SETP_S32 : F_SETP_U32;
+    if (in->op == PO_MUL && in->mode == MODE_WIDE && (t == PT_U32 || t == PT_S32) && db == 8 &&
+        in->nops == 3)
+        return t == PT_U32 ? F_MULWIDE_U32 : F_MULWIDE_S32;
+    if (in->op == PO_ADD && i64 && db == 8 && in->nops == 3)
+        return F_ADD64;
+    if (!i32 || db != 4)
+        return F_NONE;
+    switch (in->op) {
+    case PO_ADD: return in->nops == 3 ? F_ADD32 : F_NONE;
+    case PO_SUB: return in->nops == 3 ? F_SUB32 : F_NONE;
+    case PO_MUL: return in->nops == 3 && in->mode == MODE_LO ? F_MUL32 : F_NONE;
+    case PO_MAD: return in->nops == 4 && in->mode == MODE_LO ? F_MAD32 : F_NONE;
+    case PO_AND: return in->nops == 3 ? F_AND32 : F_NONE;
+    case PO_OR: return in->nops == 3 ? F_OR32 : F_NONE;
+    case PO_XOR: return in->nops == 3 ? F_XOR32 : F_NONE;
+    case PO_SHL: return in->nops == 3 ? F_SHL32 : F_NONE;
+    case PO_SHR: return in->nops == 3 && t != PT_S32 ? F_SHRU32 : F_NONE;
+    case PO_MOV: return in->nops == 2 ? F_MOV32 : F_NONE;
+    default: return F_NONE;
+    }
+}
+
 static int sym_referenced(const struct smem_ptx_func *f, uint32_t sym)
 {
     for (uint32_t k = 0; k < f->ninsns; k++)
@@ -153,8 +205,13 @@ int smem_cta_prepare(const struct smem_ptx_module *m, const struct smem_ptx_func
             p->local_offset[i] = p->local_size;
             p->local_size += (uint32_t)f->syms[i].size;
         }
-    for (uint32_t k = 0; k < f->ninsns; k++)
+    p->fast = calloc(f->ninsns ? f->ninsns : 1, 1);
+    if (!p->fast)
+        goto oom;
+    for (uint32_t k = 0; k < f->ninsns; k++) {
         p->site_of_insn[k] = UINT32_MAX;
+        p->fast[k] = fast_kind_of(f, &f->insns[k]);
+    }
     /* shared layout: static variables in declaration order (only those the kernel uses, as ptxas
      * does for module-level ones), then the dynamic allocation */
     uint32_t off = 0, max_dyn_align = 16;
@@ -252,6 +309,7 @@ void smem_cta_program_free(struct smem_cta_program *p)
     free(p->vars);
     free(p->param_is_ptr);
     free(p->local_offset);
+    free(p->fast);
     free(p);
 }
 
@@ -294,6 +352,15 @@ int smem_cta_check_launch(const struct smem_cta_program *p, const struct smem_la
     }
     return 0;
 }
+
+/* Byte widths by type, inlined (the hot path asks for them on every instruction). */
+static const uint8_t type_bytes_tab[PT_B128 + 1] = {
+    [PT_B8] = 1, [PT_U8] = 1, [PT_S8] = 1, [PT_PRED] = 1, [PT_B16] = 2, [PT_U16] = 2,
+    [PT_S16] = 2, [PT_F16] = 2, [PT_BF16] = 2, [PT_B32] = 4, [PT_U32] = 4, [PT_S32] = 4,
+    [PT_F32] = 4, [PT_F16X2] = 4, [PT_BF16X2] = 4, [PT_B64] = 8, [PT_U64] = 8, [PT_S64] = 8,
+    [PT_F64] = 8, [PT_B128] = 16,
+};
+#define TBYTES(t) ((unsigned)type_bytes_tab[(t) <= PT_B128 ? (t) : 0])
 
 /* ---- values ------------------------------------------------------------------------------- */
 
@@ -725,7 +792,7 @@ static int is_shared_space(unsigned sp, uint64_t a)
 static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct smem_ptx_insn *in,
                     uint64_t *R, uint8_t *K)
 {
-    unsigned esz = smem_ptx_type_bytes(in->type);
+    unsigned esz = TBYTES(in->type);
     int op = in->op;
     const struct smem_ptx_operand *mo = op == PO_LD || op == PO_LDU || op == PO_ATOM ? &in->ops[1]
                                                                                     : &in->ops[0];
@@ -791,7 +858,7 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
                 mem_read(mem, kn, off + (uint64_t)c * esz, esz, &v, &known);
             if (is_signed(in->type))
                 v = (uint64_t)sext(v, esz);
-            dst(R, K, reg, v, known, reg >= 0 ? smem_ptx_type_bytes(b->p->func->reg_type[reg]) : 8);
+            dst(R, K, reg, v, known, reg >= 0 ? TBYTES(b->p->func->reg_type[reg]) : 8);
         }
         return 0;
     }
@@ -875,7 +942,7 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
         mem_write(mem, kn, off, esz, nv, oknown && vknown);
     if (op == PO_ATOM)
         dst(R, K, in->ops[0].reg[0], sg ? (uint64_t)sext(old, esz) : old, oknown,
-            in->ops[0].reg[0] >= 0 ? smem_ptx_type_bytes(b->p->func->reg_type[in->ops[0].reg[0]]) : 8);
+            in->ops[0].reg[0] >= 0 ? TBYTES(b->p->func->reg_type[in->ops[0].reg[0]]) : 8);
     return 0;
 }
 
@@ -883,7 +950,7 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
 
 static int compare(unsigned cmp, unsigned t, uint64_t a, uint64_t c)
 {
-    unsigned bytes = smem_ptx_type_bytes(t);
+    unsigned bytes = TBYTES(t);
     if (is_float(t)) {
         double x = fval(a, t), y = fval(c, t);
         int un = isnan(x) || isnan(y);
@@ -933,7 +1000,7 @@ static int compare(unsigned cmp, unsigned t, uint64_t a, uint64_t c)
 static uint64_t cvt_value(const struct smem_ptx_insn *in, uint64_t v)
 {
     unsigned dt = in->type, st = in->type2 ? in->type2 : in->type;
-    unsigned db = smem_ptx_type_bytes(dt), sb = smem_ptx_type_bytes(st);
+    unsigned db = TBYTES(dt), sb = TBYTES(st);
     if (is_float(dt) && is_float(st)) {
         double d = fval(v, st);
         if (in->round >= RND_RNI)
@@ -1022,7 +1089,7 @@ static int exec_alu(struct block *b, uint32_t tid, const struct smem_ptx_insn *i
                     uint8_t *K)
 {
     int k = 1;
-    unsigned t = in->type, bytes = smem_ptx_type_bytes(t);
+    unsigned t = in->type, bytes = TBYTES(t);
     const struct smem_ptx_operand *o = in->ops;
     int32_t d = o[0].reg[0];
     uint64_t a = in->nops > 1 ? src(b, tid, R, K, &o[1], &k) : 0;
@@ -1251,7 +1318,7 @@ static int exec_alu(struct block *b, uint32_t tid, const struct smem_ptx_insn *i
     }
     case PO_SLCT: {
         unsigned ct = in->type2;
-        int neg = is_float(ct) ? fval(e, ct) < 0 : sext(e, smem_ptx_type_bytes(ct)) < 0;
+        int neg = is_float(ct) ? fval(e, ct) < 0 : sext(e, TBYTES(ct)) < 0;
         r = neg ? c : a;
         break;
     }
@@ -1353,7 +1420,7 @@ static int exec_alu(struct block *b, uint32_t tid, const struct smem_ptx_insn *i
         return -1;
     }
     if (d >= 0) {
-        unsigned regb = smem_ptx_type_bytes(b->p->func->reg_type[d]);
+        unsigned regb = TBYTES(b->p->func->reg_type[d]);
         unsigned wb = rbytes < regb ? rbytes : regb;
         uint64_t v = r;
         /* signed results are kept sign-extended to the register's width */
@@ -1418,6 +1485,66 @@ static int run_thread(struct block *b, uint32_t tid)
                 T->pc++;
                 continue;
             }
+        }
+        if (b->p->fast[pc]) {
+            const struct smem_ptx_operand *o = in->ops;
+            uint64_t x = 0, y = 0, z = 0;
+            uint8_t k = 1;
+#define FOP(op, v)                                                                                 \
+    do {                                                                                           \
+        if ((op)->kind == OPK_REG) {                                                               \
+            v = R[(op)->reg[0]];                                                                   \
+            k &= K[(op)->reg[0]];                                                                  \
+        } else {                                                                                   \
+            v = (uint64_t)(op)->imm;                                                               \
+        }                                                                                          \
+    } while (0)
+            uint8_t fk = b->p->fast[pc];
+            if (fk == F_BRA) {
+                T->pc = (uint32_t)o[0].imm;
+                continue;
+            }
+            FOP(&o[1], x);
+            if (in->nops > 2)
+                FOP(&o[2], y);
+            if (in->nops > 3)
+                FOP(&o[3], z);
+#undef FOP
+            int32_t d = o[0].reg[0];
+            uint64_t r;
+            switch (fk) {
+            case F_ADD32: r = (uint32_t)(x + y); break;
+            case F_SUB32: r = (uint32_t)(x - y); break;
+            case F_MUL32: r = (uint32_t)(x * y); break;
+            case F_MAD32: r = (uint32_t)(x * y + z); break;
+            case F_AND32: r = (uint32_t)(x & y); break;
+            case F_OR32: r = (uint32_t)(x | y); break;
+            case F_XOR32: r = (uint32_t)(x ^ y); break;
+            case F_SHL32: r = (uint32_t)y >= 32 ? 0 : (uint32_t)(x << (uint32_t)y); break;
+            case F_SHRU32: r = (uint32_t)y >= 32 ? 0 : (uint32_t)x >> (uint32_t)y; break;
+            case F_MOV32: r = (uint32_t)x; break;
+            case F_ADD64: r = x + y; break;
+            case F_MULWIDE_U32: r = (uint64_t)(uint32_t)x * (uint32_t)y; break;
+            case F_MULWIDE_S32: r = (uint64_t)((int64_t)(int32_t)x * (int32_t)y); break;
+            case F_SETP_U32: case F_SETP_S32: {
+                int lt, eq = (uint32_t)x == (uint32_t)y;
+                lt = fk == F_SETP_S32 ? (int32_t)x < (int32_t)y : (uint32_t)x < (uint32_t)y;
+                switch (in->cmp) {
+                case CMP_EQ: r = eq; break;
+                case CMP_NE: r = !eq; break;
+                case CMP_LT: case CMP_LO: r = lt; break;
+                case CMP_LE: case CMP_LS: r = lt || eq; break;
+                case CMP_GT: case CMP_HI: r = !lt && !eq; break;
+                default: r = !lt; break;
+                }
+                break;
+            }
+            default: r = 0; break;
+            }
+            R[d] = r;
+            K[d] = k;
+            T->pc++;
+            continue;
         }
         switch (in->op) {
         case PO_NOP: case PO_MEMBAR: case PO_PREFETCH: case PO_NANOSLEEP: case PO_CP_ASYNC_WAIT:
@@ -1740,7 +1867,7 @@ static int release_barrier(struct block *b, int *done)
                     uint8_t *K = b->K + (size_t)t * b->nregs;
                     int32_t d = in->ops[0].reg[0];
                     if (d >= 0)
-                        dst(R, K, d, r, 1, smem_ptx_type_bytes(b->p->func->reg_type[d]));
+                        dst(R, K, d, r, 1, TBYTES(b->p->func->reg_type[d]));
                 }
                 T->pc++;
             }
