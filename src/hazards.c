@@ -50,6 +50,7 @@ struct smem_hazard_tracker {
     struct smem_hazard *hz;
     uint64_t *keys;           /* per hazard: its dedup key */
     unsigned n, cap;
+    unsigned last;            /* the hazard found last */
     uint32_t *index;          /* open-addressing table of hazard indices + 1 */
     unsigned cap_index;
     int oom;                  /* a hazard could not be recorded (the others stay right) */
@@ -143,14 +144,18 @@ static struct smem_hazard *hazard_for(struct smem_hazard_tracker *t, enum smem_h
 {
     uint64_t key = make_key(kind, d, a, b);
     *created = 0;
+    if (t->n && t->keys[t->last] == key) /* consecutive lanes mostly find the same hazard */
+        return &t->hz[t->last];
     if ((t->n + 1) * 2 > t->cap_index && grow_index(t)) {
         t->oom = 1;
         return NULL;
     }
     uint32_t h = key_hash(key, t->cap_index);
     while (t->index[h]) {
-        if (t->keys[t->index[h] - 1] == key)
-            return &t->hz[t->index[h] - 1];
+        if (t->keys[t->index[h] - 1] == key) {
+            t->last = t->index[h] - 1;
+            return &t->hz[t->last];
+        }
         h = (h + 1) & (t->cap_index - 1);
     }
     if (t->n == t->cap) {
@@ -174,6 +179,7 @@ static struct smem_hazard *hazard_for(struct smem_hazard_tracker *t, enum smem_h
     z->kind = kind;
     snprintf(z->detail, sizeof z->detail, "%s", detail_name[d]);
     t->keys[t->n] = key;
+    t->last = t->n;
     t->index[h] = ++t->n;
     *created = 1;
     return z;
@@ -237,22 +243,27 @@ static inline int unordered(const struct hz_acc *a, uint32_t tid, uint32_t ep)
 /* The hazards one lane access found (each counted once per lane access). */
 struct lane_found {
     struct smem_hazard *z[8];
+    uint64_t key[8];
     unsigned n;
 };
 
 static void found(struct smem_hazard_tracker *t, struct lane_found *lf, enum hz_detail d,
                   uint32_t first_site, uint32_t second_site, uint32_t addr)
 {
+    /* the bytes of one access mostly find the same hazards: look in the lane's list first */
+    uint64_t key = make_key(SMEM_HAZARD_RACE, d, first_site, second_site);
+    for (unsigned i = 0; i < lf->n; i++)
+        if (lf->key[i] == key)
+            return;
     struct smem_hazard *z = site_hazard(t, SMEM_HAZARD_RACE, d, first_site, second_site, addr);
     if (!z)
         return;
-    for (unsigned i = 0; i < lf->n; i++)
-        if (lf->z[i] == z)
-            return;
-    if (lf->n < 8)
+    if (lf->n < 8) {
+        lf->key[lf->n] = key;
         lf->z[lf->n++] = z;
-    else
+    } else {
         z->count++; /* more than 8 distinct hazards in one access: count at once */
+    }
 }
 
 static void track_byte(struct smem_hazard_tracker *t, struct hz_byte *s, const struct hz_acc *x,
