@@ -1,6 +1,7 @@
 /* hazards.c: shared-memory races, barrier divergence and out-of-bounds accesses, found from the
- * emulator's event stream: a shadow of the block's shared window (per byte: the last writers and
- * readers of the current barrier interval), the barrier releases, the lanes the emulator marks oob. */
+ * emulator's event stream: a shadow of the block's shared window (per byte, or per word when no
+ * access is narrower: the last writers and readers of the current barrier interval), the barrier
+ * releases, and the lanes the emulator marks out of bounds. */
 #include "smemlab/hazards.h"
 
 #include <ctype.h>
@@ -17,7 +18,7 @@ struct hz_acc {
     uint8_t same;     /* a store of the value the byte already held */
 };
 
-/* What one byte saw in the current interval. Not every access is kept, only enough to find that a
+/* What one byte (or word) saw in the current interval. Not every access is kept, only enough to find that a
  * race exists (and most of the distinct site pairs): the last writer, the last writer of another
  * thread, the last reader, the last reader of another warp and the last reader of another lane of
  * the last reader's warp. A thread is unordered with some earlier reader iff it is unordered with
@@ -41,6 +42,8 @@ static const char *const detail_name[D_COUNT] = {
 struct smem_hazard_tracker {
     const struct smem_cta_program *p;
     uint32_t size;            /* bytes of the block's shared window */
+    uint32_t gran;            /* bytes per shadow entry: 4 when no access is narrower (exact then:
+                                 accesses are aligned to their width), else 1 */
     struct hz_byte *shadow;
     uint32_t gen;
     uint32_t cur_block, cur_interval;
@@ -217,8 +220,12 @@ struct smem_hazard_tracker *smem_hazards_new(const struct smem_cta_program *p,
     t->p = p;
     /* the window the emulator gives a block (accesses past it come marked oob) */
     t->size = l->dyn_smem ? p->dyn_offset + l->dyn_smem : p->static_smem;
+    t->gran = 4;
+    for (uint32_t i = 0; i < p->nsites; i++)
+        if (p->sites[i].width < 4)
+            t->gran = 1;
     if (t->size) {
-        t->shadow = calloc(t->size, sizeof *t->shadow);
+        t->shadow = calloc((t->size + t->gran - 1) / t->gran, sizeof *t->shadow);
         if (!t->shadow) {
             free(t);
             return NULL;
@@ -319,7 +326,7 @@ void smem_hazards_access(struct smem_hazard_tracker *t, const struct smem_access
         t->cur_interval = a->interval;
         if (++t->gen == 0) {
             if (t->shadow)
-                memset(t->shadow, 0, (size_t)t->size * sizeof *t->shadow);
+                memset(t->shadow, 0, (size_t)(t->size + t->gran - 1) / t->gran * sizeof *t->shadow);
             t->gen = 1;
         }
     }
@@ -342,8 +349,8 @@ void smem_hazards_access(struct smem_hazard_tracker *t, const struct smem_access
                            (uint8_t)(a->same >> lane & 1u)};
         struct lane_found lf;
         lf.n = 0;
-        for (uint32_t b = 0; b < width; b++)
-            track_byte(t, &t->shadow[addr + b], &x, write, addr + b, &lf);
+        for (uint32_t b = 0; b < width; b += t->gran)
+            track_byte(t, &t->shadow[(addr + b) / t->gran], &x, write, addr + b, &lf);
         for (unsigned i = 0; i < lf.n; i++)
             lf.z[i]->count++;
     }
