@@ -622,6 +622,10 @@ static int analyze_kernel(struct smem_analysis *an, const struct smem_ptx_func *
     return 0;
 }
 
+static int analyze_module(struct smem_analysis *an, const char *ptx_name, const char *source,
+                          const struct smem_analyze_options *o, struct smem_analysis **out,
+                          struct smem_error *err);
+
 int smem_analyze_ptx(const char *ptx, size_t len, const char *ptx_name, const char *source,
                      const struct smem_analyze_options *o, struct smem_analysis **out,
                      struct smem_error *err)
@@ -635,6 +639,28 @@ int smem_analyze_ptx(const char *ptx, size_t len, const char *ptx_name, const ch
         smem_analysis_free(an);
         return -1;
     }
+    an->owns_module = 1;
+    return analyze_module(an, ptx_name, source, o, out, err);
+}
+
+int smem_analyze_module(const struct smem_ptx_module *m, const char *name, const char *source,
+                        const struct smem_analyze_options *o, struct smem_analysis **out,
+                        struct smem_error *err)
+{
+    *out = NULL;
+    struct smem_analysis *an = calloc(1, sizeof *an);
+    if (!an)
+        return smem_error_set(err, NULL, 0, 0, "out of memory");
+    an->source = strdup(source ? source : name);
+    an->module = (struct smem_ptx_module *)m;
+    an->owns_module = 0;
+    return analyze_module(an, name, source, o, out, err);
+}
+
+static int analyze_module(struct smem_analysis *an, const char *ptx_name, const char *source,
+                          const struct smem_analyze_options *o, struct smem_analysis **out,
+                          struct smem_error *err)
+{
     const struct smem_ptx_module *m = an->module;
     char *source_text = NULL;
     if (source && strcmp(source, ptx_name))
@@ -741,7 +767,8 @@ void smem_analysis_free(struct smem_analysis *a)
         smem_cta_program_free(k->program);
     }
     free(a->kernels);
-    smem_ptx_free(a->module);
+    if (a->owns_module)
+        smem_ptx_free(a->module);
     free(a->source);
     free(a);
 }

@@ -3,6 +3,8 @@
  * __syncwarp). A lane's k-th execution of a shared instruction joins the warp's k-th request. */
 #include "smemlab/cta.h"
 
+#include "internal/sass_model.h"
+
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -28,8 +30,9 @@ struct lane {
 };
 
 struct pending {
-    uint64_t key; /* site << 32 | k, +1 so 0 means empty */
+    uint64_t key; /* site << 32 | k */
     uint32_t idx;
+    uint32_t gen; /* the flush generation it belongs to: older entries are empty */
 };
 
 struct block {
@@ -56,6 +59,7 @@ struct block {
     uint32_t nreqs, cap_reqs;
     struct pending *tab;
     uint32_t cap_tab;
+    uint32_t gen;
     int stopped;               /* a data-dependent outcome stopped the run */
     struct smem_cta_unknown unknown;
     int failed;
@@ -248,6 +252,18 @@ int smem_cta_prepare(const struct smem_ptx_module *m, const struct smem_ptx_func
         p->vars[p->nvars].dynamic = 1;
         p->nvars++;
     }
+    /* shared symbols: their offsets in the window, looked up once */
+    for (uint32_t i = 0; i < f->nsyms; i++)
+        if (f->syms[i].kind == SYM_SHARED || f->syms[i].kind == SYM_SHARED_EXTERN)
+            for (uint32_t v = 0; v < p->nvars; v++)
+                if (!strcmp(p->vars[v].name, f->syms[i].name))
+                    p->local_offset[i] = p->vars[v].offset;
+    /* what ptxas merges: neighbouring scalar loads become one wider access */
+    struct sass_merge *merge = calloc(f->ninsns ? f->ninsns : 1, sizeof *merge);
+    if (!merge || sass_merge_loads(f, p->local_offset, merge)) {
+        free(merge);
+        goto oom;
+    }
     /* access sites */
     for (uint32_t k = 0; k < f->ninsns; k++) {
         const struct smem_ptx_insn *in = &f->insns[k];
@@ -256,6 +272,17 @@ int smem_cta_prepare(const struct smem_ptx_module *m, const struct smem_ptx_func
         if (!shared && !generic)
             continue;
         int rc = 0;
+        if (merge[k].leader >= 0) {
+            /* the group's leader carries the merged access; the others make no request */
+            if (merge[k].leader == (int32_t)k)
+                rc = add_site(p, k, (uint32_t)merge[k].offset, merge[k].width,
+                              in->op == PO_ST ? SMEM_ACC_ST : SMEM_ACC_LD, 0);
+            if (rc) {
+                free(merge);
+                goto oom;
+            }
+            continue;
+        }
         switch (in->op) {
         case PO_LD: case PO_LDU: rc = add_vector_sites(p, k, in, SMEM_ACC_LD, generic); break;
         case PO_ST: rc = add_vector_sites(p, k, in, SMEM_ACC_ST, generic); break;
@@ -268,9 +295,12 @@ int smem_cta_prepare(const struct smem_ptx_module *m, const struct smem_ptx_func
             break;
         default: break;
         }
-        if (rc)
+        if (rc) {
+            free(merge);
             goto oom;
+        }
     }
+    free(merge);
     /* pointer parameters: ld.param whose register reaches an address or a cvta */
     for (uint32_t k = 0; k < f->ninsns; k++) {
         const struct smem_ptx_insn *in = &f->insns[k];
@@ -545,24 +575,24 @@ static void flush_requests(struct block *b)
         if (b->h && b->h->access)
             b->h->access(b->h->ctx, &b->reqs[i]);
     b->nreqs = 0;
-    if (b->tab)
-        memset(b->tab, 0, b->cap_tab * sizeof *b->tab);
+    b->gen++; /* every entry of the table is stale now */
 }
 
 /* The request (site, k) of the current warp, created on first use. */
 static struct smem_access *request_for(struct block *b, uint32_t site, uint32_t k, uint32_t warp)
 {
-    uint64_t key = ((uint64_t)site << 32 | k) + 1;
+    uint64_t key = (uint64_t)site << 32 | k;
+    uint32_t gen = b->gen + 1; /* never 0: calloc'd entries are empty */
     if (b->nreqs * 2 + 2 > b->cap_tab) {
         uint32_t nc = b->cap_tab ? b->cap_tab * 2 : 256;
         struct pending *nt = calloc(nc, sizeof *nt);
         if (!nt)
             return NULL;
         for (uint32_t i = 0; i < b->cap_tab; i++) {
-            if (!b->tab[i].key)
+            if (b->tab[i].gen != gen)
                 continue;
             uint32_t h = (uint32_t)((b->tab[i].key * 0x9E3779B97F4A7C15ull) >> 40) & (nc - 1);
-            while (nt[h].key)
+            while (nt[h].gen == gen)
                 h = (h + 1) & (nc - 1);
             nt[h] = b->tab[i];
         }
@@ -571,7 +601,7 @@ static struct smem_access *request_for(struct block *b, uint32_t site, uint32_t 
         b->cap_tab = nc;
     }
     uint32_t h = (uint32_t)((key * 0x9E3779B97F4A7C15ull) >> 40) & (b->cap_tab - 1);
-    while (b->tab[h].key) {
+    while (b->tab[h].gen == gen) {
         if (b->tab[h].key == key)
             return &b->reqs[b->tab[h].idx];
         h = (h + 1) & (b->cap_tab - 1);
@@ -585,6 +615,7 @@ static struct smem_access *request_for(struct block *b, uint32_t site, uint32_t 
         b->cap_reqs = nc;
     }
     b->tab[h].key = key;
+    b->tab[h].gen = gen;
     b->tab[h].idx = b->nreqs;
     struct smem_access *a = &b->reqs[b->nreqs++];
     memset(a, 0, sizeof *a);
@@ -656,14 +687,8 @@ static uint64_t sym_addr(const struct block *b, int32_t s)
 {
     const struct smem_ptx_func *f = b->p->func;
     const struct smem_ptx_symbol *sym = &f->syms[s];
-    if (sym->kind == SYM_SHARED || sym->kind == SYM_SHARED_EXTERN) {
-        for (uint32_t i = 0; i < b->p->nvars; i++)
-            if (b->p->vars[i].name == sym->name || !strcmp(b->p->vars[i].name, sym->name))
-                return b->p->vars[i].offset;
-        return 0;
-    }
-    if (sym->kind == SYM_LOCAL)
-        return b->p->local_offset[s];
+    if (sym->kind == SYM_SHARED || sym->kind == SYM_SHARED_EXTERN || sym->kind == SYM_LOCAL)
+        return b->p->local_offset[s]; /* the symbol's offset in its window (shared or local) */
     if (sym->kind == SYM_PARAM)
         return sym->offset;
     return GLOBAL_SYM_BASE + (uint64_t)s * 0x100000ull;
@@ -836,7 +861,8 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
     if (shared && site != UINT32_MAX) {
         /* one request per SASS access this instruction becomes */
         for (uint32_t s = site; s < b->p->nsites && b->p->sites[s].insn == pc; s++) {
-            if (aknown && soff % b->p->sites[s].width && op != PO_CP_ASYNC)
+            if (aknown && (uint32_t)(soff + b->p->sites[s].offset) % b->p->sites[s].width &&
+                op != PO_CP_ASYNC)
                 return block_fail(b, pc, "misaligned shared access (address %s)", "not a multiple of its width");
             if (record(b, tid, s, (uint32_t)(soff + b->p->sites[s].offset), aknown, oob))
                 return block_fail(b, pc, "out of memory");
@@ -1443,6 +1469,10 @@ static int is_collective(unsigned op)
 static int run_thread(struct block *b, uint32_t tid)
 {
     const struct smem_ptx_func *f = b->p->func;
+    const struct smem_ptx_insn *insns = f->insns;
+    const uint8_t *fast = b->p->fast;
+    const uint32_t ninsns = f->ninsns;
+    const uint64_t max_steps = b->max_steps;
     struct lane *T = &b->T[tid];
     uint64_t *R = b->R + (size_t)tid * b->nregs;
     uint8_t *K = b->K + (size_t)tid * b->nregs;
@@ -1453,7 +1483,7 @@ static int run_thread(struct block *b, uint32_t tid)
             T->state = L_EXIT; /* fell off the end */
             return 0;
         }
-        if (++b->steps > b->max_steps)
+        if (__builtin_expect(++b->steps > b->max_steps, 0))
             return block_fail(b, T->pc,
                               "step budget of %llu thread-instructions exhausted in block %u (a "
                               "runaway loop? raise it with --max-steps)",
@@ -1486,10 +1516,18 @@ static int run_thread(struct block *b, uint32_t tid)
                 continue;
             }
         }
-        if (b->p->fast[pc]) {
-            const struct smem_ptx_operand *o = in->ops;
-            uint64_t x = 0, y = 0, z = 0;
-            uint8_t k = 1;
+        if (fast[pc]) {
+            /* a run of simple integer instructions, with pc and steps in registers */
+            uint64_t steps = b->steps;
+            for (;;) {
+                const struct smem_ptx_operand *o = in->ops;
+                uint64_t x = 0, y = 0, z = 0;
+                uint8_t k = 1;
+                uint8_t fk = fast[pc];
+                if (fk == F_BRA) {
+                    pc = (uint32_t)o[0].imm;
+                    goto next;
+                }
 #define FOP(op, v)                                                                                 \
     do {                                                                                           \
         if ((op)->kind == OPK_REG) {                                                               \
@@ -1499,51 +1537,69 @@ static int run_thread(struct block *b, uint32_t tid)
             v = (uint64_t)(op)->imm;                                                               \
         }                                                                                          \
     } while (0)
-            uint8_t fk = b->p->fast[pc];
-            if (fk == F_BRA) {
-                T->pc = (uint32_t)o[0].imm;
-                continue;
-            }
-            FOP(&o[1], x);
-            if (in->nops > 2)
-                FOP(&o[2], y);
-            if (in->nops > 3)
-                FOP(&o[3], z);
+                FOP(&o[1], x);
+                if (in->nops > 2)
+                    FOP(&o[2], y);
+                if (in->nops > 3)
+                    FOP(&o[3], z);
 #undef FOP
-            int32_t d = o[0].reg[0];
-            uint64_t r;
-            switch (fk) {
-            case F_ADD32: r = (uint32_t)(x + y); break;
-            case F_SUB32: r = (uint32_t)(x - y); break;
-            case F_MUL32: r = (uint32_t)(x * y); break;
-            case F_MAD32: r = (uint32_t)(x * y + z); break;
-            case F_AND32: r = (uint32_t)(x & y); break;
-            case F_OR32: r = (uint32_t)(x | y); break;
-            case F_XOR32: r = (uint32_t)(x ^ y); break;
-            case F_SHL32: r = (uint32_t)y >= 32 ? 0 : (uint32_t)(x << (uint32_t)y); break;
-            case F_SHRU32: r = (uint32_t)y >= 32 ? 0 : (uint32_t)x >> (uint32_t)y; break;
-            case F_MOV32: r = (uint32_t)x; break;
-            case F_ADD64: r = x + y; break;
-            case F_MULWIDE_U32: r = (uint64_t)(uint32_t)x * (uint32_t)y; break;
-            case F_MULWIDE_S32: r = (uint64_t)((int64_t)(int32_t)x * (int32_t)y); break;
-            case F_SETP_U32: case F_SETP_S32: {
-                int lt, eq = (uint32_t)x == (uint32_t)y;
-                lt = fk == F_SETP_S32 ? (int32_t)x < (int32_t)y : (uint32_t)x < (uint32_t)y;
-                switch (in->cmp) {
-                case CMP_EQ: r = eq; break;
-                case CMP_NE: r = !eq; break;
-                case CMP_LT: case CMP_LO: r = lt; break;
-                case CMP_LE: case CMP_LS: r = lt || eq; break;
-                case CMP_GT: case CMP_HI: r = !lt && !eq; break;
-                default: r = !lt; break;
+                {
+                    int32_t d = o[0].reg[0];
+                    uint64_t r;
+                    switch (fk) {
+                    case F_ADD32: r = (uint32_t)(x + y); break;
+                    case F_SUB32: r = (uint32_t)(x - y); break;
+                    case F_MUL32: r = (uint32_t)(x * y); break;
+                    case F_MAD32: r = (uint32_t)(x * y + z); break;
+                    case F_AND32: r = (uint32_t)(x & y); break;
+                    case F_OR32: r = (uint32_t)(x | y); break;
+                    case F_XOR32: r = (uint32_t)(x ^ y); break;
+                    case F_SHL32: r = (uint32_t)y >= 32 ? 0 : (uint32_t)(x << (uint32_t)y); break;
+                    case F_SHRU32: r = (uint32_t)y >= 32 ? 0 : (uint32_t)x >> (uint32_t)y; break;
+                    case F_MOV32: r = (uint32_t)x; break;
+                    case F_ADD64: r = x + y; break;
+                    case F_MULWIDE_U32: r = (uint64_t)(uint32_t)x * (uint32_t)y; break;
+                    case F_MULWIDE_S32: r = (uint64_t)((int64_t)(int32_t)x * (int32_t)y); break;
+                    case F_SETP_U32: case F_SETP_S32: {
+                        int lt, eq = (uint32_t)x == (uint32_t)y;
+                        lt = fk == F_SETP_S32 ? (int32_t)x < (int32_t)y : (uint32_t)x < (uint32_t)y;
+                        switch (in->cmp) {
+                        case CMP_EQ: r = eq; break;
+                        case CMP_NE: r = !eq; break;
+                        case CMP_LT: case CMP_LO: r = lt; break;
+                        case CMP_LE: case CMP_LS: r = lt || eq; break;
+                        case CMP_GT: case CMP_HI: r = !lt && !eq; break;
+                        default: r = !lt; break;
+                        }
+                        break;
+                    }
+                    default: r = 0; break;
+                    }
+                    R[d] = r;
+                    K[d] = k;
                 }
-                break;
+                pc++;
+            next:
+                /* the next instruction: fast and certain, or back to the general loop */
+                while (pc < ninsns && fast[pc] && steps < max_steps) {
+                    in = &insns[pc];
+                    if (in->guard < 0)
+                        break;
+                    if (!K[in->guard])
+                        goto leave;
+                    if ((R[in->guard] != 0) != (in->guard_neg != 0))
+                        break;
+                    pc++; /* predicated off */
+                    steps++;
+                }
+                if (pc >= ninsns || !fast[pc] || steps >= max_steps)
+                    goto leave;
+                in = &insns[pc];
+                steps++;
             }
-            default: r = 0; break;
-            }
-            R[d] = r;
-            K[d] = k;
-            T->pc++;
+        leave:
+            b->steps = steps;
+            T->pc = pc;
             continue;
         }
         switch (in->op) {

@@ -9,6 +9,7 @@ struct ptx_file {
     char *stem;
     char *text;
     size_t len;
+    struct smem_ptx_module *module; /* parsed once */
 };
 
 struct smem_predictor {
@@ -34,6 +35,7 @@ void smem_predictor_free(struct smem_predictor *p)
     for (unsigned i = 0; i < p->nfiles; i++) {
         free(p->files[i].stem);
         free(p->files[i].text);
+        smem_ptx_free(p->files[i].module);
     }
     free(p->files);
     free(p->dir);
@@ -76,6 +78,12 @@ static const struct ptx_file *load(struct smem_predictor *p, const char *cu, str
     nf[p->nfiles].stem = strdup(stem);
     nf[p->nfiles].text = text;
     nf[p->nfiles].len = got;
+    nf[p->nfiles].module = NULL;
+    if (smem_ptx_parse(text, got, path, &nf[p->nfiles].module, err)) {
+        free(nf[p->nfiles].stem);
+        free(text);
+        return NULL;
+    }
     return &p->files[p->nfiles++];
 }
 
@@ -119,7 +127,7 @@ int smem_predict(struct smem_predictor *p, const struct smem_experiment *e, unsi
     char ptxname[300];
     snprintf(ptxname, sizeof ptxname, "%s/%s.ptx", p->dir, pf->stem);
     struct smem_analysis *a = NULL;
-    if (smem_analyze_ptx(pf->text, pf->len, ptxname, NULL, &o, &a, err))
+    if (smem_analyze_module(pf->module, ptxname, NULL, &o, &a, err))
         return -1;
     if (a->nkernels != 1) {
         smem_analysis_free(a);
@@ -143,6 +151,7 @@ int smem_predict(struct smem_predictor *p, const struct smem_experiment *e, unsi
         }
     }
     out->seconds = k->seconds;
+    out->steps = k->steps;
     out->blocks_run = k->blocks_run;
     out->blocks_total = k->blocks_total;
     smem_analysis_free(a);

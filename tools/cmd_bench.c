@@ -103,6 +103,12 @@ static int bench_predict(const struct smem_experiment *e, struct counts *p, char
         snprintf(why, n, "not available: the addresses depend on data");
         return -1;
     }
+    if (pr.ld.unknown_requests || pr.st.unknown_requests) {
+        /* requests are known, their cost is not: never print a guessed wavefront count */
+        snprintf(why, n, "not available: %llu requests have data-dependent addresses",
+                 (unsigned long long)(pr.ld.unknown_requests + pr.st.unknown_requests));
+        return -1;
+    }
     p->ld_requests = pr.ld.requests;
     p->ld_wavefronts = pr.ld.wavefronts;
     p->st_requests = pr.st.requests;

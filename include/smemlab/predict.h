@@ -16,6 +16,7 @@ struct smem_prediction {
     unsigned hazards;                /* hazard entries found */
     char hazard_kinds[64];           /* "race,barrier" ... ("" if none) */
     double seconds;                  /* emulation time */
+    uint64_t steps;                  /* thread-instructions emulated */
     uint64_t blocks_run, blocks_total;
 };
 
