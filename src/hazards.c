@@ -18,11 +18,13 @@ struct hz_acc {
     uint8_t same;     /* a store of the value the byte already held */
 };
 
-/* What one byte (or word) saw in the current interval. Not every access is kept, only enough to find that a
- * race exists (and most of the distinct site pairs): the last writer, the last writer of another
- * thread, the last reader, the last reader of another warp and the last reader of another lane of
- * the last reader's warp. A thread is unordered with some earlier reader iff it is unordered with
- * one of those three (readers of other warps: there is one unless all readers share its warp). */
+/* What one byte (or word) saw in the current interval. Not every access is kept, only enough to
+ * find that a race exists (and most of the distinct site pairs): the last writer, the last writer
+ * of another thread, the last reader, the last reader of another warp and the last reader of
+ * another lane of the last reader's warp. If any earlier reader is in another warp than a writer,
+ * one of the first two readers is; readers in the writer's own warp are judged by the latest
+ * two (the latest epochs), which misses a race only when several lanes of one warp, separated by
+ * __syncwarp(), read and write the byte in one interval. */
 struct hz_byte {
     uint32_t gen;     /* interval generation the entry belongs to; stale entries are empty */
     struct hz_acc w, w2, ra, rb, rc;
