@@ -3,6 +3,10 @@
 #include "cli.h"
 #include "pattern_view.h"
 #include "tour_kernels.h"
+#include "smemlab/experiments.h"
+#include "smemlab/gpu.h"
+
+#include <stdlib.h>
 #include "smemlab/tour.h"
 
 #include <stdio.h>
@@ -15,6 +19,7 @@ static const char usage_text[] =
     "requests, wavefronts (nvprof's transactions) per request, n-way conflicts, bank maps.\n"
     "First the documents' real kernels (kernels/*.cu, analysed from their PTX), then the\n"
     "address patterns behind them. Give section ids to print only those; --list names them.\n"
+    "With a GPU, the kernels are then measured too (predicted, measured, match); --no-gpu skips.\n"
     "\n"
     "exit status: 0 ok, 2 bad option or unknown section\n";
 
@@ -217,6 +222,37 @@ static void print_csv_section(const struct smem_tour_section *s, const struct ro
     }
 }
 
+/* With a GPU, the documents' kernels again: measured by `smemlab bench` (verified, timed, counted)
+ * beside the prediction, with a match column. */
+static int tour_measure(void)
+{
+    char err[300];
+    struct smem_gpu *g = NULL;
+    if (smem_gpu_open(0, &g, err, sizeof err)) {
+        (void)err;
+        printf("(predictions only: no usable GPU here. With one, the tour also measures every kernel\n"
+               " above: predicted, measured and match columns, as `smemlab bench` prints them.)\n");
+        return EXIT_OK;
+    }
+    smem_gpu_close(g);
+    size_t n = smem_experiment_count(), k = 0;
+    char **args = calloc(n + 4, sizeof *args);
+    if (!args)
+        return EXIT_INPUT;
+    args[k++] = (char *)"bench";
+    for (size_t i = 0; i < n; i++) {
+        const struct smem_experiment *e = smem_experiment_at(i);
+        if (e->role == SMEM_EXP_DOC)
+            args[k++] = (char *)e->name;
+    }
+    printf("== The same kernels on the GPU: verified, timed, counted (Nsight Compute), beside the\n"
+           "   prediction\n\n");
+    fflush(stdout);
+    int rc = cmd_bench((int)k, args);
+    free(args);
+    return rc;
+}
+
 int cmd_tour(int argc, char **argv)
 {
     int format = FMT_TABLE, list = 0;
@@ -224,7 +260,7 @@ int cmd_tour(int argc, char **argv)
     const struct smem_tour_section *all = smem_tour_sections(&nsec);
     const struct smem_tour_section *chosen[32];
     unsigned nchosen = 0;
-    int nchosen_given = 0, want_kernels = 0;
+    int nchosen_given = 0, want_kernels = 0, no_gpu = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -232,6 +268,8 @@ int cmd_tour(int argc, char **argv)
             return EXIT_OK;
         } else if (!strcmp(a, "--list")) {
             list = 1;
+        } else if (!strcmp(a, "--no-gpu")) {
+            no_gpu = 1;
         } else if (!strncmp(a, "--format", 8) && (a[8] == '=' || a[8] == 0)) {
             const char *v = a[8] == '=' ? a + 9 : (i + 1 < argc ? argv[++i] : NULL);
             if (!v)
@@ -300,5 +338,7 @@ int cmd_tour(int argc, char **argv)
     }
     if (format == FMT_JSON)
         printf("]}\n");
+    if (format == FMT_TABLE && !no_gpu && (!nchosen_given || want_kernels))
+        return tour_measure();
     return EXIT_OK;
 }
