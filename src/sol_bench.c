@@ -43,6 +43,7 @@ struct ctx {
     int status;
 };
 
+static void note(struct ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void note(struct ctx *c, const char *fmt, ...)
 {
     if (!c->o->progress)
@@ -65,6 +66,7 @@ static int gfail(struct ctx *c, int st, const char *what)
     return c->status;
 }
 
+static int efail(struct ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int efail(struct ctx *c, const char *fmt, ...)
 {
     if (c->status == SMEM_GPU_OK) {
