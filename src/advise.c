@@ -265,8 +265,8 @@ static int price(const struct stream *st, const struct smem_layout *l,
         }
         const char *bad = smem_request_check(banks, &r);
         if (bad) {
-            snprintf(c->why, sizeof c->why, "line %u: %s", st->k->program->sites[a->site].line,
-                     bad);
+            snprintf(c->why, sizeof c->why, "line %u: %u-byte accesses would be misaligned (%s)",
+                     st->k->program->sites[a->site].line, a->width, bad);
             c->valid = 0;
             return 0;
         }
@@ -780,7 +780,7 @@ static int search_pads(struct ctx *cx, struct smem_advise_array *ar, const struc
         if (cls == class0 || !compile) {
             if (price(st0, &c->layout, cx->banks, c))
                 return smem_error_set(err, NULL, 0, 0, "out of memory");
-            c->compiled = 0;
+            c->compiled = cls == class0; /* the analysed build has this row alignment */
             continue;
         }
         /* p is the smallest valid pad of a new class: compile it */
@@ -793,7 +793,14 @@ static int search_pads(struct ctx *cx, struct smem_advise_array *ar, const struc
         int ok = !compile_variant(cx, ar, p, &va, tmp, sizeof tmp, &verr) && va->nkernels == 1 &&
                  va->kernels[0].program;
         const struct smem_cta_var *v = ok ? find_var(va->kernels[0].program, ar->ptx_name) : NULL;
-        if (v && stream_build(&va->kernels[0], v->offset, v->size, cx->banks, tmp, o->source, &st)) {
+        /* its sites name the temporary copy: report them under the original's name */
+        const char *orig = o->source;
+        for (uint32_t i = 0; i < st0->nsites; i++)
+            if (same_file(st0->sites[i].file, o->source)) {
+                orig = st0->sites[i].file;
+                break;
+            }
+        if (v && stream_build(&va->kernels[0], v->offset, v->size, cx->banks, tmp, orig, &st)) {
             smem_analysis_free(va);
             return smem_error_set(err, NULL, 0, 0, "out of memory");
         }

@@ -476,11 +476,13 @@ void smem_advice_table(FILE *f, const struct smem_advice *a)
                     fprintf(f, " %u:-", p);
             }
             fprintf(f, "\n");
+            unsigned nbad = 0, first = 0;
             for (uint32_t p = 0; p < ar->npads; p++)
-                if (!ar->pads[p].valid) {
-                    fprintf(f, "    pad %u and others not possible: %s\n", p, ar->pads[p].why);
-                    break;
-                }
+                if (!ar->pads[p].valid && !nbad++)
+                    first = p;
+            if (nbad)
+                fprintf(f, "    pad %u not possible: %s%s\n", first, ar->pads[first].why,
+                        nbad > 1 ? " (and others: '-' above)" : "");
             if (a->compiles)
                 fprintf(f, "    (rows of another alignment priced on the source compiled that "
                            "way: %u variant%s)\n", a->compiles, a->compiles == 1 ? "" : "s");
