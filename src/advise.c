@@ -959,6 +959,67 @@ static int advise_array(struct ctx *cx, const struct smem_cta_var *v, struct sme
     return 0;
 }
 
+/* A template kernel's parameters take the values its demangled name shows ("k<32, float>"):
+ * they are defined as constants and the kernel's declarations evaluated again. */
+static void bind_template_args(const char *kname, struct smem_consts *consts,
+                               struct smem_decl *decls, unsigned ndecls)
+{
+    const char *lt = strchr(kname, '<');
+    size_t n = strlen(kname);
+    if (!consts || !lt || n < 2 || kname[n - 1] != '>')
+        return;
+    char base[128];
+    const char *b = kname; /* the last name before '<': no namespace, no return type */
+    for (const char *q = kname; q < lt; q++)
+        if ((q[0] == ':' && q[1] == ':') || q[0] == ' ')
+            b = q + (q[0] == ' ' ? 1 : 2);
+    snprintf(base, sizeof base, "%.*s", (int)(lt - b), b);
+    char args[16][96];
+    unsigned na = 0;
+    int depth = 0;
+    const char *seg = lt + 1;
+    for (const char *q = lt + 1; q < kname + n; q++) {
+        if (*q == '<' || *q == '(')
+            depth++;
+        else if ((*q == '>' || *q == ')') && depth > 0)
+            depth--;
+        else if ((*q == ',' && depth == 0) || q == kname + n - 1) {
+            while (seg < q && *seg == ' ')
+                seg++;
+            if (na < 16)
+                snprintf(args[na++], sizeof args[0], "%.*s", (int)(q - seg), seg);
+            seg = q + 1;
+        }
+    }
+    for (unsigned i = 0; i < ndecls; i++) {
+        struct smem_decl *d = &decls[i];
+        if (strcmp(d->func, base) || !d->tparams[0])
+            continue;
+        char names[256];
+        snprintf(names, sizeof names, "%s", d->tparams);
+        unsigned j;
+        /* names may be empty (an unnamed parameter): split by hand to keep positions */
+        char *nm = names;
+        for (j = 0; nm && j < na; j++) {
+            char *comma = strchr(nm, ',');
+            if (comma)
+                *comma = 0;
+            if (*nm) {
+                smem_consts_define(consts, nm, args[j]);
+                if (!strcmp(d->type, nm) && smem_type_bytes(args[j]))
+                    snprintf(d->type, sizeof d->type, "%.95s", args[j]); /* T = float */
+            }
+            nm = comma ? comma + 1 : NULL;
+        }
+        for (unsigned k = 0; k < d->ndims && k < SMEM_DECL_MAX_DIMS; k++) {
+            int64_t v;
+            if (d->dim[k] < 0 && d->dim_text[k][0] && !smem_const_eval(consts, d->dim_text[k], &v) &&
+                v > 0)
+                d->dim[k] = v;
+        }
+    }
+}
+
 static int arr_cmp(const void *x, const void *y)
 {
     const struct smem_advise_array *a = x, *b = y;
@@ -1005,6 +1066,7 @@ int smem_advise_kernel(const struct smem_analysis *an, const struct smem_kernel_
             consts = smem_consts_scan(cx.text, cx.len, ao ? ao->compiler_args : NULL,
                                       ao ? ao->ncompiler_args : 0);
             cx.ndecls = smem_decl_scan(cx.text, cx.len, consts, &cx.decls);
+            bind_template_args(k->name, consts, cx.decls, cx.ndecls);
         }
     }
     const struct smem_cta_program *p = k->program;

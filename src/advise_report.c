@@ -323,7 +323,7 @@ static int rewrite_line(const struct smem_advise_array *ar, const struct smem_la
         snprintf(ra, sizeof ra, "%.*s", (int)(a1 - a0), a0);
         snprintf(cb, sizeof cb, "%.*s", (int)(b1 - b0), b0);
         snprintf(r, sizeof r, simple_expr(ra) ? "%s" : "(%s)", ra);
-        snprintf(c, sizeof c, strpbrk(cb, "&|?:=<>!,^") ? "(%s)" : "%s", cb);
+        snprintf(c, sizeof c, simple_expr(cb) ? "%s" : "(%s)", cb);
         if (!smem_advise_col_expr(ar, l->b, l->m, l->s, r, c, col, sizeof col))
             return 0;
         int w = snprintf(out + k, size - k, "%s[%s][%s]", ar->name, ra, col);

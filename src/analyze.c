@@ -220,10 +220,12 @@ static char *strip_params(const char *d)
             }
         }
     }
-    char *s = malloc(n + 1);
+    /* a template's demangling starts with its return type ("void reduce4<int, 256u>(int*)") */
+    size_t skip = !strncmp(d, "void ", 5) && n > 5 ? 5 : 0;
+    char *s = malloc(n - skip + 1);
     if (s) {
-        memcpy(s, d, n);
-        s[n] = 0;
+        memcpy(s, d + skip, n - skip);
+        s[n - skip] = 0;
     }
     return s;
 }

@@ -405,6 +405,11 @@ struct smem_consts *smem_consts_scan(const char *text, size_t len, const char *c
     return cs;
 }
 
+int smem_consts_define(struct smem_consts *c, const char *name, const char *value)
+{
+    return consts_add(c, name, strlen(name), value, strlen(value));
+}
+
 void smem_consts_free(struct smem_consts *c)
 {
     if (!c)
@@ -775,7 +780,7 @@ static void collapse_ws(const char *src, size_t n, char *buf, size_t size)
 }
 
 /* The name of the function whose body '{' at index b opens, or "" if it is not a function body. */
-static void function_of_brace(const struct toks *ts, size_t b, char *name, size_t size)
+static size_t function_of_brace(const struct toks *ts, size_t b, char *name, size_t size)
 {
     name[0] = 0;
     size_t j = b;
@@ -783,22 +788,87 @@ static void function_of_brace(const struct toks *ts, size_t b, char *name, size_
                      tok_is(ts, j - 1, "override") || tok_is(ts, j - 1, "final")))
         j--;
     if (!j || !tok_is(ts, j - 1, ")") || ts->t[j - 1].match < 1)
-        return;
+        return 0;
     size_t open = (size_t)ts->t[j - 1].match;
     size_t f = open - 1;
     if (ts->t[f].kind != T_IDENT)
-        return;
+        return 0;
     static const char *const kw[] = {"if", "for", "while", "switch", "catch", "return", "sizeof",
                                      "__launch_bounds__", "__attribute__", "alignas", "decltype",
                                      "__align__"};
     for (size_t k = 0; k < sizeof kw / sizeof kw[0]; k++)
         if (tok_is(ts, f, kw[k]))
-            return;
+            return 0;
     tok_copy(ts, f, name, size);
+    return f;
+}
+
+/* The template parameter names of the function whose name is token f ("TILE,T"), "" if it is not
+ * a template: the `template <...>` that starts its declaration. */
+static void template_params(const struct toks *ts, size_t f, char *out, size_t size)
+{
+    out[0] = 0;
+    size_t t = f;
+    /* back to the statement's start */
+    while (t > 0 && !tok_is(ts, t - 1, ";") && !tok_is(ts, t - 1, "}") && !tok_is(ts, t - 1, "{") &&
+           ts->t[t - 1].directive == ts->t[f].directive)
+        t--;
+    while (t < f && !tok_is(ts, t, "template"))
+        t++;
+    if (t >= f || !tok_is(ts, t + 1, "<"))
+        return;
+    size_t seg = t + 2, k = 0;
+    int depth = 0;
+    unsigned np = 0;
+    for (size_t i = t + 2; i < f; i++) {
+        int end = 0;
+        if (tok_is(ts, i, "<") || tok_is(ts, i, "(") || tok_is(ts, i, "[")) {
+            depth++;
+            continue;
+        }
+        if (tok_is(ts, i, ")") || tok_is(ts, i, "]")) {
+            depth -= depth > 0;
+            continue;
+        }
+        if (tok_is(ts, i, ">>") && depth >= 2) {
+            depth -= 2;
+            continue;
+        }
+        if (tok_is(ts, i, ">") || tok_is(ts, i, ">>")) {
+            if (tok_is(ts, i, ">") && depth > 0) {
+                depth--;
+                continue;
+            }
+            end = 1;
+        } else if (!(tok_is(ts, i, ",") && depth == 0)) {
+            continue;
+        }
+        /* a parameter: tokens [seg, i); its name is the last identifier before any '=' */
+        size_t stop = i;
+        for (size_t j = seg; j < i; j++)
+            if (tok_is(ts, j, "=")) {
+                stop = j;
+                break;
+            }
+        char name[96] = "";
+        if (stop > seg + 1 && ts->t[stop - 1].kind == T_IDENT)
+            tok_copy(ts, stop - 1, name, sizeof name);
+        if (!strcmp(name, "typename") || !strcmp(name, "class"))
+            name[0] = 0;
+        int w = snprintf(out + k, size - k, "%s%s", np++ ? "," : "", name);
+        if (w < 0 || (size_t)w >= size - k) {
+            out[0] = 0;
+            return;
+        }
+        k += (size_t)w;
+        seg = i + 1;
+        if (end)
+            break;
+    }
 }
 
 /* Parses the declaration whose `__shared__` is token s; appends its declarators. */
-static int parse_decl(const struct toks *ts, size_t s, const char *func,
+static int parse_decl(const struct toks *ts, size_t s, const char *func, const char *tparams,
                       const struct smem_consts *consts, struct smem_decl **out, unsigned *n,
                       unsigned *cap)
 {
@@ -875,6 +945,7 @@ static int parse_decl(const struct toks *ts, size_t s, const char *func,
         tok_copy(ts, name_tok, d.name, sizeof d.name);
         snprintf(d.type, sizeof d.type, "%s", type);
         snprintf(d.func, sizeof d.func, "%s", func);
+        snprintf(d.tparams, sizeof d.tparams, "%s", tparams);
         d.is_extern = is_extern;
         d.line = ts->t[name_tok].line;
         d.col = ts->t[name_tok].col;
@@ -940,10 +1011,11 @@ unsigned smem_decl_scan(const char *text, size_t len, const struct smem_consts *
     struct {
         size_t tok;
         char name[128];
+        char tparams[256];
         int func;
     } stack[256];
     unsigned depth = 0;
-    const char *func = "";
+    const char *func = "", *tparams = "";
     for (size_t i = 0; i < ts.n; i++) {
         if (ts.t[i].directive == 3)
             continue;
@@ -953,10 +1025,14 @@ unsigned smem_decl_scan(const char *text, size_t len, const struct smem_consts *
                 stack[depth].func = 0;
                 stack[depth].name[0] = 0;
                 if (!*func) {
-                    function_of_brace(&ts, i, stack[depth].name, sizeof stack[depth].name);
+                    size_t f = function_of_brace(&ts, i, stack[depth].name,
+                                                 sizeof stack[depth].name);
                     if (stack[depth].name[0]) {
                         stack[depth].func = 1;
                         func = stack[depth].name;
+                        template_params(&ts, f, stack[depth].tparams,
+                                        sizeof stack[depth].tparams);
+                        tparams = stack[depth].tparams;
                     }
                 }
             }
@@ -964,10 +1040,10 @@ unsigned smem_decl_scan(const char *text, size_t len, const struct smem_consts *
         } else if (tok_is(&ts, i, "}") && depth) {
             depth--;
             if (depth < 256 && stack[depth].func)
-                func = "";
+                func = tparams = "";
         } else if (tok_is(&ts, i, "__shared__")) {
             unsigned before = n;
-            if (parse_decl(&ts, i, func, consts, out, &n, &cap)) {
+            if (parse_decl(&ts, i, func, tparams, consts, out, &n, &cap)) {
                 free(*out);
                 *out = NULL;
                 free(ts.t);

@@ -17,6 +17,7 @@ struct smem_decl {
     char name[128];
     char type[128];          /* element type as written, qualifiers dropped ("unsigned int") */
     char func[128];          /* function whose body holds it ("" at file scope) */
+    char tparams[256];       /* that function's template parameter names, comma-separated */
     int is_extern;
     unsigned ndims;          /* 0 for a scalar */
     char dim_text[SMEM_DECL_MAX_DIMS][128]; /* each dimension's expression, trimmed ("" for []) */
@@ -35,6 +36,9 @@ struct smem_consts;
 struct smem_consts *smem_consts_scan(const char *text, size_t len, const char *const *args,
                                      unsigned nargs);
 void smem_consts_free(struct smem_consts *c);
+
+/* Adds NAME = VALUE (an expression) unless NAME is already defined; 0, or -1 when out of memory. */
+int smem_consts_define(struct smem_consts *c, const char *name, const char *value);
 
 /* Evaluates an integer constant expression (C operators, parentheses, ?:, sizeof of basic types,
  * integer suffixes) with c's constants (c may be NULL). 0 and *v, or -1 when it cannot. */
