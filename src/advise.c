@@ -1050,6 +1050,7 @@ int smem_advise_kernel(const struct smem_analysis *an, const struct smem_kernel_
     memcpy(adv->block, k->block, sizeof adv->block);
     memcpy(adv->grid, k->grid, sizeof adv->grid);
     adv->complete = k->complete;
+    adv->data_dependent = k->ld.unknown_requests + k->st.unknown_requests + k->atom.unknown_requests;
     snprintf(adv->incomplete_why, sizeof adv->incomplete_why, "%s", k->incomplete_why);
     struct ctx cx;
     memset(&cx, 0, sizeof cx);

@@ -155,9 +155,11 @@ void smem_advice_json(FILE *f, const struct smem_advice *a)
     fprintf(f, ", \"source\": ");
     json_str(f, a->source);
     fprintf(f, ",\n  \"block\": [%u, %u, %u], \"grid\": [%u, %u, %u], \"complete\": %s, "
-               "\"shared_arrays\": %u, \"compiled_variants\": %u,\n  \"arrays\": [",
+               "\"shared_arrays\": %u, \"compiled_variants\": %u, \"data_dependent_requests\": %llu,"
+               "\n  \"arrays\": [",
             a->block[0], a->block[1], a->block[2], a->grid[0], a->grid[1], a->grid[2],
-            a->complete ? "true" : "false", a->nshared, a->compiles);
+            a->complete ? "true" : "false", a->nshared, a->compiles,
+            (unsigned long long)a->data_dependent);
     for (uint32_t i = 0; i < a->narrays; i++) {
         const struct smem_advise_array *ar = &a->arrays[i];
         const struct smem_advise_candidate *bp = ar->best_pad >= 0 ? &ar->pads[ar->best_pad] : NULL;
@@ -409,6 +411,10 @@ void smem_advice_table(FILE *f, const struct smem_advice *a)
     if (!a->complete)
         fprintf(f, "  incomplete run: %s\n  (advice covers the requests that ran)\n",
                 a->incomplete_why);
+    if (a->data_dependent)
+        fprintf(f, "  %llu request%s had data-dependent addresses: not priced, not covered by "
+                   "this advice\n", (unsigned long long)a->data_dependent,
+                a->data_dependent == 1 ? "" : "s");
     if (!a->narrays) {
         fprintf(f, "  no bank conflicts in %u shared array%s: nothing to change\n", a->nshared,
                 a->nshared == 1 ? "" : "s");

@@ -94,6 +94,7 @@ struct smem_advice {
     int complete;
     char incomplete_why[400];
     uint32_t nshared;        /* shared arrays the kernel touches */
+    uint64_t data_dependent; /* requests whose address depends on data: not priced, not advised */
     struct smem_advise_array *arrays;  /* those with bank conflicts (or the one asked for), worst
                                           first */
     uint32_t narrays;
