@@ -736,6 +736,55 @@ static int swz_cmp(const void *x, const void *y)
 
 /* ---- one array ---------------------------------------------------------------------------- */
 
+/* Compiles the source with ar padded by p and prices every pad q with which[q] on that run (q's
+ * layout taken from p's rows). A variant that does not compile or analyse makes them impossible.
+ * -1 only when out of memory. */
+static int price_on_variant(struct ctx *cx, struct smem_advise_array *ar, const struct stream *st0,
+                            unsigned p, const uint8_t *which, struct smem_error *err)
+{
+    struct smem_analysis *va = NULL;
+    char tmp[1200];
+    struct smem_error verr;
+    memset(&verr, 0, sizeof verr);
+    struct stream st;
+    memset(&st, 0, sizeof st);
+    int ok = !compile_variant(cx, ar, p, &va, tmp, sizeof tmp, &verr) && va->nkernels == 1 &&
+             va->kernels[0].program;
+    const struct smem_cta_var *v = ok ? find_var(va->kernels[0].program, ar->ptx_name) : NULL;
+    /* its sites name the temporary copy: report them under the original's name */
+    const char *orig = cx->o->source;
+    for (uint32_t i = 0; i < st0->nsites; i++)
+        if (same_file(st0->sites[i].file, cx->o->source)) {
+            orig = st0->sites[i].file;
+            break;
+        }
+    if (v && stream_build(&va->kernels[0], v->offset, v->size, cx->banks, tmp, orig, &st)) {
+        smem_analysis_free(va);
+        return smem_error_set(err, NULL, 0, 0, "out of memory");
+    }
+    st.src_pad = p;
+    int rc = 0;
+    for (unsigned q = 0; q < ar->npads && !rc; q++) {
+        struct smem_advise_candidate *cq = &ar->pads[q];
+        if (!which[q])
+            continue;
+        if (!v) {
+            char b[700];
+            cq->valid = 0;
+            cand_free(cq);
+            snprintf(cq->why, sizeof cq->why, "the source padded by %u does not analyse: %s", p,
+                     verr.msg[0] ? smem_error_format(&verr, b, sizeof b) : "the array is gone");
+            continue;
+        }
+        if (price(&st, &cq->layout, cx->banks, cq))
+            rc = smem_error_set(err, NULL, 0, 0, "out of memory");
+        cq->compiled = 1;
+    }
+    stream_free(&st);
+    smem_analysis_free(va);
+    return rc;
+}
+
 static int search_pads(struct ctx *cx, struct smem_advise_array *ar, const struct stream *st0,
                        struct smem_error *err)
 {
@@ -771,69 +820,74 @@ static int search_pads(struct ctx *cx, struct smem_advise_array *ar, const struc
      * each other class on a compile of its smallest pad */
     int compile = o->compile_check && o->analyze && o->source && cx->text && ar->patchable;
     uint32_t class0 = align_class(ar, 0);
-    uint8_t done[SMEM_MAX_BANKS * 4 + 1] = {0};
-    for (unsigned p = 0; p < ar->npads; p++) {
+    uint8_t *which = calloc(ar->npads, 1), *own = calloc(ar->npads, 1);
+    if (!which || !own) {
+        free(which);
+        free(own);
+        return smem_error_set(err, NULL, 0, 0, "out of memory");
+    }
+    own[0] = 1;
+    int rc = 0;
+    for (unsigned p = 0; p < ar->npads && !rc; p++) {
         struct smem_advise_candidate *c = &ar->pads[p];
-        if (!c->valid || (p < sizeof done && done[p]))
+        if (!c->valid || c->sites)
             continue;
         uint32_t cls = align_class(ar, p);
         if (cls == class0 || !compile) {
             if (price(st0, &c->layout, cx->banks, c))
-                return smem_error_set(err, NULL, 0, 0, "out of memory");
+                rc = smem_error_set(err, NULL, 0, 0, "out of memory");
             c->compiled = cls == class0; /* the analysed build has this row alignment */
             continue;
         }
-        /* p is the smallest valid pad of a new class: compile it */
-        struct smem_analysis *va = NULL;
-        char tmp[1200];
-        struct smem_error verr;
-        memset(&verr, 0, sizeof verr);
-        struct stream st;
-        memset(&st, 0, sizeof st);
-        int ok = !compile_variant(cx, ar, p, &va, tmp, sizeof tmp, &verr) && va->nkernels == 1 &&
-                 va->kernels[0].program;
-        const struct smem_cta_var *v = ok ? find_var(va->kernels[0].program, ar->ptx_name) : NULL;
-        /* its sites name the temporary copy: report them under the original's name */
-        const char *orig = o->source;
-        for (uint32_t i = 0; i < st0->nsites; i++)
-            if (same_file(st0->sites[i].file, o->source)) {
-                orig = st0->sites[i].file;
-                break;
-            }
-        if (v && stream_build(&va->kernels[0], v->offset, v->size, cx->banks, tmp, orig, &st)) {
-            smem_analysis_free(va);
-            return smem_error_set(err, NULL, 0, 0, "out of memory");
-        }
-        st.src_pad = p;
-        for (unsigned q = p; q < ar->npads; q++) {
-            struct smem_advise_candidate *cq = &ar->pads[q];
-            if (!cq->valid || align_class(ar, q) != cls)
-                continue;
-            if (q < sizeof done)
-                done[q] = 1;
-            if (!v) {
-                char b[700];
-                cq->valid = 0;
-                snprintf(cq->why, sizeof cq->why, "the source padded by %u does not analyse: %s", p,
-                         verr.msg[0] ? smem_error_format(&verr, b, sizeof b) : "the array is gone");
-                continue;
-            }
-            if (price(&st, &cq->layout, cx->banks, cq)) {
-                stream_free(&st);
-                smem_analysis_free(va);
-                return smem_error_set(err, NULL, 0, 0, "out of memory");
-            }
-            cq->compiled = 1;
-        }
-        stream_free(&st);
-        smem_analysis_free(va);
+        /* p is the smallest valid pad of a new class: compile it, price its class on that */
+        for (unsigned q = 0; q < ar->npads; q++)
+            which[q] = q >= p && ar->pads[q].valid && align_class(ar, q) == cls;
+        own[p] = 1;
+        rc = price_on_variant(cx, ar, st0, p, which, err);
     }
     ar->best_pad = -1;
     for (unsigned p = 0; p < ar->npads; p++)
         if (ar->pads[p].valid &&
             (ar->best_pad < 0 || ar->pads[p].wavefronts < ar->pads[ar->best_pad].wavefronts))
             ar->best_pad = (int)p;
-    return 0;
+    /* the proof of the answer: the best pad compiled and run, which must cost what the layout
+     * predicted. A kernel that indexes the array in a way padding does not move (a flat pointer
+     * with its own row length) fails it; then every pad is compiled and priced on its own run. */
+    if (!rc && compile && ar->best_pad > 0 && !own[ar->best_pad]) {
+        struct smem_advise_candidate pred = ar->pads[ar->best_pad];
+        unsigned bp = (unsigned)ar->best_pad;
+        pred.sites = NULL;
+        memset(which, 0, ar->npads);
+        which[bp] = 1;
+        own[bp] = 1;
+        rc = price_on_variant(cx, ar, st0, bp, which, err);
+        const struct smem_advise_candidate *got = &ar->pads[bp];
+        if (!rc && (!got->valid || got->wavefronts != pred.wavefronts ||
+                    got->ideal != pred.ideal || got->requests != pred.requests)) {
+            snprintf(ar->note + strlen(ar->note), sizeof ar->note - strlen(ar->note),
+                     "pad %u compiled cost %llu wavefronts, not the %llu its layout predicts (the "
+                     "kernel does not index the array by its declared rows): every pad was "
+                     "compiled instead. ", bp, (unsigned long long)got->wavefronts,
+                     (unsigned long long)pred.wavefronts);
+            for (unsigned q = 1; q < ar->npads && !rc; q++) {
+                if (own[q] || !ar->pads[q].valid)
+                    continue;
+                memset(which, 0, ar->npads);
+                which[q] = 1;
+                own[q] = 1;
+                rc = price_on_variant(cx, ar, st0, q, which, err);
+            }
+            ar->best_pad = -1;
+            for (unsigned p = 0; p < ar->npads; p++)
+                if (ar->pads[p].valid && (ar->best_pad < 0 ||
+                                          ar->pads[p].wavefronts < ar->pads[ar->best_pad].wavefronts))
+                    ar->best_pad = (int)p;
+        }
+    }
+    ar->best_pad_compiled = ar->best_pad >= 0 && own[ar->best_pad];
+    free(which);
+    free(own);
+    return rc;
 }
 
 static int search_swizzles(struct ctx *cx, struct smem_advise_array *ar, const struct stream *st0,

@@ -140,6 +140,10 @@ static void json_candidate(FILE *f, const struct smem_advise_array *ar,
         fprintf(f, ", \"swizzle\": [%u, %u, %u]", c->layout.b, c->layout.m, c->layout.s);
     } else {
         fprintf(f, ", \"compiled\": %s", c->compiled ? "true" : "false");
+        if (!kind)
+            fprintf(f, ", \"verified\": %s",
+                    ar->best_pad >= 0 && c == &ar->pads[ar->best_pad] && ar->best_pad_compiled
+                        ? "true" : "false");
     }
     fprintf(f, ", ");
     json_sites(f, &ar->before, c);
@@ -471,6 +475,9 @@ void smem_advice_table(FILE *f, const struct smem_advice *a)
                 totals_line(f, c, ar->before.wavefronts);
                 table_sites(f, &sc, &ar->before, c);
                 fprintf(f, "    write: %s\n", c->code);
+                if (ar->best_pad_compiled)
+                    fprintf(f, "    (pad %d compiled and run: it costs what the layout predicts)\n",
+                            ar->best_pad);
             }
             fprintf(f, "    wavefronts by pad:");
             for (uint32_t p = 0; p < ar->npads; p++) {
@@ -489,9 +496,13 @@ void smem_advice_table(FILE *f, const struct smem_advice *a)
             if (nbad)
                 fprintf(f, "    pad %u not possible: %s%s\n", first, ar->pads[first].why,
                         nbad > 1 ? " (and others: '-' above)" : "");
-            if (a->compiles)
-                fprintf(f, "    (rows of another alignment priced on the source compiled that "
-                           "way: %u variant%s)\n", a->compiles, a->compiles == 1 ? "" : "s");
+            unsigned ncomp = 0;
+            for (uint32_t p = 1; p < ar->npads; p++)
+                ncomp += ar->pads[p].compiled && ar->pads[p].valid;
+            if (ncomp && a->compiles)
+                fprintf(f, "    (%u pad%s priced on a compiled variant of the source: rows of "
+                           "another alignment compile to other accesses)\n",
+                        ncomp, ncomp == 1 ? "" : "s");
         }
         if (ar->best_swizzle >= 0) {
             const struct smem_advise_candidate *c = &ar->swizzles[ar->best_swizzle];

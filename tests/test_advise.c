@@ -308,6 +308,8 @@ static void test_rect_best_pad_is_2_not_1(void)
         CHECK_EQ(s1->max_ways, 2);
     }
     CHECK(ar->pads[1].wavefronts > ar->pads[2].wavefronts);
+    CHECK(ar->best_pad_compiled); /* pad 2 was compiled and run: the proof */
+    CHECK_EQ(adv->compiles, 1);
     CHECK_EQ(ar->pads[2].wavefronts, ar->pads[2].ideal);
     CHECK_EQ(ar->pads[2].extra_bytes, 16 * 2 * 4);
     CHECK(strstr(ar->pads[2].code, "tile[BDIMY][BDIMX + 2]") != NULL);
@@ -663,6 +665,37 @@ static void test_vector_kernel_needs_the_compiled_alignment(void)
     smem_analysis_free(an);
 }
 
+static void test_flat_indexing_fails_the_proof_and_every_pad_is_compiled(void)
+{
+    struct smem_analyze_options o;
+    struct smem_analysis *an = analyse(ADV_DIR "flat.cu", "flat", 32, 32, 0, &o);
+    if (!an) {
+        CHECK(no_nvcc);
+        return;
+    }
+    struct smem_advise_options ad;
+    smem_advise_defaults(&ad);
+    ad.source = ADV_DIR "flat.cu";
+    ad.analyze = &o;
+    ad.max_pad = 3; /* keep the compiles few */
+    struct smem_advice *adv = NULL;
+    struct smem_error err;
+    CHECK(!smem_advise_kernel(an, &an->kernels[0], &ad, &adv, &err));
+    CHECK(adv && adv->narrays == 1);
+    if (adv && adv->narrays == 1) {
+        const struct smem_advise_array *ar = &adv->arrays[0];
+        CHECK_EQ(adv->compiles, 3);     /* pad 1 (the proof), then pads 2 and 3 */
+        CHECK_EQ(ar->best_pad, 0);      /* no pad moves a flat index */
+        for (unsigned p = 1; p < ar->npads; p++) {
+            CHECK(ar->pads[p].compiled);
+            CHECK_EQ(ar->pads[p].wavefronts, ar->before.wavefronts);
+        }
+        CHECK(strstr(ar->note, "every pad was compiled") != NULL);
+    }
+    smem_advice_free(adv);
+    smem_analysis_free(an);
+}
+
 int main(int argc, char **argv)
 {
     int pads = argc > 1 && !strcmp(argv[1], "pads");
@@ -678,6 +711,7 @@ int main(int argc, char **argv)
         RUN(test_no_conflict_means_nothing_to_change);
         RUN(test_extern_array_needs_row_and_is_not_patched);
         RUN(test_vector_kernel_needs_the_compiled_alignment);
+        RUN(test_flat_indexing_fails_the_proof_and_every_pad_is_compiled);
     } else {
         RUN(test_every_pad_compiled_matches_the_prediction);
     }

@@ -82,6 +82,7 @@ struct smem_advise_array {
     struct smem_advise_candidate *swizzles;   /* every swizzle tried, best first */
     uint32_t nswizzles;
     int best_pad;            /* index into pads: the smallest pad with the fewest wavefronts */
+    int best_pad_compiled;   /* best_pad's figures come from compiling and running that pad */
     int best_swizzle;        /* index into swizzles, -1 when none is valid */
     int best_is_swizzle;     /* ranking by wavefronts, then extra bytes */
     char note[512];          /* what could not be done and why */
