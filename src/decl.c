@@ -425,7 +425,8 @@ void smem_consts_free(struct smem_consts *c)
 struct ev {
     const char *s;
     const struct smem_consts *c;
-    unsigned depth;
+    unsigned depth;  /* constants expanded inside constants */
+    unsigned nest;   /* parentheses and unary operators: deep input must not exhaust the stack */
     int bad;
 };
 
@@ -464,7 +465,7 @@ static int64_t ev_lookup(struct ev *e, const char *name, size_t n)
         if (strlen(e->c->c[i].name) == n && !memcmp(e->c->c[i].name, name, n)) {
             if (e->depth > 32)
                 break;
-            struct ev sub = {e->c->c[i].expr, e->c, e->depth + 1, 0};
+            struct ev sub = {e->c->c[i].expr, e->c, e->depth + 1, e->nest, 0};
             int64_t v = ev_cond(&sub);
             ev_ws(&sub);
             if (sub.bad || *sub.s)
@@ -475,7 +476,20 @@ static int64_t ev_lookup(struct ev *e, const char *name, size_t n)
     return 0;
 }
 
+static int64_t ev_unary_inner(struct ev *e);
+
 static int64_t ev_unary(struct ev *e)
+{
+    if (e->bad || ++e->nest > 256) {
+        e->bad = 1;
+        return 0;
+    }
+    int64_t v = ev_unary_inner(e);
+    e->nest--;
+    return v;
+}
+
+static int64_t ev_unary_inner(struct ev *e)
 {
     ev_ws(e);
     if (ev_eat(e, "+"))
@@ -665,7 +679,7 @@ static int64_t ev_cond(struct ev *e)
 
 int smem_const_eval(const struct smem_consts *c, const char *expr, int64_t *v)
 {
-    struct ev e = {expr, c, 0, 0};
+    struct ev e = {expr, c, 0, 0, 0};
     int64_t r = ev_cond(&e);
     ev_ws(&e);
     if (e.bad || *e.s)
@@ -1109,20 +1123,26 @@ char *smem_decl_patch(const char *text, size_t len, const struct smem_decl *cons
 {
     size_t extra = 0;
     for (unsigned i = 0; i < n; i++)
-        extra += pads[i] ? strlen(decls[i]->dim_text[decls[i]->ndims - 1]) + 32 : 0;
+        extra += pads[i] ? sizeof decls[i]->dim_text[0] + 32 : 0; /* >= a padded dimension */
     char *out = malloc(len + extra + 1);
-    if (!out)
+    uint8_t *done = calloc(n ? n : 1, 1);
+    if (!out || !done) {
+        free(out);
+        free(done);
         return NULL;
+    }
     size_t pos = 0, k = 0;
     for (;;) {
-        /* the next edit after pos */
+        /* the next edit after pos (each once: an empty dimension `[]` starts where it ends) */
         int next = -1;
         for (unsigned i = 0; i < n; i++)
-            if (pads[i] && decls[i]->ndims && decls[i]->last_start >= pos &&
+            if (pads[i] && !done[i] && decls[i]->ndims && decls[i]->last_start >= pos &&
+                decls[i]->last_end <= len &&
                 (next < 0 || decls[i]->last_start < decls[next]->last_start))
                 next = (int)i;
         if (next < 0)
             break;
+        done[next] = 1;
         const struct smem_decl *d = decls[next];
         memcpy(out + k, text + pos, d->last_start - pos);
         k += d->last_start - pos;
@@ -1133,6 +1153,7 @@ char *smem_decl_patch(const char *text, size_t len, const struct smem_decl *cons
         k += bl;
         pos = d->last_end;
     }
+    free(done);
     memcpy(out + k, text + pos, len - pos);
     k += len - pos;
     out[k] = 0;
