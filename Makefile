@@ -29,7 +29,7 @@ run: build
 # libFuzzer targets (clang); FUZZ_SECONDS per target.
 FUZZ_SECONDS ?= 60
 fuzz:
-	@cmake -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug -DSMEMLAB_FUZZ=ON -DSMEMLAB_SANITIZE=ON >/dev/null
+	@cmake -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug -DSMEMLAB_FUZZ=ON -DSMEMLAB_SANITIZE=ON -DSMEMLAB_WERROR=OFF >/dev/null
 	@cmake --build build-fuzz -j $(JOBS)
 	@scripts/fuzz.sh build-fuzz $(FUZZ_SECONDS)
 

@@ -205,9 +205,12 @@ void smem_demangle(const char *const *names, unsigned n, char **out)
             out[i] = strdup(names[i]);
 }
 
-/* "reduce4<int, 256u>(int*, int*)" -> "reduce4<int, 256u>" */
+/* "void reduce4<int, 256u>(int*, int*)" -> "reduce4<int, 256u>" (templates demangle with their
+ * return type first) */
 static char *strip_params(const char *d)
 {
+    if (!strncmp(d, "void ", 5))
+        d += 5;
     size_t n = strlen(d);
     int depth = 0;
     for (size_t i = n; i-- > 0;) {
@@ -460,12 +463,32 @@ static double now_s(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+/* Matches --kernel against the mangled symbol, the demangled name with or without its parameter
+ * list, the name without template arguments, and the same without namespaces. */
 static int kernel_matches(const char *want, const char *symbol, const char *full, const char *name)
 {
     if (!strcmp(want, symbol) || !strcmp(want, full) || !strcmp(want, name))
         return 1;
     size_t base = strcspn(name, "<");
-    return strlen(want) == base && !strncmp(want, name, base);
+    if (strlen(want) == base && !strncmp(want, name, base))
+        return 1;
+    /* without namespaces: the part after the last "::" outside template arguments */
+    const char *last = name;
+    int depth = 0;
+    for (const char *c = name; *c; c++) {
+        if (*c == '<')
+            depth++;
+        else if (*c == '>')
+            depth--;
+        else if (!depth && c[0] == ':' && c[1] == ':')
+            last = c + 2;
+    }
+    if (last == name)
+        return 0;
+    if (!strcmp(want, last))
+        return 1;
+    size_t lb = strcspn(last, "<");
+    return strlen(want) == lb && !strncmp(want, last, lb);
 }
 
 static int analyze_kernel(struct smem_analysis *an, const struct smem_ptx_func *f,
@@ -601,6 +624,10 @@ static int analyze_kernel(struct smem_analysis *an, const struct smem_ptx_func *
     return 0;
 }
 
+static int analyze_module(struct smem_analysis *an, const char *ptx_name, const char *source,
+                          const struct smem_analyze_options *o, struct smem_analysis **out,
+                          struct smem_error *err);
+
 int smem_analyze_ptx(const char *ptx, size_t len, const char *ptx_name, const char *source,
                      const struct smem_analyze_options *o, struct smem_analysis **out,
                      struct smem_error *err)
@@ -614,6 +641,28 @@ int smem_analyze_ptx(const char *ptx, size_t len, const char *ptx_name, const ch
         smem_analysis_free(an);
         return -1;
     }
+    an->owns_module = 1;
+    return analyze_module(an, ptx_name, source, o, out, err);
+}
+
+int smem_analyze_module(const struct smem_ptx_module *m, const char *name, const char *source,
+                        const struct smem_analyze_options *o, struct smem_analysis **out,
+                        struct smem_error *err)
+{
+    *out = NULL;
+    struct smem_analysis *an = calloc(1, sizeof *an);
+    if (!an)
+        return smem_error_set(err, NULL, 0, 0, "out of memory");
+    an->source = strdup(source ? source : name);
+    an->module = (struct smem_ptx_module *)m;
+    an->owns_module = 0;
+    return analyze_module(an, name, source, o, out, err);
+}
+
+static int analyze_module(struct smem_analysis *an, const char *ptx_name, const char *source,
+                          const struct smem_analyze_options *o, struct smem_analysis **out,
+                          struct smem_error *err)
+{
     const struct smem_ptx_module *m = an->module;
     char *source_text = NULL;
     if (source && strcmp(source, ptx_name))
@@ -720,7 +769,8 @@ void smem_analysis_free(struct smem_analysis *a)
         smem_cta_program_free(k->program);
     }
     free(a->kernels);
-    smem_ptx_free(a->module);
+    if (a->owns_module)
+        smem_ptx_free(a->module);
     free(a->source);
     free(a);
 }

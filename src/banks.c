@@ -42,13 +42,64 @@ unsigned smem_group_lanes(const struct smem_banks *banks, unsigned width)
     return per_group >= SMEM_WARP ? SMEM_WARP : (per_group ? per_group : 1);
 }
 
-/* Words (bank-width units) lane l's access touches: [first, first + n). */
-static void lane_words(const struct smem_banks *b, uint32_t addr, unsigned width, uint32_t *first,
-                       unsigned *n)
+/* The largest number of distinct words any bank must deliver for the lanes in mask, and the
+ * number of distinct words. */
+static unsigned worst_bank(const struct smem_banks *b, const struct smem_request *req, uint32_t mask,
+                           unsigned *distinct)
 {
-    uint32_t lo = addr / b->bytes, hi = (uint32_t)(((uint64_t)addr + width - 1) / b->bytes);
-    *first = lo;
-    *n = hi - lo + 1;
+    uint32_t words[SMEM_MAX_BANKS][SMEM_WARP];
+    unsigned nw[SMEM_MAX_BANKS];
+    unsigned worst = 0, nd = 0, shift = 0;
+    unsigned wpl = req->width > b->bytes ? req->width / b->bytes : 1; /* words per lane */
+    int pow2 = !(b->count & (b->count - 1));
+    while ((1u << shift) < b->bytes)
+        shift++;
+    memset(nw, 0, b->count * sizeof nw[0]);
+    for (uint32_t m = mask; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        uint32_t first = req->addr[l] >> shift;
+        for (unsigned k = 0; k < wpl; k++) {
+            uint32_t w = first + k;
+            unsigned bank = pow2 ? (w & (b->count - 1)) : w % b->count, i, n = nw[bank];
+            for (i = 0; i < n && words[bank][i] != w; i++)
+                ;
+            if (i == n && n < SMEM_WARP) {
+                words[bank][n] = w;
+                nw[bank] = ++n;
+                nd++;
+                if (n > worst)
+                    worst = n;
+            }
+        }
+    }
+    *distinct = nd;
+    return worst;
+}
+
+/* A pass group is served in one wavefront when no bank holds two of its words; otherwise the
+ * hardware splits it into halves of one wavefront's worth of bytes each (128 on 32 x 4 banks),
+ * and each half costs its worst bank. */
+static unsigned group_cost(const struct smem_banks *b, const struct smem_request *req,
+                           unsigned g0, unsigned glanes, unsigned *distinct, unsigned *ways)
+{
+    uint32_t gmask = (glanes >= 32 ? 0xffffffffu : ((1u << glanes) - 1u) << g0) & req->active;
+    unsigned worst = worst_bank(b, req, gmask, distinct);
+    *ways = worst;
+    unsigned sub = b->count * b->bytes / req->width; /* lanes in one wavefront's worth of bytes */
+    if (worst <= 1 || sub >= glanes || !sub)
+        return worst;
+    unsigned total = 0, nd, w;
+    *ways = 0;
+    for (unsigned s0 = g0; s0 < g0 + glanes; s0 += sub) {
+        uint32_t smask = (((sub >= 32 ? 0xffffffffu : (1u << sub) - 1u)) << s0) & req->active;
+        if (!smask)
+            continue;
+        w = worst_bank(b, req, smask, &nd);
+        total += w;
+        if (w > *ways)
+            *ways = w;
+    }
+    return total;
 }
 
 struct smem_cost smem_request_cost(const struct smem_banks *b, const struct smem_request *req)
@@ -60,46 +111,29 @@ struct smem_cost smem_request_cost(const struct smem_banks *b, const struct smem
         uint32_t gmask = (glanes >= 32 ? 0xffffffffu : ((1u << glanes) - 1u) << g0) & req->active;
         if (!gmask)
             continue;
-        /* Distinct words per bank; a bank never holds more than one word per lane because an
-         * aligned access spans at most count consecutive words. */
-        uint32_t words[SMEM_MAX_BANKS][SMEM_WARP];
-        unsigned nw[SMEM_MAX_BANKS];
-        uint32_t addrs[SMEM_WARP];
-        unsigned naddr = 0, worst = 0;
-        memset(nw, 0, sizeof nw);
-        for (unsigned l = g0; l < g0 + glanes && l < SMEM_WARP; l++) {
-            if (!(gmask >> l & 1u))
-                continue;
-            uint32_t a = req->addr[l], first;
-            unsigned n, k, i;
-            for (i = 0; i < naddr && addrs[i] != a; i++)
-                ;
-            if (i < naddr)
-                continue; /* same element as another lane: broadcast, nothing new */
-            addrs[naddr++] = a;
-            lane_words(b, a, req->width, &first, &n);
-            for (k = 0; k < n; k++) {
-                uint32_t w = first + k;
-                unsigned bank = w % b->count;
-                for (i = 0; i < nw[bank] && words[bank][i] != w; i++)
-                    ;
-                if (i == nw[bank] && nw[bank] < SMEM_WARP) {
-                    words[bank][nw[bank]++] = w;
-                    if (nw[bank] > worst)
-                        worst = nw[bank];
-                }
-            }
-        }
-        /* Distinct bytes: naturally aligned same-width accesses either coincide or are disjoint. */
-        uint64_t bytes = (uint64_t)naddr * req->width;
+        unsigned distinct, ways;
+        unsigned wf = group_cost(b, req, g0, glanes, &distinct, &ways);
+        /* Ideal passes from the distinct bytes: with accesses at least a bank word wide the
+         * distinct words are the distinct bytes / bank width (aligned elements never overlap);
+         * narrower ones never ask for more than one pass of bytes. */
+        uint64_t bytes = req->width >= b->bytes ? (uint64_t)distinct * b->bytes : 1;
         unsigned ideal = (unsigned)((bytes + pass_bytes - 1) / pass_bytes);
-        cost.wavefronts += worst;
+        cost.wavefronts += wf;
         cost.ideal += ideal ? ideal : 1;
-        if (worst > cost.max_ways)
-            cost.max_ways = worst;
+        if (ways > cost.max_ways)
+            cost.max_ways = ways;
         cost.groups++;
     }
     return cost;
+}
+
+/* Words (bank-width units) lane l's access touches: [first, first + n). */
+static void lane_words(const struct smem_banks *b, uint32_t addr, unsigned width, uint32_t *first,
+                       unsigned *n)
+{
+    uint32_t lo = addr / b->bytes, hi = (uint32_t)(((uint64_t)addr + width - 1) / b->bytes);
+    *first = lo;
+    *n = hi - lo + 1;
 }
 
 void smem_request_map(const struct smem_banks *b, const struct smem_request *req,

@@ -3,6 +3,8 @@
  * __syncwarp). A lane's k-th execution of a shared instruction joins the warp's k-th request. */
 #include "smemlab/cta.h"
 
+#include "internal/sass_model.h"
+
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -28,8 +30,9 @@ struct lane {
 };
 
 struct pending {
-    uint64_t key; /* site << 32 | k, +1 so 0 means empty */
+    uint64_t key; /* site << 32 | k */
     uint32_t idx;
+    uint32_t gen; /* the flush generation it belongs to: older entries are empty */
 };
 
 struct block {
@@ -56,12 +59,65 @@ struct block {
     uint32_t nreqs, cap_reqs;
     struct pending *tab;
     uint32_t cap_tab;
+    uint32_t gen;
     int stopped;               /* a data-dependent outcome stopped the run */
     struct smem_cta_unknown unknown;
     int failed;
 };
 
 /* ---- preparation ------------------------------------------------------------------------ */
+
+enum fast_kind {
+    F_NONE = 0, F_ADD32, F_SUB32, F_MUL32, F_MAD32, F_AND32, F_OR32, F_XOR32, F_SHL32, F_SHRU32,
+    F_MOV32, F_ADD64, F_MULWIDE_U32, F_MULWIDE_S32, F_SETP_U32, F_SETP_S32, F_BRA
+};
+
+static int fast_operand(const struct smem_ptx_operand *o)
+{
+    return o->kind == OPK_REG || o->kind == OPK_IMM;
+}
+
+/* Instructions simple enough for the fast path: integer ops on registers and immediates. */
+static uint8_t fast_kind_of(const struct smem_ptx_func *f, const struct smem_ptx_insn *in)
+{
+    unsigned t = in->type;
+    int i32 = t == PT_U32 || t == PT_S32 || t == PT_B32;
+    int i64 = t == PT_U64 || t == PT_S64 || t == PT_B64;
+    if (in->op == PO_BRA)
+        return F_BRA;
+    if (in->sat || in->nops < 2 || in->ops[0].kind != OPK_REG || in->ops[0].reg[0] < 0)
+        return F_NONE;
+    unsigned db = smem_ptx_type_bytes(f->reg_type[in->ops[0].reg[0]]);
+    for (unsigned o = 1; o < in->nops; o++)
+        if (!fast_operand(&in->ops[o]) || in->ops[o].neg)
+            return F_NONE;
+    if (in->op == PO_SETP && i32 && in->nops == 3 && !in->boolop &&
+        f->reg_type[in->ops[0].reg[0]] == PT_PRED &&
+        (in->cmp == CMP_EQ || in->cmp == CMP_NE || in->cmp == CMP_LT || in->cmp == CMP_LE ||
+         in->cmp == CMP_GT || in->cmp == CMP_GE || in->cmp == CMP_LO || in->cmp == CMP_LS ||
+         in->cmp == CMP_HI || in->cmp == CMP_HS))
+        return t == PT_S32 ? F_SETP_S32 : F_SETP_U32;
+    if (in->op == PO_MUL && in->mode == MODE_WIDE && (t == PT_U32 || t == PT_S32) && db == 8 &&
+        in->nops == 3)
+        return t == PT_U32 ? F_MULWIDE_U32 : F_MULWIDE_S32;
+    if (in->op == PO_ADD && i64 && db == 8 && in->nops == 3)
+        return F_ADD64;
+    if (!i32 || db != 4)
+        return F_NONE;
+    switch (in->op) {
+    case PO_ADD: return in->nops == 3 ? F_ADD32 : F_NONE;
+    case PO_SUB: return in->nops == 3 ? F_SUB32 : F_NONE;
+    case PO_MUL: return in->nops == 3 && in->mode == MODE_LO ? F_MUL32 : F_NONE;
+    case PO_MAD: return in->nops == 4 && in->mode == MODE_LO ? F_MAD32 : F_NONE;
+    case PO_AND: return in->nops == 3 ? F_AND32 : F_NONE;
+    case PO_OR: return in->nops == 3 ? F_OR32 : F_NONE;
+    case PO_XOR: return in->nops == 3 ? F_XOR32 : F_NONE;
+    case PO_SHL: return in->nops == 3 ? F_SHL32 : F_NONE;
+    case PO_SHR: return in->nops == 3 && t != PT_S32 ? F_SHRU32 : F_NONE;
+    case PO_MOV: return in->nops == 2 ? F_MOV32 : F_NONE;
+    default: return F_NONE;
+    }
+}
 
 static int sym_referenced(const struct smem_ptx_func *f, uint32_t sym)
 {
@@ -153,8 +209,13 @@ int smem_cta_prepare(const struct smem_ptx_module *m, const struct smem_ptx_func
             p->local_offset[i] = p->local_size;
             p->local_size += (uint32_t)f->syms[i].size;
         }
-    for (uint32_t k = 0; k < f->ninsns; k++)
+    p->fast = calloc(f->ninsns ? f->ninsns : 1, 1);
+    if (!p->fast)
+        goto oom;
+    for (uint32_t k = 0; k < f->ninsns; k++) {
         p->site_of_insn[k] = UINT32_MAX;
+        p->fast[k] = fast_kind_of(f, &f->insns[k]);
+    }
     /* shared layout: static variables in declaration order (only those the kernel uses, as ptxas
      * does for module-level ones), then the dynamic allocation */
     uint32_t off = 0, max_dyn_align = 16;
@@ -191,6 +252,18 @@ int smem_cta_prepare(const struct smem_ptx_module *m, const struct smem_ptx_func
         p->vars[p->nvars].dynamic = 1;
         p->nvars++;
     }
+    /* shared symbols: their offsets in the window, looked up once */
+    for (uint32_t i = 0; i < f->nsyms; i++)
+        if (f->syms[i].kind == SYM_SHARED || f->syms[i].kind == SYM_SHARED_EXTERN)
+            for (uint32_t v = 0; v < p->nvars; v++)
+                if (!strcmp(p->vars[v].name, f->syms[i].name))
+                    p->local_offset[i] = p->vars[v].offset;
+    /* what ptxas merges: neighbouring scalar loads become one wider access */
+    struct sass_merge *merge = calloc(f->ninsns ? f->ninsns : 1, sizeof *merge);
+    if (!merge || sass_merge_loads(f, p->local_offset, merge)) {
+        free(merge);
+        goto oom;
+    }
     /* access sites */
     for (uint32_t k = 0; k < f->ninsns; k++) {
         const struct smem_ptx_insn *in = &f->insns[k];
@@ -199,6 +272,17 @@ int smem_cta_prepare(const struct smem_ptx_module *m, const struct smem_ptx_func
         if (!shared && !generic)
             continue;
         int rc = 0;
+        if (merge[k].leader >= 0) {
+            /* the group's leader carries the merged access; the others make no request */
+            if (merge[k].leader == (int32_t)k)
+                rc = add_site(p, k, (uint32_t)merge[k].offset, merge[k].width,
+                              in->op == PO_ST ? SMEM_ACC_ST : SMEM_ACC_LD, 0);
+            if (rc) {
+                free(merge);
+                goto oom;
+            }
+            continue;
+        }
         switch (in->op) {
         case PO_LD: case PO_LDU: rc = add_vector_sites(p, k, in, SMEM_ACC_LD, generic); break;
         case PO_ST: rc = add_vector_sites(p, k, in, SMEM_ACC_ST, generic); break;
@@ -211,9 +295,12 @@ int smem_cta_prepare(const struct smem_ptx_module *m, const struct smem_ptx_func
             break;
         default: break;
         }
-        if (rc)
+        if (rc) {
+            free(merge);
             goto oom;
+        }
     }
+    free(merge);
     /* pointer parameters: ld.param whose register reaches an address or a cvta */
     for (uint32_t k = 0; k < f->ninsns; k++) {
         const struct smem_ptx_insn *in = &f->insns[k];
@@ -252,6 +339,7 @@ void smem_cta_program_free(struct smem_cta_program *p)
     free(p->vars);
     free(p->param_is_ptr);
     free(p->local_offset);
+    free(p->fast);
     free(p);
 }
 
@@ -294,6 +382,15 @@ int smem_cta_check_launch(const struct smem_cta_program *p, const struct smem_la
     }
     return 0;
 }
+
+/* Byte widths by type, inlined (the hot path asks for them on every instruction). */
+static const uint8_t type_bytes_tab[PT_B128 + 1] = {
+    [PT_B8] = 1, [PT_U8] = 1, [PT_S8] = 1, [PT_PRED] = 1, [PT_B16] = 2, [PT_U16] = 2,
+    [PT_S16] = 2, [PT_F16] = 2, [PT_BF16] = 2, [PT_B32] = 4, [PT_U32] = 4, [PT_S32] = 4,
+    [PT_F32] = 4, [PT_F16X2] = 4, [PT_BF16X2] = 4, [PT_B64] = 8, [PT_U64] = 8, [PT_S64] = 8,
+    [PT_F64] = 8, [PT_B128] = 16,
+};
+#define TBYTES(t) ((unsigned)type_bytes_tab[(t) <= PT_B128 ? (t) : 0])
 
 /* ---- values ------------------------------------------------------------------------------- */
 
@@ -478,24 +575,24 @@ static void flush_requests(struct block *b)
         if (b->h && b->h->access)
             b->h->access(b->h->ctx, &b->reqs[i]);
     b->nreqs = 0;
-    if (b->tab)
-        memset(b->tab, 0, b->cap_tab * sizeof *b->tab);
+    b->gen++; /* every entry of the table is stale now */
 }
 
 /* The request (site, k) of the current warp, created on first use. */
 static struct smem_access *request_for(struct block *b, uint32_t site, uint32_t k, uint32_t warp)
 {
-    uint64_t key = ((uint64_t)site << 32 | k) + 1;
+    uint64_t key = (uint64_t)site << 32 | k;
+    uint32_t gen = b->gen + 1; /* never 0: calloc'd entries are empty */
     if (b->nreqs * 2 + 2 > b->cap_tab) {
         uint32_t nc = b->cap_tab ? b->cap_tab * 2 : 256;
         struct pending *nt = calloc(nc, sizeof *nt);
         if (!nt)
             return NULL;
         for (uint32_t i = 0; i < b->cap_tab; i++) {
-            if (!b->tab[i].key)
+            if (b->tab[i].gen != gen)
                 continue;
             uint32_t h = (uint32_t)((b->tab[i].key * 0x9E3779B97F4A7C15ull) >> 40) & (nc - 1);
-            while (nt[h].key)
+            while (nt[h].gen == gen)
                 h = (h + 1) & (nc - 1);
             nt[h] = b->tab[i];
         }
@@ -504,7 +601,7 @@ static struct smem_access *request_for(struct block *b, uint32_t site, uint32_t 
         b->cap_tab = nc;
     }
     uint32_t h = (uint32_t)((key * 0x9E3779B97F4A7C15ull) >> 40) & (b->cap_tab - 1);
-    while (b->tab[h].key) {
+    while (b->tab[h].gen == gen) {
         if (b->tab[h].key == key)
             return &b->reqs[b->tab[h].idx];
         h = (h + 1) & (b->cap_tab - 1);
@@ -518,6 +615,7 @@ static struct smem_access *request_for(struct block *b, uint32_t site, uint32_t 
         b->cap_reqs = nc;
     }
     b->tab[h].key = key;
+    b->tab[h].gen = gen;
     b->tab[h].idx = b->nreqs;
     struct smem_access *a = &b->reqs[b->nreqs++];
     memset(a, 0, sizeof *a);
@@ -589,14 +687,8 @@ static uint64_t sym_addr(const struct block *b, int32_t s)
 {
     const struct smem_ptx_func *f = b->p->func;
     const struct smem_ptx_symbol *sym = &f->syms[s];
-    if (sym->kind == SYM_SHARED || sym->kind == SYM_SHARED_EXTERN) {
-        for (uint32_t i = 0; i < b->p->nvars; i++)
-            if (b->p->vars[i].name == sym->name || !strcmp(b->p->vars[i].name, sym->name))
-                return b->p->vars[i].offset;
-        return 0;
-    }
-    if (sym->kind == SYM_LOCAL)
-        return b->p->local_offset[s];
+    if (sym->kind == SYM_SHARED || sym->kind == SYM_SHARED_EXTERN || sym->kind == SYM_LOCAL)
+        return b->p->local_offset[s]; /* the symbol's offset in its window (shared or local) */
     if (sym->kind == SYM_PARAM)
         return sym->offset;
     return GLOBAL_SYM_BASE + (uint64_t)s * 0x100000ull;
@@ -725,7 +817,7 @@ static int is_shared_space(unsigned sp, uint64_t a)
 static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct smem_ptx_insn *in,
                     uint64_t *R, uint8_t *K)
 {
-    unsigned esz = smem_ptx_type_bytes(in->type);
+    unsigned esz = TBYTES(in->type);
     int op = in->op;
     const struct smem_ptx_operand *mo = op == PO_LD || op == PO_LDU || op == PO_ATOM ? &in->ops[1]
                                                                                     : &in->ops[0];
@@ -769,7 +861,8 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
     if (shared && site != UINT32_MAX) {
         /* one request per SASS access this instruction becomes */
         for (uint32_t s = site; s < b->p->nsites && b->p->sites[s].insn == pc; s++) {
-            if (aknown && soff % b->p->sites[s].width && op != PO_CP_ASYNC)
+            if (aknown && (uint32_t)(soff + b->p->sites[s].offset) % b->p->sites[s].width &&
+                op != PO_CP_ASYNC)
                 return block_fail(b, pc, "misaligned shared access (address %s)", "not a multiple of its width");
             if (record(b, tid, s, (uint32_t)(soff + b->p->sites[s].offset), aknown, oob))
                 return block_fail(b, pc, "out of memory");
@@ -791,7 +884,7 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
                 mem_read(mem, kn, off + (uint64_t)c * esz, esz, &v, &known);
             if (is_signed(in->type))
                 v = (uint64_t)sext(v, esz);
-            dst(R, K, reg, v, known, reg >= 0 ? smem_ptx_type_bytes(b->p->func->reg_type[reg]) : 8);
+            dst(R, K, reg, v, known, reg >= 0 ? TBYTES(b->p->func->reg_type[reg]) : 8);
         }
         return 0;
     }
@@ -862,7 +955,7 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
         mem_write(mem, kn, off, esz, nv, oknown && vknown);
     if (op == PO_ATOM)
         dst(R, K, in->ops[0].reg[0], sg ? (uint64_t)sext(old, esz) : old, oknown,
-            in->ops[0].reg[0] >= 0 ? smem_ptx_type_bytes(b->p->func->reg_type[in->ops[0].reg[0]]) : 8);
+            in->ops[0].reg[0] >= 0 ? TBYTES(b->p->func->reg_type[in->ops[0].reg[0]]) : 8);
     return 0;
 }
 
@@ -870,7 +963,7 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
 
 static int compare(unsigned cmp, unsigned t, uint64_t a, uint64_t c)
 {
-    unsigned bytes = smem_ptx_type_bytes(t);
+    unsigned bytes = TBYTES(t);
     if (is_float(t)) {
         double x = fval(a, t), y = fval(c, t);
         int un = isnan(x) || isnan(y);
@@ -920,7 +1013,7 @@ static int compare(unsigned cmp, unsigned t, uint64_t a, uint64_t c)
 static uint64_t cvt_value(const struct smem_ptx_insn *in, uint64_t v)
 {
     unsigned dt = in->type, st = in->type2 ? in->type2 : in->type;
-    unsigned db = smem_ptx_type_bytes(dt), sb = smem_ptx_type_bytes(st);
+    unsigned db = TBYTES(dt), sb = TBYTES(st);
     if (is_float(dt) && is_float(st)) {
         double d = fval(v, st);
         if (in->round >= RND_RNI)
@@ -1009,7 +1102,7 @@ static int exec_alu(struct block *b, uint32_t tid, const struct smem_ptx_insn *i
                     uint8_t *K)
 {
     int k = 1;
-    unsigned t = in->type, bytes = smem_ptx_type_bytes(t);
+    unsigned t = in->type, bytes = TBYTES(t);
     const struct smem_ptx_operand *o = in->ops;
     int32_t d = o[0].reg[0];
     uint64_t a = in->nops > 1 ? src(b, tid, R, K, &o[1], &k) : 0;
@@ -1238,7 +1331,7 @@ static int exec_alu(struct block *b, uint32_t tid, const struct smem_ptx_insn *i
     }
     case PO_SLCT: {
         unsigned ct = in->type2;
-        int neg = is_float(ct) ? fval(e, ct) < 0 : sext(e, smem_ptx_type_bytes(ct)) < 0;
+        int neg = is_float(ct) ? fval(e, ct) < 0 : sext(e, TBYTES(ct)) < 0;
         r = neg ? c : a;
         break;
     }
@@ -1340,7 +1433,7 @@ static int exec_alu(struct block *b, uint32_t tid, const struct smem_ptx_insn *i
         return -1;
     }
     if (d >= 0) {
-        unsigned regb = smem_ptx_type_bytes(b->p->func->reg_type[d]);
+        unsigned regb = TBYTES(b->p->func->reg_type[d]);
         unsigned wb = rbytes < regb ? rbytes : regb;
         uint64_t v = r;
         /* signed results are kept sign-extended to the register's width */
@@ -1363,6 +1456,10 @@ static int is_collective(unsigned op)
 static int run_thread(struct block *b, uint32_t tid)
 {
     const struct smem_ptx_func *f = b->p->func;
+    const struct smem_ptx_insn *insns = f->insns;
+    const uint8_t *fast = b->p->fast;
+    const uint32_t ninsns = f->ninsns;
+    const uint64_t max_steps = b->max_steps;
     struct lane *T = &b->T[tid];
     uint64_t *R = b->R + (size_t)tid * b->nregs;
     uint8_t *K = b->K + (size_t)tid * b->nregs;
@@ -1373,7 +1470,7 @@ static int run_thread(struct block *b, uint32_t tid)
             T->state = L_EXIT; /* fell off the end */
             return 0;
         }
-        if (++b->steps > b->max_steps)
+        if (__builtin_expect(++b->steps > b->max_steps, 0))
             return block_fail(b, T->pc,
                               "step budget of %llu thread-instructions exhausted in block %u (a "
                               "runaway loop? raise it with --max-steps)",
@@ -1405,6 +1502,92 @@ static int run_thread(struct block *b, uint32_t tid)
                 T->pc++;
                 continue;
             }
+        }
+        if (fast[pc]) {
+            /* a run of simple integer instructions, with pc and steps in registers */
+            uint64_t steps = b->steps;
+            for (;;) {
+                const struct smem_ptx_operand *o = in->ops;
+                uint64_t x = 0, y = 0, z = 0;
+                uint8_t k = 1;
+                uint8_t fk = fast[pc];
+                if (fk == F_BRA) {
+                    pc = (uint32_t)o[0].imm;
+                    goto next;
+                }
+#define FOP(op, v)                                                                                 \
+    do {                                                                                           \
+        if ((op)->kind == OPK_REG) {                                                               \
+            v = R[(op)->reg[0]];                                                                   \
+            k &= K[(op)->reg[0]];                                                                  \
+        } else {                                                                                   \
+            v = (uint64_t)(op)->imm;                                                               \
+        }                                                                                          \
+    } while (0)
+                FOP(&o[1], x);
+                if (in->nops > 2)
+                    FOP(&o[2], y);
+                if (in->nops > 3)
+                    FOP(&o[3], z);
+#undef FOP
+                {
+                    int32_t d = o[0].reg[0];
+                    uint64_t r;
+                    switch (fk) {
+                    case F_ADD32: r = (uint32_t)(x + y); break;
+                    case F_SUB32: r = (uint32_t)(x - y); break;
+                    case F_MUL32: r = (uint32_t)(x * y); break;
+                    case F_MAD32: r = (uint32_t)(x * y + z); break;
+                    case F_AND32: r = (uint32_t)(x & y); break;
+                    case F_OR32: r = (uint32_t)(x | y); break;
+                    case F_XOR32: r = (uint32_t)(x ^ y); break;
+                    case F_SHL32: r = (uint32_t)y >= 32 ? 0 : (uint32_t)(x << (uint32_t)y); break;
+                    case F_SHRU32: r = (uint32_t)y >= 32 ? 0 : (uint32_t)x >> (uint32_t)y; break;
+                    case F_MOV32: r = (uint32_t)x; break;
+                    case F_ADD64: r = x + y; break;
+                    case F_MULWIDE_U32: r = (uint64_t)(uint32_t)x * (uint32_t)y; break;
+                    case F_MULWIDE_S32: r = (uint64_t)((int64_t)(int32_t)x * (int32_t)y); break;
+                    case F_SETP_U32: case F_SETP_S32: {
+                        int lt, eq = (uint32_t)x == (uint32_t)y;
+                        lt = fk == F_SETP_S32 ? (int32_t)x < (int32_t)y : (uint32_t)x < (uint32_t)y;
+                        switch (in->cmp) {
+                        case CMP_EQ: r = eq; break;
+                        case CMP_NE: r = !eq; break;
+                        case CMP_LT: case CMP_LO: r = lt; break;
+                        case CMP_LE: case CMP_LS: r = lt || eq; break;
+                        case CMP_GT: case CMP_HI: r = !lt && !eq; break;
+                        default: r = !lt; break;
+                        }
+                        break;
+                    }
+                    default: r = 0; break;
+                    }
+                    R[d] = r;
+                    K[d] = k;
+                }
+                pc++;
+            next:
+                /* the next instruction: fast and certain, or back to the general loop */
+                while (pc < ninsns && fast[pc] && steps < max_steps) {
+                    in = &insns[pc];
+                    if (in->guard < 0)
+                        break;
+                    if (!K[in->guard])
+                        goto leave;
+                    if ((R[in->guard] != 0) != (in->guard_neg != 0))
+                        break;
+                    pc++; /* predicated off */
+                    steps++;
+                }
+                if (pc >= ninsns || !fast[pc] || steps >= max_steps)
+                    goto leave;
+                in = &insns[pc];
+                steps++;
+            }
+        leave:
+            b->steps = steps;
+            T->pc = pc;
+            continue;
         }
         switch (in->op) {
         case PO_NOP: case PO_MEMBAR: case PO_PREFETCH: case PO_NANOSLEEP: case PO_CP_ASYNC_WAIT:
@@ -1727,7 +1910,7 @@ static int release_barrier(struct block *b, int *done)
                     uint8_t *K = b->K + (size_t)t * b->nregs;
                     int32_t d = in->ops[0].reg[0];
                     if (d >= 0)
-                        dst(R, K, d, r, 1, smem_ptx_type_bytes(b->p->func->reg_type[d]));
+                        dst(R, K, d, r, 1, TBYTES(b->p->func->reg_type[d]));
                 }
                 T->pc++;
             }

@@ -418,8 +418,11 @@ static int32_t find_sym(const struct parser *ps, const char *name)
 static int add_sym(struct parser *ps, const char *at, struct smem_ptx_symbol *s)
 {
     struct smem_ptx_func *f = ps->f;
-    if (grow((void **)&f->syms, &ps->cap_syms, f->nsyms + 1, sizeof *f->syms, MAX_SYMS))
+    if (grow((void **)&f->syms, &ps->cap_syms, f->nsyms + 1, sizeof *f->syms, MAX_SYMS)) {
+        free(s->name);
+        s->name = NULL;
         return fail_at(ps, at, "too many symbols");
+    }
     f->syms[f->nsyms++] = *s;
     return 0;
 }
@@ -427,7 +430,7 @@ static int add_sym(struct parser *ps, const char *at, struct smem_ptx_symbol *s)
 /* ---- declarations ------------------------------------------------------------------------ */
 
 /* Reads `[.align N] [.vN] .type name[dims] [= {...}]` after the state space word; fills sym. */
-static int read_var_decl(struct parser *ps, struct smem_ptx_symbol *sym, int allow_init)
+static int read_var_decl_inner(struct parser *ps, struct smem_ptx_symbol *sym, int allow_init)
 {
     char w[MAX_IDENT + 1];
     unsigned vec = 1;
@@ -500,6 +503,16 @@ static int read_var_decl(struct parser *ps, struct smem_ptx_symbol *sym, int all
         return 1; /* statement consumed */
     }
     return 0;
+}
+
+static int read_var_decl(struct parser *ps, struct smem_ptx_symbol *sym, int allow_init)
+{
+    int r = read_var_decl_inner(ps, sym, allow_init);
+    if (r < 0) {
+        free(sym->name);
+        sym->name = NULL;
+    }
+    return r;
 }
 
 /* .reg .type names ; */
@@ -887,6 +900,33 @@ static int decode_mods(struct parser *ps, const char *at, struct smem_ptx_insn *
     return 0;
 }
 
+/* The fewest operands an instruction can have. */
+static unsigned min_operands(unsigned op)
+{
+    switch (op) {
+    case PO_RET: case PO_EXIT: case PO_TRAP: case PO_MEMBAR: case PO_NOP: case PO_CP_ASYNC_WAIT:
+    case PO_NANOSLEEP: case PO_BAR_WARP: case PO_PREFETCH: case PO_BAR: case PO_CALL:
+        return 0;
+    case PO_BRA: case PO_ACTIVEMASK: return 1;
+    case PO_MOV: case PO_ABS: case PO_NEG: case PO_NOT: case PO_CNOT: case PO_POPC: case PO_CLZ:
+    case PO_BFIND: case PO_BREV: case PO_CVT: case PO_CVTA: case PO_SQRT: case PO_RSQRT:
+    case PO_RCP: case PO_SIN: case PO_COS: case PO_EX2: case PO_LG2: case PO_TANH: case PO_TESTP:
+    case PO_LD: case PO_ST: case PO_LDU: case PO_RED: case PO_ISSPACEP: case PO_BAR_ARRIVE:
+        return 2;
+    case PO_ADD: case PO_SUB: case PO_MUL: case PO_MUL24: case PO_DIV: case PO_REM: case PO_MIN:
+    case PO_MAX: case PO_AND: case PO_OR: case PO_XOR: case PO_SHL: case PO_SHR: case PO_SET:
+    case PO_SETP: case PO_COPYSIGN: case PO_ATOM: case PO_CP_ASYNC: case PO_MATCH: case PO_REDUX:
+    case PO_VOTE: case PO_BAR_RED:
+        return 3;
+    case PO_MAD: case PO_MAD24: case PO_FMA: case PO_SELP: case PO_SLCT: case PO_BFE: case PO_SAD:
+    case PO_PRMT: case PO_SHF: case PO_DP4A: case PO_DP2A:
+        return 4;
+    case PO_BFI: case PO_LOP3: case PO_SHFL:
+        return 5;
+    default: return 0;
+    }
+}
+
 /* Reads one instruction (the opcode word is in opname, the cursor after it). */
 static int read_insn(struct parser *ps, const char *at, char *opname, int32_t guard, int guard_neg)
 {
@@ -967,6 +1007,18 @@ static int read_insn(struct parser *ps, const char *at, char *opname, int32_t gu
             return -1;
         break;
     }
+    unsigned need = min_operands(in->op);
+    if (in->nops < need)
+        return fail_at(ps, at, "'%s' needs %u operands, found %u", opname, need, in->nops);
+    if ((in->op == PO_LD || in->op == PO_ST || in->op == PO_ATOM || in->op == PO_RED ||
+         in->op == PO_LDU || in->op == PO_CP_ASYNC) &&
+        in->ops[in->op == PO_LD || in->op == PO_LDU || in->op == PO_ATOM ? 1 : 0].kind != OPK_ADDR)
+        return fail_at(ps, at, "'%s' needs a memory operand [address]", opname);
+    if (in->op == PO_BRA && in->ops[0].kind != OPK_LABEL)
+        return fail_at(ps, at, "'%s' needs a label", opname);
+    if ((in->op == PO_LD || in->op == PO_ST || in->op == PO_ATOM || in->op == PO_RED ||
+         in->op == PO_LDU) && !smem_ptx_type_bytes(in->type))
+        return fail_at(ps, at, "'%s' needs a type", opname);
     f->ninsns++;
     return 0;
 }

@@ -75,6 +75,8 @@ void smem_report_json(FILE *f, const struct smem_analysis *a)
                 (unsigned long long)k->blocks_run, (unsigned long long)k->blocks_total,
                 k->blocks_run < k->blocks_total && k->complete ? "true" : "false",
                 k->complete ? "true" : "false");
+        fprintf(f, ", \"thread_instructions\": %llu, \"emulation_seconds\": %.4f",
+                (unsigned long long)k->steps, k->seconds);
         if (!k->complete) {
             fprintf(f, ", \"incomplete\": ");
             json_str(f, k->incomplete_why);

@@ -7,7 +7,7 @@
 #include <string.h>
 
 /* Splits one CSV line into fields (quotes respected); returns the count. Modifies line. */
-static int hw_split(char *line, char **f, int max)
+static inline int hw_split(char *line, char **f, int max)
 {
     int n = 0;
     char *p = line;
@@ -34,7 +34,7 @@ static int hw_split(char *line, char **f, int max)
 
 /* The value of column col in the row of file (tests/hw/FILE) whose section and kernel match;
  * -1 when absent. */
-static long long hw_value(const char *file, const char *section, const char *kernel, const char *col)
+static inline long long hw_value(const char *file, const char *section, const char *kernel, const char *col)
 {
     char path[512], head[2048], line[2048];
     char *hf[64], *lf[64];

@@ -3,6 +3,8 @@
 #ifndef SMEMLAB_TOOLS_CLI_H
 #define SMEMLAB_TOOLS_CLI_H
 
+#include <stddef.h>
+
 /* Exit status contract (DESIGN.md). */
 enum {
     EXIT_OK = 0,
@@ -29,7 +31,12 @@ int cli_parse_format(const char *s);
 int cli_parse_dim3(const char *s, unsigned dims[3]);
 /* Parses a non-negative integer (decimal or 0x hex) up to max; 0 on success. */
 int cli_parse_uint(const char *s, unsigned long long max, unsigned long long *out);
+/* The built kernels (fatbin + PTX): $SMEMLAB_KERNELS, else kernels/ next to the executable. */
+int cli_kernels_dir(char *out, size_t n);
 /* Prints "smemlab CMD: msg" to stderr and returns EXIT_USAGE. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
 int cli_usage_error(const char *cmd, const char *fmt, ...);
 
 #endif

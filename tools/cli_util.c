@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 int cli_parse_format(const char *s)
 {
@@ -65,4 +67,26 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
     va_end(ap);
     fprintf(stderr, "\n(see 'smemlab %s --help')\n", cmd);
     return EXIT_USAGE;
+}
+
+int cli_kernels_dir(char *out, size_t n)
+{
+    struct stat st;
+    const char *env = getenv("SMEMLAB_KERNELS");
+    if (env && *env) {
+        snprintf(out, n, "%s", env);
+        return !stat(out, &st) && S_ISDIR(st.st_mode) ? 0 : -1;
+    }
+    char self[4096];
+    ssize_t k = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (k <= 0)
+        return -1;
+    self[k] = 0;
+    char *slash = strrchr(self, '/');
+    if (!slash)
+        return -1;
+    *slash = 0;
+    if ((size_t)snprintf(out, n, "%s/kernels", self) >= n)
+        return -1;
+    return !stat(out, &st) && S_ISDIR(st.st_mode) ? 0 : -1;
 }

@@ -1,12 +1,284 @@
-/* cmd_pattern.c: placeholder until the pattern subcommand lands; says so and fails. */
+/* cmd_pattern.c: `smemlab pattern EXPR`: the cost of one access pattern executed by one block, per
+ * warp request, with the bank map of the worst request. */
 #include "cli.h"
+#include "pattern_view.h"
+#include "smemlab/expr.h"
+#include "smemlab/pattern.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char usage_text[] =
+    "usage: smemlab pattern EXPR [options]\n"
+    "\n"
+    "The shared-memory cost of one access executed by every thread of one block: one request per\n"
+    "warp, its wavefronts (what nvprof called transactions), the ideal, the worst n-way conflict.\n"
+    "\n"
+    "  EXPR                 NAME[index] (1-D, in elements) or NAME[row][col] (2-D, row-major).\n"
+    "                       Variables: tx ty tz (threadIdx; threadIdx.x also works), bx by bz,\n"
+    "                       bdx bdy bdz (blockDim), tid (linear thread id), lane, warp.\n"
+    "                       Operators as in C on unsigned 32-bit values: + - * / % ^ & | << >> ~\n"
+    "  --elem N             element (= access) size in bytes: 1 2 4 8 16 (default 4)\n"
+    "  --shape RxC          the array's rows x columns, padding included (needed for NAME[r][c])\n"
+    "  --block X[,Y[,Z]]    block size, also XxY (default 32)\n"
+    "  --grid-index X[,Y[,Z]] blockIdx of the block evaluated (default 0,0,0)\n"
+    "  --op ld|st           load or store (default ld)\n"
+    "  --banks N            number of banks (default 32)\n"
+    "  --bank-bytes B       bank width in bytes (default 4; Kepler's 8-byte mode: 8)\n"
+    "  --format F           table, json or csv (default table)\n"
+    "  --help               this text\n"
+    "\n"
+    "examples:\n"
+    "  smemlab pattern 'arr[tid*129]'\n"
+    "  smemlab pattern 'tile[tx][ty]' --shape 32x33 --block 32x32\n"
+    "  smemlab pattern 'v[tid*2]' --elem 16\n"
+    "\n"
+    "exit status: 0 ok, 2 bad option, 3 bad expression (the message names the column)\n";
+
+/* Parses "X[,Y[,Z]]" allowing zeros (a block index), missing parts = 0. */
+static int parse_index3(const char *s, unsigned v[3])
+{
+    char buf[96];
+    size_t n = strlen(s);
+    if (!n || n >= sizeof buf)
+        return -1;
+    memcpy(buf, s, n + 1);
+    v[0] = v[1] = v[2] = 0;
+    unsigned k = 0;
+    for (char *p = buf;;) {
+        char *sep = p + strcspn(p, ",x");
+        char c = *sep;
+        unsigned long long x;
+        *sep = 0;
+        if (k >= 3 || cli_parse_uint(p, 0xffffffffull, &x))
+            return -1;
+        v[k++] = (unsigned)x;
+        if (!c)
+            return 0;
+        p = sep + 1;
+    }
+}
+
+static int parse_shape(const char *s, unsigned shape[2])
+{
+    unsigned d[3];
+    if (cli_parse_dim3(s, d) || d[2] != 1 || !strpbrk(s, ",x"))
+        return -1;
+    if (strchr(s, 'x') && strchr(strchr(s, 'x') + 1, 'x'))
+        return -1;
+    shape[0] = d[0];
+    shape[1] = d[1];
+    return 0;
+}
+
+struct options {
+    const char *expr;
+    struct smem_pattern p;
+    int format;
+    int help;
+};
+
+/* Fills o from argv; returns EXIT_OK or EXIT_USAGE (message printed). */
+static int parse_options(int argc, char **argv, struct options *o)
+{
+    o->expr = NULL;
+    o->p = smem_pattern_default();
+    o->format = FMT_TABLE;
+    o->help = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *val = NULL;
+        char name[32];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            o->help = 1;
+            return EXIT_OK;
+        }
+        if (!strcmp(a, "--") && i + 1 < argc)
+            a = argv[++i]; /* an expression that starts with '-' */
+        else if (a[0] == '-' && a[1])
+            goto option;
+        if (o->expr)
+            return cli_usage_error("pattern", "one expression only (got '%s' and '%s'); quote it",
+                                   o->expr, a);
+        o->expr = a;
+        continue;
+    option:;
+        const char *eq = strchr(a, '=');
+        size_t nl = eq ? (size_t)(eq - a) : strlen(a);
+        if (nl >= sizeof name)
+            return cli_usage_error("pattern", "unknown option '%s'", a);
+        memcpy(name, a, nl);
+        name[nl] = 0;
+        static const char *const known[] = {"--elem", "--shape", "--block", "--grid-index", "--op",
+                                            "--banks", "--bank-bytes", "--format"};
+        int found = 0;
+        for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
+            found |= !strcmp(name, known[k]);
+        if (!found)
+            return cli_usage_error("pattern", "unknown option '%s'", name);
+        if (eq)
+            val = eq + 1;
+        else if (i + 1 < argc)
+            val = argv[++i];
+        else
+            return cli_usage_error("pattern", "%s needs a value", name);
+        unsigned long long v;
+        if (!strcmp(name, "--elem")) {
+            if (cli_parse_uint(val, 16, &v) || (v != 1 && v != 2 && v != 4 && v != 8 && v != 16))
+                return cli_usage_error("pattern", "--elem must be 1, 2, 4, 8 or 16 (bytes), not '%s'", val);
+            o->p.elem_bytes = (unsigned)v;
+        } else if (!strcmp(name, "--shape")) {
+            if (parse_shape(val, o->p.shape))
+                return cli_usage_error("pattern", "--shape wants ROWSxCOLS such as 32x33, not '%s'", val);
+        } else if (!strcmp(name, "--block")) {
+            if (cli_parse_dim3(val, o->p.block))
+                return cli_usage_error("pattern", "--block wants X[,Y[,Z]] or XxY, not '%s'", val);
+        } else if (!strcmp(name, "--grid-index")) {
+            if (parse_index3(val, o->p.block_index))
+                return cli_usage_error("pattern", "--grid-index wants X[,Y[,Z]], not '%s'", val);
+        } else if (!strcmp(name, "--op")) {
+            if (!strcmp(val, "ld"))
+                o->p.op = SMEM_LD;
+            else if (!strcmp(val, "st"))
+                o->p.op = SMEM_ST;
+            else
+                return cli_usage_error("pattern", "--op must be ld or st, not '%s'", val);
+        } else if (!strcmp(name, "--banks")) {
+            if (cli_parse_uint(val, SMEM_MAX_BANKS, &v) || !v)
+                return cli_usage_error("pattern", "--banks must be 1 to %d, not '%s'", SMEM_MAX_BANKS, val);
+            o->p.banks.count = (unsigned)v;
+        } else if (!strcmp(name, "--bank-bytes")) {
+            if (cli_parse_uint(val, 16, &v))
+                return cli_usage_error("pattern", "--bank-bytes must be 1, 2, 4, 8 or 16, not '%s'", val);
+            o->p.banks.bytes = (unsigned)v;
+        } else if (!strcmp(name, "--format")) {
+            if ((o->format = cli_parse_format(val)) < 0)
+                return cli_usage_error("pattern", "--format must be table, json or csv, not '%s'", val);
+        }
+    }
+    if (!o->expr)
+        return cli_usage_error("pattern", "no expression (e.g. smemlab pattern 'arr[tid*2]')");
+    const char *why = smem_pattern_check(&o->p);
+    if (why)
+        return cli_usage_error("pattern", "%s", why);
+    return EXIT_OK;
+}
+
+static const char *op_name(enum smem_op op) { return op == SMEM_ST ? "st" : op == SMEM_ATOM ? "atom" : "ld"; }
+
+static void print_table(const struct options *o, const struct smem_pattern_result *r)
+{
+    const struct smem_pattern *p = &o->p;
+    unsigned threads = smem_pattern_threads(p);
+    printf("%s: %u-byte %s, block %ux%ux%u (%u thread%s, %u warp%s)", o->expr, p->elem_bytes,
+           p->op == SMEM_ST ? "stores" : "loads", p->block[0], p->block[1], p->block[2], threads,
+           threads == 1 ? "" : "s", r->requests, r->requests == 1 ? "" : "s");
+    if (p->block_index[0] | p->block_index[1] | p->block_index[2])
+        printf(", blockIdx (%u,%u,%u)", p->block_index[0], p->block_index[1], p->block_index[2]);
+    if (p->shape[0])
+        printf(", shape %ux%u", p->shape[0], p->shape[1]);
+    printf(", %u banks x %u B\n\n", p->banks.count, p->banks.bytes);
+    printf("warp  lanes  wavefronts  ideal  max-way  conflicts\n");
+    for (unsigned w = 0; w < r->requests; w++) {
+        const struct smem_warp_cost *c = &r->warp[w];
+        printf("%4u  %5u  %10u  %5u  %7u  %9u\n", c->warp, c->active_lanes, c->cost.wavefronts,
+               c->cost.ideal, c->cost.max_ways, smem_cost_conflicts(c->cost));
+    }
+    const struct smem_warp_cost *worst = &r->warp[r->worst];
+    printf("\nbank map of warp %u (columns: banks; rows: %u-byte lines of shared memory; cell: the lane\n"
+           "that wants the word, '+' when other lanes share it; ways: words a bank must deliver)\n",
+           worst->warp, p->banks.count * p->banks.bytes);
+    view_bank_map(stdout, &p->banks, &worst->request, VIEW_MAP_WIDE, "");
+    /* Words several lanes share: the broadcasts and multicasts the map marks with '+'. */
+    static struct smem_bank_map m;
+    smem_request_map(&p->banks, &worst->request, &m);
+    unsigned shared = 0;
+    for (unsigned b = 0; b < m.count; b++)
+        for (unsigned i = 0; i < m.nwords[b]; i++) {
+            uint32_t lanes = m.slot[b][i].lanes;
+            if (!(lanes & (lanes - 1)))
+                continue;
+            if (shared++ < 4) {
+                char list[128];
+                view_lane_list(list, sizeof list, lanes);
+                printf("%s bank %u, row %u: lanes %s\n", shared == 1 ? "shared words:" : "             ",
+                       b, m.slot[b][i].word / m.count, list);
+            }
+        }
+    if (shared > 4)
+        printf("              ... %u shared words in all\n", shared);
+    printf("\n");
+    view_verdict(stdout, r);
+    printf("\n");
+}
+
+static void print_json(const struct options *o, const struct smem_pattern_result *r)
+{
+    const struct smem_pattern *p = &o->p;
+    printf("{\"requests\":%u,\"wavefronts\":%llu,\"ideal_wavefronts\":%llu,\"max_ways\":%u,\"warps\":[",
+           r->requests, (unsigned long long)r->wavefronts, (unsigned long long)r->ideal, r->max_ways);
+    for (unsigned w = 0; w < r->requests; w++) {
+        const struct smem_warp_cost *c = &r->warp[w];
+        printf("%s{\"warp\":%u,\"wavefronts\":%u,\"ideal_wavefronts\":%u,\"max_ways\":%u,"
+               "\"active_lanes\":%u,\"conflicts\":%u}",
+               w ? "," : "", c->warp, c->cost.wavefronts, c->cost.ideal, c->cost.max_ways, c->active_lanes,
+               smem_cost_conflicts(c->cost));
+    }
+    printf("],\"conflicts\":%llu,\"expression\":", (unsigned long long)(r->wavefronts - r->ideal));
+    view_json_string(stdout, o->expr);
+    printf(",\"elem\":%u,\"op\":\"%s\",\"block\":[%u,%u,%u],\"block_index\":[%u,%u,%u],", p->elem_bytes,
+           op_name(p->op), p->block[0], p->block[1], p->block[2], p->block_index[0], p->block_index[1],
+           p->block_index[2]);
+    if (p->shape[0])
+        printf("\"shape\":[%u,%u],", p->shape[0], p->shape[1]);
+    printf("\"banks\":%u,\"bank_bytes\":%u}\n", p->banks.count, p->banks.bytes);
+}
+
+static void print_csv(const struct smem_pattern_result *r)
+{
+    printf("warp,active_lanes,wavefronts,ideal_wavefronts,max_ways,conflicts\n");
+    for (unsigned w = 0; w < r->requests; w++) {
+        const struct smem_warp_cost *c = &r->warp[w];
+        printf("%u,%u,%u,%u,%u,%u\n", c->warp, c->active_lanes, c->cost.wavefronts, c->cost.ideal,
+               c->cost.max_ways, smem_cost_conflicts(c->cost));
+    }
+}
 
 int cmd_pattern(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    fprintf(stderr, "smemlab pattern: not built yet\n");
-    return EXIT_USAGE;
+    struct options o;
+    int rc = parse_options(argc, argv, &o);
+    if (rc != EXIT_OK)
+        return rc;
+    if (o.help) {
+        fputs(usage_text, stdout);
+        return EXIT_OK;
+    }
+    struct smem_access *a;
+    struct smem_diag d;
+    if (smem_access_parse(o.expr, &a, &d)) {
+        fprintf(stderr, "smemlab pattern: %s\n", d.message);
+        view_caret(stderr, o.expr, &d);
+        return EXIT_INPUT;
+    }
+    if (smem_access_dims(a) == 2 && !o.p.shape[0]) {
+        smem_access_free(a);
+        return cli_usage_error("pattern", "'%s' is 2-D: give the array's shape with --shape ROWSxCOLS",
+                               o.expr);
+    }
+    static struct smem_pattern_result r;
+    if (smem_pattern_eval(a, &o.p, &r, &d)) {
+        fprintf(stderr, "smemlab pattern: %s\n", d.message);
+        view_caret(stderr, o.expr, &d);
+        smem_access_free(a);
+        return EXIT_INPUT;
+    }
+    smem_access_free(a);
+    if (o.format == FMT_JSON)
+        print_json(&o, &r);
+    else if (o.format == FMT_CSV)
+        print_csv(&r);
+    else
+        print_table(&o, &r);
+    return EXIT_OK;
 }

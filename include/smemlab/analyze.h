@@ -55,6 +55,7 @@ struct smem_kernel_report {
 struct smem_analysis {
     char *source;           /* the .cu or .ptx analysed */
     struct smem_ptx_module *module;
+    int owns_module;        /* 0: borrowed from the caller (smem_analyze_module) */
     struct smem_kernel_report *kernels;
     uint32_t nkernels;
 };
@@ -96,6 +97,10 @@ int smem_analyze_file(const char *path, const struct smem_analyze_options *o,
 int smem_analyze_ptx(const char *ptx, size_t len, const char *ptx_name, const char *source,
                      const struct smem_analyze_options *o, struct smem_analysis **out,
                      struct smem_error *err);
+/* The same on a module parsed once by the caller (it must outlive the analysis). */
+int smem_analyze_module(const struct smem_ptx_module *m, const char *name, const char *source,
+                        const struct smem_analyze_options *o, struct smem_analysis **out,
+                        struct smem_error *err);
 void smem_analysis_free(struct smem_analysis *a);
 
 /* Demangles C++ symbols with the toolkit's cu++filt (names[i] -> out[i], malloc'd; the mangled

@@ -52,8 +52,9 @@ struct smem_cta_program {
     uint32_t static_smem;    /* bytes of static shared memory */
     uint32_t dyn_offset;     /* where dynamic shared memory starts */
     uint8_t *param_is_ptr;   /* per parameter: a pointer (its value flows into an address) */
-    uint32_t *local_offset;  /* per symbol: offset of a local one in the thread's local window */
+    uint32_t *local_offset;  /* per symbol: offset of a local or shared one in its window */
     uint32_t local_size;     /* bytes of local memory per thread */
+    uint8_t *fast;           /* per instruction: a fast-path kind for common integer ops, or 0 */
 };
 
 /* A warp-level shared-memory request. Addresses are byte offsets in the block's shared window. */

@@ -1,0 +1,72 @@
+/* pattern.h: one access pattern (arr[tid*129], tile[tx][ty]) executed by every thread of one block:
+ * one shared-memory request per warp, each costed by the bank model. Pure: no I/O, no allocation. */
+#ifndef SMEMLAB_PATTERN_H
+#define SMEMLAB_PATTERN_H
+
+#include <stdint.h>
+
+#include "smemlab/banks.h"
+#include "smemlab/expr.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* CUDA's limits on a block (every GPU since Fermi). */
+#define SMEM_MAX_BLOCK_THREADS 1024
+#define SMEM_MAX_WARPS (SMEM_MAX_BLOCK_THREADS / SMEM_WARP)
+
+/* How the access is executed. */
+struct smem_pattern {
+    unsigned block[3];       /* blockDim x, y, z */
+    unsigned block_index[3]; /* blockIdx x, y, z (one block is evaluated) */
+    unsigned elem_bytes;     /* element size = access width: 1, 2, 4, 8, 16 */
+    unsigned shape[2];       /* rows, cols of the array (padding included); 0, 0 = not given */
+    enum smem_op op;
+    struct smem_banks banks;
+};
+
+/* Defaults: one warp (block 32), block index 0, 4-byte elements, loads, 32 banks of 4 bytes. */
+struct smem_pattern smem_pattern_default(void);
+
+/* NULL when p is usable (block within CUDA's limits, element size, banks, shape), else a
+ * sentence saying what is wrong. These are the caller's settings, not the expression's. */
+const char *smem_pattern_check(const struct smem_pattern *p);
+
+/* One warp's request and its cost. */
+struct smem_warp_cost {
+    unsigned warp;
+    unsigned active_lanes;
+    struct smem_request request;
+    struct smem_cost cost;
+};
+
+struct smem_pattern_result {
+    unsigned requests;       /* warps with an active lane: every warp of the block */
+    uint64_t wavefronts;     /* summed over requests */
+    uint64_t ideal;          /* ideal wavefronts, summed */
+    unsigned max_ways;       /* worst n-way over all requests */
+    unsigned worst;          /* index in warp[] of the costliest request (first on ties) */
+    struct smem_warp_cost warp[SMEM_MAX_WARPS];
+};
+
+/* Evaluates access a for every thread of the block described by p. 0 on success; -1 with diag
+ * filled (column and thread) when the expression cannot be evaluated (division by zero), an index
+ * falls outside the shape, a byte address does not fit 32 bits, or p fails smem_pattern_check.
+ * Warps are consecutive groups of 32 linear thread ids (tid = tx + ty*bdx + tz*bdx*bdy); the last
+ * one may be partial. Byte address = element index * elem_bytes, element index = row*cols + col
+ * for a 2-D access. */
+int smem_pattern_eval(const struct smem_access *a, const struct smem_pattern *p,
+                      struct smem_pattern_result *r, struct smem_diag *diag);
+
+/* The variables of the threads of warp w (count = threads in it); w must be below the warp count. */
+void smem_pattern_lanes(const struct smem_pattern *p, unsigned w, struct smem_lanes *lanes);
+
+/* Threads in the block and warps they form. */
+unsigned smem_pattern_threads(const struct smem_pattern *p);
+unsigned smem_pattern_warps(const struct smem_pattern *p);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

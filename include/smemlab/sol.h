@@ -1,0 +1,118 @@
+/* sol.h: the speed-of-light benchmarks (issue 7): matrix transpose and sums run at scale on the GPU
+ * beside cudaMemcpy, cuBLAS geam, CUB DeviceReduce and torch, every result checked before it is
+ * timed. The input functions and CPU references are pure; the runners take an open GPU. */
+#ifndef SMEMLAB_SOL_H
+#define SMEMLAB_SOL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "smemlab/gpu.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Inputs: element i of every input is a pure function of (i, seed), computed the same way by
+ * the fill kernels (kernels/sol_transpose.cu, kernels/sol_reduce.cu) and torch (bench/sol/
+ * torch_ref.py). Transpose values are bit patterns that stay exact through cuBLAS geam with alpha 1
+ * and beta 0. */
+uint32_t smem_sol_hash32(uint32_t x);
+uint32_t smem_sol_mix(uint64_t i, uint32_t seed);
+uint32_t smem_sol_val_f32(uint64_t i, uint32_t seed); /* bits of k/2^23 - 1, k < 2^24 */
+uint16_t smem_sol_val_f16(uint64_t i, uint32_t seed); /* half bits, exponent < 16: |x| < 2 */
+uint64_t smem_sol_val_f64(uint64_t i, uint32_t seed); /* bits of h/2^31 - 1 */
+int32_t smem_sol_val_i32(uint64_t i, uint32_t seed);  /* reduce input: in [-128, 128) */
+float smem_sol_val_rf32(uint64_t i, uint32_t seed);   /* reduce input: k/2^24 in [0, 1) */
+
+/* The sums of the first n reduce inputs: exact (int64) and in float64. */
+int64_t smem_sol_sum_i32(uint64_t n, uint32_t seed);
+double smem_sol_sum_f32(uint64_t n, uint32_t seed);
+/* The stated tolerance for a float32 sum of positive terms against the float64 reference:
+ * |got - ref| <= SMEM_SOL_F32_RTOL * |ref|. Summing in float32 blocks of a few thousand terms and
+ * then a tree leaves a relative error near sqrt(k) * 2^-24 (k terms per thread), well inside it;
+ * int32 sums must be exact. */
+#define SMEM_SOL_F32_RTOL 1e-5
+int smem_sol_sum_f32_ok(double got, double ref);
+int smem_sol_sum_i32_ok(int64_t got, int64_t ref); /* equal modulo 2^32, as an int32 sum wraps */
+
+/* out (cols x rows) = transpose of in (rows x cols), elements of `elem` bytes (CPU reference). */
+void smem_sol_transpose_cpu(void *out, const void *in, long long rows, long long cols, size_t elem);
+
+/* ---- Results ---------------------------------------------------------------------------------- */
+enum smem_sol_dtype { SMEM_SOL_F32 = 0, SMEM_SOL_F16 = 1, SMEM_SOL_F64 = 2, SMEM_SOL_I32 = 3 };
+const char *smem_sol_dtype_name(enum smem_sol_dtype t); /* "f32", "f16", "f64", "i32" */
+size_t smem_sol_dtype_bytes(enum smem_sol_dtype t);
+/* Parses "f32" | "f16" | "f64" | "i32"; -1 when unknown. */
+int smem_sol_dtype_parse(const char *s);
+
+struct smem_sol_row {
+    char bench[12];     /* "transpose" | "reduce" */
+    char dtype[4];
+    long long rows, cols; /* reduce: rows = n, cols = 1 */
+    char method[16];    /* transpose: smemlab memcpy cublas torch naive tile pad swizzle;
+                           reduce: smemlab memcpy cub torch interleaved sequential */
+    int reps;
+    double median_ms, min_ms, max_ms;
+    double gbps;        /* transpose, memcpy: (read + write bytes) / time; reduce: bytes read / time */
+    double ratio_copy;  /* gbps / memcpy's gbps for the same case (0 when no memcpy row) */
+    double ratio_peer;  /* best peer's median / this median (peers: cublas, torch, cub); 0 if none */
+    int verified;       /* every element (transpose) / the sum (reduce) checked, before and after timing */
+    char kernel[48];    /* our kernel's name (smemlab and the textbook variants), "" for peers */
+    char note[128];     /* why a row is not verified, "" otherwise */
+};
+
+struct smem_sol_results {
+    struct smem_sol_row *rows;
+    size_t n, cap;
+};
+void smem_sol_results_free(struct smem_sol_results *r);
+/* Fills ratio_copy and ratio_peer of every row from the memcpy and peer rows of its case. */
+void smem_sol_ratios(struct smem_sol_results *r);
+/* Is this method a peer (what a user would otherwise pick)? */
+int smem_sol_is_peer(const char *method);
+
+/* ---- Runners ---------------------------------------------------------------------------------- */
+struct smem_sol_opts {
+    int reps;                 /* timed runs per method (median reported); at least 1 */
+    int warmup;               /* untimed runs first */
+    const char *kernel_dir;   /* holds sol_transpose.fatbin and sol_reduce.fatbin */
+    const char *cub_lib;      /* libsmemlab_cub.so (CUB DeviceReduce), NULL = leave CUB out */
+    int use_cublas;           /* load libcublas at run time for geam */
+    const char *torch_script; /* bench/sol/torch_ref.py, NULL = leave torch out */
+    const char *python;       /* interpreter for it ("python3" when NULL) */
+    int baselines;            /* also the textbook variants (naive tile pad swizzle / interleaved
+                                 sequential) */
+    int pipelined;            /* transpose: our kernel is sol_transpose_pipelined_<t> on a persistent
+                                 grid (1) or sol_transpose_<t>, one tile per block (0, default) */
+    void (*progress)(void *ctx, const char *msg); /* optional: one line per step */
+    void *progress_ctx;
+};
+void smem_sol_opts_default(struct smem_sol_opts *o);
+
+struct smem_sol_shape {
+    long long rows, cols;
+};
+
+/* Runs every method on every (dtype, shape) and appends one row per method to res; rows whose
+ * check failed have verified = 0 and a note. Returns SMEM_GPU_OK, or a gpu.h status with a sentence
+ * in err when the GPU or a needed kernel fails (a missing optional peer is a progress note). */
+int smem_sol_bench_transpose(struct smem_gpu *g, const struct smem_sol_opts *o,
+                             const enum smem_sol_dtype *dtypes, size_t ndtypes,
+                             const struct smem_sol_shape *shapes, size_t nshapes,
+                             struct smem_sol_results *res, char *err, size_t errlen);
+/* Sums of n elements for each dtype (SMEM_SOL_I32, SMEM_SOL_F32) and n. */
+int smem_sol_bench_reduce(struct smem_gpu *g, const struct smem_sol_opts *o,
+                          const enum smem_sol_dtype *dtypes, size_t ndtypes, const long long *ns,
+                          size_t nns, struct smem_sol_results *res, char *err, size_t errlen);
+
+/* bench/sol/torch_ref.py in the source tree this library was built from. */
+const char *smem_sol_default_torch_script(void);
+
+/* The NVIDIA kernel-module version ("580.159.04") from /proc/driver/nvidia/version, or "" */
+void smem_sol_driver_release(char *buf, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

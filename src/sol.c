@@ -1,0 +1,192 @@
+/* sol.c: the pure half of the speed-of-light benchmarks: the input functions the fill kernels and
+ * torch share, CPU references, result rows and their ratios. No GPU, no I/O. */
+#include "smemlab/sol.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+uint32_t smem_sol_hash32(uint32_t x)
+{
+    x ^= x >> 16;
+    x *= 0x7feb352du;
+    x ^= x >> 15;
+    x *= 0x846ca68bu;
+    x ^= x >> 16;
+    return x;
+}
+
+uint32_t smem_sol_mix(uint64_t i, uint32_t seed)
+{
+    return smem_sol_hash32((uint32_t)i + seed + smem_sol_hash32((uint32_t)(i >> 32)));
+}
+
+uint32_t smem_sol_val_f32(uint64_t i, uint32_t seed)
+{
+    /* (k / 2^23) - 1 with k < 2^24 is exact in float32, so the bits are the same on every device */
+    float v = (float)(smem_sol_mix(i, seed) >> 8) * (1.0f / 8388608.0f) - 1.0f;
+    uint32_t b;
+    memcpy(&b, &v, sizeof b);
+    return b;
+}
+
+uint16_t smem_sol_val_f16(uint64_t i, uint32_t seed)
+{
+    return (uint16_t)(smem_sol_mix(i, seed) & 0xBFFFu);
+}
+
+uint64_t smem_sol_val_f64(uint64_t i, uint32_t seed)
+{
+    double v = (double)smem_sol_mix(i, seed) * (1.0 / 2147483648.0) - 1.0;
+    uint64_t b;
+    memcpy(&b, &v, sizeof b);
+    return b;
+}
+
+int32_t smem_sol_val_i32(uint64_t i, uint32_t seed)
+{
+    return (int32_t)(smem_sol_mix(i, seed) & 0xFFu) - 128;
+}
+
+float smem_sol_val_rf32(uint64_t i, uint32_t seed)
+{
+    return (float)(smem_sol_mix(i, seed) >> 8) * (1.0f / 16777216.0f);
+}
+
+int64_t smem_sol_sum_i32(uint64_t n, uint32_t seed)
+{
+    int64_t s = 0;
+    for (uint64_t i = 0; i < n; ++i)
+        s += smem_sol_val_i32(i, seed);
+    return s;
+}
+
+double smem_sol_sum_f32(uint64_t n, uint32_t seed)
+{
+    /* float64 sums of up to 2^28 terms below 1: every partial sum is an integer multiple of 2^-24
+     * below 2^28, so it fits the 53-bit significand and this reference is exact. */
+    double s = 0;
+    for (uint64_t i = 0; i < n; ++i)
+        s += (double)smem_sol_val_rf32(i, seed);
+    return s;
+}
+
+int smem_sol_sum_f32_ok(double got, double ref)
+{
+    return isfinite(got) && fabs(got - ref) <= SMEM_SOL_F32_RTOL * fabs(ref);
+}
+
+int smem_sol_sum_i32_ok(int64_t got, int64_t ref)
+{
+    return (uint32_t)got == (uint32_t)ref;
+}
+
+void smem_sol_transpose_cpu(void *out, const void *in, long long rows, long long cols, size_t elem)
+{
+    unsigned char *o = out;
+    const unsigned char *p = in;
+    for (long long r = 0; r < rows; ++r)
+        for (long long c = 0; c < cols; ++c)
+            memcpy(o + ((size_t)c * (size_t)rows + (size_t)r) * elem, p + ((size_t)r * (size_t)cols + (size_t)c) * elem,
+                   elem);
+}
+
+static const char *const dtype_names[] = {"f32", "f16", "f64", "i32"};
+static const size_t dtype_sizes[] = {4, 2, 8, 4};
+
+const char *smem_sol_dtype_name(enum smem_sol_dtype t)
+{
+    return (unsigned)t < 4 ? dtype_names[t] : "?";
+}
+
+size_t smem_sol_dtype_bytes(enum smem_sol_dtype t)
+{
+    return (unsigned)t < 4 ? dtype_sizes[t] : 0;
+}
+
+int smem_sol_dtype_parse(const char *s)
+{
+    for (int i = 0; i < 4; ++i)
+        if (s && strcmp(s, dtype_names[i]) == 0)
+            return i;
+    return -1;
+}
+
+void smem_sol_results_free(struct smem_sol_results *r)
+{
+    free(r->rows);
+    r->rows = NULL;
+    r->n = r->cap = 0;
+}
+
+int smem_sol_is_peer(const char *method)
+{
+    return strcmp(method, "cublas") == 0 || strcmp(method, "torch") == 0 || strcmp(method, "cub") == 0;
+}
+
+static int same_case(const struct smem_sol_row *a, const struct smem_sol_row *b)
+{
+    return strcmp(a->bench, b->bench) == 0 && strcmp(a->dtype, b->dtype) == 0 && a->rows == b->rows &&
+           a->cols == b->cols;
+}
+
+void smem_sol_ratios(struct smem_sol_results *r)
+{
+    for (size_t i = 0; i < r->n; ++i) {
+        struct smem_sol_row *x = &r->rows[i];
+        double copy_gbps = 0, peer_ms = 0;
+        for (size_t j = 0; j < r->n; ++j) {
+            const struct smem_sol_row *y = &r->rows[j];
+            if (!same_case(x, y) || y->median_ms <= 0)
+                continue;
+            if (strcmp(y->method, "memcpy") == 0)
+                copy_gbps = y->gbps;
+            else if (smem_sol_is_peer(y->method) && y->verified && (peer_ms == 0 || y->median_ms < peer_ms))
+                peer_ms = y->median_ms;
+        }
+        x->ratio_copy = copy_gbps > 0 ? x->gbps / copy_gbps : 0;
+        x->ratio_peer = peer_ms > 0 && x->median_ms > 0 ? peer_ms / x->median_ms : 0;
+    }
+}
+
+void smem_sol_opts_default(struct smem_sol_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->reps = 100;
+    o->warmup = 10;
+    o->use_cublas = 1;
+    o->baselines = 1;
+    o->pipelined = 0; /* the measured one; see docs/speed-of-light.md */
+}
+
+const char *smem_sol_default_torch_script(void)
+{
+#ifdef SMEMLAB_SOURCE_DIR
+    return SMEMLAB_SOURCE_DIR "/bench/sol/torch_ref.py";
+#else
+    return "bench/sol/torch_ref.py";
+#endif
+}
+
+void smem_sol_driver_release(char *buf, size_t len)
+{
+    if (len == 0)
+        return;
+    buf[0] = '\0';
+    FILE *f = fopen("/proc/driver/nvidia/version", "r");
+    if (!f)
+        return;
+    char line[512];
+    if (fgets(line, sizeof line, f)) {
+        /* "NVRM version: NVIDIA UNIX x86_64 Kernel Module  580.159.04  Thu ..." : the first token
+         * that starts with a digit and holds a dot */
+        char *save = NULL;
+        for (char *t = strtok_r(line, " \t\n", &save); t; t = strtok_r(NULL, " \t\n", &save))
+            if (t[0] >= '0' && t[0] <= '9' && strchr(t, '.')) {
+                snprintf(buf, len, "%s", t);
+                break;
+            }
+    }
+    fclose(f);
+}

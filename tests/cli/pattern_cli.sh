@@ -1,0 +1,77 @@
+# pattern_cli.sh: `smemlab pattern`: formats, the JSON contract, exit codes (DESIGN.md).
+S=${1:?usage: pattern_cli.sh PATH/TO/smemlab}
+. "$(dirname "$0")/lib.sh"
+
+t "help" "$S" pattern --help
+expect_rc 0; expect_out "usage: smemlab pattern EXPR"
+
+t "stride 129 json" "$S" pattern 'arr[tid*129]' --elem 4 --format json
+expect_rc 0
+expect_out '{"requests":1,"wavefronts":1,"ideal_wavefronts":1,"max_ways":1,"warps":[{"warp":0,"wavefronts":1,"ideal_wavefronts":1,"max_ways":1'
+
+t "stride 128 table" "$S" pattern 'arr[tid*128]'
+expect_rc 0; expect_out "1 request, 32 wavefronts (ideal 1): 32-way bank conflict"
+expect_out "bank map of warp 0"
+
+t "square column read" "$S" pattern 'tile[tx][ty]' --shape 32x32 --block 32x32 --format json
+expect_rc 0; expect_out '{"requests":32,"wavefronts":1024,"ideal_wavefronts":32,"max_ways":32,'
+t "square column read padded" "$S" pattern 'tile[tx][ty]' --shape=32x33 --block=32,32 --format json
+expect_rc 0; expect_out '{"requests":32,"wavefronts":32,"ideal_wavefronts":32,"max_ways":1,'
+
+t "rectangle pad 1" "$S" pattern 'tile[(ty*32+tx)%16][(ty*32+tx)/16]' --shape 16x33 --block 32x16
+expect_rc 0; expect_out "16 requests, 32 wavefronts (ideal 16): 2-way bank conflict"
+
+t "csv" "$S" pattern 'arr[tid*2]' --block 64 --format csv
+expect_rc 0; expect_out "warp,active_lanes,wavefronts,ideal_wavefronts,max_ways,conflicts"
+expect_out "1,32,2,1,2,1"
+[ "$(printf '%s\n' "$out" | wc -l)" -eq 3 ] || fail "csv: expected header + 2 rows"
+
+t "float4 half-warps" "$S" pattern 'v[tid]' --elem 16
+expect_rc 0; expect_out "1 request, 4 wavefronts (ideal 4): no bank conflict"
+expect_out "lanes 16-31"
+
+t "store, grid index, 8-byte banks" "$S" pattern 'arr[bx*64+tid*2]' --op st --grid-index 3 --bank-bytes 8 --format json
+expect_rc 0; expect_out '"wavefronts":1,'; expect_out '"op":"st"'; expect_out '"block_index":[3,0,0]'
+
+t "expression after options" "$S" pattern --elem 1 'c[tid*128]' --format csv
+expect_rc 0; expect_out "0,32,32,1,32,31"
+
+# Bad expressions: exit 3, the column in the message.
+t "missing bracket" "$S" pattern 'arr[tid*2'
+expect_rc 3; expect_err "column 10: expected ']'"
+t "unknown variable" "$S" pattern 'arr[tid*foo]'
+expect_rc 3; expect_err "column 9: unknown variable 'foo'"
+t "division by zero" "$S" pattern 'arr[tid/(lane-4)]'
+expect_rc 3; expect_err "column 8: division by zero in thread (4,0,0)"
+t "outside the shape" "$S" pattern 'tile[ty][tx+1]' --shape 32x32 --block 32x32
+expect_rc 3; expect_err "column 10: column index 32 is outside tile[32][32]"
+t "address beyond 32 bits" "$S" pattern 'arr[0xffffffff]'
+expect_rc 3; expect_err "does not fit in 32 bits"
+
+# Bad options: exit 2.
+t "bad elem" "$S" pattern 'arr[tid]' --elem 3
+expect_rc 2; expect_err "--elem must be 1, 2, 4, 8 or 16"
+t "huge block" "$S" pattern 'arr[tid]' --block 2048
+expect_rc 2; expect_err "1024"
+t "block over 1024 threads" "$S" pattern 'arr[tid]' --block 64x32
+expect_rc 2; expect_err "at most 1024 threads"
+t "2-D without shape" "$S" pattern 'tile[tx][ty]' --block 32x32
+expect_rc 2; expect_err "--shape"
+t "bad shape" "$S" pattern 'tile[tx][ty]' --shape 32
+expect_rc 2
+t "unknown option" "$S" pattern 'arr[tid]' --bogus 1
+expect_rc 2; expect_err "unknown option '--bogus'"
+t "missing value" "$S" pattern 'arr[tid]' --elem
+expect_rc 2; expect_err "--elem needs a value"
+t "two expressions" "$S" pattern 'arr[tid]' 'arr[0]'
+expect_rc 2
+t "no expression" "$S" pattern
+expect_rc 2
+t "bad format" "$S" pattern 'arr[tid]' --format xml
+expect_rc 2
+t "bad banks" "$S" pattern 'arr[tid]' --banks 65
+expect_rc 2
+t "bad bank bytes" "$S" pattern 'arr[tid]' --bank-bytes 3
+expect_rc 2
+
+finish

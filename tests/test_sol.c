@@ -1,0 +1,210 @@
+/* test_sol.c: the speed-of-light benchmarks' pure parts (input functions, CPU references, the
+ * stated tolerance, ratios) and the CLI contract of `smemlab bench transpose|reduce` without a GPU.
+ * Golden hash values were computed by an independent Python implementation of the same function. */
+#include "check.h"
+#include "smemlab/sol.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+static void test_hash_matches_independent_values(void)
+{
+    CHECK_EQ(smem_sol_hash32(0), 0);
+    CHECK_EQ(smem_sol_hash32(1), 0x688990c0u);
+    CHECK_EQ(smem_sol_hash32(2), 0xd1132181u);
+    CHECK_EQ(smem_sol_hash32(12345), 0x912efcf7u);
+    CHECK_EQ(smem_sol_hash32(0xffffffffu), 0x6768824au);
+    CHECK_EQ(smem_sol_mix(5, 7), 0x9cdc746cu);
+    CHECK_EQ(smem_sol_mix((3ull << 32) + 9, 0x5eed0000u), 0xff21c8b2u); /* the high word counts */
+}
+
+static void test_values_match_independent_values(void)
+{
+    const uint32_t seed = 0x5eed0000u + 8192u * 31u + 8192u;
+    CHECK_EQ(smem_sol_val_f32(1234567, seed), 0x3f12bb08u);
+    CHECK_EQ(smem_sol_val_f16(1234567, seed), 0x846c);
+    CHECK(smem_sol_val_f64(1234567, seed) == 0x3fe257611b000000ull);
+    CHECK_EQ(smem_sol_val_i32(1234567, seed), -20);
+    CHECK(smem_sol_val_rf32(1234567, seed) == 0.7865831851959229f);
+}
+
+static void test_values_stay_in_their_ranges(void)
+{
+    int ok = 1;
+    for (uint64_t i = 0; i < 200000; ++i) {
+        uint32_t b = smem_sol_val_f32(i, 42);
+        float f;
+        memcpy(&f, &b, sizeof f);
+        uint64_t bd = smem_sol_val_f64(i, 42);
+        double d;
+        memcpy(&d, &bd, sizeof d);
+        int32_t v = smem_sol_val_i32(i, 42);
+        float r = smem_sol_val_rf32(i, 42);
+        /* f16: exponent field below 31 (no Inf/NaN) and below 16 (|x| < 2) */
+        ok &= f >= -1.0f && f < 1.0f && d >= -1.0 && d < 1.0 && (smem_sol_val_f16(i, 42) & 0x4000) == 0 && v >= -128 &&
+              v < 128 && r >= 0.0f && r < 1.0f;
+    }
+    CHECK(ok);
+}
+
+static void test_poison_never_matches_a_value(void)
+{
+    /* The bench fills outputs with 0xFF bytes before the first run: no input value has that pattern,
+     * so an element the kernel forgot to write cannot pass the check. */
+    int ok = 1;
+    for (uint64_t i = 0; i < 100000; ++i)
+        ok &= smem_sol_val_f32(i, 1) != 0xFFFFFFFFu && smem_sol_val_f16(i, 1) != 0xFFFF &&
+              smem_sol_val_f64(i, 1) != ~0ull;
+    CHECK(ok);
+}
+
+static void test_i32_sum_matches_independent_value(void)
+{
+    CHECK_EQ(smem_sol_sum_i32(100000, 99), -64840);
+    CHECK_EQ(smem_sol_sum_i32(0, 99), 0);
+}
+
+static void test_f32_reference_is_exact(void)
+{
+    /* Every term is k / 2^24 with k < 2^24: summed as integers the result is exact, and the float64
+     * reference must equal it (the claim in smem_sol_sum_f32). */
+    const uint64_t n = 1000003;
+    uint64_t k = 0;
+    for (uint64_t i = 0; i < n; ++i)
+        k += smem_sol_mix(i, 7) >> 8;
+    CHECK(smem_sol_sum_f32(n, 7) == (double)k / 16777216.0);
+}
+
+static void test_tolerances(void)
+{
+    CHECK(smem_sol_sum_i32_ok(5, 5));
+    CHECK(!smem_sol_sum_i32_ok(6, 5));
+    CHECK(smem_sol_sum_i32_ok(5 + (1ll << 32), 5)); /* an int32 sum wraps modulo 2^32 */
+    const double ref = 33554432.5;
+    CHECK(smem_sol_sum_f32_ok(ref * (1 + 0.9e-5), ref));
+    CHECK(smem_sol_sum_f32_ok(ref * (1 - 0.9e-5), ref));
+    CHECK(!smem_sol_sum_f32_ok(ref * (1 + 1.1e-5), ref));
+    CHECK(!smem_sol_sum_f32_ok(NAN, ref));
+    CHECK(!smem_sol_sum_f32_ok(INFINITY, ref));
+}
+
+static void test_cpu_transpose(void)
+{
+    const uint16_t in[2 * 3] = {1, 2, 3, 4, 5, 6}; /* 2 x 3 */
+    uint16_t out[3 * 2];
+    smem_sol_transpose_cpu(out, in, 2, 3, sizeof in[0]);
+    const uint16_t want[3 * 2] = {1, 4, 2, 5, 3, 6};
+    CHECK(memcmp(out, want, sizeof out) == 0);
+}
+
+static void test_dtype_names(void)
+{
+    CHECK_EQ(smem_sol_dtype_parse("f32"), SMEM_SOL_F32);
+    CHECK_EQ(smem_sol_dtype_parse("f16"), SMEM_SOL_F16);
+    CHECK_EQ(smem_sol_dtype_parse("f64"), SMEM_SOL_F64);
+    CHECK_EQ(smem_sol_dtype_parse("i32"), SMEM_SOL_I32);
+    CHECK_EQ(smem_sol_dtype_parse("bf16"), -1);
+    CHECK_EQ(smem_sol_dtype_bytes(SMEM_SOL_F16), 2);
+    CHECK_EQ(smem_sol_dtype_bytes(SMEM_SOL_F64), 8);
+    CHECK_STR(smem_sol_dtype_name(SMEM_SOL_F64), "f64");
+}
+
+static struct smem_sol_row mk(const char *method, long long rows, double ms, double gbps, int verified)
+{
+    struct smem_sol_row r;
+    memset(&r, 0, sizeof r);
+    snprintf(r.bench, sizeof r.bench, "transpose");
+    snprintf(r.dtype, sizeof r.dtype, "f32");
+    snprintf(r.method, sizeof r.method, "%s", method);
+    r.rows = rows;
+    r.cols = 8;
+    r.median_ms = ms;
+    r.gbps = gbps;
+    r.verified = verified;
+    return r;
+}
+
+static void test_ratios_use_copy_and_fastest_verified_peer(void)
+{
+    struct smem_sol_row rows[] = {
+        mk("memcpy", 8, 1.0, 3000, 1), mk("smemlab", 8, 1.05, 2857, 1), mk("cublas", 8, 1.10, 2727, 1),
+        mk("torch", 8, 0.5, 6000, 0), /* unverified: no peer */
+        mk("torch", 8, 3.3, 909, 1),  mk("smemlab", 16, 2.0, 2900, 1), /* another case: no copy, no peer */
+    };
+    struct smem_sol_results res = {rows, sizeof rows / sizeof rows[0], sizeof rows / sizeof rows[0]};
+    smem_sol_ratios(&res);
+    CHECK(fabs(rows[1].ratio_copy - 2857.0 / 3000.0) < 1e-12);
+    CHECK(fabs(rows[1].ratio_peer - 1.10 / 1.05) < 1e-12);
+    CHECK(fabs(rows[2].ratio_peer - 1.0) < 1e-12);
+    CHECK(fabs(rows[0].ratio_copy - 1.0) < 1e-12);
+    CHECK(rows[5].ratio_copy == 0 && rows[5].ratio_peer == 0);
+    CHECK(smem_sol_is_peer("cub") && smem_sol_is_peer("torch") && !smem_sol_is_peer("memcpy"));
+}
+
+static int run(const char *args, char *out, size_t outlen)
+{
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "%s/smemlab %s 2>&1", SMEMLAB_BINARY_DIR, args);
+    FILE *f = popen(cmd, "r");
+    if (!f)
+        return -1;
+    size_t n = fread(out, 1, outlen - 1, f);
+    out[n] = '\0';
+    int st = pclose(f);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static void test_cli_usage_errors(void)
+{
+    char out[4096];
+    CHECK_EQ(run("bench transpose --sizes 0x5", out, sizeof out), 2);
+    CHECK(strstr(out, "--sizes") != NULL);
+    CHECK_EQ(run("bench transpose --sizes 100000000x100", out, sizeof out), 2);
+    CHECK_EQ(run("bench transpose --dtypes i32", out, sizeof out), 2);
+    CHECK_EQ(run("bench reduce --dtypes f16", out, sizeof out), 2);
+    CHECK_EQ(run("bench reduce --n 2^40", out, sizeof out), 2);
+    CHECK_EQ(run("bench reduce --reps 0", out, sizeof out), 2);
+    CHECK_EQ(run("bench transpose --format xml", out, sizeof out), 2);
+    CHECK_EQ(run("bench transpose --bogus", out, sizeof out), 2);
+    CHECK_EQ(run("bench transpose --help", out, sizeof out), 0);
+    CHECK(strstr(out, "usage: smemlab bench transpose") != NULL);
+    CHECK_EQ(run("bench reduce --help", out, sizeof out), 0);
+    CHECK(strstr(out, "CUB") != NULL);
+}
+
+static void test_cli_without_gpu_says_so(void)
+{
+    char out[4096];
+    int rc = run("bench transpose --sizes 64x64 --reps 1 --no-torch", out, sizeof out);
+    if (rc == 0) {
+        printf("(a GPU is present: the no-GPU contract is not checked here)\n");
+        return;
+    }
+    CHECK_EQ(rc, 4);
+    /* one sentence (progress lines aside) */
+    CHECK(strstr(out, "no CUDA driver") || strstr(out, "kernels are missing") || strstr(out, "no usable"));
+    rc = run("bench reduce --n 1024 --reps 1 --no-torch -q", out, sizeof out);
+    CHECK_EQ(rc, 4);
+    CHECK(strchr(out, '\n') == strrchr(out, '\n')); /* -q: exactly one line */
+}
+
+int main(void)
+{
+    RUN(test_hash_matches_independent_values);
+    RUN(test_values_match_independent_values);
+    RUN(test_values_stay_in_their_ranges);
+    RUN(test_poison_never_matches_a_value);
+    RUN(test_i32_sum_matches_independent_value);
+    RUN(test_f32_reference_is_exact);
+    RUN(test_tolerances);
+    RUN(test_cpu_transpose);
+    RUN(test_dtype_names);
+    RUN(test_ratios_use_copy_and_fastest_verified_peer);
+    RUN(test_cli_usage_errors);
+    RUN(test_cli_without_gpu_says_so);
+    return CHECK_DONE();
+}

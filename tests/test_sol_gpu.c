@@ -1,0 +1,245 @@
+/* test_sol_gpu.c: the speed-of-light benchmarks through the product path on a real GPU: our
+ * transposes against a CPU transpose of random data (odd and aligned shapes), the device-side check
+ * catching one wrong element, small transpose and reduce benches with every method verified, and the
+ * CLI's JSON. Exits 77 (skipped) without a driver, a GPU or built kernels. */
+#include "check.h"
+#include "smemlab/gpu.h"
+#include "smemlab/sol.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define KDIR SMEMLAB_BINARY_DIR "/kernels"
+
+static struct smem_gpu *g;
+static smem_gpu_module mod;
+
+/* Our kernels on random bits (not the bench's fill) against smem_sol_transpose_cpu: the one-tile-per-
+ * block kernel, and the pipelined one on a 3-block grid (so each block walks several tiles). */
+static int transpose_matches_cpu(const char *dt, size_t elem, int rows, int cols, int pipelined)
+{
+    const size_t bytes = (size_t)rows * (size_t)cols * elem;
+    unsigned char *in = malloc(bytes), *got = malloc(bytes), *want = malloc(bytes);
+    uint32_t x = 0x12345u + (uint32_t)(rows * 7 + cols);
+    for (size_t i = 0; i < bytes; ++i) {
+        x = x * 1664525u + 1013904223u;
+        in[i] = (unsigned char)(x >> 24);
+    }
+    smem_sol_transpose_cpu(want, in, rows, cols, elem);
+    char name[64];
+    snprintf(name, sizeof name, "sol_transpose_%s%s", pipelined ? "pipelined_" : "", dt);
+    smem_gpu_function f;
+    smem_gpu_ptr din = 0, dout = 0;
+    int ok = 0;
+    if (!smem_gpu_function_get(g, mod, name, &f) && !smem_gpu_alloc(g, bytes, &din) && !smem_gpu_alloc(g, bytes, &dout) &&
+        !smem_gpu_upload(g, din, in, bytes) && !smem_gpu_memset(g, dout, 0xFF, bytes)) {
+        /* launch shape: 256 threads, tiles of 16 x 16 sixteen-byte words (see sol_transpose.cu) */
+        const unsigned vec = (unsigned)(16 / elem), tr = 16 * vec, tc = 16 * vec;
+        unsigned grid[3] = {(cols + tc - 1) / tc, (rows + tr - 1) / tr, 1};
+        const unsigned block[3] = {256, 1, 1};
+        if (pipelined)
+            grid[0] = 3, grid[1] = 1;
+        void *args[] = {&dout, &din, &rows, &cols};
+        ok = !smem_gpu_launch(g, f, grid, block, 0, args) && !smem_gpu_sync(g) && !smem_gpu_download(g, got, dout, bytes) &&
+             memcmp(got, want, bytes) == 0;
+    }
+    if (!ok)
+        fprintf(stderr, "  %s %s %dx%d differs from the CPU transpose (%s)\n", name, dt, rows, cols, smem_gpu_error(g));
+    if (din)
+        smem_gpu_free(g, din);
+    if (dout)
+        smem_gpu_free(g, dout);
+    free(in);
+    free(got);
+    free(want);
+    return ok;
+}
+
+static void test_best_transpose_matches_cpu(void)
+{
+    static const int shapes[][2] = {{64, 64}, {128, 96}, {77, 131}, {1, 1000}, {1000, 1}, {33, 35}, {256, 200}, {130, 258}};
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; ++i)
+        for (int p = 0; p < 2; ++p) {
+            CHECK(transpose_matches_cpu("f32", 4, shapes[i][0], shapes[i][1], p));
+            CHECK(transpose_matches_cpu("f16", 2, shapes[i][0], shapes[i][1], p));
+            CHECK(transpose_matches_cpu("f64", 8, shapes[i][0], shapes[i][1], p));
+        }
+}
+
+static void test_check_kernel_catches_one_wrong_element(void)
+{
+    const int rows = 96, cols = 160;
+    unsigned long long n = (unsigned long long)rows * cols;
+    unsigned seed = 77;
+    smem_gpu_function fill, tr, check;
+    smem_gpu_ptr in = 0, out = 0, bad = 0;
+    CHECK_EQ(smem_gpu_function_get(g, mod, "sol_fill_f32", &fill), 0);
+    CHECK_EQ(smem_gpu_function_get(g, mod, "sol_transpose_f32", &tr), 0);
+    CHECK_EQ(smem_gpu_function_get(g, mod, "sol_check_f32", &check), 0);
+    CHECK_EQ(smem_gpu_alloc(g, n * 4, &in), 0);
+    CHECK_EQ(smem_gpu_alloc(g, n * 4, &out), 0);
+    CHECK_EQ(smem_gpu_alloc(g, 8, &bad), 0);
+    const unsigned g1[3] = {8, 1, 1}, b1[3] = {256, 1, 1};
+    void *fa[] = {&in, &n, &seed};
+    CHECK_EQ(smem_gpu_launch(g, fill, g1, b1, 0, fa), 0);
+    const unsigned gt[3] = {(cols + 63) / 64, (rows + 63) / 64, 1};
+    int r = rows, c = cols;
+    void *ta[] = {&out, &in, &r, &c};
+    CHECK_EQ(smem_gpu_launch(g, tr, gt, b1, 0, ta), 0);
+    unsigned long long count = 99;
+    void *ca[] = {&out, &r, &c, &seed, &bad};
+    CHECK_EQ(smem_gpu_memset(g, bad, 0, 8), 0);
+    CHECK_EQ(smem_gpu_launch(g, check, g1, b1, 0, ca), 0);
+    CHECK_EQ(smem_gpu_download(g, &count, bad, 8), 0);
+    CHECK_EQ(count, 0);
+    /* the host's value function agrees with the device's fill: output (c=5, r=7) = input (7, 5) */
+    uint32_t v = 0;
+    CHECK_EQ(smem_gpu_download(g, &v, out + (5ull * rows + 7) * 4, 4), 0);
+    CHECK_EQ(v, smem_sol_val_f32(7ull * cols + 5, seed));
+    /* one flipped bit in one element is one mismatch */
+    v ^= 1u;
+    CHECK_EQ(smem_gpu_upload(g, out + (5ull * rows + 7) * 4, &v, 4), 0);
+    CHECK_EQ(smem_gpu_memset(g, bad, 0, 8), 0);
+    CHECK_EQ(smem_gpu_launch(g, check, g1, b1, 0, ca), 0);
+    CHECK_EQ(smem_gpu_download(g, &count, bad, 8), 0);
+    CHECK_EQ(count, 1);
+    smem_gpu_free(g, in);
+    smem_gpu_free(g, out);
+    smem_gpu_free(g, bad);
+}
+
+static size_t count_method(const struct smem_sol_results *r, const char *method, int *all_verified)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < r->n; ++i) {
+        if (!r->rows[i].verified) {
+            *all_verified = 0;
+            fprintf(stderr, "  not verified: %s %s %lldx%lld %s: %s\n", r->rows[i].bench, r->rows[i].dtype,
+                    r->rows[i].rows, r->rows[i].cols, r->rows[i].method, r->rows[i].note);
+        }
+        k += strcmp(r->rows[i].method, method) == 0;
+    }
+    return k;
+}
+
+static void test_transpose_bench_verifies_every_method(void)
+{
+    struct smem_sol_opts o;
+    smem_sol_opts_default(&o);
+    o.reps = 3;
+    o.warmup = 1;
+    o.kernel_dir = KDIR;
+    const enum smem_sol_dtype dt[] = {SMEM_SOL_F32, SMEM_SOL_F16, SMEM_SOL_F64};
+    const struct smem_sol_shape sh[] = {{1000, 999}, {37, 4103}, {512, 256}};
+    struct smem_sol_results res = {0};
+    char err[600] = "";
+    int st = smem_sol_bench_transpose(g, &o, dt, 3, sh, 3, &res, err, sizeof err);
+    if (st)
+        fprintf(stderr, "  %s\n", err);
+    CHECK_EQ(st, 0);
+    int all = 1;
+    CHECK_EQ(count_method(&res, "smemlab", &all), 9);
+    CHECK_EQ(count_method(&res, "memcpy", &all), 9);
+    CHECK_EQ(count_method(&res, "naive", &all), 9);
+    CHECK_EQ(count_method(&res, "tile", &all), 9);
+    CHECK_EQ(count_method(&res, "pad", &all), 9);
+    CHECK_EQ(count_method(&res, "swizzle", &all), 9);
+    size_t cublas = count_method(&res, "cublas", &all);
+    CHECK(cublas == 0 || cublas == 6); /* f32 and f64 when libcublas is there */
+    CHECK(all);
+    for (size_t i = 0; i < res.n; ++i)
+        CHECK(res.rows[i].median_ms > 0 && res.rows[i].gbps > 0 && res.rows[i].ratio_copy > 0);
+    smem_sol_results_free(&res);
+    /* the pipelined kernel through the same path */
+    o.pipelined = 1;
+    o.baselines = 0;
+    o.use_cublas = 0;
+    CHECK_EQ(smem_sol_bench_transpose(g, &o, dt, 3, sh, 3, &res, err, sizeof err), 0);
+    all = 1;
+    CHECK_EQ(count_method(&res, "smemlab", &all), 9);
+    CHECK(all);
+    for (size_t i = 0; i < res.n; ++i)
+        if (!strcmp(res.rows[i].method, "smemlab"))
+            CHECK(strstr(res.rows[i].kernel, "pipelined") != NULL);
+    smem_sol_results_free(&res);
+}
+
+static void test_reduce_bench_verifies_every_method(void)
+{
+    struct smem_sol_opts o;
+    smem_sol_opts_default(&o);
+    o.reps = 3;
+    o.warmup = 1;
+    o.kernel_dir = KDIR;
+    const char *cub = SMEMLAB_BINARY_DIR "/libsmemlab_cub.so";
+    o.cub_lib = access(cub, R_OK) == 0 ? cub : NULL;
+    const enum smem_sol_dtype dt[] = {SMEM_SOL_I32, SMEM_SOL_F32};
+    const long long ns[] = {1000003, 1 << 20, 3, 1025};
+    struct smem_sol_results res = {0};
+    char err[600] = "";
+    int st = smem_sol_bench_reduce(g, &o, dt, 2, ns, 4, &res, err, sizeof err);
+    if (st)
+        fprintf(stderr, "  %s\n", err);
+    CHECK_EQ(st, 0);
+    int all = 1;
+    CHECK_EQ(count_method(&res, "smemlab", &all), 8);
+    CHECK_EQ(count_method(&res, "memcpy", &all), 8);
+    CHECK_EQ(count_method(&res, "interleaved", &all), 8);
+    CHECK_EQ(count_method(&res, "sequential", &all), 8);
+    CHECK_EQ(count_method(&res, "cub", &all), o.cub_lib ? 8 : 0);
+    CHECK(all);
+    smem_sol_results_free(&res);
+}
+
+static void test_cli_json(void)
+{
+    char cmd[1024], out[65536];
+    snprintf(cmd, sizeof cmd,
+             "%s/smemlab bench transpose --sizes 256x192 --dtypes f32 --reps 3 --warmup 1 --no-torch --format json "
+             "2>/dev/null",
+             SMEMLAB_BINARY_DIR);
+    FILE *f = popen(cmd, "r");
+    CHECK(f != NULL);
+    if (!f)
+        return;
+    size_t n = fread(out, 1, sizeof out - 1, f);
+    out[n] = '\0';
+    int st = pclose(f);
+    CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    CHECK(strstr(out, "\"device\":{\"name\":") != NULL);
+    CHECK(strstr(out, "\"transpose\":[") != NULL);
+    CHECK(strstr(out, "\"rows\":256,\"cols\":192,\"method\":\"smemlab\"") != NULL);
+    CHECK(strstr(out, "\"verified\":false") == NULL);
+}
+
+int main(void)
+{
+    char err[600];
+    int st = smem_gpu_open(0, &g, err, sizeof err);
+    if (st == SMEM_GPU_NO_DRIVER || st == SMEM_GPU_NO_DEVICE) {
+        printf("skipped: %s\n", err);
+        return 77;
+    }
+    CHECK_EQ(st, SMEM_GPU_OK);
+    if (st)
+        return CHECK_DONE();
+    if (smem_gpu_info(g)->cc_major < 8 || access(KDIR "/sol_transpose.fatbin", R_OK) ||
+        access(KDIR "/sol_reduce.fatbin", R_OK)) {
+        printf("skipped: kernels not built (no nvcc) or a GPU older than compute capability 8.0\n");
+        smem_gpu_close(g);
+        return 77;
+    }
+    CHECK_EQ(smem_gpu_module_load(g, KDIR "/sol_transpose.fatbin", &mod), SMEM_GPU_OK);
+    RUN(test_best_transpose_matches_cpu);
+    RUN(test_check_kernel_catches_one_wrong_element);
+    RUN(test_transpose_bench_verifies_every_method);
+    RUN(test_reduce_bench_verifies_every_method);
+    RUN(test_cli_json);
+    smem_gpu_module_unload(g, mod);
+    smem_gpu_close(g);
+    return CHECK_DONE();
+}
