@@ -223,12 +223,10 @@ static char *strip_params(const char *d)
             }
         }
     }
-    /* a template's demangling starts with its return type ("void reduce4<int, 256u>(int*)") */
-    size_t skip = !strncmp(d, "void ", 5) && n > 5 ? 5 : 0;
-    char *s = malloc(n - skip + 1);
+    char *s = malloc(n + 1);
     if (s) {
-        memcpy(s, d + skip, n - skip);
-        s[n - skip] = 0;
+        memcpy(s, d, n);
+        s[n] = 0;
     }
     return s;
 }
