@@ -891,6 +891,7 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
     case PO_ST: {
         const struct smem_ptx_operand *s = &in->ops[1];
         unsigned n = s->kind == OPK_VEC ? s->count : 1;
+        int same = shared && site != UINT32_MAX && mem && !oob && aknown;
         for (unsigned c = 0; c < n; c++) {
             int known = 1;
             uint64_t v;
@@ -900,8 +901,20 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
             } else {
                 v = src(b, tid, R, K, s, &known);
             }
+            if (same) { /* does it store what is there already? */
+                uint64_t old = 0;
+                int ok = 1;
+                mem_read(mem, kn, off + (uint64_t)c * esz, esz, &old, &ok);
+                same = ok && known && ((old ^ v) & mask_bytes(esz)) == 0;
+            }
             if (mem && !oob && aknown && where != 3)
                 mem_write(mem, kn, off + (uint64_t)c * esz, esz, v, known);
+        }
+        for (uint32_t st = site; same && st < b->p->nsites && b->p->sites[st].insn == pc; st++) {
+            struct smem_access *r = request_for(b, st, b->kcount[(size_t)tid * b->p->nsites + st] - 1,
+                                                tid / 32);
+            if (r)
+                r->same |= 1u << (tid % 32);
         }
         return 0;
     }

@@ -1,41 +1,424 @@
-/* hazards.c: placeholder tracker (finds nothing) until the hazards module lands. */
+/* hazards.c: shared-memory races, barrier divergence and out-of-bounds accesses, found from the
+ * emulator's event stream: a shadow of the block's shared window (per byte, or per word when no
+ * access is narrower: the last writers and readers of the current barrier interval), the barrier
+ * releases, and the lanes the emulator marks out of bounds. */
 #include "smemlab/hazards.h"
 
+#include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+
+/* One access of a byte by one thread. Threads are < 1024, so a tid fits 16 bits. */
+struct hz_acc {
+    uint32_t site;
+    uint32_t ep;      /* the lane's __syncwarp() epoch when it accessed */
+    uint16_t tid;
+    uint8_t valid;
+    uint8_t same;     /* a store of the value the byte already held */
+};
+
+/* What one byte (or word) saw in the current interval. Not every access is kept, only enough to
+ * find that a race exists (and most of the distinct site pairs): the last writer, the last writer
+ * of another thread, the last reader, the last reader of another warp and the last reader of
+ * another lane of the last reader's warp. If any earlier reader is in another warp than a writer,
+ * one of the first two readers is; readers in the writer's own warp are judged by the latest
+ * two (the latest epochs), which misses a race only when several lanes of one warp, separated by
+ * __syncwarp(), read and write the byte in one interval. */
+struct hz_byte {
+    uint32_t gen;     /* interval generation the entry belongs to; stale entries are empty */
+    struct hz_acc w, w2, ra, rb, rc;
+};
+
+enum hz_detail {
+    D_READ_WRITE = 0, D_WRITE_READ, D_WRITE_WRITE, /* race */
+    D_DIVERGENT, D_EXIT_WAITING,                   /* barrier */
+    D_OOB_READ, D_OOB_WRITE,                       /* oob */
+    D_COUNT
+};
+
+static const char *const detail_name[D_COUNT] = {
+    "read-write", "write-read", "write-write", "divergent", "exit-while-waiting", "read", "write",
+};
 
 struct smem_hazard_tracker {
-    int unused;
+    const struct smem_cta_program *p;
+    uint32_t size;            /* bytes of the block's shared window */
+    uint32_t gran;            /* bytes per shadow entry: 4 when no access is narrower (exact then:
+                                 accesses are aligned to their width), else 1 */
+    struct hz_byte *shadow;
+    uint32_t gen;
+    uint32_t cur_block, cur_interval;
+    int have_cur;
+    uint32_t bar_block;       /* the block the last barrier event came from */
+    int block_diverged;       /* that block's barriers have diverged: later ones are consequences */
+    struct smem_hazard *hz;
+    uint64_t *keys;           /* per hazard: its dedup key */
+    unsigned n, cap;
+    unsigned last;            /* the hazard found last */
+    uint32_t *index;          /* open-addressing table of hazard indices + 1 */
+    unsigned cap_index;
+    int oom;                  /* a hazard could not be recorded (the others stay right) */
 };
+
+/* ---- variables and lines -------------------------------------------------------------------- */
+
+/* The source name of a demoted static (_ZZ<function>E<len><name>[_<n>]); the PTX name otherwise. */
+static void var_display_name(const char *name, char *out, size_t cap)
+{
+    size_t len = strlen(name);
+    if (!strncmp(name, "_ZZ", 3)) {
+        for (size_t i = len; i-- > 3;) {
+            if (name[i] != 'E' || !isdigit((unsigned char)name[i + 1]))
+                continue;
+            char *end;
+            unsigned long n = strtoul(name + i + 1, &end, 10);
+            size_t rest = len - (size_t)(end - name);
+            /* the name fills the rest, or is followed by a discriminator _<digits> */
+            if (n && n <= rest &&
+                (n == rest || (end[n] == '_' && strspn(end + n + 1, "0123456789") == rest - n - 1))) {
+                snprintf(out, cap, "%.*s", (int)n, end);
+                return;
+            }
+        }
+    }
+    snprintf(out, cap, "%s", name);
+}
+
+/* The variable holding addr; with nearest, the closest one at or below it (an address above 2 GB
+ * is a negative offset: the first variable). NULL when the kernel has no shared variable. */
+static const struct smem_cta_var *var_of(const struct smem_cta_program *p, uint32_t addr,
+                                         int nearest)
+{
+    const struct smem_cta_var *best = NULL;
+    for (uint32_t i = 0; i < p->nvars; i++) {
+        const struct smem_cta_var *v = &p->vars[i];
+        if (addr >= v->offset && addr - v->offset < v->size)
+            return v;
+        if (nearest && v->offset <= addr && (!best || v->offset > best->offset))
+            best = v;
+    }
+    if (nearest && addr >= 0x80000000u)
+        for (uint32_t i = 0; i < p->nvars; i++)
+            if (!best || p->vars[i].offset < best->offset)
+                best = &p->vars[i];
+    return nearest ? best : NULL;
+}
+
+static const char *insn_file(const struct smem_cta_program *p, uint32_t insn)
+{
+    const struct smem_ptx_insn *in = &p->func->insns[insn];
+    return in->loc_file < p->module->nfiles ? p->module->files[in->loc_file] : NULL;
+}
+
+/* ---- the hazard list ------------------------------------------------------------------------ */
+
+static uint64_t make_key(enum smem_hazard_kind k, enum hz_detail d, uint32_t a, uint32_t b)
+{
+    /* sites and instructions are far below 2^28 */
+    return (uint64_t)k << 62 | (uint64_t)d << 56 | (uint64_t)(a & 0xfffffffu) << 28 |
+           (b & 0xfffffffu);
+}
+
+static uint32_t key_hash(uint64_t key, unsigned cap)
+{
+    return (uint32_t)((key * 0x9E3779B97F4A7C15ull) >> 32) & (cap - 1);
+}
+
+static int grow_index(struct smem_hazard_tracker *t)
+{
+    unsigned nc = t->cap_index ? t->cap_index * 2 : 64;
+    uint32_t *ni = calloc(nc, sizeof *ni);
+    if (!ni)
+        return -1;
+    for (unsigned i = 0; i < t->n; i++) {
+        uint32_t h = key_hash(t->keys[i], nc);
+        while (ni[h])
+            h = (h + 1) & (nc - 1);
+        ni[h] = i + 1;
+    }
+    free(t->index);
+    t->index = ni;
+    t->cap_index = nc;
+    return 0;
+}
+
+/* The hazard with this key, created (count 0) on first sight; NULL when out of memory. */
+static struct smem_hazard *hazard_for(struct smem_hazard_tracker *t, enum smem_hazard_kind kind,
+                                      enum hz_detail d, uint32_t a, uint32_t b, int *created)
+{
+    uint64_t key = make_key(kind, d, a, b);
+    *created = 0;
+    if (t->n && t->keys[t->last] == key) /* consecutive lanes mostly find the same hazard */
+        return &t->hz[t->last];
+    if ((t->n + 1) * 2 > t->cap_index && grow_index(t)) {
+        t->oom = 1;
+        return NULL;
+    }
+    uint32_t h = key_hash(key, t->cap_index);
+    while (t->index[h]) {
+        if (t->keys[t->index[h] - 1] == key) {
+            t->last = t->index[h] - 1;
+            return &t->hz[t->last];
+        }
+        h = (h + 1) & (t->cap_index - 1);
+    }
+    if (t->n == t->cap) {
+        unsigned nc = t->cap ? t->cap * 2 : 16;
+        struct smem_hazard *nh = realloc(t->hz, nc * sizeof *nh);
+        if (!nh) {
+            t->oom = 1;
+            return NULL;
+        }
+        t->hz = nh;
+        uint64_t *nk = realloc(t->keys, nc * sizeof *nk);
+        if (!nk) {
+            t->oom = 1;
+            return NULL;
+        }
+        t->keys = nk;
+        t->cap = nc;
+    }
+    struct smem_hazard *z = &t->hz[t->n];
+    memset(z, 0, sizeof *z);
+    z->kind = kind;
+    snprintf(z->detail, sizeof z->detail, "%s", detail_name[d]);
+    t->keys[t->n] = key;
+    t->last = t->n;
+    t->index[h] = ++t->n;
+    *created = 1;
+    return z;
+}
+
+/* An access hazard (race or oob) between emulator sites a (first) and b (second). */
+static struct smem_hazard *site_hazard(struct smem_hazard_tracker *t, enum smem_hazard_kind kind,
+                                       enum hz_detail d, uint32_t a, uint32_t b, uint32_t addr)
+{
+    int created;
+    struct smem_hazard *z = hazard_for(t, kind, d, a, b, &created);
+    if (z && created) {
+        const struct smem_cta_program *p = t->p;
+        z->site[0] = a;
+        z->site[1] = b;
+        z->lines[0] = p->sites[a].line;
+        z->lines[1] = p->sites[b].line;
+        z->file = p->sites[a].file;
+        z->address = addr;
+        const struct smem_cta_var *v = var_of(p, addr, kind == SMEM_HAZARD_OOB);
+        if (v)
+            var_display_name(v->name, z->var, sizeof z->var);
+    }
+    return z;
+}
+
+/* ---- tracking -------------------------------------------------------------------------------- */
 
 struct smem_hazard_tracker *smem_hazards_new(const struct smem_cta_program *p,
                                              const struct smem_launch *l)
 {
-    (void)p;
-    (void)l;
-    return calloc(1, sizeof(struct smem_hazard_tracker));
+    struct smem_hazard_tracker *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    t->p = p;
+    /* the window the emulator gives a block (accesses past it come marked oob) */
+    t->size = l->dyn_smem ? p->dyn_offset + l->dyn_smem : p->static_smem;
+    t->gran = 4;
+    for (uint32_t i = 0; i < p->nsites; i++)
+        if (p->sites[i].width < 4)
+            t->gran = 1;
+    if (t->size) {
+        t->shadow = calloc((t->size + t->gran - 1) / t->gran, sizeof *t->shadow);
+        if (!t->shadow) {
+            free(t);
+            return NULL;
+        }
+    }
+    t->gen = 1;
+    t->bar_block = UINT32_MAX;
+    return t;
 }
+
+/* Two accesses of different threads are ordered only by a barrier (a new interval: the shadow is
+ * empty then) or, within a warp, by a __syncwarp() between them: their epochs differ. */
+static inline int unordered(const struct hz_acc *a, uint32_t tid, uint32_t ep)
+{
+    if (!a->valid || a->tid == tid)
+        return 0;
+    if (a->tid / 32 != tid / 32)
+        return 1;
+    return a->ep == ep;
+}
+
+/* The hazards one lane access found (each counted once per lane access). */
+struct lane_found {
+    struct smem_hazard *z[8];
+    uint64_t key[8];
+    unsigned n;
+};
+
+static void found(struct smem_hazard_tracker *t, struct lane_found *lf, enum hz_detail d,
+                  uint32_t first_site, uint32_t second_site, uint32_t addr)
+{
+    /* the bytes of one access mostly find the same hazards: look in the lane's list first */
+    uint64_t key = make_key(SMEM_HAZARD_RACE, d, first_site, second_site);
+    for (unsigned i = 0; i < lf->n; i++)
+        if (lf->key[i] == key)
+            return;
+    struct smem_hazard *z = site_hazard(t, SMEM_HAZARD_RACE, d, first_site, second_site, addr);
+    if (!z)
+        return;
+    if (lf->n < 8) {
+        lf->key[lf->n] = key;
+        lf->z[lf->n++] = z;
+    } else {
+        z->count++; /* more than 8 distinct hazards in one access: count at once */
+    }
+}
+
+static void track_byte(struct smem_hazard_tracker *t, struct hz_byte *s, const struct hz_acc *x,
+                       int write, uint32_t addr, struct lane_found *lf)
+{
+    if (s->gen != t->gen) {
+        memset(s, 0, sizeof *s);
+        s->gen = t->gen;
+    }
+    uint32_t tid = x->tid, ep = x->ep;
+    if (!write) {
+        if (unordered(&s->w, tid, ep))
+            found(t, lf, D_WRITE_READ, s->w.site, x->site, addr);
+        if (unordered(&s->w2, tid, ep))
+            found(t, lf, D_WRITE_READ, s->w2.site, x->site, addr);
+        if (!s->ra.valid) {
+            s->ra = *x;
+        } else if (s->ra.tid / 32 == tid / 32) {
+            if (s->ra.tid != tid)
+                s->rc = s->ra;
+            s->ra = *x;
+        } else {
+            s->rb = s->ra;
+            s->ra = *x;
+            s->rc.valid = 0;
+        }
+        return;
+    }
+    const struct hz_acc *ws[2] = {&s->w, &s->w2}, *rs[3] = {&s->ra, &s->rb, &s->rc};
+    for (int i = 0; i < 2 && !x->same; i++)
+        if (unordered(ws[i], tid, ep))
+            found(t, lf, D_WRITE_WRITE, ws[i]->site, x->site, addr);
+    for (int i = 0; i < 3; i++)
+        if (unordered(rs[i], tid, ep))
+            found(t, lf, D_READ_WRITE, rs[i]->site, x->site, addr);
+    if (s->w.valid && s->w.tid != tid)
+        s->w2 = s->w;
+    s->w = *x;
+}
+
+/* Races follow what compute-sanitizer's racecheck reports on an H100 (tests/hazards/
+ * sanitizer-h100.tsv): atomics take no part (neither with atomics nor with plain loads and stores,
+ * although the PTX memory model calls the latter a data race), and a store that leaves the bytes
+ * as they were is not the second access of a write-write race (it still races with reads). */
 void smem_hazards_access(struct smem_hazard_tracker *t, const struct smem_access *a)
 {
-    (void)t;
-    (void)a;
+    if (!t || a->site >= t->p->nsites)
+        return;
+    if (!t->have_cur || a->block != t->cur_block || a->interval != t->cur_interval) {
+        /* a new block or barrier interval: everything before it is ordered before it */
+        t->have_cur = 1;
+        t->cur_block = a->block;
+        t->cur_interval = a->interval;
+        if (++t->gen == 0) {
+            if (t->shadow)
+                memset(t->shadow, 0, (size_t)(t->size + t->gran - 1) / t->gran * sizeof *t->shadow);
+            t->gen = 1;
+        }
+    }
+    int write = a->op != SMEM_ACC_LD;
+    uint32_t lanes = a->active & ~a->unknown, width = a->width ? a->width : 1;
+    for (uint32_t lane = 0; lane < SMEM_WARP; lane++) {
+        if (!(lanes >> lane & 1u))
+            continue;
+        uint32_t addr = a->addr[lane];
+        if ((a->oob >> lane & 1u) || addr >= t->size || width > t->size - addr) {
+            struct smem_hazard *z = site_hazard(t, SMEM_HAZARD_OOB, write ? D_OOB_WRITE : D_OOB_READ,
+                                                a->site, a->site, addr);
+            if (z)
+                z->count++;
+            continue;
+        }
+        if (a->op == SMEM_ACC_ATOM)
+            continue; /* atomics: in bounds, never part of a race (see smem_hazards_access) */
+        struct hz_acc x = {a->site, a->wsync[lane], (uint16_t)(a->warp * SMEM_WARP + lane), 1,
+                           (uint8_t)(a->same >> lane & 1u)};
+        struct lane_found lf;
+        lf.n = 0;
+        for (uint32_t b = 0; b < width; b += t->gran)
+            track_byte(t, &t->shadow[(addr + b) / t->gran], &x, write, addr + b, &lf);
+        for (unsigned i = 0; i < lf.n; i++)
+            lf.z[i]->count++;
+    }
 }
+
 void smem_hazards_barrier(struct smem_hazard_tracker *t, const struct smem_cta_barrier *b)
 {
-    (void)t;
-    (void)b;
+    if (!t)
+        return;
+    const struct smem_cta_program *p = t->p;
+    if (b->insn_a >= p->func->ninsns || b->insn_b >= p->func->ninsns)
+        return;
+    if (b->block != t->bar_block) {
+        t->bar_block = b->block;
+        t->block_diverged = 0;
+    }
+    int created;
+    struct smem_hazard *z;
+    /* some threads exited instead of waiting; after a divergence in this block that is only its
+     * consequence (threads released from the other barrier run on and exit) */
+    if (b->arrived < b->expected && b->exited > 0 && !t->block_diverged) {
+        z = hazard_for(t, SMEM_HAZARD_BARRIER, D_EXIT_WAITING, b->insn_a, b->insn_a, &created);
+        if (z) {
+            if (created) {
+                z->site[0] = z->site[1] = UINT32_MAX;
+                z->lines[0] = z->lines[1] = p->func->insns[b->insn_a].loc_line;
+                z->file = insn_file(p, b->insn_a);
+            }
+            z->count++;
+        }
+    }
+    if (b->divergent && b->insn_a != b->insn_b) {
+        uint32_t i0 = b->insn_a < b->insn_b ? b->insn_a : b->insn_b;
+        uint32_t i1 = b->insn_a < b->insn_b ? b->insn_b : b->insn_a;
+        z = hazard_for(t, SMEM_HAZARD_BARRIER, D_DIVERGENT, i0, i1, &created);
+        if (z) {
+            if (created) {
+                z->site[0] = z->site[1] = UINT32_MAX;
+                z->lines[0] = p->func->insns[i0].loc_line;
+                z->lines[1] = p->func->insns[i1].loc_line;
+                z->file = insn_file(p, i0);
+            }
+            z->count++;
+        }
+        t->block_diverged = 1;
+    }
 }
-unsigned smem_hazards_count(const struct smem_hazard_tracker *t)
-{
-    (void)t;
-    return 0;
-}
+
+unsigned smem_hazards_count(const struct smem_hazard_tracker *t) { return t ? t->n : 0; }
+
 const struct smem_hazard *smem_hazards_get(const struct smem_hazard_tracker *t, unsigned i)
 {
-    (void)t;
-    (void)i;
-    return NULL;
+    return t && i < t->n ? &t->hz[i] : NULL;
 }
-void smem_hazards_free(struct smem_hazard_tracker *t) { free(t); }
+
+void smem_hazards_free(struct smem_hazard_tracker *t)
+{
+    if (!t)
+        return;
+    free(t->shadow);
+    free(t->hz);
+    free(t->keys);
+    free(t->index);
+    free(t);
+}
+
 const char *smem_hazard_kind_name(enum smem_hazard_kind k)
 {
     return k == SMEM_HAZARD_RACE ? "race" : k == SMEM_HAZARD_BARRIER ? "barrier" : "oob";

@@ -204,11 +204,17 @@ void smem_report_table(FILE *f, const struct smem_analysis *a)
             fprintf(f, "  incomplete: %s\n", k->incomplete_why);
         for (uint32_t h = 0; h < k->nhazards; h++) {
             const struct smem_hazard *z = &k->hazards[h];
-            const char *file = k->program && z->site[0] < k->program->nsites
+            const char *file = z->file ? z->file
+                               : k->program && z->site[0] < k->program->nsites
                                    ? k->program->sites[z->site[0]].file : NULL;
-            fprintf(f, "  hazard: %s (%s) lines %u and %u, address %u%s%s\n",
-                    smem_hazard_kind_name(z->kind), z->detail, z->lines[0], z->lines[1], z->address,
-                    z->var[0] ? " in " : "", z->var);
+            fprintf(f, "  hazard: %s (%s) lines %u and %u", smem_hazard_kind_name(z->kind),
+                    z->detail, z->lines[0], z->lines[1]);
+            if (z->kind != SMEM_HAZARD_BARRIER)
+                fprintf(f, ", address %u%s%s", z->address, z->var[0] ? " in " : "", z->var);
+            if (z->count == 1)
+                fprintf(f, ", seen once\n");
+            else
+                fprintf(f, ", seen %llu times\n", (unsigned long long)z->count);
             if (z->lines[0])
                 fprintf(f, "    %u: %s\n", z->lines[0], source_line(file, z->lines[0]));
             if (z->lines[1] && z->lines[1] != z->lines[0])

@@ -66,6 +66,8 @@ struct smem_access {
     uint32_t active;        /* lanes in the request */
     uint32_t unknown;       /* lanes whose address depends on data the analysis cannot know */
     uint32_t oob;           /* lanes whose access falls outside the block's shared allocation */
+    uint32_t same;          /* stores: lanes that wrote the value the bytes already held (both
+                               known); racecheck does not count such a write as a second write */
     uint32_t wsync[SMEM_WARP]; /* per lane: __syncwarp()s it had passed (warp-level ordering) */
     uint32_t addr[SMEM_WARP];
     uint8_t width, op;

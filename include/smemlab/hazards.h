@@ -15,10 +15,15 @@ enum smem_hazard_kind { SMEM_HAZARD_RACE = 0, SMEM_HAZARD_BARRIER = 1, SMEM_HAZA
 
 struct smem_hazard {
     enum smem_hazard_kind kind;
-    char detail[32];       /* race: "read-write" | "write-read" | "write-write"; barrier:
-                              "divergent" | "exit-while-waiting" | ...; oob: "read" | "write" */
-    uint32_t site[2];      /* emulator sites (index into program->sites); equal if one */
-    uint32_t lines[2];     /* source lines of the two sites (race), or the line twice */
+    char detail[32];       /* race: "read-write" | "write-read" | "write-write" (the first access,
+                              then the second, in the order the emulator ran them); barrier:
+                              "divergent" (threads waited at two different bar.sync) |
+                              "exit-while-waiting"; oob: "read" | "write" (atomics write) */
+    uint32_t site[2];      /* emulator sites (index into program->sites); equal if one;
+                              UINT32_MAX for a barrier (no access site) */
+    uint32_t lines[2];     /* source lines of the two sites (race) or of the two barriers
+                              (divergent), or the line twice */
+    const char *file;      /* source file of lines[0] as the PTX names it (NULL: no line info) */
     uint32_t address;      /* byte offset in the block's shared window */
     char var[128];         /* variable the address belongs to (oob: the nearest one), "" if none */
     uint64_t count;        /* how many times it was seen */
