@@ -1,12 +1,391 @@
-/* cmd_advise.c: placeholder until the advise subcommand lands; says so and fails. */
+/* cmd_advise.c: `smemlab advise FILE.cu --kernel NAME`: the smallest padding or XOR swizzle that
+ * removes a kernel's bank conflicts, proven on its emulated run; --apply writes and re-checks it. */
 #include "cli.h"
+#include "smemlab/advise.h"
 
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void help(void)
+{
+    printf(
+        "usage: smemlab advise FILE.cu|FILE.ptx --kernel NAME [options] [-- NVCC_ARGS...]\n\n"
+        "For each shared array with bank conflicts, tries padding every row by 0..32 elements\n"
+        "and the XOR swizzles Swizzle<B,M,S> (CuTe's, on element offsets), re-prices every\n"
+        "request of the emulated run under each, and prints the smallest pad with the fewest\n"
+        "wavefronts and the best swizzle, with each site's wavefronts before and after.\n\n"
+        "launch (as analyze):\n"
+        "  --kernel NAME        the kernel (may be left out when the file has one)\n"
+        "  --block X[,Y[,Z]]  --grid X[,Y[,Z]]  --dyn-smem BYTES  --param NAME=VALUE\n"
+        "  --sample-blocks N  --max-steps N  --arch sm_XX  -I DIR  -D NAME[=V]  -std=...\n"
+        "layout:\n"
+        "  --array NAME         only this array (source name or PTX name)\n"
+        "  --row ELEMS          row length in elements (needed for extern arrays; default: the\n"
+        "                       declaration's last dimension, else the access strides)\n"
+        "  --elem BYTES         element size (default: the declaration, else the narrowest access)\n"
+        "  --max-pad N          pads tried: 0..N (default: the number of banks)\n"
+        "  --no-compile-check   price pads whose rows change alignment on the recorded run\n"
+        "                       instead of compiling the source that way (faster, less exact)\n"
+        "output:\n"
+        "  --format table|json  (default table)\n"
+        "  --apply OUT.cu       write the source with each static array padded by its best pad,\n"
+        "                       compile and analyse it with the same launch, print before/after\n"
+        "  --banks N --bank-bytes B   bank geometry (default 32 x 4)\n\n"
+        "exit: 0 ok (also when there is nothing to change), 2 usage, 3 bad input\n");
+}
+
+/* Sums a kernel's shared loads and stores. */
+static void kernel_totals(const struct smem_kernel_report *k, uint64_t *wf, uint64_t *ideal)
+{
+    *wf = k->ld.wavefronts + k->st.wavefronts + k->atom.wavefronts;
+    *ideal = k->ld.ideal + k->st.ideal + k->atom.ideal;
+}
+
+static char *read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 1 << 16, n = 0;
+    char *s = malloc(cap + 1);
+    while (s) {
+        n += fread(s + n, 1, cap - n, f);
+        if (n < cap)
+            break;
+        char *ns = realloc(s, cap * 2 + 1);
+        if (!ns) {
+            free(s);
+            s = NULL;
+            break;
+        }
+        s = ns;
+        cap *= 2;
+    }
+    fclose(f);
+    if (s) {
+        s[n] = 0;
+        *len = n;
+    }
+    return s;
+}
+
+/* --apply: write the padded source, analyse it with the same launch, print before/after. */
+static int apply(const char *path, const char *outp, const struct smem_analyze_options *o,
+                 const struct smem_kernel_report *k, const struct smem_advice *adv, FILE *msg)
+{
+    size_t len;
+    char *text = read_file(path, &len);
+    if (!text) {
+        fprintf(stderr, "smemlab advise: %s: cannot read: %s\n", path, strerror(errno));
+        return EXIT_INPUT;
+    }
+    unsigned n = 0;
+    size_t plen = 0;
+    char *patched = smem_advice_patch(adv, text, len, &plen, &n);
+    free(text);
+    if (!patched) {
+        fprintf(stderr, "smemlab advise: out of memory\n");
+        return EXIT_INPUT;
+    }
+    if (!n) {
+        free(patched);
+        fprintf(msg, "\n--apply: no declaration to pad (no conflicting static array with a "
+                     "declared row whose best pad is above 0); %s not written\n", outp);
+        return EXIT_OK;
+    }
+    FILE *f = fopen(outp, "wb");
+    if (!f || fwrite(patched, 1, plen, f) != plen || fclose(f)) {
+        fprintf(stderr, "smemlab advise: %s: cannot write: %s\n", outp, strerror(errno));
+        free(patched);
+        return EXIT_INPUT;
+    }
+    free(patched);
+    /* compile it as the original was compiled, with the original's folder for its includes */
+    char dir[1024];
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        *slash = 0;
+    else
+        snprintf(dir, sizeof dir, ".");
+    const char **args = calloc(o->ncompiler_args + 3, sizeof *args);
+    if (!args)
+        return EXIT_INPUT;
+    args[0] = "-I";
+    args[1] = dir;
+    for (unsigned i = 0; i < o->ncompiler_args; i++)
+        args[2 + i] = o->compiler_args[i];
+    struct smem_analyze_options ao = *o;
+    ao.compiler_args = args;
+    ao.ncompiler_args = o->ncompiler_args + 2;
+    ao.kernel = k->symbol;
+    ao.record = 1;
+    ao.hazards = 0;
+    struct smem_analysis *an = NULL;
+    struct smem_error err;
+    memset(&err, 0, sizeof err);
+    int r = smem_analyze_file(outp, &ao, &an, &err);
+    free(args);
+    if (r) {
+        char buf[1200];
+        fprintf(stderr, "smemlab advise: --apply: %s does not analyse: %s\n", outp,
+                smem_error_format(&err, buf, sizeof buf));
+        return EXIT_INPUT;
+    }
+    const struct smem_kernel_report *k2 = &an->kernels[0];
+    uint64_t w0, i0, w1, i1;
+    kernel_totals(k, &w0, &i0);
+    kernel_totals(k2, &w1, &i1);
+    fprintf(msg, "\n--apply: wrote %s (%u declaration%s padded), compiled and analysed it:\n", outp,
+            n, n == 1 ? "" : "s");
+    fprintf(msg, "  %s before: %llu wavefronts (ideal %llu)%s\n", k->name, (unsigned long long)w0,
+            (unsigned long long)i0, w0 > i0 ? ", bank conflicts" : "");
+    fprintf(msg, "  %s after:  %llu wavefronts (ideal %llu)%s\n", k2->name, (unsigned long long)w1,
+            (unsigned long long)i1, w1 > i1 ? ", bank conflicts remain" : ", no bank conflict");
+    int mismatch = 0;
+    for (uint32_t i = 0; i < adv->narrays; i++) {
+        const struct smem_advise_array *ar = &adv->arrays[i];
+        if (!ar->patchable || ar->best_pad <= 0)
+            continue;
+        struct smem_totals t;
+        if (smem_advise_var_totals(k2, ar->ptx_name, &o->banks, &t))
+            continue;
+        const struct smem_advise_candidate *c = &ar->pads[ar->best_pad];
+        fprintf(msg, "  %s: predicted %llu wavefronts, compiled %llu%s\n", ar->name,
+                (unsigned long long)c->wavefronts, (unsigned long long)t.wavefronts,
+                c->wavefronts == t.wavefronts ? "" : "  (MISMATCH)");
+        mismatch |= c->wavefronts != t.wavefronts;
+    }
+    for (uint32_t s = 0; s < k2->nsites; s++) {
+        const struct smem_site_report *site = &k2->sites[s];
+        if (site->t.wavefronts > site->t.ideal)
+            fprintf(msg, "  line %u %s: %llu wavefronts (ideal %llu), %u-way\n", site->line,
+                    smem_access_op_name(site->op), (unsigned long long)site->t.wavefronts,
+                    (unsigned long long)site->t.ideal, site->t.max_ways);
+    }
+    smem_analysis_free(an);
+    if (mismatch)
+        fprintf(stderr, "smemlab advise: the compiled result differs from the prediction\n");
+    return EXIT_OK;
+}
 
 int cmd_advise(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    fprintf(stderr, "smemlab advise: not built yet\n");
-    return EXIT_USAGE;
+    struct smem_analyze_options o;
+    smem_analyze_defaults(&o);
+    struct smem_advise_options ad;
+    smem_advise_defaults(&ad);
+    const char *path = NULL, *apply_out = NULL;
+    int fmt = FMT_TABLE;
+    struct smem_param_arg *params = calloc((size_t)argc, sizeof *params);
+    const char **cargs = calloc((size_t)argc + 1, sizeof *cargs);
+    unsigned nparams = 0, ncargs = 0;
+    int rc = EXIT_USAGE;
+    struct smem_analysis *an = NULL;
+    struct smem_advice *adv = NULL;
+    if (!params || !cargs)
+        goto out;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        unsigned long long n;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            help();
+            rc = EXIT_OK;
+            goto out;
+        } else if (!strcmp(a, "--")) {
+            for (i++; i < argc; i++)
+                cargs[ncargs++] = argv[i];
+        } else if (!strcmp(a, "--kernel") && v) {
+            o.kernel = v;
+            i++;
+        } else if ((!strcmp(a, "--block") || !strcmp(a, "--grid")) && v) {
+            if (cli_parse_dim3(v, a[2] == 'b' ? o.block : o.grid)) {
+                rc = cli_usage_error("advise", "%s %s: expected X[,Y[,Z]] (positive integers)", a, v);
+                goto out;
+            }
+            i++;
+        } else if (!strcmp(a, "--dyn-smem") && v) {
+            if (cli_parse_uint(v, 0xffffffffull, &n)) {
+                rc = cli_usage_error("advise", "--dyn-smem %s: expected a number of bytes", v);
+                goto out;
+            }
+            o.dyn_smem = (uint32_t)n;
+            i++;
+        } else if (!strcmp(a, "--sample-blocks") && v) {
+            if (cli_parse_uint(v, 1u << 30, &n) || !n) {
+                rc = cli_usage_error("advise", "--sample-blocks %s: expected a positive number", v);
+                goto out;
+            }
+            o.sample_blocks = (unsigned)n;
+            i++;
+        } else if (!strcmp(a, "--max-steps") && v) {
+            if (cli_parse_uint(v, ~0ull, &n) || !n) {
+                rc = cli_usage_error("advise", "--max-steps %s: expected a positive number", v);
+                goto out;
+            }
+            o.max_steps = n;
+            i++;
+        } else if (!strcmp(a, "--param") && v) {
+            char *eq = strchr(argv[i + 1], '=');
+            if (!eq || eq == argv[i + 1] || !eq[1]) {
+                rc = cli_usage_error("advise", "--param %s: expected NAME=VALUE", v);
+                goto out;
+            }
+            *eq = 0;
+            params[nparams].name = argv[i + 1];
+            params[nparams].value = eq + 1;
+            nparams++;
+            i++;
+        } else if (!strcmp(a, "--banks") && v) {
+            if (cli_parse_uint(v, 64, &n) || !n) {
+                rc = cli_usage_error("advise", "--banks %s: expected 1..64", v);
+                goto out;
+            }
+            o.banks.count = (unsigned)n;
+            i++;
+        } else if (!strcmp(a, "--bank-bytes") && v) {
+            if (cli_parse_uint(v, 16, &n) || !n) {
+                rc = cli_usage_error("advise", "--bank-bytes %s: expected 1, 2, 4, 8 or 16", v);
+                goto out;
+            }
+            o.banks.bytes = (unsigned)n;
+            i++;
+        } else if (!strcmp(a, "--row") && v) {
+            if (cli_parse_uint(v, 1u << 20, &n) || !n) {
+                rc = cli_usage_error("advise", "--row %s: expected a row length in elements", v);
+                goto out;
+            }
+            ad.row_elems = (uint32_t)n;
+            i++;
+        } else if (!strcmp(a, "--elem") && v) {
+            if (cli_parse_uint(v, 256, &n) || !n) {
+                rc = cli_usage_error("advise", "--elem %s: expected an element size in bytes", v);
+                goto out;
+            }
+            ad.elem_bytes = (uint32_t)n;
+            i++;
+        } else if (!strcmp(a, "--max-pad") && v) {
+            if (cli_parse_uint(v, 256, &n) || !n) {
+                rc = cli_usage_error("advise", "--max-pad %s: expected 1..256", v);
+                goto out;
+            }
+            ad.max_pad = (unsigned)n;
+            i++;
+        } else if (!strcmp(a, "--array") && v) {
+            ad.array = v;
+            i++;
+        } else if (!strcmp(a, "--apply") && v) {
+            apply_out = v;
+            i++;
+        } else if (!strcmp(a, "--no-compile-check")) {
+            ad.compile_check = 0;
+        } else if (!strcmp(a, "--format") && v) {
+            fmt = cli_parse_format(v);
+            if (fmt != FMT_TABLE && fmt != FMT_JSON) {
+                rc = cli_usage_error("advise", "--format %s: expected table or json", v);
+                goto out;
+            }
+            i++;
+        } else if (!strcmp(a, "--arch") && v) {
+            o.arch = v;
+            i++;
+        } else if ((!strcmp(a, "-I") || !strcmp(a, "-D")) && v) {
+            cargs[ncargs++] = a;
+            cargs[ncargs++] = v;
+            i++;
+        } else if (!strncmp(a, "-I", 2) || !strncmp(a, "-D", 2) || !strncmp(a, "-std=", 5)) {
+            cargs[ncargs++] = a;
+        } else if (a[0] == '-' && a[1]) {
+            static const char *const valued[] = {"--kernel", "--block", "--grid", "--dyn-smem",
+                                                 "--param", "--row", "--elem", "--array",
+                                                 "--apply", "--format", "--max-pad", "--arch",
+                                                 "--banks", "--bank-bytes", "--sample-blocks",
+                                                 "--max-steps", "-I", "-D"};
+            int needs = 0;
+            for (size_t k = 0; k < sizeof valued / sizeof valued[0]; k++)
+                needs |= !strcmp(a, valued[k]);
+            rc = cli_usage_error("advise", "unknown option '%s'%s", a,
+                                 needs ? " (it needs a value)" : "");
+            goto out;
+        } else if (!path) {
+            path = a;
+        } else {
+            rc = cli_usage_error("advise", "one file at a time ('%s' and '%s')", path, a);
+            goto out;
+        }
+    }
+    if (!path) {
+        rc = cli_usage_error("advise", "which file? (smemlab advise FILE.cu --kernel NAME)");
+        goto out;
+    }
+    size_t pl = strlen(path);
+    int is_ptx = pl > 4 && !strcmp(path + pl - 4, ".ptx");
+    if (apply_out && is_ptx) {
+        rc = cli_usage_error("advise", "--apply needs the .cu source, not PTX");
+        goto out;
+    }
+    const char *why = smem_banks_check(&o.banks);
+    if (why) {
+        rc = cli_usage_error("advise", "%s", why);
+        goto out;
+    }
+    o.params = params;
+    o.nparams = nparams;
+    o.compiler_args = cargs;
+    o.ncompiler_args = ncargs;
+    o.hazards = 0;
+    o.record = 1;
+    struct smem_error err;
+    memset(&err, 0, sizeof err);
+    int r = smem_analyze_file(path, &o, &an, &err);
+    if (r) {
+        char buf[1200];
+        fprintf(stderr, "smemlab advise: %s\n", smem_error_format(&err, buf, sizeof buf));
+        rc = r == -2 ? EXIT_USAGE : EXIT_INPUT;
+        goto out;
+    }
+    if (an->nkernels != 1) {
+        char list[600] = "";
+        for (uint32_t i = 0; i < an->nkernels; i++) {
+            size_t l = strlen(list);
+            snprintf(list + l, sizeof list - l, "%s%s", i ? ", " : "", an->kernels[i].name);
+        }
+        rc = cli_usage_error("advise", "%s has %u kernels: pick one with --kernel (%s)", path,
+                             an->nkernels, list);
+        goto out;
+    }
+    const struct smem_kernel_report *k = &an->kernels[0];
+    ad.source = is_ptx ? NULL : path;
+    ad.analyze = &o;
+    ad.banks = o.banks;
+    r = smem_advise_kernel(an, k, &ad, &adv, &err);
+    if (r) {
+        char buf[1200];
+        fprintf(stderr, "smemlab advise: %s\n", smem_error_format(&err, buf, sizeof buf));
+        rc = r == -2 ? EXIT_USAGE : EXIT_INPUT;
+        goto out;
+    }
+    if (!k->complete)
+        fprintf(stderr, "smemlab advise: %s: incomplete: %s\n", k->name, k->incomplete_why);
+    if (fmt == FMT_JSON)
+        smem_advice_json(stdout, adv);
+    else
+        smem_advice_table(stdout, adv);
+    rc = EXIT_OK;
+    if (apply_out) {
+        if (!adv->narrays)
+            fprintf(fmt == FMT_JSON ? stderr : stdout,
+                    "--apply: nothing to change; %s not written\n", apply_out);
+        else
+            rc = apply(path, apply_out, &o, k, adv, fmt == FMT_JSON ? stderr : stdout);
+    }
+out:
+    smem_advice_free(adv);
+    smem_analysis_free(an);
+    free(params);
+    free(cargs);
+    return rc;
 }

@@ -1,0 +1,56 @@
+#!/bin/sh
+# advise_cli: the CLI's contract: exit codes, no conflict = no change, --apply compiles and leaves
+# no conflict, JSON fields. $1 = the smemlab binary.
+S=$1
+D=tests/advise
+T=$(mktemp -d /tmp/smemlab-advcli.XXXXXX)
+trap 'rm -rf "$T"' EXIT
+command -v nvcc >/dev/null 2>&1 || [ -n "$SMEMLAB_NVCC" ] || { echo "no nvcc: skipped"; exit 77; }
+fail=0
+check() { # name, condition result
+  if [ "$2" -eq 0 ]; then echo "ok   $1"; else echo "FAIL $1"; fail=1; fi
+}
+"$S" advise >/dev/null 2>&1; check "no file: exit 2" $([ $? -eq 2 ]; echo $?)
+"$S" advise $D/rect.cu --bogus >/dev/null 2>&1; check "unknown option: exit 2" $([ $? -eq 2 ]; echo $?)
+"$S" advise $D/rect.cu --kernel setRowReadCol --format csv >/dev/null 2>&1
+check "--format csv: exit 2" $([ $? -eq 2 ]; echo $?)
+"$S" advise $D/nonexistent.cu --kernel k >/dev/null 2>&1; check "missing file: exit 3" $([ $? -eq 3 ]; echo $?)
+"$S" advise $D/rect.cu --block 32,16 >/dev/null 2>&1; check "several kernels, no --kernel: exit 2" $([ $? -eq 2 ]; echo $?)
+"$S" advise $D/rect.cu --kernel nosuch --block 32,16 >/dev/null 2>&1; check "no such kernel: exit 2" $([ $? -eq 2 ]; echo $?)
+"$S" advise $D/rect.cu --kernel setRowReadCol --block 32,16 --array nosuch >/dev/null 2>&1
+check "no such array: exit 2" $([ $? -eq 2 ]; echo $?)
+printf '__global__ void k(int* o) { __shared__ int t[32]; t[threadIdx.x] = 1; o[0] = t[0] }\n' > "$T/bad.cu"
+"$S" advise "$T/bad.cu" --kernel k >/dev/null 2>"$T/err"; rc=$?
+check "compile error: exit 3" $([ $rc -eq 3 ]; echo $?)
+
+# no conflict: says so, exit 0, --apply writes nothing
+"$S" advise $D/rect.cu --kernel setRowReadRow --block 32,16 --apply "$T/none.cu" > "$T/out"; rc=$?
+check "no conflict: exit 0" $([ $rc -eq 0 ]; echo $?)
+grep -q "no bank conflicts" "$T/out"; check "no conflict: says so" $?
+check "no conflict: nothing written" $([ ! -e "$T/none.cu" ]; echo $?)
+"$S" advise $D/rect.cu --kernel setRowReadRow --block 32,16 --format json > "$T/out"
+grep -q '"arrays": \[\]' "$T/out"; check "no conflict: json arrays empty" $?
+
+# the rectangle: best pad 2, applied, compiled, no conflict left
+"$S" advise $D/rect.cu --kernel setRowReadCol --block 32,16 --format json > "$T/rect.json"; rc=$?
+check "rect: exit 0" $([ $rc -eq 0 ]; echo $?)
+grep -q '"best_pad": {"pad": 2,' "$T/rect.json"; check "rect: best_pad 2" $?
+grep -q '"row_elems": 32' "$T/rect.json"; check "rect: row_elems 32" $?
+"$S" advise $D/rect.cu --kernel setRowReadCol --block 32,16 --apply "$T/rect_fixed.cu" > "$T/out"; rc=$?
+check "rect --apply: exit 0" $([ $rc -eq 0 ]; echo $?)
+grep -q 'tile\[BDIMY\]\[BDIMX + 2\]' "$T/rect_fixed.cu"; check "rect --apply: declaration padded by 2" $?
+grep -q "after: .* no bank conflict" "$T/out"; check "rect --apply: no conflict after" $?
+"$S" analyze "$T/rect_fixed.cu" --kernel setRowReadCol --block 32,16 --fail-on-conflict >/dev/null
+check "rect --apply: analyze --fail-on-conflict passes" $?
+
+# the square: best pad 1
+"$S" advise $D/square.cu --kernel setRowReadCol --block 32,32 --format json > "$T/sq.json"
+grep -q '"best_pad": {"pad": 1,' "$T/sq.json"; check "square: best_pad 1" $?
+"$S" advise $D/square.cu --kernel setRowReadCol --block 32,32 --apply "$T/sq_fixed.cu" >/dev/null
+"$S" analyze "$T/sq_fixed.cu" --kernel setRowReadCol --block 32,32 --fail-on-conflict >/dev/null
+check "square --apply: analyze --fail-on-conflict passes" $?
+
+# extern array: --row, no apply
+"$S" advise $D/rect.cu --kernel setRowReadColDyn --block 32,16 --dyn-smem 2048 --row 32 --format json > "$T/dyn.json"
+grep -q '"best_pad": {"pad": 2,' "$T/dyn.json"; check "extern with --row 32: best_pad 2" $?
+exit $fail

@@ -1,0 +1,724 @@
+/* test_advise.c: advise's claims. `unit`: declarations, constants, layouts, the documents' rectangle
+ * and square (pads checked against the H100 counters in tests/hw/h100-counters.csv), --apply.
+ * `pads`: for tiles of odd shapes, every pad 0..32 compiled and analysed must match the prediction.
+ * Tests that compile CUDA exit 77 (skipped) when nvcc cannot run. */
+#include "check.h"
+#include "hwdata.h"
+#include "internal/advise_internal.h"
+#include "smemlab/advise.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define ADV_DIR SMEMLAB_SOURCE_DIR "/tests/advise/"
+
+static int no_nvcc;
+
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *s = malloc((size_t)n + 1);
+    if (s) {
+        *len = fread(s, 1, (size_t)n, f);
+        s[*len] = 0;
+    }
+    fclose(f);
+    return s;
+}
+
+/* Analyses kernel of path with block bx x by, recording the run. NULL (and no_nvcc set) when nvcc
+ * cannot run. */
+static struct smem_analysis *analyse(const char *path, const char *kernel, unsigned bx,
+                                     unsigned by, unsigned dyn, struct smem_analyze_options *o)
+{
+    smem_analyze_defaults(o);
+    o->kernel = kernel;
+    o->block[0] = bx;
+    o->block[1] = by;
+    o->block[2] = 1;
+    o->dyn_smem = dyn;
+    o->record = 1;
+    struct smem_analysis *an = NULL;
+    struct smem_error err;
+    memset(&err, 0, sizeof err);
+    if (smem_analyze_file(path, o, &an, &err)) {
+        if (strstr(err.msg, "cannot run nvcc"))
+            no_nvcc = 1;
+        else
+            fprintf(stderr, "analyse %s %s: %s\n", path, kernel, err.msg);
+        return NULL;
+    }
+    return an;
+}
+
+static struct smem_advice *advise(const char *path, const char *kernel, unsigned bx, unsigned by,
+                                  unsigned dyn, uint32_t row, struct smem_analysis **anp)
+{
+    struct smem_analyze_options o;
+    struct smem_analysis *an = analyse(path, kernel, bx, by, dyn, &o);
+    *anp = an;
+    if (!an)
+        return NULL;
+    struct smem_advise_options ad;
+    smem_advise_defaults(&ad);
+    ad.source = path;
+    ad.analyze = &o;
+    ad.row_elems = row;
+    struct smem_advice *adv = NULL;
+    struct smem_error err;
+    memset(&err, 0, sizeof err);
+    if (smem_advise_kernel(an, &an->kernels[0], &ad, &adv, &err))
+        fprintf(stderr, "advise %s: %s\n", kernel, err.msg);
+    return adv;
+}
+
+static const struct smem_advise_site *site(const struct smem_advise_candidate *c, uint32_t line,
+                                           unsigned op)
+{
+    for (uint32_t i = 0; i < c->nsites; i++)
+        if (c->sites[i].line == line && c->sites[i].op == op)
+            return &c->sites[i];
+    return NULL;
+}
+
+/* The line of the first occurrence of needle in the file. */
+static uint32_t line_of(const char *path, const char *needle)
+{
+    size_t len;
+    char *t = slurp(path, &len);
+    char *p = t ? strstr(t, needle) : NULL;
+    uint32_t n = 0;
+    if (p) {
+        n = 1;
+        for (char *q = t; q < p; q++)
+            n += *q == '\n';
+    }
+    free(t);
+    return n;
+}
+
+/* ---- declarations and constants ----------------------------------------------------------- */
+
+static void test_constants_macros_constexpr_enum_and_D_args(void)
+{
+    const char *src = "#define BDIMX 32\n#define BDIMY (BDIMX / 2)\n#define PAD\n"
+                      "constexpr int TW = BDIMX + 16;\nstatic const unsigned K = 3u;\n"
+                      "enum { A = 4, B, C = B * 2 };\n#ifndef IPAD\n#define IPAD 1\n#endif\n";
+    const char *args[] = {"-DIPAD=5", "-D", "EXTRA=7", "-I", "x"};
+    struct smem_consts *c = smem_consts_scan(src, strlen(src), args, 5);
+    CHECK(c != NULL);
+    int64_t v = 0;
+    CHECK(!smem_const_eval(c, "BDIMY", &v) && v == 16);
+    CHECK(!smem_const_eval(c, "TW", &v) && v == 48);
+    CHECK(!smem_const_eval(c, "K * 2", &v) && v == 6);
+    CHECK(!smem_const_eval(c, "C", &v) && v == 10);
+    CHECK(!smem_const_eval(c, "IPAD", &v) && v == 5); /* -D wins over the file's #define */
+    CHECK(!smem_const_eval(c, "EXTRA", &v) && v == 7);
+    CHECK(!smem_const_eval(c, "(1 << 5) + sizeof(float) * 2 - (3 > 2 ? 1 : 0)", &v) && v == 39);
+    CHECK(!smem_const_eval(c, "0x20u", &v) && v == 32);
+    CHECK(smem_const_eval(c, "UNKNOWN + 1", &v) != 0);
+    CHECK(smem_const_eval(c, "32 / 0", &v) != 0);
+    CHECK(smem_const_eval(c, "1.5", &v) != 0);
+    smem_consts_free(c);
+}
+
+static void test_declarations_are_found_with_their_function(void)
+{
+    const char *src =
+        "#define N 16\n"
+        "__shared__ float gtile[4][8];\n"
+        "template <int T> __global__ void __launch_bounds__(256) k1(float* o) {\n"
+        "  // __shared__ int commented[3];\n"
+        "  __shared__ __align__(16) volatile float a[N][N + 1], b[2][T];\n"
+        "  if (o) { o[0] = a[0][0]; }\n"
+        "}\n"
+        "__global__ void k2(int* o) {\n"
+        "  extern __shared__ int dyn[];\n"
+        "  static __shared__ unsigned short s[N * 2];\n"
+        "}\n"
+        "#define DEF(P) \\\n __global__ void kp##P(int* o) { \\\n  __shared__ int t[N][32 + P]; }\n";
+    struct smem_consts *c = smem_consts_scan(src, strlen(src), NULL, 0);
+    struct smem_decl *d = NULL;
+    unsigned n = smem_decl_scan(src, strlen(src), c, &d);
+    CHECK_EQ(n, 6);
+    if (n == 6) {
+        CHECK_STR(d[0].name, "gtile");
+        CHECK_STR(d[0].func, "");
+        CHECK_EQ(d[0].dim[1], 8);
+        CHECK_STR(d[1].name, "a");
+        CHECK_STR(d[1].func, "k1");
+        CHECK_STR(d[1].type, "float");
+        CHECK_EQ(d[1].ndims, 2);
+        CHECK_EQ(d[1].dim[0], 16);
+        CHECK_EQ(d[1].dim[1], 17);
+        CHECK_STR(d[1].dim_text[1], "N + 1");
+        CHECK_EQ(d[1].line, 5);
+        CHECK_STR(d[2].name, "b");
+        CHECK_EQ(d[2].dim[1], -1); /* a template parameter */
+        CHECK_STR(d[3].name, "dyn");
+        CHECK(d[3].is_extern);
+        CHECK_STR(d[3].func, "k2");
+        CHECK_STR(d[4].type, "unsigned short");
+        CHECK_EQ(d[4].dim[0], 32);
+        CHECK_STR(d[5].name, "t");
+        CHECK_STR(d[5].dim_text[1], "32 + P");
+        /* patch: the last dimension of a and of t, nothing else */
+        const struct smem_decl *pd[2] = {&d[1], &d[5]};
+        unsigned pads[2] = {2, 1};
+        size_t ol;
+        char *p = smem_decl_patch(src, strlen(src), pd, pads, 2, &ol);
+        CHECK(p && strstr(p, "a[N][N + 3], b[2][T];"));
+        CHECK(p && strstr(p, "__shared__ int t[N][32 + P + 1]; }"));
+        CHECK(p && strstr(p, "gtile[4][8]"));
+        CHECK_EQ(ol, strlen(src) + 4); /* "N + 1" -> "N + 3", "32 + P" -> "32 + P + 1" */
+        free(p);
+        char st[300];
+        smem_decl_statement(src, &d[1], 2, st, sizeof st);
+        CHECK_STR(st, "__shared__ __align__(16) volatile float a[N][N + 3], b[2][T];");
+    }
+    free(d);
+    smem_consts_free(c);
+}
+
+static void test_pad_text_keeps_the_expression(void)
+{
+    struct smem_decl d;
+    memset(&d, 0, sizeof d);
+    d.ndims = 2;
+    const struct {
+        const char *in;
+        unsigned pad;
+        const char *out;
+    } cases[] = {{"32", 2, "34"},          {"BDIMX", 2, "BDIMX + 2"}, {"BDIMX + 1", 1, "BDIMX + 2"},
+                 {"T * 2", 1, "T * 2 + 1"}, {"A << 2", 1, "(A << 2) + 1"},
+                 {"X ? 1 : 2", 3, "(X ? 1 : 2) + 3"}, {"BDIMX - 1", 1, "BDIMX - 1 + 1"},
+                 {"TILE1", 4, "TILE1 + 4"},   {"BDIMX", 0, "BDIMX"}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char buf[128];
+        snprintf(d.dim_text[1], sizeof d.dim_text[1], "%s", cases[i].in);
+        smem_decl_pad_text(&d, cases[i].pad, buf, sizeof buf);
+        if (strcmp(buf, cases[i].out))
+            fprintf(stderr, "pad_text(%s, %u) = %s, expected %s\n", cases[i].in, cases[i].pad, buf,
+                    cases[i].out);
+        CHECK_STR(buf, cases[i].out);
+    }
+}
+
+static void test_source_names_come_from_the_mangling(void)
+{
+    char n[128], f[128];
+    smem_decl_source_name("_ZZ13setRowReadColPiE4tile", n, sizeof n, f, sizeof f);
+    CHECK_STR(n, "tile");
+    CHECK_STR(f, "setRowReadCol");
+    smem_decl_source_name("_ZZN2ns6kernelILi32EEEvPfE2As_0", n, sizeof n, f, sizeof f);
+    CHECK_STR(n, "As");
+    CHECK_STR(f, "kernel");
+    smem_decl_source_name("_ZZ3fooILi4EEvvE4tile", n, sizeof n, f, sizeof f);
+    CHECK_STR(n, "tile");
+    CHECK_STR(f, "foo");
+    smem_decl_source_name("dtile", n, sizeof n, f, sizeof f);
+    CHECK_STR(n, "dtile");
+    CHECK_STR(f, "");
+    CHECK_EQ(smem_type_bytes("unsigned short"), 2);
+    CHECK_EQ(smem_type_bytes("double2"), 16);
+    CHECK_EQ(smem_type_bytes("const __half"), 2);
+    CHECK_EQ(smem_type_bytes("Point"), 0);
+}
+
+/* ---- layouts ------------------------------------------------------------------------------ */
+
+static void test_swizzle_is_cutes_formula(void)
+{
+    /* Swizzle<3,0,3> on an 8x8 tile: element (r, c) goes to (r, c ^ r) */
+    for (uint32_t r = 0; r < 8; r++)
+        for (uint32_t c = 0; c < 8; c++)
+            CHECK_EQ(smem_swizzle(r * 8 + c, 3, 0, 3), r * 8 + (c ^ r));
+    /* Swizzle<2,1,4>: bits 5..6 into bits 1..2, the rest kept */
+    CHECK_EQ(smem_swizzle(0x20, 2, 1, 4), 0x22);
+    CHECK_EQ(smem_swizzle(0x61, 2, 1, 4), 0x67);
+    CHECK_EQ(smem_swizzle(0x1f, 2, 1, 4), 0x1f);
+    /* element offsets, bytes within an element kept */
+    struct smem_layout l = {SMEM_LAYOUT_SWIZZLE, 32, 4, 0, 5, 0, 5};
+    CHECK_EQ(smem_layout_map(&l, (3 * 32 + 1) * 4 + 2), (3 * 32 + (1 ^ 3)) * 4 + 2);
+    struct smem_layout p = {SMEM_LAYOUT_PAD, 32, 4, 2, 0, 0, 0};
+    CHECK_EQ(smem_layout_map(&p, (5 * 32 + 7) * 4), (5 * 34 + 7) * 4);
+    CHECK_EQ(smem_layout_map(&p, 7 * 4 + 3), 7 * 4 + 3);
+}
+
+static void test_col_expr_reads_like_the_documents(void)
+{
+    struct smem_advise_array ar;
+    memset(&ar, 0, sizeof ar);
+    ar.row_elems = 32;
+    ar.rows = 32;
+    char b[200];
+    CHECK(smem_advise_col_expr(&ar, 5, 0, 5, "r", "c", b, sizeof b));
+    CHECK_STR(b, "c ^ r");
+    ar.rows = 16;
+    CHECK(smem_advise_col_expr(&ar, 4, 1, 4, "r", "c", b, sizeof b));
+    CHECK_STR(b, "c ^ (r << 1)");
+    ar.rows = 64;
+    CHECK(smem_advise_col_expr(&ar, 3, 2, 3, "r", "c", b, sizeof b));
+    CHECK_STR(b, "c ^ ((r & 7) << 2)");
+    CHECK(!smem_advise_col_expr(&ar, 3, 0, 2, "r", "c", b, sizeof b)); /* yyy inside the row */
+    ar.row_elems = 48;
+    CHECK(!smem_advise_col_expr(&ar, 4, 0, 5, "r", "c", b, sizeof b));
+}
+
+/* ---- the documents' kernels --------------------------------------------------------------- */
+
+static void test_rect_best_pad_is_2_not_1(void)
+{
+    struct smem_analysis *an;
+    const char *path = ADV_DIR "rect.cu";
+    struct smem_advice *adv = advise(path, "setRowReadCol", 32, 16, 0, 0, &an);
+    if (!adv) {
+        CHECK(no_nvcc);
+        smem_analysis_free(an);
+        return;
+    }
+    CHECK_EQ(adv->narrays, 1);
+    const struct smem_advise_array *ar = &adv->arrays[0];
+    CHECK_STR(ar->name, "tile");
+    CHECK_EQ(ar->row_elems, 32);
+    CHECK_EQ(ar->rows, 16);
+    CHECK_EQ(ar->elem_bytes, 4);
+    CHECK(ar->patchable);
+    CHECK_EQ(ar->npads, 33);
+    CHECK_EQ(ar->best_pad, 2);
+    uint32_t ld = line_of(path, "out[idx] = tile[icol][irow]");
+    uint32_t st = line_of(path, "tile[threadIdx.y][threadIdx.x] = idx;\n    __syncthreads();\n    out[idx] = tile[icol]");
+    /* every figure from the H100's counters (tests/hw/h100-counters.csv, section B) */
+    const struct smem_advise_site *s0 = site(&ar->before, ld, SMEM_ACC_LD);
+    const struct smem_advise_site *s1 = site(&ar->pads[1], ld, SMEM_ACC_LD);
+    const struct smem_advise_site *s2 = site(&ar->pads[2], ld, SMEM_ACC_LD);
+    const struct smem_advise_site *t2 = site(&ar->pads[2], st, SMEM_ACC_ST);
+    CHECK(s0 && s1 && s2 && t2);
+    if (s0 && s1 && s2 && t2) {
+        CHECK_EQ(s0->wavefronts, hw_value("h100-counters.csv", "B", "setRowReadCol", "ld_wf"));
+        CHECK_EQ(s1->wavefronts, hw_value("h100-counters.csv", "B", "setRowReadColPad1", "ld_wf"));
+        CHECK_EQ(s2->wavefronts, hw_value("h100-counters.csv", "B", "setRowReadColPad2", "ld_wf"));
+        CHECK_EQ(t2->wavefronts, hw_value("h100-counters.csv", "B", "setRowReadColPad2", "st_wf"));
+        CHECK_EQ(s1->max_ways, 2);
+    }
+    CHECK(ar->pads[1].wavefronts > ar->pads[2].wavefronts);
+    CHECK(ar->best_pad_compiled); /* pad 2 was compiled and run: the proof */
+    CHECK_EQ(adv->compiles, 1);
+    CHECK_EQ(ar->pads[2].wavefronts, ar->pads[2].ideal);
+    CHECK_EQ(ar->pads[2].extra_bytes, 16 * 2 * 4);
+    CHECK(strstr(ar->pads[2].code, "tile[BDIMY][BDIMX + 2]") != NULL);
+    /* a conflict-free swizzle exists and costs no memory: it ranks first */
+    CHECK(ar->best_swizzle >= 0);
+    if (ar->best_swizzle >= 0) {
+        const struct smem_advise_candidate *sw = &ar->swizzles[ar->best_swizzle];
+        CHECK_EQ(sw->wavefronts, sw->ideal);
+        CHECK(ar->best_is_swizzle);
+    }
+    /* JSON: the contract's fields */
+    char *buf = NULL;
+    size_t bl = 0;
+    FILE *f = open_memstream(&buf, &bl);
+    smem_advice_json(f, adv);
+    fclose(f);
+    CHECK(strstr(buf, "\"arrays\": [") != NULL);
+    CHECK(strstr(buf, "\"name\": \"tile\"") != NULL);
+    CHECK(strstr(buf, "\"row_elems\": 32") != NULL);
+    CHECK(strstr(buf, "\"before\": {\"wavefronts\": 272, \"ideal_wavefronts\": 32") != NULL);
+    CHECK(strstr(buf, "\"best_pad\": {\"pad\": 2, \"extra_bytes\": 128, \"wavefronts\": 32, "
+                      "\"conflicts\": 0") != NULL);
+    CHECK(strstr(buf, "\"best\": \"swizzle\"") != NULL);
+    CHECK(strstr(buf, "\"formula\": \"Swizzle<") != NULL);
+    free(buf);
+    /* --apply: the patched source compiles and analyse shows no conflict */
+    size_t len;
+    char *text = slurp(path, &len);
+    unsigned np = 0;
+    size_t pl;
+    char *patched = smem_advice_patch(adv, text, len, &pl, &np);
+    CHECK_EQ(np, 1);
+    char out[] = "/tmp/smemlab-test-advXXXXXX";
+    CHECK(mkdtemp(out) != NULL);
+    char outp[200];
+    snprintf(outp, sizeof outp, "%s/rect_padded.cu", out);
+    FILE *w = fopen(outp, "wb");
+    CHECK(w && fwrite(patched, 1, pl, w) == pl);
+    if (w)
+        fclose(w);
+    struct smem_analyze_options o;
+    struct smem_analysis *an2 = analyse(outp, "setRowReadCol", 32, 16, 0, &o);
+    CHECK(an2 != NULL);
+    if (an2) {
+        const struct smem_kernel_report *k = &an2->kernels[0];
+        CHECK(k->nsites >= 2);
+        for (uint32_t i = 0; i < k->nsites; i++)
+            CHECK_EQ(k->sites[i].t.wavefronts, k->sites[i].t.ideal);
+        CHECK_EQ(k->ld.wavefronts + k->st.wavefronts, ar->pads[2].wavefronts);
+        CHECK_EQ(k->static_smem, 16 * 34 * 4);
+    }
+    smem_analysis_free(an2);
+    unlink(outp);
+    rmdir(out);
+    free(patched);
+    free(text);
+    smem_advice_free(adv);
+    smem_analysis_free(an);
+}
+
+static void test_square_best_pad_is_1_and_swizzle_is_c_xor_r(void)
+{
+    struct smem_analysis *an;
+    struct smem_advice *adv = advise(ADV_DIR "square.cu", "setRowReadCol", 32, 32, 0, 0, &an);
+    if (!adv) {
+        CHECK(no_nvcc);
+        smem_analysis_free(an);
+        return;
+    }
+    CHECK_EQ(adv->narrays, 1);
+    const struct smem_advise_array *ar = &adv->arrays[0];
+    CHECK_EQ(ar->best_pad, 1);
+    uint32_t ld = line_of(ADV_DIR "square.cu", "out[idx] = tile[threadIdx.x][threadIdx.y]");
+    const struct smem_advise_site *s0 = site(&ar->before, ld, SMEM_ACC_LD);
+    const struct smem_advise_site *s1 = site(&ar->pads[1], ld, SMEM_ACC_LD);
+    CHECK(s0 && s1);
+    if (s0 && s1) {
+        CHECK_EQ(s0->wavefronts, hw_value("h100-counters.csv", "A", "setRowReadCol", "ld_wf"));
+        CHECK_EQ(s1->wavefronts, hw_value("h100-counters.csv", "A", "setRowReadColPad", "ld_wf"));
+    }
+    CHECK_EQ(ar->pads[1].wavefronts, ar->pads[1].ideal);
+    CHECK(ar->best_swizzle >= 0);
+    if (ar->best_swizzle >= 0) {
+        const struct smem_advise_candidate *sw = &ar->swizzles[ar->best_swizzle];
+        CHECK_EQ(sw->layout.b, 5);
+        CHECK_EQ(sw->layout.m, 0);
+        CHECK_EQ(sw->layout.s, 5);
+        CHECK_STR(sw->code, "tile[r][c ^ r] for tile[r][c]");
+    }
+    smem_advice_free(adv);
+    smem_analysis_free(an);
+}
+
+static void test_no_conflict_means_nothing_to_change(void)
+{
+    struct smem_analysis *an;
+    struct smem_advice *adv = advise(ADV_DIR "rect.cu", "setRowReadRow", 32, 16, 0, 0, &an);
+    if (!adv) {
+        CHECK(no_nvcc);
+        smem_analysis_free(an);
+        return;
+    }
+    CHECK_EQ(adv->narrays, 0);
+    CHECK_EQ(adv->nshared, 1);
+    size_t len, pl;
+    char *text = slurp(ADV_DIR "rect.cu", &len);
+    unsigned np = 9;
+    char *p = smem_advice_patch(adv, text, len, &pl, &np);
+    CHECK_EQ(np, 0);
+    CHECK(p && pl == len && !memcmp(p, text, len));
+    free(p);
+    free(text);
+    smem_advice_free(adv);
+    smem_analysis_free(an);
+}
+
+static void test_extern_array_needs_row_and_is_not_patched(void)
+{
+    struct smem_analysis *an;
+    struct smem_advice *adv = advise(ADV_DIR "rect.cu", "setRowReadColDyn", 32, 16, 2048, 32, &an);
+    if (!adv) {
+        CHECK(no_nvcc);
+        smem_analysis_free(an);
+        return;
+    }
+    CHECK_EQ(adv->narrays, 1);
+    if (adv->narrays) {
+        const struct smem_advise_array *ar = &adv->arrays[0];
+        CHECK_STR(ar->name, "dtile");
+        CHECK(ar->dynamic);
+        CHECK(!ar->patchable);
+        CHECK_STR(ar->row_from, "--row");
+        CHECK_EQ(ar->best_pad, 2);
+        CHECK_EQ(ar->pads[2].extra_bytes, 128);
+        CHECK(strstr(ar->pads[2].code, "dtile[r * 34 + c]") != NULL);
+    }
+    smem_advice_free(adv);
+    smem_analysis_free(an);
+    /* without --row the row comes from the access strides */
+    adv = advise(ADV_DIR "rect.cu", "setRowReadColDyn", 32, 16, 2048, 0, &an);
+    CHECK(adv && adv->narrays == 1);
+    if (adv && adv->narrays) {
+        CHECK_EQ(adv->arrays[0].row_elems, 32);
+        CHECK_STR(adv->arrays[0].row_from, "access strides");
+        CHECK_EQ(adv->arrays[0].best_pad, 2);
+    }
+    smem_advice_free(adv);
+    smem_analysis_free(an);
+}
+
+/* ---- every pad, compiled ------------------------------------------------------------------ */
+
+struct odd_kernel {
+    const char *name;
+    unsigned bx, by;
+};
+
+static const struct odd_kernel odd[] = {
+    {"col48", 32, 32}, {"dbl", 32, 32}, {"pull", 32, 32},
+    {"shorts", 32, 32}, {"rect24", 24, 16}, {"vec", 32, 8},
+};
+#define NODD (sizeof odd / sizeof odd[0])
+#define NPADS 33
+
+/* The shared variable of k whose source name is name (its PTX name differs by namespace). */
+static const char *var_named(const struct smem_kernel_report *k, const char *name)
+{
+    for (uint32_t i = 0; i < k->program->nvars; i++) {
+        char n[128];
+        smem_decl_source_name(k->program->vars[i].name, n, sizeof n, NULL, 0);
+        if (!strcmp(n, name))
+            return k->program->vars[i].name;
+    }
+    return NULL;
+}
+
+/* One file holding the source once per pad, each copy patched by --apply's code and wrapped in
+ * `namespace pad_P`, so that one nvcc run compiles every pad (a kernel's code does not depend on
+ * the namespace it is in). Returns the PTX (malloc'd) or NULL. */
+static char *compile_every_pad(const char *text, size_t len, const struct smem_decl *const *decls,
+                               unsigned ndecls, const char *dir, size_t *ptxlen, char *cu,
+                               size_t cusize)
+{
+    snprintf(cu, cusize, "%s/every_pad.cu", dir);
+    FILE *f = fopen(cu, "wb");
+    if (!f)
+        return NULL;
+    int ok = 1;
+    for (unsigned p = 0; p < NPADS && ok; p++) {
+        unsigned pads[NODD];
+        for (unsigned i = 0; i < ndecls; i++)
+            pads[i] = p;
+        size_t pl;
+        char *t = smem_decl_patch(text, len, decls, pads, ndecls, &pl);
+        ok = t && fprintf(f, "namespace pad_%u {\n", p) > 0 && fwrite(t, 1, pl, f) == pl &&
+             fprintf(f, "\n}\n") > 0;
+        free(t);
+    }
+    if (fclose(f) || !ok)
+        return NULL;
+    struct smem_analyze_options o;
+    smem_analyze_defaults(&o);
+    struct smem_error err;
+    memset(&err, 0, sizeof err);
+    char *ptx = smem_compile_cu(cu, &o, ptxlen, &err);
+    if (!ptx)
+        fprintf(stderr, "%s: %s\n", cu, err.msg);
+    return ptx;
+}
+
+static void test_every_pad_compiled_matches_the_prediction(void)
+{
+    const char *path = ADV_DIR "odd.cu";
+    struct smem_analysis *an[NODD] = {0};
+    struct smem_advice *adv[NODD] = {0};
+    const struct smem_decl *decls[NODD];
+    char dir[] = "/tmp/smemlab-test-padsXXXXXX";
+    char cu[300] = "";
+    size_t len = 0, plen = 0;
+    char *text = slurp(path, &len), *ptx = NULL;
+    CHECK(text && mkdtemp(dir));
+    /* the prediction: one compile of odd.cu, each kernel advised on its own launch */
+    struct smem_analyze_options o0;
+    smem_analyze_defaults(&o0);
+    struct smem_error err;
+    memset(&err, 0, sizeof err);
+    char *ptx0 = smem_compile_cu(path, &o0, &plen, &err);
+    if (!ptx0) {
+        no_nvcc = strstr(err.msg, "cannot run nvcc") != NULL;
+        CHECK(no_nvcc);
+        goto done;
+    }
+    struct smem_analyze_options o[NODD];
+    for (unsigned i = 0; i < NODD; i++) {
+        smem_analyze_defaults(&o[i]);
+        o[i].kernel = odd[i].name;
+        o[i].block[0] = odd[i].bx;
+        o[i].block[1] = odd[i].by;
+        o[i].block[2] = 1;
+        o[i].record = 1;
+        CHECK(!smem_analyze_ptx(ptx0, plen, "odd.ptx", path, &o[i], &an[i], &err));
+        struct smem_advise_options ad;
+        smem_advise_defaults(&ad);
+        ad.source = path;
+        ad.analyze = &o[i];
+        if (!an[i] || smem_advise_kernel(an[i], &an[i]->kernels[0], &ad, &adv[i], &err) ||
+            adv[i]->narrays != 1 || !adv[i]->arrays[0].patchable) {
+            fprintf(stderr, "%s: %s\n", odd[i].name, err.msg);
+            CHECK(0);
+            goto done;
+        }
+        decls[i] = &adv[i]->arrays[0].decl;
+        CHECK_EQ(adv[i]->arrays[0].npads, NPADS);
+    }
+    /* the truth: every pad compiled and analysed */
+    ptx = compile_every_pad(text, len, decls, NODD, dir, &plen, cu, sizeof cu);
+    CHECK(ptx != NULL);
+    uint64_t tile_wf[NODD][NPADS], kernel_wf[NODD][NPADS];
+    for (unsigned p = 0; ptx && p < NPADS; p++) {
+        for (unsigned i = 0; i < NODD; i++) {
+            char kn[64];
+            snprintf(kn, sizeof kn, "pad_%u::%s", p, odd[i].name);
+            struct smem_analyze_options ok = o[i];
+            ok.kernel = kn;
+            struct smem_analysis *a = NULL;
+            if (smem_analyze_ptx(ptx, plen, "every_pad.ptx", cu, &ok, &a, &err)) {
+                fprintf(stderr, "%s: %s\n", kn, err.msg);
+                CHECK(0);
+                continue;
+            }
+            const struct smem_kernel_report *k = &a->kernels[0];
+            const char *var = var_named(k, "tile");
+            struct smem_totals t;
+            CHECK(var && !smem_advise_var_totals(k, var, &ok.banks, &t));
+            tile_wf[i][p] = t.wavefronts;
+            kernel_wf[i][p] = k->ld.wavefronts + k->st.wavefronts + k->atom.wavefronts;
+            CHECK_EQ(k->static_smem, adv[i]->arrays[0].size + adv[i]->arrays[0].pads[p].extra_bytes);
+            const struct smem_advise_candidate *c = &adv[i]->arrays[0].pads[p];
+            CHECK(c->valid);
+            if (c->wavefronts != t.wavefronts)
+                fprintf(stderr, "%s pad %u: predicted %llu wavefronts, compiled %llu\n",
+                        odd[i].name, p, (unsigned long long)c->wavefronts,
+                        (unsigned long long)t.wavefronts);
+            CHECK_EQ(c->wavefronts, t.wavefronts);
+            CHECK_EQ(c->ideal, t.ideal);
+            CHECK_EQ(c->requests, t.requests);
+            smem_analysis_free(a);
+        }
+    }
+    for (unsigned i = 0; ptx && i < NODD; i++) {
+        /* the held-out check: the smallest pad whose compiled kernel has the fewest wavefronts */
+        unsigned best = 0;
+        for (unsigned p = 1; p < NPADS; p++)
+            if (kernel_wf[i][p] < kernel_wf[i][best])
+                best = p;
+        const struct smem_advise_array *ar = &adv[i]->arrays[0];
+        if ((unsigned)ar->best_pad != best)
+            fprintf(stderr, "%s: best_pad %d, compiled best %u\n", odd[i].name, ar->best_pad, best);
+        CHECK_EQ(ar->best_pad, best);
+        CHECK_EQ(ar->pads[best].wavefronts, tile_wf[i][best]);
+        printf("  %-7s best pad %2d: %llu -> %llu wavefronts (ideal %llu)\n", odd[i].name,
+               ar->best_pad, (unsigned long long)ar->before.wavefronts,
+               (unsigned long long)ar->pads[best].wavefronts,
+               (unsigned long long)ar->pads[best].ideal);
+    }
+    if (ptx) {
+        /* the shapes say what each kernel shows */
+        const struct smem_advise_array *pull = &adv[2]->arrays[0];
+        CHECK(pull->pads[pull->best_pad].wavefronts > pull->pads[pull->best_pad].ideal);
+        const struct smem_advise_array *vec = &adv[5]->arrays[0];
+        CHECK(adv[5]->compiles >= 1);   /* rows of 8- and 4-byte alignment compile differently */
+        CHECK(vec->pads[4].compiled && vec->pads[1].compiled && vec->pads[2].compiled);
+    }
+done:
+    if (cu[0])
+        unlink(cu);
+    rmdir(dir);
+    free(ptx);
+    free(ptx0);
+    free(text);
+    for (unsigned i = 0; i < NODD; i++) {
+        smem_advice_free(adv[i]);
+        smem_analysis_free(an[i]);
+    }
+}
+
+static void test_vector_kernel_needs_the_compiled_alignment(void)
+{
+    /* without compiling, pad 1 breaks the 16-byte loads the pad-0 build has: not priceable */
+    struct smem_analyze_options o;
+    struct smem_analysis *an = analyse(ADV_DIR "odd.cu", "vec", 32, 8, 0, &o);
+    if (!an) {
+        CHECK(no_nvcc);
+        return;
+    }
+    struct smem_advise_options ad;
+    smem_advise_defaults(&ad);
+    ad.source = ADV_DIR "odd.cu";
+    ad.analyze = &o;
+    ad.compile_check = 0;
+    struct smem_advice *adv = NULL;
+    struct smem_error err;
+    CHECK(!smem_advise_kernel(an, &an->kernels[0], &ad, &adv, &err));
+    if (adv && adv->narrays == 1) {
+        const struct smem_advise_array *ar = &adv->arrays[0];
+        CHECK(!ar->pads[1].valid);
+        CHECK(strstr(ar->pads[1].why, "misaligned") != NULL);
+        CHECK(!ar->pads[1].compiled && ar->pads[4].compiled);
+        CHECK(ar->pads[4].valid);
+        CHECK_EQ(adv->compiles, 0);
+    }
+    smem_advice_free(adv);
+    smem_analysis_free(an);
+}
+
+static void test_flat_indexing_fails_the_proof_and_every_pad_is_compiled(void)
+{
+    struct smem_analyze_options o;
+    struct smem_analysis *an = analyse(ADV_DIR "flat.cu", "flat", 32, 32, 0, &o);
+    if (!an) {
+        CHECK(no_nvcc);
+        return;
+    }
+    struct smem_advise_options ad;
+    smem_advise_defaults(&ad);
+    ad.source = ADV_DIR "flat.cu";
+    ad.analyze = &o;
+    ad.max_pad = 3; /* keep the compiles few */
+    struct smem_advice *adv = NULL;
+    struct smem_error err;
+    CHECK(!smem_advise_kernel(an, &an->kernels[0], &ad, &adv, &err));
+    CHECK(adv && adv->narrays == 1);
+    if (adv && adv->narrays == 1) {
+        const struct smem_advise_array *ar = &adv->arrays[0];
+        CHECK_EQ(adv->compiles, 3);     /* pad 1 (the proof), then pads 2 and 3 */
+        CHECK_EQ(ar->best_pad, 0);      /* no pad moves a flat index */
+        for (unsigned p = 1; p < ar->npads; p++) {
+            CHECK(ar->pads[p].compiled);
+            CHECK_EQ(ar->pads[p].wavefronts, ar->before.wavefronts);
+        }
+        CHECK(strstr(ar->note, "every pad was compiled") != NULL);
+    }
+    smem_advice_free(adv);
+    smem_analysis_free(an);
+}
+
+int main(int argc, char **argv)
+{
+    int pads = argc > 1 && !strcmp(argv[1], "pads");
+    if (!pads) {
+        RUN(test_constants_macros_constexpr_enum_and_D_args);
+        RUN(test_declarations_are_found_with_their_function);
+        RUN(test_pad_text_keeps_the_expression);
+        RUN(test_source_names_come_from_the_mangling);
+        RUN(test_swizzle_is_cutes_formula);
+        RUN(test_col_expr_reads_like_the_documents);
+        RUN(test_rect_best_pad_is_2_not_1);
+        RUN(test_square_best_pad_is_1_and_swizzle_is_c_xor_r);
+        RUN(test_no_conflict_means_nothing_to_change);
+        RUN(test_extern_array_needs_row_and_is_not_patched);
+        RUN(test_vector_kernel_needs_the_compiled_alignment);
+        RUN(test_flat_indexing_fails_the_proof_and_every_pad_is_compiled);
+    } else {
+        RUN(test_every_pad_compiled_matches_the_prediction);
+    }
+    int rc = CHECK_DONE();
+    if (no_nvcc && !rc) {
+        printf("nvcc cannot run: the tests that compile CUDA were skipped\n");
+        return 77;
+    }
+    return rc;
+}
