@@ -935,6 +935,10 @@ static int read_insn(struct parser *ps, const char *at, char *opname, int32_t gu
         return fail_at(ps, at, "too many instructions");
     struct smem_ptx_insn *in = &f->insns[f->ninsns];
     memset(in, 0, sizeof *in);
+    for (unsigned k = 0; k < SMEM_PTX_MAX_OPS; k++) { /* unused operands name no register */
+        in->ops[k].reg[0] = in->ops[k].reg[1] = in->ops[k].reg[2] = in->ops[k].reg[3] = -1;
+        in->ops[k].sym = -1;
+    }
     in->guard = guard;
     in->guard_neg = (uint8_t)guard_neg;
     in->src_line = ps->line;
@@ -987,6 +991,9 @@ static int read_insn(struct parser *ps, const char *at, char *opname, int32_t gu
     }
     if (peek(ps, ';') == 1) {
         ps->p++;
+        if (min_operands(in->op))
+            return fail_at(ps, at, "'%s' needs %u operands, found none", opname,
+                           min_operands(in->op));
         f->ninsns++;
         return 0;
     }
