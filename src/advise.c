@@ -3,6 +3,7 @@
  * offsets) maps those lanes' addresses and the bank model prices every request again. Pads whose
  * rows change alignment are priced on the source compiled with that alignment, because the
  * compiler vectorises shared accesses only where it can prove alignment. */
+#include "smemlab/text.h"
 #include "smemlab/advise.h"
 #include "internal/advise_internal.h"
 
@@ -315,35 +316,6 @@ static const char *check_bijection(const struct smem_layout *l, uint32_t n, uint
 }
 
 /* ---- naming and shapes -------------------------------------------------------------------- */
-
-static char *read_text(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 1 << 16, n = 0;
-    char *s = malloc(cap + 1);
-    while (s) {
-        size_t r = fread(s + n, 1, cap - n, f);
-        n += r;
-        if (n < cap)
-            break;
-        char *ns = realloc(s, cap * 2 + 1);
-        if (!ns) {
-            free(s);
-            s = NULL;
-            break;
-        }
-        s = ns;
-        cap *= 2;
-    }
-    fclose(f);
-    if (s) {
-        s[n] = 0;
-        *len = n;
-    }
-    return s;
-}
 
 static const char *base_name(const char *p)
 {
@@ -1115,7 +1087,7 @@ int smem_advise_kernel(const struct smem_analysis *an, const struct smem_kernel_
     cx.banks = &o->banks;
     struct smem_consts *consts = NULL;
     if (o->source) {
-        cx.text = read_text(o->source, &cx.len);
+        cx.text = smem_read_file(o->source, &cx.len);
         if (cx.text) {
             const struct smem_analyze_options *ao = o->analyze;
             consts = smem_consts_scan(cx.text, cx.len, ao ? ao->compiler_args : NULL,

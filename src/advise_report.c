@@ -4,25 +4,10 @@
 #include "internal/advise_internal.h"
 
 #include <ctype.h>
+#include "smemlab/text.h"
+
 #include <stdlib.h>
 #include <string.h>
-
-static void json_str(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; s && *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c == '\n')
-            fputs("\\n", f);
-        else if (c < 0x20)
-            fprintf(f, "\\u%04x", c);
-        else
-            fputc(c, f);
-    }
-    fputc('"', f);
-}
 
 static const char *base_name(const char *p)
 {
@@ -100,7 +85,7 @@ static void json_sites(FILE *f, const struct smem_advise_candidate *before,
         const struct smem_advise_site *s = &c->sites[i];
         const struct smem_advise_site *b = before ? find_site(before, s) : NULL;
         fprintf(f, "%s{\"file\": ", i ? ", " : "");
-        json_str(f, base_name(s->file));
+        smem_json_string(f, base_name(s->file));
         fprintf(f, ", \"line\": %u, \"op\": \"%s\", \"bytes\": %u, \"requests\": %llu, ", s->line,
                 op_name(s->op), s->bytes, (unsigned long long)s->requests);
         if (before) {
@@ -133,10 +118,10 @@ static void json_candidate(FILE *f, const struct smem_advise_array *ar,
             (unsigned long long)c->wavefronts,
             (unsigned long long)(c->wavefronts > c->ideal ? c->wavefronts - c->ideal : 0),
             (unsigned long long)c->ideal, c->max_ways);
-    json_str(f, c->code);
+    smem_json_string(f, c->code);
     if (swz) {
         fprintf(f, ", \"formula\": ");
-        json_str(f, c->formula);
+        smem_json_string(f, c->formula);
         fprintf(f, ", \"swizzle\": [%u, %u, %u]", c->layout.b, c->layout.m, c->layout.s);
     } else {
         fprintf(f, ", \"compiled\": %s", c->compiled ? "true" : "false");
@@ -153,11 +138,11 @@ static void json_candidate(FILE *f, const struct smem_advise_array *ar,
 void smem_advice_json(FILE *f, const struct smem_advice *a)
 {
     fprintf(f, "{\n  \"kernel\": ");
-    json_str(f, a->kernel);
+    smem_json_string(f, a->kernel);
     fprintf(f, ", \"symbol\": ");
-    json_str(f, a->symbol);
+    smem_json_string(f, a->symbol);
     fprintf(f, ", \"source\": ");
-    json_str(f, a->source);
+    smem_json_string(f, a->source);
     fprintf(f, ",\n  \"block\": [%u, %u, %u], \"grid\": [%u, %u, %u], \"complete\": %s, "
                "\"shared_arrays\": %u, \"compiled_variants\": %u, \"data_dependent_requests\": %llu,"
                "\n  \"arrays\": [",
@@ -170,16 +155,16 @@ void smem_advice_json(FILE *f, const struct smem_advice *a)
         const struct smem_advise_candidate *bs =
             ar->best_swizzle >= 0 ? &ar->swizzles[ar->best_swizzle] : NULL;
         fprintf(f, "%s\n    {\"name\": ", i ? "," : "");
-        json_str(f, ar->name);
+        smem_json_string(f, ar->name);
         fprintf(f, ", \"ptx_name\": ");
-        json_str(f, ar->ptx_name);
+        smem_json_string(f, ar->ptx_name);
         fprintf(f, ", \"type\": ");
-        json_str(f, ar->type);
+        smem_json_string(f, ar->type);
         fprintf(f, ", \"shape\": ");
-        json_str(f, ar->shape);
+        smem_json_string(f, ar->shape);
         fprintf(f, ", \"elem_bytes\": %u, \"row_elems\": %u, \"rows\": %u, \"row_from\": ",
                 ar->elem_bytes, ar->row_elems, ar->rows);
-        json_str(f, ar->row_from);
+        smem_json_string(f, ar->row_from);
         fprintf(f, ", \"dynamic\": %s,\n     \"before\": {\"wavefronts\": %llu, "
                    "\"ideal_wavefronts\": %llu, \"conflicts\": %llu, \"requests\": %llu, ",
                 ar->dynamic ? "true" : "false", (unsigned long long)ar->before.wavefronts,
@@ -212,7 +197,7 @@ void smem_advice_json(FILE *f, const struct smem_advice *a)
         size_t nl = strlen(note);
         while (nl && note[nl - 1] == ' ')
             note[--nl] = 0;
-        json_str(f, note);
+        smem_json_string(f, note);
         fprintf(f, "}");
     }
     fprintf(f, "%s]\n}\n", a->narrays ? "\n  " : "");

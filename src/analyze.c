@@ -1,6 +1,7 @@
 /* analyze.c: from a .cu or .ptx to per-site shared-memory costs. Compiles with the toolkit's nvcc
  * (a subprocess, so host code, templates and headers compile as in the user's own build), runs the
  * emulator per kernel and prices every request with the bank model. */
+#include "smemlab/text.h"
 #include "smemlab/analyze.h"
 
 #include <ctype.h>
@@ -54,16 +55,6 @@ static char *slurp_fd(int fd, size_t *len)
     if (len)
         *len = n;
     return buf;
-}
-
-static char *slurp_path(const char *path, size_t *len)
-{
-    int fd = open(path, O_RDONLY);
-    if (fd < 0)
-        return NULL;
-    char *s = slurp_fd(fd, len);
-    close(fd);
-    return s;
 }
 
 /* Runs argv (PATH searched), stdout and stderr captured. Returns the exit status, -1 if it could
@@ -158,7 +149,7 @@ char *smem_compile_cu(const char *path, const struct smem_analyze_options *o, si
             msg[--ml] = 0;
         smem_error_set(err, path, 0, 0, "nvcc failed (exit %d):\n%s", st, msg);
     } else {
-        ptx = slurp_path(ptxp, len);
+        ptx = smem_read_file(ptxp, len);
         if (!ptx)
             smem_error_set(err, path, 0, 0, "nvcc wrote no PTX");
     }
@@ -664,7 +655,7 @@ static int analyze_module(struct smem_analysis *an, const char *ptx_name, const 
     const struct smem_ptx_module *m = an->module;
     char *source_text = NULL;
     if (source && strcmp(source, ptx_name))
-        source_text = slurp_path(source, NULL);
+        source_text = smem_read_file(source, NULL);
     /* every entry, demangled */
     const char **syms = calloc(m->nfuncs ? m->nfuncs : 1, sizeof *syms);
     char **dem = calloc(m->nfuncs ? m->nfuncs : 1, sizeof *dem);
@@ -741,7 +732,7 @@ int smem_analyze_file(const char *path, const struct smem_analyze_options *o,
                               errno ? strerror(errno) : "not a regular file");
     size_t n = strlen(path), len = 0;
     int is_ptx = n > 4 && !strcmp(path + n - 4, ".ptx");
-    char *text = is_ptx ? slurp_path(path, &len) : smem_compile_cu(path, o, &len, err);
+    char *text = is_ptx ? smem_read_file(path, &len) : smem_compile_cu(path, o, &len, err);
     if (!text) {
         if (is_ptx)
             smem_error_set(err, path, 0, 0, "cannot read: %s", strerror(errno));

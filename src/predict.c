@@ -1,5 +1,6 @@
 /* predict.c: the registry's experiments through the analyzer. PTX text is read once per file. */
 #include "smemlab/predict.h"
+#include "smemlab/text.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,24 +55,17 @@ static const struct ptx_file *load(struct smem_predictor *p, const char *cu, str
             return &p->files[i];
     char path[1024];
     snprintf(path, sizeof path, "%s/%s.ptx", p->dir, stem);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
+    size_t got = 0;
+    char *text = smem_read_file(path, &got);
+    if (!text) {
         smem_error_set(err, path, 0, 0, "no PTX for kernels/%s (build the kernels with make; "
                                         "nvcc is needed)", cu);
         return NULL;
     }
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *text = n > 0 ? malloc((size_t)n) : NULL;
-    size_t got = text ? fread(text, 1, (size_t)n, f) : 0;
-    fclose(f);
     struct ptx_file *nf = realloc(p->files, (p->nfiles + 1) * sizeof *nf);
-    if (!text || got != (size_t)n || !nf) {
+    if (!nf) {
         free(text);
-        if (nf)
-            p->files = nf;
-        smem_error_set(err, path, 0, 0, "cannot read");
+        smem_error_set(err, path, 0, 0, "out of memory");
         return NULL;
     }
     p->files = nf;

@@ -2,6 +2,8 @@
  * source line, or CSV. Writes to the FILE it is given; decides nothing. */
 #include "smemlab/analyze.h"
 
+#include "smemlab/text.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,23 +25,6 @@ static const char *base_name(const char *path)
     return s ? s + 1 : path;
 }
 
-static void json_str(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; s && *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c == '\n')
-            fputs("\\n", f);
-        else if (c < 0x20)
-            fprintf(f, "\\u%04x", c);
-        else
-            fputc(c, f);
-    }
-    fputc('"', f);
-}
-
 static void json_totals(FILE *f, const char *key, const struct smem_totals *t)
 {
     fprintf(f, "\"%s\": {\"requests\": %llu, \"wavefronts\": %llu, \"ideal_wavefronts\": %llu", key,
@@ -53,14 +38,14 @@ static void json_totals(FILE *f, const char *key, const struct smem_totals *t)
 void smem_report_json(FILE *f, const struct smem_analysis *a)
 {
     fprintf(f, "{\n  \"source\": ");
-    json_str(f, a->source);
+    smem_json_string(f, a->source);
     fprintf(f, ",\n  \"kernels\": [");
     for (uint32_t i = 0; i < a->nkernels; i++) {
         const struct smem_kernel_report *k = &a->kernels[i];
         fprintf(f, "%s\n    {\"name\": ", i ? "," : "");
-        json_str(f, k->name);
+        smem_json_string(f, k->name);
         fprintf(f, ", \"symbol\": ");
-        json_str(f, k->symbol);
+        smem_json_string(f, k->symbol);
         fprintf(f, ",\n     \"block\": [%u, %u, %u], \"grid\": [%u, %u, %u], \"static_smem\": %u, "
                    "\"dynamic_smem\": %u,\n     ",
                 k->block[0], k->block[1], k->block[2], k->grid[0], k->grid[1], k->grid[2],
@@ -79,13 +64,13 @@ void smem_report_json(FILE *f, const struct smem_analysis *a)
                 (unsigned long long)k->steps, k->seconds);
         if (!k->complete) {
             fprintf(f, ", \"incomplete\": ");
-            json_str(f, k->incomplete_why);
+            smem_json_string(f, k->incomplete_why);
         }
         fprintf(f, ",\n     \"sites\": [");
         for (uint32_t s = 0; s < k->nsites; s++) {
             const struct smem_site_report *r = &k->sites[s];
             fprintf(f, "%s\n       {\"file\": ", s ? "," : "");
-            json_str(f, base_name(r->file));
+            smem_json_string(f, base_name(r->file));
             fprintf(f, ", \"line\": %u, \"op\": \"%s\", \"bytes\": %u, \"requests\": %llu, "
                        "\"wavefronts\": %llu, \"ideal_wavefronts\": %llu, \"max_ways\": %u, "
                        "\"data_dependent\": %s}",
@@ -99,12 +84,12 @@ void smem_report_json(FILE *f, const struct smem_analysis *a)
             const struct smem_hazard *z = &k->hazards[h];
             fprintf(f, "%s\n       {\"kind\": \"%s\", \"detail\": ", h ? "," : "",
                     smem_hazard_kind_name(z->kind));
-            json_str(f, z->detail);
+            smem_json_string(f, z->detail);
             fprintf(f, ", \"lines\": [%u, %u], \"address\": %u", z->lines[0], z->lines[1],
                     z->address);
             if (z->var[0]) {
                 fprintf(f, ", \"variable\": ");
-                json_str(f, z->var);
+                smem_json_string(f, z->var);
             }
             fprintf(f, ", \"count\": %llu}", (unsigned long long)z->count);
         }

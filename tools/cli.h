@@ -5,6 +5,8 @@
 
 #include <stddef.h>
 
+#include "smemlab/analyze.h"
+
 /* Exit status contract (DESIGN.md). */
 enum {
     EXIT_OK = 0,
@@ -31,6 +33,20 @@ int cli_parse_format(const char *s);
 int cli_parse_dim3(const char *s, unsigned dims[3]);
 /* Parses a non-negative integer (decimal or 0x hex) up to max; 0 on success. */
 int cli_parse_uint(const char *s, unsigned long long max, unsigned long long *out);
+/* Launch, compile (-I -D -std= --) and bank-model options shared by analyze and advise. */
+struct smem_analyze_options;
+struct smem_param_arg;
+struct cli_launch {
+    struct smem_param_arg *params; /* room for argc entries */
+    unsigned nparams;
+    const char **cargs;            /* room for argc entries */
+    unsigned ncargs;
+};
+/* 1: argv[*i] was one of them (consumed with its value), 0: it is not, -1: a bad value (said on
+ * stderr: exit EXIT_USAGE). */
+int cli_launch_option(const char *cmd, int argc, char **argv, int *i, struct smem_analyze_options *o,
+                      struct cli_launch *la);
+
 /* The built kernels (fatbin + PTX): $SMEMLAB_KERNELS, else kernels/ next to the executable. */
 int cli_kernels_dir(char *out, size_t n);
 /* Prints "smemlab CMD: msg" to stderr and returns EXIT_USAGE. */

@@ -1,6 +1,7 @@
 /* cmd_advise.c: `smemlab advise FILE.cu --kernel NAME`: the smallest padding or XOR swizzle that
  * removes a kernel's bank conflicts, proven on its emulated run; --apply writes and re-checks it. */
 #include "cli.h"
+#include "smemlab/text.h"
 #include "smemlab/advise.h"
 
 #include <errno.h>
@@ -43,40 +44,12 @@ static void kernel_totals(const struct smem_kernel_report *k, uint64_t *wf, uint
     *ideal = k->ld.ideal + k->st.ideal + k->atom.ideal;
 }
 
-static char *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 1 << 16, n = 0;
-    char *s = malloc(cap + 1);
-    while (s) {
-        n += fread(s + n, 1, cap - n, f);
-        if (n < cap)
-            break;
-        char *ns = realloc(s, cap * 2 + 1);
-        if (!ns) {
-            free(s);
-            s = NULL;
-            break;
-        }
-        s = ns;
-        cap *= 2;
-    }
-    fclose(f);
-    if (s) {
-        s[n] = 0;
-        *len = n;
-    }
-    return s;
-}
-
 /* --apply: write the padded source, analyse it with the same launch, print before/after. */
 static int apply(const char *path, const char *outp, const struct smem_analyze_options *o,
                  const struct smem_kernel_report *k, const struct smem_advice *adv, FILE *msg)
 {
     size_t len;
-    char *text = read_file(path, &len);
+    char *text = smem_read_file(path, &len);
     if (!text) {
         fprintf(stderr, "smemlab advise: %s: cannot read: %s\n", path, strerror(errno));
         return EXIT_INPUT;
@@ -181,8 +154,8 @@ int cmd_advise(int argc, char **argv)
     int fmt = FMT_TABLE;
     struct smem_param_arg *params = calloc((size_t)argc, sizeof *params);
     const char **cargs = calloc((size_t)argc + 1, sizeof *cargs);
-    unsigned nparams = 0, ncargs = 0;
-    int rc = EXIT_USAGE;
+    struct cli_launch la = {params, 0, cargs, 0};
+    int rc = EXIT_USAGE, lr;
     struct smem_analysis *an = NULL;
     struct smem_advice *adv = NULL;
     if (!params || !cargs)
@@ -195,64 +168,11 @@ int cmd_advise(int argc, char **argv)
             help();
             rc = EXIT_OK;
             goto out;
-        } else if (!strcmp(a, "--")) {
-            for (i++; i < argc; i++)
-                cargs[ncargs++] = argv[i];
-        } else if (!strcmp(a, "--kernel") && v) {
-            o.kernel = v;
-            i++;
-        } else if ((!strcmp(a, "--block") || !strcmp(a, "--grid")) && v) {
-            if (cli_parse_dim3(v, a[2] == 'b' ? o.block : o.grid)) {
-                rc = cli_usage_error("advise", "%s %s: expected X[,Y[,Z]] (positive integers)", a, v);
+        } else if ((lr = cli_launch_option("advise", argc, argv, &i, &o, &la)) != 0) {
+            if (lr < 0) {
+                rc = EXIT_USAGE;
                 goto out;
             }
-            i++;
-        } else if (!strcmp(a, "--dyn-smem") && v) {
-            if (cli_parse_uint(v, 0xffffffffull, &n)) {
-                rc = cli_usage_error("advise", "--dyn-smem %s: expected a number of bytes", v);
-                goto out;
-            }
-            o.dyn_smem = (uint32_t)n;
-            i++;
-        } else if (!strcmp(a, "--sample-blocks") && v) {
-            if (cli_parse_uint(v, 1u << 30, &n) || !n) {
-                rc = cli_usage_error("advise", "--sample-blocks %s: expected a positive number", v);
-                goto out;
-            }
-            o.sample_blocks = (unsigned)n;
-            i++;
-        } else if (!strcmp(a, "--max-steps") && v) {
-            if (cli_parse_uint(v, ~0ull, &n) || !n) {
-                rc = cli_usage_error("advise", "--max-steps %s: expected a positive number", v);
-                goto out;
-            }
-            o.max_steps = n;
-            i++;
-        } else if (!strcmp(a, "--param") && v) {
-            char *eq = strchr(argv[i + 1], '=');
-            if (!eq || eq == argv[i + 1] || !eq[1]) {
-                rc = cli_usage_error("advise", "--param %s: expected NAME=VALUE", v);
-                goto out;
-            }
-            *eq = 0;
-            params[nparams].name = argv[i + 1];
-            params[nparams].value = eq + 1;
-            nparams++;
-            i++;
-        } else if (!strcmp(a, "--banks") && v) {
-            if (cli_parse_uint(v, 64, &n) || !n) {
-                rc = cli_usage_error("advise", "--banks %s: expected 1..64", v);
-                goto out;
-            }
-            o.banks.count = (unsigned)n;
-            i++;
-        } else if (!strcmp(a, "--bank-bytes") && v) {
-            if (cli_parse_uint(v, 16, &n) || !n) {
-                rc = cli_usage_error("advise", "--bank-bytes %s: expected 1, 2, 4, 8 or 16", v);
-                goto out;
-            }
-            o.banks.bytes = (unsigned)n;
-            i++;
         } else if (!strcmp(a, "--row") && v) {
             if (cli_parse_uint(v, 1u << 20, &n) || !n) {
                 rc = cli_usage_error("advise", "--row %s: expected a row length in elements", v);
@@ -289,15 +209,6 @@ int cmd_advise(int argc, char **argv)
                 goto out;
             }
             i++;
-        } else if (!strcmp(a, "--arch") && v) {
-            o.arch = v;
-            i++;
-        } else if ((!strcmp(a, "-I") || !strcmp(a, "-D")) && v) {
-            cargs[ncargs++] = a;
-            cargs[ncargs++] = v;
-            i++;
-        } else if (!strncmp(a, "-I", 2) || !strncmp(a, "-D", 2) || !strncmp(a, "-std=", 5)) {
-            cargs[ncargs++] = a;
         } else if (a[0] == '-' && a[1]) {
             static const char *const valued[] = {"--kernel", "--block", "--grid", "--dyn-smem",
                                                  "--param", "--row", "--elem", "--array",
@@ -332,10 +243,10 @@ int cmd_advise(int argc, char **argv)
         rc = cli_usage_error("advise", "%s", why);
         goto out;
     }
-    o.params = params;
-    o.nparams = nparams;
-    o.compiler_args = cargs;
-    o.ncompiler_args = ncargs;
+    o.params = la.params;
+    o.nparams = la.nparams;
+    o.compiler_args = la.cargs;
+    o.ncompiler_args = la.ncargs;
     o.hazards = 0;
     o.record = 1;
     struct smem_error err;

@@ -45,90 +45,27 @@ int cmd_analyze(int argc, char **argv)
     int fmt = FMT_TABLE, fail_conflict = 0, fail_hazard = 0;
     struct smem_param_arg *params = calloc((size_t)argc, sizeof *params);
     const char **cargs = calloc((size_t)argc + 1, sizeof *cargs);
-    unsigned nparams = 0, ncargs = 0;
-    int rc = EXIT_USAGE;
+    struct cli_launch la = {params, 0, cargs, 0};
+    int rc = EXIT_USAGE, lr;
     if (!params || !cargs)
         goto out;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        unsigned long long n;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             help();
             rc = EXIT_OK;
             goto out;
-        } else if (!strcmp(a, "--")) {
-            for (i++; i < argc; i++)
-                cargs[ncargs++] = argv[i];
-        } else if (!strcmp(a, "--kernel") && v) {
-            o.kernel = v;
-            i++;
-        } else if (!strcmp(a, "--block") && v) {
-            if (cli_parse_dim3(v, o.block)) {
-                rc = cli_usage_error("analyze", "--block %s: expected X[,Y[,Z]] (positive integers)", v);
+        } else if ((lr = cli_launch_option("analyze", argc, argv, &i, &o, &la)) != 0) {
+            if (lr < 0) {
+                rc = EXIT_USAGE;
                 goto out;
             }
-            i++;
-        } else if (!strcmp(a, "--grid") && v) {
-            if (cli_parse_dim3(v, o.grid)) {
-                rc = cli_usage_error("analyze", "--grid %s: expected X[,Y[,Z]] (positive integers)", v);
-                goto out;
-            }
-            i++;
-        } else if (!strcmp(a, "--dyn-smem") && v) {
-            if (cli_parse_uint(v, 0xffffffffull, &n)) {
-                rc = cli_usage_error("analyze", "--dyn-smem %s: expected a number of bytes", v);
-                goto out;
-            }
-            o.dyn_smem = (uint32_t)n;
-            i++;
-        } else if (!strcmp(a, "--sample-blocks") && v) {
-            if (cli_parse_uint(v, 1u << 30, &n) || !n) {
-                rc = cli_usage_error("analyze", "--sample-blocks %s: expected a positive number", v);
-                goto out;
-            }
-            o.sample_blocks = (unsigned)n;
-            i++;
-        } else if (!strcmp(a, "--max-steps") && v) {
-            if (cli_parse_uint(v, ~0ull, &n) || !n) {
-                rc = cli_usage_error("analyze", "--max-steps %s: expected a positive number", v);
-                goto out;
-            }
-            o.max_steps = n;
-            i++;
-        } else if (!strcmp(a, "--param") && v) {
-            char *eq = strchr(argv[i + 1], '=');
-            if (!eq || eq == argv[i + 1] || !eq[1]) {
-                rc = cli_usage_error("analyze", "--param %s: expected NAME=VALUE", v);
-                goto out;
-            }
-            *eq = 0;
-            params[nparams].name = argv[i + 1];
-            params[nparams].value = eq + 1;
-            nparams++;
-            i++;
-        } else if (!strcmp(a, "--banks") && v) {
-            if (cli_parse_uint(v, 64, &n) || !n) {
-                rc = cli_usage_error("analyze", "--banks %s: expected 1..64", v);
-                goto out;
-            }
-            o.banks.count = (unsigned)n;
-            i++;
-        } else if (!strcmp(a, "--bank-bytes") && v) {
-            if (cli_parse_uint(v, 16, &n) || !n) {
-                rc = cli_usage_error("analyze", "--bank-bytes %s: expected 1, 2, 4, 8 or 16", v);
-                goto out;
-            }
-            o.banks.bytes = (unsigned)n;
-            i++;
         } else if (!strcmp(a, "--format") && v) {
             if ((fmt = cli_parse_format(v)) < 0) {
                 rc = cli_usage_error("analyze", "--format %s: expected table, json or csv", v);
                 goto out;
             }
-            i++;
-        } else if (!strcmp(a, "--arch") && v) {
-            o.arch = v;
             i++;
         } else if (!strcmp(a, "--fail-on-conflict")) {
             fail_conflict = 1;
@@ -136,12 +73,6 @@ int cmd_analyze(int argc, char **argv)
             fail_hazard = 1;
         } else if (!strcmp(a, "--no-hazards")) {
             o.hazards = 0;
-        } else if ((!strcmp(a, "-I") || !strcmp(a, "-D")) && v) {
-            cargs[ncargs++] = a;
-            cargs[ncargs++] = v;
-            i++;
-        } else if (!strncmp(a, "-I", 2) || !strncmp(a, "-D", 2) || !strncmp(a, "-std=", 5)) {
-            cargs[ncargs++] = a;
         } else if (a[0] == '-' && a[1]) {
             rc = cli_usage_error("analyze", "unknown option '%s'%s", a,
                                  (!strcmp(a, "--kernel") || !strcmp(a, "--block") || !strcmp(a, "--grid") ||
@@ -164,10 +95,10 @@ int cmd_analyze(int argc, char **argv)
         rc = cli_usage_error("analyze", "%s", why);
         goto out;
     }
-    o.params = params;
-    o.nparams = nparams;
-    o.compiler_args = cargs;
-    o.ncompiler_args = ncargs;
+    o.params = la.params;
+    o.nparams = la.nparams;
+    o.compiler_args = la.cargs;
+    o.ncompiler_args = la.ncargs;
     o.hazards = o.hazards || fail_hazard;
     struct smem_analysis *an = NULL;
     struct smem_error err;
