@@ -1124,6 +1124,10 @@ static int exec_alu(struct block *b, uint32_t tid, const struct smem_ptx_insn *i
     uint64_t r = 0;
     unsigned rbytes = bytes;
     int fl = is_float(t), sg = is_signed(t);
+    /* 128-bit values and untyped arithmetic are not modelled: say so rather than guess */
+    if (bytes > 8 || (bytes == 0 && in->op != PO_ISSPACEP) ||
+        (in->op == PO_CVT && (TBYTES(in->type2) > 8)))
+        return -1;
     uint64_t m = mask_bytes(bytes);
     switch (in->op) {
     case PO_MOV:
@@ -1295,11 +1299,15 @@ static int exec_alu(struct block *b, uint32_t tid, const struct smem_ptx_insn *i
     case PO_XOR: r = a ^ c; break;
     case PO_NOT: r = ~a; break;
     case PO_CNOT: r = (a & m) == 0; break;
-    case PO_SHL: r = (c & 0xffffffff) >= 8 * bytes ? 0 : a << c; break;
+    case PO_SHL: {
+        uint64_t n = c & 0xffffffff, lim = bytes && bytes <= 8 ? 8u * bytes : 64;
+        r = n >= lim ? 0 : a << n;
+        break;
+    }
     case PO_SHR: {
-        uint64_t n = c & 0xffffffff;
-        if (sg) r = (uint64_t)(sext(a, bytes) >> (n >= 8 * bytes ? 8 * bytes - 1 : n));
-        else r = n >= 8 * bytes ? 0 : (a & m) >> n;
+        uint64_t n = c & 0xffffffff, lim = bytes && bytes <= 8 ? 8u * bytes : 64;
+        if (sg) r = (uint64_t)(sext(a, bytes) >> (n >= lim ? lim - 1 : n));
+        else r = n >= lim ? 0 : (a & m) >> n;
         break;
     }
     case PO_SHF: {
