@@ -77,7 +77,7 @@ static const char *const ncu_metrics[] = {
 static const int carveouts[MAX_CARVEOUTS] = {0, 25, 50, 75, 100};
 
 /* ---- The prediction ------------------------------------------------------------------------------
- * The analyzer runs e's kernel from the PTX built beside the fatbins (kernels_dir), on the same
+ * The analyzer runs e's kernel from the PTX built beside the fatbins (cli_kernels_dir), on the same
  * launch and integer arguments; its requests and wavefronts are summed over every block, the numbers
  * Nsight Compute counts for the same launch. */
 static struct smem_predictor *predictor;
@@ -118,12 +118,6 @@ static int bench_predict(const struct smem_experiment *e, struct counts *p, char
 
 /* ---- Finding things ------------------------------------------------------------------------------*/
 
-static int is_dir(const char *p)
-{
-    struct stat st;
-    return !stat(p, &st) && S_ISDIR(st.st_mode);
-}
-
 static int self_path(char *out, size_t n)
 {
     ssize_t k = readlink("/proc/self/exe", out, n - 1);
@@ -131,28 +125,6 @@ static int self_path(char *out, size_t n)
         return -1;
     out[k] = 0;
     return 0;
-}
-
-/* The built kernels: $SMEMLAB_KERNELS, else kernels/ next to this executable. */
-static int kernels_dir(char *out, size_t n)
-{
-    const char *env = getenv("SMEMLAB_KERNELS");
-    if (env && *env) {
-        snprintf(out, n, "%s", env);
-        return is_dir(out) ? 0 : -1;
-    }
-    char self[4096];
-    if (self_path(self, sizeof self))
-        return -1;
-    char *slash = strrchr(self, '/');
-    if (!slash)
-        return -1;
-    *slash = 0;
-    if (strlen(self) + sizeof "/kernels" > n)
-        return -1;
-    memcpy(out, self, strlen(self));
-    memcpy(out + strlen(self), "/kernels", sizeof "/kernels");
-    return is_dir(out) ? 0 : -1;
 }
 
 /* An executable named `name` on PATH (or $SMEMLAB_NCU for ncu). */
@@ -1001,7 +973,7 @@ int cmd_bench(int argc, char **argv)
     }
 
     char dir[4096];
-    if (kernels_dir(dir, sizeof dir)) {
+    if (cli_kernels_dir(dir, sizeof dir)) {
         fprintf(stderr, "smemlab bench: the GPU kernels are missing: build them with nvcc present "
                         "(make), or point SMEMLAB_KERNELS at a kernels folder\n");
         free(chosen);
