@@ -298,3 +298,174 @@ extern "C" __global__ void v_merge_u16(unsigned short *out, const int *in)
     __syncthreads();
     out[l] = s[l * 8] + s[l * 8 + 1];
 }
+
+// ---- second batch: vector types, odd structs, unrolled loops, dynamic tiles ----------------
+struct F3 { float x, y, z; };                 // 12-byte stride
+extern "C" __global__ void v_float3_struct(float *out, const int *in)
+{
+    __shared__ F3 s[64];
+    int l = threadIdx.x;                      // block 64
+    s[l].x = l; s[l].y = 2 * l; s[l].z = 3 * l;
+    __syncthreads();
+    F3 v = s[(l * 5) % 64];
+    out[l] = v.x + v.y + v.z;
+}
+
+extern "C" __global__ void v_double2_col(double *out, const int *in)
+{
+    __shared__ double2 t[16][17];
+    int x = threadIdx.x, y = threadIdx.y;     // block 16 x 16
+    t[y][x] = make_double2(x, y);
+    __syncthreads();
+    double2 v = t[x][y];
+    out[y * 16 + x] = v.x - v.y;
+}
+
+extern "C" __global__ void v_char4_row(int *out, const int *in)
+{
+    __shared__ char4 s[32][33];
+    int x = threadIdx.x, y = threadIdx.y;     // block 32 x 8
+    for (int j = 0; j < 32; j += 8) s[y + j][x] = make_char4(x, y, j, 1);
+    __syncthreads();
+    int acc = 0;
+    for (int j = 0; j < 32; j += 8) { char4 c = s[x][y + j]; acc += c.x + c.y + c.z + c.w; }
+    out[y * 32 + x] = acc;
+}
+
+extern "C" __global__ void v_short2_stride(int *out, const int *in)
+{
+    __shared__ short2 s[512];
+    int l = threadIdx.x;                      // block 64
+    for (int i = l; i < 512; i += 64) s[i] = make_short2(i, -i);
+    __syncthreads();
+    short2 v = s[(l * 16) % 512];
+    out[l] = v.x + v.y;
+}
+
+extern "C" __global__ void v_unroll_stencil(float *out, const int *in)
+{
+    __shared__ float s[256 + 8];
+    int l = threadIdx.x;                      // block 256
+    s[l + 4] = l;
+    if (l < 4) { s[l] = 0; s[260 + l] = 0; }
+    __syncthreads();
+    float acc = 0;
+#pragma unroll
+    for (int k = -4; k <= 4; k++) acc += s[l + 4 + k] * (k + 5);
+    out[l] = acc;
+}
+
+extern "C" __global__ void v_unroll_row_dot(float *out, const int *in)
+{
+    __shared__ float a[8][64];
+    int l = threadIdx.x;                      // block 64
+    for (int r = 0; r < 8; r++) a[r][l] = r * l;
+    __syncthreads();
+    float acc = 0;
+#pragma unroll
+    for (int k = 0; k < 16; k++) acc += a[l % 8][k + (l / 8) * 8 % 48];
+    out[l] = acc;
+}
+
+extern "C" __global__ void v_dyn_tile_pad(float *out, const int *in)
+{
+    extern __shared__ float dt[];             // [24][24 + 1]
+    int x = threadIdx.x, y = threadIdx.y;     // block 24 x 24
+    dt[y * 25 + x] = x * 100 + y;
+    __syncthreads();
+    out[y * 24 + x] = dt[x * 25 + y];
+}
+
+extern "C" __global__ void v_xor_f4(float4 *out, const int *in)
+{
+    __shared__ float4 t[8][8];
+    int x = threadIdx.x % 8, y = threadIdx.x / 8;   // block 64
+    t[y][x ^ y] = make_float4(x, y, 0, 1);
+    __syncthreads();
+    out[threadIdx.x] = t[x][y ^ x];
+}
+
+extern "C" __global__ void v_loop_var_stride(int *out, const int *in)
+{
+    __shared__ int s[4096];
+    int l = threadIdx.x;                      // block 32
+    for (int i = l; i < 4096; i += 32) s[i] = i;
+    __syncthreads();
+    int acc = 0;
+    for (int st = 1; st <= 32; st *= 2) acc += s[(l * st) % 4096];
+    out[l] = acc;
+}
+
+extern "C" __global__ void v_branch_lanes(int *out, const int *in)
+{
+    __shared__ int s[1024];
+    int l = threadIdx.x;                      // block 96
+    for (int i = l; i < 1024; i += 96) s[i] = i;
+    __syncthreads();
+    int v = 0;
+    if (l < 40) v = s[l * 8];                 // one warp whole, the next partly
+    if ((l & 1) == 0) v += s[(l * 3) % 1024];
+    out[l] = v;
+}
+
+extern "C" __global__ void v_perm_from_smem(float *out, const int *in)
+{
+    __shared__ int perm[256];
+    __shared__ float data[256 * 2];
+    int l = threadIdx.x;                      // block 256
+    perm[l] = (l * 37 + 11) % 256;
+    data[l] = l; data[l + 256] = -l;
+    __syncthreads();
+    int p = perm[perm[l]];
+    out[l] = data[p * 2 % 512];
+}
+
+struct Mix { char c; double d; int i; };     // 24 bytes, padded
+extern "C" __global__ void v_struct_mix(double *out, const int *in)
+{
+    __shared__ Mix m[32];
+    int l = threadIdx.x;                      // block 32
+    m[l].c = (char)l; m[l].d = l * 0.25; m[l].i = -l;
+    __syncthreads();
+    out[l] = m[31 - l].d + m[(l * 3) % 32].i + m[l].c;
+}
+
+extern "C" __global__ void v_transpose64_dbl(double *out, const int *in)
+{
+    __shared__ double t[32][32 + 1];
+    int x = threadIdx.x, y = threadIdx.y;     // block 32 x 8
+    for (int j = 0; j < 32; j += 8) t[y + j][x] = x + 32 * (y + j);
+    __syncthreads();
+    for (int j = 0; j < 32; j += 8) out[(y + j) * 32 + x] = t[x][y + j];
+}
+
+extern "C" __global__ void v_half_tile(unsigned short *out, const int *in)
+{
+    __shared__ unsigned short t[64][66];
+    int x = threadIdx.x, y = threadIdx.y;     // block 64 x 4
+    for (int j = 0; j < 64; j += 4) t[y + j][x] = (unsigned short)(x + y + j);
+    __syncthreads();
+    for (int j = 0; j < 64; j += 4) out[(y + j) * 64 + x] = t[x][y + j];
+}
+
+extern "C" __global__ void v_atomic_conflict(int *out, const int *in)
+{
+    __shared__ int h[256];
+    int l = threadIdx.x;                      // block 128
+    for (int i = l; i < 256; i += 128) h[i] = 0;
+    __syncthreads();
+    atomicAdd(&h[(l % 32) * 8], 1);           // 8-way bank conflict, distinct addresses
+    atomicAdd(&h[l / 32], 1);                 // same address within a warp
+    __syncthreads();
+    out[l] = h[l] + h[l + 128];
+}
+
+extern "C" __global__ void v_ld_v2_partial(float *out, const int *in)
+{
+    __shared__ float2 s[64];
+    int l = threadIdx.x;                      // block 64
+    s[l] = make_float2(l, -l);
+    __syncthreads();
+    float2 v = s[(l * 3) % 64];
+    out[l] = v.y;
+}

@@ -44,6 +44,22 @@ int main()
         {"v_merge_store4", (void *)v_merge_store4, dim3(32), 0},
         {"v_merge_dbl2", (void *)v_merge_dbl2, dim3(32), 0},
         {"v_merge_u16", (void *)v_merge_u16, dim3(32), 0},
+        {"v_float3_struct", (void *)v_float3_struct, dim3(64), 0},
+        {"v_double2_col", (void *)v_double2_col, dim3(16, 16), 0},
+        {"v_char4_row", (void *)v_char4_row, dim3(32, 8), 0},
+        {"v_short2_stride", (void *)v_short2_stride, dim3(64), 0},
+        {"v_unroll_stencil", (void *)v_unroll_stencil, dim3(256), 0},
+        {"v_unroll_row_dot", (void *)v_unroll_row_dot, dim3(64), 0},
+        {"v_dyn_tile_pad", (void *)v_dyn_tile_pad, dim3(24, 24), 24 * 25 * 4},
+        {"v_xor_f4", (void *)v_xor_f4, dim3(64), 0},
+        {"v_loop_var_stride", (void *)v_loop_var_stride, dim3(32), 0},
+        {"v_branch_lanes", (void *)v_branch_lanes, dim3(96), 0},
+        {"v_perm_from_smem", (void *)v_perm_from_smem, dim3(256), 0},
+        {"v_struct_mix", (void *)v_struct_mix, dim3(32), 0},
+        {"v_transpose64_dbl", (void *)v_transpose64_dbl, dim3(32, 8), 0},
+        {"v_half_tile", (void *)v_half_tile, dim3(64, 4), 0},
+        {"v_atomic_conflict", (void *)v_atomic_conflict, dim3(128), 0},
+        {"v_ld_v2_partial", (void *)v_ld_v2_partial, dim3(64), 0},
     };
     for (auto &k : ls) {
         void *args[] = {&out, &in};
