@@ -377,6 +377,10 @@ static void on_access(void *ctx, const struct smem_access *a)
     struct smem_kernel_report *k = c->k;
     struct smem_site_report *s = &k->sites[c->site_map[a->site]];
     add_totals(&s->t, &cost, unknown);
+    if (!unknown && cost.wavefronts > s->worst_wf) {
+        s->worst = r;
+        s->worst_wf = cost.wavefronts;
+    }
     add_totals(a->op == SMEM_ACC_LD ? &k->ld : a->op == SMEM_ACC_ST ? &k->st : &k->atom, &cost,
                unknown);
     if (c->hz)

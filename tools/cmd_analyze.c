@@ -30,6 +30,7 @@ static void help(void)
         "model and output:\n"
         "  --banks N --bank-bytes B   bank geometry (default 32 x 4)\n"
         "  --format table|json|csv    (default table)\n"
+        "  --html OUT.html      also write a page with SVG bank maps of the conflicting sites\n"
         "  --fail-on-conflict   exit 1 when any site has a bank conflict (for CI gates)\n"
         "  --fail-on-hazard     exit 1 when any race, barrier divergence or oob is found\n"
         "  --no-hazards         skip hazard tracking (faster)\n\n"
@@ -43,6 +44,7 @@ int cmd_analyze(int argc, char **argv)
     o.hazards = 1;
     const char *path = NULL;
     int fmt = FMT_TABLE, fail_conflict = 0, fail_hazard = 0;
+    const char *html = NULL;
     struct smem_param_arg *params = calloc((size_t)argc, sizeof *params);
     const char **cargs = calloc((size_t)argc + 1, sizeof *cargs);
     struct cli_launch la = {params, 0, cargs, 0};
@@ -66,6 +68,9 @@ int cmd_analyze(int argc, char **argv)
                 rc = cli_usage_error("analyze", "--format %s: expected table, json or csv", v);
                 goto out;
             }
+            i++;
+        } else if (!strcmp(a, "--html") && v) {
+            html = v;
             i++;
         } else if (!strcmp(a, "--fail-on-conflict")) {
             fail_conflict = 1;
@@ -109,6 +114,22 @@ int cmd_analyze(int argc, char **argv)
         fprintf(stderr, "smemlab analyze: %s\n", smem_error_format(&err, buf, sizeof buf));
         rc = r == -2 ? EXIT_USAGE : EXIT_INPUT;
         goto out;
+    }
+    if (html) {
+        FILE *hf = fopen(html, "w");
+        if (!hf) {
+            fprintf(stderr, "smemlab analyze: cannot write %s\n", html);
+            smem_analysis_free(an);
+            rc = EXIT_INPUT;
+            goto out;
+        }
+        smem_report_html(hf, an);
+        if (fclose(hf)) {
+            fprintf(stderr, "smemlab analyze: cannot write %s\n", html);
+            smem_analysis_free(an);
+            rc = EXIT_INPUT;
+            goto out;
+        }
     }
     if (fmt == FMT_JSON)
         smem_report_json(stdout, an);

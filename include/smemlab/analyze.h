@@ -30,6 +30,8 @@ struct smem_site_report {
     uint8_t bytes;
     struct smem_totals t;
     uint32_t first_site;    /* an emulator site of this line (index into program->sites) */
+    struct smem_request worst; /* its costliest request (for bank pictures); worst_wf its cost */
+    uint32_t worst_wf;
 };
 
 struct smem_kernel_report {
@@ -111,6 +113,9 @@ void smem_demangle(const char *const *names, unsigned n, char **out);
 void smem_report_json(FILE *f, const struct smem_analysis *a);
 void smem_report_table(FILE *f, const struct smem_analysis *a);
 void smem_report_csv(FILE *f, const struct smem_analysis *a);
+/* A self-contained HTML page: per kernel the sites with their source lines and, for each site with
+ * conflicts, an SVG bank map of its costliest request (banks across, words down, lanes inside). */
+void smem_report_html(FILE *f, const struct smem_analysis *a);
 /* "ld", "st", "atom", "cp.async" */
 const char *smem_access_op_name(unsigned op);
 

@@ -112,4 +112,11 @@ expect_out 'loads    128 requests, 4096 wavefronts (ideal 128): bank conflicts'
 t "nvcc args after --" "$smemlab" analyze $P --kernel transpose --block 32,8 --param n=64 -- -I tests/analyze/inc -DPAD=2
 expect_rc 0
 expect_out 'shared 4352 B static'
+# --html: a page with the bank map of the conflicting site
+t "html" "$smemlab" analyze "$TMPD/k.cu" --kernel rowcol --block 32,32 --html "$TMPD/k.html"
+expect_rc 0
+grep -q "<svg" "$TMPD/k.html" || fail "html: no svg"
+grep -q "line 6, ld of 4 bytes: its costliest request, 32 wavefronts" "$TMPD/k.html" || fail "html: no bank map of line 6"
+t "html unwritable" "$smemlab" analyze "$TMPD/k.cu" --kernel rowcol --block 32,32 --html /nonexistent/dir/k.html
+expect_rc 3
 finish
