@@ -146,6 +146,7 @@ int smem_predict(struct smem_predictor *p, const struct smem_experiment *e, unsi
     }
     out->seconds = k->seconds;
     out->steps = k->steps;
+    out->static_smem = k->static_smem;
     out->blocks_run = k->blocks_run;
     out->blocks_total = k->blocks_total;
     smem_analysis_free(a);

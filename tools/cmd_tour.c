@@ -338,6 +338,8 @@ int cmd_tour(int argc, char **argv)
     }
     if (format == FMT_JSON)
         printf("]}\n");
+    if (format == FMT_TABLE && !nchosen_given)
+        tour_more();
     if (format == FMT_TABLE && !no_gpu && (!nchosen_given || want_kernels))
         return tour_measure();
     return EXIT_OK;

@@ -18,6 +18,7 @@ struct smem_prediction {
     double seconds;                  /* emulation time */
     uint64_t steps;                  /* thread-instructions emulated */
     uint64_t blocks_run, blocks_total;
+    uint32_t static_smem;            /* bytes of static shared memory per block */
 };
 
 struct smem_predictor;

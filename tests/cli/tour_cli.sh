@@ -47,4 +47,12 @@ if [ -d "$(dirname "$S")/kernels" ]; then
   expect_out 'rect/setRowReadColPad1                   32x16     1     16 x 2.00     16 x 1.00'
   expect_out 'reduce/reduce_interleaved                1024x1    1024  74752 x 5.25  69632 x 3.28'
 fi
+# the rows that are not cost tables: 6 (printed tiles), 7 (bank size), 14 (static sizes)
+t "more rows" "$S" tour --no-gpu
+expect_out '       1   33   65   97  129  161  193  225'
+expect_out 'int arr[tid*2]                          2              1'
+if [ -d "$(dirname "$S")/kernels" ]; then
+  expect_out 'alloc/MyKernel                 44 static +     0 dynamic bytes'
+  expect_out 'carveout/carveoutChase          0 static + 32768 dynamic bytes ->  6 blocks per SM'
+fi
 finish
