@@ -515,7 +515,7 @@ static int analyze_kernel(struct smem_analysis *an, const struct smem_ptx_func *
     }
     char srcnames[64][64];
     unsigned nsrc = 0;
-    if (o->nparams && source_text) {
+    if (source_text) {
         char *plain = strip_params(k->name);
         size_t base = strcspn(plain ? plain : k->name, "<");
         char bname[256];
@@ -575,6 +575,15 @@ static int analyze_kernel(struct smem_analysis *an, const struct smem_ptx_func *
     double t0 = now_s();
     int rc = smem_cta_run(p, &l, &hooks, &res, err);
     k->seconds = now_s() - t0;
+    /* the scalar parameters left unknown, by source name where the source says it */
+    char unset[200] = "";
+    for (uint32_t j = 0; j < f->nparams; j++) {
+        if (pv[j].set || p->param_is_ptr[j])
+            continue;
+        size_t ul = strlen(unset);
+        snprintf(unset + ul, sizeof unset - ul, "%s%s", ul ? ", " : "",
+                 j < nsrc ? srcnames[j] : f->syms[j].name);
+    }
     free(pv);
     if (rc) {
         free(c.site_map);
@@ -589,11 +598,19 @@ static int analyze_kernel(struct smem_analysis *an, const struct smem_ptx_func *
         const struct smem_ptx_insn *in = &f->insns[res.unknown.insn];
         const char *file = in->loc_file < an->module->nfiles ? an->module->files[in->loc_file] : NULL;
         const char *slash = file ? strrchr(file, '/') : NULL;
-        snprintf(k->incomplete_why, sizeof k->incomplete_why,
-                 "%s:%u: the %s depends on data the analysis cannot know (values read from "
-                 "global memory or an unset --param); block %u stopped there",
-                 slash ? slash + 1 : (file ? file : "?"), in->loc_line, res.unknown.what,
-                 res.unknown_block);
+        if (unset[0])
+            snprintf(k->incomplete_why, sizeof k->incomplete_why,
+                     "%s:%u: the %s depends on data the analysis cannot know (values read from "
+                     "global memory, or unset scalar parameters: %s; give them with --param "
+                     "NAME=VALUE); block %u stopped there",
+                     slash ? slash + 1 : (file ? file : "?"), in->loc_line, res.unknown.what, unset,
+                     res.unknown_block);
+        else
+            snprintf(k->incomplete_why, sizeof k->incomplete_why,
+                     "%s:%u: the %s depends on data the analysis cannot know (values read from "
+                     "global memory); block %u stopped there",
+                     slash ? slash + 1 : (file ? file : "?"), in->loc_line, res.unknown.what,
+                     res.unknown_block);
     }
     if (c.hz) {
         unsigned nh = smem_hazards_count(c.hz);
