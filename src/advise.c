@@ -317,12 +317,6 @@ static const char *check_bijection(const struct smem_layout *l, uint32_t n, uint
 
 /* ---- naming and shapes -------------------------------------------------------------------- */
 
-static const char *base_name(const char *p)
-{
-    const char *s = p ? strrchr(p, '/') : NULL;
-    return s ? s + 1 : (p ? p : "");
-}
-
 static int same_file(const char *a, const char *b)
 {
     if (!a || !b)
@@ -434,7 +428,7 @@ static int compile_variant(struct ctx *cx, const struct smem_advise_array *ar, u
         return smem_error_set(err, NULL, 0, 0, "cannot create a temporary folder: %s",
                               strerror(errno));
     }
-    snprintf(tmp_path, tsize, "%s/%s", dir, base_name(o->source));
+    snprintf(tmp_path, tsize, "%s/%s", dir, smem_base_name(o->source));
     FILE *f = fopen(tmp_path, "wb");
     int rc = -1;
     if (!f || fwrite(patched, 1, plen, f) != plen) {

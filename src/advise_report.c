@@ -9,12 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *base_name(const char *p)
-{
-    const char *s = p ? strrchr(p, '/') : NULL;
-    return s ? s + 1 : (p ? p : "");
-}
-
 static const char *op_name(unsigned op)
 {
     return smem_access_op_name(op);
@@ -85,7 +79,7 @@ static void json_sites(FILE *f, const struct smem_advise_candidate *before,
         const struct smem_advise_site *s = &c->sites[i];
         const struct smem_advise_site *b = before ? find_site(before, s) : NULL;
         fprintf(f, "%s{\"file\": ", i ? ", " : "");
-        smem_json_string(f, base_name(s->file));
+        smem_json_string(f, smem_base_name(s->file));
         fprintf(f, ", \"line\": %u, \"op\": \"%s\", \"bytes\": %u, \"requests\": %llu, ", s->line,
                 op_name(s->op), s->bytes, (unsigned long long)s->requests);
         if (before) {
@@ -205,50 +199,6 @@ void smem_advice_json(FILE *f, const struct smem_advice *a)
 
 /* ---- table -------------------------------------------------------------------------------- */
 
-struct src_cache {
-    char path[1024];
-    char *text;
-};
-
-static const char *line_of(struct src_cache *sc, const char *path, uint32_t n, char *buf,
-                           size_t size)
-{
-    buf[0] = 0;
-    if (!path || !*path || !n)
-        return buf;
-    if (strcmp(sc->path, path)) {
-        free(sc->text);
-        sc->text = NULL;
-        snprintf(sc->path, sizeof sc->path, "%s", path);
-        FILE *f = fopen(path, "rb");
-        if (f) {
-            fseek(f, 0, SEEK_END);
-            long sz = ftell(f);
-            fseek(f, 0, SEEK_SET);
-            if (sz > 0 && sz < (64 << 20) && (sc->text = malloc((size_t)sz + 1))) {
-                size_t got = fread(sc->text, 1, (size_t)sz, f);
-                sc->text[got] = 0;
-            }
-            fclose(f);
-        }
-    }
-    const char *p = sc->text;
-    for (uint32_t i = 1; p && i < n; i++) {
-        p = strchr(p, '\n');
-        if (p)
-            p++;
-    }
-    if (!p)
-        return buf;
-    while (*p == ' ' || *p == '\t')
-        p++;
-    size_t l = strcspn(p, "\r\n");
-    if (l >= size)
-        l = size - 1;
-    memcpy(buf, p, l);
-    buf[l] = 0;
-    return buf;
-}
 
 static int simple_expr(const char *s)
 {
@@ -328,7 +278,7 @@ static int rewrite_line(const struct smem_advise_array *ar, const struct smem_la
     return done;
 }
 
-static void table_sites(FILE *f, struct src_cache *sc, const struct smem_advise_candidate *before,
+static void table_sites(FILE *f, struct smem_source_cache *sc, const struct smem_advise_candidate *before,
                         const struct smem_advise_candidate *c)
 {
     for (uint32_t i = 0; i < c->nsites; i++) {
@@ -336,7 +286,7 @@ static void table_sites(FILE *f, struct src_cache *sc, const struct smem_advise_
         const struct smem_advise_site *b = before ? find_site(before, s) : NULL;
         char w1[32], w0[32], src[200];
         ways(w1, sizeof w1, s->wavefronts, s->ideal, s->max_ways);
-        line_of(sc, s->file, s->line, src, sizeof src);
+        smem_source_line(sc, s->file, s->line, src, sizeof src);
         if (!before) {
             fprintf(f, "      line %-5u %-4s %2uB %8llu wavefronts  %-14s %s\n", s->line,
                     op_name(s->op), s->bytes, (unsigned long long)s->wavefronts, w1, src);
@@ -393,10 +343,10 @@ static void totals_line(FILE *f, const struct smem_advise_candidate *c, uint64_t
 
 void smem_advice_table(FILE *f, const struct smem_advice *a)
 {
-    struct src_cache sc;
+    struct smem_source_cache sc;
     memset(&sc, 0, sizeof sc);
     fprintf(f, "%s  block %ux%ux%u grid %ux%ux%u  (%s)\n", a->kernel, a->block[0], a->block[1],
-            a->block[2], a->grid[0], a->grid[1], a->grid[2], base_name(a->source));
+            a->block[2], a->grid[0], a->grid[1], a->grid[2], smem_base_name(a->source));
     if (!a->complete)
         fprintf(f, "  incomplete run: %s\n  (advice covers the requests that ran)\n",
                 a->incomplete_why);
@@ -504,7 +454,7 @@ void smem_advice_table(FILE *f, const struct smem_advice *a)
                     !strcmp(c->sites[s].file, c->sites[s - 1].file))
                     continue;
                 char out[600];
-                line_of(&sc, c->sites[s].file, c->sites[s].line, src, sizeof src);
+                smem_source_line(&sc, c->sites[s].file, c->sites[s].line, src, sizeof src);
                 if (src[0] && rewrite_line(ar, &c->layout, src, out, sizeof out)) {
                     fprintf(f, "      %u: %s\n", c->sites[s].line, out);
                     shown = 1;
@@ -539,5 +489,5 @@ void smem_advice_table(FILE *f, const struct smem_advice *a)
         if (ar->note[0])
             fprintf(f, "  note: %s\n", ar->note);
     }
-    free(sc.text);
+    smem_source_cache_free(&sc);
 }

@@ -2,6 +2,7 @@
  * launches, events. Nothing here links against CUDA; without a driver every entry point returns
  * SMEM_GPU_NO_DRIVER with a sentence, so the CLI keeps working on machines without a GPU. */
 #include "smemlab/gpu.h"
+#include "smemlab/text.h"
 
 #include <dlfcn.h>
 #include <stdarg.h>
@@ -326,20 +327,10 @@ double smem_gpu_peak_smem_bandwidth(const struct smem_gpu_info *info)
 int smem_gpu_module_load(struct smem_gpu *g, const char *path, smem_gpu_module *mod)
 {
     *mod = NULL;
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return refuse(g, "%s: cannot open the kernel file", path);
-    char *buf = NULL;
-    long size = -1;
-    if (!fseek(f, 0, SEEK_END) && (size = ftell(f)) >= 0 && !fseek(f, 0, SEEK_SET))
-        buf = malloc((size_t)size + 1); /* + 1: PTX images must end with a NUL */
-    size_t got = buf ? fread(buf, 1, (size_t)size, f) : 0;
-    fclose(f);
-    if (!buf || got != (size_t)size) {
-        free(buf);
+    /* NUL-terminated, as PTX images must be */
+    char *buf = smem_read_file(path, NULL);
+    if (!buf)
         return refuse(g, "%s: cannot read the kernel file", path);
-    }
-    buf[size] = 0;
     CUmodule m = NULL;
     CUresult r = g->d.ModuleLoadData(&m, buf);
     free(buf);

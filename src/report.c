@@ -17,14 +17,6 @@ const char *smem_access_op_name(unsigned op)
     }
 }
 
-static const char *base_name(const char *path)
-{
-    if (!path)
-        return "";
-    const char *s = strrchr(path, '/');
-    return s ? s + 1 : path;
-}
-
 static void json_totals(FILE *f, const char *key, const struct smem_totals *t)
 {
     fprintf(f, "\"%s\": {\"requests\": %llu, \"wavefronts\": %llu, \"ideal_wavefronts\": %llu", key,
@@ -70,7 +62,7 @@ void smem_report_json(FILE *f, const struct smem_analysis *a)
         for (uint32_t s = 0; s < k->nsites; s++) {
             const struct smem_site_report *r = &k->sites[s];
             fprintf(f, "%s\n       {\"file\": ", s ? "," : "");
-            smem_json_string(f, base_name(r->file));
+            smem_json_string(f, smem_base_name(r->file));
             fprintf(f, ", \"line\": %u, \"op\": \"%s\", \"bytes\": %u, \"requests\": %llu, "
                        "\"wavefronts\": %llu, \"ideal_wavefronts\": %llu, \"max_ways\": %u, "
                        "\"data_dependent\": %s}",
@@ -98,49 +90,6 @@ void smem_report_json(FILE *f, const struct smem_analysis *a)
     fprintf(f, "\n  ]\n}\n");
 }
 
-/* The text of line n of path (static buffer), or "" when unreadable. */
-static const char *source_line(const char *path, uint32_t n)
-{
-    static char cached_path[1024], buf[512];
-    static char *text;
-    if (!path || !n)
-        return "";
-    if (strcmp(cached_path, path)) {
-        free(text);
-        text = NULL;
-        snprintf(cached_path, sizeof cached_path, "%s", path);
-        FILE *fp = fopen(path, "rb");
-        if (fp) {
-            fseek(fp, 0, SEEK_END);
-            long sz = ftell(fp);
-            fseek(fp, 0, SEEK_SET);
-            if (sz > 0 && sz < (64 << 20) && (text = malloc((size_t)sz + 1))) {
-                size_t got = fread(text, 1, (size_t)sz, fp);
-                text[got] = 0;
-            }
-            fclose(fp);
-        }
-    }
-    if (!text)
-        return "";
-    const char *p = text;
-    for (uint32_t i = 1; i < n && p; i++) {
-        p = strchr(p, '\n');
-        if (p)
-            p++;
-    }
-    if (!p)
-        return "";
-    while (*p == ' ' || *p == '\t')
-        p++;
-    size_t l = strcspn(p, "\r\n");
-    if (l >= sizeof buf)
-        l = sizeof buf - 1;
-    memcpy(buf, p, l);
-    buf[l] = 0;
-    return buf;
-}
-
 static void ways_text(char *buf, size_t n, const struct smem_totals *t)
 {
     if (t->unknown_requests && !t->wavefronts)
@@ -153,6 +102,8 @@ static void ways_text(char *buf, size_t n, const struct smem_totals *t)
 
 void smem_report_table(FILE *f, const struct smem_analysis *a)
 {
+    struct smem_source_cache src = {"", NULL};
+    char line[512];
     for (uint32_t i = 0; i < a->nkernels; i++) {
         const struct smem_kernel_report *k = &a->kernels[i];
         fprintf(f, "%s%s  block %ux%ux%u grid %ux%ux%u  shared %u B static + %u B dynamic\n",
@@ -174,7 +125,7 @@ void smem_report_table(FILE *f, const struct smem_analysis *a)
                 fprintf(f, "  %-6u %-4s %-3u %9llu %11llu %9.2f %-15s %s\n", r->line,
                         smem_access_op_name(r->op), r->bytes, (unsigned long long)r->t.requests,
                         (unsigned long long)r->t.wavefronts, per, ways,
-                        source_line(r->file, r->line));
+                        smem_source_line(&src, r->file, r->line, line, sizeof line));
             }
         }
         const struct smem_totals *tt[3] = {&k->ld, &k->st, &k->atom};
@@ -201,11 +152,14 @@ void smem_report_table(FILE *f, const struct smem_analysis *a)
             else
                 fprintf(f, ", seen %llu times\n", (unsigned long long)z->count);
             if (z->lines[0])
-                fprintf(f, "    %u: %s\n", z->lines[0], source_line(file, z->lines[0]));
+                fprintf(f, "    %u: %s\n", z->lines[0],
+                        smem_source_line(&src, file, z->lines[0], line, sizeof line));
             if (z->lines[1] && z->lines[1] != z->lines[0])
-                fprintf(f, "    %u: %s\n", z->lines[1], source_line(file, z->lines[1]));
+                fprintf(f, "    %u: %s\n", z->lines[1],
+                        smem_source_line(&src, file, z->lines[1], line, sizeof line));
         }
     }
+    smem_source_cache_free(&src);
 }
 
 void smem_report_csv(FILE *f, const struct smem_analysis *a)
@@ -216,7 +170,7 @@ void smem_report_csv(FILE *f, const struct smem_analysis *a)
         const struct smem_kernel_report *k = &a->kernels[i];
         for (uint32_t s = 0; s < k->nsites; s++) {
             const struct smem_site_report *r = &k->sites[s];
-            fprintf(f, "\"%s\",%s,%u,%s,%u,%llu,%llu,%llu,%u,%d\n", k->name, base_name(r->file),
+            fprintf(f, "\"%s\",%s,%u,%s,%u,%llu,%llu,%llu,%u,%d\n", k->name, smem_base_name(r->file),
                     r->line, smem_access_op_name(r->op), r->bytes,
                     (unsigned long long)r->t.requests, (unsigned long long)r->t.wavefronts,
                     (unsigned long long)r->t.ideal, r->t.max_ways, r->t.unknown_requests ? 1 : 0);

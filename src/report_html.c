@@ -20,43 +20,6 @@ static void html_text(FILE *f, const char *s)
     }
 }
 
-static const char *base_name(const char *p)
-{
-    const char *s = p ? strrchr(p, '/') : NULL;
-    return s ? s + 1 : (p ? p : "");
-}
-
-/* The line n of path (cached whole file), or "". */
-static const char *line_of(const char *path, uint32_t n, char *buf, size_t size)
-{
-    static char cached[1024];
-    static char *text;
-    buf[0] = 0;
-    if (!path || !n)
-        return buf;
-    if (strcmp(cached, path)) {
-        free(text);
-        text = smem_read_file(path, NULL);
-        snprintf(cached, sizeof cached, "%s", path);
-    }
-    const char *p = text;
-    for (uint32_t i = 1; p && i < n; i++) {
-        p = strchr(p, '\n');
-        if (p)
-            p++;
-    }
-    if (!p)
-        return buf;
-    while (*p == ' ' || *p == '\t')
-        p++;
-    size_t l = strcspn(p, "\r\n");
-    if (l >= size)
-        l = size - 1;
-    memcpy(buf, p, l);
-    buf[l] = 0;
-    return buf;
-}
-
 /* One request's bank map. Cell colour by how deep in its bank the word lies (extra passes red). */
 static void bank_svg(FILE *f, const struct smem_request *r)
 {
@@ -98,14 +61,15 @@ static void bank_svg(FILE *f, const struct smem_request *r)
 void smem_report_html(FILE *f, const struct smem_analysis *a)
 {
     char buf[600];
+    struct smem_source_cache src = {"", NULL};
     fputs("<!DOCTYPE html>\n<html><head><meta charset='utf-8'><title>smemlab: ", f);
-    html_text(f, base_name(a->source));
+    html_text(f, smem_base_name(a->source));
     fputs("</title>\n<style>body{font-family:sans-serif;margin:2em;max-width:1200px}"
           "table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:2px 8px;"
           "text-align:right}td.src{text-align:left;font-family:monospace}.bad{background:#fde2e1}"
           ".ok{background:#e6f4e6}h2{margin-top:2em}.note{color:#555}</style></head><body>\n", f);
     fputs("<h1>smemlab analyze: ", f);
-    html_text(f, base_name(a->source));
+    html_text(f, smem_base_name(a->source));
     fputs("</h1>\n<p class='note'>Requests and wavefronts as Nsight Compute counts them on an H100 "
           "(32 banks of 4 bytes). In a bank map each column is a bank, each row one more distinct "
           "word that bank must deliver (one more pass); a cell names its first lane (+: more "
@@ -139,7 +103,7 @@ void smem_report_html(FILE *f, const struct smem_analysis *a)
                     (unsigned long long)r->t.requests, (unsigned long long)r->t.wavefronts,
                     (unsigned long long)r->t.ideal, bad ? "" : "", bad ? r->t.max_ways : 1,
                     bad ? "-way" : " (free)");
-            html_text(f, line_of(r->file, r->line, buf, sizeof buf));
+            html_text(f, smem_source_line(&src, r->file, r->line, buf, sizeof buf));
             fputs("</td></tr>\n", f);
         }
         fputs("</table>\n", f);
@@ -168,4 +132,5 @@ void smem_report_html(FILE *f, const struct smem_analysis *a)
         }
     }
     fputs("</body></html>\n", f);
+    smem_source_cache_free(&src);
 }

@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 char *smem_read_file(const char *path, size_t *len)
 {
@@ -54,4 +55,46 @@ void smem_json_string(FILE *f, const char *s)
             fputc(c, f);
     }
     fputc('"', f);
+}
+
+const char *smem_base_name(const char *path)
+{
+    const char *s = path ? strrchr(path, '/') : NULL;
+    return s ? s + 1 : (path ? path : "");
+}
+
+const char *smem_source_line(struct smem_source_cache *c, const char *path, unsigned n, char *buf,
+                             size_t size)
+{
+    buf[0] = 0;
+    if (!path || !*path || !n || !size)
+        return buf;
+    if (strcmp(c->path, path)) {
+        free(c->text);
+        c->text = smem_read_file(path, NULL);
+        snprintf(c->path, sizeof c->path, "%s", path);
+    }
+    const char *p = c->text;
+    for (unsigned i = 1; p && i < n; i++) {
+        p = strchr(p, '\n');
+        if (p)
+            p++;
+    }
+    if (!p)
+        return buf;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    size_t l = strcspn(p, "\r\n");
+    if (l >= size)
+        l = size - 1;
+    memcpy(buf, p, l);
+    buf[l] = 0;
+    return buf;
+}
+
+void smem_source_cache_free(struct smem_source_cache *c)
+{
+    free(c->text);
+    c->text = NULL;
+    c->path[0] = 0;
 }

@@ -12,6 +12,20 @@ extern "C" {
 /* The whole file, NUL-terminated (malloc'd; *len without the NUL if len), or NULL with errno set. */
 char *smem_read_file(const char *path, size_t *len);
 
+/* The file name after the last '/' ("" for NULL). */
+const char *smem_base_name(const char *path);
+
+/* Source lines by number, the file read once while the path stays the same. Start zeroed; free
+ * with smem_source_cache_free. */
+struct smem_source_cache {
+    char path[1024];
+    char *text;
+};
+/* Line n (1-based) of path without its leading blanks, in buf; "" when unreadable. */
+const char *smem_source_line(struct smem_source_cache *c, const char *path, unsigned n, char *buf,
+                             size_t size);
+void smem_source_cache_free(struct smem_source_cache *c);
+
 /* s as a JSON string, quotes included (NULL: ""). */
 void smem_json_string(FILE *f, const char *s);
 
