@@ -284,7 +284,7 @@ int cmd_tour(int argc, char **argv)
             nchosen_given = 1;
             const struct smem_tour_section *s = smem_tour_find(a);
             if (!s) {
-                fprintf(stderr, "smemlab tour: no section '%s'; sections:", a);
+                fprintf(stderr, "smemlab tour: no section '%s'; sections: kernels", a);
                 for (unsigned k = 0; k < nsec; k++)
                     fprintf(stderr, " %s", all[k].id);
                 fprintf(stderr, "\n");
