@@ -7,9 +7,10 @@ CMAKE_FLAGS ?=
 
 all: build
 
+# --no-print-directory: no "gmake[3]: Entering directory" lines from CMake's recursive makefiles.
 build:
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
-	@cmake --build $(BUILD) -j $(JOBS)
+	@cmake --build $(BUILD) -j $(JOBS) -- --no-print-directory
 
 deps:
 	@scripts/deps.sh
@@ -20,10 +21,13 @@ test: deps build
 # The same suite under AddressSanitizer + UndefinedBehaviorSanitizer (CI runs it too).
 test-asan: deps
 	@cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DSMEMLAB_SANITIZE=ON >/dev/null
-	@cmake --build build-asan -j $(JOBS)
+	@cmake --build build-asan -j $(JOBS) -- --no-print-directory
 	@cd build-asan && ctest --output-on-failure -j $(JOBS)
 
-run: build
+# The tour and nothing before it: the build's output goes to $(BUILD)/build.log (shown if it fails).
+run:
+	@mkdir -p $(BUILD)
+	@$(MAKE) -s --no-print-directory build >$(BUILD)/build.log 2>&1 || { cat $(BUILD)/build.log; exit 1; }
 	@$(BUILD)/smemlab tour
 
 # libFuzzer targets (clang); FUZZ_SECONDS per target.

@@ -1,7 +1,7 @@
 /* bench_emulator.c: how fast the analyzer runs: every experiment of the registry (the documents'
  * configurations, every block) analysed from the PTX built of kernels/, nvcc excluded; and the
  * emulator's rate in thread-instructions per second. Prints figures; asserts nothing. */
-#include "smemlab/predict.h"
+#include "smemlab/lab/predict.h"
 
 #include <stdio.h>
 #include <string.h>

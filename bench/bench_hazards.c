@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "smemlab/analyze.h"
+#include "smemlab/analysis/analyze.h"
 
 /* CPU time of this process: steadier than wall time on a shared machine */
 static double cpu_seconds(void)

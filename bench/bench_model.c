@@ -1,9 +1,9 @@
 /* bench_model.c: how fast the CPU side is: the bank model (requests costed per second) over a mix
  * of widths and patterns, the expression evaluator, and `smemlab pattern`'s whole engine. Each case
  * is checked against a known cost before it is timed. Run with `make bench`. */
-#include "smemlab/banks.h"
-#include "smemlab/expr.h"
-#include "smemlab/pattern.h"
+#include "smemlab/model/banks.h"
+#include "smemlab/model/expr.h"
+#include "smemlab/model/pattern.h"
 
 #include <stdio.h>
 #include <stdlib.h>

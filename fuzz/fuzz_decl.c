@@ -1,6 +1,6 @@
 /* fuzz_decl.c: libFuzzer target for the CUDA declaration reader (decl.c): constants, `__shared__`
  * declarations, padding and the statement text must never crash or read out of bounds. */
-#include "smemlab/decl.h"
+#include "smemlab/model/decl.h"
 
 #include <stdint.h>
 #include <stdlib.h>

@@ -1,8 +1,8 @@
 /* fuzz_expr.c: libFuzzer target for the index-expression parser and evaluator (src/expr.c) and the
  * pattern engine on top (src/pattern.c): any input must parse or fail with a column inside the
  * text, and whatever parses must evaluate or fail cleanly, with costs that obey the model's bounds. */
-#include "smemlab/expr.h"
-#include "smemlab/pattern.h"
+#include "smemlab/model/expr.h"
+#include "smemlab/model/pattern.h"
 
 #include <stdint.h>
 #include <stdlib.h>

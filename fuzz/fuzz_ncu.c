@@ -1,5 +1,5 @@
 /* fuzz_ncu.c: the ncu CSV reader never crashes, whatever the text. */
-#include "smemlab/ncu.h"
+#include "smemlab/gpu/ncu.h"
 
 #include <stddef.h>
 #include <stdint.h>

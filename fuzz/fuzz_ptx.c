@@ -1,7 +1,7 @@
 /* fuzz_ptx.c: libFuzzer target for the PTX parser and, when a kernel parses, the emulator on one
  * small block: any input must parse or fail with a located message, and emulate or fail cleanly. */
-#include "smemlab/cta.h"
-#include "smemlab/ptx.h"
+#include "smemlab/emu/cta.h"
+#include "smemlab/ptx/ptx.h"
 
 #include <stdint.h>
 #include <stdlib.h>

@@ -4,8 +4,9 @@
  * Tests that compile CUDA exit 77 (skipped) when nvcc cannot run. */
 #include "check.h"
 #include "hwdata.h"
-#include "internal/advise_internal.h"
-#include "smemlab/advise.h"
+#include "analysis/advise_internal.h"
+#include "smemlab/report/report.h"
+#include "smemlab/analysis/advise.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -3,7 +3,7 @@
  * (tests/hw/h100-counters.csv; per-instruction wavefronts *_wf_sass, hw/README.md item 6). */
 #include "check.h"
 #include "hwdata.h"
-#include "smemlab/analyze.h"
+#include "smemlab/analysis/analyze.h"
 
 #include <stdlib.h>
 

@@ -2,7 +2,7 @@
  * one warp, one load per pattern; source: shared/hw/src/smem_patterns.cu) and the documents' claims. */
 #include "check.h"
 #include "hwdata.h"
-#include "smemlab/banks.h"
+#include "smemlab/model/banks.h"
 
 static struct smem_cost cost_of(unsigned width, long long (*elem)(unsigned), unsigned elem_bytes)
 {

@@ -5,8 +5,8 @@
  * GPU, built kernels or ncu. */
 #include "check.h"
 #include "hwdata.h"
-#include "smemlab/experiments.h"
-#include "smemlab/gpu.h"
+#include "smemlab/lab/experiments.h"
+#include "smemlab/gpu/gpu.h"
 
 #include <stdlib.h>
 #include <sys/wait.h>

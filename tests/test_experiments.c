@@ -2,7 +2,7 @@
  * tests/hw (every named H100 counterpart exists), and its CPU references say what the documents say. */
 #include "check.h"
 #include "hwdata.h"
-#include "smemlab/experiments.h"
+#include "smemlab/lab/experiments.h"
 
 #include <ctype.h>
 #include <stdint.h>

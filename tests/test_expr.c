@@ -2,7 +2,7 @@
  * against the C compiler and against a reference tree evaluator on random expressions), error
  * columns, run-time errors naming the thread, and the limits that keep hostile input safe. */
 #include "check.h"
-#include "smemlab/expr.h"
+#include "smemlab/model/expr.h"
 
 #include <stdint.h>
 #include <stdlib.h>

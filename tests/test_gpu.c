@@ -2,7 +2,7 @@
  * verified launch, the dynamic shared-memory opt-in and its refusal, carveout, occupancy, events.
  * Exits 77 (skipped) without a driver, a GPU or built kernels. */
 #include "check.h"
-#include "smemlab/gpu.h"
+#include "smemlab/gpu/gpu.h"
 
 #include <stdint.h>
 #include <stdlib.h>

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "smemlab/hazards.h"
+#include "smemlab/emu/hazards.h"
 
 /* A fake kernel: sites 0..3 on lines 10, 11, 12, 13 (0: st, 1: ld, 2: atom, 3: st), three barrier
  * instructions on lines 20, 21, 22, two variables: a[16] ints at 0, _ZZ6kernelE3buf (64 B) at 64

@@ -9,7 +9,7 @@
 #include <sys/wait.h>
 
 #include "check.h"
-#include "smemlab/analyze.h"
+#include "smemlab/analysis/analyze.h"
 
 #define DIR SMEMLAB_SOURCE_DIR "/tests/hazards/"
 

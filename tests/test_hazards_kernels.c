@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 
 #include "check.h"
-#include "smemlab/analyze.h"
+#include "smemlab/analysis/analyze.h"
 
 #define KDIR SMEMLAB_SOURCE_DIR "/kernels/"
 

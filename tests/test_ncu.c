@@ -1,7 +1,7 @@
 /* test_ncu.c: the reader of `ncu --csv` output takes what Nsight Compute prints (preamble lines,
  * the program's own output, thousands separators) and rejects what it cannot trust. */
 #include "check.h"
-#include "smemlab/ncu.h"
+#include "smemlab/gpu/ncu.h"
 
 static const char sample[] =
     "==PROF== Connected to process 4242 (/work/build/smemlab)\n"

@@ -3,7 +3,7 @@
  * reverse.cu, transpose.cu) and the documents' claims (seeds 000-004), stated as patterns. */
 #include "check.h"
 #include "hwdata.h"
-#include "smemlab/pattern.h"
+#include "smemlab/model/pattern.h"
 
 #include <stdlib.h>
 

@@ -2,7 +2,7 @@
  * measured the same kernel (tests/hw/h100-counters.csv), the prediction equals its counters. */
 #include "check.h"
 #include "hwdata.h"
-#include "smemlab/predict.h"
+#include "smemlab/lab/predict.h"
 
 #include <stdlib.h>
 #include <sys/stat.h>

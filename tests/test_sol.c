@@ -2,7 +2,7 @@
  * stated tolerance, ratios) and the CLI contract of `smemlab bench transpose|reduce` without a GPU.
  * Golden hash values were computed by an independent Python implementation of the same function. */
 #include "check.h"
-#include "smemlab/sol.h"
+#include "smemlab/gpu/sol.h"
 
 #include <math.h>
 #include <stdint.h>

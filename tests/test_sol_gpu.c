@@ -3,8 +3,8 @@
  * catching one wrong element, small transpose and reduce benches with every method verified, and the
  * CLI's JSON. Exits 77 (skipped) without a driver, a GPU or built kernels. */
 #include "check.h"
-#include "smemlab/gpu.h"
-#include "smemlab/sol.h"
+#include "smemlab/gpu/gpu.h"
+#include "smemlab/gpu/sol.h"
 
 #include <stdint.h>
 #include <stdio.h>

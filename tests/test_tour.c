@@ -3,7 +3,7 @@
  * sections A, B, C; kernels in shared/hw/src/smem_square.cu, smem_rect.cu, smem_patterns.cu). */
 #include "check.h"
 #include "hwdata.h"
-#include "smemlab/tour.h"
+#include "smemlab/lab/tour.h"
 
 #include <stdlib.h>
 

@@ -5,7 +5,7 @@
  * the first 28 were also counted on an H200, h200-2026-11-22-ncu.csv, with the same numbers). */
 #include "check.h"
 #include "hwdata.h"
-#include "smemlab/analyze.h"
+#include "smemlab/analysis/analyze.h"
 
 #include <stdlib.h>
 

@@ -2,8 +2,8 @@
  * beside cudaMemcpy, cuBLAS geam, CUB and torch, every result checked, one table per benchmark.
  * Parses, runs the library's runners (src/sol_bench.c), prints; progress goes to stderr. */
 #include "cli.h"
-#include "smemlab/gpu.h"
-#include "smemlab/sol.h"
+#include "smemlab/gpu/gpu.h"
+#include "smemlab/gpu/sol.h"
 
 #include <stdio.h>
 #include <stdlib.h>

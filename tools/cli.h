@@ -5,7 +5,7 @@
 
 #include <stddef.h>
 
-#include "smemlab/analyze.h"
+#include "smemlab/analysis/analyze.h"
 
 /* Exit status contract (DESIGN.md). */
 enum {

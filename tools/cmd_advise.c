@@ -1,8 +1,9 @@
 /* cmd_advise.c: `smemlab advise FILE.cu --kernel NAME`: the smallest padding or XOR swizzle that
  * removes a kernel's bank conflicts, proven on its emulated run; --apply writes and re-checks it. */
 #include "cli.h"
-#include "smemlab/text.h"
-#include "smemlab/advise.h"
+#include "smemlab/report/report.h"
+#include "smemlab/base/text.h"
+#include "smemlab/analysis/advise.h"
 
 #include <errno.h>
 #include <stdio.h>

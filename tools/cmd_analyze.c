@@ -1,6 +1,7 @@
 /* cmd_analyze.c: `smemlab analyze FILE.cu|FILE.ptx`: options in, report out. */
 #include "cli.h"
-#include "smemlab/analyze.h"
+#include "smemlab/report/report.h"
+#include "smemlab/analysis/analyze.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -2,8 +2,8 @@
  * warp request, with the bank map of the worst request. */
 #include "cli.h"
 #include "pattern_view.h"
-#include "smemlab/expr.h"
-#include "smemlab/pattern.h"
+#include "smemlab/model/expr.h"
+#include "smemlab/model/pattern.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,11 +3,11 @@
 #include "cli.h"
 #include "pattern_view.h"
 #include "tour_kernels.h"
-#include "smemlab/experiments.h"
-#include "smemlab/gpu.h"
+#include "smemlab/lab/experiments.h"
+#include "smemlab/gpu/gpu.h"
 
 #include <stdlib.h>
-#include "smemlab/tour.h"
+#include "smemlab/lab/tour.h"
 
 #include <stdio.h>
 #include <string.h>

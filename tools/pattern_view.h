@@ -6,9 +6,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "smemlab/banks.h"
-#include "smemlab/expr.h"
-#include "smemlab/pattern.h"
+#include "smemlab/model/banks.h"
+#include "smemlab/model/expr.h"
+#include "smemlab/model/pattern.h"
 
 /* Bank map styles: WIDE cells show lane numbers in decimal (3 columns a bank); NARROW cells show
  * the lane as one base-32 digit (0-9, a-v) and a '+' when other lanes share the word. */

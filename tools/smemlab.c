@@ -1,6 +1,6 @@
 /* smemlab.c: the command-line entry point; dispatches to one subcommand per file (cmd_*.c). */
 #include "cli.h"
-#include "smemlab/version.h"
+#include "smemlab/base/version.h"
 
 #include <stdio.h>
 #include <string.h>

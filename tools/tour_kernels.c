@@ -4,7 +4,7 @@
 #include "tour_kernels.h"
 
 #include "cli.h"
-#include "smemlab/predict.h"
+#include "smemlab/lab/predict.h"
 
 #include <stdio.h>
 #include <string.h>

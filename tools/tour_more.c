@@ -4,9 +4,9 @@
 #include "tour_kernels.h"
 
 #include "cli.h"
-#include "smemlab/banks.h"
-#include "smemlab/experiments.h"
-#include "smemlab/predict.h"
+#include "smemlab/model/banks.h"
+#include "smemlab/lab/experiments.h"
+#include "smemlab/lab/predict.h"
 
 #include <stdio.h>
 #include <string.h>

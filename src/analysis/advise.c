@@ -2,10 +2,12 @@
  * are deduplicated once; each candidate layout (row pads 0..banks, Swizzle<B,M,S> on element
  * offsets) maps those lanes' addresses and the bank model prices every request again. Pads whose
  * rows change alignment are priced on the source compiled with that alignment, because the
- * compiler vectorises shared accesses only where it can prove alignment. */
-#include "smemlab/text.h"
-#include "smemlab/advise.h"
-#include "internal/advise_internal.h"
+ * compiler vectorises shared accesses only where it can prove alignment.
+ * Size (~1,200 lines): one search, its sections in the data flow's order (requests of an
+ * array, pricing, shapes, search, code to write, ranking); the writers are in src/report/. */
+#include "smemlab/base/text.h"
+#include "smemlab/analysis/advise.h"
+#include "advise_internal.h"
 
 #include <ctype.h>
 #include <errno.h>

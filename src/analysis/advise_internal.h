@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-#include "smemlab/advise.h"
+#include "smemlab/analysis/advise.h"
 
 /* Swizzle<b,m,s> of ar written on the column index: "c ^ ((r & 15) << 1)" with r and c the row and
  * column expressions. 0 when the swizzle does not split into (row, column) that way (the row

@@ -1,5 +1,5 @@
 /* error.c: located error messages. */
-#include "smemlab/error.h"
+#include "smemlab/base/error.h"
 
 #include <stdarg.h>
 #include <stdio.h>

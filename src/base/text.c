@@ -1,5 +1,5 @@
 /* text.c: read a whole file; write a JSON string. */
-#include "smemlab/text.h"
+#include "smemlab/base/text.h"
 
 #include <errno.h>
 #include <stdlib.h>

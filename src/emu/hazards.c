@@ -2,7 +2,7 @@
  * emulator's event stream: a shadow of the block's shared window (per byte, or per word when no
  * access is narrower: the last writers and readers of the current barrier interval), the barrier
  * releases, and the lanes the emulator marks out of bounds. */
-#include "smemlab/hazards.h"
+#include "smemlab/emu/hazards.h"
 
 #include <ctype.h>
 #include <stdio.h>

@@ -1,8 +1,8 @@
 /* gpu.c: the CUDA driver API through dlopen("libcuda.so.1"): device facts, modules, memory,
  * launches, events. Nothing here links against CUDA; without a driver every entry point returns
  * SMEM_GPU_NO_DRIVER with a sentence, so the CLI keeps working on machines without a GPU. */
-#include "smemlab/gpu.h"
-#include "smemlab/text.h"
+#include "smemlab/gpu/gpu.h"
+#include "smemlab/base/text.h"
 
 #include <dlfcn.h>
 #include <stdarg.h>

@@ -1,6 +1,6 @@
 /* ncu.c: a small CSV reader for `ncu --csv` output (RFC 4180 quoting, one line per record, which is
  * what ncu writes), keyed by the header's column names so that column order may change. */
-#include "smemlab/ncu.h"
+#include "smemlab/gpu/ncu.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /* sol.c: the pure half of the speed-of-light benchmarks: the input functions the fill kernels and
  * torch share, CPU references, result rows and their ratios. No GPU, no I/O. */
-#include "smemlab/sol.h"
+#include "smemlab/gpu/sol.h"
 
 #include <math.h>
 #include <stdio.h>

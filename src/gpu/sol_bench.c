@@ -1,7 +1,9 @@
 /* sol_bench.c: the speed-of-light runners: for every case, fill the input on the device, run each
  * method once on a poisoned output and check it exactly, time it (median of reps, CUDA events,
- * after warm-up), check again, and append a row. Peers: memcpy, cuBLAS geam, CUB, torch. */
-#include "smemlab/sol.h"
+ * after warm-up), check again, and append a row. Peers: memcpy, cuBLAS geam, CUB, torch.
+ * Size (~800 lines): one harness (fill, poison, check, time) and its two users, transpose
+ * and reduce. */
+#include "smemlab/gpu/sol.h"
 #include "sol_peers.h"
 
 #include <stdarg.h>

@@ -1,6 +1,6 @@
 /* predict.c: the registry's experiments through the analyzer. PTX text is read once per file. */
-#include "smemlab/predict.h"
-#include "smemlab/text.h"
+#include "smemlab/lab/predict.h"
+#include "smemlab/base/text.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /* tour_patterns.c: the documents' address-pattern experiments (shared/EXPERIMENTS.md rows 1-5,
  * 10-12, 19, 20) written as pattern-language rows; `smemlab tour` predicts each one. */
-#include "smemlab/tour.h"
+#include "smemlab/lab/tour.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,6 +1,6 @@
 /* banks.c: the bank model. One warp request in, its wavefronts out; see docs/bank-model.md for
  * the H100 measurements every rule here is derived from. */
-#include "smemlab/banks.h"
+#include "smemlab/model/banks.h"
 
 #include <string.h>
 

@@ -1,8 +1,10 @@
 /* decl.c: reads `__shared__` array declarations and the integer constants their sizes use out of
  * CUDA source, with a small tokenizer (comments and literals skipped, preprocessor lines kept
  * apart), and pads a declaration's last dimension. Not a C++ parser: what it cannot read it
- * leaves out, and callers fall back to what the PTX and the accesses say. */
-#include "smemlab/decl.h"
+ * leaves out, and callers fall back to what the PTX and the accesses say.
+ * Size (~1,250 lines): one reader of one language subset (tokens, constants, integer
+ * expressions, types, declarations) and the one edit it makes (padding); each part uses the ones above. */
+#include "smemlab/model/decl.h"
 
 #include <ctype.h>
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /* expr.c: index expressions. A recursive-descent parser with C's precedence emits postfix
  * bytecode (constants folded); the evaluator runs it over a warp's lanes at once, so each
  * instruction is one tight loop the compiler can vectorise. */
-#include "smemlab/expr.h"
+#include "smemlab/model/expr.h"
 
 #include <stdarg.h>
 #include <stdio.h>

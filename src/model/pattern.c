@@ -1,6 +1,6 @@
 /* pattern.c: runs one access expression over every thread of a block, builds one smem_request per
  * warp and costs it with the bank model (src/banks.c). */
-#include "smemlab/pattern.h"
+#include "smemlab/model/pattern.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -2,7 +2,7 @@
  * prove the combined address is aligned (seen on an H100: a 16x16 sgemm tile's row reads
  * As[ty][k..k+3] became one LDS.128; tests/validate). Requests are SASS instructions, so the
  * analyzer must merge them too. Alignment comes from a trailing-zeros analysis of the registers. */
-#include "internal/sass_model.h"
+#include "sass_model.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -5,7 +5,7 @@
 
 #include <stdint.h>
 
-#include "smemlab/ptx.h"
+#include "smemlab/ptx/ptx.h"
 
 /* One instruction's fate: a group leader carries the merged access (width bytes starting `offset`
  * bytes from its own address); members are absorbed into their leader. */

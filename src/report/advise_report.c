@@ -1,10 +1,11 @@
 /* advise_report.c: advice as JSON ({"arrays": [...]}, docs/advise.md) or as a table that shows the
  * change to write and its proof: every site's wavefronts before and after. */
-#include "smemlab/advise.h"
-#include "internal/advise_internal.h"
+#include "smemlab/report/report.h"
+#include "smemlab/analysis/advise.h"
+#include "analysis/advise_internal.h"
 
 #include <ctype.h>
-#include "smemlab/text.h"
+#include "smemlab/base/text.h"
 
 #include <stdlib.h>
 #include <string.h>

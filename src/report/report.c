@@ -1,8 +1,9 @@
 /* report.c: an analysis as JSON (the contract in DESIGN.md), a readable table with each site's
  * source line, or CSV. Writes to the FILE it is given; decides nothing. */
-#include "smemlab/analyze.h"
+#include "smemlab/report/report.h"
+#include "smemlab/analysis/analyze.h"
 
-#include "smemlab/text.h"
+#include "smemlab/base/text.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,8 +1,9 @@
 /* report_html.c: an analysis as one self-contained HTML page with SVG bank maps: for each site with
  * conflicts, its costliest request drawn as the documents draw banks (32 columns; each distinct
  * word a bank must deliver is one more row, so the tallest column is the n of n-way). */
-#include "smemlab/analyze.h"
-#include "smemlab/text.h"
+#include "smemlab/report/report.h"
+#include "smemlab/analysis/analyze.h"
+#include "smemlab/base/text.h"
 
 #include <stdlib.h>
 #include <string.h>

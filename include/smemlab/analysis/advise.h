@@ -7,8 +7,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "smemlab/analyze.h"
-#include "smemlab/decl.h"
+#include "smemlab/analysis/analyze.h"
+#include "smemlab/model/decl.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -138,9 +138,6 @@ int smem_advise_var_totals(const struct smem_kernel_report *k, const char *ptx_n
 char *smem_advice_patch(const struct smem_advice *a, const char *text, size_t len, size_t *outlen,
                         unsigned *npatched);
 
-/* Reports: JSON ({"arrays": [...]}, see docs/advise.md) and a table with each site's proof. */
-void smem_advice_json(FILE *f, const struct smem_advice *a);
-void smem_advice_table(FILE *f, const struct smem_advice *a);
 
 #ifdef __cplusplus
 }

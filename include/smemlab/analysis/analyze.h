@@ -6,10 +6,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "smemlab/banks.h"
-#include "smemlab/cta.h"
-#include "smemlab/error.h"
-#include "smemlab/hazards.h"
+#include "smemlab/model/banks.h"
+#include "smemlab/emu/cta.h"
+#include "smemlab/base/error.h"
+#include "smemlab/emu/hazards.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -109,15 +109,6 @@ void smem_analysis_free(struct smem_analysis *a);
  * name itself where demangling is impossible). */
 void smem_demangle(const char *const *names, unsigned n, char **out);
 
-/* Reports: JSON (the DESIGN contract), a table with the source lines beside each site, CSV. */
-void smem_report_json(FILE *f, const struct smem_analysis *a);
-void smem_report_table(FILE *f, const struct smem_analysis *a);
-void smem_report_csv(FILE *f, const struct smem_analysis *a);
-/* A self-contained HTML page: per kernel the sites with their source lines and, for each site with
- * conflicts, an SVG bank map of its costliest request (banks across, words down, lanes inside). */
-void smem_report_html(FILE *f, const struct smem_analysis *a);
-/* "ld", "st", "atom", "cp.async" */
-const char *smem_access_op_name(unsigned op);
 
 #ifdef __cplusplus
 }

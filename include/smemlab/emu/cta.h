@@ -6,9 +6,9 @@
 
 #include <stdint.h>
 
-#include "smemlab/banks.h"
-#include "smemlab/error.h"
-#include "smemlab/ptx.h"
+#include "smemlab/model/banks.h"
+#include "smemlab/base/error.h"
+#include "smemlab/ptx/ptx.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -5,7 +5,7 @@
 
 #include <stdint.h>
 
-#include "smemlab/cta.h"
+#include "smemlab/emu/cta.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "smemlab/gpu.h"
+#include "smemlab/gpu/gpu.h"
 
 #ifdef __cplusplus
 extern "C" {

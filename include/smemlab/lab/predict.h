@@ -3,8 +3,8 @@
 #ifndef SMEMLAB_PREDICT_H
 #define SMEMLAB_PREDICT_H
 
-#include "smemlab/analyze.h"
-#include "smemlab/experiments.h"
+#include "smemlab/analysis/analyze.h"
+#include "smemlab/lab/experiments.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -3,9 +3,9 @@
 #ifndef SMEMLAB_TOUR_H
 #define SMEMLAB_TOUR_H
 
-#include "smemlab/banks.h"
-#include "smemlab/expr.h"
-#include "smemlab/pattern.h"
+#include "smemlab/model/banks.h"
+#include "smemlab/model/expr.h"
+#include "smemlab/model/pattern.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -5,7 +5,7 @@
 
 #include <stdint.h>
 
-#include "smemlab/banks.h"
+#include "smemlab/model/banks.h"
 
 #ifdef __cplusplus
 extern "C" {

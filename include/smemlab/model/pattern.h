@@ -5,8 +5,8 @@
 
 #include <stdint.h>
 
-#include "smemlab/banks.h"
-#include "smemlab/expr.h"
+#include "smemlab/model/banks.h"
+#include "smemlab/model/expr.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "smemlab/error.h"
+#include "smemlab/base/error.h"
 
 #ifdef __cplusplus
 extern "C" {

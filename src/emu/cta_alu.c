@@ -1,0 +1,500 @@
+/* cta_alu.c: the emulator's arithmetic: integer, floating point (rounding modes, .ftz, .sat),
+ * comparisons, conversions, prmt, bit operations, one thread at a time. */
+#include "cta_internal.h"
+
+#include <math.h>
+#include <stdint.h>
+
+/* ---- arithmetic --------------------------------------------------------------------------- */
+
+static int compare(unsigned cmp, unsigned t, uint64_t a, uint64_t c)
+{
+    unsigned bytes = TBYTES(t);
+    if (is_float(t)) {
+        double x = fval(a, t), y = fval(c, t);
+        int un = isnan(x) || isnan(y);
+        switch (cmp) {
+        case CMP_EQ: return !un && x == y;
+        case CMP_NE: return !un && x != y;
+        case CMP_LT: return !un && x < y;
+        case CMP_LE: return !un && x <= y;
+        case CMP_GT: return !un && x > y;
+        case CMP_GE: return !un && x >= y;
+        case CMP_EQU: return un || x == y;
+        case CMP_NEU: return un || x != y;
+        case CMP_LTU: return un || x < y;
+        case CMP_LEU: return un || x <= y;
+        case CMP_GTU: return un || x > y;
+        case CMP_GEU: return un || x >= y;
+        case CMP_NUM: return !un;
+        case CMP_NAN: return un;
+        default: return 0;
+        }
+    }
+    uint64_t m = mask_bytes(bytes);
+    if (is_signed(t)) {
+        int64_t x = sext(a, bytes), y = sext(c, bytes);
+        switch (cmp) {
+        case CMP_EQ: return x == y;
+        case CMP_NE: return x != y;
+        case CMP_LT: return x < y;
+        case CMP_LE: return x <= y;
+        case CMP_GT: return x > y;
+        case CMP_GE: return x >= y;
+        default: break;
+        }
+    }
+    uint64_t x = a & m, y = c & m;
+    switch (cmp) {
+    case CMP_EQ: return x == y;
+    case CMP_NE: return x != y;
+    case CMP_LT: case CMP_LO: return x < y;
+    case CMP_LE: case CMP_LS: return x <= y;
+    case CMP_GT: case CMP_HI: return x > y;
+    case CMP_GE: case CMP_HS: return x >= y;
+    default: return 0;
+    }
+}
+
+static uint64_t cvt_value(const struct smem_ptx_insn *in, uint64_t v)
+{
+    unsigned dt = in->type, st = in->type2 ? in->type2 : in->type;
+    unsigned db = TBYTES(dt), sb = TBYTES(st);
+    if (is_float(dt) && is_float(st)) {
+        double d = fval(v, st);
+        if (in->round >= RND_RNI)
+            d = round_int(d, in->round);
+        if (in->sat)
+            d = d < 0 ? 0 : d > 1 ? 1 : d;
+        return fbits(d, dt);
+    }
+    if (is_float(dt)) { /* int -> float */
+        double d = is_signed(st) ? (double)sext(v, sb) : (double)(v & mask_bytes(sb));
+        return fbits(d, dt);
+    }
+    if (is_float(st)) { /* float -> int: round (rni default for cvt.rni, else rzi), saturate */
+        double d = fval(v, st);
+        if (isnan(d))
+            return 0;
+        d = round_int(d, in->round ? in->round : RND_RZI);
+        if (is_signed(dt)) {
+            double lo = -ldexp(1.0, (int)(8 * db - 1)), hi = ldexp(1.0, (int)(8 * db - 1)) - 1;
+            d = d < lo ? lo : d > hi ? hi : d;
+            return (uint64_t)(int64_t)d & mask_bytes(db);
+        }
+        double hi = ldexp(1.0, (int)(8 * db)) - 1;
+        d = d < 0 ? 0 : d > hi ? hi : d;
+        return (uint64_t)d & mask_bytes(db);
+    }
+    /* int -> int */
+    uint64_t r = is_signed(st) ? (uint64_t)sext(v, sb) : (v & mask_bytes(sb));
+    if (in->sat) {
+        if (is_signed(dt)) {
+            int64_t lo = -(int64_t)(1ull << (8 * db - 1)), hi = (int64_t)((1ull << (8 * db - 1)) - 1);
+            int64_t x = is_signed(st) ? (int64_t)r : (int64_t)(r > (uint64_t)INT64_MAX ? INT64_MAX : r);
+            if (db < 8)
+                x = x < lo ? lo : x > hi ? hi : x;
+            r = (uint64_t)x;
+        } else {
+            if (is_signed(st) && (int64_t)r < 0)
+                r = 0;
+            else if (db < 8 && r > mask_bytes(db))
+                r = mask_bytes(db);
+        }
+    }
+    if (is_signed(dt))
+        return (uint64_t)sext(r, db);
+    return r & mask_bytes(db);
+}
+
+static uint32_t prmt(uint32_t a, uint32_t c, uint32_t sel, unsigned mode)
+{
+    uint64_t bytes = (uint64_t)c << 32 | a;
+    uint32_t r = 0;
+    if (mode == MODE_NONE) {
+        for (int i = 0; i < 4; i++) {
+            uint32_t s = (sel >> (4 * i)) & 0xf;
+            uint32_t byte = (uint32_t)(bytes >> (8 * (s & 7))) & 0xff;
+            if (s & 8)
+                byte = (byte & 0x80) ? 0xff : 0;
+            r |= byte << (8 * i);
+        }
+        return r;
+    }
+    static const uint8_t tab[6][4][4] = {
+        /* f4e */ {{0, 1, 2, 3}, {1, 2, 3, 4}, {2, 3, 4, 5}, {3, 4, 5, 6}},
+        /* b4e */ {{0, 7, 6, 5}, {1, 0, 7, 6}, {2, 1, 0, 7}, {3, 2, 1, 0}},
+        /* rc8 */ {{0, 0, 0, 0}, {1, 1, 1, 1}, {2, 2, 2, 2}, {3, 3, 3, 3}},
+        /* ecl */ {{0, 1, 2, 3}, {1, 1, 2, 3}, {2, 2, 2, 3}, {3, 3, 3, 3}},
+        /* ecr */ {{0, 0, 0, 0}, {0, 1, 1, 1}, {0, 1, 2, 2}, {0, 1, 2, 3}},
+        /* rc16 */ {{0, 1, 0, 1}, {2, 3, 2, 3}, {0, 1, 0, 1}, {2, 3, 2, 3}},
+    };
+    unsigned t = mode - MODE_PRMT_F4E, s = sel & 3;
+    for (int i = 0; i < 4; i++)
+        r |= ((uint32_t)(bytes >> (8 * tab[t][s][i])) & 0xff) << (8 * i);
+    return r;
+}
+
+static int clz64(uint64_t v, unsigned bits)
+{
+    int n = 0;
+    for (int i = (int)bits - 1; i >= 0 && !(v >> i & 1); i--)
+        n++;
+    return n;
+}
+
+/* Executes an ALU instruction. Returns 0, or -1 if the opcode is not an ALU one. */
+int emu_exec_alu(struct block *b, uint32_t tid, const struct smem_ptx_insn *in, uint64_t *R,
+                    uint8_t *K)
+{
+    int k = 1;
+    unsigned t = in->type, bytes = TBYTES(t);
+    const struct smem_ptx_operand *o = in->ops;
+    int32_t d = o[0].reg[0];
+    uint64_t a = in->nops > 1 ? src(b, tid, R, K, &o[1], &k) : 0;
+    uint64_t c = in->nops > 2 ? src(b, tid, R, K, &o[2], &k) : 0;
+    uint64_t e = in->nops > 3 ? src(b, tid, R, K, &o[3], &k) : 0;
+    uint64_t r = 0;
+    unsigned rbytes = bytes;
+    int fl = is_float(t), sg = is_signed(t);
+    /* 128-bit values and untyped arithmetic are not modelled: say so rather than guess */
+    if (bytes > 8 || (bytes == 0 && in->op != PO_ISSPACEP) ||
+        (in->op == PO_CVT && (TBYTES(in->type2) > 8)))
+        return -1;
+    uint64_t m = mask_bytes(bytes);
+    switch (in->op) {
+    case PO_MOV:
+        if (o[0].kind == OPK_VEC) { /* unpack: mov.b64 {%r1,%r2}, %rd */
+            unsigned n = o[0].count, part = bytes / (n ? n : 1);
+            for (unsigned i = 0; i < n; i++)
+                dst(R, K, o[0].reg[i], a >> (8 * part * i), k, part);
+            return 0;
+        }
+        if (o[1].kind == OPK_VEC) { /* pack */
+            unsigned n = o[1].count, part = bytes / (n ? n : 1);
+            for (unsigned i = 0; i < n; i++) {
+                int32_t rr = o[1].reg[i];
+                if (rr < 0 || !K[rr])
+                    k = 0;
+                r |= (rr >= 0 ? R[rr] & mask_bytes(part) : 0) << (8 * part * i);
+            }
+            break;
+        }
+        if (o[1].kind == OPK_SYM && b->p->func->syms[o[1].sym].kind == SYM_GLOBAL)
+            k = 1;
+        r = a;
+        break;
+    case PO_ADD:
+        if (fl) r = fbits(fval(a, t) + fval(c, t), t);
+        else if (in->sat && t == PT_S32) {
+            int64_t x = (int64_t)(int32_t)a + (int64_t)(int32_t)c;
+            r = (uint64_t)(x > INT32_MAX ? INT32_MAX : x < INT32_MIN ? INT32_MIN : x);
+        } else r = a + c;
+        break;
+    case PO_SUB:
+        if (fl) r = fbits(fval(a, t) - fval(c, t), t);
+        else if (in->sat && t == PT_S32) {
+            int64_t x = (int64_t)(int32_t)a - (int64_t)(int32_t)c;
+            r = (uint64_t)(x > INT32_MAX ? INT32_MAX : x < INT32_MIN ? INT32_MIN : x);
+        } else r = a - c;
+        break;
+    case PO_MUL: case PO_MAD:
+        if (fl) {
+            double x = fval(a, t) * fval(c, t);
+            if (in->op == PO_MAD)
+                x += fval(e, t);
+            r = fbits(x, t);
+        } else if (in->mode == MODE_WIDE) {
+            uint64_t x = sg ? (uint64_t)(sext(a, bytes) * sext(c, bytes)) : (a & m) * (c & m);
+            r = in->op == PO_MAD ? x + e : x;
+            rbytes = bytes * 2;
+        } else if (in->mode == MODE_HI) {
+            if (bytes == 8) {
+#if defined(__SIZEOF_INT128__)
+                __extension__ typedef unsigned __int128 u128;
+                __extension__ typedef __int128 s128;
+                if (sg) r = (uint64_t)(((s128)(int64_t)a * (s128)(int64_t)c) >> 64);
+                else r = (uint64_t)(((u128)a * (u128)c) >> 64);
+#else
+                return -2;
+#endif
+            } else if (sg) {
+                r = (uint64_t)((sext(a, bytes) * sext(c, bytes)) >> (8 * bytes));
+            } else {
+                r = ((a & m) * (c & m)) >> (8 * bytes);
+            }
+            if (in->op == PO_MAD)
+                r += e;
+        } else {
+            r = a * c;
+            if (in->op == PO_MAD)
+                r += e;
+        }
+        break;
+    case PO_MUL24: case PO_MAD24: {
+        uint64_t x = sg ? (uint64_t)(sext(a & 0xffffff, 3) * sext(c & 0xffffff, 3))
+                        : (a & 0xffffff) * (c & 0xffffff);
+        r = in->mode == MODE_HI ? x >> 16 : x;
+        if (in->op == PO_MAD24)
+            r += e;
+        break;
+    }
+    case PO_DIV: case PO_REM:
+        if (fl) {
+            r = fbits(fval(a, t) / fval(c, t), t);
+            break;
+        }
+        if (k && (c & m) == 0)
+            return -3; /* division by zero: the caller names it */
+        if (!k)
+            break;
+        if (sg) {
+            int64_t x = sext(a, bytes), y = sext(c, bytes);
+            if (y == -1)
+                r = in->op == PO_DIV ? (uint64_t)(0 - (uint64_t)x) : 0;
+            else
+                r = (uint64_t)(in->op == PO_DIV ? x / y : x % y);
+        } else {
+            r = in->op == PO_DIV ? (a & m) / (c & m) : (a & m) % (c & m);
+        }
+        break;
+    case PO_ABS:
+        r = fl ? fbits(fabs(fval(a, t)), t) : (uint64_t)(sext(a, bytes) < 0 ? -sext(a, bytes) : sext(a, bytes));
+        break;
+    case PO_NEG: r = fl ? fbits(-fval(a, t), t) : 0 - a; break;
+    case PO_MIN: case PO_MAX: {
+        int lt;
+        if (fl) {
+            double x = fval(a, t), y = fval(c, t);
+            if (isnan(x)) { r = c; break; }
+            if (isnan(y)) { r = a; break; }
+            lt = x < y;
+        } else {
+            lt = sg ? sext(a, bytes) < sext(c, bytes) : (a & m) < (c & m);
+        }
+        r = (in->op == PO_MIN) == lt ? a : c;
+        break;
+    }
+    case PO_POPC: r = (uint64_t)__builtin_popcountll(a & m); rbytes = 4; break;
+    case PO_CLZ: r = (uint64_t)clz64(a & m, 8 * bytes); rbytes = 4; break;
+    case PO_BFIND: {
+        int64_t pos = -1;
+        uint64_t v = a & m;
+        if (sg && sext(a, bytes) < 0)
+            v = ~a & m;
+        for (int i = (int)(8 * bytes) - 1; i >= 0; i--)
+            if (v >> i & 1) {
+                pos = i;
+                break;
+            }
+        r = pos < 0 ? 0xffffffffu : (uint64_t)pos;
+        rbytes = 4;
+        break;
+    }
+    case PO_BREV: {
+        uint64_t v = a & m;
+        r = 0;
+        for (unsigned i = 0; i < 8 * bytes; i++)
+            if (v >> i & 1)
+                r |= 1ull << (8 * bytes - 1 - i);
+        break;
+    }
+    case PO_BFE: {
+        unsigned pos = (unsigned)(c & 0xff), len = (unsigned)(e & 0xff), bits = 8 * bytes;
+        uint64_t v = a & m;
+        if (len == 0) { r = 0; break; }
+        uint64_t field = pos >= bits ? 0 : v >> pos;
+        if (len < 64)
+            field &= (1ull << len) - 1;
+        if (sg) {
+            unsigned top = pos + len - 1 >= bits ? bits - 1 : pos + len - 1;
+            int sbit = (int)(v >> top & 1);
+            if (sbit && len < 64)
+                field |= ~((1ull << len) - 1);
+        }
+        r = field;
+        break;
+    }
+    case PO_BFI: {
+        int k2 = 1;
+        uint64_t f = in->nops > 4 ? src(b, tid, R, K, &o[4], &k2) : 0;
+        k = k && k2;
+        unsigned pos = (unsigned)(e & 0xff), len = (unsigned)(f & 0xff), bits = 8 * bytes;
+        uint64_t msk = len >= 64 ? ~0ull : ((1ull << len) - 1);
+        r = c;
+        if (pos < bits)
+            r = (c & ~(msk << pos)) | ((a & msk) << pos);
+        break;
+    }
+    case PO_PRMT: r = prmt((uint32_t)a, (uint32_t)c, (uint32_t)e, in->mode); break;
+    case PO_AND: r = a & c; break;
+    case PO_OR: r = a | c; break;
+    case PO_XOR: r = a ^ c; break;
+    case PO_NOT: r = ~a; break;
+    case PO_CNOT: r = (a & m) == 0; break;
+    case PO_SHL: {
+        uint64_t n = c & 0xffffffff, lim = bytes && bytes <= 8 ? 8u * bytes : 64;
+        r = n >= lim ? 0 : a << n;
+        break;
+    }
+    case PO_SHR: {
+        uint64_t n = c & 0xffffffff, lim = bytes && bytes <= 8 ? 8u * bytes : 64;
+        if (sg) r = (uint64_t)(sext(a, bytes) >> (n >= lim ? lim - 1 : n));
+        else r = n >= lim ? 0 : (a & m) >> n;
+        break;
+    }
+    case PO_SHF: {
+        uint32_t lo = (uint32_t)a, hi = (uint32_t)c, n = (uint32_t)e;
+        int clamp = in->mode == MODE_L_CLAMP || in->mode == MODE_R_CLAMP;
+        n = clamp ? (n > 32 ? 32 : n) : (n & 31);
+        uint64_t both = (uint64_t)hi << 32 | lo;
+        if (in->mode == MODE_L_WRAP || in->mode == MODE_L_CLAMP)
+            r = (uint32_t)((both << n) >> 32);
+        else
+            r = (uint32_t)(both >> n);
+        break;
+    }
+    case PO_SAD: {
+        uint64_t x = sg ? (uint64_t)(sext(a, bytes) > sext(c, bytes) ? sext(a, bytes) - sext(c, bytes) : sext(c, bytes) - sext(a, bytes))
+                        : ((a & m) > (c & m) ? (a & m) - (c & m) : (c & m) - (a & m));
+        r = x + e;
+        break;
+    }
+    case PO_LOP3: {
+        int k2 = 1;
+        uint64_t lut = in->nops > 4 ? src(b, tid, R, K, &o[4], &k2) : 0;
+        r = 0;
+        for (int i = 0; i < 32; i++) {
+            unsigned idx = (unsigned)((a >> i & 1) << 2 | (c >> i & 1) << 1 | (e >> i & 1));
+            r |= (uint64_t)((lut >> idx) & 1) << i;
+        }
+        break;
+    }
+    case PO_SELP: {
+        int pk = 1;
+        uint64_t p = src(b, tid, R, K, &o[3], &pk);
+        if (o[3].neg)
+            p = !p;
+        int known_a = 1, known_c = 1;
+        (void)src(b, tid, R, K, &o[1], &known_a);
+        (void)src(b, tid, R, K, &o[2], &known_c);
+        if (!pk) { k = 0; break; }
+        r = p ? a : c;
+        k = p ? known_a : known_c;
+        break;
+    }
+    case PO_SLCT: {
+        unsigned ct = in->type2;
+        int neg = is_float(ct) ? fval(e, ct) < 0 : sext(e, TBYTES(ct)) < 0;
+        r = neg ? c : a;
+        break;
+    }
+    case PO_SET: case PO_SETP: {
+        unsigned ct = in->op == PO_SETP ? t : in->type2;
+        int res = compare(in->cmp, ct, a, c);
+        if (in->boolop) {
+            int pk = 1;
+            uint64_t p = src(b, tid, R, K, &o[3], &pk);
+            if (o[3].neg)
+                p = !p;
+            k = k && pk;
+            res = in->boolop == BOP_AND ? (res && p) : in->boolop == BOP_OR ? (res || p) : (res ^ (p != 0));
+        }
+        if (in->op == PO_SET) {
+            r = is_float(t) ? (res ? fbits(1.0, t) : 0) : (res ? mask_bytes(bytes) : 0);
+            break;
+        }
+        dst(R, K, o[0].reg[0], (uint64_t)res, k, 1);
+        if (o[0].kind == OPK_PAIR && o[0].reg[1] >= 0) {
+            int res2 = !compare(in->cmp, ct, a, c);
+            if (in->boolop) {
+                int pk = 1;
+                uint64_t p = src(b, tid, R, K, &o[3], &pk);
+                if (o[3].neg)
+                    p = !p;
+                res2 = in->boolop == BOP_AND ? (res2 && p) : in->boolop == BOP_OR ? (res2 || p) : (res2 ^ (p != 0));
+            }
+            dst(R, K, o[0].reg[1], (uint64_t)res2, k, 1);
+        }
+        return 0;
+    }
+    case PO_CVT: r = cvt_value(in, a); break;
+    case PO_CVTA: {
+        uint64_t base = in->space == SP_SHARED ? SHARED_GENERIC_BASE
+                        : in->space == SP_LOCAL ? LOCAL_GENERIC_BASE : 0;
+        r = in->to ? a - base : a + base;
+        if (in->to && in->space == SP_SHARED)
+            r &= 0xffffffffu;
+        break;
+    }
+    case PO_ISSPACEP: {
+        uint64_t base = in->space == SP_SHARED ? SHARED_GENERIC_BASE
+                        : in->space == SP_LOCAL ? LOCAL_GENERIC_BASE : 0;
+        r = base ? (a >= base && a < base + WINDOW_SIZE)
+                 : !((a >= SHARED_GENERIC_BASE && a < SHARED_GENERIC_BASE + WINDOW_SIZE) ||
+                     (a >= LOCAL_GENERIC_BASE && a < LOCAL_GENERIC_BASE + WINDOW_SIZE));
+        rbytes = 1;
+        break;
+    }
+    case PO_FMA: r = fbits(fma(fval(a, t), fval(c, t), fval(e, t)), t); break;
+    case PO_SQRT: r = fbits(sqrt(fval(a, t)), t); break;
+    case PO_RSQRT: r = fbits(1.0 / sqrt(fval(a, t)), t); break;
+    case PO_RCP: r = fbits(1.0 / fval(a, t), t); break;
+    case PO_SIN: r = fbits(sin(fval(a, t)), t); break;
+    case PO_COS: r = fbits(cos(fval(a, t)), t); break;
+    case PO_EX2: r = fbits(exp2(fval(a, t)), t); break;
+    case PO_LG2: r = fbits(log2(fval(a, t)), t); break;
+    case PO_TANH: r = fbits(tanh(fval(a, t)), t); break;
+    case PO_COPYSIGN: r = fbits(copysign(fval(c, t), fval(a, t)), t); break;
+    case PO_TESTP: {
+        double x = fval(a, t);
+        int res = 0;
+        switch (in->mode) {
+        case MODE_FINITE: res = isfinite(x); break;
+        case MODE_INFINITE: res = isinf(x); break;
+        case MODE_NUMBER: res = !isnan(x); break;
+        case MODE_NOTANUMBER: res = isnan(x); break;
+        case MODE_NORMAL: res = isnormal(x); break;
+        case MODE_SUBNORMAL: res = fpclassify(x) == FP_SUBNORMAL; break;
+        default: break;
+        }
+        r = (uint64_t)res;
+        rbytes = 1;
+        break;
+    }
+    case PO_DP4A: case PO_DP2A: {
+        int sa = is_signed(in->type), sb2 = is_signed(in->type2);
+        int64_t acc = (int64_t)(int32_t)e;
+        for (int i = 0; i < 4; i++) {
+            int64_t x = sa ? (int8_t)(a >> (8 * i)) : (int64_t)((a >> (8 * i)) & 0xff);
+            if (in->op == PO_DP2A) {
+                if (i >= 2) break;
+                x = sa ? (int16_t)(a >> (16 * i)) : (int64_t)((a >> (16 * i)) & 0xffff);
+                int hi = in->mode == MODE_HI;
+                int j = 2 * i + (hi ? 0 : 0);
+                int64_t y0 = sb2 ? (int8_t)(c >> (8 * (j + (hi ? 2 : 0)))) : (int64_t)((c >> (8 * (j + (hi ? 2 : 0)))) & 0xff);
+                acc += x * y0;
+                continue;
+            }
+            int64_t y = sb2 ? (int8_t)(c >> (8 * i)) : (int64_t)((c >> (8 * i)) & 0xff);
+            acc += x * y;
+        }
+        r = (uint64_t)acc;
+        rbytes = 4;
+        break;
+    }
+    default:
+        return -1;
+    }
+    if (d >= 0) {
+        unsigned regb = TBYTES(b->p->func->reg_type[d]);
+        unsigned wb = rbytes < regb ? rbytes : regb;
+        uint64_t v = r;
+        /* signed results are kept sign-extended to the register's width */
+        if (sg && !fl && wb < regb && in->op != PO_POPC && in->op != PO_CLZ)
+            v = (uint64_t)sext(r, wb);
+        dst(R, K, d, v, k, regb);
+    }
+    return 0;
+}
+

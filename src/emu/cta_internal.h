@@ -1,0 +1,290 @@
+/* cta_internal.h: what the parts of the CTA emulator share (cta.c runs blocks, cta_prepare.c builds
+ * the program, cta_alu.c computes): the block's state, value conversions and operand access. Private
+ * to src/emu/. */
+#ifndef SMEMLAB_EMU_CTA_INTERNAL_H
+#define SMEMLAB_EMU_CTA_INTERNAL_H
+
+#include "smemlab/emu/cta.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#define SHARED_GENERIC_BASE 0x00007e0000000000ull /* generic addresses of the shared window */
+#define LOCAL_GENERIC_BASE 0x00007d0000000000ull  /* generic addresses of local memory */
+#define WINDOW_SIZE 0x0000000100000000ull
+#define PTR_PARAM_BASE 0x0000100000000000ull      /* fake device pointers for pointer params */
+#define PTR_PARAM_STEP 0x0000010000000000ull
+#define GLOBAL_SYM_BASE 0x0000080000000000ull     /* addresses of module .global variables */
+#define DEFAULT_MAX_STEPS 200000000ull
+
+enum lane_state { L_RUN = 0, L_BAR, L_WARP, L_EXIT };
+
+struct lane {
+    uint32_t pc;
+    uint8_t state;
+    uint32_t bar_id, bar_count; /* L_BAR: the barrier and its thread count (0 = whole block) */
+    uint32_t wsync;             /* __syncwarp()s passed */
+    int bar_pred;               /* bar.red: this thread's predicate */
+};
+
+struct pending {
+    uint64_t key; /* site << 32 | k */
+    uint32_t idx;
+    uint32_t gen; /* the flush generation it belongs to: older entries are empty */
+};
+
+struct block {
+    const struct smem_cta_program *p;
+    const struct smem_launch *l;
+    const struct smem_cta_hooks *h;
+    struct smem_error *err;
+    uint32_t bid, ctaid[3];
+    uint32_t nthreads, nwarps, nregs;
+    uint64_t *R;
+    uint8_t *K;
+    struct lane *T;
+    uint32_t *kcount;          /* per thread per site */
+    uint8_t *smem, *smem_known;
+    uint32_t smem_size;
+    uint8_t *local, *local_known;
+    uint32_t local_size;
+    uint8_t *param, *param_known;
+    uint64_t param_size;
+    uint32_t interval;
+    uint64_t steps, max_steps;
+    /* the warp being run: its pending requests */
+    struct smem_access *reqs;
+    uint32_t nreqs, cap_reqs;
+    struct pending *tab;
+    uint32_t cap_tab;
+    uint32_t gen;
+    int stopped;               /* a data-dependent outcome stopped the run */
+    struct smem_cta_unknown unknown;
+    int failed;
+};
+
+/* Per instruction, a fast-path kind for the common integer operations (cta_prepare.c). */
+enum fast_kind {
+    F_NONE = 0, F_ADD32, F_SUB32, F_MUL32, F_MAD32, F_AND32, F_OR32, F_XOR32, F_SHL32, F_SHRU32,
+    F_MOV32, F_ADD64, F_MULWIDE_U32, F_MULWIDE_S32, F_SETP_U32, F_SETP_S32, F_BRA
+};
+
+
+/* Byte widths by type, inlined (the hot path asks for them on every instruction). */
+static const uint8_t type_bytes_tab[PT_B128 + 1] = {
+    [PT_B8] = 1, [PT_U8] = 1, [PT_S8] = 1, [PT_PRED] = 1, [PT_B16] = 2, [PT_U16] = 2,
+    [PT_S16] = 2, [PT_F16] = 2, [PT_BF16] = 2, [PT_B32] = 4, [PT_U32] = 4, [PT_S32] = 4,
+    [PT_F32] = 4, [PT_F16X2] = 4, [PT_BF16X2] = 4, [PT_B64] = 8, [PT_U64] = 8, [PT_S64] = 8,
+    [PT_F64] = 8, [PT_B128] = 16,
+};
+#define TBYTES(t) ((unsigned)type_bytes_tab[(t) <= PT_B128 ? (t) : 0])
+
+/* ---- values ------------------------------------------------------------------------------- */
+
+static inline uint64_t mask_bytes(unsigned b)
+{
+    return b >= 8 ? ~0ull : ((1ull << (8 * b)) - 1ull);
+}
+
+static inline int64_t sext(uint64_t v, unsigned b)
+{
+    if (b >= 8)
+        return (int64_t)v;
+    unsigned sh = 64 - 8 * b;
+    return (int64_t)(v << sh) >> sh;
+}
+
+static inline int is_signed(unsigned t) { return t == PT_S8 || t == PT_S16 || t == PT_S32 || t == PT_S64; }
+static inline int is_float(unsigned t)
+{
+    return t == PT_F32 || t == PT_F64 || t == PT_F16 || t == PT_BF16;
+}
+
+static inline float f32_of(uint64_t v)
+{
+    float f;
+    uint32_t u = (uint32_t)v;
+    memcpy(&f, &u, 4);
+    return f;
+}
+static inline uint64_t bits_f32(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+static inline double f64_of(uint64_t v)
+{
+    double d;
+    memcpy(&d, &v, 8);
+    return d;
+}
+static inline uint64_t bits_f64(double d)
+{
+    uint64_t u;
+    memcpy(&u, &d, 8);
+    return u;
+}
+
+static inline float half_to_float(uint16_t h)
+{
+    uint32_t s = (uint32_t)(h >> 15) << 31, e = (h >> 10) & 0x1f, m = h & 0x3ff, u;
+    if (e == 0) {
+        if (!m) {
+            u = s;
+        } else { /* subnormal */
+            e = 127 - 15 + 1;
+            while (!(m & 0x400)) {
+                m <<= 1;
+                e--;
+            }
+            u = s | (e << 23) | ((m & 0x3ff) << 13);
+        }
+    } else if (e == 31) {
+        u = s | 0x7f800000u | (m << 13);
+    } else {
+        u = s | ((e + 127 - 15) << 23) | (m << 13);
+    }
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
+
+static inline uint16_t float_to_half(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    uint32_t s = (u >> 16) & 0x8000u;
+    int e = (int)((u >> 23) & 0xff) - 127 + 15;
+    uint32_t m = u & 0x7fffffu;
+    if (((u >> 23) & 0xff) == 0xff)
+        return (uint16_t)(s | 0x7c00u | (m ? 0x200u : 0));
+    if (e >= 31)
+        return (uint16_t)(s | 0x7c00u);
+    if (e <= 0) {
+        if (e < -10)
+            return (uint16_t)s;
+        m |= 0x800000u;
+        uint32_t shift = (uint32_t)(14 - e);
+        uint32_t hm = m >> shift, rem = m & ((1u << shift) - 1u), half = 1u << (shift - 1);
+        if (rem > half || (rem == half && (hm & 1u)))
+            hm++;
+        return (uint16_t)(s | hm);
+    }
+    uint32_t hm = m >> 13, rem = m & 0x1fffu;
+    uint32_t r = s | ((uint32_t)e << 10) | hm;
+    if (rem > 0x1000u || (rem == 0x1000u && (hm & 1u)))
+        r++;
+    return (uint16_t)r;
+}
+
+static inline float bf16_to_float(uint16_t h)
+{
+    uint32_t u = (uint32_t)h << 16;
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
+
+static inline uint16_t float_to_bf16(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    if ((u & 0x7fffffffu) > 0x7f800000u)
+        return (uint16_t)((u >> 16) | 0x40);
+    u += 0x7fffu + ((u >> 16) & 1u);
+    return (uint16_t)(u >> 16);
+}
+
+/* A float operand of type t as a double (exact for f16/bf16/f32). */
+static inline double fval(uint64_t v, unsigned t)
+{
+    switch (t) {
+    case PT_F32: return (double)f32_of(v);
+    case PT_F16: return (double)half_to_float((uint16_t)v);
+    case PT_BF16: return (double)bf16_to_float((uint16_t)v);
+    default: return f64_of(v);
+    }
+}
+
+static inline uint64_t fbits(double d, unsigned t)
+{
+    switch (t) {
+    case PT_F32: return bits_f32((float)d);
+    case PT_F16: return float_to_half((float)d);
+    case PT_BF16: return float_to_bf16((float)d);
+    default: return bits_f64(d);
+    }
+}
+
+static inline double round_int(double d, unsigned r)
+{
+    switch (r) {
+    case RND_RZI: case RND_RZ: return trunc(d);
+    case RND_RMI: case RND_RM: return floor(d);
+    case RND_RPI: case RND_RP: return ceil(d);
+    default: return nearbyint(d);
+    }
+}
+
+/* cta.c: special registers and symbol addresses of thread tid of block b. */
+uint64_t emu_sreg_value(const struct block *b, uint32_t tid, unsigned sr, int *known);
+uint64_t emu_sym_addr(const struct block *b, int32_t s);
+
+/* ---- operands --------------------------------------------------------------------------------- */
+static inline uint64_t src(const struct block *b, uint32_t tid, const uint64_t *R, const uint8_t *K,
+                           const struct smem_ptx_operand *o, int *known)
+{
+    switch (o->kind) {
+    case OPK_REG:
+        if (!K[o->reg[0]])
+            *known = 0;
+        return R[o->reg[0]];
+    case OPK_IMM:
+        return (uint64_t)o->imm;
+    case OPK_SREG: {
+        int k;
+        uint64_t v = emu_sreg_value(b, tid, (unsigned)o->imm, &k);
+        if (!k)
+            *known = 0;
+        return v;
+    }
+    case OPK_SYM:
+        return emu_sym_addr(b, o->sym) + (uint64_t)o->imm;
+    default:
+        *known = 0;
+        return 0;
+    }
+}
+
+static inline void dst(uint64_t *R, uint8_t *K, int32_t reg, uint64_t v, int known, unsigned bytes)
+{
+    if (reg < 0)
+        return;
+    R[reg] = v & mask_bytes(bytes ? bytes : 8);
+    K[reg] = (uint8_t)known;
+}
+
+/* Effective address of a memory operand. */
+static inline uint64_t ea(const struct block *b, const uint64_t *R, const uint8_t *K,
+                   const struct smem_ptx_operand *o, int *known)
+{
+    uint64_t base = 0;
+    if (o->reg[0] >= 0) {
+        if (!K[o->reg[0]])
+            *known = 0;
+        base = R[o->reg[0]];
+    } else if (o->sym >= 0) {
+        base = emu_sym_addr(b, o->sym);
+    }
+    return base + (uint64_t)o->imm;
+}
+
+
+/* cta_alu.c: one arithmetic, logic, comparison or conversion instruction of thread tid. 0 done, -1
+ * not modelled (the caller refuses it with its location). */
+int emu_exec_alu(struct block *b, uint32_t tid, const struct smem_ptx_insn *in, uint64_t *R,
+                 uint8_t *K);
+
+#endif

@@ -1,0 +1,323 @@
+/* cta_prepare.c: a kernel's PTX made ready to run: shared sites (with what ptxas keeps of them, via
+ * the SASS model), the shared and local layout, fast-path kinds per instruction; and the launch
+ * checked against the GPU's limits. */
+#include "cta_internal.h"
+
+#include "ptx/sass_model.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- preparation ------------------------------------------------------------------------ */
+
+
+static int fast_operand(const struct smem_ptx_operand *o)
+{
+    return o->kind == OPK_REG || o->kind == OPK_IMM;
+}
+
+/* Instructions simple enough for the fast path: integer ops on registers and immediates. */
+static uint8_t fast_kind_of(const struct smem_ptx_func *f, const struct smem_ptx_insn *in)
+{
+    unsigned t = in->type;
+    int i32 = t == PT_U32 || t == PT_S32 || t == PT_B32;
+    int i64 = t == PT_U64 || t == PT_S64 || t == PT_B64;
+    if (in->op == PO_BRA)
+        return F_BRA;
+    if (in->sat || in->nops < 2 || in->ops[0].kind != OPK_REG || in->ops[0].reg[0] < 0)
+        return F_NONE;
+    unsigned db = smem_ptx_type_bytes(f->reg_type[in->ops[0].reg[0]]);
+    for (unsigned o = 1; o < in->nops; o++)
+        if (!fast_operand(&in->ops[o]) || in->ops[o].neg)
+            return F_NONE;
+    if (in->op == PO_SETP && i32 && in->nops == 3 && !in->boolop &&
+        f->reg_type[in->ops[0].reg[0]] == PT_PRED &&
+        (in->cmp == CMP_EQ || in->cmp == CMP_NE || in->cmp == CMP_LT || in->cmp == CMP_LE ||
+         in->cmp == CMP_GT || in->cmp == CMP_GE || in->cmp == CMP_LO || in->cmp == CMP_LS ||
+         in->cmp == CMP_HI || in->cmp == CMP_HS))
+        return t == PT_S32 ? F_SETP_S32 : F_SETP_U32;
+    if (in->op == PO_MUL && in->mode == MODE_WIDE && (t == PT_U32 || t == PT_S32) && db == 8 &&
+        in->nops == 3)
+        return t == PT_U32 ? F_MULWIDE_U32 : F_MULWIDE_S32;
+    if (in->op == PO_ADD && i64 && db == 8 && in->nops == 3)
+        return F_ADD64;
+    if (!i32 || db != 4)
+        return F_NONE;
+    switch (in->op) {
+    case PO_ADD: return in->nops == 3 ? F_ADD32 : F_NONE;
+    case PO_SUB: return in->nops == 3 ? F_SUB32 : F_NONE;
+    case PO_MUL: return in->nops == 3 && in->mode == MODE_LO ? F_MUL32 : F_NONE;
+    case PO_MAD: return in->nops == 4 && in->mode == MODE_LO ? F_MAD32 : F_NONE;
+    case PO_AND: return in->nops == 3 ? F_AND32 : F_NONE;
+    case PO_OR: return in->nops == 3 ? F_OR32 : F_NONE;
+    case PO_XOR: return in->nops == 3 ? F_XOR32 : F_NONE;
+    case PO_SHL: return in->nops == 3 ? F_SHL32 : F_NONE;
+    case PO_SHR: return in->nops == 3 && t != PT_S32 ? F_SHRU32 : F_NONE;
+    case PO_MOV: return in->nops == 2 ? F_MOV32 : F_NONE;
+    default: return F_NONE;
+    }
+}
+
+static int sym_referenced(const struct smem_ptx_func *f, uint32_t sym)
+{
+    for (uint32_t k = 0; k < f->ninsns; k++)
+        for (unsigned o = 0; o < f->insns[k].nops; o++)
+            if (f->insns[k].ops[o].sym == (int32_t)sym)
+                return 1;
+    return 0;
+}
+
+static uint32_t align_up(uint32_t v, uint32_t a) { return a ? (v + a - 1) / a * a : v; }
+
+static int add_site(struct smem_cta_program *p, uint32_t insn, uint32_t offset, unsigned width,
+                    unsigned op, int generic)
+{
+    struct smem_cta_site *ns = realloc(p->sites, (p->nsites + 1) * sizeof *ns);
+    if (!ns)
+        return -1;
+    p->sites = ns;
+    const struct smem_ptx_insn *in = &p->func->insns[insn];
+    struct smem_cta_site *s = &p->sites[p->nsites];
+    memset(s, 0, sizeof *s);
+    s->insn = insn;
+    s->offset = offset;
+    s->width = (uint8_t)width;
+    s->op = (uint8_t)op;
+    s->generic = (uint8_t)generic;
+    s->file = in->loc_file < p->module->nfiles ? p->module->files[in->loc_file] : NULL;
+    s->line = in->loc_line;
+    s->col = in->loc_col;
+    s->ptx_line = in->src_line;
+    if (p->site_of_insn[insn] == UINT32_MAX)
+        p->site_of_insn[insn] = p->nsites;
+    p->nsites++;
+    return 0;
+}
+
+/* The SASS accesses one vector load becomes: naturally aligned runs of the kept components. */
+static int add_vector_sites(struct smem_cta_program *p, uint32_t k, const struct smem_ptx_insn *in,
+                            unsigned op, int generic)
+{
+    unsigned esz = smem_ptx_type_bytes(in->type), n = in->vec;
+    uint32_t keep = in->keep & ((1u << n) - 1u);
+    if (op != SMEM_ACC_LD || keep == (1u << n) - 1u)
+        return add_site(p, k, 0, esz * n, op, generic);
+    for (unsigned c = 0; c < n;) {
+        if (!(keep >> c & 1u)) {
+            c++;
+            continue;
+        }
+        unsigned run = 1;
+        /* widest aligned power-of-two group of kept components starting at c */
+        for (unsigned w = n; w > 1; w /= 2)
+            if (c % w == 0 && ((keep >> c) & ((1u << w) - 1u)) == (1u << w) - 1u) {
+                run = w;
+                break;
+            }
+        if (add_site(p, k, c * esz, esz * run, op, generic))
+            return -1;
+        c += run;
+    }
+    return 0;
+}
+
+int smem_cta_prepare(const struct smem_ptx_module *m, const struct smem_ptx_func *f,
+                     uint32_t dyn_smem, struct smem_cta_program **out, struct smem_error *err)
+{
+    struct smem_cta_program *p = calloc(1, sizeof *p);
+    *out = NULL;
+    if (!p)
+        return smem_error_set(err, NULL, 0, 0, "out of memory");
+    p->module = m;
+    p->func = f;
+    p->site_of_insn = malloc((f->ninsns ? f->ninsns : 1) * sizeof *p->site_of_insn);
+    p->vars = calloc(f->nsyms ? f->nsyms : 1, sizeof *p->vars);
+    p->param_is_ptr = calloc(f->nparams ? f->nparams : 1, 1);
+    p->local_offset = calloc(f->nsyms ? f->nsyms : 1, sizeof *p->local_offset);
+    if (!p->site_of_insn || !p->vars || !p->param_is_ptr || !p->local_offset)
+        goto oom;
+    /* local symbols (stack depots, call-sequence parameters): offsets in the thread's window */
+    for (uint32_t i = 0; i < f->nsyms; i++)
+        if (f->syms[i].kind == SYM_LOCAL) {
+            if (f->syms[i].size > (1u << 20)) {
+                smem_error_set(err, NULL, f->syms[i].decl_line, 0, "local variable '%s' too large",
+                               f->syms[i].name);
+                goto fail;
+            }
+            p->local_size = align_up(p->local_size, f->syms[i].align ? f->syms[i].align : 1);
+            p->local_offset[i] = p->local_size;
+            p->local_size += (uint32_t)f->syms[i].size;
+        }
+    p->fast = calloc(f->ninsns ? f->ninsns : 1, 1);
+    if (!p->fast)
+        goto oom;
+    for (uint32_t k = 0; k < f->ninsns; k++) {
+        p->site_of_insn[k] = UINT32_MAX;
+        p->fast[k] = fast_kind_of(f, &f->insns[k]);
+    }
+    /* shared layout: static variables in declaration order (only those the kernel uses, as ptxas
+     * does for module-level ones), then the dynamic allocation */
+    uint32_t off = 0, max_dyn_align = 16;
+    for (uint32_t i = 0; i < f->nsyms; i++) {
+        const struct smem_ptx_symbol *s = &f->syms[i];
+        if (s->kind != SYM_SHARED)
+            continue;
+        if (s->module_level && !sym_referenced(f, i))
+            continue;
+        if (s->size > SMEM_MAX_SMEM_PER_BLOCK * 4ull) {
+            smem_error_set(err, NULL, s->decl_line, 0, "shared variable '%s' is %llu bytes",
+                           s->name, (unsigned long long)s->size);
+            goto fail;
+        }
+        off = align_up(off, s->align);
+        p->vars[p->nvars].name = s->name;
+        p->vars[p->nvars].offset = off;
+        p->vars[p->nvars].size = (uint32_t)s->size;
+        p->nvars++;
+        off += (uint32_t)s->size;
+    }
+    for (uint32_t i = 0; i < f->nsyms; i++)
+        if (f->syms[i].kind == SYM_SHARED_EXTERN && f->syms[i].align > max_dyn_align)
+            max_dyn_align = f->syms[i].align;
+    p->static_smem = off;
+    p->dyn_offset = align_up(off, max_dyn_align);
+    for (uint32_t i = 0; i < f->nsyms; i++) {
+        const struct smem_ptx_symbol *s = &f->syms[i];
+        if (s->kind != SYM_SHARED_EXTERN || (s->module_level && !sym_referenced(f, i)))
+            continue;
+        p->vars[p->nvars].name = s->name;
+        p->vars[p->nvars].offset = p->dyn_offset;
+        p->vars[p->nvars].size = dyn_smem;
+        p->vars[p->nvars].dynamic = 1;
+        p->nvars++;
+    }
+    /* shared symbols: their offsets in the window, looked up once */
+    for (uint32_t i = 0; i < f->nsyms; i++)
+        if (f->syms[i].kind == SYM_SHARED || f->syms[i].kind == SYM_SHARED_EXTERN)
+            for (uint32_t v = 0; v < p->nvars; v++)
+                if (!strcmp(p->vars[v].name, f->syms[i].name))
+                    p->local_offset[i] = p->vars[v].offset;
+    /* what ptxas merges: neighbouring scalar loads become one wider access */
+    struct sass_merge *merge = calloc(f->ninsns ? f->ninsns : 1, sizeof *merge);
+    if (!merge || sass_merge_loads(f, p->local_offset, merge)) {
+        free(merge);
+        goto oom;
+    }
+    /* access sites */
+    for (uint32_t k = 0; k < f->ninsns; k++) {
+        const struct smem_ptx_insn *in = &f->insns[k];
+        int generic = in->space == SP_GENERIC;
+        int shared = in->space == SP_SHARED;
+        if (!shared && !generic)
+            continue;
+        int rc = 0;
+        if (merge[k].leader >= 0) {
+            /* the group's leader carries the merged access; the others make no request */
+            if (merge[k].leader == (int32_t)k)
+                rc = add_site(p, k, (uint32_t)merge[k].offset, merge[k].width,
+                              in->op == PO_ST ? SMEM_ACC_ST : SMEM_ACC_LD, 0);
+            if (rc) {
+                free(merge);
+                goto oom;
+            }
+            continue;
+        }
+        switch (in->op) {
+        case PO_LD: case PO_LDU: rc = add_vector_sites(p, k, in, SMEM_ACC_LD, generic); break;
+        case PO_ST: rc = add_vector_sites(p, k, in, SMEM_ACC_ST, generic); break;
+        case PO_ATOM: case PO_RED:
+            rc = add_site(p, k, 0, smem_ptx_type_bytes(in->type), SMEM_ACC_ATOM, generic);
+            break;
+        case PO_CP_ASYNC:
+            if (in->nops >= 3 && in->ops[2].kind == OPK_IMM)
+                rc = add_site(p, k, 0, (unsigned)in->ops[2].imm, SMEM_ACC_CP_ASYNC, 0);
+            break;
+        default: break;
+        }
+        if (rc) {
+            free(merge);
+            goto oom;
+        }
+    }
+    free(merge);
+    /* pointer parameters: ld.param whose register reaches an address or a cvta */
+    for (uint32_t k = 0; k < f->ninsns; k++) {
+        const struct smem_ptx_insn *in = &f->insns[k];
+        if (in->op != PO_LD || in->space != SP_PARAM || in->nops < 2 || in->ops[1].sym < 0)
+            continue;
+        int32_t sym = in->ops[1].sym, reg = in->ops[0].reg[0];
+        if (sym >= (int32_t)f->nparams || reg < 0 || smem_ptx_type_bytes(in->type) != 8)
+            continue;
+        for (uint32_t j = 0; j < f->ninsns && !p->param_is_ptr[sym]; j++) {
+            const struct smem_ptx_insn *u = &f->insns[j];
+            for (unsigned o = 0; o < u->nops; o++) {
+                if ((u->op == PO_CVTA && o == 1 && u->ops[o].reg[0] == reg) ||
+                    (u->ops[o].kind == OPK_ADDR && u->ops[o].reg[0] == reg))
+                    p->param_is_ptr[sym] = 1;
+                /* a pointer moved or offset before its use: add.s64 %rd2, %rd1, ... */
+                if (u->op == PO_ADD && o == 1 && u->ops[1].reg[0] == reg && u->type == PT_S64)
+                    p->param_is_ptr[sym] = 1;
+            }
+        }
+    }
+    *out = p;
+    return 0;
+oom:
+    smem_error_set(err, NULL, 0, 0, "out of memory");
+fail:
+    smem_cta_program_free(p);
+    return -1;
+}
+
+void smem_cta_program_free(struct smem_cta_program *p)
+{
+    if (!p)
+        return;
+    free(p->sites);
+    free(p->site_of_insn);
+    free(p->vars);
+    free(p->param_is_ptr);
+    free(p->local_offset);
+    free(p->fast);
+    free(p);
+}
+
+int smem_cta_check_launch(const struct smem_cta_program *p, const struct smem_launch *l,
+                          struct smem_error *err)
+{
+    uint64_t threads = (uint64_t)l->block[0] * l->block[1] * l->block[2];
+    if (!l->block[0] || !l->block[1] || !l->block[2] || !l->grid[0] || !l->grid[1] || !l->grid[2])
+        return smem_error_set(err, NULL, 0, 0, "block and grid dimensions must be at least 1");
+    if (threads > SMEM_MAX_THREADS)
+        return smem_error_set(err, NULL, 0, 0,
+                              "a block of %llu threads: a GPU runs at most 1024 threads per block",
+                              (unsigned long long)threads);
+    if (l->block[2] > 64)
+        return smem_error_set(err, NULL, 0, 0, "block z dimension %u exceeds the limit of 64",
+                              l->block[2]);
+    if (l->grid[1] > 65535 || l->grid[2] > 65535)
+        return smem_error_set(err, NULL, 0, 0, "grid y and z dimensions are limited to 65535");
+    uint64_t smem = (uint64_t)p->dyn_offset + l->dyn_smem;
+    if (!l->dyn_smem)
+        smem = p->static_smem;
+    if (smem > SMEM_MAX_SMEM_PER_BLOCK)
+        return smem_error_set(err, NULL, 0, 0,
+                              "the kernel needs %llu bytes of shared memory per block; an H100 "
+                              "gives at most %u (227 KB)",
+                              (unsigned long long)smem, SMEM_MAX_SMEM_PER_BLOCK);
+    const struct smem_ptx_func *f = p->func;
+    if (f->reqntid[0] && (f->reqntid[0] != l->block[0] || (f->reqntid[1] && f->reqntid[1] != l->block[1])))
+        return smem_error_set(err, NULL, f->decl_line, 0,
+                              "the kernel requires a block of %u x %u x %u threads (.reqntid)",
+                              f->reqntid[0], f->reqntid[1] ? f->reqntid[1] : 1,
+                              f->reqntid[2] ? f->reqntid[2] : 1);
+    if (f->maxntid[0]) {
+        uint64_t maxt = (uint64_t)f->maxntid[0] * (f->maxntid[1] ? f->maxntid[1] : 1) *
+                        (f->maxntid[2] ? f->maxntid[2] : 1);
+        if (threads > maxt)
+            return smem_error_set(err, NULL, f->decl_line, 0,
+                                  "a block of %llu threads exceeds the kernel's __launch_bounds__ "
+                                  "of %llu", (unsigned long long)threads, (unsigned long long)maxt);
+    }
+    return 0;
+}
