@@ -164,18 +164,21 @@ uint64_t emu_sym_addr(const struct block *b, int32_t s)
         return b->p->local_offset[s]; /* the symbol's offset in its window (shared or local) */
     if (sym->kind == SYM_PARAM)
         return sym->offset;
+    if (b->gsym && b->gsym[s])
+        return b->gsym[s];
     return GLOBAL_SYM_BASE + (uint64_t)s * 0x100000ull;
 }
 
 /* ---- memory ------------------------------------------------------------------------------- */
 
+/* kn may be NULL: global memory whose every byte is known */
 static void mem_read(const uint8_t *mem, const uint8_t *kn, uint64_t off, unsigned n, uint64_t *v,
                      int *known)
 {
     uint64_t r = 0;
     for (unsigned i = 0; i < n && i < 8; i++) {
         r |= (uint64_t)mem[off + i] << (8 * i);
-        if (!kn[off + i])
+        if (kn && !kn[off + i])
             *known = 0;
     }
     *v = r;
@@ -185,12 +188,43 @@ static void mem_write(uint8_t *mem, uint8_t *kn, uint64_t off, unsigned n, uint6
 {
     for (unsigned i = 0; i < n && i < 8; i++) {
         mem[off + i] = (uint8_t)(v >> (8 * i));
-        kn[off + i] = (uint8_t)known;
+        if (kn)
+            kn[off + i] = (uint8_t)known;
     }
 }
 
+/* The global region holding [a, a + n), or NULL. */
+static const struct smem_global_region *region_of(struct block *b, uint64_t a, unsigned n)
+{
+    const struct smem_global_memory *g = b->gm;
+    const struct smem_global_region *r;
+    if (b->glast < g->nregions) {
+        r = &g->regions[b->glast];
+        if (a >= r->base && a - r->base < r->size && n <= r->size - (a - r->base))
+            return r;
+    }
+    /* the last region whose base is <= a */
+    uint32_t lo = 0, hi = g->nregions;
+    while (hi - lo > 1) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (g->regions[b->gorder[mid]].base <= a)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    if (!g->nregions)
+        return NULL;
+    r = &g->regions[b->gorder[lo]];
+    if (a >= r->base && a - r->base < r->size && n <= r->size - (a - r->base)) {
+        b->glast = b->gorder[lo];
+        return r;
+    }
+    return NULL;
+}
+
 /* Resolves an address of space sp to (memory, offset). Returns 1 shared, 2 local, 3 param,
- * 0 global/const (not modelled), -1 out of range. */
+ * 4 global (a region of the launch's global memory; *kn may be NULL: all known), 0 global/const
+ * (not modelled: no global memory given), -1 out of range, -2 outside every global region. */
 static int resolve(struct block *b, uint32_t tid, unsigned sp, uint64_t a, unsigned n, uint8_t **mem,
                    uint8_t **kn, uint64_t *off)
 {
@@ -201,9 +235,20 @@ static int resolve(struct block *b, uint32_t tid, unsigned sp, uint64_t a, unsig
         } else if (a >= LOCAL_GENERIC_BASE && a < LOCAL_GENERIC_BASE + WINDOW_SIZE) {
             sp = SP_LOCAL;
             a -= LOCAL_GENERIC_BASE;
+        } else if (b->gm) {
+            sp = SP_GLOBAL;
         } else {
             return 0;
         }
+    }
+    if ((sp == SP_GLOBAL || sp == SP_CONST) && b->gm) {
+        const struct smem_global_region *r = region_of(b, a, n);
+        if (!r)
+            return -2;
+        *mem = r->host;
+        *kn = r->known;
+        *off = a - r->base;
+        return 4;
     }
     if (sp == SP_SHARED) {
         if (a + n > b->smem_size || a > b->smem_size)
@@ -236,6 +281,69 @@ static int is_shared_space(unsigned sp, uint64_t a)
 {
     return sp == SP_SHARED ||
            (sp == SP_GENERIC && a >= SHARED_GENERIC_BASE && a < SHARED_GENERIC_BASE + WINDOW_SIZE);
+}
+
+/* An access outside the launch's global memory: reported, then a failure (faults_stop) or 0. */
+static int global_fault(struct block *b, uint32_t tid, uint32_t pc, const struct smem_ptx_insn *in,
+                        unsigned kind, uint64_t a, unsigned n)
+{
+    struct smem_global_fault f;
+    static const char *const what[] = {"load", "store", "atomic"};
+    memset(&f, 0, sizeof f);
+    f.op = in->op == PO_ATOM || in->op == PO_RED ? SMEM_GFAULT_ATOM
+           : in->op == PO_ST ? SMEM_GFAULT_STORE : SMEM_GFAULT_LOAD;
+    f.kind = (uint8_t)(kind == SMEM_GFAULT_LOAD ? f.op : kind);
+    f.space = in->op == PO_CP_ASYNC ? SP_GLOBAL : in->space;
+    f.size = n;
+    f.addr = a;
+    f.block = b->bid;
+    f.thread = tid;
+    f.insn = pc;
+    if (b->gm->fault)
+        b->gm->fault(b->gm->fault_ctx, &f);
+    if (!b->gm->faults_stop)
+        return 0;
+    const unsigned *bd = b->l->block;
+    unsigned tx = tid % bd[0], ty = tid / bd[0] % bd[1], tz = tid / (bd[0] * bd[1]);
+    const char *why = kind == SMEM_GFAULT_MISALIGNED ? "misaligned"
+                      : kind == SMEM_GFAULT_READONLY ? "to read-only memory"
+                                                    : "outside every allocation";
+    return block_fail(b, pc, "global %s of %u bytes at 0x%llx %s (thread (%u,%u,%u) of block "
+                      "(%u,%u,%u))", what[f.op], n, (unsigned long long)a, why, tx, ty, tz,
+                      b->ctaid[0], b->ctaid[1], b->ctaid[2]);
+}
+
+/* cp.async [shared], [global], cp-size{, src-size} with a global memory: the copy, done at once
+ * (the wait that follows orders nothing else in a race-free program). */
+static int exec_cp_async_global(struct block *b, uint32_t tid, uint32_t pc,
+                                const struct smem_ptx_insn *in, const uint64_t *R, const uint8_t *K,
+                                uint8_t *smem, uint8_t *skn, uint64_t soff, unsigned n)
+{
+    int k = 1;
+    uint64_t ga = ea(b, R, K, &in->ops[1], &k);
+    unsigned srcn = n;
+    if (in->nops >= 4) {
+        int k2 = 1;
+        uint64_t v = src(b, tid, R, K, &in->ops[3], &k2);
+        if (!k2)
+            k = 0;
+        srcn = v < n ? (unsigned)v : n;
+    }
+    if (!k) {
+        memset(skn + soff, 0, n);
+        return 0;
+    }
+    uint8_t *gm = NULL, *gk = NULL;
+    uint64_t goff = 0;
+    if (srcn && resolve(b, tid, SP_GLOBAL, ga, srcn, &gm, &gk, &goff) != 4) {
+        memset(skn + soff, 0, n);
+        return global_fault(b, tid, pc, in, SMEM_GFAULT_LOAD, ga, srcn);
+    }
+    for (unsigned i = 0; i < n; i++) {
+        smem[soff + i] = i < srcn ? gm[goff + i] : 0;
+        skn[soff + i] = i < srcn ? (gk ? gk[goff + i] : 1) : 1;
+    }
+    return 0;
 }
 
 /* ld / st / atom / red / cp.async for one thread. Returns 0, or -1 on a hard error. */
@@ -277,7 +385,22 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
     int where = 0;
     if (aknown) {
         where = resolve(b, tid, sp, a, total, &mem, &kn, &off);
-        if (where < 0) {
+        if (where == 4 && (a % (total > 16 ? 16 : total) ||
+                           (b->gm->regions[b->glast].readonly &&
+                            op != PO_LD && op != PO_LDU))) {
+            /* misaligned, or a store to constant memory: the GPU faults */
+            unsigned kind = a % (total > 16 ? 16 : total) ? SMEM_GFAULT_MISALIGNED
+                                                          : SMEM_GFAULT_READONLY;
+            mem = NULL;
+            where = -2;
+            if (global_fault(b, tid, pc, in, kind, a, total))
+                return -1;
+        } else if (where == -2) {
+            mem = NULL;
+            if (global_fault(b, tid, pc, in, SMEM_GFAULT_LOAD, a, total))
+                return -1;
+        }
+        if (where < 0 && where != -2) {
             if (!shared)
                 return block_fail(b, pc, "%s access out of range", sp == SP_LOCAL ? "local" : "parameter");
             oob = 1;
@@ -344,8 +467,11 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
         return 0;
     }
     case PO_CP_ASYNC:
-        if (mem && !oob && aknown)
+        if (mem && !oob && aknown) {
+            if (b->gm)
+                return exec_cp_async_global(b, tid, pc, in, R, K, mem, kn, off, esz);
             memset(kn + off, 0, esz); /* data comes from global memory: unknown */
+        }
         return 0;
     default: break;
     }
@@ -596,7 +722,7 @@ static int run_thread(struct block *b, uint32_t tid)
         case PO_BAR_ARRIVE:
             return block_fail(b, pc, "unsupported instruction 'bar.arrive'");
         case PO_LD: case PO_ST: case PO_ATOM: case PO_RED: case PO_LDU: case PO_CP_ASYNC:
-            if (in->space == SP_GLOBAL || in->space == SP_CONST) {
+            if ((in->space == SP_GLOBAL || in->space == SP_CONST) && !b->gm) {
                 if (in->op == PO_LD || in->op == PO_LDU || in->op == PO_ATOM) {
                     const struct smem_ptx_operand *d = &in->ops[0];
                     unsigned n = d->kind == OPK_VEC ? d->count : 1;
@@ -914,6 +1040,12 @@ static int fill_params(struct block *b)
     b->param_known = calloc(b->param_size ? b->param_size : 1, 1);
     if (!b->param || !b->param_known)
         return -1;
+    if (b->l->param_buf) {
+        uint64_t n = b->l->param_buf_size < b->param_size ? b->l->param_buf_size : b->param_size;
+        memcpy(b->param, b->l->param_buf, n);
+        memset(b->param_known, 1, n);
+        return 0;
+    }
     for (uint32_t i = 0; i < f->nparams; i++) {
         const struct smem_ptx_symbol *s = &f->syms[i];
         unsigned n = s->size > 8 ? 8 : (unsigned)s->size;
@@ -922,6 +1054,51 @@ static int fill_params(struct block *b)
         } else if (b->p->param_is_ptr[i]) {
             mem_write(b->param, b->param_known, s->offset, n, PTR_PARAM_BASE + i * PTR_PARAM_STEP, 1);
         }
+    }
+    return 0;
+}
+
+/* The launch's global memory: its regions by base address, the placed variables' addresses. */
+struct region_key {
+    uint64_t base;
+    uint32_t idx;
+};
+
+static int cmp_region_key(const void *x, const void *y)
+{
+    const struct region_key *a = x, *c = y;
+    return a->base < c->base ? -1 : a->base > c->base;
+}
+
+static int global_setup(struct block *b)
+{
+    const struct smem_global_memory *g = b->l->global;
+    b->gm = g;
+    if (!g)
+        return 0;
+    const struct smem_ptx_func *f = b->p->func;
+    b->gorder = malloc((g->nregions ? g->nregions : 1) * sizeof *b->gorder);
+    b->gsym = calloc(f->nsyms ? f->nsyms : 1, sizeof *b->gsym);
+    if (!b->gorder || !b->gsym)
+        return -1;
+    struct region_key *keys = malloc((g->nregions ? g->nregions : 1) * sizeof *keys);
+    if (!keys)
+        return -1;
+    for (uint32_t i = 0; i < g->nregions; i++) {
+        keys[i].base = g->regions[i].base;
+        keys[i].idx = i;
+    }
+    qsort(keys, g->nregions, sizeof *keys, cmp_region_key);
+    for (uint32_t i = 0; i < g->nregions; i++)
+        b->gorder[i] = keys[i].idx;
+    free(keys);
+    b->glast = UINT32_MAX;
+    for (uint32_t s = 0; s < f->nsyms; s++) {
+        if (f->syms[s].kind != SYM_GLOBAL && f->syms[s].kind != SYM_CONST)
+            continue;
+        for (unsigned k = 0; k < g->nsymbols; k++)
+            if (g->symbols[k].name && !strcmp(g->symbols[k].name, f->syms[s].name))
+                b->gsym[s] = g->symbols[k].addr;
     }
     return 0;
 }
@@ -957,7 +1134,8 @@ int smem_cta_run(const struct smem_cta_program *p, const struct smem_launch *l,
         b.local_known = calloc((size_t)b.nthreads * b.local_size, 1);
     }
     if (!b.R || !b.K || !b.T || !b.kcount || !b.smem || !b.smem_known ||
-        (b.local_size && (!b.local || !b.local_known)) || fill_params(&b)) {
+        (b.local_size && (!b.local || !b.local_known)) || fill_params(&b) ||
+        global_setup(&b)) {
         smem_error_set(err, NULL, 0, 0, "out of memory");
         goto out;
     }
@@ -998,6 +1176,8 @@ out:
     free(b.param_known);
     free(b.reqs);
     free(b.tab);
+    free(b.gorder);
+    free(b.gsym);
     return rc;
 }
 

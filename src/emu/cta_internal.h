@@ -59,6 +59,12 @@ struct block {
     struct pending *tab;
     uint32_t cap_tab;
     uint32_t gen;
+    /* global memory given with the launch (NULL: unknown, as under analyze) */
+    const struct smem_global_memory *gm;
+    uint32_t *gorder;          /* its regions' indices by base address */
+    uint32_t glast;            /* the region hit last */
+    uint64_t *gsym;            /* per function symbol: the caller's address of a .global/.const
+                                  variable, or 0 (keeps the fake address) */
     int stopped;               /* a data-dependent outcome stopped the run */
     struct smem_cta_unknown unknown;
     int failed;
