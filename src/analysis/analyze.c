@@ -132,6 +132,12 @@ char *smem_compile_cu(const char *path, const struct smem_analyze_options *o, si
     argv[n++] = "-lineinfo";
     for (unsigned i = 0; i < o->ncompiler_args; i++)
         argv[n++] = o->compiler_args[i];
+    /* A header (.cuh, .h, .hpp) or any other name is compiled as CUDA, as if it were a .cu file. */
+    size_t pl = strlen(path);
+    if (pl < 3 || strcmp(path + pl - 3, ".cu")) {
+        argv[n++] = "-x";
+        argv[n++] = "cu";
+    }
     argv[n++] = path;
     argv[n++] = "-o";
     argv[n++] = ptxp;
@@ -684,9 +690,10 @@ static int analyze_module(struct smem_analysis *an, const char *ptx_name, const 
     char **dem = calloc(m->nfuncs ? m->nfuncs : 1, sizeof *dem);
     uint32_t ne = 0;
     for (uint32_t i = 0; syms && i < m->nfuncs; i++)
-        if (m->funcs[i].is_entry && m->funcs[i].ninsns)
+        if (m->funcs[i].is_entry && (m->funcs[i].ninsns || m->funcs[i].error))
             syms[ne++] = m->funcs[i].name;
-    int rc = 0;
+    int rc = 0, first_rc = 0;
+    uint32_t nfailed = 0;
     if (!syms || !dem) {
         rc = smem_error_set(err, NULL, 0, 0, "out of memory");
         goto done;
@@ -710,11 +717,41 @@ static int analyze_module(struct smem_analysis *an, const char *ptx_name, const 
         struct smem_kernel_report *k = &an->kernels[an->nkernels++];
         k->symbol = strdup(syms[i]);
         k->name = name;
-        int r = analyze_kernel(an, smem_ptx_find(m, syms[i]), source_text, o, k, err);
-        if (r) {
-            rc = r;
-            goto done;
+        /* One kernel that cannot be read or run is reported with its reason; the others go on.
+         * Only when every kernel fails does the analysis fail, with the first one's error. */
+        const struct smem_ptx_func *fn = smem_ptx_find(m, syms[i]);
+        struct smem_error kerr;
+        memset(&kerr, 0, sizeof kerr);
+        int r;
+        if (fn->error) {
+            kerr = *fn->error;
+            if (fn->error_line && fn->error_file < m->nfiles && m->files[fn->error_file]) {
+                size_t ml = strlen(kerr.msg);
+                snprintf(kerr.msg + ml, sizeof kerr.msg - ml, " (source %s:%u)",
+                         smem_base_name(m->files[fn->error_file]), (unsigned)fn->error_line);
+            }
+            r = -1;
+        } else {
+            r = analyze_kernel(an, fn, source_text, o, k, &kerr);
         }
+        if (r) {
+            char buf[800];
+            k->error = strdup(smem_error_format(&kerr, buf, sizeof buf));
+            k->complete = 0;
+            k->nsites = 0; /* whatever a failed run counted is not a result */
+            memset(&k->ld, 0, sizeof k->ld);
+            memset(&k->st, 0, sizeof k->st);
+            memset(&k->atom, 0, sizeof k->atom);
+            if (!nfailed++) {
+                first_rc = r;
+                if (err)
+                    *err = kerr;
+            }
+        }
+    }
+    if (an->nkernels && nfailed == an->nkernels) {
+        rc = first_rc;
+        goto done;
     }
     if (!an->nkernels) {
         char list[300] = "";
@@ -775,6 +812,7 @@ void smem_analysis_free(struct smem_analysis *a)
         struct smem_kernel_report *k = &a->kernels[i];
         free(k->symbol);
         free(k->name);
+        free(k->error);
         free(k->sites);
         free(k->hazards);
         free(k->trace);

@@ -22,6 +22,8 @@ struct reg_range { /* %r<26> declares %r0..%r25 at slots base.. */
     uint32_t count, base;
     uint8_t type;
     uint8_t single; /* a plain name, not a %name<N> range */
+    uint8_t dead;   /* declared in a { } scope that has closed: no longer visible */
+    uint32_t depth; /* the scope depth it was declared at (1: the function body) */
 };
 
 struct fixup { /* a branch whose label is resolved once the body is read */
@@ -47,6 +49,7 @@ struct parser {
     struct smem_ptx_func *f;
     struct reg_range *ranges;
     uint32_t nranges, cap_ranges;
+    uint32_t depth; /* { } scope depth in the function body being read */
     struct fixup *fixups;
     uint32_t nfixups, cap_fixups;
     struct label *labels;
@@ -351,10 +354,17 @@ static int add_reg_range(struct parser *ps, const char *at, const char *prefix, 
     struct smem_ptx_func *f = ps->f;
     if (count == 0 || count > MAX_REGS || f->nregs + count > MAX_REGS)
         return fail_at(ps, at, "too many registers declared (%s)", prefix);
-    for (uint32_t i = 0; i < ps->nranges; i++)
-        if (!strcmp(ps->ranges[i].prefix, prefix) && ps->ranges[i].count == count &&
-            ps->ranges[i].type == type && ps->ranges[i].single == single)
-            return 0; /* the same declaration again in a nested block: same registers */
+    /* The same declaration in a scope that has closed (inline asm's `{ .reg .pred p; ... }`, once
+     * per use) gets the same registers back: nothing outside the scope can read them. */
+    for (uint32_t i = 0; i < ps->nranges; i++) {
+        struct reg_range *q = &ps->ranges[i];
+        if (!strcmp(q->prefix, prefix) && q->count == count && q->type == type &&
+            q->single == single && (q->dead || q->depth == ps->depth)) {
+            q->dead = 0;
+            q->depth = ps->depth;
+            return 0;
+        }
+    }
     if (grow((void **)&ps->ranges, &ps->cap_ranges, ps->nranges + 1, sizeof *ps->ranges, MAX_SYMS))
         return fail_at(ps, at, "too many register declarations");
     struct reg_range *r = &ps->ranges[ps->nranges++];
@@ -363,6 +373,8 @@ static int add_reg_range(struct parser *ps, const char *at, const char *prefix, 
     r->base = f->nregs;
     r->type = type;
     r->single = (uint8_t)single;
+    r->dead = 0;
+    r->depth = ps->depth;
     uint8_t *nt = realloc(f->reg_type, f->nregs + count);
     if (!r->prefix || !nt)
         return fail_at(ps, at, "out of memory");
@@ -373,7 +385,8 @@ static int add_reg_range(struct parser *ps, const char *at, const char *prefix, 
 }
 
 /* Slot of a register name, or -1. A range %r<N> matches %r0..%r(N-1); a plain name matches itself
- * (stored as a range of count 1 whose prefix is the full name, marked by type | 0x80 in lookup). */
+ * (stored as a range of count 1 whose prefix is the full name). Names of closed scopes are not
+ * visible; of two visible ones the later (the innermost scope's) wins. */
 static int32_t find_reg(const struct parser *ps, const char *name)
 {
     size_t n = strlen(name);
@@ -381,11 +394,13 @@ static int32_t find_reg(const struct parser *ps, const char *name)
     size_t best_len = 0;
     for (uint32_t i = 0; i < ps->nranges; i++) {
         const struct reg_range *r = &ps->ranges[i];
+        if (r->dead)
+            continue;
         size_t pl = strlen(r->prefix);
         if (pl > n || memcmp(r->prefix, name, pl))
             continue;
         if (r->single) {
-            if (pl == n && pl > best_len) {
+            if (pl == n && pl >= best_len) {
                 best = (int32_t)r->base;
                 best_len = pl;
             }
@@ -555,12 +570,9 @@ static int read_reg_decl(struct parser *ps)
             if (add_reg_range(ps, at, w, (uint32_t)n, type, 0))
                 return -1;
         } else {
-            if (find_reg(ps, w) >= 0)
-                goto next; /* redeclared in a nested block */
             if (add_reg_range(ps, at, w, 1, type, 1))
                 return -1;
         }
-    next:
         if (peek(ps, ',') == 1) {
             ps->p++;
             continue;
@@ -638,7 +650,7 @@ static int read_operand(struct parser *ps, struct smem_ptx_operand *o)
             const char *wat = ps->p;
             if (read_word(ps, w, sizeof w))
                 return -1;
-            if (w[0] == '%') {
+            if (w[0] == '%' || find_reg(ps, w) >= 0) { /* inline asm names registers freely */
                 o->reg[0] = find_reg(ps, w);
                 if (o->reg[0] < 0)
                     return fail_at(ps, wat, "undeclared register '%s'", w);
@@ -689,7 +701,12 @@ static int read_operand(struct parser *ps, struct smem_ptx_operand *o)
         o->kind = OPK_SINK;
         return 0;
     }
-    if (w[0] == '%') {
+    if (!strcmp(w, "WARP_SZ")) { /* PTX's built-in constant: the warp size */
+        o->kind = OPK_IMM;
+        o->imm = 32;
+        return 0;
+    }
+    if (w[0] == '%' || find_reg(ps, w) >= 0) {
         for (size_t i = 0; i < sizeof sreg_names / sizeof sreg_names[0]; i++)
             if (!strcmp(w, sreg_names[i].name)) {
                 o->kind = OPK_SREG;
@@ -1082,6 +1099,7 @@ static int read_body(struct parser *ps)
     struct smem_ptx_func *f = ps->f;
     char w[MAX_IDENT + 1];
     int depth = 1;
+    ps->depth = 1;
     ps->loc_file = ps->loc_line = ps->loc_col = 0;
     ps->inl_file = ps->inl_line = ps->inl_col = 0;
     while (depth > 0) {
@@ -1094,11 +1112,16 @@ static int read_body(struct parser *ps)
         if (c == '{') {
             ps->p++;
             depth++;
+            ps->depth = (uint32_t)depth;
             continue;
         }
         if (c == '}') {
             ps->p++;
             depth--;
+            ps->depth = (uint32_t)depth;
+            for (uint32_t i = 0; i < ps->nranges; i++)
+                if (ps->ranges[i].depth > ps->depth)
+                    ps->ranges[i].dead = 1; /* the scope closed: its names go out of sight */
             continue;
         }
         if (c == ';') {
@@ -1242,6 +1265,62 @@ static int read_params(struct parser *ps, int count_as_params)
     }
 }
 
+/* A function whose body cannot be read (an unsupported instruction, say) keeps its error and is
+ * skipped to its closing brace, so the other functions of the module are still read: the report
+ * says why for that kernel and goes on with the others. Errors that leave nothing to recover from
+ * (out of memory, the text ends inside the body) stay fatal. */
+static int recover_body(struct parser *ps, struct smem_ptx_func *f, const char *body)
+{
+    if (!ps->err || strstr(ps->err->msg, "out of memory") || strstr(ps->err->msg, "end of file"))
+        return -1;
+    int depth = 1;
+    const char *q = body;
+    uint32_t line = 0;
+    for (const char *l = ps->text; l < body; l++) /* the body's first line, from the text */
+        line += *l == '\n';
+    line++;
+    const char *line_start = body;
+    while (q < ps->end && depth > 0) {
+        if (*q == '\n') {
+            line++;
+            line_start = q + 1;
+        } else if (*q == '/' && q + 1 < ps->end && q[1] == '/') {
+            while (q < ps->end && *q != '\n')
+                q++;
+            continue;
+        } else if (*q == '/' && q + 1 < ps->end && q[1] == '*') {
+            q += 2;
+            while (q + 1 < ps->end && !(q[0] == '*' && q[1] == '/')) {
+                if (*q == '\n') {
+                    line++;
+                    line_start = q + 1;
+                }
+                q++;
+            }
+            q += 2;
+            continue;
+        } else if (*q == '{') {
+            depth++;
+        } else if (*q == '}') {
+            depth--;
+        }
+        q++;
+    }
+    if (depth > 0)
+        return -1;
+    f->error = malloc(sizeof *f->error);
+    if (!f->error)
+        return -1;
+    *f->error = *ps->err;
+    f->error_file = ps->loc_file; /* where in the user's source: the last .loc (its .file */
+    f->error_line = ps->loc_line; /* directive may come later in the module) */
+    f->ninsns = 0;
+    ps->p = q;
+    ps->line = line;
+    ps->line_start = line_start;
+    return 0;
+}
+
 static int read_function(struct parser *ps, int is_entry)
 {
     char w[MAX_IDENT + 1];
@@ -1295,7 +1374,10 @@ static int read_function(struct parser *ps, int is_entry)
                 if (!s.name || add_sym(ps, ps->p, &s))
                     return -1;
             }
-            return read_body(ps);
+            const char *body = ps->p;
+            if (read_body(ps) == 0)
+                return 0;
+            return recover_body(ps, f, body);
         }
         const char *dat = ps->p;
         if (read_word(ps, w, sizeof w))
@@ -1586,6 +1668,7 @@ void smem_ptx_free(struct smem_ptx_module *m)
             free(f->syms[k].name);
         free(f->syms);
         free(f->insns);
+        free(f->error);
     }
     free(m->funcs);
     for (uint32_t i = 0; i < m->nfiles; i++)

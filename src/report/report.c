@@ -55,7 +55,10 @@ void smem_report_json(FILE *f, const struct smem_analysis *a)
                 k->complete ? "true" : "false");
         fprintf(f, ", \"thread_instructions\": %llu, \"emulation_seconds\": %.4f",
                 (unsigned long long)k->steps, k->seconds);
-        if (!k->complete) {
+        if (k->error) {
+            fprintf(f, ", \"error\": ");
+            smem_json_string(f, k->error);
+        } else if (!k->complete) {
             fprintf(f, ", \"incomplete\": ");
             smem_json_string(f, k->incomplete_why);
         }
@@ -107,6 +110,10 @@ void smem_report_table(FILE *f, const struct smem_analysis *a)
     char line[512];
     for (uint32_t i = 0; i < a->nkernels; i++) {
         const struct smem_kernel_report *k = &a->kernels[i];
+        if (k->error) {
+            fprintf(f, "%s%s  not analysed: %s\n", i ? "\n" : "", k->name, k->error);
+            continue;
+        }
         fprintf(f, "%s%s  block %ux%ux%u grid %ux%ux%u  shared %u B static + %u B dynamic\n",
                 i ? "\n" : "", k->name, k->block[0], k->block[1], k->block[2], k->grid[0],
                 k->grid[1], k->grid[2], k->static_smem, k->dynamic_smem);

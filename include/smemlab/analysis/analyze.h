@@ -44,6 +44,9 @@ struct smem_kernel_report {
     uint32_t nsites;
     struct smem_hazard *hazards;
     uint32_t nhazards;
+    char *error;            /* NULL, or why this kernel could not be analysed ("file:line:col:
+                               msg": an unsupported instruction, a failed assert, a launch
+                               over the GPU's limits); its counts are then not to be used */
     int complete;           /* every thread of every analysed block ran to its end */
     char incomplete_why[400];
     uint64_t blocks_run, blocks_total, steps;

@@ -146,6 +146,9 @@ struct smem_ptx_func {
     uint32_t nparams;      /* the first nparams symbols are the parameters, in order */
     uint64_t param_bytes;
     uint32_t maxntid[3], reqntid[3]; /* performance directives, 0 when absent */
+    struct smem_error *error; /* the body could not be read (an unsupported instruction): why, and
+                                 ninsns is 0; NULL when it was read */
+    uint32_t error_file, error_line; /* the source line (.loc) it was at; line 0: unknown */
 };
 
 struct smem_ptx_module {
