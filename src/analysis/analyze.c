@@ -424,20 +424,26 @@ static int build_sites(struct collector *c)
     k->sites = calloc(p->nsites ? p->nsites : 1, sizeof *k->sites);
     if (!c->site_map || !k->sites)
         return -1;
+    const struct smem_ptx_module *m = p->module;
     for (uint32_t i = 0; i < p->nsites; i++) {
         const struct smem_cta_site *s = &p->sites[i];
+        /* reported at the kernel's own line; code inlined there keeps its chain apart */
+        const struct smem_ptx_insn *in = &p->func->insns[s->insn];
+        const char *file = in->top_file < m->nfiles ? m->files[in->top_file] : NULL;
+        uint32_t line = in->top_line, chain = in->chain;
         uint32_t j;
         for (j = 0; j < k->nsites; j++) {
             const struct smem_site_report *r = &k->sites[j];
-            if (r->line == s->line && r->op == s->op && r->bytes == s->width &&
-                (r->file == s->file || (r->file && s->file && !strcmp(r->file, s->file))))
+            if (r->line == line && r->chain == chain && r->op == s->op && r->bytes == s->width &&
+                (r->file == file || (r->file && file && !strcmp(r->file, file))))
                 break;
         }
         if (j == k->nsites) {
             struct smem_site_report *r = &k->sites[k->nsites++];
-            r->file = s->file;
-            r->line = s->line;
-            r->col = s->col;
+            r->file = file;
+            r->line = line;
+            r->chain = chain;
+            r->col = in->top_col;
             r->op = s->op;
             r->bytes = s->width;
             r->first_site = i;
@@ -452,6 +458,8 @@ static int cmp_site(const void *x, const void *y)
     const struct smem_site_report *a = x, *b = y;
     if (a->line != b->line)
         return a->line < b->line ? -1 : 1;
+    if (a->chain != b->chain)
+        return a->chain < b->chain ? -1 : 1;
     if (a->op != b->op)
         return a->op < b->op ? -1 : 1;
     return a->bytes < b->bytes ? -1 : a->bytes > b->bytes;
@@ -802,6 +810,21 @@ int smem_analyze_file(const char *path, const struct smem_analyze_options *o,
                               out, err);
     free(text);
     return rc;
+}
+
+unsigned smem_site_chain(const struct smem_analysis *a, const struct smem_kernel_report *k,
+                         const struct smem_site_report *r, const struct smem_ptx_frame **out,
+                         unsigned max)
+{
+    (void)k;
+    const struct smem_ptx_module *m = a->module;
+    unsigned n = 0;
+    for (uint32_t fr = r->chain; fr < m->nframes && n < max; fr = m->frames[fr].parent) {
+        if (m->frames[fr].parent >= m->nframes)
+            break; /* the kernel's own line: r->line */
+        out[n++] = &m->frames[fr];
+    }
+    return n;
 }
 
 void smem_analysis_free(struct smem_analysis *a)

@@ -26,6 +26,11 @@ struct reg_range { /* %r<26> declares %r0..%r25 at slots base.. */
     uint32_t depth; /* the scope depth it was declared at (1: the function body) */
 };
 
+struct frame_slot { /* open-addressing hash entry */
+    uint32_t file, line, col, parent, val;
+    uint8_t used;
+};
+
 struct fixup { /* a branch whose label is resolved once the body is read */
     uint32_t insn, opnd;
     char *label;
@@ -56,6 +61,11 @@ struct parser {
     uint32_t nlabels, cap_labels;
     uint32_t cap_insns, cap_syms;
     uint32_t loc_file, loc_line, loc_col, inl_file, inl_line, inl_col;
+    uint32_t inl_frame;          /* the chain of the current .loc (SMEM_PTX_NO_FRAME: none) */
+    uint32_t cap_frames;
+    struct frame_slot *ftab;     /* (file, line, col, parent) -> frame index */
+    struct frame_slot *ptab;     /* (file, line, col) -> the frame that position was inlined in */
+    uint32_t ftab_cap, ftab_n, ptab_cap, ptab_n;
 };
 
 /* ---- helpers ---------------------------------------------------------------------------- */
@@ -967,6 +977,7 @@ static int read_insn(struct parser *ps, const char *at, char *opname, int32_t gu
     in->inl_file = ps->inl_file;
     in->inl_line = ps->inl_line;
     in->inl_col = ps->inl_col;
+    in->chain = ps->inl_frame;
     in->call_target = -1;
     char namecopy[MAX_IDENT + 1];
     snprintf(namecopy, sizeof namecopy, "%s", opname);
@@ -1049,6 +1060,91 @@ static int read_insn(struct parser *ps, const char *at, char *opname, int32_t gu
     return 0;
 }
 
+/* ---- inline chains -------------------------------------------------------------------- */
+
+static uint32_t slot_hash(uint32_t a, uint32_t b, uint32_t c, uint32_t d)
+{
+    uint64_t h = 0x9E3779B97F4A7C15ull;
+    h = (h ^ a) * 0x100000001B3ull;
+    h = (h ^ b) * 0x100000001B3ull;
+    h = (h ^ c) * 0x100000001B3ull;
+    h = (h ^ d) * 0x100000001B3ull;
+    return (uint32_t)(h ^ (h >> 29));
+}
+
+/* The slot of key in tab (capacity a power of two, or 0), growing it at half full; NULL: no memory. */
+static struct frame_slot *slot_of(struct frame_slot **tab, uint32_t *cap, uint32_t *n, uint32_t a,
+                                  uint32_t b, uint32_t c, uint32_t d)
+{
+    if (2 * (*n + 1) > *cap) {
+        uint32_t nc = *cap ? *cap * 2 : 256;
+        struct frame_slot *nt = calloc(nc, sizeof *nt);
+        if (!nt)
+            return NULL;
+        for (uint32_t i = 0; i < *cap; i++) {
+            struct frame_slot *o = &(*tab)[i];
+            if (!o->used)
+                continue;
+            uint32_t j = slot_hash(o->file, o->line, o->col, o->parent) & (nc - 1);
+            while (nt[j].used)
+                j = (j + 1) & (nc - 1);
+            nt[j] = *o;
+        }
+        free(*tab);
+        *tab = nt;
+        *cap = nc;
+    }
+    uint32_t j = slot_hash(a, b, c, d) & (*cap - 1);
+    while ((*tab)[j].used && !((*tab)[j].file == a && (*tab)[j].line == b && (*tab)[j].col == c &&
+                               (*tab)[j].parent == d))
+        j = (j + 1) & (*cap - 1);
+    struct frame_slot *sl = &(*tab)[j];
+    if (!sl->used) {
+        sl->used = 1;
+        sl->file = a;
+        sl->line = b;
+        sl->col = c;
+        sl->parent = d;
+        sl->val = SMEM_PTX_NO_FRAME;
+        (*n)++;
+    }
+    return sl;
+}
+
+/* The one frame (file, line, col) inlined into parent; SMEM_PTX_NO_FRAME when out of memory. */
+static uint32_t frame_intern(struct parser *ps, uint32_t file, uint32_t line, uint32_t col,
+                             uint32_t parent)
+{
+    struct smem_ptx_module *m = ps->m;
+    struct frame_slot *sl = slot_of(&ps->ftab, &ps->ftab_cap, &ps->ftab_n, file, line, col, parent);
+    if (!sl)
+        return SMEM_PTX_NO_FRAME;
+    if (sl->val == SMEM_PTX_NO_FRAME) {
+        if (grow((void **)&m->frames, &ps->cap_frames, m->nframes + 1, sizeof *m->frames, MAX_INSNS))
+            return SMEM_PTX_NO_FRAME;
+        m->frames[m->nframes] = (struct smem_ptx_frame){file, line, col, parent};
+        sl->val = m->nframes++;
+    }
+    return sl->val;
+}
+
+/* A .loc at (file, line, col), inlined at (a, b, c) or not (a = b = c = 0 and inlined = 0): the
+ * chain of the code that follows. The caller's own chain is the one its position had when it was
+ * last named by a .loc (nvcc names the outer frame's position before the inner one's). */
+static void loc_chain(struct parser *ps, uint32_t file, uint32_t line, uint32_t col, int inlined,
+                      uint32_t a, uint32_t b, uint32_t c)
+{
+    uint32_t caller = SMEM_PTX_NO_FRAME;
+    if (inlined) {
+        struct frame_slot *up = slot_of(&ps->ptab, &ps->ptab_cap, &ps->ptab_n, a, b, c, 0);
+        caller = frame_intern(ps, a, b, c, up ? up->val : SMEM_PTX_NO_FRAME);
+    }
+    struct frame_slot *me = slot_of(&ps->ptab, &ps->ptab_cap, &ps->ptab_n, file, line, col, 0);
+    if (me)
+        me->val = caller;
+    ps->inl_frame = caller == SMEM_PTX_NO_FRAME ? caller : frame_intern(ps, file, line, col, caller);
+}
+
 /* ---- function bodies ------------------------------------------------------------------- */
 
 static int read_loc(struct parser *ps)
@@ -1063,6 +1159,7 @@ static int read_loc(struct parser *ps)
     if (file < 0 || line < 0 || col < 0 || file > MAX_FILES || line > 100000000 || col > 100000000)
         return fail_at(ps, ps->p, "bad .loc");
     ps->inl_file = ps->inl_line = ps->inl_col = 0;
+    int inlined = 0;
     /* optional: , function_name LABEL, inlined_at F L C */
     while (peek(ps, ',') == 1) {
         char w[MAX_IDENT + 1];
@@ -1082,12 +1179,15 @@ static int read_loc(struct parser *ps)
             ps->inl_file = (uint32_t)a;
             ps->inl_line = (uint32_t)b;
             ps->inl_col = (uint32_t)c;
+            inlined = 1;
         } else {
             return fail_at(ps, ps->p, "unexpected '%s' in .loc", w);
         }
     }
     if (line == 0 && (uint32_t)file == ps->loc_file)
         return 0; /* compiler-made code: keep the last real line */
+    loc_chain(ps, (uint32_t)file, (uint32_t)line, (uint32_t)col, inlined, ps->inl_file,
+              ps->inl_line, ps->inl_col);
     ps->loc_file = (uint32_t)file;
     ps->loc_line = (uint32_t)line;
     ps->loc_col = (uint32_t)col;
@@ -1102,6 +1202,7 @@ static int read_body(struct parser *ps)
     ps->depth = 1;
     ps->loc_file = ps->loc_line = ps->loc_col = 0;
     ps->inl_file = ps->inl_line = ps->inl_col = 0;
+    ps->inl_frame = SMEM_PTX_NO_FRAME;
     while (depth > 0) {
         if (skip_ws(ps))
             return -1;
@@ -1501,18 +1602,37 @@ static int is_system_file(const char *path)
                     (strstr(path, "/include/") && strstr(path, "cuda")));
 }
 
-/* Attributes code inlined from the toolkit's headers (atomicAdd, __shfl_sync) to the user's line. */
+/* Inlined code: top_* is the kernel's own line (the outermost frame of its chain), loc_* the
+ * innermost line outside the toolkit's headers (atomicAdd and __shfl_sync are attributed to the
+ * user's line that calls them). */
 static void resolve_locations(struct smem_ptx_module *m)
 {
     for (uint32_t i = 0; i < m->nfuncs; i++) {
         struct smem_ptx_func *f = &m->funcs[i];
         for (uint32_t k = 0; k < f->ninsns; k++) {
             struct smem_ptx_insn *in = &f->insns[k];
-            if (in->inl_file && in->loc_file < m->nfiles && is_system_file(m->files[in->loc_file])) {
-                in->loc_file = in->inl_file;
-                in->loc_line = in->inl_line;
-                in->loc_col = in->inl_col;
+            in->top_file = in->loc_file;
+            in->top_line = in->loc_line;
+            in->top_col = in->loc_col;
+            uint32_t fr = in->chain, steps = 0;
+            if (fr >= m->nframes)
+                continue;
+            int user = 0;
+            for (;;) {
+                const struct smem_ptx_frame *q = &m->frames[fr];
+                if (!user && !(q->file < m->nfiles && is_system_file(m->files[q->file]))) {
+                    in->loc_file = q->file;
+                    in->loc_line = q->line;
+                    in->loc_col = q->col;
+                    user = 1;
+                }
+                if (q->parent >= m->nframes || steps++ > m->nframes)
+                    break;
+                fr = q->parent;
             }
+            in->top_file = m->frames[fr].file;
+            in->top_line = m->frames[fr].line;
+            in->top_col = m->frames[fr].col;
         }
     }
 }
@@ -1648,6 +1768,8 @@ int smem_ptx_parse(const char *text, size_t len, const char *name, struct smem_p
     free(ps.ranges);
     free(ps.fixups);
     free(ps.labels);
+    free(ps.ftab);
+    free(ps.ptab);
     if (rc) {
         smem_ptx_free(ps.m);
         return -1;
@@ -1677,6 +1799,7 @@ void smem_ptx_free(struct smem_ptx_module *m)
     for (uint32_t i = 0; i < m->nglobals; i++)
         free(m->globals[i].name);
     free(m->globals);
+    free(m->frames);
     free(m->version);
     free(m->target);
     free(m);

@@ -28,6 +28,14 @@ static void json_totals(FILE *f, const char *key, const struct smem_totals *t)
     fputc('}', f);
 }
 
+/* "file:line" of frame fr. */
+static const char *frame_file(const struct smem_analysis *a, const struct smem_ptx_frame *fr)
+{
+    return fr->file < a->module->nfiles ? smem_base_name(a->module->files[fr->file]) : "?";
+}
+
+#define MAX_CHAIN 16
+
 void smem_report_json(FILE *f, const struct smem_analysis *a)
 {
     fprintf(f, "{\n  \"source\": ");
@@ -69,11 +77,24 @@ void smem_report_json(FILE *f, const struct smem_analysis *a)
             smem_json_string(f, smem_base_name(r->file));
             fprintf(f, ", \"line\": %u, \"op\": \"%s\", \"bytes\": %u, \"requests\": %llu, "
                        "\"wavefronts\": %llu, \"ideal_wavefronts\": %llu, \"max_ways\": %u, "
-                       "\"data_dependent\": %s}",
+                       "\"data_dependent\": %s",
                     r->line, smem_access_op_name(r->op), r->bytes,
                     (unsigned long long)r->t.requests, (unsigned long long)r->t.wavefronts,
                     (unsigned long long)r->t.ideal, r->t.max_ways,
                     r->t.unknown_requests ? "true" : "false");
+            /* written in an inlined function: where, innermost first, out to the kernel's line */
+            const struct smem_ptx_frame *ch[MAX_CHAIN];
+            unsigned nch = smem_site_chain(a, k, r, ch, MAX_CHAIN);
+            if (nch) {
+                fprintf(f, ", \"inline\": [");
+                for (unsigned c = 0; c < nch; c++) {
+                    fprintf(f, "%s{\"file\": ", c ? ", " : "");
+                    smem_json_string(f, frame_file(a, ch[c]));
+                    fprintf(f, ", \"line\": %u}", ch[c]->line);
+                }
+                fputc(']', f);
+            }
+            fputc('}', f);
         }
         fprintf(f, "%s],\n     \"hazards\": [", k->nsites ? "\n     " : "");
         for (uint32_t h = 0; h < k->nhazards; h++) {
@@ -134,6 +155,14 @@ void smem_report_table(FILE *f, const struct smem_analysis *a)
                         smem_access_op_name(r->op), r->bytes, (unsigned long long)r->t.requests,
                         (unsigned long long)r->t.wavefronts, per, ways,
                         smem_source_line(&src, r->file, r->line, line, sizeof line));
+                const struct smem_ptx_frame *ch[MAX_CHAIN];
+                unsigned nch = smem_site_chain(a, k, r, ch, MAX_CHAIN);
+                for (unsigned c = 0; c < nch; c++) /* the inlined lines, innermost first */
+                    fprintf(f, "  %-6s %s %s:%u: %s\n", "", c ? "  called at" : "  inlined from",
+                            frame_file(a, ch[c]), ch[c]->line,
+                            smem_source_line(&src, ch[c]->file < a->module->nfiles
+                                                       ? a->module->files[ch[c]->file] : NULL,
+                                             ch[c]->line, line, sizeof line));
             }
         }
         const struct smem_totals *tt[3] = {&k->ld, &k->st, &k->atom};

@@ -36,4 +36,11 @@ expect_rc 3
 expect_err "unsupported instruction 'applypriority'"
 t "only the plain kernel" "$S" analyze $D/one_bad_kernel.cu --block 32 --kernel plain
 expect_rc 0
+t "inlined helpers: the kernel's line, with the chain" "$S" analyze $D/inlined_helpers.cu --block 64 --format json
+expect_rc 0
+expect_out '"line": 15, "op": "ld", "bytes": 16, "requests": 2, "wavefronts": 8'
+expect_out '"inline": [{"file": "inlined_helpers.cu", "line": 3}, {"file": "inlined_helpers.cu", "line": 6}]'
+t "inlined helpers, as a table" "$S" analyze $D/inlined_helpers.cu --block 64
+expect_out "inlined from inlined_helpers.cu:3:"
+expect_out "called at inlined_helpers.cu:6:"
 finish
