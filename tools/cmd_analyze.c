@@ -139,15 +139,26 @@ int cmd_analyze(int argc, char **argv)
     else
         smem_report_table(stdout, an);
     rc = EXIT_OK;
+    unsigned failed = 0;
     for (uint32_t i = 0; i < an->nkernels; i++) {
         const struct smem_kernel_report *k = &an->kernels[i];
-        if (!k->complete)
+        if (k->error) {
+            fprintf(stderr, "smemlab analyze: %s: not analysed: %s\n", k->name, k->error);
+            failed++;
+        } else if (!k->complete)
             fprintf(stderr, "smemlab analyze: %s: incomplete: %s\n", k->name, k->incomplete_why);
         for (uint32_t s = 0; fail_conflict && s < k->nsites; s++)
             if (k->sites[s].t.wavefronts > k->sites[s].t.ideal)
                 rc = EXIT_CHECK;
         if (fail_hazard && k->nhazards)
             rc = EXIT_CHECK;
+    }
+    /* The others are reported above; the exit status still says that the input had a kernel
+     * smemlab could not analyse (the same status as a file with that kernel alone). */
+    if (failed) {
+        fprintf(stderr, "smemlab analyze: %u of %u kernels could not be analysed\n", failed,
+                an->nkernels);
+        rc = EXIT_INPUT;
     }
     smem_analysis_free(an);
 out:

@@ -128,12 +128,12 @@ static void one_map(FILE *f, const struct smem_banks *b, const struct smem_reque
 void view_bank_map(FILE *f, const struct smem_banks *b, const struct smem_request *req,
                    enum view_map_style style, const char *indent)
 {
-    unsigned g = smem_group_lanes(b, req->width);
+    unsigned g = smem_pass_lanes(b, req);
     if (g >= SMEM_WARP) {
         one_map(f, b, req, style, indent);
         return;
     }
-    /* Wide accesses are served in pass groups (half-warps for 16 bytes); each has its own map. */
+    /* Wide accesses are served in passes of consecutive lanes; each has its own map. */
     for (unsigned g0 = 0; g0 < SMEM_WARP; g0 += g) {
         struct smem_request part = *req;
         part.active &= (g >= 32 ? 0xffffffffu : ((1u << g) - 1u)) << g0;

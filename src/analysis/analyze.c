@@ -132,6 +132,12 @@ char *smem_compile_cu(const char *path, const struct smem_analyze_options *o, si
     argv[n++] = "-lineinfo";
     for (unsigned i = 0; i < o->ncompiler_args; i++)
         argv[n++] = o->compiler_args[i];
+    /* A header (.cuh, .h, .hpp) or any other name is compiled as CUDA, as if it were a .cu file. */
+    size_t pl = strlen(path);
+    if (pl < 3 || strcmp(path + pl - 3, ".cu")) {
+        argv[n++] = "-x";
+        argv[n++] = "cu";
+    }
     argv[n++] = path;
     argv[n++] = "-o";
     argv[n++] = ptxp;
@@ -418,20 +424,26 @@ static int build_sites(struct collector *c)
     k->sites = calloc(p->nsites ? p->nsites : 1, sizeof *k->sites);
     if (!c->site_map || !k->sites)
         return -1;
+    const struct smem_ptx_module *m = p->module;
     for (uint32_t i = 0; i < p->nsites; i++) {
         const struct smem_cta_site *s = &p->sites[i];
+        /* reported at the kernel's own line; code inlined there keeps its chain apart */
+        const struct smem_ptx_insn *in = &p->func->insns[s->insn];
+        const char *file = in->top_file < m->nfiles ? m->files[in->top_file] : NULL;
+        uint32_t line = in->top_line, chain = in->chain;
         uint32_t j;
         for (j = 0; j < k->nsites; j++) {
             const struct smem_site_report *r = &k->sites[j];
-            if (r->line == s->line && r->op == s->op && r->bytes == s->width &&
-                (r->file == s->file || (r->file && s->file && !strcmp(r->file, s->file))))
+            if (r->line == line && r->chain == chain && r->op == s->op && r->bytes == s->width &&
+                (r->file == file || (r->file && file && !strcmp(r->file, file))))
                 break;
         }
         if (j == k->nsites) {
             struct smem_site_report *r = &k->sites[k->nsites++];
-            r->file = s->file;
-            r->line = s->line;
-            r->col = s->col;
+            r->file = file;
+            r->line = line;
+            r->chain = chain;
+            r->col = in->top_col;
             r->op = s->op;
             r->bytes = s->width;
             r->first_site = i;
@@ -446,6 +458,8 @@ static int cmp_site(const void *x, const void *y)
     const struct smem_site_report *a = x, *b = y;
     if (a->line != b->line)
         return a->line < b->line ? -1 : 1;
+    if (a->chain != b->chain)
+        return a->chain < b->chain ? -1 : 1;
     if (a->op != b->op)
         return a->op < b->op ? -1 : 1;
     return a->bytes < b->bytes ? -1 : a->bytes > b->bytes;
@@ -684,9 +698,10 @@ static int analyze_module(struct smem_analysis *an, const char *ptx_name, const 
     char **dem = calloc(m->nfuncs ? m->nfuncs : 1, sizeof *dem);
     uint32_t ne = 0;
     for (uint32_t i = 0; syms && i < m->nfuncs; i++)
-        if (m->funcs[i].is_entry && m->funcs[i].ninsns)
+        if (m->funcs[i].is_entry && (m->funcs[i].ninsns || m->funcs[i].error))
             syms[ne++] = m->funcs[i].name;
-    int rc = 0;
+    int rc = 0, first_rc = 0;
+    uint32_t nfailed = 0;
     if (!syms || !dem) {
         rc = smem_error_set(err, NULL, 0, 0, "out of memory");
         goto done;
@@ -710,11 +725,41 @@ static int analyze_module(struct smem_analysis *an, const char *ptx_name, const 
         struct smem_kernel_report *k = &an->kernels[an->nkernels++];
         k->symbol = strdup(syms[i]);
         k->name = name;
-        int r = analyze_kernel(an, smem_ptx_find(m, syms[i]), source_text, o, k, err);
-        if (r) {
-            rc = r;
-            goto done;
+        /* One kernel that cannot be read or run is reported with its reason; the others go on.
+         * Only when every kernel fails does the analysis fail, with the first one's error. */
+        const struct smem_ptx_func *fn = smem_ptx_find(m, syms[i]);
+        struct smem_error kerr;
+        memset(&kerr, 0, sizeof kerr);
+        int r;
+        if (fn->error) {
+            kerr = *fn->error;
+            if (fn->error_line && fn->error_file < m->nfiles && m->files[fn->error_file]) {
+                size_t ml = strlen(kerr.msg);
+                snprintf(kerr.msg + ml, sizeof kerr.msg - ml, " (source %s:%u)",
+                         smem_base_name(m->files[fn->error_file]), (unsigned)fn->error_line);
+            }
+            r = -1;
+        } else {
+            r = analyze_kernel(an, fn, source_text, o, k, &kerr);
         }
+        if (r) {
+            char buf[800];
+            k->error = strdup(smem_error_format(&kerr, buf, sizeof buf));
+            k->complete = 0;
+            k->nsites = 0; /* whatever a failed run counted is not a result */
+            memset(&k->ld, 0, sizeof k->ld);
+            memset(&k->st, 0, sizeof k->st);
+            memset(&k->atom, 0, sizeof k->atom);
+            if (!nfailed++) {
+                first_rc = r;
+                if (err)
+                    *err = kerr;
+            }
+        }
+    }
+    if (an->nkernels && nfailed == an->nkernels) {
+        rc = first_rc;
+        goto done;
     }
     if (!an->nkernels) {
         char list[300] = "";
@@ -767,6 +812,21 @@ int smem_analyze_file(const char *path, const struct smem_analyze_options *o,
     return rc;
 }
 
+unsigned smem_site_chain(const struct smem_analysis *a, const struct smem_kernel_report *k,
+                         const struct smem_site_report *r, const struct smem_ptx_frame **out,
+                         unsigned max)
+{
+    (void)k;
+    const struct smem_ptx_module *m = a->module;
+    unsigned n = 0;
+    for (uint32_t fr = r->chain; fr < m->nframes && n < max; fr = m->frames[fr].parent) {
+        if (m->frames[fr].parent >= m->nframes)
+            break; /* the kernel's own line: r->line */
+        out[n++] = &m->frames[fr];
+    }
+    return n;
+}
+
 void smem_analysis_free(struct smem_analysis *a)
 {
     if (!a)
@@ -775,6 +835,7 @@ void smem_analysis_free(struct smem_analysis *a)
         struct smem_kernel_report *k = &a->kernels[i];
         free(k->symbol);
         free(k->name);
+        free(k->error);
         free(k->sites);
         free(k->hazards);
         free(k->trace);

@@ -36,12 +36,6 @@ const char *smem_request_check(const struct smem_banks *banks, const struct smem
     return NULL;
 }
 
-unsigned smem_group_lanes(const struct smem_banks *banks, unsigned width)
-{
-    unsigned per_group = 2u * banks->count * banks->bytes / (width ? width : 1);
-    return per_group >= SMEM_WARP ? SMEM_WARP : (per_group ? per_group : 1);
-}
-
 /* The largest number of distinct words any bank must deliver for the lanes in mask, and the
  * number of distinct words. */
 static unsigned worst_bank(const struct smem_banks *b, const struct smem_request *req, uint32_t mask,
@@ -76,50 +70,50 @@ static unsigned worst_bank(const struct smem_banks *b, const struct smem_request
     return worst;
 }
 
-/* A pass group is served in one wavefront when no bank holds two of its words; otherwise the
- * hardware splits it into halves of one wavefront's worth of bytes each (128 on 32 x 4 banks),
- * and each half costs its worst bank. */
-static unsigned group_cost(const struct smem_banks *b, const struct smem_request *req,
-                           unsigned g0, unsigned glanes, unsigned *distinct, unsigned *ways)
+/* A load whose lanes share elements in pairs, lane l with lane l^1 or lane l^2 over the whole
+ * warp (an inactive partner never breaks a pair), is served with half the passes: two lanes share
+ * one slot of the wavefront's 32 four-byte slots. No other sharing saves a pass (h100-wide.csv). */
+static int paired(const struct smem_request *req)
 {
-    uint32_t gmask = (glanes >= 32 ? 0xffffffffu : ((1u << glanes) - 1u) << g0) & req->active;
-    unsigned worst = worst_bank(b, req, gmask, distinct);
-    *ways = worst;
-    unsigned sub = b->count * b->bytes / req->width; /* lanes in one wavefront's worth of bytes */
-    if (worst <= 1 || sub >= glanes || !sub)
-        return worst;
-    unsigned total = 0, nd, w;
-    *ways = 0;
-    for (unsigned s0 = g0; s0 < g0 + glanes; s0 += sub) {
-        uint32_t smask = (((sub >= 32 ? 0xffffffffu : (1u << sub) - 1u)) << s0) & req->active;
-        if (!smask)
-            continue;
-        w = worst_bank(b, req, smask, &nd);
-        total += w;
-        if (w > *ways)
-            *ways = w;
+    for (unsigned x = 1; x <= 2; x++) {
+        int ok = 1;
+        for (unsigned l = 0; l < SMEM_WARP && ok; l++)
+            if ((req->active >> l & 1u) && (req->active >> (l ^ x) & 1u) &&
+                req->addr[l ^ x] != req->addr[l])
+                ok = 0;
+        if (ok)
+            return 1;
     }
-    return total;
+    return 0;
 }
 
+unsigned smem_pass_lanes(const struct smem_banks *b, const struct smem_request *req)
+{
+    unsigned words = req->width > b->bytes ? req->width / b->bytes : 1; /* bank words per lane */
+    unsigned passes = words;
+    if (words > 1 && req->op == SMEM_LD && paired(req))
+        passes = words / 2;
+    return passes >= SMEM_WARP ? 1 : SMEM_WARP / passes;
+}
+
+/* The rule (docs/bank-model.md): a request is cut into passes of consecutive lanes, one pass per
+ * bank word a lane asks for (32 lanes for 4 bytes and less, 16 + 16 for 8 bytes, 8 lanes x 4 for
+ * 16 bytes), halved for a paired load; each pass with an active lane costs the largest number of
+ * distinct words any one bank must deliver for it. Ideal: one wavefront per non-empty pass, so
+ * that wavefronts - ideal is the H100's bank-conflict counter. */
 struct smem_cost smem_request_cost(const struct smem_banks *b, const struct smem_request *req)
 {
     struct smem_cost cost = {0, 0, 0, 0};
-    unsigned glanes = smem_group_lanes(b, req->width);
-    unsigned pass_bytes = b->count * b->bytes;
-    for (unsigned g0 = 0; g0 < SMEM_WARP; g0 += glanes) {
-        uint32_t gmask = (glanes >= 32 ? 0xffffffffu : ((1u << glanes) - 1u) << g0) & req->active;
-        if (!gmask)
+    unsigned lanes = smem_pass_lanes(b, req);
+    uint32_t lmask = lanes >= 32 ? 0xffffffffu : (1u << lanes) - 1u;
+    for (unsigned p0 = 0; p0 < SMEM_WARP; p0 += lanes) {
+        uint32_t pmask = (lmask << p0) & req->active;
+        if (!pmask)
             continue;
-        unsigned distinct, ways;
-        unsigned wf = group_cost(b, req, g0, glanes, &distinct, &ways);
-        /* Ideal passes from the distinct bytes: with accesses at least a bank word wide the
-         * distinct words are the distinct bytes / bank width (aligned elements never overlap);
-         * narrower ones never ask for more than one pass of bytes. */
-        uint64_t bytes = req->width >= b->bytes ? (uint64_t)distinct * b->bytes : 1;
-        unsigned ideal = (unsigned)((bytes + pass_bytes - 1) / pass_bytes);
-        cost.wavefronts += wf;
-        cost.ideal += ideal ? ideal : 1;
+        unsigned distinct;
+        unsigned ways = worst_bank(b, req, pmask, &distinct);
+        cost.wavefronts += ways;
+        cost.ideal++;
         if (ways > cost.max_ways)
             cost.max_ways = ways;
         cost.groups++;

@@ -22,6 +22,13 @@ struct reg_range { /* %r<26> declares %r0..%r25 at slots base.. */
     uint32_t count, base;
     uint8_t type;
     uint8_t single; /* a plain name, not a %name<N> range */
+    uint8_t dead;   /* declared in a { } scope that has closed: no longer visible */
+    uint32_t depth; /* the scope depth it was declared at (1: the function body) */
+};
+
+struct frame_slot { /* open-addressing hash entry */
+    uint32_t file, line, col, parent, val;
+    uint8_t used;
 };
 
 struct fixup { /* a branch whose label is resolved once the body is read */
@@ -47,12 +54,18 @@ struct parser {
     struct smem_ptx_func *f;
     struct reg_range *ranges;
     uint32_t nranges, cap_ranges;
+    uint32_t depth; /* { } scope depth in the function body being read */
     struct fixup *fixups;
     uint32_t nfixups, cap_fixups;
     struct label *labels;
     uint32_t nlabels, cap_labels;
     uint32_t cap_insns, cap_syms;
     uint32_t loc_file, loc_line, loc_col, inl_file, inl_line, inl_col;
+    uint32_t inl_frame;          /* the chain of the current .loc (SMEM_PTX_NO_FRAME: none) */
+    uint32_t cap_frames;
+    struct frame_slot *ftab;     /* (file, line, col, parent) -> frame index */
+    struct frame_slot *ptab;     /* (file, line, col) -> the frame that position was inlined in */
+    uint32_t ftab_cap, ftab_n, ptab_cap, ptab_n;
 };
 
 /* ---- helpers ---------------------------------------------------------------------------- */
@@ -351,10 +364,17 @@ static int add_reg_range(struct parser *ps, const char *at, const char *prefix, 
     struct smem_ptx_func *f = ps->f;
     if (count == 0 || count > MAX_REGS || f->nregs + count > MAX_REGS)
         return fail_at(ps, at, "too many registers declared (%s)", prefix);
-    for (uint32_t i = 0; i < ps->nranges; i++)
-        if (!strcmp(ps->ranges[i].prefix, prefix) && ps->ranges[i].count == count &&
-            ps->ranges[i].type == type && ps->ranges[i].single == single)
-            return 0; /* the same declaration again in a nested block: same registers */
+    /* The same declaration in a scope that has closed (inline asm's `{ .reg .pred p; ... }`, once
+     * per use) gets the same registers back: nothing outside the scope can read them. */
+    for (uint32_t i = 0; i < ps->nranges; i++) {
+        struct reg_range *q = &ps->ranges[i];
+        if (!strcmp(q->prefix, prefix) && q->count == count && q->type == type &&
+            q->single == single && (q->dead || q->depth == ps->depth)) {
+            q->dead = 0;
+            q->depth = ps->depth;
+            return 0;
+        }
+    }
     if (grow((void **)&ps->ranges, &ps->cap_ranges, ps->nranges + 1, sizeof *ps->ranges, MAX_SYMS))
         return fail_at(ps, at, "too many register declarations");
     struct reg_range *r = &ps->ranges[ps->nranges++];
@@ -363,6 +383,8 @@ static int add_reg_range(struct parser *ps, const char *at, const char *prefix, 
     r->base = f->nregs;
     r->type = type;
     r->single = (uint8_t)single;
+    r->dead = 0;
+    r->depth = ps->depth;
     uint8_t *nt = realloc(f->reg_type, f->nregs + count);
     if (!r->prefix || !nt)
         return fail_at(ps, at, "out of memory");
@@ -373,7 +395,8 @@ static int add_reg_range(struct parser *ps, const char *at, const char *prefix, 
 }
 
 /* Slot of a register name, or -1. A range %r<N> matches %r0..%r(N-1); a plain name matches itself
- * (stored as a range of count 1 whose prefix is the full name, marked by type | 0x80 in lookup). */
+ * (stored as a range of count 1 whose prefix is the full name). Names of closed scopes are not
+ * visible; of two visible ones the later (the innermost scope's) wins. */
 static int32_t find_reg(const struct parser *ps, const char *name)
 {
     size_t n = strlen(name);
@@ -381,11 +404,13 @@ static int32_t find_reg(const struct parser *ps, const char *name)
     size_t best_len = 0;
     for (uint32_t i = 0; i < ps->nranges; i++) {
         const struct reg_range *r = &ps->ranges[i];
+        if (r->dead)
+            continue;
         size_t pl = strlen(r->prefix);
         if (pl > n || memcmp(r->prefix, name, pl))
             continue;
         if (r->single) {
-            if (pl == n && pl > best_len) {
+            if (pl == n && pl >= best_len) {
                 best = (int32_t)r->base;
                 best_len = pl;
             }
@@ -555,12 +580,9 @@ static int read_reg_decl(struct parser *ps)
             if (add_reg_range(ps, at, w, (uint32_t)n, type, 0))
                 return -1;
         } else {
-            if (find_reg(ps, w) >= 0)
-                goto next; /* redeclared in a nested block */
             if (add_reg_range(ps, at, w, 1, type, 1))
                 return -1;
         }
-    next:
         if (peek(ps, ',') == 1) {
             ps->p++;
             continue;
@@ -638,7 +660,7 @@ static int read_operand(struct parser *ps, struct smem_ptx_operand *o)
             const char *wat = ps->p;
             if (read_word(ps, w, sizeof w))
                 return -1;
-            if (w[0] == '%') {
+            if (w[0] == '%' || find_reg(ps, w) >= 0) { /* inline asm names registers freely */
                 o->reg[0] = find_reg(ps, w);
                 if (o->reg[0] < 0)
                     return fail_at(ps, wat, "undeclared register '%s'", w);
@@ -689,7 +711,12 @@ static int read_operand(struct parser *ps, struct smem_ptx_operand *o)
         o->kind = OPK_SINK;
         return 0;
     }
-    if (w[0] == '%') {
+    if (!strcmp(w, "WARP_SZ")) { /* PTX's built-in constant: the warp size */
+        o->kind = OPK_IMM;
+        o->imm = 32;
+        return 0;
+    }
+    if (w[0] == '%' || find_reg(ps, w) >= 0) {
         for (size_t i = 0; i < sizeof sreg_names / sizeof sreg_names[0]; i++)
             if (!strcmp(w, sreg_names[i].name)) {
                 o->kind = OPK_SREG;
@@ -950,6 +977,7 @@ static int read_insn(struct parser *ps, const char *at, char *opname, int32_t gu
     in->inl_file = ps->inl_file;
     in->inl_line = ps->inl_line;
     in->inl_col = ps->inl_col;
+    in->chain = ps->inl_frame;
     in->call_target = -1;
     char namecopy[MAX_IDENT + 1];
     snprintf(namecopy, sizeof namecopy, "%s", opname);
@@ -1032,6 +1060,91 @@ static int read_insn(struct parser *ps, const char *at, char *opname, int32_t gu
     return 0;
 }
 
+/* ---- inline chains -------------------------------------------------------------------- */
+
+static uint32_t slot_hash(uint32_t a, uint32_t b, uint32_t c, uint32_t d)
+{
+    uint64_t h = 0x9E3779B97F4A7C15ull;
+    h = (h ^ a) * 0x100000001B3ull;
+    h = (h ^ b) * 0x100000001B3ull;
+    h = (h ^ c) * 0x100000001B3ull;
+    h = (h ^ d) * 0x100000001B3ull;
+    return (uint32_t)(h ^ (h >> 29));
+}
+
+/* The slot of key in tab (capacity a power of two, or 0), growing it at half full; NULL: no memory. */
+static struct frame_slot *slot_of(struct frame_slot **tab, uint32_t *cap, uint32_t *n, uint32_t a,
+                                  uint32_t b, uint32_t c, uint32_t d)
+{
+    if (2 * (*n + 1) > *cap) {
+        uint32_t nc = *cap ? *cap * 2 : 256;
+        struct frame_slot *nt = calloc(nc, sizeof *nt);
+        if (!nt)
+            return NULL;
+        for (uint32_t i = 0; i < *cap; i++) {
+            struct frame_slot *o = &(*tab)[i];
+            if (!o->used)
+                continue;
+            uint32_t j = slot_hash(o->file, o->line, o->col, o->parent) & (nc - 1);
+            while (nt[j].used)
+                j = (j + 1) & (nc - 1);
+            nt[j] = *o;
+        }
+        free(*tab);
+        *tab = nt;
+        *cap = nc;
+    }
+    uint32_t j = slot_hash(a, b, c, d) & (*cap - 1);
+    while ((*tab)[j].used && !((*tab)[j].file == a && (*tab)[j].line == b && (*tab)[j].col == c &&
+                               (*tab)[j].parent == d))
+        j = (j + 1) & (*cap - 1);
+    struct frame_slot *sl = &(*tab)[j];
+    if (!sl->used) {
+        sl->used = 1;
+        sl->file = a;
+        sl->line = b;
+        sl->col = c;
+        sl->parent = d;
+        sl->val = SMEM_PTX_NO_FRAME;
+        (*n)++;
+    }
+    return sl;
+}
+
+/* The one frame (file, line, col) inlined into parent; SMEM_PTX_NO_FRAME when out of memory. */
+static uint32_t frame_intern(struct parser *ps, uint32_t file, uint32_t line, uint32_t col,
+                             uint32_t parent)
+{
+    struct smem_ptx_module *m = ps->m;
+    struct frame_slot *sl = slot_of(&ps->ftab, &ps->ftab_cap, &ps->ftab_n, file, line, col, parent);
+    if (!sl)
+        return SMEM_PTX_NO_FRAME;
+    if (sl->val == SMEM_PTX_NO_FRAME) {
+        if (grow((void **)&m->frames, &ps->cap_frames, m->nframes + 1, sizeof *m->frames, MAX_INSNS))
+            return SMEM_PTX_NO_FRAME;
+        m->frames[m->nframes] = (struct smem_ptx_frame){file, line, col, parent};
+        sl->val = m->nframes++;
+    }
+    return sl->val;
+}
+
+/* A .loc at (file, line, col), inlined at (a, b, c) or not (a = b = c = 0 and inlined = 0): the
+ * chain of the code that follows. The caller's own chain is the one its position had when it was
+ * last named by a .loc (nvcc names the outer frame's position before the inner one's). */
+static void loc_chain(struct parser *ps, uint32_t file, uint32_t line, uint32_t col, int inlined,
+                      uint32_t a, uint32_t b, uint32_t c)
+{
+    uint32_t caller = SMEM_PTX_NO_FRAME;
+    if (inlined) {
+        struct frame_slot *up = slot_of(&ps->ptab, &ps->ptab_cap, &ps->ptab_n, a, b, c, 0);
+        caller = frame_intern(ps, a, b, c, up ? up->val : SMEM_PTX_NO_FRAME);
+    }
+    struct frame_slot *me = slot_of(&ps->ptab, &ps->ptab_cap, &ps->ptab_n, file, line, col, 0);
+    if (me)
+        me->val = caller;
+    ps->inl_frame = caller == SMEM_PTX_NO_FRAME ? caller : frame_intern(ps, file, line, col, caller);
+}
+
 /* ---- function bodies ------------------------------------------------------------------- */
 
 static int read_loc(struct parser *ps)
@@ -1046,6 +1159,7 @@ static int read_loc(struct parser *ps)
     if (file < 0 || line < 0 || col < 0 || file > MAX_FILES || line > 100000000 || col > 100000000)
         return fail_at(ps, ps->p, "bad .loc");
     ps->inl_file = ps->inl_line = ps->inl_col = 0;
+    int inlined = 0;
     /* optional: , function_name LABEL, inlined_at F L C */
     while (peek(ps, ',') == 1) {
         char w[MAX_IDENT + 1];
@@ -1065,12 +1179,15 @@ static int read_loc(struct parser *ps)
             ps->inl_file = (uint32_t)a;
             ps->inl_line = (uint32_t)b;
             ps->inl_col = (uint32_t)c;
+            inlined = 1;
         } else {
             return fail_at(ps, ps->p, "unexpected '%s' in .loc", w);
         }
     }
     if (line == 0 && (uint32_t)file == ps->loc_file)
         return 0; /* compiler-made code: keep the last real line */
+    loc_chain(ps, (uint32_t)file, (uint32_t)line, (uint32_t)col, inlined, ps->inl_file,
+              ps->inl_line, ps->inl_col);
     ps->loc_file = (uint32_t)file;
     ps->loc_line = (uint32_t)line;
     ps->loc_col = (uint32_t)col;
@@ -1082,8 +1199,10 @@ static int read_body(struct parser *ps)
     struct smem_ptx_func *f = ps->f;
     char w[MAX_IDENT + 1];
     int depth = 1;
+    ps->depth = 1;
     ps->loc_file = ps->loc_line = ps->loc_col = 0;
     ps->inl_file = ps->inl_line = ps->inl_col = 0;
+    ps->inl_frame = SMEM_PTX_NO_FRAME;
     while (depth > 0) {
         if (skip_ws(ps))
             return -1;
@@ -1094,11 +1213,16 @@ static int read_body(struct parser *ps)
         if (c == '{') {
             ps->p++;
             depth++;
+            ps->depth = (uint32_t)depth;
             continue;
         }
         if (c == '}') {
             ps->p++;
             depth--;
+            ps->depth = (uint32_t)depth;
+            for (uint32_t i = 0; i < ps->nranges; i++)
+                if (ps->ranges[i].depth > ps->depth)
+                    ps->ranges[i].dead = 1; /* the scope closed: its names go out of sight */
             continue;
         }
         if (c == ';') {
@@ -1242,6 +1366,62 @@ static int read_params(struct parser *ps, int count_as_params)
     }
 }
 
+/* A function whose body cannot be read (an unsupported instruction, say) keeps its error and is
+ * skipped to its closing brace, so the other functions of the module are still read: the report
+ * says why for that kernel and goes on with the others. Errors that leave nothing to recover from
+ * (out of memory, the text ends inside the body) stay fatal. */
+static int recover_body(struct parser *ps, struct smem_ptx_func *f, const char *body)
+{
+    if (!ps->err || strstr(ps->err->msg, "out of memory") || strstr(ps->err->msg, "end of file"))
+        return -1;
+    int depth = 1;
+    const char *q = body;
+    uint32_t line = 0;
+    for (const char *l = ps->text; l < body; l++) /* the body's first line, from the text */
+        line += *l == '\n';
+    line++;
+    const char *line_start = body;
+    while (q < ps->end && depth > 0) {
+        if (*q == '\n') {
+            line++;
+            line_start = q + 1;
+        } else if (*q == '/' && q + 1 < ps->end && q[1] == '/') {
+            while (q < ps->end && *q != '\n')
+                q++;
+            continue;
+        } else if (*q == '/' && q + 1 < ps->end && q[1] == '*') {
+            q += 2;
+            while (q + 1 < ps->end && !(q[0] == '*' && q[1] == '/')) {
+                if (*q == '\n') {
+                    line++;
+                    line_start = q + 1;
+                }
+                q++;
+            }
+            q += 2;
+            continue;
+        } else if (*q == '{') {
+            depth++;
+        } else if (*q == '}') {
+            depth--;
+        }
+        q++;
+    }
+    if (depth > 0)
+        return -1;
+    f->error = malloc(sizeof *f->error);
+    if (!f->error)
+        return -1;
+    *f->error = *ps->err;
+    f->error_file = ps->loc_file; /* where in the user's source: the last .loc (its .file */
+    f->error_line = ps->loc_line; /* directive may come later in the module) */
+    f->ninsns = 0;
+    ps->p = q;
+    ps->line = line;
+    ps->line_start = line_start;
+    return 0;
+}
+
 static int read_function(struct parser *ps, int is_entry)
 {
     char w[MAX_IDENT + 1];
@@ -1295,7 +1475,10 @@ static int read_function(struct parser *ps, int is_entry)
                 if (!s.name || add_sym(ps, ps->p, &s))
                     return -1;
             }
-            return read_body(ps);
+            const char *body = ps->p;
+            if (read_body(ps) == 0)
+                return 0;
+            return recover_body(ps, f, body);
         }
         const char *dat = ps->p;
         if (read_word(ps, w, sizeof w))
@@ -1419,18 +1602,37 @@ static int is_system_file(const char *path)
                     (strstr(path, "/include/") && strstr(path, "cuda")));
 }
 
-/* Attributes code inlined from the toolkit's headers (atomicAdd, __shfl_sync) to the user's line. */
+/* Inlined code: top_* is the kernel's own line (the outermost frame of its chain), loc_* the
+ * innermost line outside the toolkit's headers (atomicAdd and __shfl_sync are attributed to the
+ * user's line that calls them). */
 static void resolve_locations(struct smem_ptx_module *m)
 {
     for (uint32_t i = 0; i < m->nfuncs; i++) {
         struct smem_ptx_func *f = &m->funcs[i];
         for (uint32_t k = 0; k < f->ninsns; k++) {
             struct smem_ptx_insn *in = &f->insns[k];
-            if (in->inl_file && in->loc_file < m->nfiles && is_system_file(m->files[in->loc_file])) {
-                in->loc_file = in->inl_file;
-                in->loc_line = in->inl_line;
-                in->loc_col = in->inl_col;
+            in->top_file = in->loc_file;
+            in->top_line = in->loc_line;
+            in->top_col = in->loc_col;
+            uint32_t fr = in->chain, steps = 0;
+            if (fr >= m->nframes)
+                continue;
+            int user = 0;
+            for (;;) {
+                const struct smem_ptx_frame *q = &m->frames[fr];
+                if (!user && !(q->file < m->nfiles && is_system_file(m->files[q->file]))) {
+                    in->loc_file = q->file;
+                    in->loc_line = q->line;
+                    in->loc_col = q->col;
+                    user = 1;
+                }
+                if (q->parent >= m->nframes || steps++ > m->nframes)
+                    break;
+                fr = q->parent;
             }
+            in->top_file = m->frames[fr].file;
+            in->top_line = m->frames[fr].line;
+            in->top_col = m->frames[fr].col;
         }
     }
 }
@@ -1566,6 +1768,8 @@ int smem_ptx_parse(const char *text, size_t len, const char *name, struct smem_p
     free(ps.ranges);
     free(ps.fixups);
     free(ps.labels);
+    free(ps.ftab);
+    free(ps.ptab);
     if (rc) {
         smem_ptx_free(ps.m);
         return -1;
@@ -1586,6 +1790,7 @@ void smem_ptx_free(struct smem_ptx_module *m)
             free(f->syms[k].name);
         free(f->syms);
         free(f->insns);
+        free(f->error);
     }
     free(m->funcs);
     for (uint32_t i = 0; i < m->nfiles; i++)
@@ -1594,6 +1799,7 @@ void smem_ptx_free(struct smem_ptx_module *m)
     for (uint32_t i = 0; i < m->nglobals; i++)
         free(m->globals[i].name);
     free(m->globals);
+    free(m->frames);
     free(m->version);
     free(m->target);
     free(m);

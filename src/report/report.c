@@ -28,6 +28,14 @@ static void json_totals(FILE *f, const char *key, const struct smem_totals *t)
     fputc('}', f);
 }
 
+/* "file:line" of frame fr. */
+static const char *frame_file(const struct smem_analysis *a, const struct smem_ptx_frame *fr)
+{
+    return fr->file < a->module->nfiles ? smem_base_name(a->module->files[fr->file]) : "?";
+}
+
+#define MAX_CHAIN 16
+
 void smem_report_json(FILE *f, const struct smem_analysis *a)
 {
     fprintf(f, "{\n  \"source\": ");
@@ -55,7 +63,10 @@ void smem_report_json(FILE *f, const struct smem_analysis *a)
                 k->complete ? "true" : "false");
         fprintf(f, ", \"thread_instructions\": %llu, \"emulation_seconds\": %.4f",
                 (unsigned long long)k->steps, k->seconds);
-        if (!k->complete) {
+        if (k->error) {
+            fprintf(f, ", \"error\": ");
+            smem_json_string(f, k->error);
+        } else if (!k->complete) {
             fprintf(f, ", \"incomplete\": ");
             smem_json_string(f, k->incomplete_why);
         }
@@ -66,11 +77,24 @@ void smem_report_json(FILE *f, const struct smem_analysis *a)
             smem_json_string(f, smem_base_name(r->file));
             fprintf(f, ", \"line\": %u, \"op\": \"%s\", \"bytes\": %u, \"requests\": %llu, "
                        "\"wavefronts\": %llu, \"ideal_wavefronts\": %llu, \"max_ways\": %u, "
-                       "\"data_dependent\": %s}",
+                       "\"data_dependent\": %s",
                     r->line, smem_access_op_name(r->op), r->bytes,
                     (unsigned long long)r->t.requests, (unsigned long long)r->t.wavefronts,
                     (unsigned long long)r->t.ideal, r->t.max_ways,
                     r->t.unknown_requests ? "true" : "false");
+            /* written in an inlined function: where, innermost first, out to the kernel's line */
+            const struct smem_ptx_frame *ch[MAX_CHAIN];
+            unsigned nch = smem_site_chain(a, k, r, ch, MAX_CHAIN);
+            if (nch) {
+                fprintf(f, ", \"inline\": [");
+                for (unsigned c = 0; c < nch; c++) {
+                    fprintf(f, "%s{\"file\": ", c ? ", " : "");
+                    smem_json_string(f, frame_file(a, ch[c]));
+                    fprintf(f, ", \"line\": %u}", ch[c]->line);
+                }
+                fputc(']', f);
+            }
+            fputc('}', f);
         }
         fprintf(f, "%s],\n     \"hazards\": [", k->nsites ? "\n     " : "");
         for (uint32_t h = 0; h < k->nhazards; h++) {
@@ -107,6 +131,10 @@ void smem_report_table(FILE *f, const struct smem_analysis *a)
     char line[512];
     for (uint32_t i = 0; i < a->nkernels; i++) {
         const struct smem_kernel_report *k = &a->kernels[i];
+        if (k->error) {
+            fprintf(f, "%s%s  not analysed: %s\n", i ? "\n" : "", k->name, k->error);
+            continue;
+        }
         fprintf(f, "%s%s  block %ux%ux%u grid %ux%ux%u  shared %u B static + %u B dynamic\n",
                 i ? "\n" : "", k->name, k->block[0], k->block[1], k->block[2], k->grid[0],
                 k->grid[1], k->grid[2], k->static_smem, k->dynamic_smem);
@@ -127,6 +155,14 @@ void smem_report_table(FILE *f, const struct smem_analysis *a)
                         smem_access_op_name(r->op), r->bytes, (unsigned long long)r->t.requests,
                         (unsigned long long)r->t.wavefronts, per, ways,
                         smem_source_line(&src, r->file, r->line, line, sizeof line));
+                const struct smem_ptx_frame *ch[MAX_CHAIN];
+                unsigned nch = smem_site_chain(a, k, r, ch, MAX_CHAIN);
+                for (unsigned c = 0; c < nch; c++) /* the inlined lines, innermost first */
+                    fprintf(f, "  %-6s %s %s:%u: %s\n", "", c ? "  called at" : "  inlined from",
+                            frame_file(a, ch[c]), ch[c]->line,
+                            smem_source_line(&src, ch[c]->file < a->module->nfiles
+                                                       ? a->module->files[ch[c]->file] : NULL,
+                                             ch[c]->line, line, sizeof line));
             }
         }
         const struct smem_totals *tt[3] = {&k->ld, &k->st, &k->atom};

@@ -26,9 +26,9 @@ expect_rc 0; expect_out "warp,active_lanes,wavefronts,ideal_wavefronts,max_ways,
 expect_out "1,32,2,1,2,1"
 [ "$(printf '%s\n' "$out" | wc -l)" -eq 3 ] || fail "csv: expected header + 2 rows"
 
-t "float4 half-warps" "$S" pattern 'v[tid]' --elem 16
+t "float4: four passes of 8 lanes" "$S" pattern 'v[tid]' --elem 16
 expect_rc 0; expect_out "1 request, 4 wavefronts (ideal 4): no bank conflict"
-expect_out "lanes 16-31"
+expect_out "lanes 24-31"
 
 t "store, grid index, 8-byte banks" "$S" pattern 'arr[bx*64+tid*2]' --op st --grid-index 3 --bank-bytes 8 --format json
 expect_rc 0; expect_out '"wavefronts":1,'; expect_out '"op":"st"'; expect_out '"block_index":[3,0,0]'

@@ -22,10 +22,11 @@ struct smem_totals {
     uint32_t max_ways;
 };
 
-/* One source line's accesses of one kind and width. */
+/* One source line's accesses of one kind and width (and, for inlined code, one inline chain). */
 struct smem_site_report {
     const char *file;       /* as the PTX names it (NULL: no line info) */
-    uint32_t line, col;
+    uint32_t line, col;     /* the kernel's own line (for inlined code: the outermost call) */
+    uint32_t chain;         /* inlined code: its chain (smem_site_chain), else SMEM_PTX_NO_FRAME */
     uint8_t op;             /* enum smem_access_op */
     uint8_t bytes;
     struct smem_totals t;
@@ -44,6 +45,9 @@ struct smem_kernel_report {
     uint32_t nsites;
     struct smem_hazard *hazards;
     uint32_t nhazards;
+    char *error;            /* NULL, or why this kernel could not be analysed ("file:line:col:
+                               msg": an unsupported instruction, a failed assert, a launch
+                               over the GPU's limits); its counts are then not to be used */
     int complete;           /* every thread of every analysed block ran to its end */
     char incomplete_why[400];
     uint64_t blocks_run, blocks_total, steps;
@@ -104,6 +108,13 @@ int smem_analyze_module(const struct smem_ptx_module *m, const char *name, const
                         const struct smem_analyze_options *o, struct smem_analysis **out,
                         struct smem_error *err);
 void smem_analysis_free(struct smem_analysis *a);
+
+/* The inline chain of a site written in an inlined function: up to max frames, innermost first (the
+ * line the access is written on, then each call site out to the last one before the kernel's own
+ * line, which is r->line). Returns how many (0: not inlined). Files: a->module->files[frame.file]. */
+unsigned smem_site_chain(const struct smem_analysis *a, const struct smem_kernel_report *k,
+                         const struct smem_site_report *r, const struct smem_ptx_frame **out,
+                         unsigned max);
 
 /* Demangles C++ symbols with the toolkit's cu++filt (names[i] -> out[i], malloc'd; the mangled
  * name itself where demangling is impossible). */

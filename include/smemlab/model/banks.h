@@ -1,5 +1,5 @@
 /* banks.h: what one warp's shared-memory request costs on the GPU. Pure: no I/O, no allocation.
- * The rule is the one measured on an H100 (tests/hw/, docs/bank-model.md): within a pass group of
+ * The rule is the one measured on an H100 (tests/hw/, docs/bank-model.md): within each pass of
  * lanes, a request costs the largest number of distinct bank words any one bank must deliver. */
 #ifndef SMEMLAB_BANKS_H
 #define SMEMLAB_BANKS_H
@@ -31,9 +31,10 @@ struct smem_request {
 };
 
 /* wavefronts: pipeline passes (Nsight Compute's l1tex wavefronts, nvprof's transactions);
- * ideal: passes with no bank conflict, from the distinct bytes touched per pass group;
- * max_ways: the worst bank's count of distinct words within one pass group;
- * groups: pass groups with an active lane (1 for <=8-byte accesses, 2 for 16-byte). */
+ * ideal: one wavefront per pass with an active lane (what the request costs with no bank
+ *        conflict: wavefronts - ideal is the H100's l1tex__data_bank_conflicts counter);
+ * max_ways: the worst bank's count of distinct words within one pass;
+ * groups: passes with an active lane (smem_pass_lanes). */
 struct smem_cost {
     unsigned wavefronts, ideal, max_ways, groups;
 };
@@ -59,10 +60,11 @@ const char *smem_banks_check(const struct smem_banks *banks);
 /* NULL when the request is well formed for banks (width, alignment), else a sentence. */
 const char *smem_request_check(const struct smem_banks *banks, const struct smem_request *req);
 
-/* Lanes served together in one pass group for an access of width bytes: pass groups are cut so
- * that each carries at most 2 x count x bytes requested bytes (256 on 32 x 4 banks): 32 lanes for
- * widths up to 8 bytes, 16 lanes (two half-warps) for 16-byte accesses. */
-unsigned smem_group_lanes(const struct smem_banks *banks, unsigned width);
+/* Lanes served together in one pass: 32 for accesses of a bank word or less; for wider ones one
+ * pass per bank word a lane asks for (16 + 16 lanes for 8 bytes, 4 x 8 lanes for 16 bytes on
+ * 32 x 4 banks), half as many for a load whose lanes pair up (l and l^1, or l and l^2, on one
+ * address over the whole warp). Measured on the H100: docs/bank-model.md. */
+unsigned smem_pass_lanes(const struct smem_banks *banks, const struct smem_request *req);
 
 /* The cost of one request. The request must pass smem_request_check; a request with no active
  * lane costs nothing. */

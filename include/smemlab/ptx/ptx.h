@@ -115,6 +115,11 @@ struct smem_ptx_insn {
     uint32_t loc_line;  /* source line (inlined code: the user's call site) */
     uint32_t loc_col;
     uint32_t inl_file, inl_line, inl_col; /* .loc ..., inlined_at (0 if none) */
+    uint32_t chain;     /* inlined code: the frame (module->frames) of the line it is written on,
+                           whose parents lead out to the kernel's own line (top_*);
+                           SMEM_PTX_NO_FRAME when not inlined. loc_* is then the innermost line
+                           outside the toolkit's headers (atomicAdd's caller, not the header) */
+    uint32_t top_file, top_line, top_col; /* the kernel's own line (loc_* when not inlined) */
     int32_t call_target; /* PO_CALL: index of the callee in the module's functions, -1 extern */
     const char *call_name;
 };
@@ -146,6 +151,16 @@ struct smem_ptx_func {
     uint32_t nparams;      /* the first nparams symbols are the parameters, in order */
     uint64_t param_bytes;
     uint32_t maxntid[3], reqntid[3]; /* performance directives, 0 when absent */
+    struct smem_error *error; /* the body could not be read (an unsupported instruction): why, and
+                                 ninsns is 0; NULL when it was read */
+    uint32_t error_file, error_line; /* the source line (.loc) it was at; line 0: unknown */
+};
+
+/* One step of an inline chain: a source position and the frame it was inlined into. */
+#define SMEM_PTX_NO_FRAME 0xffffffffu
+struct smem_ptx_frame {
+    uint32_t file, line, col; /* .file number, source line and column */
+    uint32_t parent;          /* the caller's frame, SMEM_PTX_NO_FRAME at the kernel's own line */
 };
 
 struct smem_ptx_module {
@@ -155,6 +170,8 @@ struct smem_ptx_module {
     uint32_t nfuncs;
     char **files;          /* .file N "path": files[N], NULL where undeclared */
     uint32_t nfiles;
+    struct smem_ptx_frame *frames; /* inline chains (.loc ..., inlined_at), shared by insns */
+    uint32_t nframes;
     struct smem_ptx_symbol *globals; /* module-level variables (shared ones included) */
     uint32_t nglobals;
 };

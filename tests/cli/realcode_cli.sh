@@ -1,0 +1,46 @@
+#!/bin/sh
+# analyze on code as real programs write it: inline PTX with scoped registers, warpSize (WARP_SZ),
+# a kernel in a .cuh header, and a file where one kernel cannot be analysed (the others still are).
+S=$1
+. "$(dirname "$0")/lib.sh"
+D=tests/analyze/realcode
+
+t "scoped inline PTX block, a=1" "$S" analyze $D/scoped_asm.cu --block 32 --param 1=1 --format csv
+expect_rc 0
+expect_out '"scoped",scoped_asm.cu,12,st,4,1,2,1,2,0'   # s[2*tid + 1]: 2-way
+expect_out '"scoped",scoped_asm.cu,14,ld,4,1,1,1,1,0'   # s[tid + 32]
+t "scoped inline PTX block, a=0" "$S" analyze $D/scoped_asm.cu --block 32 --param 1=0 --format csv
+expect_rc 0
+expect_out '"scoped",scoped_asm.cu,12,st,4,1,2,1,2,0'   # s[2*tid]: 2-way as well
+
+t "a .cuh header with warpSize" "$S" analyze $D/warp_size.cuh --block 64 --format csv
+expect_rc 0
+expect_out '"lanes",warp_size.cuh,7,st,4,2,4,2,2,0'     # s[2*lane], 2 warps: 2-way each
+expect_out '"lanes",warp_size.cuh,9,ld,4,2,2,2,1,0'
+
+t "one kernel unmodelled, one assert failing, one plain" "$S" analyze $D/one_bad_kernel.cu --block 32
+expect_rc 3
+expect_out "plain  block 32x1x1"
+expect_out "s[threadIdx.x * 2] = 1.0f;"
+expect_out "unmodelled  not analysed:"
+expect_out "unsupported instruction 'applypriority' (source one_bad_kernel.cu:15)"
+expect_out "asserts  not analysed:"
+expect_out "assert() fails"
+expect_err "2 of 3 kernels could not be analysed"
+t "the same as JSON" "$S" analyze $D/one_bad_kernel.cu --block 32 --format json
+expect_rc 3
+expect_out '"error": "<nvcc output>:'
+expect_out '"wavefronts": 2, "ideal_wavefronts": 1'
+t "only the unmodelled kernel: exit 3 and its reason" "$S" analyze $D/one_bad_kernel.cu --block 32 --kernel unmodelled
+expect_rc 3
+expect_err "unsupported instruction 'applypriority'"
+t "only the plain kernel" "$S" analyze $D/one_bad_kernel.cu --block 32 --kernel plain
+expect_rc 0
+t "inlined helpers: the kernel's line, with the chain" "$S" analyze $D/inlined_helpers.cu --block 64 --format json
+expect_rc 0
+expect_out '"line": 15, "op": "ld", "bytes": 16, "requests": 2, "wavefronts": 8'
+expect_out '"inline": [{"file": "inlined_helpers.cu", "line": 3}, {"file": "inlined_helpers.cu", "line": 6}]'
+t "inlined helpers, as a table" "$S" analyze $D/inlined_helpers.cu --block 64
+expect_out "inlined from inlined_helpers.cu:3:"
+expect_out "called at inlined_helpers.cu:6:"
+finish
