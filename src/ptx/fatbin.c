@@ -9,6 +9,8 @@
 
 #include "unpack.h"
 
+#include "smemlab/base/elf.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -213,4 +215,78 @@ int smem_fatbin_unwrap(const void *wrapper, const uint8_t **data, size_t *n,
     *data = c;
     *n = (size_t)size;
     return 0;
+}
+
+/* ---- the executable, before it runs ------------------------------------------------------- */
+
+/* CUDA libraries that run NVIDIA's own precompiled kernels (SASS only) or need a real driver. */
+static const char *const unsupported_libs[] = {
+    "libcuda.so", "libcublas", "libcublasLt", "libcudnn", "libcufft", "libcurand", "libcusparse",
+    "libcusolver", "libnccl", "libnvrtc", "libnvjitlink", "libnvjpeg", "libnpp", "libcutensor",
+    NULL};
+
+enum smem_program_kind smem_program_check(const char *path, struct smem_error *err)
+{
+    struct smem_elf *e = NULL;
+    int r = smem_elf_open(path, &e, err);
+    if (r < 0)
+        return SMEM_PROGRAM_UNREADABLE;
+    if (r > 0)
+        return SMEM_PROGRAM_NOT_ELF;
+    enum smem_program_kind kind = SMEM_PROGRAM_OK;
+    const char *cudart = NULL, *lib = NULL;
+    for (unsigned i = 0; smem_elf_needed(e, i); i++) {
+        const char *n = smem_elf_needed(e, i);
+        if (!strncmp(n, "libcudart.so", 12))
+            cudart = n;
+        for (unsigned k = 0; unsupported_libs[k] && !lib; k++)
+            if (!strncmp(n, unsupported_libs[k], strlen(unsupported_libs[k])) &&
+                (n[strlen(unsupported_libs[k])] == '.' || n[strlen(unsupported_libs[k])] == '_' ||
+                 n[strlen(unsupported_libs[k])] == '6'))
+                lib = n;
+    }
+    size_t fsize = 0;
+    const uint8_t *fat = smem_elf_section(e, ".nv_fatbin", &fsize);
+    if (lib) {
+        kind = SMEM_PROGRAM_LIBRARY;
+        if (!strncmp(lib, "libcuda.so", 10))
+            smem_error_set(err, path, 0, 0, "the program calls the CUDA driver API (it needs %s); "
+                           "smemlab run stands in for the runtime API (libcudart) only", lib);
+        else
+            smem_error_set(err, path, 0, 0, "the program needs %s, whose kernels NVIDIA ships as "
+                           "SASS only: smemlab run cannot emulate them", lib);
+    } else if (!cudart && (fat || smem_elf_defines(e, "cudaMalloc") ||
+                           smem_elf_defines(e, "__cudaRegisterFatBinary"))) {
+        kind = SMEM_PROGRAM_STATIC_CUDART;
+        smem_error_set(err, path, 0, 0, "the program is linked with the static CUDA runtime "
+                       "(nvcc's default): rebuild with -cudart shared (CMake: set "
+                       "CUDA_RUNTIME_LIBRARY Shared) so that smemlab's libcudart.so.13 can stand "
+                       "in for it");
+    } else if (cudart && strcmp(cudart, "libcudart.so.13") != 0) {
+        kind = SMEM_PROGRAM_OTHER_CUDART;
+        smem_error_set(err, path, 0, 0, "the program is linked against %s; smemlab run stands in "
+                       "for CUDA 13's libcudart.so.13: rebuild it with nvcc 13", cudart);
+    } else if (!cudart) {
+        kind = SMEM_PROGRAM_NOT_CUDA;
+        smem_error_set(err, path, 0, 0, "not a CUDA program: it carries no fatbinary and does not "
+                       "use libcudart");
+    } else if (fat) {
+        struct smem_fatbin_entry *es = NULL;
+        unsigned n = 0, ptx = 0, elf = 0;
+        if (smem_fatbin_list(fat, fsize, &es, &n, NULL) == 0) {
+            for (unsigned i = 0; i < n; i++) {
+                ptx += es[i].kind == SMEM_FATBIN_PTX;
+                elf += es[i].kind == SMEM_FATBIN_ELF;
+            }
+        }
+        free(es);
+        if (elf && !ptx) {
+            kind = SMEM_PROGRAM_NO_PTX;
+            smem_error_set(err, path, 0, 0, "the program carries SASS only, no PTX: rebuild with "
+                           "-arch=sm_90 (or -gencode arch=compute_90,code=compute_90) so the "
+                           "binary carries PTX");
+        }
+    }
+    smem_elf_close(e);
+    return kind;
 }

@@ -52,6 +52,22 @@ char *smem_fatbin_ptx(const uint8_t *data, size_t n, unsigned max_arch, unsigned
 int smem_fatbin_unwrap(const void *wrapper, const uint8_t **data, size_t *n,
                        struct smem_error *err);
 
+/* What `smemlab run` finds in an executable before running it. */
+enum smem_program_kind {
+    SMEM_PROGRAM_OK = 0,          /* dynamically linked against libcudart.so.13, with PTX */
+    SMEM_PROGRAM_NOT_ELF,         /* a script or other file: run it and see */
+    SMEM_PROGRAM_STATIC_CUDART,   /* carries a fatbinary but no libcudart.so (nvcc's default) */
+    SMEM_PROGRAM_OTHER_CUDART,    /* linked against another CUDA's libcudart.so.N */
+    SMEM_PROGRAM_NO_PTX,          /* its fatbinary holds SASS only */
+    SMEM_PROGRAM_LIBRARY,         /* needs a CUDA library smemlab cannot stand in for */
+    SMEM_PROGRAM_NOT_CUDA,        /* an executable with no fatbinary and no libcudart */
+    SMEM_PROGRAM_UNREADABLE
+};
+
+/* Classifies the executable at path; every kind but OK and NOT_ELF comes with one sentence in
+ * err saying what to do (rebuild with -cudart shared, with -arch=sm_90, ...). */
+enum smem_program_kind smem_program_check(const char *path, struct smem_error *err);
+
 #ifdef __cplusplus
 }
 #endif
