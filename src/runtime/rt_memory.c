@@ -246,7 +246,7 @@ void rt_describe_address(uint64_t a, uint32_t bytes, char *buf, size_t size)
         after = 1;
     }
     if (i < nallocs) {
-        uint64_t d = a + bytes > allocs[i]->dev ? 0 : allocs[i]->dev - (a + bytes);
+        uint64_t d = allocs[i]->dev - a; /* as compute-sanitizer counts: from the address */
         if (d < dist) {
             best = allocs[i];
             dist = d;
