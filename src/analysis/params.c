@@ -217,6 +217,25 @@ static int skip_group(struct lex *L, char open, char close)
     }
 }
 
+/* Skips template arguments; '<' was just read. '>' inside parentheses does not close them. */
+static int skip_targs(struct lex *L)
+{
+    int depth = 1, paren = 0;
+    for (;;) {
+        struct tok t = next(L);
+        if (t.kind == T_EOF || is(&t, ";") || is(&t, "{") || is(&t, "}"))
+            return -1;
+        if (is(&t, "(") || is(&t, "["))
+            paren++;
+        else if ((is(&t, ")") || is(&t, "]")) && paren > 0)
+            paren--;
+        else if (!paren && is(&t, "<"))
+            depth++;
+        else if (!paren && is(&t, ">") && --depth == 0)
+            return 0;
+    }
+}
+
 /* ---- growing text ------------------------------------------------------------------------------ */
 
 struct sbuf {
@@ -527,7 +546,7 @@ static int kernel_decl(struct lex *L, const struct scope *st, unsigned depth, in
             if (is(&nx, "<") && cur.kind == T_ID) {
                 struct lex at = *L;
                 next(L);
-                if (skip_group(L, '<', '>'))
+                if (skip_targs(L))
                     goto fail;
                 targ_b = at.p;
                 while (targ_b < L->end && *targ_b != '<')
