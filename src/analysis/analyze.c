@@ -296,7 +296,7 @@ static char *strip_params(const char *d)
     return s;
 }
 
-/* ---- kernel parameters by source name ----------------------------------------------------- */
+/* ---- kernel parameters by source name (params.c does the work) ---------------------------- */
 
 /* Where parameter names come from, fetched once and only when needed: the caller's preprocessed
  * source, else nvcc -E on the .cu (smem_analyze_ptx and _module given a source, no text). */
@@ -306,6 +306,7 @@ struct names {
     int tried;
     char *owned;                      /* text preprocessed here */
     struct smem_pp_unit *unit;
+    char why[200];                    /* why there is none */
 };
 
 static const struct smem_pp_unit *names_unit(struct names *nm)
@@ -316,12 +317,19 @@ static const struct smem_pp_unit *names_unit(struct names *nm)
     const char *text = nm->o->preprocessed;
     size_t len = nm->o->preprocessed_len;
     if (!text && nm->source) {
-        struct smem_error ignored;
-        nm->owned = smem_preprocess_cu(nm->source, nm->o, &len, &ignored);
+        struct smem_error e;
+        memset(&e, 0, sizeof e);
+        nm->owned = smem_preprocess_cu(nm->source, nm->o, &len, &e);
         text = nm->owned;
+        if (!text) {
+            for (char *c = e.msg; *c; c++)
+                *c = *c == '\n' ? ' ' : *c;
+            snprintf(nm->why, sizeof nm->why, "parameter names need nvcc -E on the source: %.140s",
+                     e.msg);
+        }
     }
-    if (text)
-        nm->unit = smem_pp_scan(text, len);
+    if (text && !(nm->unit = smem_pp_scan(text, len)))
+        snprintf(nm->why, sizeof nm->why, "out of memory reading the preprocessed source");
     return nm->unit;
 }
 
@@ -702,6 +710,8 @@ static int analyze_module(struct smem_analysis *an, const char *ptx_name, const 
                 rc = smem_error_set(err, NULL, 0, 0, "out of memory");
                 goto done;
             }
+            if (!unit && nm.why[0])
+                snprintf(sigs[s].why_unnamed, sizeof sigs[s].why_unnamed, "%s", nm.why);
         }
         if (smem_params_bind(sigs, nsel, o->params, o->nparams, pv, source ? source : ptx_name,
                              err)) {

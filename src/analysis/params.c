@@ -772,19 +772,18 @@ struct smem_pp_unit *smem_pp_scan(const char *text, size_t len)
             }
             continue;
         }
-        if (is(&t, "extern")) {
-            struct tok s = peek(&L);
-            if (s.kind == T_STR && s.n == 3 && !memcmp(s.b, "\"C\"", 3)) {
-                next(&L);
+        if (is(&t, "extern")) { /* extern "C" { ... } or extern "C" one declaration */
+            struct lex at = L;
+            struct tok lit = next(&at);
+            if (lit.kind == T_STR) {
+                int c = lit.n == 3 && !memcmp(lit.b, "\"C\"", 3);
+                L = at;
                 if (is((struct tok[]){peek(&L)}, "{")) {
                     pending = 2;
-                    pending_c = 1;
+                    pending_c = c;
                 } else {
-                    c_prefix = 1;
+                    c_prefix = c;
                 }
-            } else if (s.kind == T_STR && is((struct tok[]){peek(&(struct lex){L.p + s.n, L.end, NULL, 0, 0, 0})}, "{")) {
-                next(&L);
-                pending = 2; /* extern "C++" { */
             }
             continue;
         }
