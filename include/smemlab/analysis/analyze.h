@@ -102,8 +102,8 @@ char *smem_preprocess_cu(const char *path, const struct smem_analyze_options *o,
                          struct smem_error *err);
 
 /* Analyses path (.cu compiled first, or .ptx). Returns 0 with *out, or -1 with err: -2 when the
- * problem is the launch configuration (a usage error), -1 for bad input. Per-kernel failures
- * (unsupported instruction, runaway loop) fail the whole call, located. */
+ * problem is the launch configuration or a --param (a usage error), -1 for bad input. Per-kernel
+ * failures (unsupported instruction, runaway loop) fail the whole call, located. */
 int smem_analyze_file(const char *path, const struct smem_analyze_options *o,
                       struct smem_analysis **out, struct smem_error *err);
 int smem_analyze_ptx(const char *ptx, size_t len, const char *ptx_name, const char *source,
