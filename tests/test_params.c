@@ -120,6 +120,7 @@ static const char *const pp_cxx =
     "template <typename T> __attribute__((global)) void spec(T x) {}\n"
     "template <> __attribute__((global)) void spec<int>(int y) {}\n"
     "__attribute__((global)) void fp(int (*f)(int), int arr[4], const int *const q) {}\n"
+    "__attribute__((global)) void attr([[maybe_unused]] int a, float __attribute__((unused)) b) {}\n"
     "extern \"C\" {\n"
     "__attribute__((global)) void cblock(uint8_t a, size_t n) {}\n"
     "}\n"
@@ -143,6 +144,7 @@ static void test_cxx_declarations(void)
         "_Z4specIfEvT_:.f32",
         "_Z2fpPFiiEPiPKi:.u64,.u64,.u64",
         "cblock:.u8,.u64",
+        "_Z4attrif:.u32,.f32",
     };
     static const char *const want[][2] = {
         {"void tmpl<float, 128u>(float const*, float*, int, Foo<int, 2>)",
@@ -159,6 +161,7 @@ static void test_cxx_declarations(void)
         {"void spec<float>(float)", "spec<float>(float x)"},
         {"fp(int (*)(int), int*, int const*)", "fp(int (*)(int) f, int* arr, int const* q)"},
         {"cblock", "cblock(uint8_t a, size_t n)"},
+        {"attr(int, float)", "attr(int a, float b)"},
     };
     unsigned n = sizeof e / sizeof e[0];
     struct smem_ptx_module *m = module(e, n);

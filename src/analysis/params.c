@@ -462,6 +462,18 @@ static int param_list(struct lex *L, struct pp_kernel *k)
                 return 0;
             continue;
         }
+        if (!in_default && is(&t, "__attribute__")) { /* say nothing of type or name */
+            struct tok o = next(L);
+            if (!is(&o, "(") || skip_group(L, '(', ')'))
+                return -1;
+            continue;
+        }
+        if (!in_default && is(&t, "[") && is((struct tok[]){peek(L)}, "[")) { /* [[...]] */
+            next(L);
+            if (skip_group(L, '[', ']') || !is((struct tok[]){next(L)}, "]"))
+                return -1;
+            continue;
+        }
         if (is(&t, "(") || is(&t, "[") || is(&t, "{") || (is(&t, "<") && !in_default))
             depth++;
         else if ((is(&t, ")") || is(&t, "]") || is(&t, "}") || (is(&t, ">") && !in_default)) &&
