@@ -78,6 +78,64 @@ static void source_cell(FILE *f, struct smem_source_cache *src, const char *file
     fputs("</code></td>", f);
 }
 
+static void hazard_line(FILE *f, struct smem_source_cache *src, const char *file, uint32_t line)
+{
+    char buf[600];
+    fputs("<td class='l'>", f);
+    if (line) {
+        where(f, file, line);
+        fputs("<br/><code>", f);
+        smem_xml_text(f, smem_source_line(src, file, line, buf, sizeof buf));
+        fputs("</code>", f);
+    } else {
+        fputs("-", f);
+    }
+    fputs("</td>", f);
+}
+
+/* Every hazard of every kernel, each with both lines and their source. */
+static void hazards(FILE *f, const struct smem_analysis *a, struct smem_source_cache *src)
+{
+    fputs("<h3 id='hazards'>Hazards</h3>\n", f);
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < a->nkernels; i++)
+        n += a->kernels[i].nhazards;
+    if (!n) {
+        fputs("<p>No race, barrier divergence or out-of-bounds access found.</p>\n", f);
+        return;
+    }
+    fputs("<table class='haz'><tr><th class='l'>kernel</th><th class='l'>kind</th>"
+          "<th class='l'>first</th><th class='l'>second</th><th class='l'>address</th>"
+          "<th>seen</th></tr>\n", f);
+    for (uint32_t i = 0; i < a->nkernels; i++) {
+        const struct smem_kernel_report *k = &a->kernels[i];
+        for (uint32_t h = 0; h < k->nhazards; h++) {
+            const struct smem_hazard *z = &k->hazards[h];
+            const char *file = smem_hazard_file(k, z);
+            fprintf(f, "<tr><td class='l'><a href='#k%u'>", i);
+            smem_xml_text(f, k->name);
+            fprintf(f, "</a></td><td class='l'>%s (", smem_hazard_kind_name(z->kind));
+            smem_xml_text(f, z->detail);
+            fputs(")</td>", f);
+            hazard_line(f, src, file, z->lines[0]);
+            hazard_line(f, src, file, z->lines[1]);
+            fputs("<td class='l nw'>", f);
+            if (z->kind != SMEM_HAZARD_BARRIER) {
+                fprintf(f, "byte %u", z->address);
+                if (z->var[0]) {
+                    fputs(" of <code>", f);
+                    smem_xml_text(f, z->var);
+                    fputs("</code>", f);
+                }
+            } else {
+                fputs("-", f);
+            }
+            fprintf(f, "</td><td>%llu</td></tr>\n", (ull)z->count);
+        }
+    }
+    fputs("</table>\n", f);
+}
+
 static void summary(FILE *f, const struct smem_analysis *a, struct smem_source_cache *src)
 {
     uint32_t nsites = 0, nbad = 0, nhaz = 0;
@@ -121,7 +179,9 @@ static void summary(FILE *f, const struct smem_analysis *a, struct smem_source_c
         for (int i = 0; i < 3; i++)
             fprintf(f, t[i]->requests ? "<td>%llu (%llu)</td>" : "<td>-</td>", (ull)t[i]->wavefronts,
                     (ull)t[i]->ideal);
-        fprintf(f, "<td>%u of %u</td><td>%u</td></tr>\n", bad, k->nsites, k->nhazards);
+        fprintf(f, k->nhazards ? "<td>%u of %u</td><td class='x'><a href='#hazards'>%u</a></td></tr>\n"
+                               : "<td>%u of %u</td><td>%u</td></tr>\n",
+                bad, k->nsites, k->nhazards);
     }
     fputs("</table>\n<h3>Sites by excess wavefronts</h3>\n", f);
     uint32_t n = 0;
@@ -154,6 +214,7 @@ static void summary(FILE *f, const struct smem_analysis *a, struct smem_source_c
     if (n)
         fputs("</table>\n", f);
     free(rk);
+    hazards(f, a, src);
 }
 
 /* The place for the site's inline chain (the call sites a device function was inlined through,
@@ -177,13 +238,12 @@ static void site_map(FILE *f, const struct smem_kernel_report *k, uint32_t ki, u
                "</h3>\n<div class='pair'>\n",
             smem_access_op_name(r->op), r->bytes, r->t.max_ways, (ull)excess(&r->t));
     smem_bankmap_svg(f, &b, &r->worst);
-    fputs("<div class='where'><p>", f);
+    fputs("<div class='where'><p class='path'>", f);
     if (r->file && *r->file) {
-        fputs("<span class='mono'>", f);
         smem_xml_text(f, r->file);
-        fputs("</span>", f);
+        fputs(", ", f);
     }
-    fprintf(f, " line %u:</p>\n<pre class='src'>", r->line);
+    fprintf(f, "line %u</p>\n<pre class='src'>", r->line);
     smem_xml_text(f, smem_source_line(src, r->file, r->line, buf, sizeof buf));
     fputs("</pre>\n", f);
     site_inline_chain(f, r);
@@ -195,51 +255,6 @@ static void site_map(FILE *f, const struct smem_kernel_report *k, uint32_t ki, u
         fprintf(f, " %llu request%s with a data-dependent address, not priced.",
                 (ull)r->t.unknown_requests, r->t.unknown_requests == 1 ? "" : "s");
     fputs("</p></div></div></div>\n", f);
-}
-
-static void hazard_line(FILE *f, struct smem_source_cache *src, const char *file, uint32_t line)
-{
-    char buf[600];
-    fputs("<td class='l'>", f);
-    if (line) {
-        where(f, file, line);
-        fputs("<br/><code>", f);
-        smem_xml_text(f, smem_source_line(src, file, line, buf, sizeof buf));
-        fputs("</code>", f);
-    } else {
-        fputs("-", f);
-    }
-    fputs("</td>", f);
-}
-
-static void hazards(FILE *f, const struct smem_kernel_report *k, uint32_t ki,
-                    struct smem_source_cache *src)
-{
-    fprintf(f, "<h3 id='k%u-hazards'>Hazards</h3>\n<table class='haz'><tr><th class='l'>kind</th>"
-               "<th class='l'>first</th><th class='l'>second</th><th class='l'>address</th>"
-               "<th>seen</th></tr>\n", ki);
-    for (uint32_t h = 0; h < k->nhazards; h++) {
-        const struct smem_hazard *z = &k->hazards[h];
-        const char *file = smem_hazard_file(k, z);
-        fprintf(f, "<tr><td class='l'>%s (", smem_hazard_kind_name(z->kind));
-        smem_xml_text(f, z->detail);
-        fputs(")</td>", f);
-        hazard_line(f, src, file, z->lines[0]);
-        hazard_line(f, src, file, z->lines[1]);
-        fputs("<td class='l'>", f);
-        if (z->kind != SMEM_HAZARD_BARRIER) {
-            fprintf(f, "byte %u", z->address);
-            if (z->var[0]) {
-                fputs(" of <code>", f);
-                smem_xml_text(f, z->var);
-                fputs("</code>", f);
-            }
-        } else {
-            fputs("-", f);
-        }
-        fprintf(f, "</td><td>%llu</td></tr>\n", (ull)z->count);
-    }
-    fputs("</table>\n", f);
 }
 
 static void kernel(FILE *f, const struct smem_analysis *a, uint32_t ki, struct smem_source_cache *src)
@@ -260,6 +275,8 @@ static void kernel(FILE *f, const struct smem_analysis *a, uint32_t ki, struct s
         if (t[i]->requests)
             fprintf(f, " %s: %llu requests, %llu wavefronts (ideal %llu).", tn[i],
                     (ull)t[i]->requests, (ull)t[i]->wavefronts, (ull)t[i]->ideal);
+    if (k->nhazards)
+        fprintf(f, " <a href='#hazards'>%u hazard%s</a>.", k->nhazards, k->nhazards == 1 ? "" : "s");
     fputs("</p>\n", f);
     if (!k->complete) {
         fputs("<p><b>Incomplete:</b> ", f);
@@ -290,8 +307,6 @@ static void kernel(FILE *f, const struct smem_analysis *a, uint32_t ki, struct s
     for (uint32_t s = 0; s < k->nsites; s++)
         if (has_map(&k->sites[s]))
             site_map(f, k, ki, s, src);
-    if (k->nhazards)
-        hazards(f, k, ki, src);
 }
 
 void smem_report_html(FILE *f, const struct smem_analysis *a)
