@@ -116,4 +116,12 @@ grep -q "race.cu:4<" "$TMPD/haz.txt" && grep -q "race.cu:5<" "$TMPD/haz.txt" ||
     fail "analyze --html: a hazard without both its lines"
 grep -qF 's[63 - threadIdx.x];' "$TMPD/haz.txt" || fail "analyze --html: a hazard without its source"
 
+# a source line with markup, a byte that is not UTF-8 and a control character stays well-formed
+printf 'extern "C" __global__ void k(int *o)\n{\n    __shared__ int s[1024];\n    s[threadIdx.x] = 1;\n    __syncthreads();\n    o[threadIdx.x] = s[threadIdx.x * 32 %% 1024]; // caf\351 & <b> "q" \001\n}\n' >"$TMPD/odd.cu"
+t "analyze odd source --html" "$S" analyze "$TMPD/odd.cu" --block 32 --html "$TMPD/odd.html"
+expect_rc 0
+t "odd source: well-formed" "$X" "$TMPD/odd.html" --count bankmap
+expect_rc 0; expect_out "count bankmap 1"
+grep -qF '// caf&#xfffd; &amp; &lt;b&gt; &quot;q&quot; &#xfffd;' "$TMPD/odd.html" || fail "odd source: not escaped"
+
 finish
