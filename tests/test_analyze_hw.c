@@ -38,13 +38,17 @@ static void check_launch(const struct launch *L)
     struct smem_error err;
     memset(&err, 0, sizeof err);
     /* compile each program once (nvcc is the slow part), analyse each launch from its PTX */
-    static char cached[512], *ptx;
-    static size_t ptx_len;
+    static char cached[512], *ptx, *pp;
+    static size_t ptx_len, pp_len;
     if (strcmp(cached, path)) {
         free(ptx);
-        ptx = smem_compile_cu(path, &o, &ptx_len, &err);
+        free(pp);
+        pp = NULL;
+        ptx = smem_compile_cu_pp(path, &o, &ptx_len, &pp, &pp_len, &err);
         snprintf(cached, sizeof cached, "%s", ptx ? path : "");
     }
+    o.preprocessed = pp; /* parameter names, as nvcc saw them (macro-made kernels too) */
+    o.preprocessed_len = pp_len;
     int rc = ptx ? smem_analyze_ptx(ptx, ptx_len, "<nvcc output>", path, &o, &a, &err) : -1;
     if (rc) {
         char buf[1200];
@@ -142,8 +146,8 @@ static void test_access_pattern_kernels_match_h100(void)
         "f4_tid", "f4_stride2", "f4_stride8", "f4_bcast_0", "f4_tid_div2", "tile_col_plain",
         "tile_col_pad33", "tile_col_xor", "tile_row_xor", "point4d_x_inc", "point5_x_inc"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-        struct launch L = {"C", names[i], "smem_patterns.cu", {32, 1, 1}, G1, 0, "1", "5", 0};
-        /* the kernels come from a macro, so their parameter is named by position: p is #1 */
+        /* the kernels come from a macro (PAT(NAME, T, EXPR)): p is named as nvcc saw it */
+        struct launch L = {"C", names[i], "smem_patterns.cu", {32, 1, 1}, G1, 0, "p", "5", 0};
         check_launch(&L);
     }
 }

@@ -21,35 +21,47 @@ static int have_nvcc(void)
     return system(cmd) == 0;
 }
 
-/* The PTX of each file, compiled once (nvcc takes most of the test's time). */
+/* The PTX of each file, compiled once (nvcc takes most of the test's time), with the preprocessed
+ * source that names the kernels' parameters for --param. */
 static struct {
     char path[512];
-    char *ptx;
-    size_t len;
+    char *ptx, *pp;
+    size_t len, pp_len;
 } cache[16];
 
-static const char *ptx_of(const char *path, const struct smem_analyze_options *o, size_t *len,
+/* The PTX of path; o->preprocessed set to its preprocessed source. */
+static const char *ptx_of(const char *path, struct smem_analyze_options *o, size_t *len,
                           struct smem_error *err)
 {
     unsigned i;
     for (i = 0; i < 16 && cache[i].ptx; i++)
         if (!strcmp(cache[i].path, path)) {
             *len = cache[i].len;
+            o->preprocessed = cache[i].pp;
+            o->preprocessed_len = cache[i].pp_len;
             return cache[i].ptx;
         }
-    char *ptx = smem_compile_cu(path, o, len, err);
+    char *pp = NULL;
+    size_t pp_len = 0;
+    char *ptx = smem_compile_cu_pp(path, o, len, &pp, &pp_len, err);
     if (ptx && i < 16) {
         snprintf(cache[i].path, sizeof cache[i].path, "%s", path);
         cache[i].ptx = ptx;
         cache[i].len = *len;
+        cache[i].pp = pp;
+        cache[i].pp_len = pp_len;
     }
+    o->preprocessed = pp;
+    o->preprocessed_len = pp_len;
     return ptx; /* (a 17th file would leak its PTX: there are 11) */
 }
 
 static void free_cache(void)
 {
-    for (unsigned i = 0; i < 16; i++)
+    for (unsigned i = 0; i < 16; i++) {
         free(cache[i].ptx);
+        free(cache[i].pp);
+    }
 }
 
 static int parse_dims(const char *s, unsigned d[3])

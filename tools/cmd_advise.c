@@ -22,6 +22,8 @@ static void help(void)
         "  --kernel NAME        the kernel (may be left out when the file has one)\n"
         "  --block X[,Y[,Z]]  --grid X[,Y[,Z]]  --dyn-smem BYTES  --param NAME=VALUE\n"
         "  --sample-blocks N  --max-steps N  --arch sm_XX  -I DIR  -D NAME[=V]  -std=...\n"
+        "                       (a --param that matches no parameter, or whose value does not\n"
+        "                       fit its type, is a usage error, as for analyze)\n"
         "layout:\n"
         "  --array NAME         only this array (source name or PTX name)\n"
         "  --row ELEMS          row length in elements (needed for extern arrays; default: the\n"

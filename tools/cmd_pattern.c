@@ -4,7 +4,10 @@
 #include "pattern_view.h"
 #include "smemlab/model/expr.h"
 #include "smemlab/model/pattern.h"
+#include "smemlab/report/bankmap.h"
+#include "smemlab/report/report.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,14 +30,19 @@ static const char usage_text[] =
     "  --banks N            number of banks (default 32)\n"
     "  --bank-bytes B       bank width in bytes (default 4; Kepler's 8-byte mode: 8)\n"
     "  --format F           table, json or csv (default table)\n"
+    "  --svg OUT.svg        also write the bank map of the costliest request as an SVG picture\n"
+    "  --html OUT.html      also write a page with every request's cost and bank map (past 8\n"
+    "                       requests, one map per distinct picture, with its warps)\n"
     "  --help               this text\n"
     "\n"
     "examples:\n"
     "  smemlab pattern 'arr[tid*129]'\n"
     "  smemlab pattern 'tile[tx][ty]' --shape 32x33 --block 32x32\n"
     "  smemlab pattern 'v[tid*2]' --elem 16\n"
+    "  smemlab pattern 'arr[tid*32]' --svg map.svg\n"
     "\n"
-    "exit status: 0 ok, 2 bad option, 3 bad expression (the message names the column)\n";
+    "exit status: 0 ok, 2 bad option, 3 bad expression (the message names the column) or a file\n"
+    "that cannot be written\n";
 
 /* Parses "X[,Y[,Z]]" allowing zeros (a block index), missing parts = 0. */
 static int parse_index3(const char *s, unsigned v[3])
@@ -77,6 +85,7 @@ struct options {
     struct smem_pattern p;
     int format;
     int help;
+    const char *svg, *html; /* files to write, or NULL */
 };
 
 /* Fills o from argv; returns EXIT_OK or EXIT_USAGE (message printed). */
@@ -86,6 +95,7 @@ static int parse_options(int argc, char **argv, struct options *o)
     o->p = smem_pattern_default();
     o->format = FMT_TABLE;
     o->help = 0;
+    o->svg = o->html = NULL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *val = NULL;
         char name[32];
@@ -110,7 +120,7 @@ static int parse_options(int argc, char **argv, struct options *o)
         memcpy(name, a, nl);
         name[nl] = 0;
         static const char *const known[] = {"--elem", "--shape", "--block", "--grid-index", "--op",
-                                            "--banks", "--bank-bytes", "--format"};
+                                            "--banks", "--bank-bytes", "--format", "--svg", "--html"};
         int found = 0;
         for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
             found |= !strcmp(name, known[k]);
@@ -154,6 +164,12 @@ static int parse_options(int argc, char **argv, struct options *o)
         } else if (!strcmp(name, "--format")) {
             if ((o->format = cli_parse_format(val)) < 0)
                 return cli_usage_error("pattern", "--format must be table, json or csv, not '%s'", val);
+        } else if (!*val) {
+            return cli_usage_error("pattern", "%s needs a file name", name);
+        } else if (!strcmp(name, "--svg")) {
+            o->svg = val;
+        } else if (!strcmp(name, "--html")) {
+            o->html = val;
         }
     }
     if (!o->expr)
@@ -169,15 +185,9 @@ static const char *op_name(enum smem_op op) { return op == SMEM_ST ? "st" : op =
 static void print_table(const struct options *o, const struct smem_pattern_result *r)
 {
     const struct smem_pattern *p = &o->p;
-    unsigned threads = smem_pattern_threads(p);
-    printf("%s: %u-byte %s, block %ux%ux%u (%u thread%s, %u warp%s)", o->expr, p->elem_bytes,
-           p->op == SMEM_ST ? "stores" : "loads", p->block[0], p->block[1], p->block[2], threads,
-           threads == 1 ? "" : "s", r->requests, r->requests == 1 ? "" : "s");
-    if (p->block_index[0] | p->block_index[1] | p->block_index[2])
-        printf(", blockIdx (%u,%u,%u)", p->block_index[0], p->block_index[1], p->block_index[2]);
-    if (p->shape[0])
-        printf(", shape %ux%u", p->shape[0], p->shape[1]);
-    printf(", %u banks x %u B\n\n", p->banks.count, p->banks.bytes);
+    char settings[1024];
+    smem_pattern_settings(settings, sizeof settings, o->expr, p, r);
+    printf("%s\n\n", settings);
     printf("warp  lanes  wavefronts  ideal  max-way  conflicts\n");
     for (unsigned w = 0; w < r->requests; w++) {
         const struct smem_warp_cost *c = &r->warp[w];
@@ -200,7 +210,7 @@ static void print_table(const struct options *o, const struct smem_pattern_resul
                 continue;
             if (shared++ < 4) {
                 char list[128];
-                view_lane_list(list, sizeof list, lanes);
+                smem_lane_list(list, sizeof list, lanes);
                 printf("%s bank %u, row %u: lanes %s\n", shared == 1 ? "shared words:" : "             ",
                        b, m.slot[b][i].word / m.count, list);
             }
@@ -244,6 +254,31 @@ static void print_csv(const struct smem_pattern_result *r)
     }
 }
 
+/* Writes the picture files asked for; EXIT_OK or EXIT_INPUT (said on stderr). */
+static int write_pictures(const struct options *o, const struct smem_pattern_result *r)
+{
+    const char *path[2] = {o->svg, o->html};
+    for (int i = 0; i < 2; i++) {
+        if (!path[i])
+            continue;
+        FILE *f = fopen(path[i], "w");
+        if (!f) {
+            fprintf(stderr, "smemlab pattern: cannot write %s: %s\n", path[i], strerror(errno));
+            return EXIT_INPUT;
+        }
+        if (i == 0)
+            smem_report_pattern_svg(f, o->expr, &o->p, r);
+        else
+            smem_report_pattern_html(f, o->expr, &o->p, r);
+        int bad = ferror(f);
+        if (fclose(f) || bad) {
+            fprintf(stderr, "smemlab pattern: cannot write %s\n", path[i]);
+            return EXIT_INPUT;
+        }
+    }
+    return EXIT_OK;
+}
+
 int cmd_pattern(int argc, char **argv)
 {
     struct options o;
@@ -274,6 +309,8 @@ int cmd_pattern(int argc, char **argv)
         return EXIT_INPUT;
     }
     smem_access_free(a);
+    if ((rc = write_pictures(&o, &r)) != EXIT_OK)
+        return rc;
     if (o.format == FMT_JSON)
         print_json(&o, &r);
     else if (o.format == FMT_CSV)

@@ -1,6 +1,7 @@
 /* pattern_view.c: the CLI's pictures and formats for pattern results (bank map, verdict line,
  * JSON/CSV escaping), shared by `smemlab pattern` and `smemlab tour`. */
 #include "pattern_view.h"
+#include "smemlab/report/report.h"
 
 #include <string.h>
 
@@ -20,25 +21,6 @@ static unsigned lowest_lane(uint32_t v)
     while (l < 31 && !(v >> l & 1u))
         l++;
     return l;
-}
-
-void view_lane_list(char *buf, size_t n, uint32_t lanes)
-{
-    size_t k = 0;
-    buf[0] = 0;
-    for (unsigned l = 0; l < SMEM_WARP && k + 1 < n; l++) {
-        if (!(lanes >> l & 1u))
-            continue;
-        unsigned e = l;
-        while (e + 1 < SMEM_WARP && (lanes >> (e + 1) & 1u))
-            e++;
-        int w = e == l ? snprintf(buf + k, n - k, "%s%u", k ? "," : "", l)
-                       : snprintf(buf + k, n - k, "%s%u-%u", k ? "," : "", l, e);
-        if (w < 0 || (size_t)w >= n - k)
-            break;
-        k += (size_t)w;
-        l = e;
-    }
 }
 
 /* Rows (lines of count words) the map touches, sorted, without repeats. */
@@ -176,13 +158,9 @@ void view_csv_field(FILE *f, const char *s)
 
 void view_verdict(FILE *f, const struct smem_pattern_result *r)
 {
-    fprintf(f, "%u request%s, %llu wavefront%s (ideal %llu): ", r->requests, r->requests == 1 ? "" : "s",
-            (unsigned long long)r->wavefronts, r->wavefronts == 1 ? "" : "s",
-            (unsigned long long)r->ideal);
-    if (r->wavefronts > r->ideal)
-        fprintf(f, "%u-way bank conflict", r->max_ways);
-    else
-        fprintf(f, "no bank conflict");
+    char text[200];
+    smem_pattern_verdict(text, sizeof text, r);
+    fputs(text, f);
 }
 
 void view_caret(FILE *f, const char *text, const struct smem_diag *d)

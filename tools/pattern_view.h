@@ -20,9 +20,6 @@ enum view_map_style { VIEW_MAP_WIDE, VIEW_MAP_NARROW };
 void view_bank_map(FILE *f, const struct smem_banks *b, const struct smem_request *req,
                    enum view_map_style style, const char *indent);
 
-/* "0-15,17,20-21" for a lane mask. */
-void view_lane_list(char *buf, size_t n, uint32_t lanes);
-
 /* Writes s as a JSON string, quotes included. */
 void view_json_string(FILE *f, const char *s);
 

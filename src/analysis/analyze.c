@@ -8,6 +8,7 @@
 #include "smemlab/analysis/launch.h"
 
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <spawn.h>
@@ -108,42 +109,83 @@ static const char *nvcc_path(void)
     return e && *e ? e : "nvcc";
 }
 
-char *smem_compile_cu(const char *path, const struct smem_analyze_options *o, size_t *len,
-                      struct smem_error *err)
+/* A .cpp1.ii nvcc left in dir (read), then every file of dir removed and dir itself. */
+static char *take_kept(const char *dir, size_t *len)
 {
-    char ptxp[] = "/tmp/smemlab-ptxXXXXXX";
-    int fd = mkstemp(ptxp);
+    char *pp = NULL;
+    DIR *d = opendir(dir);
+    if (!d)
+        return NULL;
+    struct dirent *e;
+    char path[1200];
+    while ((e = readdir(d))) {
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+            continue;
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        size_t n = strlen(e->d_name);
+        if (!pp && n > 8 && !strcmp(e->d_name + n - 8, ".cpp1.ii"))
+            pp = smem_read_file(path, len);
+        unlink(path);
+    }
+    closedir(d);
+    rmdir(dir);
+    return pp;
+}
+
+enum compile_mode { COMPILE_PTX, COMPILE_PTX_KEEP, COMPILE_PREPROCESS };
+
+/* nvcc -arch=A {-ptx -lineinfo [-keep -keep-dir D] | -E} ARGS path -o tmp: the output file's text,
+ * and for COMPILE_PTX_KEEP the preprocessed source in *pp. */
+static char *run_nvcc(const char *path, const struct smem_analyze_options *o, enum compile_mode mode,
+                      size_t *len, char **pp, size_t *pp_len, struct smem_error *err)
+{
+    char outp[] = "/tmp/smemlab-ptxXXXXXX", keep[] = "/tmp/smemlab-keepXXXXXX";
+    if (pp)
+        *pp = NULL;
+    int fd = mkstemp(outp);
     if (fd < 0) {
         smem_error_set(err, path, 0, 0, "cannot create a temporary file: %s", strerror(errno));
         return NULL;
     }
     close(fd);
+    int kept = mode == COMPILE_PTX_KEEP && mkdtemp(keep) != NULL;
     char arch[64];
     snprintf(arch, sizeof arch, "-arch=%s", o->arch ? o->arch : "sm_90");
     const char **argv = calloc(16 + o->ncompiler_args, sizeof *argv);
     if (!argv) {
-        unlink(ptxp);
+        unlink(outp);
+        if (kept)
+            rmdir(keep);
         smem_error_set(err, path, 0, 0, "out of memory");
         return NULL;
     }
     unsigned n = 0;
     argv[n++] = nvcc_path();
     argv[n++] = arch;
-    argv[n++] = "-ptx";
-    argv[n++] = "-lineinfo";
+    if (mode == COMPILE_PREPROCESS) {
+        argv[n++] = "-E";
+    } else {
+        argv[n++] = "-ptx";
+        argv[n++] = "-lineinfo";
+    }
+    if (kept) {
+        argv[n++] = "-keep";
+        argv[n++] = "-keep-dir";
+        argv[n++] = keep;
+    }
     for (unsigned i = 0; i < o->ncompiler_args; i++)
         argv[n++] = o->compiler_args[i];
     /* A header (.cuh, .h, .hpp) or any other name is compiled as CUDA, as if it were a .cu file. */
-    size_t pl = strlen(path);
-    if (pl < 3 || strcmp(path + pl - 3, ".cu")) {
+    size_t plen = strlen(path);
+    if (plen < 3 || strcmp(path + plen - 3, ".cu")) {
         argv[n++] = "-x";
         argv[n++] = "cu";
     }
     argv[n++] = path;
     argv[n++] = "-o";
-    argv[n++] = ptxp;
+    argv[n++] = outp;
     argv[n] = NULL;
-    char *out = NULL, *errs = NULL, *ptx = NULL;
+    char *out = NULL, *errs = NULL, *text = NULL;
     int st = run_capture((char *const *)argv, &out, &errs);
     if (st < 0) {
         smem_error_set(err, path, 0, 0,
@@ -158,15 +200,45 @@ char *smem_compile_cu(const char *path, const struct smem_analyze_options *o, si
             msg[--ml] = 0;
         smem_error_set(err, path, 0, 0, "nvcc failed (exit %d):\n%s", st, msg);
     } else {
-        ptx = smem_read_file(ptxp, len);
-        if (!ptx)
-            smem_error_set(err, path, 0, 0, "nvcc wrote no PTX");
+        text = smem_read_file(outp, len);
+        if (!text)
+            smem_error_set(err, path, 0, 0, "nvcc wrote no %s",
+                           mode == COMPILE_PREPROCESS ? "preprocessed source" : "PTX");
+    }
+    if (kept) {
+        size_t pl = 0;
+        char *kept_pp = take_kept(keep, &pl);
+        if (text && pp) {
+            *pp = kept_pp;
+            if (pp_len)
+                *pp_len = pl;
+        } else {
+            free(kept_pp);
+        }
     }
     free(out);
     free(errs);
     free(argv);
-    unlink(ptxp);
-    return ptx;
+    unlink(outp);
+    return text;
+}
+
+char *smem_compile_cu(const char *path, const struct smem_analyze_options *o, size_t *len,
+                      struct smem_error *err)
+{
+    return run_nvcc(path, o, COMPILE_PTX, len, NULL, NULL, err);
+}
+
+char *smem_compile_cu_pp(const char *path, const struct smem_analyze_options *o, size_t *len,
+                         char **pp, size_t *pp_len, struct smem_error *err)
+{
+    return run_nvcc(path, o, COMPILE_PTX_KEEP, len, pp, pp_len, err);
+}
+
+char *smem_preprocess_cu(const char *path, const struct smem_analyze_options *o, size_t *len,
+                         struct smem_error *err)
+{
+    return run_nvcc(path, o, COMPILE_PREPROCESS, len, NULL, NULL, err);
 }
 
 void smem_demangle(const char *const *names, unsigned n, char **out)
@@ -231,118 +303,47 @@ static char *strip_params(const char *d)
     return s;
 }
 
-/* ---- kernel parameters by source name ----------------------------------------------------- */
+/* ---- kernel parameters by source name (params.c does the work) ---------------------------- */
 
-/* Finds the parameter names of kernel `name` in the CUDA source text; returns how many. */
-static unsigned source_param_names(const char *text, const char *name, char names[][64], unsigned max)
+/* Where parameter names come from, fetched once and only when needed: the caller's preprocessed
+ * source, else nvcc -E on the .cu (smem_analyze_ptx and _module given a source, no text). */
+struct names {
+    const char *source;               /* the .cu, or NULL */
+    const struct smem_analyze_options *o;
+    int tried;
+    char *owned;                      /* text preprocessed here */
+    struct smem_pp_unit *unit;
+    char why[200];                    /* why there is none */
+};
+
+static const struct smem_pp_unit *names_unit(struct names *nm)
 {
-    size_t nl = strlen(name);
-    const char *p = text;
-    while (text && (p = strstr(p, name))) {
-        const char *q = p + nl;
-        int word_start = p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_');
-        p = q;
-        if (!word_start || isalnum((unsigned char)*q) || *q == '_')
-            continue;
-        while (*q == ' ' || *q == '\t' || *q == '\n')
-            q++;
-        if (*q == '<') { /* template kernel: skip the argument list */
-            int d = 0;
-            for (; *q; q++) {
-                if (*q == '<') d++;
-                else if (*q == '>' && --d == 0) { q++; break; }
-            }
-            while (*q == ' ' || *q == '\t' || *q == '\n')
-                q++;
+    if (nm->tried)
+        return nm->unit;
+    nm->tried = 1;
+    const char *text = nm->o->preprocessed;
+    size_t len = nm->o->preprocessed_len;
+    if (!text && nm->source) {
+        struct smem_error e;
+        memset(&e, 0, sizeof e);
+        nm->owned = smem_preprocess_cu(nm->source, nm->o, &len, &e);
+        text = nm->owned;
+        if (!text) {
+            for (char *c = e.msg; *c; c++)
+                *c = *c == '\n' ? ' ' : *c;
+            snprintf(nm->why, sizeof nm->why, "parameter names need nvcc -E on the source: %.140s",
+                     e.msg);
         }
-        if (*q != '(')
-            continue;
-        /* a definition or declaration of a __global__ function? look back for __global__ */
-        const char *back = p - nl;
-        const char *start = back - 300 > text ? back - 300 : text;
-        int global = 0;
-        for (const char *s = back; s > start; s--)
-            if (!strncmp(s, "__global__", 10)) {
-                global = 1;
-                break;
-            } else if (*s == ';' || *s == '}')
-                break;
-        if (!global)
-            continue;
-        q++;
-        unsigned count = 0;
-        int depth = 0;
-        const char *seg = q;
-        for (; *q; q++) {
-            if (*q == '(' || *q == '<' || *q == '[')
-                depth++;
-            else if ((*q == ')' || *q == '>' || *q == ']') && depth > 0)
-                depth--;
-            else if ((*q == ',' || *q == ')') && depth == 0) {
-                /* the last identifier of seg..q (before any '=' default) */
-                const char *e = q;
-                for (const char *s = seg; s < q; s++)
-                    if (*s == '=') {
-                        e = s;
-                        break;
-                    }
-                while (e > seg && !(isalnum((unsigned char)e[-1]) || e[-1] == '_'))
-                    e--;
-                const char *b = e;
-                while (b > seg && (isalnum((unsigned char)b[-1]) || b[-1] == '_'))
-                    b--;
-                if (count < max && e > b && (size_t)(e - b) < 64) {
-                    memcpy(names[count], b, (size_t)(e - b));
-                    names[count][e - b] = 0;
-                    count++;
-                }
-                seg = q + 1;
-                if (*q == ')')
-                    return count;
-            }
-        }
-        return count;
     }
-    return 0;
+    if (text && !(nm->unit = smem_pp_scan(text, len)))
+        snprintf(nm->why, sizeof nm->why, "out of memory reading the preprocessed source");
+    return nm->unit;
 }
 
-static int parse_param_value(const char *v, unsigned type, uint64_t *bits)
+static void names_free(struct names *nm)
 {
-    char *end;
-    if (!*v)
-        return -1;
-    errno = 0;
-    if (type == PT_F32 || type == PT_F64 || strpbrk(v, ".eE")) {
-        if (!strncmp(v, "0x", 2) || !strncmp(v, "0X", 2))
-            goto integer;
-        double d = strtod(v, &end);
-        if (*end || errno)
-            return -1;
-        if (type == PT_F32) {
-            float f = (float)d;
-            uint32_t u;
-            memcpy(&u, &f, 4);
-            *bits = u;
-        } else if (type == PT_F64) {
-            memcpy(bits, &d, 8);
-        } else {
-            return -1; /* a float for an integer parameter */
-        }
-        return 0;
-    }
-integer:
-    if (*v == '-') {
-        long long x = strtoll(v, &end, 0);
-        if (*end || errno)
-            return -1;
-        *bits = (uint64_t)x;
-    } else {
-        unsigned long long x = strtoull(v, &end, 0);
-        if (*end || errno)
-            return -1;
-        *bits = x;
-    }
-    return 0;
+    free(nm->owned);
+    smem_pp_unit_free(nm->unit);
 }
 
 /* ---- the analysis -------------------------------------------------------------------------- */
@@ -375,9 +376,13 @@ static int kernel_matches(const char *want, const char *symbol, const char *full
     return strlen(want) == lb && !strncmp(want, last, lb);
 }
 
+/* One kernel's launch with pv, its scalar parameters (bound by smem_params_bind); sig names them
+ * in messages (NULL: built here, from nm, only when a message needs it). */
 static int analyze_kernel(struct smem_analysis *an, const struct smem_ptx_func *f,
-                          const char *source_text, const struct smem_analyze_options *o,
-                          struct smem_kernel_report *k, struct smem_error *err)
+                          const struct smem_param_value *pv, const struct smem_ksig *sig,
+                          struct names *nm, const char *demangled,
+                          const struct smem_analyze_options *o, struct smem_kernel_report *k,
+                          struct smem_error *err)
 {
     struct smem_cta_program *p = NULL;
     if (smem_cta_prepare(an->module, f, o->dyn_smem, &p, err))
@@ -398,70 +403,34 @@ static int analyze_kernel(struct smem_analysis *an, const struct smem_ptx_func *
     k->static_smem = p->static_smem;
     k->dynamic_smem = o->dyn_smem;
     k->program = p;
-    /* scalar parameters */
-    struct smem_param_value *pv = calloc(f->nparams ? f->nparams : 1, sizeof *pv);
-    if (!pv) {
-        smem_error_set(err, NULL, 0, 0, "out of memory");
-        return -1;
-    }
-    char srcnames[64][64];
-    unsigned nsrc = 0;
-    if (source_text) {
-        char *plain = strip_params(k->name);
-        size_t base = strcspn(plain ? plain : k->name, "<");
-        char bname[256];
-        snprintf(bname, sizeof bname, "%.*s", (int)(base < 255 ? base : 255), plain ? plain : k->name);
-        /* namespaces: the last component */
-        const char *last = strrchr(bname, ':');
-        nsrc = source_param_names(source_text, last ? last + 1 : bname, srcnames, 64);
-        free(plain);
-    }
-    for (unsigned i = 0; i < o->nparams; i++) {
-        const struct smem_param_arg *pa = &o->params[i];
-        int idx = -1;
-        for (unsigned j = 0; j < nsrc && j < f->nparams; j++)
-            if (!strcmp(srcnames[j], pa->name))
-                idx = (int)j;
-        for (unsigned j = 0; idx < 0 && j < f->nparams; j++)
-            if (!strcmp(f->syms[j].name, pa->name))
-                idx = (int)j;
-        if (idx < 0 && pa->name[0] && strspn(pa->name, "0123456789") == strlen(pa->name)) {
-            unsigned long v = strtoul(pa->name, NULL, 10);
-            if (v < f->nparams)
-                idx = (int)v;
-        }
-        if (idx < 0)
-            continue; /* another kernel's parameter (every kernel of a file shares --param) */
-        if (parse_param_value(pa->value, f->syms[idx].type, &pv[idx].bits)) {
-            free(pv);
-            smem_error_set(err, NULL, 0, 0, "--param %s=%s: not a value for a parameter of type %s",
-                           pa->name, pa->value,
-                           f->syms[idx].type == PT_F32 ? "float" : f->syms[idx].type == PT_F64 ? "double" : "integer");
-            return -2;
-        }
-        pv[idx].set = 1;
-    }
     l.params = pv;
     l.nparams = f->nparams;
-    if (smem_cta_check_launch(p, &l, err)) {
-        free(pv);
+    if (smem_cta_check_launch(p, &l, err))
         return -2;
-    }
     struct smem_launch_options lo = {o->banks, 1, o->hazards, o->record};
     struct smem_cta_result res;
-    int rc = smem_launch_analyze(p, &l, &lo, k, &res, err);
-    /* the scalar parameters left unknown, by source name where the source says it */
+    if (smem_launch_analyze(p, &l, &lo, k, &res, err))
+        return -1;
+    /* the scalar parameters left unknown, by the names the compiler saw */
     char unset[200] = "";
-    for (uint32_t j = 0; j < f->nparams; j++) {
-        if (pv[j].set || p->param_is_ptr[j])
+    struct smem_ksig own;
+    int have_own = 0;
+    for (uint32_t j = 0; !res.complete && j < f->nparams; j++) {
+        if ((pv && pv[j].set) || p->param_is_ptr[j])
+            continue;
+        if (!sig && !have_own) {
+            have_own = !smem_ksig_build(names_unit(nm), f, demangled, &own);
+            sig = have_own ? &own : NULL;
+        }
+        if (sig && (sig->params[j].kind == SMEM_PARAM_POINTER ||
+                    sig->params[j].kind == SMEM_PARAM_AGGREGATE))
             continue;
         size_t ul = strlen(unset);
         snprintf(unset + ul, sizeof unset - ul, "%s%s", ul ? ", " : "",
-                 j < nsrc ? srcnames[j] : f->syms[j].name);
+                 sig ? smem_kparam_label(&sig->params[j]) : f->syms[j].name);
     }
-    free(pv);
-    if (rc)
-        return -1;
+    if (have_own)
+        smem_ksig_free(&own);
     if (!res.complete) {
         const struct smem_ptx_insn *in = &f->insns[res.unknown.insn];
         const char *file = in->loc_file < an->module->nfiles ? an->module->files[in->loc_file] : NULL;
@@ -523,19 +492,27 @@ static int analyze_module(struct smem_analysis *an, const char *ptx_name, const 
                           struct smem_error *err)
 {
     const struct smem_ptx_module *m = an->module;
-    char *source_text = NULL;
-    if (source && strcmp(source, ptx_name))
-        source_text = smem_read_file(source, NULL);
+    struct names nm;
+    memset(&nm, 0, sizeof nm);
+    nm.o = o;
+    if (source && strcmp(source, ptx_name)) {
+        size_t sl = strlen(source);
+        if (!(sl > 4 && !strcmp(source + sl - 4, ".ptx")))
+            nm.source = source;
+    }
     /* every entry, demangled */
     const char **syms = calloc(m->nfuncs ? m->nfuncs : 1, sizeof *syms);
     char **dem = calloc(m->nfuncs ? m->nfuncs : 1, sizeof *dem);
-    uint32_t ne = 0;
+    uint32_t *sel = calloc(m->nfuncs ? m->nfuncs : 1, sizeof *sel);
+    struct smem_ksig *sigs = calloc(m->nfuncs ? m->nfuncs : 1, sizeof *sigs);
+    struct smem_param_value **pv = calloc(m->nfuncs ? m->nfuncs : 1, sizeof *pv);
+    uint32_t ne = 0, nsel = 0;
     for (uint32_t i = 0; syms && i < m->nfuncs; i++)
         if (m->funcs[i].is_entry && (m->funcs[i].ninsns || m->funcs[i].error))
             syms[ne++] = m->funcs[i].name;
     int rc = 0, first_rc = 0;
     uint32_t nfailed = 0;
-    if (!syms || !dem) {
+    if (!syms || !dem || !sel || !sigs || !pv) {
         rc = smem_error_set(err, NULL, 0, 0, "out of memory");
         goto done;
     }
@@ -551,13 +528,54 @@ static int analyze_module(struct smem_analysis *an, const char *ptx_name, const 
             rc = smem_error_set(err, NULL, 0, 0, "out of memory");
             goto done;
         }
-        if (o->kernel && !kernel_matches(o->kernel, syms[i], dem[i], name)) {
-            free(name);
-            continue;
+        if (!o->kernel || kernel_matches(o->kernel, syms[i], dem[i], name))
+            sel[nsel++] = i;
+        free(name);
+    }
+    if (!nsel) {
+        char list[300] = "";
+        for (uint32_t i = 0; i < ne; i++) {
+            size_t l = strlen(list);
+            snprintf(list + l, sizeof list - l, "%s%s", i ? ", " : "", dem[i]);
         }
+        if (o->kernel)
+            rc = smem_error_set(err, source ? source : ptx_name, 0, 0,
+                                "no kernel named '%s' (kernels: %s)", o->kernel, ne ? list : "none");
+        else
+            rc = smem_error_set(err, source ? source : ptx_name, 0, 0, "no kernel (__global__ "
+                                "function) to analyse");
+        if (o->kernel && ne)
+            rc = -2;
+        goto done;
+    }
+    /* every --param bound to the analysed kernels before any runs: names from the compiler */
+    if (o->nparams) {
+        const struct smem_pp_unit *unit = names_unit(&nm);
+        for (uint32_t s = 0; s < nsel; s++) {
+            const struct smem_ptx_func *f = smem_ptx_find(m, syms[sel[s]]);
+            if (smem_ksig_build(unit, f, dem[sel[s]], &sigs[s]) ||
+                !(pv[s] = calloc(f->nparams ? f->nparams : 1, sizeof **pv))) {
+                rc = smem_error_set(err, NULL, 0, 0, "out of memory");
+                goto done;
+            }
+            if (!unit && nm.why[0])
+                snprintf(sigs[s].why_unnamed, sizeof sigs[s].why_unnamed, "%s", nm.why);
+        }
+        if (smem_params_bind(sigs, nsel, o->params, o->nparams, pv, source ? source : ptx_name,
+                             err)) {
+            rc = -2;
+            goto done;
+        }
+    }
+    for (uint32_t s = 0; s < nsel; s++) {
+        uint32_t i = sel[s];
         struct smem_kernel_report *k = &an->kernels[an->nkernels++];
         k->symbol = strdup(syms[i]);
-        k->name = name;
+        k->name = strip_params(dem[i]);
+        if (!k->symbol || !k->name) {
+            rc = smem_error_set(err, NULL, 0, 0, "out of memory");
+            goto done;
+        }
         /* One kernel that cannot be read or run is reported with its reason; the others go on.
          * Only when every kernel fails does the analysis fail, with the first one's error. */
         const struct smem_ptx_func *fn = smem_ptx_find(m, syms[i]);
@@ -573,7 +591,8 @@ static int analyze_module(struct smem_analysis *an, const char *ptx_name, const 
             }
             r = -1;
         } else {
-            r = analyze_kernel(an, fn, source_text, o, k, &kerr);
+            r = analyze_kernel(an, fn, pv[s], o->nparams ? &sigs[s] : NULL, &nm, dem[i], o, k,
+                               &kerr);
         }
         if (r) {
             char buf[800];
@@ -590,31 +609,21 @@ static int analyze_module(struct smem_analysis *an, const char *ptx_name, const 
             }
         }
     }
-    if (an->nkernels && nfailed == an->nkernels) {
+    if (an->nkernels && nfailed == an->nkernels)
         rc = first_rc;
-        goto done;
-    }
-    if (!an->nkernels) {
-        char list[300] = "";
-        for (uint32_t i = 0; i < ne; i++) {
-            size_t l = strlen(list);
-            snprintf(list + l, sizeof list - l, "%s%s", i ? ", " : "", dem[i]);
-        }
-        if (o->kernel)
-            rc = smem_error_set(err, source ? source : ptx_name, 0, 0,
-                                "no kernel named '%s' (kernels: %s)", o->kernel, ne ? list : "none");
-        else
-            rc = smem_error_set(err, source ? source : ptx_name, 0, 0, "no kernel (__global__ "
-                                "function) to analyse");
-        if (o->kernel && ne)
-            rc = -2;
-    }
 done:
     for (uint32_t i = 0; dem && i < ne; i++)
         free(dem[i]);
+    for (uint32_t s = 0; sigs && pv && s < nsel; s++) {
+        smem_ksig_free(&sigs[s]);
+        free(pv[s]);
+    }
     free(dem);
     free(syms);
-    free(source_text);
+    free(sel);
+    free(sigs);
+    free(pv);
+    names_free(&nm);
     if (rc) {
         smem_analysis_free(an);
         return rc;
@@ -631,17 +640,24 @@ int smem_analyze_file(const char *path, const struct smem_analyze_options *o,
     if (stat(path, &st) || !S_ISREG(st.st_mode))
         return smem_error_set(err, path, 0, 0, "cannot read: %s",
                               errno ? strerror(errno) : "not a regular file");
-    size_t n = strlen(path), len = 0;
+    size_t n = strlen(path), len = 0, pp_len = 0;
     int is_ptx = n > 4 && !strcmp(path + n - 4, ".ptx");
-    char *text = is_ptx ? smem_read_file(path, &len) : smem_compile_cu(path, o, &len, err);
+    char *pp = NULL;
+    /* a .cu: the preprocessed source comes with the compile (-keep), for parameter names */
+    char *text = is_ptx ? smem_read_file(path, &len)
+                        : smem_compile_cu_pp(path, o, &len, &pp, &pp_len, err);
     if (!text) {
         if (is_ptx)
             smem_error_set(err, path, 0, 0, "cannot read: %s", strerror(errno));
         return -1;
     }
-    int rc = smem_analyze_ptx(text, len, is_ptx ? path : "<nvcc output>", is_ptx ? NULL : path, o,
-                              out, err);
+    struct smem_analyze_options lo = *o;
+    lo.preprocessed = is_ptx ? NULL : pp;
+    lo.preprocessed_len = is_ptx ? 0 : pp_len;
+    int rc = smem_analyze_ptx(text, len, is_ptx ? path : "<nvcc output>", is_ptx ? NULL : path,
+                              &lo, out, err);
     free(text);
+    free(pp);
     return rc;
 }
 

@@ -1,7 +1,8 @@
-/* text.c: read a whole file; write a JSON string. */
+/* text.c: read a whole file; write a JSON string or XML text. */
 #include "smemlab/base/text.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -55,6 +56,46 @@ void smem_json_string(FILE *f, const char *s)
             fputc(c, f);
     }
     fputc('"', f);
+}
+
+/* Length of the UTF-8 sequence at s (1-4), or 0 when it is not one XML may hold. */
+static size_t utf8_char(const unsigned char *s)
+{
+    unsigned c = s[0];
+    size_t n = c < 0x80 ? 1 : (c & 0xe0) == 0xc0 ? 2 : (c & 0xf0) == 0xe0 ? 3 : (c & 0xf8) == 0xf0 ? 4 : 0;
+    if (!n || (n == 2 && c < 0xc2))
+        return 0;
+    uint32_t cp = n == 1 ? c : c & (0x7fu >> n);
+    for (size_t i = 1; i < n; i++) {
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+        cp = cp << 6 | (s[i] & 0x3fu);
+    }
+    if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
+        (cp >= 0xd800 && cp <= 0xdfff) || cp == 0xfffe || cp == 0xffff)
+        return 0;
+    return n;
+}
+
+void smem_xml_text(FILE *f, const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    while (p && *p) {
+        size_t n = utf8_char(p);
+        switch (n ? *p : 0) {
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '&': fputs("&amp;", f); break;
+        case '"': fputs("&quot;", f); break;
+        case '\'': fputs("&#39;", f); break;
+        default:
+            if (!n || (*p < 0x20 && *p != '\t') || *p == 0x7f)
+                fputs("&#xfffd;", f);
+            else
+                fwrite(p, 1, n, f);
+        }
+        p += n ? n : 1;
+    }
 }
 
 const char *smem_base_name(const char *path)

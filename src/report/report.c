@@ -18,6 +18,13 @@ const char *smem_access_op_name(unsigned op)
     }
 }
 
+const char *smem_hazard_file(const struct smem_kernel_report *k, const struct smem_hazard *z)
+{
+    if (z->file)
+        return z->file;
+    return k->program && z->site[0] < k->program->nsites ? k->program->sites[z->site[0]].file : NULL;
+}
+
 static void json_totals(FILE *f, const char *key, const struct smem_totals *t)
 {
     fprintf(f, "\"%s\": {\"requests\": %llu, \"wavefronts\": %llu, \"ideal_wavefronts\": %llu", key,
@@ -190,9 +197,7 @@ void smem_report_table(FILE *f, const struct smem_analysis *a)
             fprintf(f, "  incomplete: %s\n", k->incomplete_why);
         for (uint32_t h = 0; h < k->nhazards; h++) {
             const struct smem_hazard *z = &k->hazards[h];
-            const char *file = z->file ? z->file
-                               : k->program && z->site[0] < k->program->nsites
-                                   ? k->program->sites[z->site[0]].file : NULL;
+            const char *file = smem_hazard_file(k, z);
             fprintf(f, "  hazard: %s (%s) lines %u and %u", smem_hazard_kind_name(z->kind),
                     z->detail, z->lines[0], z->lines[1]);
             if (z->kind != SMEM_HAZARD_BARRIER)

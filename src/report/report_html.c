@@ -1,137 +1,335 @@
-/* report_html.c: an analysis as one self-contained HTML page with SVG bank maps: for each site with
- * conflicts, its costliest request drawn as the documents draw banks (32 columns; each distinct
- * word a bank must deliver is one more row, so the tallest column is the n of n-way). */
+/* report_html.c: an analysis as one self-contained HTML page: a summary (kernels and sites by excess
+ * wavefronts, each linking to its bank map), per kernel its sites, a bank map of each conflicting
+ * site's costliest request beside its source line, and its hazards with both lines. */
 #include "smemlab/report/report.h"
 #include "smemlab/analysis/analyze.h"
 #include "smemlab/base/text.h"
+#include "smemlab/report/bankmap.h"
+#include "html_page.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-static void html_text(FILE *f, const char *s)
+typedef unsigned long long ull;
+
+static uint64_t excess(const struct smem_totals *t)
 {
-    for (; s && *s; s++) {
-        switch (*s) {
-        case '<': fputs("&lt;", f); break;
-        case '>': fputs("&gt;", f); break;
-        case '&': fputs("&amp;", f); break;
-        case '"': fputs("&quot;", f); break;
-        default: fputc(*s, f);
-        }
+    return t->wavefronts > t->ideal ? t->wavefronts - t->ideal : 0;
+}
+
+static uint64_t kernel_excess(const struct smem_kernel_report *k)
+{
+    return excess(&k->ld) + excess(&k->st) + excess(&k->atom);
+}
+
+/* A site has a map when it has conflicts and a priced request to draw. */
+static int has_map(const struct smem_site_report *r) { return excess(&r->t) && r->worst.active; }
+
+struct ranked {
+    uint64_t excess;
+    uint32_t kernel, site;
+};
+
+static int by_excess(const void *pa, const void *pb)
+{
+    const struct ranked *a = pa, *b = pb;
+    if (a->excess != b->excess)
+        return a->excess < b->excess ? 1 : -1;
+    if (a->kernel != b->kernel)
+        return a->kernel < b->kernel ? -1 : 1;
+    return a->site < b->site ? -1 : a->site > b->site;
+}
+
+/* "file.cu:17" (the base name; "line 17" without line info). */
+static void where(FILE *f, const char *file, uint32_t line)
+{
+    if (file && *file) {
+        smem_xml_text(f, smem_base_name(file));
+        fprintf(f, ":%u", line);
+    } else {
+        fprintf(f, "line %u", line);
     }
 }
 
-/* One request's bank map. Cell colour by how deep in its bank the word lies (extra passes red). */
-static void bank_svg(FILE *f, const struct smem_request *r)
+static void site_link(FILE *f, const struct smem_site_report *r, uint32_t ki, uint32_t si)
 {
-    static struct smem_bank_map m;
-    struct smem_banks b = smem_banks_default();
-    smem_request_map(&b, r, &m);
-    unsigned depth = 1;
-    for (unsigned k = 0; k < m.count; k++)
-        if (m.nwords[k] > depth)
-            depth = m.nwords[k];
-    const unsigned cw = 28, ch = 16, left = 40, top = 18;
-    unsigned w = left + m.count * cw + 4, h = top + depth * ch + 6;
-    fprintf(f, "<svg xmlns='http://www.w3.org/2000/svg' width='%u' height='%u' font-size='9' "
-               "font-family='monospace'>\n", w, h);
-    for (unsigned k = 0; k < m.count; k++)
-        fprintf(f, "<text x='%u' y='12' text-anchor='middle'>%u</text>", left + k * cw + cw / 2, k);
-    fprintf(f, "\n<text x='2' y='12'>bank</text>\n");
-    for (unsigned d = 0; d < depth; d++)
-        fprintf(f, "<text x='2' y='%u'>%s%u</text>", top + d * ch + 11, d ? "+" : "w", d);
-    for (unsigned k = 0; k < m.count; k++) {
-        for (unsigned d = 0; d < m.nwords[k]; d++) {
-            uint32_t lanes = m.slot[k][d].lanes;
-            int nl = __builtin_popcount(lanes), first = lanes ? __builtin_ctz(lanes) : 0;
-            const char *fill = d == 0 ? "#9fd49f" : d < 4 ? "#f2c46d" : "#e8716d";
-            fprintf(f, "<rect x='%u' y='%u' width='%u' height='%u' fill='%s' stroke='#555' "
-                       "stroke-width='0.5'><title>bank %u, word %u (byte %u): lanes",
-                    left + k * cw, top + d * ch, cw - 1, ch - 1, fill, k, m.slot[k][d].word,
-                    m.slot[k][d].word * 4);
-            for (unsigned l = 0; l < 32; l++)
-                if (lanes >> l & 1u)
-                    fprintf(f, " %u", l);
-            fprintf(f, "</title></rect><text x='%u' y='%u' text-anchor='middle'>%d%s</text>\n",
-                    left + k * cw + cw / 2, top + d * ch + 11, first, nl > 1 ? "+" : "");
+    if (has_map(r))
+        fprintf(f, "<a href='#k%u-s%u'>", ki, si);
+    where(f, r->file, r->line);
+    if (has_map(r))
+        fputs("</a>", f);
+}
+
+static void ways_cell(FILE *f, const struct smem_site_report *r)
+{
+    if (excess(&r->t))
+        fprintf(f, "%u-way", r->t.max_ways);
+    else if (r->t.requests > r->t.unknown_requests)
+        fputs("free", f);
+    else
+        fputs("-", f);
+}
+
+static void source_cell(FILE *f, struct smem_source_cache *src, const char *file, uint32_t line)
+{
+    char buf[600];
+    fputs("<td class='src'><code>", f);
+    smem_xml_text(f, smem_source_line(src, file, line, buf, sizeof buf));
+    fputs("</code></td>", f);
+}
+
+static void hazard_line(FILE *f, struct smem_source_cache *src, const char *file, uint32_t line)
+{
+    char buf[600];
+    fputs("<td class='l'>", f);
+    if (line) {
+        where(f, file, line);
+        fputs("<br/><code>", f);
+        smem_xml_text(f, smem_source_line(src, file, line, buf, sizeof buf));
+        fputs("</code>", f);
+    } else {
+        fputs("-", f);
+    }
+    fputs("</td>", f);
+}
+
+/* Every hazard of every kernel, each with both lines and their source. */
+static void hazards(FILE *f, const struct smem_analysis *a, struct smem_source_cache *src)
+{
+    fputs("<h3 id='hazards'>Hazards</h3>\n", f);
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < a->nkernels; i++)
+        n += a->kernels[i].nhazards;
+    if (!n) {
+        fputs("<p>No race, barrier divergence or out-of-bounds access found.</p>\n", f);
+        return;
+    }
+    fputs("<table class='haz'><tr><th class='l'>kernel</th><th class='l'>kind</th>"
+          "<th class='l'>first</th><th class='l'>second</th><th class='l'>address</th>"
+          "<th>seen</th></tr>\n", f);
+    for (uint32_t i = 0; i < a->nkernels; i++) {
+        const struct smem_kernel_report *k = &a->kernels[i];
+        for (uint32_t h = 0; h < k->nhazards; h++) {
+            const struct smem_hazard *z = &k->hazards[h];
+            const char *file = smem_hazard_file(k, z);
+            fprintf(f, "<tr><td class='l'><a href='#k%u'>", i);
+            smem_xml_text(f, k->name);
+            fprintf(f, "</a></td><td class='l'>%s (", smem_hazard_kind_name(z->kind));
+            smem_xml_text(f, z->detail);
+            fputs(")</td>", f);
+            hazard_line(f, src, file, z->lines[0]);
+            hazard_line(f, src, file, z->lines[1]);
+            fputs("<td class='l nw'>", f);
+            if (z->kind != SMEM_HAZARD_BARRIER) {
+                fprintf(f, "byte %u", z->address);
+                if (z->var[0]) {
+                    fputs(" of <code>", f);
+                    smem_xml_text(f, z->var);
+                    fputs("</code>", f);
+                }
+            } else {
+                fputs("-", f);
+            }
+            fprintf(f, "</td><td>%llu</td></tr>\n", (ull)z->count);
         }
     }
-    fprintf(f, "</svg>\n");
+    fputs("</table>\n", f);
+}
+
+static void summary(FILE *f, const struct smem_analysis *a, struct smem_source_cache *src)
+{
+    uint32_t nsites = 0, nbad = 0, nhaz = 0;
+    for (uint32_t i = 0; i < a->nkernels; i++) {
+        nsites += a->kernels[i].nsites;
+        nhaz += a->kernels[i].nhazards;
+        for (uint32_t s = 0; s < a->kernels[i].nsites; s++)
+            nbad += excess(&a->kernels[i].sites[s].t) > 0;
+    }
+    struct ranked *rk = malloc(sizeof *rk * (a->nkernels + nbad + 1));
+    fprintf(f, "<p class='note'>%u kernel%s, %u site%s (source lines with shared-memory accesses), "
+               "%u with bank conflicts; %u hazard%s. Requests and wavefronts as Nsight Compute counts "
+               "them on an H100. <b>Excess</b> = wavefronts &#8722; ideal: the passes bank conflicts "
+               "add. In a bank map each column is a bank and each row one more distinct word that "
+               "bank must deliver (one more pass), so the tallest column is the n of n-way; a cell "
+               "names the lane that wants the word (+: more lanes share it; hover for all).</p>\n",
+            a->nkernels, a->nkernels == 1 ? "" : "s", nsites, nsites == 1 ? "" : "s", nbad, nhaz,
+            nhaz == 1 ? "" : "s");
+    if (!rk) {
+        fputs("<p>(out of memory: no summary)</p>\n", f);
+        return;
+    }
+    fputs("<h2 id='summary'>Summary</h2>\n<h3>Kernels by excess wavefronts</h3>\n"
+          "<table><tr><th class='l'>kernel</th><th>excess</th><th>load wavefronts (ideal)</th>"
+          "<th>store wavefronts (ideal)</th><th>atomic wavefronts (ideal)</th><th>sites with "
+          "conflicts</th><th>hazards</th></tr>\n", f);
+    for (uint32_t i = 0; i < a->nkernels; i++)
+        rk[i] = (struct ranked){kernel_excess(&a->kernels[i]), i, 0};
+    qsort(rk, a->nkernels, sizeof *rk, by_excess);
+    for (uint32_t j = 0; j < a->nkernels; j++) {
+        const struct smem_kernel_report *k = &a->kernels[rk[j].kernel];
+        uint32_t bad = 0;
+        for (uint32_t s = 0; s < k->nsites; s++)
+            bad += excess(&k->sites[s].t) > 0;
+        fprintf(f, "<tr class='%s'><td class='l'><a href='#k%u'>", rk[j].excess ? "bad" : "ok",
+                rk[j].kernel);
+        smem_xml_text(f, k->name);
+        fprintf(f, "</a>%s</td><td class='x'>%llu</td>", k->complete ? "" : " (incomplete)",
+                (ull)rk[j].excess);
+        const struct smem_totals *t[3] = {&k->ld, &k->st, &k->atom};
+        for (int i = 0; i < 3; i++)
+            fprintf(f, t[i]->requests ? "<td>%llu (%llu)</td>" : "<td>-</td>", (ull)t[i]->wavefronts,
+                    (ull)t[i]->ideal);
+        fprintf(f, k->nhazards ? "<td>%u of %u</td><td class='x'><a href='#hazards'>%u</a></td></tr>\n"
+                               : "<td>%u of %u</td><td>%u</td></tr>\n",
+                bad, k->nsites, k->nhazards);
+    }
+    fputs("</table>\n<h3>Sites by excess wavefronts</h3>\n", f);
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < a->nkernels; i++)
+        for (uint32_t s = 0; s < a->kernels[i].nsites; s++)
+            if (excess(&a->kernels[i].sites[s].t))
+                rk[n++] = (struct ranked){excess(&a->kernels[i].sites[s].t), i, s};
+    qsort(rk, n, sizeof *rk, by_excess);
+    if (!n)
+        fputs("<p>No site has a bank conflict.</p>\n", f);
+    else
+        fputs("<table><tr><th>#</th><th class='l'>site (map)</th><th class='l'>kernel</th>"
+              "<th>excess</th><th>conflict</th><th>op</th><th>bytes</th><th>requests</th>"
+              "<th>wavefronts</th><th>ideal</th><th class='l'>source</th></tr>\n", f);
+    for (uint32_t j = 0; j < n; j++) {
+        const struct smem_kernel_report *k = &a->kernels[rk[j].kernel];
+        const struct smem_site_report *r = &k->sites[rk[j].site];
+        fprintf(f, "<tr class='bad'><td>%u</td><td class='l'>", j + 1);
+        site_link(f, r, rk[j].kernel, rk[j].site);
+        fputs("</td><td class='l'>", f);
+        smem_xml_text(f, k->name);
+        fprintf(f, "</td><td class='x'>%llu</td><td>", (ull)rk[j].excess);
+        ways_cell(f, r);
+        fprintf(f, "</td><td>%s</td><td>%u</td><td>%llu</td><td>%llu</td><td>%llu</td>",
+                smem_access_op_name(r->op), r->bytes, (ull)r->t.requests, (ull)r->t.wavefronts,
+                (ull)r->t.ideal);
+        source_cell(f, src, r->file, r->line);
+        fputs("</tr>\n", f);
+    }
+    if (n)
+        fputs("</table>\n", f);
+    free(rk);
+    hazards(f, a, src);
+}
+
+/* Code inlined at this line: where it is written, innermost first, each with its source text. */
+static void site_inline_chain(FILE *f, const struct smem_analysis *a,
+                              const struct smem_kernel_report *k, const struct smem_site_report *r,
+                              struct smem_source_cache *src)
+{
+    const struct smem_ptx_frame *ch[16];
+    unsigned n = smem_site_chain(a, k, r, ch, 16);
+    char buf[600];
+    for (unsigned c = 0; c < n; c++) {
+        const char *file = ch[c]->file < a->module->nfiles ? a->module->files[ch[c]->file] : NULL;
+        fprintf(f, "<p class='chain'>%s ", c ? "called at" : "inlined from");
+        where(f, file, ch[c]->line);
+        fputs("</p>\n<pre class='src'>", f);
+        smem_xml_text(f, smem_source_line(src, file, ch[c]->line, buf, sizeof buf));
+        fputs("</pre>\n", f);
+    }
+}
+
+static void site_map(FILE *f, const struct smem_analysis *a, const struct smem_kernel_report *k,
+                     uint32_t ki, uint32_t si, struct smem_source_cache *src)
+{
+    const struct smem_site_report *r = &k->sites[si];
+    char buf[600];
+    struct smem_banks b = smem_banks_default();
+    fprintf(f, "<div class='site' id='k%u-s%u'><h3>", ki, si);
+    where(f, r->file, r->line);
+    fprintf(f, ": %s of %u bytes, %u-way, excess %llu <a class='top' href='#summary'>summary</a>"
+               "</h3>\n<div class='pair'>\n",
+            smem_access_op_name(r->op), r->bytes, r->t.max_ways, (ull)excess(&r->t));
+    smem_bankmap_svg(f, &b, &r->worst);
+    fputs("<div class='where'><p class='path'>", f);
+    if (r->file && *r->file) {
+        smem_xml_text(f, r->file);
+        fputs(", ", f);
+    }
+    fprintf(f, "line %u</p>\n<pre class='src'>", r->line);
+    smem_xml_text(f, smem_source_line(src, r->file, r->line, buf, sizeof buf));
+    fputs("</pre>\n", f);
+    site_inline_chain(f, a, k, r, src);
+    fprintf(f, "<p>The map: this site's costliest request, %u wavefront%s. The site: %llu "
+               "request%s, %llu wavefronts, ideal %llu.",
+            r->worst_wf, r->worst_wf == 1 ? "" : "s", (ull)r->t.requests,
+            r->t.requests == 1 ? "" : "s", (ull)r->t.wavefronts, (ull)r->t.ideal);
+    if (r->t.unknown_requests)
+        fprintf(f, " %llu request%s with a data-dependent address, not priced.",
+                (ull)r->t.unknown_requests, r->t.unknown_requests == 1 ? "" : "s");
+    fputs("</p></div></div></div>\n", f);
+}
+
+static void kernel(FILE *f, const struct smem_analysis *a, uint32_t ki, struct smem_source_cache *src)
+{
+    const struct smem_kernel_report *k = &a->kernels[ki];
+    fprintf(f, "<h2 id='k%u'>", ki);
+    smem_xml_text(f, k->name);
+    fprintf(f, " <a class='top' href='#summary'>summary</a></h2>\n<p>block %u &#215; %u &#215; %u, "
+               "grid %u &#215; %u &#215; %u; shared %u B static + %u B dynamic.",
+            k->block[0], k->block[1], k->block[2], k->grid[0], k->grid[1], k->grid[2],
+            k->static_smem, k->dynamic_smem);
+    if (k->blocks_run < k->blocks_total)
+        fprintf(f, " Analysed %llu of %llu blocks: totals cover those blocks only.",
+                (ull)k->blocks_run, (ull)k->blocks_total);
+    const struct smem_totals *t[3] = {&k->ld, &k->st, &k->atom};
+    const char *tn[3] = {"Loads", "Stores", "Atomics"};
+    for (int i = 0; i < 3; i++)
+        if (t[i]->requests)
+            fprintf(f, " %s: %llu requests, %llu wavefronts (ideal %llu).", tn[i],
+                    (ull)t[i]->requests, (ull)t[i]->wavefronts, (ull)t[i]->ideal);
+    if (k->nhazards)
+        fprintf(f, " <a href='#hazards'>%u hazard%s</a>.", k->nhazards, k->nhazards == 1 ? "" : "s");
+    fputs("</p>\n", f);
+    if (!k->complete) {
+        fputs("<p><b>Incomplete:</b> ", f);
+        smem_xml_text(f, k->incomplete_why);
+        fputs("</p>\n", f);
+    }
+    if (!k->nsites) {
+        fputs("<p>No shared-memory access.</p>\n", f);
+    } else {
+        fputs("<table><tr><th class='l'>site</th><th>op</th><th>bytes</th><th>requests</th>"
+              "<th>wavefronts</th><th>ideal</th><th>excess</th><th>conflict</th>"
+              "<th class='l'>source</th></tr>\n", f);
+        for (uint32_t s = 0; s < k->nsites; s++) {
+            const struct smem_site_report *r = &k->sites[s];
+            fprintf(f, "<tr class='%s'><td class='l'>", excess(&r->t) ? "bad" : "ok");
+            site_link(f, r, ki, s);
+            fprintf(f, "</td><td>%s</td><td>%u</td><td>%llu</td><td>%llu</td><td>%llu</td>"
+                       "<td class='x'>%llu</td><td>",
+                    smem_access_op_name(r->op), r->bytes, (ull)r->t.requests, (ull)r->t.wavefronts,
+                    (ull)r->t.ideal, (ull)excess(&r->t));
+            ways_cell(f, r);
+            fputs("</td>", f);
+            source_cell(f, src, r->file, r->line);
+            fputs("</tr>\n", f);
+        }
+        fputs("</table>\n", f);
+    }
+    for (uint32_t s = 0; s < k->nsites; s++)
+        if (has_map(&k->sites[s]))
+            site_map(f, a, k, ki, s, src);
 }
 
 void smem_report_html(FILE *f, const struct smem_analysis *a)
 {
-    char buf[600];
     struct smem_source_cache src = {"", NULL};
-    fputs("<!DOCTYPE html>\n<html><head><meta charset='utf-8'><title>smemlab: ", f);
-    html_text(f, smem_base_name(a->source));
-    fputs("</title>\n<style>body{font-family:sans-serif;margin:2em;max-width:1200px}"
-          "table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:2px 8px;"
-          "text-align:right}td.src{text-align:left;font-family:monospace}.bad{background:#fde2e1}"
-          ".ok{background:#e6f4e6}h2{margin-top:2em}.note{color:#555}</style></head><body>\n", f);
-    fputs("<h1>smemlab analyze: ", f);
-    html_text(f, smem_base_name(a->source));
-    fputs("</h1>\n<p class='note'>Requests and wavefronts as Nsight Compute counts them on an H100 "
-          "(32 banks of 4 bytes). In a bank map each column is a bank, each row one more distinct "
-          "word that bank must deliver (one more pass); a cell names its first lane (+: more "
-          "lanes share that word); hover for all of them.</p>\n", f);
-    for (uint32_t i = 0; i < a->nkernels; i++) {
-        const struct smem_kernel_report *k = &a->kernels[i];
-        fputs("<h2>", f);
-        html_text(f, k->name);
-        fprintf(f, "</h2>\n<p>block %u x %u x %u, grid %u x %u x %u; shared %u B static + %u B "
-                   "dynamic. Loads: %llu requests, %llu wavefronts (ideal %llu). Stores: %llu "
-                   "requests, %llu wavefronts (ideal %llu).%s</p>\n",
-                k->block[0], k->block[1], k->block[2], k->grid[0], k->grid[1], k->grid[2],
-                k->static_smem, k->dynamic_smem, (unsigned long long)k->ld.requests,
-                (unsigned long long)k->ld.wavefronts, (unsigned long long)k->ld.ideal,
-                (unsigned long long)k->st.requests, (unsigned long long)k->st.wavefronts,
-                (unsigned long long)k->st.ideal, k->complete ? "" : " <b>Incomplete:</b> ");
-        if (!k->complete) {
-            fputs("<p>", f);
-            html_text(f, k->incomplete_why);
-            fputs("</p>\n", f);
-        }
-        fputs("<table><tr><th>line</th><th>op</th><th>bytes</th><th>requests</th>"
-              "<th>wavefronts</th><th>ideal</th><th>worst</th><th style='text-align:left'>source"
-              "</th></tr>\n", f);
-        for (uint32_t s = 0; s < k->nsites; s++) {
-            const struct smem_site_report *r = &k->sites[s];
-            int bad = r->t.wavefronts > r->t.ideal;
-            fprintf(f, "<tr class='%s'><td>%u</td><td>%s</td><td>%u</td><td>%llu</td><td>%llu</td>"
-                       "<td>%llu</td><td>%s%u%s</td><td class='src'>",
-                    bad ? "bad" : "ok", r->line, smem_access_op_name(r->op), r->bytes,
-                    (unsigned long long)r->t.requests, (unsigned long long)r->t.wavefronts,
-                    (unsigned long long)r->t.ideal, bad ? "" : "", bad ? r->t.max_ways : 1,
-                    bad ? "-way" : " (free)");
-            html_text(f, smem_source_line(&src, r->file, r->line, buf, sizeof buf));
-            fputs("</td></tr>\n", f);
-        }
-        fputs("</table>\n", f);
-        for (uint32_t s = 0; s < k->nsites; s++) {
-            const struct smem_site_report *r = &k->sites[s];
-            if (r->t.wavefronts <= r->t.ideal || !r->worst.active)
-                continue;
-            fprintf(f, "<h3>line %u, %s of %u bytes: its costliest request, %u wavefronts</h3>\n",
-                    r->line, smem_access_op_name(r->op), r->bytes, r->worst_wf);
-            bank_svg(f, &r->worst);
-        }
-        if (k->nhazards) {
-            fputs("<h3>hazards</h3><ul>\n", f);
-            for (uint32_t h = 0; h < k->nhazards; h++) {
-                const struct smem_hazard *z = &k->hazards[h];
-                fprintf(f, "<li>%s (", smem_hazard_kind_name(z->kind));
-                html_text(f, z->detail);
-                fprintf(f, "): lines %u and %u, address %u", z->lines[0], z->lines[1], z->address);
-                if (z->var[0]) {
-                    fputs(" in ", f);
-                    html_text(f, z->var);
-                }
-                fputs("</li>\n", f);
-            }
-            fputs("</ul>\n", f);
-        }
-    }
-    fputs("</body></html>\n", f);
+    char title[300];
+    snprintf(title, sizeof title, "smemlab analyze: %s", smem_base_name(a->source));
+    html_page_begin(f, title);
+    fputs("<h1>smemlab analyze: <span class='mono'>", f);
+    smem_xml_text(f, smem_base_name(a->source));
+    fputs("</span></h1>\n", f);
+    summary(f, a, &src);
+    for (uint32_t i = 0; i < a->nkernels; i++)
+        kernel(f, a, i, &src);
+    html_page_end(f);
     smem_source_cache_free(&src);
 }

@@ -116,7 +116,7 @@ expect_out 'shared 4352 B static'
 t "html" "$smemlab" analyze "$TMPD/k.cu" --kernel rowcol --block 32,32 --html "$TMPD/k.html"
 expect_rc 0
 grep -q "<svg" "$TMPD/k.html" || fail "html: no svg"
-grep -q "line 6, ld of 4 bytes: its costliest request, 32 wavefronts" "$TMPD/k.html" || fail "html: no bank map of line 6"
+grep -q "k.cu:6: ld of 4 bytes, 32-way" "$TMPD/k.html" || fail "html: no bank map of line 6"
 t "html unwritable" "$smemlab" analyze "$TMPD/k.cu" --kernel rowcol --block 32,32 --html /nonexistent/dir/k.html
 expect_rc 3
 finish

@@ -10,6 +10,7 @@
 #include "smemlab/emu/cta.h"
 #include "smemlab/base/error.h"
 #include "smemlab/emu/hazards.h"
+#include "smemlab/analysis/params.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -66,15 +67,12 @@ struct smem_analysis {
     uint32_t nkernels;
 };
 
-struct smem_param_arg {
-    const char *name;       /* source name, PTX name or position (decimal) */
-    const char *value;      /* integer (decimal, 0x hex, negative) or floating point */
-};
-
 struct smem_analyze_options {
     const char *kernel;     /* NULL: every kernel */
     unsigned block[3], grid[3];
     uint32_t dyn_smem;
+    /* --param NAME=VALUE (params.h): each must reach a parameter of an analysed kernel, with a
+     * value of its type, or the analysis fails with a usage error (-2) */
     const struct smem_param_arg *params;
     unsigned nparams;
     uint64_t max_steps;
@@ -84,6 +82,11 @@ struct smem_analyze_options {
     const char *const *compiler_args; /* -I, -D, -std, and what followed `--` */
     unsigned ncompiler_args;
     const char *arch;       /* default "sm_90" */
+    /* nvcc's preprocessed device source of the .cu (smem_compile_cu_pp), where parameter names
+     * come from. NULL: smem_analyze_file keeps it from its own compile; smem_analyze_ptx and
+     * smem_analyze_module with a .cu source run nvcc -E when a --param needs it. */
+    const char *preprocessed;
+    size_t preprocessed_len;
     int hazards;            /* track hazards */
     int record;             /* keep every request in the report (for advise) */
 };
@@ -94,10 +97,17 @@ void smem_analyze_defaults(struct smem_analyze_options *o);
  * or NULL with err holding the compiler's message. */
 char *smem_compile_cu(const char *path, const struct smem_analyze_options *o, size_t *len,
                       struct smem_error *err);
+/* The same, also keeping the preprocessed device source nvcc compiled (its .cpp1.ii, through
+ * -keep: no extra compile) in *pp (malloc'd, *pp_len bytes; NULL when nvcc left none). */
+char *smem_compile_cu_pp(const char *path, const struct smem_analyze_options *o, size_t *len,
+                         char **pp, size_t *pp_len, struct smem_error *err);
+/* Only the preprocessed device source (nvcc -E with the same arguments): malloc'd, or NULL. */
+char *smem_preprocess_cu(const char *path, const struct smem_analyze_options *o, size_t *len,
+                         struct smem_error *err);
 
 /* Analyses path (.cu compiled first, or .ptx). Returns 0 with *out, or -1 with err: -2 when the
- * problem is the launch configuration (a usage error), -1 for bad input. Per-kernel failures
- * (unsupported instruction, runaway loop) fail the whole call, located. */
+ * problem is the launch configuration or a --param (a usage error), -1 for bad input. Per-kernel
+ * failures (unsupported instruction, runaway loop) fail the whole call, located. */
 int smem_analyze_file(const char *path, const struct smem_analyze_options *o,
                       struct smem_analysis **out, struct smem_error *err);
 int smem_analyze_ptx(const char *ptx, size_t len, const char *ptx_name, const char *source,

@@ -1,4 +1,5 @@
-/* text.h: the few text chores every module needs once: read a whole file, write a JSON string. */
+/* text.h: the few text chores every module needs once: read a whole file, write a JSON string or
+ * XML text. */
 #ifndef SMEMLAB_TEXT_H
 #define SMEMLAB_TEXT_H
 
@@ -28,6 +29,11 @@ void smem_source_cache_free(struct smem_source_cache *c);
 
 /* s as a JSON string, quotes included (NULL: ""). */
 void smem_json_string(FILE *f, const char *s);
+
+/* s as XML (and HTML) text or attribute value: < > & " ' escaped; control characters other than
+ * tab, and bytes that are not UTF-8, written as U+FFFD, so the page stays well-formed whatever a
+ * source line holds (NULL: nothing). */
+void smem_xml_text(FILE *f, const char *s);
 
 #ifdef __cplusplus
 }

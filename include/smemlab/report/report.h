@@ -1,5 +1,6 @@
-/* report.h: analyses and advice written out: JSON (the DESIGN contract), a table with each site's
- * source line, CSV, and a self-contained HTML page with SVG bank maps. Writers decide nothing. */
+/* report.h: analyses, patterns and advice written out: JSON (the DESIGN contract), a table with each
+ * site's source line, CSV, self-contained HTML pages and SVG files with bank maps (bankmap.h draws
+ * them). Writers decide nothing. */
 #ifndef SMEMLAB_REPORT_H
 #define SMEMLAB_REPORT_H
 
@@ -7,6 +8,7 @@
 
 #include "smemlab/analysis/advise.h"
 #include "smemlab/analysis/analyze.h"
+#include "smemlab/model/pattern.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -16,8 +18,10 @@ extern "C" {
 void smem_report_json(FILE *f, const struct smem_analysis *a);
 void smem_report_table(FILE *f, const struct smem_analysis *a);
 void smem_report_csv(FILE *f, const struct smem_analysis *a);
-/* A self-contained HTML page: per kernel the sites with their source lines and, for each site with
- * conflicts, an SVG bank map of its costliest request (banks across, words down, lanes inside). */
+/* A self-contained HTML page (inline style, no script, no network): a summary of kernels and
+ * sites sorted by excess wavefronts (wavefronts - ideal), each linking to its bank map; per kernel
+ * its sites, the SVG bank map of each conflicting site's costliest request beside its source line,
+ * and its hazards with both lines. Well-formed XML as well as HTML. */
 void smem_report_html(FILE *f, const struct smem_analysis *a);
 /* One kernel's JSON object as smem_report_json writes it (extra: more "key": value fields, or
  * NULL), and a list of hazards' objects (without the brackets). */
@@ -26,6 +30,23 @@ void smem_report_json_kernel(FILE *f, const struct smem_analysis *a,
 void smem_report_json_hazards(FILE *f, const struct smem_hazard *hz, uint32_t n);
 /* "ld", "st", "atom", "cp.async" */
 const char *smem_access_op_name(unsigned op);
+/* The source file of a hazard's lines (NULL: no line info). */
+const char *smem_hazard_file(const struct smem_kernel_report *k, const struct smem_hazard *z);
+
+/* Patterns (`smemlab pattern`). The settings line: "arr[tid*2]: 4-byte loads, block 32x1x1 (32
+ * threads, 1 warp), 32 banks x 4 B". The verdict: "1 request, 2 wavefronts (ideal 1): 2-way bank
+ * conflict" (or "no bank conflict"). */
+void smem_pattern_settings(char *buf, size_t n, const char *expr, const struct smem_pattern *p,
+                           const struct smem_pattern_result *r);
+void smem_pattern_verdict(char *buf, size_t n, const struct smem_pattern_result *r);
+/* The bank map of the costliest request as a standalone SVG document, captioned. */
+void smem_report_pattern_svg(FILE *f, const char *expr, const struct smem_pattern *p,
+                             const struct smem_pattern_result *r);
+/* A self-contained HTML page: the settings, the verdict, every request's cost and bank map; past
+ * SMEM_PATTERN_HTML_ALL requests, one map per distinct picture, naming its warps and their count. */
+#define SMEM_PATTERN_HTML_ALL 8
+void smem_report_pattern_html(FILE *f, const char *expr, const struct smem_pattern *p,
+                              const struct smem_pattern_result *r);
 
 /* Reports: JSON ({"arrays": [...]}, see docs/advise.md) and a table with each site's proof. */
 void smem_advice_json(FILE *f, const struct smem_advice *a);
