@@ -128,7 +128,7 @@ static int compile(const char *cu, char **nvcc_args, int nargs, const char *out)
 }
 
 struct status {
-    int runtime, complete;
+    int runtime, complete, crashed;
     unsigned long long launches, recorded, conflicts, hazards, memory_errors;
     char fatal[1200];
 };
@@ -163,6 +163,8 @@ static void read_status(const char *path, struct status *s)
             s->memory_errors = v;
         else if (!strcmp(line, "fatal"))
             snprintf(s->fatal, sizeof s->fatal, "%s", sp);
+        else if (!strcmp(line, "crashed"))
+            s->crashed = 1; /* the library said where on stderr */
     }
     fclose(f);
 }
@@ -184,6 +186,14 @@ static int emit_report(const char *from, FILE *to, int fmt, const char *status_t
     }
     free(text);
     return 0;
+}
+
+static volatile pid_t child_pid;
+
+static void forward_signal(int sig)
+{
+    if (child_pid > 0)
+        kill(child_pid, sig);
 }
 
 static void rm_tree(const char *dir, const char *const *files)
@@ -296,7 +306,8 @@ int cmd_run(int argc, char **argv)
         /* argv[0] of the program goes in the slot of "--" (or of the last word) */
         pargs = j < argc ? argv + j : argv + argc - 1;
         static char name[PATH_MAX];
-        snprintf(name, sizeof name, "%.*s", (int)(pl - 3), smem_base_name(program));
+        const char *base = smem_base_name(program);
+        snprintf(name, sizeof name, "%.*s", (int)(strlen(base) - 3), base);
         pargs[0] = name;
         program = exe;
     }
@@ -362,12 +373,13 @@ int cmd_run(int argc, char **argv)
         fprintf(stderr, "smemlab run: cannot run %s: %s\n", program, strerror(errno));
         _exit(127);
     }
-    /* Ctrl-C goes to the program; we stay to print what it did */
-    struct sigaction ign, old_int, old_term;
-    memset(&ign, 0, sizeof ign);
-    ign.sa_handler = SIG_IGN;
-    sigaction(SIGINT, &ign, &old_int);
-    sigaction(SIGTERM, &ign, &old_term);
+    /* Ctrl-C and SIGTERM (a CI timeout) go to the program; we stay to print what it did */
+    struct sigaction fwd, old_int, old_term;
+    memset(&fwd, 0, sizeof fwd);
+    fwd.sa_handler = forward_signal;
+    child_pid = pid;
+    sigaction(SIGINT, &fwd, &old_int);
+    sigaction(SIGTERM, &fwd, &old_term);
     int ws = 0;
     while (waitpid(pid, &ws, 0) < 0 && errno == EINTR)
         ;
@@ -380,7 +392,7 @@ int cmd_run(int argc, char **argv)
     if (WIFSIGNALED(ws)) {
         pstatus = 128 + WTERMSIG(ws);
         snprintf(status_text, sizeof status_text, "%d", pstatus);
-        if (!st.fatal[0])
+        if (!st.fatal[0] && !st.crashed)
             fprintf(stderr, "smemlab run: %s was killed by signal %d (%s)\n", argv[i],
                     WTERMSIG(ws), strsignal(WTERMSIG(ws)));
     } else {

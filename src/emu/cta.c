@@ -313,6 +313,16 @@ static int global_fault(struct block *b, uint32_t tid, uint32_t pc, const struct
                       b->ctaid[0], b->ctaid[1], b->ctaid[2]);
 }
 
+/* The access marks of the region resolve() found last (b->glast), if the caller keeps them. */
+static void mark_global(struct block *b, int op, uint64_t off, unsigned n)
+{
+    const struct smem_global_memory *g = b->gm;
+    if (g->read_marks && g->read_marks[b->glast] && op != PO_ST)
+        memset(g->read_marks[b->glast] + off, 1, n);
+    if (g->write_marks && g->write_marks[b->glast] && op != PO_LD && op != PO_LDU)
+        memset(g->write_marks[b->glast] + off, 1, n);
+}
+
 /* cp.async [shared], [global], cp-size{, src-size} with a global memory: the copy, done at once
  * (the wait that follows orders nothing else in a race-free program). */
 static int exec_cp_async_global(struct block *b, uint32_t tid, uint32_t pc,
@@ -339,6 +349,8 @@ static int exec_cp_async_global(struct block *b, uint32_t tid, uint32_t pc,
         memset(skn + soff, 0, n);
         return global_fault(b, tid, pc, in, SMEM_GFAULT_LOAD, ga, srcn);
     }
+    if (srcn)
+        mark_global(b, PO_LD, goff, srcn);
     for (unsigned i = 0; i < n; i++) {
         smem[soff + i] = i < srcn ? gm[goff + i] : 0;
         skn[soff + i] = i < srcn ? (gk ? gk[goff + i] : 1) : 1;
@@ -405,6 +417,8 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
                 return block_fail(b, pc, "%s access out of range", sp == SP_LOCAL ? "local" : "parameter");
             oob = 1;
         }
+        if (where == 4 && mem)
+            mark_global(b, op, off, total);
     }
     if (shared && site != UINT32_MAX) {
         /* one request per SASS access this instruction becomes */
@@ -722,6 +736,13 @@ static int run_thread(struct block *b, uint32_t tid)
         case PO_BAR_ARRIVE:
             return block_fail(b, pc, "unsupported instruction 'bar.arrive'");
         case PO_LD: case PO_ST: case PO_ATOM: case PO_RED: case PO_LDU: case PO_CP_ASYNC:
+            if (in->vol && (in->space != SP_GLOBAL || b->gm)) {
+                /* warp-synchronous code (volatile shared or global memory without __syncwarp)
+                   relies on the warp's lanes doing each access together, as a converged warp
+                   does: the lanes meet here as at a warp collective (exec_collective) */
+                T->state = L_WARP;
+                return 0;
+            }
             if ((in->space == SP_GLOBAL || in->space == SP_CONST) && !b->gm) {
                 if (in->op == PO_LD || in->op == PO_LDU || in->op == PO_ATOM) {
                     const struct smem_ptx_operand *d = &in->ops[0];
@@ -763,6 +784,24 @@ static int exec_collective(struct block *b, uint32_t warp, uint32_t pc, uint32_t
 {
     const struct smem_ptx_insn *in = &b->p->func->insns[pc];
     uint32_t base = warp * 32;
+    if (in->op == PO_LD || in->op == PO_ST) { /* a volatile access: every lane, in lane order */
+        for (uint32_t l = 0; l < 32; l++) {
+            if (!(lanes >> l & 1u))
+                continue;
+            uint32_t tid = base + l;
+            if (exec_mem(b, tid, pc, in, b->R + (size_t)tid * b->nregs,
+                         b->K + (size_t)tid * b->nregs))
+                return -1;
+            if (b->stopped)
+                return 0;
+        }
+        for (uint32_t l = 0; l < 32; l++)
+            if (lanes >> l & 1u) {
+                b->T[base + l].state = L_RUN;
+                b->T[base + l].pc++;
+            }
+        return 0;
+    }
     uint64_t val[32];
     int vk[32];
     uint32_t nl = 0;
@@ -1141,11 +1180,17 @@ int smem_cta_run(const struct smem_cta_program *p, const struct smem_launch *l,
     }
     uint64_t total = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
     uint64_t nrun = l->sample_blocks && l->sample_blocks < total ? l->sample_blocks : total;
+    uint64_t first = 0;
+    if (l->block_count) { /* a slice of the grid */
+        first = l->block_first < total ? l->block_first : total;
+        nrun = l->block_count < total - first ? l->block_count : total - first;
+    }
     res->blocks_total = total;
     res->complete = 1;
-    for (uint64_t i = 0; i < nrun; i++) {
+    for (uint64_t i = first; i < first + nrun; i++) {
         /* sampled blocks are spread evenly over the grid, first and last included */
-        uint64_t bid = nrun == total ? i : (nrun > 1 ? i * (total - 1) / (nrun - 1) : 0);
+        uint64_t bid = l->block_count || nrun == total ? i
+                       : (nrun > 1 ? i * (total - 1) / (nrun - 1) : 0);
         b.bid = (uint32_t)bid;
         b.ctaid[0] = (uint32_t)(bid % l->grid[0]);
         b.ctaid[1] = (uint32_t)(bid / l->grid[0] % l->grid[1]);

@@ -85,6 +85,8 @@ void smem_run_report_json(FILE *f, const struct smem_run_report *r)
         json_totals(f, "shared_atom", &l->atom);
         fprintf(f, ",\n     \"thread_instructions\": %llu, \"emulation_seconds\": %.4f",
                 (unsigned long long)l->steps, l->seconds);
+        if (l->repeat)
+            fprintf(f, ", \"repeat\": true");
         if (l->error) {
             fprintf(f, ", \"error\": ");
             smem_json_string(f, l->error);
@@ -132,10 +134,13 @@ static uint64_t count_errors(const struct smem_launch_record *l)
 void smem_run_report_table(FILE *f, const struct smem_run_report *r)
 {
     double secs = 0;
-    uint64_t steps = 0;
+    uint64_t steps = 0, repeats = 0;
     for (uint64_t i = 0; i < r->nlaunches; i++) {
         secs += r->launches[i].seconds;
-        steps += r->launches[i].steps;
+        if (r->launches[i].repeat)
+            repeats++;
+        else
+            steps += r->launches[i].steps;
     }
     fprintf(f, "smemlab run: %s", r->program ? r->program : "?");
     for (unsigned i = 0; i < r->nargs; i++)
@@ -144,8 +149,12 @@ void smem_run_report_table(FILE *f, const struct smem_run_report *r)
             r->launches_total == 1 ? "" : "es");
     if (r->nlaunches != r->launches_total)
         fprintf(f, " (%llu recorded)", (unsigned long long)r->nlaunches);
-    fprintf(f, " of %u kernel%s; %llu thread-instructions emulated in %.2f s\n", r->nkernels,
+    fprintf(f, " of %u kernel%s; %llu thread-instructions emulated in %.2f s", r->nkernels,
             r->nkernels == 1 ? "" : "s", (unsigned long long)steps, secs);
+    if (repeats)
+        fprintf(f, " (%llu launch%s proven repeats, not emulated again)",
+                (unsigned long long)repeats, repeats == 1 ? " was a" : "es were");
+    fputc('\n', f);
     if (r->stopped)
         fprintf(f, "stopped: %s\n", r->stopped);
     if (r->nlaunches) {
@@ -165,7 +174,7 @@ void smem_run_report_table(FILE *f, const struct smem_run_report *r)
             fprintf(f, "  %-6llu %-24.24s %-12s %-12s %-11s %-17s %-17s %-9llu %llu%s\n",
                     (unsigned long long)l->index, kernel_name(r, l->kernel), g, b, sm, ld, st,
                     (unsigned long long)hz, (unsigned long long)count_errors(l),
-                    l->error ? "  (failed)" : "");
+                    l->error ? "  (failed)" : l->repeat ? "  (repeat)" : "");
         }
         if (r->nlaunches > MAX_TABLE_LAUNCHES)
             fprintf(f, "  ... %llu more (--format json or csv lists them all)\n",
@@ -202,14 +211,14 @@ void smem_run_report_csv(FILE *f, const struct smem_run_report *r)
 {
     fprintf(f, "launch,kernel,grid_x,grid_y,grid_z,block_x,block_y,block_z,static_smem,"
                "dynamic_smem,ld_requests,ld_wavefronts,ld_ideal,st_requests,st_wavefronts,st_ideal,"
-               "atom_requests,atom_wavefronts,thread_instructions,hazards,memory_errors\n");
+               "atom_requests,atom_wavefronts,thread_instructions,hazards,memory_errors,repeat\n");
     for (uint64_t i = 0; i < r->nlaunches; i++) {
         const struct smem_launch_record *l = &r->launches[i];
         uint64_t hz = 0;
         for (uint32_t h = 0; h < l->nhazards; h++)
             hz += l->hazards[h].count;
         fprintf(f, "%llu,\"%s\",%u,%u,%u,%u,%u,%u,%u,%u,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,"
-                   "%llu,%llu,%llu\n",
+                   "%llu,%llu,%llu,%d\n",
                 (unsigned long long)l->index, kernel_name(r, l->kernel), l->grid[0], l->grid[1],
                 l->grid[2], l->block[0], l->block[1], l->block[2], l->static_smem,
                 l->dynamic_smem, (unsigned long long)l->ld.requests,
@@ -217,6 +226,6 @@ void smem_run_report_csv(FILE *f, const struct smem_run_report *r)
                 (unsigned long long)l->st.requests, (unsigned long long)l->st.wavefronts,
                 (unsigned long long)l->st.ideal, (unsigned long long)l->atom.requests,
                 (unsigned long long)l->atom.wavefronts, (unsigned long long)l->steps,
-                (unsigned long long)hz, (unsigned long long)count_errors(l));
+                (unsigned long long)hz, (unsigned long long)count_errors(l), l->repeat);
     }
 }

@@ -59,6 +59,8 @@ void rt_describe_address(uint64_t a, uint32_t bytes, char *buf, size_t size);
 /* Host pointer for device or host address a holding n bytes, or NULL. */
 uint8_t *rt_host_ptr(const void *a, uint64_t n);
 uint64_t rt_device_bytes_in_use(void);
+/* Changes whenever an allocation is made or released. */
+uint64_t rt_alloc_generation(void);
 
 /* ---- modules, kernels, variables (rt_module.c) ---- */
 
@@ -78,6 +80,7 @@ struct rt_kernel {
     struct rt_prepared *prep;
     unsigned nprep;
     int max_dyn_smem;       /* cudaFuncAttributeMaxDynamicSharedMemorySize; -1: the default */
+    struct rt_memo *memo;   /* its last launch, kept to skip an identical repeat (rt_exec.c) */
     int carveout;
     uint64_t launches, recorded;
     int report_id;          /* index into the run report's kernels, -1 until recorded */
@@ -126,9 +129,27 @@ struct smem_cta_program *rt_kernel_program(struct rt_kernel *k, uint32_t dyn,
 /* Every module registered (for cudaDeviceReset and the report). */
 struct rt_module **rt_modules(unsigned *n);
 
-/* ---- launches (rt_launch.c) ---- */
+/* ---- launches (rt_launch.c, rt_exec.c) ---- */
 
 cudaError_t rt_launch(struct rt_kernel *k, dim3 grid, dim3 block, void **args, size_t shmem);
+
+/* What one launch did: its sites and totals (priced launches), how far it ran, its memory
+ * errors; rc/err when it failed. memo_hit: it repeated the kernel's last launch, which was not
+ * run again (rt_exec.c says when that is safe). */
+struct rt_exec_result {
+    struct smem_kernel_report one;
+    struct smem_cta_result res;
+    struct smem_memory_error *errs;
+    uint32_t nerrs;
+    uint64_t nfaults;
+    int rc;
+    struct smem_error err;
+    int memo_hit;
+};
+/* Runs launch l (its global memory set) of k's program p over its blocks, on several threads
+ * where that is safe; price: per-site costs and totals; hazards: races and divergence. */
+int rt_execute(struct rt_kernel *k, const struct smem_cta_program *p, const struct smem_launch *l,
+               int price, int hazards, struct rt_exec_result *out);
 
 /* ---- errors, options, report (rt_state.c, rt_report.c) ---- */
 
@@ -140,6 +161,8 @@ struct rt_options {
     char report_path[4096], status_path[4096], html_path[4096];
     int format;             /* 0 table, 1 json, 2 csv */
     int device;             /* 0 H100, 1 H200 */
+    unsigned jobs;          /* threads for a launch's blocks; 0: every core */
+    int memo;               /* skip repeated identical launches (SMEMLAB_RUN_MEMO=0: never) */
     int records;            /* this process writes the report (not a child) */
 };
 extern struct rt_options rt_opt;

@@ -45,55 +45,6 @@ RT_API cudaError_t __cudaPopCallConfiguration(dim3 *grid, dim3 *block, size_t *s
     return cudaSuccess;
 }
 
-/* ---- faults: out-of-bounds global accesses, aggregated per instruction and kind ----------- */
-
-struct fault_ctx {
-    const struct smem_cta_program *p;
-    const struct smem_launch *l;
-    struct smem_memory_error *errs;
-    uint32_t n, cap;
-    uint64_t total;
-};
-
-static void on_fault(void *ctx, const struct smem_global_fault *f)
-{
-    struct fault_ctx *c = ctx;
-    c->total++;
-    for (uint32_t i = 0; i < c->n; i++)
-        if (c->errs[i].insn == f->insn && c->errs[i].kind == f->kind) {
-            c->errs[i].count++;
-            return;
-        }
-    if (c->n == c->cap) {
-        uint32_t nc = c->cap ? c->cap * 2 : 8;
-        struct smem_memory_error *ne = realloc(c->errs, nc * sizeof *ne);
-        if (!ne)
-            return;
-        c->errs = ne;
-        c->cap = nc;
-    }
-    struct smem_memory_error *e = &c->errs[c->n++];
-    memset(e, 0, sizeof *e);
-    const struct smem_ptx_module *m = c->p->module;
-    const struct smem_ptx_insn *in = &c->p->func->insns[f->insn];
-    e->kind = f->kind;
-    e->op = f->op;
-    e->file = in->loc_file < m->nfiles ? m->files[in->loc_file] : NULL;
-    e->line = in->loc_line;
-    e->insn = f->insn;
-    e->addr = f->addr;
-    e->bytes = f->size;
-    e->count = 1;
-    const unsigned *bd = c->l->block, *gd = c->l->grid;
-    e->thread[0] = f->thread % bd[0];
-    e->thread[1] = f->thread / bd[0] % bd[1];
-    e->thread[2] = f->thread / (bd[0] * bd[1]);
-    e->block[0] = f->block % gd[0];
-    e->block[1] = f->block / gd[0] % gd[1];
-    e->block[2] = f->block / (gd[0] * gd[1]);
-    rt_describe_address(f->addr, f->size, e->nearest, sizeof e->nearest);
-}
-
 /* ---- the launch --------------------------------------------------------------------------- */
 
 static int config_ok(dim3 grid, dim3 block)
@@ -158,17 +109,13 @@ cudaError_t rt_launch(struct rt_kernel *k, dim3 grid, dim3 block, void **args, s
     }
     unsigned nreg;
     const struct smem_global_region *regs = rt_regions(&nreg);
-    struct fault_ctx fc;
-    memset(&fc, 0, sizeof fc);
     struct smem_global_memory gm;
     memset(&gm, 0, sizeof gm);
     gm.regions = regs;
     gm.nregions = nreg;
     gm.symbols = k->mod->symbols;
     gm.nsymbols = k->mod->nsymbols;
-    gm.faults_stop = 0;
-    gm.fault = on_fault;
-    gm.fault_ctx = &fc;
+    gm.faults_stop = 0; /* reported, and the access does nothing (a load reads unknown data) */
     struct smem_launch l;
     memset(&l, 0, sizeof l);
     l.block[0] = block.x;
@@ -182,63 +129,60 @@ cudaError_t rt_launch(struct rt_kernel *k, dim3 grid, dim3 block, void **args, s
     l.global = &gm;
     l.param_buf = pbuf;
     l.param_buf_size = f->param_bytes;
-    fc.p = p;
-    fc.l = &l;
     int record = rt_opt.records && rt_kernel_wanted(k) &&
                  (!rt_opt.launches_per_kernel || k->recorded < rt_opt.launches_per_kernel);
-    struct smem_launch_options lo;
-    memset(&lo, 0, sizeof lo);
-    lo.banks = smem_banks_default();
-    lo.price = record;
-    lo.hazards = record && rt_opt.hazards;
-    struct smem_kernel_report one;
-    memset(&one, 0, sizeof one);
-    struct smem_cta_result res;
+    struct rt_exec_result ex;
     k->launches++;
-    int rc = smem_launch_analyze(p, &l, &lo, &one, &res, &err);
+    int rc = rt_execute(k, p, &l, record, record && rt_opt.hazards, &ex);
     if (pbuf != pbuf_small)
         free(pbuf);
-    if (!rc && !res.complete) {
-        const struct smem_ptx_insn *in = &f->insns[res.unknown.insn];
+    if (!rc && !ex.res.complete) {
+        const struct smem_ptx_insn *in = &f->insns[ex.res.unknown.insn];
         const struct smem_ptx_module *m = p->module;
         rc = -1;
-        smem_error_set(&err, in->loc_file < m->nfiles ? m->files[in->loc_file] : NULL,
+        smem_error_set(&ex.err, in->loc_file < m->nfiles ? m->files[in->loc_file] : NULL,
                        in->loc_line, in->loc_col, "the %s depends on a value the emulator does "
                        "not know (shared or local memory read before any write, %s"
                        "%%smid or another property of the GPU it runs on); block %u stopped there",
-                       res.unknown.what,
-                       fc.total ? "an out-of-bounds global load (see memory errors), " : "",
-                       res.unknown_block);
+                       ex.res.unknown.what,
+                       ex.nfaults ? "an out-of-bounds global load (see memory errors), " : "",
+                       ex.res.unknown_block);
     }
     cudaError_t status = cudaSuccess;
     char *failure = NULL;
     if (rc) {
         char buf[800];
-        smem_error_format(&err, buf, sizeof buf);
+        smem_error_format(&ex.err, buf, sizeof buf);
         /* assert and trap are the program's own: a sticky launch error, as on the GPU */
-        if (strstr(err.msg, "assert() fails"))
+        if (strstr(ex.err.msg, "assert() fails"))
             status = cudaErrorAssert;
-        else if (strstr(err.msg, "executes trap"))
+        else if (strstr(ex.err.msg, "executes trap"))
             status = cudaErrorLaunchFailure;
         failure = strdup(buf);
+        smem_kernel_report_clear(&ex.one);
         if (!status) {
             if (record) {
                 struct smem_launch_record lr;
                 memset(&lr, 0, sizeof lr);
-                lr.errors = fc.errs;
-                lr.nerrors = fc.n;
+                lr.errors = ex.errs;
+                lr.nerrors = ex.nerrs;
                 lr.error = failure;
                 memcpy(lr.grid, l.grid, sizeof lr.grid);
                 memcpy(lr.block, l.block, sizeof lr.block);
                 lr.static_smem = p->static_smem;
                 lr.dynamic_smem = l.dyn_smem;
-                smem_kernel_report_clear(&one);
-                rt_report_launch(k, &lr, &one);
+                ex.one.static_smem = p->static_smem;
+                ex.one.dynamic_smem = l.dyn_smem;
+                memcpy(ex.one.block, l.block, sizeof ex.one.block);
+                memcpy(ex.one.grid, l.grid, sizeof ex.one.grid);
+                rt_report_launch(k, &lr, &ex.one);
             }
+            if (strstr(buf, "unsupported call to 'cuda"))
+                kernel_error(k, "dynamic parallelism (a kernel that launches kernels) is not "
+                             "supported");
             kernel_error(k, buf);
         }
         fprintf(stderr, "smemlab run: kernel %s: %s\n", k->name, buf);
-        smem_kernel_report_clear(&one);
     }
     if (record) {
         struct smem_launch_record lr;
@@ -247,26 +191,27 @@ cudaError_t rt_launch(struct rt_kernel *k, dim3 grid, dim3 block, void **args, s
         memcpy(lr.block, l.block, sizeof lr.block);
         lr.static_smem = p->static_smem;
         lr.dynamic_smem = l.dyn_smem;
-        lr.ld = one.ld;
-        lr.st = one.st;
-        lr.atom = one.atom;
-        lr.steps = rc ? 0 : one.steps;
-        lr.seconds = one.seconds;
-        lr.hazards = one.hazards;
-        lr.nhazards = one.nhazards;
-        lr.errors = fc.errs;
-        lr.nerrors = fc.n;
+        lr.ld = ex.one.ld;
+        lr.st = ex.one.st;
+        lr.atom = ex.one.atom;
+        lr.steps = rc ? 0 : ex.one.steps;
+        lr.seconds = ex.one.seconds;
+        lr.repeat = ex.memo_hit;
+        lr.hazards = ex.one.hazards;
+        lr.nhazards = ex.one.nhazards;
+        lr.errors = ex.errs;
+        lr.nerrors = ex.nerrs;
         lr.error = failure;
-        one.static_smem = p->static_smem;
-        one.dynamic_smem = l.dyn_smem;
-        memcpy(one.block, l.block, sizeof one.block);
-        memcpy(one.grid, l.grid, sizeof one.grid);
+        ex.one.static_smem = p->static_smem;
+        ex.one.dynamic_smem = l.dyn_smem;
+        memcpy(ex.one.block, l.block, sizeof ex.one.block);
+        memcpy(ex.one.grid, l.grid, sizeof ex.one.grid);
         k->recorded++;
-        rt_report_launch(k, &lr, &one);
+        rt_report_launch(k, &lr, &ex.one);
     } else {
-        free(fc.errs);
+        free(ex.errs);
         free(failure);
-        smem_kernel_report_clear(&one);
+        smem_kernel_report_clear(&ex.one);
         rt_report_count_launch();
     }
     if (status) {

@@ -22,6 +22,7 @@ static uint64_t seq, bytes_in_use;
 static struct smem_global_region *regions;
 static unsigned nregions;
 static int regions_dirty = 1;
+static uint64_t generation;
 
 static void reserve(void)
 {
@@ -75,6 +76,7 @@ static int insert(struct rt_alloc *al)
     allocs[i] = al;
     nallocs++;
     regions_dirty = 1;
+    generation++;
     return 0;
 }
 
@@ -145,6 +147,7 @@ struct rt_alloc *rt_find_base(uint64_t a)
 void rt_release(struct rt_alloc *al)
 {
     regions_dirty = 1;
+    generation++;
     if (al->kind == RT_DEVICE || al->kind == RT_VARIABLE) {
         free(al->host);
         al->host = NULL;
@@ -195,6 +198,11 @@ uint8_t *rt_host_ptr(const void *p, uint64_t n)
     return (uint8_t *)(uintptr_t)p; /* ordinary host memory */
 }
 
+uint64_t rt_alloc_generation(void)
+{
+    return generation;
+}
+
 uint64_t rt_device_bytes_in_use(void)
 {
     return bytes_in_use;
@@ -235,10 +243,13 @@ void rt_describe_address(uint64_t a, uint32_t bytes, char *buf, size_t size)
             if (al->freed)
                 snprintf(buf, size, "%llu bytes into a freed %s", (unsigned long long)(a - al->dev),
                          what);
-            else
-                snprintf(buf, size, "%llu bytes into a %s, %u bytes past its end",
+            else if (a + bytes > al->dev + al->size)
+                snprintf(buf, size, "%llu bytes into a %s, %llu bytes past its end",
                          (unsigned long long)(a - al->dev), what,
-                         (unsigned)(a + bytes - (al->dev + al->size)));
+                         (unsigned long long)(a + bytes - (al->dev + al->size)));
+            else
+                snprintf(buf, size, "%llu bytes into a %s", (unsigned long long)(a - al->dev),
+                         what);
             return;
         }
         best = al;

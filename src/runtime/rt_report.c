@@ -142,7 +142,7 @@ void rt_report_count_launch(void)
     run.launches_total++;
 }
 
-static void write_status(const char *fatal)
+static void write_status(const char *fatal, int crashed)
 {
     if (!rt_opt.status_path[0])
         return;
@@ -157,7 +157,7 @@ static void write_status(const char *fatal)
             (unsigned long long)conflicts, (unsigned long long)hazards,
             (unsigned long long)memory_errors, complete);
     if (fatal) {
-        fprintf(f, "fatal ");
+        fprintf(f, crashed ? "crashed " : "fatal ");
         for (const char *c = fatal; *c; c++)
             fputc(*c == '\n' ? ' ' : *c, f);
         fputc('\n', f);
@@ -176,9 +176,10 @@ static void write_to(FILE *f)
         smem_run_report_table(f, &run);
 }
 
-/* final: the program is ending (exit, a fatal stop, a crash). */
-static void write_report(const char *fatal, int final)
+/* final: the program is ending (exit, a fatal stop, a crash: the message in why). */
+static void write_report(const char *why, int final, int crashed)
 {
+    const char *fatal = why;
     if (!rt_opt.records)
         return;
     read_cmdline();
@@ -199,14 +200,14 @@ static void write_report(const char *fatal, int final)
         fputc('\n', stderr);
         write_to(stderr);
     }
-    write_status(fatal);
+    write_status(fatal, crashed);
     last_write = rt_now();
     write_cost = last_write - t0;
 }
 
 void rt_report_write(const char *fatal)
 {
-    write_report(fatal, 1);
+    write_report(fatal, 1, 0);
 }
 
 void rt_report_maybe_write(void)
@@ -216,14 +217,14 @@ void rt_report_maybe_write(void)
     double now = rt_now();
     /* at most once a second, and never more than a tenth of the time spent */
     if (now - last_write >= 1.0 && now - last_write >= 10 * write_cost)
-        write_report(NULL, 0);
+        write_report(NULL, 0, 0);
 }
 
 static void at_exit(void)
 {
     rt_lock();
     complete = 1;
-    write_report(NULL, 1);
+    write_report(NULL, 1, 0);
     rt_unlock();
 }
 
@@ -277,7 +278,7 @@ static void on_signal(int sig, siginfo_t *si, void *uc)
         }
         if (sig != SIGINT && sig != SIGTERM)
             fprintf(stderr, "smemlab run: %s\n", msg);
-        write_report(msg, 1);
+        write_report(msg, 1, 1);
     }
     signal(sig, SIG_DFL);
     raise(sig);
@@ -299,5 +300,5 @@ void rt_report_install_handlers(void)
         sigaction(sigs[i], &sa, NULL);
     }
     atexit(at_exit);
-    write_status(NULL);
+    write_status(NULL, 0);
 }

@@ -64,6 +64,8 @@ struct smem_launch_record {
     struct smem_totals ld, st, atom;
     uint64_t steps;         /* thread-instructions */
     double seconds;         /* emulation wall time */
+    int repeat;             /* a proven repeat of the kernel's previous launch: not emulated
+                               again, its counts are that launch's (docs/run.md) */
     struct smem_hazard *hazards;
     uint32_t nhazards;
     struct smem_memory_error *errors;

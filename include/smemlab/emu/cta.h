@@ -141,6 +141,12 @@ struct smem_global_memory {
     int faults_stop;
     void (*fault)(void *ctx, const struct smem_global_fault *f);
     void *fault_ctx;
+    /* optional, one per region (NULL entries allowed): per-byte marks the emulator sets to 1
+       when the launch reads (read_marks) or writes (write_marks) the byte; plain stores of 1,
+       so blocks run on several threads may share them (smemlab run proves with them that a
+       repeated launch would do what an earlier one did) */
+    uint8_t *const *read_marks;
+    uint8_t *const *write_marks;
 };
 
 struct smem_param_value {
@@ -160,6 +166,9 @@ struct smem_launch {
      * overrides params */
     const uint8_t *param_buf;
     uint64_t param_buf_size;
+    /* optional: run only blocks [block_first, block_first + block_count) of the grid (linear
+       block indices), so a caller can spread one launch over several threads; 0: every block */
+    uint64_t block_first, block_count;
 };
 
 struct smem_cta_result {

@@ -122,6 +122,7 @@ struct smem_ptx_insn {
     uint32_t top_file, top_line, top_col; /* the kernel's own line (loc_* when not inlined) */
     int32_t call_target; /* PO_CALL: index of the callee in the module's functions, -1 extern */
     const char *call_name;
+    uint8_t vol;        /* ld.volatile / st.volatile (warp-synchronous code relies on them) */
 };
 
 enum smem_ptx_symkind { SYM_SHARED, SYM_SHARED_EXTERN, SYM_PARAM, SYM_LOCAL, SYM_GLOBAL, SYM_CONST,

@@ -1,0 +1,543 @@
+/* rt_exec.c: how a launch is executed: its blocks spread over the machine's cores, and repeated
+ * launches skipped when that is provably safe.
+ *
+ * Blocks: the grid is cut into chunks of consecutive blocks that worker threads take in turn;
+ * each chunk is priced and checked on its own and the results are merged in block order, so the
+ * report does not depend on the number of threads. A kernel with global atomics runs on one
+ * thread (the emulator's atomics are not atomic across host threads).
+ *
+ * Repeated launches (programs time kernels in loops): a launch records, per byte of device
+ * memory, what it read and what it wrote; the bytes it read are kept as they were before it ran
+ * (from a copy of device memory taken before it, up to 512 MB; beyond that only when it read
+ * nothing it wrote, so that memory still holds them), and the bytes it wrote as it wrote them.
+ * The emulator is deterministic: a launch's writes are a function of its configuration, its
+ * argument bytes and the bytes it reads. So a later launch of the same kernel with the same
+ * configuration and argument bytes, over the same allocations, whose read bytes are equal to
+ * those kept, would write exactly what was kept: it is skipped, the kept writes are applied, and
+ * its report is the earlier one's. Anything else runs. */
+#define _GNU_SOURCE
+#include "rt_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define MEMO_MAX_BYTES (2ull << 30)   /* no memo for launches touching more than this */
+#define MARK_MAX_BYTES (8ull << 30)   /* no access marks beyond this much device memory */
+#define SNAP_MAX_BYTES (512ull << 20) /* a copy of device memory before each launch up to this */
+
+/* ---- faults: out-of-bounds global accesses, aggregated per instruction and kind ----------- */
+
+struct fault_ctx {
+    const struct smem_cta_program *p;
+    const struct smem_launch *l;
+    struct smem_memory_error *errs;
+    uint32_t n, cap;
+    uint64_t total;
+};
+
+static void on_fault(void *ctx, const struct smem_global_fault *f)
+{
+    struct fault_ctx *c = ctx;
+    c->total++;
+    for (uint32_t i = 0; i < c->n; i++)
+        if (c->errs[i].insn == f->insn && c->errs[i].kind == f->kind) {
+            c->errs[i].count++;
+            return;
+        }
+    if (c->n == c->cap) {
+        uint32_t nc = c->cap ? c->cap * 2 : 8;
+        struct smem_memory_error *ne = realloc(c->errs, nc * sizeof *ne);
+        if (!ne)
+            return;
+        c->errs = ne;
+        c->cap = nc;
+    }
+    struct smem_memory_error *e = &c->errs[c->n++];
+    memset(e, 0, sizeof *e);
+    const struct smem_ptx_module *m = c->p->module;
+    const struct smem_ptx_insn *in = &c->p->func->insns[f->insn];
+    e->kind = f->kind;
+    e->op = f->op;
+    e->file = in->loc_file < m->nfiles ? m->files[in->loc_file] : NULL;
+    e->line = in->loc_line;
+    e->insn = f->insn;
+    e->addr = f->addr;
+    e->bytes = f->size;
+    e->count = 1;
+    const unsigned *bd = c->l->block, *gd = c->l->grid;
+    e->thread[0] = f->thread % bd[0];
+    e->thread[1] = f->thread / bd[0] % bd[1];
+    e->thread[2] = f->thread / (bd[0] * bd[1]);
+    e->block[0] = f->block % gd[0];
+    e->block[1] = f->block / gd[0] % gd[1];
+    e->block[2] = f->block / (gd[0] * gd[1]);
+    rt_describe_address(f->addr, f->size, e->nearest, sizeof e->nearest);
+}
+
+static void merge_faults(struct fault_ctx *into, const struct fault_ctx *from)
+{
+    into->total += from->total;
+    for (uint32_t i = 0; i < from->n; i++) {
+        const struct smem_memory_error *e = &from->errs[i];
+        uint32_t j;
+        for (j = 0; j < into->n; j++)
+            if (into->errs[j].insn == e->insn && into->errs[j].kind == e->kind)
+                break;
+        if (j < into->n) {
+            into->errs[j].count += e->count;
+            continue;
+        }
+        if (into->n == into->cap) {
+            uint32_t nc = into->cap ? into->cap * 2 : 8;
+            struct smem_memory_error *ne = realloc(into->errs, nc * sizeof *ne);
+            if (!ne)
+                return;
+            into->errs = ne;
+            into->cap = nc;
+        }
+        into->errs[into->n++] = *e;
+    }
+}
+
+/* ---- blocks on several threads ------------------------------------------------------------ */
+
+struct chunk {
+    uint64_t first, count;
+    int ran;
+    struct smem_kernel_report k;
+    struct smem_cta_result res;
+    struct fault_ctx faults;
+    int rc;
+    struct smem_error err;
+};
+
+struct pool {
+    const struct smem_cta_program *p;
+    const struct smem_launch *l;
+    const struct smem_launch_options *o;
+    struct chunk *chunks;
+    uint64_t nchunks;
+    uint64_t next;           /* the next chunk to take */
+    int failed;
+    pthread_mutex_t lock;
+};
+
+static void run_chunk(struct pool *pl, struct chunk *c)
+{
+    struct smem_launch l = *pl->l;
+    struct smem_global_memory gm = *l.global;
+    c->faults.p = pl->p;
+    c->faults.l = pl->l;
+    gm.fault = on_fault;
+    gm.fault_ctx = &c->faults;
+    l.global = &gm;
+    l.block_first = c->first;
+    l.block_count = c->count;
+    c->rc = smem_launch_analyze(pl->p, &l, pl->o, &c->k, &c->res, &c->err);
+    c->ran = 1;
+}
+
+static void *worker(void *arg)
+{
+    struct pool *pl = arg;
+    for (;;) {
+        pthread_mutex_lock(&pl->lock);
+        uint64_t i = pl->failed ? pl->nchunks : pl->next++;
+        pthread_mutex_unlock(&pl->lock);
+        if (i >= pl->nchunks)
+            return NULL;
+        struct chunk *c = &pl->chunks[i];
+        run_chunk(pl, c);
+        if (c->rc || !c->res.complete) {
+            pthread_mutex_lock(&pl->lock);
+            pl->failed = 1;
+            pthread_mutex_unlock(&pl->lock);
+        }
+    }
+}
+
+/* 1 when the kernel may run its blocks on several threads: no global atomics or reductions. */
+static int parallel_safe(const struct smem_ptx_func *f)
+{
+    for (uint32_t i = 0; i < f->ninsns; i++) {
+        const struct smem_ptx_insn *in = &f->insns[i];
+        if ((in->op == PO_ATOM || in->op == PO_RED) && in->space != SP_SHARED)
+            return 0;
+    }
+    return 1;
+}
+
+static unsigned jobs(void)
+{
+    if (rt_opt.jobs)
+        return rt_opt.jobs;
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? (unsigned)(n > 256 ? 256 : n) : 1;
+}
+
+/* ---- memo of the last launch of each kernel ----------------------------------------------- */
+
+struct range {
+    uint32_t region;
+    uint64_t off, len;
+    uint8_t *data;           /* the bytes (read: as they were; written: as written) */
+};
+
+struct rt_memo {
+    unsigned grid[3], block[3];
+    uint32_t dyn;
+    uint8_t *params;
+    uint64_t nparams;
+    uint64_t generation;     /* of the allocation table */
+    int priced, hazards;
+    struct range *reads, *writes;
+    uint32_t nreads, nwrites;
+    /* what the launch reported */
+    struct smem_kernel_report k;
+    struct smem_cta_result res;
+    struct smem_memory_error *errs;
+    uint32_t nerrs;
+    uint64_t nfaults;
+};
+
+static void memo_free(struct rt_memo *m)
+{
+    if (!m)
+        return;
+    for (uint32_t i = 0; i < m->nreads; i++)
+        free(m->reads[i].data);
+    for (uint32_t i = 0; i < m->nwrites; i++)
+        free(m->writes[i].data);
+    free(m->reads);
+    free(m->writes);
+    free(m->params);
+    smem_kernel_report_clear(&m->k);
+    free(m->errs);
+    free(m);
+}
+
+static int add_range(struct range **arr, uint32_t *n, uint32_t region, uint64_t off, uint64_t len,
+                     const uint8_t *src)
+{
+    struct range *na = realloc(*arr, (*n + 1) * sizeof *na);
+    if (!na)
+        return -1;
+    *arr = na;
+    struct range *r = &na[*n];
+    r->region = region;
+    r->off = off;
+    r->len = len;
+    r->data = malloc(len ? (size_t)len : 1);
+    if (!r->data)
+        return -1;
+    memcpy(r->data, src + off, (size_t)len);
+    (*n)++;
+    return 0;
+}
+
+/* Runs of marked bytes of one region into ranges: the bytes read as they were before the launch
+ * (before: a copy of the region taken then, or NULL: then no byte may be both read and
+ * written, and the region itself still holds them), the bytes written as they are now. -1: no
+ * memo (a byte both read and written without a copy, out of memory, too large). */
+static int collect(struct rt_memo *m, uint32_t region, const struct smem_global_region *r,
+                   const uint8_t *rd, const uint8_t *wr, const uint8_t *before, uint64_t *bytes)
+{
+    uint64_t n = r->size, i = 0;
+    if (before) { /* reads and writes may overlap: two passes */
+        for (int pass = 0; pass < 2; pass++) {
+            const uint8_t *mk = pass ? wr : rd;
+            i = 0;
+            while (i < n) {
+                while (i + 8 <= n) {
+                    uint64_t a;
+                    memcpy(&a, mk + i, 8);
+                    if (a)
+                        break;
+                    i += 8;
+                }
+                if (i >= n)
+                    break;
+                if (!mk[i]) {
+                    i++;
+                    continue;
+                }
+                uint64_t j = i;
+                while (j < n && mk[j])
+                    j++;
+                *bytes += j - i;
+                if (*bytes > MEMO_MAX_BYTES)
+                    return -1;
+                if (add_range(pass ? &m->writes : &m->reads, pass ? &m->nwrites : &m->nreads,
+                              region, i, j - i, pass ? r->host : before))
+                    return -1;
+                i = j;
+            }
+        }
+        return 0;
+    }
+    while (i < n) {
+        /* skip unmarked bytes a word at a time */
+        while (i + 8 <= n) {
+            uint64_t a, b;
+            memcpy(&a, rd + i, 8);
+            memcpy(&b, wr + i, 8);
+            if (a | b)
+                break;
+            i += 8;
+        }
+        if (i >= n)
+            break;
+        if (!rd[i] && !wr[i]) {
+            i++;
+            continue;
+        }
+        if (rd[i] && wr[i])
+            return -1;
+        int reading = rd[i] != 0;
+        const uint8_t *mk = reading ? rd : wr, *other = reading ? wr : rd;
+        uint64_t j = i;
+        while (j < n && mk[j]) {
+            if (other[j])
+                return -1;
+            j++;
+        }
+        *bytes += j - i;
+        if (*bytes > MEMO_MAX_BYTES)
+            return -1;
+        if (add_range(reading ? &m->reads : &m->writes, reading ? &m->nreads : &m->nwrites,
+                      region, i, j - i, r->host))
+            return -1;
+        i = j;
+    }
+    return 0;
+}
+
+static int same_key(const struct rt_memo *m, const struct smem_launch *l, uint64_t generation,
+                    int price, int hazards)
+{
+    return m && !memcmp(m->grid, l->grid, sizeof m->grid) &&
+           !memcmp(m->block, l->block, sizeof m->block) && m->dyn == l->dyn_smem &&
+           m->nparams == l->param_buf_size && !memcmp(m->params, l->param_buf, (size_t)m->nparams) &&
+           m->generation == generation && (m->priced || !price) && (m->hazards || !hazards);
+}
+
+static int reads_unchanged(const struct rt_memo *m, const struct smem_global_region *regs,
+                           unsigned nreg)
+{
+    for (uint32_t i = 0; i < m->nreads; i++) {
+        const struct range *r = &m->reads[i];
+        if (r->region >= nreg || memcmp(regs[r->region].host + r->off, r->data, (size_t)r->len))
+            return 0;
+    }
+    return 1;
+}
+
+static int copy_report(struct smem_kernel_report *to, const struct smem_kernel_report *from)
+{
+    memset(to, 0, sizeof *to);
+    if (smem_kernel_report_add(to, from)) /* totals, sites and hazards, copied */
+        return -1;
+    to->complete = from->complete;
+    return 0;
+}
+
+/* ---- the execution ------------------------------------------------------------------------ */
+
+int rt_execute(struct rt_kernel *k, const struct smem_cta_program *p, const struct smem_launch *l0,
+               int price, int hazards, struct rt_exec_result *out)
+{
+    memset(out, 0, sizeof *out);
+    unsigned nreg = l0->global->nregions;
+    const struct smem_global_region *regs = l0->global->regions;
+    uint64_t gen = rt_alloc_generation();
+    double t0 = rt_now();
+    /* a repeat of the kernel's last launch? */
+    struct rt_memo *m = k->memo;
+    if (same_key(m, l0, gen, price, hazards) && reads_unchanged(m, regs, nreg)) {
+        for (uint32_t i = 0; i < m->nwrites; i++) {
+            const struct range *w = &m->writes[i];
+            memcpy(regs[w->region].host + w->off, w->data, (size_t)w->len);
+        }
+        if (copy_report(&out->one, &m->k))
+            return smem_error_set(&out->err, NULL, 0, 0, "out of memory"), out->rc = -1;
+        if (!price) {
+            smem_kernel_report_clear(&out->one);
+        }
+        out->res = m->res;
+        if (m->nerrs) {
+            out->errs = malloc(m->nerrs * sizeof *out->errs);
+            if (out->errs) {
+                memcpy(out->errs, m->errs, m->nerrs * sizeof *out->errs);
+                out->nerrs = m->nerrs;
+            }
+        }
+        out->nfaults = m->nfaults;
+        out->memo_hit = 1;
+        out->one.seconds = rt_now() - t0;
+        return 0;
+    }
+    /* access marks, when memory allows (for the memo of this launch) */
+    uint64_t total_bytes = 0;
+    for (unsigned i = 0; i < nreg; i++)
+        total_bytes += regs[i].size;
+    uint8_t **rdm = NULL, **wrm = NULL;
+    int marks = rt_opt.memo && total_bytes <= MARK_MAX_BYTES && nreg;
+    if (marks) {
+        rdm = calloc(nreg, sizeof *rdm);
+        wrm = calloc(nreg, sizeof *wrm);
+        for (unsigned i = 0; rdm && wrm && i < nreg; i++) {
+            rdm[i] = calloc(regs[i].size ? (size_t)regs[i].size : 1, 1);
+            wrm[i] = calloc(regs[i].size ? (size_t)regs[i].size : 1, 1);
+            if (!rdm[i] || !wrm[i])
+                marks = 0;
+        }
+        if (!rdm || !wrm)
+            marks = 0;
+    }
+    /* a copy of device memory as it was, so that a launch that reads what it writes (an
+       in-place update) can be proven repeated too */
+    uint8_t **before = NULL;
+    if (marks && total_bytes <= SNAP_MAX_BYTES && (before = calloc(nreg, sizeof *before))) {
+        for (unsigned i = 0; i < nreg; i++) {
+            before[i] = malloc(regs[i].size ? (size_t)regs[i].size : 1);
+            if (!before[i]) {
+                for (unsigned j = 0; j < i; j++)
+                    free(before[j]);
+                free(before);
+                before = NULL;
+                break;
+            }
+            memcpy(before[i], regs[i].host, (size_t)regs[i].size);
+        }
+    }
+    struct smem_global_memory gm = *l0->global;
+    gm.read_marks = marks ? rdm : NULL;
+    gm.write_marks = marks ? wrm : NULL;
+    struct smem_launch l = *l0;
+    l.global = &gm;
+    struct smem_launch_options lo;
+    memset(&lo, 0, sizeof lo);
+    lo.banks = smem_banks_default();
+    lo.price = price;
+    lo.hazards = hazards;
+    /* chunks of blocks */
+    uint64_t nblocks = (uint64_t)l.grid[0] * l.grid[1] * l.grid[2];
+    uint64_t threads = nblocks * l.block[0] * l.block[1] * l.block[2];
+    unsigned nj = jobs();
+    if (nj > nblocks)
+        nj = (unsigned)nblocks;
+    if (!parallel_safe(k->func) || threads < 8192)
+        nj = 1;
+    uint64_t nchunks = nj == 1 ? 1 : (nblocks < (uint64_t)nj * 16 ? nblocks : (uint64_t)nj * 16);
+    struct pool pl;
+    memset(&pl, 0, sizeof pl);
+    pl.p = p;
+    pl.l = &l;
+    pl.o = &lo;
+    pl.nchunks = nchunks;
+    pl.chunks = calloc(nchunks, sizeof *pl.chunks);
+    if (!pl.chunks) {
+        out->rc = smem_error_set(&out->err, NULL, 0, 0, "out of memory");
+        goto done;
+    }
+    for (uint64_t i = 0; i < nchunks; i++) {
+        pl.chunks[i].first = nblocks * i / nchunks;
+        pl.chunks[i].count = nblocks * (i + 1) / nchunks - pl.chunks[i].first;
+    }
+    if (nj == 1) {
+        run_chunk(&pl, &pl.chunks[0]);
+    } else {
+        pthread_mutex_init(&pl.lock, NULL);
+        pthread_t tids[256];
+        unsigned started = 0;
+        for (unsigned j = 0; j < nj; j++)
+            if (pthread_create(&tids[started], NULL, worker, &pl) == 0)
+                started++;
+        if (!started)
+            worker(&pl);
+        for (unsigned j = 0; j < started; j++)
+            pthread_join(tids[j], NULL);
+        pthread_mutex_destroy(&pl.lock);
+    }
+    /* merge in block order: the first failure and the first incomplete block win */
+    out->res.complete = 1;
+    struct fault_ctx all;
+    memset(&all, 0, sizeof all);
+    for (uint64_t i = 0; i < nchunks; i++) {
+        struct chunk *c = &pl.chunks[i];
+        if (!c->count || !c->ran)
+            continue; /* empty, or never taken: another chunk failed first */
+        if (c->rc && !out->rc) {
+            out->rc = c->rc;
+            out->err = c->err;
+        }
+        if (!c->rc && !c->res.complete && out->res.complete) {
+            out->res.complete = 0;
+            out->res.unknown = c->res.unknown;
+            out->res.unknown_block = c->res.unknown_block;
+        }
+        if (smem_kernel_report_add(&out->one, &c->k) && !out->rc)
+            out->rc = smem_error_set(&out->err, NULL, 0, 0, "out of memory");
+        out->res.steps += c->res.steps;
+        out->res.blocks_run += c->res.blocks_run;
+        merge_faults(&all, &c->faults);
+        free(c->faults.errs);
+        smem_kernel_report_clear(&c->k);
+    }
+    out->res.blocks_total = nblocks;
+    out->one.complete = out->res.complete;
+    out->one.steps = out->res.steps;
+    out->one.blocks_run = out->res.blocks_run;
+    out->one.blocks_total = nblocks;
+    out->errs = all.errs;
+    out->nerrs = all.n;
+    out->nfaults = all.total;
+    /* the memo of this launch */
+    if (marks && !out->rc && out->res.complete) {
+        struct rt_memo *nm = calloc(1, sizeof *nm);
+        uint64_t bytes = 0;
+        int ok = nm != NULL;
+        for (unsigned i = 0; ok && i < nreg; i++)
+            ok = collect(nm, i, &regs[i], rdm[i], wrm[i], before ? before[i] : NULL, &bytes) == 0;
+        if (ok) {
+            memcpy(nm->grid, l.grid, sizeof nm->grid);
+            memcpy(nm->block, l.block, sizeof nm->block);
+            nm->dyn = l.dyn_smem;
+            nm->nparams = l.param_buf_size;
+            nm->params = malloc(nm->nparams ? (size_t)nm->nparams : 1);
+            nm->generation = gen;
+            nm->priced = price;
+            nm->hazards = hazards;
+            nm->res = out->res;
+            ok = nm->params && copy_report(&nm->k, &out->one) == 0;
+            if (ok)
+                memcpy(nm->params, l.param_buf, (size_t)nm->nparams);
+            if (ok && out->nerrs && (nm->errs = malloc(out->nerrs * sizeof *nm->errs))) {
+                memcpy(nm->errs, out->errs, out->nerrs * sizeof *nm->errs);
+                nm->nerrs = out->nerrs;
+            }
+            nm->nfaults = out->nfaults;
+        }
+        memo_free(k->memo);
+        k->memo = ok ? nm : NULL;
+        if (!ok)
+            memo_free(nm);
+    } else {
+        memo_free(k->memo);
+        k->memo = NULL;
+    }
+done:
+    for (unsigned i = 0; before && i < nreg; i++)
+        free(before[i]);
+    free(before);
+    for (unsigned i = 0; rdm && i < nreg; i++)
+        free(rdm[i]);
+    for (unsigned i = 0; wrm && i < nreg; i++)
+        free(wrm[i]);
+    free(rdm);
+    free(wrm);
+    free(pl.chunks);
+    out->one.seconds = rt_now() - t0;
+    return out->rc;
+}

@@ -1,0 +1,438 @@
+/* test_run.c: `smemlab run` on whole programs, without a GPU. The programs of tests/hw/src (those
+ * that measured tests/hw/h100-counters.csv on an H100 80GB HBM3, driver 580.159.04, 2026-11-22)
+ * run to their own PASS and give every launch's shared-memory requests and wavefronts as the
+ * H100 counted them; devinfo prints the device CSV the H100 printed; tests/run/checks.cu covers
+ * the runtime API, memory errors, hazards, refusals and exit statuses. Needs nvcc (else skipped,
+ * exit 77): the programs are built here with nvcc -cudart shared, as a user would. */
+#include "check.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+static const char *src = SMEMLAB_SOURCE_DIR;
+static char bin[1024], smemlab[1024];
+static char SH[] = "sh", DASHC[] = "-c";
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *s = malloc((size_t)n + 1);
+    if (s && fread(s, 1, (size_t)n, f) != (size_t)n)
+        n = 0;
+    if (s)
+        s[n] = 0;
+    fclose(f);
+    return s;
+}
+
+/* Runs argv with stdout and stderr to files; returns the exit status (128+N for signal N). */
+static int run(char *const argv[], const char *out, const char *err)
+{
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawn_file_actions_addopen(&fa, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    pid_t pid;
+    int rc = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    if (rc)
+        return -1;
+    int ws;
+    while (waitpid(pid, &ws, 0) < 0 && errno == EINTR)
+        ;
+    return WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
+}
+
+/* Builds tests/run or tests/hw/src program `name` into bin/out with extra nvcc flags, unless it
+ * is newer than its source. Several at once: start them, then wait_builds(). */
+static pid_t builds[16];
+static unsigned nbuilds;
+
+static void build(const char *dir, const char *name, const char *out, const char *flags)
+{
+    char cu[1100], exe[1100], inc[1100], cmd[8192];
+    snprintf(cu, sizeof cu, "%s/%s/%s.cu", src, dir, name);
+    snprintf(exe, sizeof exe, "%s/%s", bin, out);
+    snprintf(inc, sizeof inc, "%s/%s", src, dir);
+    struct stat sc, se;
+    if (stat(exe, &se) == 0 && stat(cu, &sc) == 0 && se.st_mtime > sc.st_mtime)
+        return;
+    snprintf(cmd, sizeof cmd, "nvcc -lineinfo -I%s %s %s -o %s > %s.log 2>&1", inc, flags, cu, exe,
+             exe);
+    char *argv[] = {SH, DASHC, cmd, NULL};
+    pid_t pid;
+    if (posix_spawnp(&pid, "sh", NULL, NULL, argv, environ) == 0)
+        builds[nbuilds++] = pid;
+    if (nbuilds == 2) { /* two cores: two compilers at a time */
+        int ws;
+        waitpid(builds[0], &ws, 0);
+        builds[0] = builds[1];
+        nbuilds = 1;
+    }
+}
+
+static void wait_builds(void)
+{
+    for (unsigned i = 0; i < nbuilds; i++) {
+        int ws;
+        waitpid(builds[i], &ws, 0);
+    }
+    nbuilds = 0;
+}
+
+/* One CSV field (quotes allowed) of line, into buf; returns the rest after the comma. */
+static const char *field(const char *line, char *buf, size_t n)
+{
+    size_t k = 0;
+    int q = 0;
+    for (; *line && (q || (*line != ',' && *line != '\n')); line++) {
+        if (*line == '"') {
+            q = !q;
+            continue;
+        }
+        if (k + 1 < n)
+            buf[k++] = *line;
+    }
+    buf[k] = 0;
+    return *line == ',' ? line + 1 : line;
+}
+
+/* The i-th field (0-based) of a CSV line. */
+static long long num(const char *line, unsigned i, char *text, size_t n)
+{
+    char buf[256];
+    for (unsigned k = 0; k <= i; k++)
+        line = field(line, buf, sizeof buf);
+    if (text)
+        snprintf(text, n, "%s", buf);
+    return strtoll(buf, NULL, 10);
+}
+
+static char *next_line(char *s)
+{
+    char *nl = strchr(s, '\n');
+    return nl ? nl + 1 : NULL;
+}
+
+/* `smemlab run --format csv` of program (with args) against section of h100-counters.csv:
+ * every launch, in order, equal in ld/st requests and (per-instruction) wavefronts. */
+static void check_section(const char *program, const char *args, const char *section,
+                          const char *expect_out)
+{
+    char exe[1100], csv[1100], out[1100], err[1100], cmd[4096];
+    snprintf(exe, sizeof exe, "%s/%s", bin, program);
+    snprintf(csv, sizeof csv, "%s/%s.%s.csv", bin, program, section);
+    snprintf(out, sizeof out, "%s/%s.%s.out", bin, program, section);
+    snprintf(err, sizeof err, "%s/%s.%s.err", bin, program, section);
+    snprintf(cmd, sizeof cmd, "%s run --format csv -o %s %s %s", smemlab, csv, exe, args);
+    char *argv[] = {SH, DASHC, cmd, NULL};
+    int rc = run(argv, out, err);
+    if (rc != 0)
+        fprintf(stderr, "%s: exit %d\n", cmd, rc);
+    CHECK_EQ(rc, 0);
+    char *o = slurp(out);
+    CHECK(o && strstr(o, expect_out));
+    if (o && strstr(o, "FAIL"))
+        fprintf(stderr, "%s printed FAIL:\n%s\n", program, o);
+    CHECK(o && !strstr(o, "FAIL"));
+    free(o);
+    char *got = slurp(csv), hwpath[1100];
+    snprintf(hwpath, sizeof hwpath, "%s/tests/hw/h100-counters.csv", src);
+    char *hw = slurp(hwpath);
+    CHECK(got && hw);
+    if (!got || !hw) {
+        free(got);
+        free(hw);
+        return;
+    }
+    char *g = next_line(got), *h = next_line(hw);
+    unsigned matched = 0;
+    for (; h && *h; h = next_line(h)) {
+        char sec[64], kname[128];
+        num(h, 0, sec, sizeof sec);
+        if (strcmp(sec, section))
+            continue;
+        num(h, 1, kname, sizeof kname);
+        long long ld = num(h, 2, NULL, 0), st = num(h, 3, NULL, 0), ldwf = num(h, 8, NULL, 0),
+                  stwf = num(h, 9, NULL, 0);
+        CHECK(g && *g);
+        if (!g || !*g)
+            break;
+        char rk[256];
+        num(g, 1, rk, sizeof rk);
+        long long rld = num(g, 10, NULL, 0), rldwf = num(g, 11, NULL, 0),
+                  rst = num(g, 13, NULL, 0), rstwf = num(g, 14, NULL, 0);
+        int ok = strstr(rk, kname) && rld == ld && rst == st && rldwf == ldwf && rstwf == stwf;
+        if (!ok)
+            fprintf(stderr, "%s %s: run %s ld %lld/%lld st %lld/%lld, H100 %s ld %lld/%lld st "
+                            "%lld/%lld\n", program, section, rk, rld, rldwf, rst, rstwf, kname, ld,
+                    ldwf, st, stwf);
+        CHECK(ok);
+        matched++;
+        g = next_line(g);
+    }
+    CHECK(matched > 0);
+    CHECK(!g || !*g); /* no launch more than the H100 counted */
+    free(got);
+    free(hw);
+}
+
+static void test_hw_programs_count_as_the_h100(void)
+{
+    check_section("reverse", "", "E", "PASS");
+    check_section("smem_square", "--profile", "A", "PASS");
+    check_section("smem_rect", "--profile", "B", "PASS");
+    check_section("smem_patterns", "", "C", "PASS");
+    check_section("reduce", "--profile", "D", "PASS");
+}
+
+static void test_devinfo_prints_the_h100s_properties(void)
+{
+    char cmd[3000], out[1100], err[1100], hw[1100];
+    snprintf(cmd, sizeof cmd, "%s run %s/devinfo", smemlab, bin);
+    snprintf(out, sizeof out, "%s/devinfo.out", bin);
+    snprintf(err, sizeof err, "%s/devinfo.err", bin);
+    snprintf(hw, sizeof hw, "%s/tests/hw/h100-device.csv", src);
+    char *argv[] = {SH, DASHC, cmd, NULL};
+    CHECK_EQ(run(argv, out, err), 0);
+    char *a = slurp(out), *b = slurp(hw);
+    CHECK(a && b && !strcmp(a, b));
+    free(a);
+    free(b);
+}
+
+/* Runs `smemlab run OPTS checks MODE`; returns the status, with stdout and stderr in *o, *e. */
+static int checks(const char *opts, const char *program, const char *mode, char **o, char **e)
+{
+    char cmd[3000], out[1100], err[1100];
+    snprintf(cmd, sizeof cmd, "%s run %s %s/%s %s", smemlab, opts, bin, program, mode);
+    snprintf(out, sizeof out, "%s/%s.%s.out", bin, program, mode);
+    snprintf(err, sizeof err, "%s/%s.%s.err", bin, program, mode);
+    char *argv[] = {SH, DASHC, cmd, NULL};
+    int rc = run(argv, out, err);
+    *o = slurp(out);
+    *e = slurp(err);
+    if (!*o)
+        *o = strdup("");
+    if (!*e)
+        *e = strdup("");
+    return rc;
+}
+
+#define EXPECT_IN(text, what)                                                                    \
+    do {                                                                                         \
+        CHECK(strstr((text), (what)) != NULL);                                                   \
+        if (!strstr((text), (what)))                                                             \
+            fprintf(stderr, "  missing '%s' in:\n%s\n", (what), (text));                        \
+    } while (0)
+
+static void test_runtime_api(void)
+{
+    char *o, *e;
+    CHECK_EQ(checks("", "checks", "api", &o, &e), 0);
+    EXPECT_IN(o, "api PASS");
+    EXPECT_IN(e, "bigSmem");
+    free(o);
+    free(e);
+}
+
+static void test_transpose_and_histogram_pass_with_their_counts(void)
+{
+    char *o, *e, path[1100];
+    snprintf(path, sizeof path, "-o %s/transpose.csv --format csv", bin);
+    CHECK_EQ(checks(path, "checks", "transpose", &o, &e), 0);
+    EXPECT_IN(o, "transpose PASS");
+    free(o);
+    free(e);
+    snprintf(path, sizeof path, "%s/transpose.csv", bin);
+    char *csv = slurp(path);
+    CHECK(csv != NULL);
+    /* 4 blocks of 32x8 threads, 4 rows each way per warp through tile[32][33]: conflict-free */
+    if (csv) {
+        char *l = next_line(csv);
+        CHECK(l && num(l, 10, NULL, 0) == 128 && num(l, 11, NULL, 0) == 128);
+        CHECK(l && num(l, 13, NULL, 0) == 128 && num(l, 14, NULL, 0) == 128);
+    }
+    free(csv);
+    snprintf(path, sizeof path, "-o %s/histogram.csv --format csv", bin);
+    CHECK_EQ(checks(path, "checks", "histogram", &o, &e), 0);
+    EXPECT_IN(o, "histogram PASS");
+    free(o);
+    free(e);
+    snprintf(path, sizeof path, "%s/histogram.csv", bin);
+    csv = slurp(path);
+    if (csv) {
+        char *l = next_line(csv);
+        /* 8 blocks of 8 warps: one zeroing store, one load, 4 atomics per warp */
+        CHECK(l && num(l, 10, NULL, 0) == 64 && num(l, 13, NULL, 0) == 64);
+        CHECK(l && num(l, 16, NULL, 0) == 256);
+    }
+    free(csv);
+}
+
+static void test_out_of_bounds_global_accesses_are_reported(void)
+{
+    char *o, *e;
+    CHECK_EQ(checks("", "checks", "oob", &o, &e), 0);
+    EXPECT_IN(o, "oob done");
+    EXPECT_IN(e, "invalid store of 4 bytes at checks.cu:");
+    EXPECT_IN(e, "0 bytes after the end of the 256-byte allocation");
+    EXPECT_IN(e, "invalid load of 4 bytes at checks.cu:");
+    EXPECT_IN(e, "4 bytes before the 256-byte allocation");
+    EXPECT_IN(e, "thread (63,0,0) block (0,0,0)");
+    free(o);
+    free(e);
+    CHECK_EQ(checks("--fail-on-memory-error", "checks", "oob", &o, &e), 1);
+    free(o);
+    free(e);
+    CHECK_EQ(checks("--fail-on-memory-error", "checks", "transpose", &o, &e), 0);
+    free(o);
+    free(e);
+}
+
+static void test_hazards_and_checks_asked_for(void)
+{
+    char *o, *e;
+    CHECK_EQ(checks("", "checks", "race", &o, &e), 0);
+    EXPECT_IN(e, "hazard: race");
+    free(o);
+    free(e);
+    CHECK_EQ(checks("--fail-on-hazard", "checks", "race", &o, &e), 1);
+    free(o);
+    free(e);
+    CHECK_EQ(checks("--fail-on-conflict", "checks", "histogram", &o, &e), 1);
+    free(o);
+    free(e);
+    CHECK_EQ(checks("--fail-on-conflict --fail-on-hazard", "checks", "transpose", &o, &e), 0);
+    free(o);
+    free(e);
+}
+
+static void test_bad_programs_stop_with_a_located_message(void)
+{
+    char *o, *e;
+    /* a kernel that never ends: the step budget, located in the source */
+    CHECK_EQ(checks("--max-steps 100000", "checks", "hang", &o, &e), 3);
+    EXPECT_IN(e, "step budget");
+    EXPECT_IN(e, "checks.cu:");
+    EXPECT_IN(e, "spin");
+    free(o);
+    free(e);
+    /* a call smemlab does not emulate */
+    CHECK_EQ(checks("", "checks", "unsupported", &o, &e), 3);
+    EXPECT_IN(e, "cudaMallocArray is not supported");
+    free(o);
+    free(e);
+    /* host code dereferencing a device pointer: the program's signal, the allocation named,
+       and the report of the launch before it */
+    CHECK_EQ(checks("", "checks", "crash", &o, &e), 139);
+    EXPECT_IN(e, "dereferenced the device address");
+    EXPECT_IN(e, "256-byte allocation");
+    EXPECT_IN(e, "racy");
+    free(o);
+    free(e);
+    /* the program's own exit status, and its failed assert seen by the program */
+    CHECK_EQ(checks("", "checks", "exit5", &o, &e), 5);
+    EXPECT_IN(e, "exit status: 5");
+    free(o);
+    free(e);
+    CHECK_EQ(checks("", "checks", "assert", &o, &e), 0);
+    EXPECT_IN(o, "assert: cudaErrorAssert");
+    EXPECT_IN(e, "assert() fails");
+    free(o);
+    free(e);
+    /* built with the static runtime, or with SASS only: refused before running */
+    CHECK_EQ(checks("", "tiny_static", "", &o, &e), 3);
+    EXPECT_IN(e, "rebuild with -cudart shared");
+    CHECK(!strstr(o, "tiny"));
+    free(o);
+    free(e);
+    CHECK_EQ(checks("", "tiny_sass", "", &o, &e), 3);
+    EXPECT_IN(e, "rebuild with -arch=sm_90");
+    free(o);
+    free(e);
+    CHECK_EQ(checks("", "tiny", "", &o, &e), 0);
+    EXPECT_IN(o, "tiny PASS");
+    free(o);
+    free(e);
+    /* not a CUDA program */
+    char cmd[2000], out[1100], err[1100];
+    snprintf(cmd, sizeof cmd, "%s run /bin/true", smemlab);
+    snprintf(out, sizeof out, "%s/true.out", bin);
+    snprintf(err, sizeof err, "%s/true.err", bin);
+    char *argv[] = {SH, DASHC, cmd, NULL};
+    CHECK_EQ(run(argv, out, err), 3);
+    e = slurp(err);
+    CHECK(e && strstr(e, "not a CUDA program"));
+    free(e);
+}
+
+static void test_json_report_and_compile_mode(void)
+{
+    char cmd[3000], out[1100], err[1100], js[1100];
+    snprintf(js, sizeof js, "%s/compiled.json", bin);
+    snprintf(cmd, sizeof cmd, "%s run --format json -o %s %s/tests/run/checks.cu -- oob", smemlab,
+             js, src);
+    snprintf(out, sizeof out, "%s/compiled.out", bin);
+    snprintf(err, sizeof err, "%s/compiled.err", bin);
+    char *argv[] = {SH, DASHC, cmd, NULL};
+    CHECK_EQ(run(argv, out, err), 0);
+    char *j = slurp(js);
+    CHECK(j != NULL);
+    if (j) {
+        EXPECT_IN(j, "\"program\": \"checks\"");
+        EXPECT_IN(j, "\"args\": [\"oob\"]");
+        EXPECT_IN(j, "\"exit_status\": 0");
+        EXPECT_IN(j, "\"kernel\": \"offByOne\"");
+        EXPECT_IN(j, "\"memory_errors\": [");
+        EXPECT_IN(j, "\"kind\": \"store\"");
+        EXPECT_IN(j, "\"kernels\": [");
+    }
+    free(j);
+}
+
+int main(void)
+{
+    if (system("nvcc --version > /dev/null 2>&1") != 0) {
+        printf("nvcc not found: skipped\n");
+        return 77;
+    }
+    snprintf(bin, sizeof bin, "%s/tests/run", SMEMLAB_BINARY_DIR);
+    snprintf(smemlab, sizeof smemlab, "%s/smemlab", SMEMLAB_BINARY_DIR);
+    mkdir(bin, 0755);
+    const char *shared = "-cudart shared -arch=sm_90";
+    build("tests/hw/src", "reverse", "reverse", shared);
+    build("tests/hw/src", "smem_square", "smem_square", shared);
+    build("tests/hw/src", "smem_rect", "smem_rect", shared);
+    build("tests/hw/src", "smem_patterns", "smem_patterns", shared);
+    build("tests/hw/src", "reduce", "reduce", shared);
+    build("tests/hw/src", "devinfo", "devinfo", shared);
+    build("tests/run", "checks", "checks", shared);
+    build("tests/run", "tiny", "tiny", shared);
+    build("tests/run", "tiny", "tiny_static", "-arch=sm_90");
+    build("tests/run", "tiny", "tiny_sass", "-cudart shared -gencode arch=compute_90,code=sm_90");
+    wait_builds();
+    RUN(test_hw_programs_count_as_the_h100);
+    RUN(test_devinfo_prints_the_h100s_properties);
+    RUN(test_runtime_api);
+    RUN(test_transpose_and_histogram_pass_with_their_counts);
+    RUN(test_out_of_bounds_global_accesses_are_reported);
+    RUN(test_hazards_and_checks_asked_for);
+    RUN(test_bad_programs_stop_with_a_located_message);
+    RUN(test_json_report_and_compile_mode);
+    return CHECK_DONE();
+}
