@@ -330,7 +330,7 @@ int emu_exec_alu(struct block *b, uint32_t tid, const struct smem_ptx_insn *in, 
     case PO_AND: r = a & c; break;
     case PO_OR: r = a | c; break;
     case PO_XOR: r = a ^ c; break;
-    case PO_NOT: r = ~a; break;
+    case PO_NOT: r = in->type == PT_PRED ? !(a & 1) : ~a; break; /* a predicate is 0 or 1 */
     case PO_CNOT: r = (a & m) == 0; break;
     case PO_SHL: {
         uint64_t n = c & 0xffffffff, lim = bytes && bytes <= 8 ? 8u * bytes : 64;
