@@ -92,6 +92,59 @@ void smem_sol_transpose_cpu(void *out, const void *in, long long rows, long long
                    elem);
 }
 
+/* The shipped configurations of kernels/sol_transpose.cu (its SOL_TILED / SOL_ANY / SOL_COPY lines),
+ * per element size 4, 2, 8: tiles of lpr x cg sixteen-byte words (lpr*vec rows, cg*vec columns), nt
+ * threads. A mismatch leaves output unwritten, which the bench's exact check reports. */
+struct tile_cfg {
+    int lpr, cg, nt;
+};
+static const struct tile_cfg cfg_tiled[3] = {{16, 16, 256}, {16, 16, 256}, {16, 16, 256}};
+static const struct tile_cfg cfg_narrow[3] = {{32, 8, 256}, {32, 4, 128}, {32, 8, 256}};
+static const struct tile_cfg cfg_any[3] = {{16, 16, 256}, {8, 16, 128}, {16, 16, 256}};
+enum { COPY_THREADS = 256, COPY_WORDS = 4, NARROW_MAX_COLS = 32 };
+
+int smem_sol_transpose_launch(size_t elem, long long rows, long long cols, uint64_t in, uint64_t out,
+                              struct smem_sol_launch *l)
+{
+    memset(l, 0, sizeof *l);
+    const int slot = elem == 4 ? 0 : elem == 2 ? 1 : elem == 8 ? 2 : -1;
+    if (slot < 0 || rows < 1 || cols < 1 || rows * cols > 0x7FFFFFFFLL)
+        return -1;
+    static const char *const suffix[3] = {"f32", "f16", "f64"};
+    const long long vec = 16 / (long long)elem;
+    l->block[1] = l->block[2] = l->grid[1] = l->grid[2] = 1;
+    if (rows == 1 || cols == 1) {
+        const long long per_block = (long long)COPY_THREADS * COPY_WORDS * vec;
+        snprintf(l->kernel, sizeof l->kernel, "sol_transpose_copy_%s", suffix[slot]);
+        l->grid[0] = (unsigned)((rows * cols + per_block - 1) / per_block);
+        l->block[0] = COPY_THREADS;
+        return 0;
+    }
+    const int aligned = rows % vec == 0 && cols % vec == 0 && ((in | out) & 15) == 0;
+    const struct tile_cfg *c;
+    const char *infix;
+    if (aligned && cols <= NARROW_MAX_COLS) {
+        c = &cfg_narrow[slot];
+        infix = "narrow_";
+    } else if (aligned) {
+        c = &cfg_tiled[slot];
+        infix = "";
+    } else {
+        c = &cfg_any[slot];
+        infix = "any_";
+    }
+    l->tile_rows = c->lpr * (int)vec;
+    l->tile_cols = c->cg * (int)vec;
+    const long long down = (rows + l->tile_rows - 1) / l->tile_rows, across = (cols + l->tile_cols - 1) / l->tile_cols;
+    if (down > 65535)
+        return -1;
+    snprintf(l->kernel, sizeof l->kernel, "sol_transpose_%s%s", infix, suffix[slot]);
+    l->grid[0] = (unsigned)across;
+    l->grid[1] = (unsigned)down;
+    l->block[0] = (unsigned)c->nt;
+    return 0;
+}
+
 static const char *const dtype_names[] = {"f32", "f16", "f64", "i32"};
 static const size_t dtype_sizes[] = {4, 2, 8, 4};
 
