@@ -174,13 +174,7 @@ static __device__ __forceinline__ uint4 sol_window(uint4 x, uint4 y, int s)
                       __funnelshift_r(d[3], d[4], sh));
 }
 
-/* Shuffles of a 16-byte word within groups of `width` lanes (every lane of the warp takes part). */
-static __device__ __forceinline__ uint4 sol_shfl_down16(uint4 w, int width)
-{
-    return make_uint4(__shfl_down_sync(0xFFFFFFFFu, w.x, 1, width), __shfl_down_sync(0xFFFFFFFFu, w.y, 1, width),
-                      __shfl_down_sync(0xFFFFFFFFu, w.z, 1, width), __shfl_down_sync(0xFFFFFFFFu, w.w, 1, width));
-}
-
+/* Lane l - 1's 16-byte word, within groups of `width` lanes (every lane of the warp takes part). */
 static __device__ __forceinline__ uint4 sol_shfl_up16(uint4 w, int width)
 {
     return make_uint4(__shfl_up_sync(0xFFFFFFFFu, w.x, 1, width), __shfl_up_sync(0xFFFFFFFFu, w.y, 1, width),
@@ -266,14 +260,14 @@ static __device__ __forceinline__ void sol_tile_block(uint4 *v, const uint4 *til
 }
 
 /* out (cols x rows) = transpose of in (rows x cols); rows and cols multiples of VEC, in and out
- * 16-byte aligned (the launcher checks). */
+ * 16-byte aligned (the launcher checks). tile: TR*CG words of shared memory (static, or dynamic for
+ * tiles over 48 KB). */
 template <typename T, int LPR, int CG, int NT, int CACHE, int ORDER>
-static __device__ __forceinline__ void sol_tiled_aligned(T *__restrict__ out, const T *__restrict__ in, int rows,
-                                                         int cols)
+static __device__ __forceinline__ void sol_tiled_aligned_in(T *__restrict__ out, const T *__restrict__ in, int rows,
+                                                            int cols, uint4 *tile)
 {
     constexpr int VEC = 16 / sizeof(T), TR = LPR * VEC, TC = CG * VEC, LOADS = TR * CG / NT, BLOCKS = LPR * CG / NT;
     static_assert(LOADS * NT == TR * CG && BLOCKS * NT == LPR * CG && BLOCKS >= 1, "tile and block do not match");
-    __shared__ uint4 tile[TR * CG];
     int tr, tc;
     sol_tile_of_block<ORDER>((rows + TR - 1) / TR, (cols + TC - 1) / TC, tr, tc);
     const int r0 = tr * TR, c0 = tc * TC;
@@ -306,26 +300,50 @@ static __device__ __forceinline__ void sol_tiled_aligned(T *__restrict__ out, co
     }
 }
 
+template <typename T, int LPR, int CG, int NT, int CACHE, int ORDER>
+static __device__ __forceinline__ void sol_tiled_aligned(T *__restrict__ out, const T *__restrict__ in, int rows,
+                                                         int cols)
+{
+    __shared__ uint4 tile[LPR * CG * 16 / sizeof(T)];
+    sol_tiled_aligned_in<T, LPR, CG, NT, CACHE, ORDER>(out, in, rows, cols, tile);
+}
+
+/* The same with the tile in dynamic shared memory (launch with TR*CG*16 bytes; the dev harness's
+ * tiles over 48 KB). The emulator declares the array its own way. */
+#ifndef SOL_DYNAMIC_SHARED
+#define SOL_DYNAMIC_SHARED extern __shared__
+#endif
+template <typename T, int LPR, int CG, int NT, int CACHE, int ORDER>
+static __device__ __forceinline__ void sol_tiled_aligned_dyn(T *__restrict__ out, const T *__restrict__ in, int rows,
+                                                             int cols)
+{
+    SOL_DYNAMIC_SHARED uint4 sol_dyn_tile[];
+    sol_tiled_aligned_in<T, LPR, CG, NT, CACHE, ORDER>(out, in, rows, cols, sol_dyn_tile);
+}
+
 /* Any shape and alignment (in and out aligned to their element size). Rows that do not start on a
  * 16-byte boundary are still moved in 16-byte words, at the boundaries of memory:
  *   load: row r's segment [c0, c0 + TC) starts a elements past a boundary (a = (its address / elem)
  *   mod VEC, the same for the whole row). Lane g reads the aligned word that starts a elements before
- *   column c0 + g*VEC, takes the next word from lane g+1 (a shuffle; the last lane reads one more
- *   word) and funnel-shifts the pair by a elements: the tile in shared memory is exactly the
- *   aligned path's.
- *   store: output row oc's segment [r0, r0 + TR) starts b elements past a boundary. Lane i writes the
- *   aligned word that ends VEC - b elements into its own block: the last b elements of lane i-1's
- *   block (a shuffle) and the first VEC - b of its own. The first and last words of each segment are
- *   shared with the neighbouring tiles and are written element by element, only our elements.
- * Every element is read and written once from DRAM's point of view (the extra word per row is the
- * next tile's and is read from L2 or L1); shuffles need CG and LPR to divide 32. */
+ *   column c0 + g*VEC and the next one (the next lane's, so an L1 hit), and funnel-shifts the pair by
+ *   a elements: the tile in shared memory is exactly the aligned path's.
+ *   store: output row oc's segment starts b elements past a boundary. A tile owns the aligned words
+ *   that start in [r0 - b, r0 + TR - b): lane i writes the word of tile elements i*VEC - b ..
+ *   i*VEC - b + VEC - 1, the last b elements of lane i-1's block (a shuffle) and the first VEC - b of
+ *   its own. Lane 0's first b come from the row block above the tile, which the tile loads too (VEC
+ *   more rows, read again from L2): so every word a tile writes is whole, and words shared by two
+ *   tiles exist only at the two ends of an output row (written element by element, ours only).
+ * The extra row block and the second word per lane are the only extra reads, both L2 or L1 hits; the
+ * shuffles need LPR to divide 32. */
 template <typename T, int LPR, int CG, int NT, int CACHE, int ORDER>
 static __device__ __forceinline__ void sol_tiled_any(T *__restrict__ out, const T *__restrict__ in, int rows, int cols)
 {
-    constexpr int VEC = 16 / sizeof(T), TR = LPR * VEC, TC = CG * VEC, LOADS = TR * CG / NT, BLOCKS = LPR * CG / NT;
-    static_assert(LOADS * NT == TR * CG && BLOCKS * NT == LPR * CG && BLOCKS >= 1, "tile and block do not match");
-    static_assert(32 % CG == 0 && 32 % LPR == 0 && NT % 32 == 0, "a row of the tile must be lanes of one warp");
-    __shared__ uint4 tile[TR * CG];
+    constexpr int VEC = 16 / sizeof(T), TR = LPR * VEC, TC = CG * VEC, WORDS = (TR + VEC) * CG;
+    constexpr int LOADS = (WORDS + NT - 1) / NT, BLOCKS = LPR * CG / NT;
+    static_assert(BLOCKS * NT == LPR * CG && BLOCKS >= 1, "tile and block do not match");
+    static_assert(32 % LPR == 0 && NT % 32 == 0, "a column of the tile must be lanes of one warp");
+    /* shared row R holds tile row R - VEC: row block 0 is the one above the tile */
+    __shared__ uint4 tile[WORDS];
     const long long n = (long long)rows * cols;
     const int in_mis = (int)(((size_t)in / sizeof(T)) & (VEC - 1)), out_mis = (int)(((size_t)out / sizeof(T)) & (VEC - 1));
     int tr, tc;
@@ -335,51 +353,60 @@ static __device__ __forceinline__ void sol_tiled_any(T *__restrict__ out, const 
     uint4 w[LOADS];
 #pragma unroll
     for (int k = 0; k < LOADS; ++k) {
-        const int idx = (int)threadIdx.x + k * NT, r = r0 + idx / CG, g = idx % CG;
+        const int idx = (int)threadIdx.x + k * NT, r = r0 - VEC + idx / CG, g = idx % CG;
         const long long seg = (long long)r * cols + c0; /* element offset of (r, c0) */
         const int a = (int)((in_mis + seg) & (VEC - 1));
         const long long word = seg - a + (long long)g * VEC; /* this lane's aligned word */
-        const bool live = r < rows;
-        uint4 lo = zero, extra = zero;
+        const bool live = (WORDS % NT == 0 || idx < WORDS) && r >= 0 && r < rows;
+        uint4 lo = zero, hi = zero;
         if (live && c0 + g * VEC - a < cols)
             lo = sol_ld16_in<T, CACHE>(in, word, n);
-        if (live && g == CG - 1 && a != 0 && c0 + TC - a < cols)
-            extra = sol_ld16_in<T, CACHE>(in, word + VEC, n);
-        uint4 hi = sol_shfl_down16(lo, CG);
-        if (g == CG - 1)
-            hi = extra;
+        if (live && a != 0 && c0 + g * VEC - a + VEC < cols)
+            hi = sol_ld16_in<T, CACHE>(in, word + VEC, n);
         w[k] = a ? sol_window<T>(lo, hi, a) : lo;
     }
 #pragma unroll
     for (int k = 0; k < LOADS; ++k) {
-        const int idx = (int)threadIdx.x + k * NT, r = idx / CG, g = idx % CG;
-        tile[sol_word_at<T, CG>(r, g)] = w[k];
+        const int idx = (int)threadIdx.x + k * NT;
+        if (WORDS % NT == 0 || idx < WORDS)
+            tile[sol_word_at<T, CG>(idx / CG, idx % CG)] = w[k];
     }
     __syncthreads();
-    const int tmax = rows - r0 < TR ? rows - r0 : TR; /* tile elements t in [0, tmax) are ours */
+    const int tmax = rows - r0 < TR ? rows - r0 : TR; /* tile elements t in [0, tmax) exist */
+    const bool last = r0 + TR >= rows;
 #pragma unroll
     for (int k = 0; k < BLOCKS; ++k) {
         const int b = (int)threadIdx.x + k * NT, i = b % LPR, g = b / LPR;
         uint4 v[16 / sizeof(T)];
-        sol_tile_block<T, LPR, CG>(v, tile, i, g);
+        sol_tile_block<T, LPR, CG>(v, tile, i + 1, g); /* block i is shared row block i + 1 */
 #pragma unroll
         for (int j = 0; j < VEC; ++j) {
-            const uint4 prev = sol_shfl_up16(v[j], LPR);
+            uint4 prev = sol_shfl_up16(v[j], LPR);
             const int oc = c0 + g * VEC + j;
             if (oc >= cols)
                 continue;
             const long long o = (long long)oc * rows + r0; /* element offset of (oc, r0) in out */
             const int bs = (int)((out_mis + o) & (VEC - 1));
-            /* this lane's aligned word: tile elements i*VEC - bs + e, e = 0 .. VEC-1 */
+            if (i == 0 && bs != 0 && r0 > 0) {
+                /* tile elements -VEC .. -1 of this column: the row block above, element by element */
+                T e[16 / sizeof(T)];
+#pragma unroll
+                for (int m = 0; m < VEC; ++m) /* column oc - c0 = word g, element j */
+                    e[m] = sol_word_elem<T>(tile[sol_word_at<T, CG>(m, g)], j);
+                prev = sol_pack<T>(e);
+            }
+            /* this lane's aligned word: tile elements i*VEC - bs + e, e = 0 .. VEC-1; ours where
+             * r0 + t >= 0 and t < tmax */
             const long long wo = o - bs + (long long)i * VEC;
             const uint4 word = bs ? sol_window<T>(prev, v[j], VEC - bs) : v[j];
-            const int lo = bs - i * VEC > 0 ? bs - i * VEC : 0, hi = tmax - i * VEC + bs < VEC ? tmax - i * VEC + bs : VEC;
+            const int lo = bs - i * VEC - r0 > 0 ? bs - i * VEC - r0 : 0;
+            const int hi = tmax - i * VEC + bs < VEC ? tmax - i * VEC + bs : VEC;
             if (lo == 0 && hi == VEC)
                 sol_st16<CACHE>(out + wo, word);
             else if (lo < hi)
                 sol_st_part<T>(out, wo, word, lo, hi);
-            if (i == LPR - 1 && bs != 0) {
-                /* the word after the last: tile elements TR - bs + e, e < bs */
+            if (last && i == LPR - 1 && bs != 0) {
+                /* the end of the output row: tile elements TR - bs + e, e < bs, that exist */
                 const int hi2 = tmax - TR + bs < bs ? tmax - TR + bs : bs;
                 if (hi2 > 0)
                     sol_st_part<T>(out, wo + VEC, sol_window<T>(v[j], zero, VEC - bs), 0, hi2);
@@ -578,15 +605,18 @@ static __device__ __forceinline__ void sol_transpose_pipelined_body(T *__restric
 SOL_TILED(sol_transpose_f32, sol_u32, 16, 16, 256, 1)
 SOL_TILED(sol_transpose_f16, sol_u16, 16, 16, 256, 1)
 SOL_TILED(sol_transpose_f64, sol_u64, 16, 16, 256, 1)
+SOL_TILED(sol_transpose_big_f32, sol_u32, 16, 32, 512, 1)
+SOL_TILED(sol_transpose_big_f16, sol_u16, 16, 16, 256, 1)
+SOL_TILED(sol_transpose_big_f64, sol_u64, 32, 32, 512, 1)
 SOL_TILED(sol_transpose_narrow_f32, sol_u32, 32, 8, 256, 1)
 SOL_TILED(sol_transpose_narrow_f16, sol_u16, 32, 4, 128, 1)
-SOL_TILED(sol_transpose_narrow_f64, sol_u64, 32, 8, 256, 1)
-SOL_ANY(sol_transpose_any_f32, sol_u32, 16, 16, 256, 1)
+SOL_TILED(sol_transpose_narrow_f64, sol_u64, 16, 16, 256, 1)
+SOL_ANY(sol_transpose_any_f32, sol_u32, 16, 16, 256, 6)
 SOL_ANY(sol_transpose_any_f16, sol_u16, 8, 16, 128, 1)
-SOL_ANY(sol_transpose_any_f64, sol_u64, 16, 16, 256, 1)
-SOL_COPY(sol_transpose_copy_f32, sol_u32, 256, 4)
-SOL_COPY(sol_transpose_copy_f16, sol_u16, 256, 4)
-SOL_COPY(sol_transpose_copy_f64, sol_u64, 256, 4)
+SOL_ANY(sol_transpose_any_f64, sol_u64, 16, 16, 256, 8)
+SOL_COPY(sol_transpose_copy_f32, sol_u32, 256, 2)
+SOL_COPY(sol_transpose_copy_f16, sol_u16, 256, 2)
+SOL_COPY(sol_transpose_copy_f64, sol_u64, 256, 2)
 
 extern "C" __global__ void __launch_bounds__(SOL_TR_THREADS, SOL_TR_PIPELINED_F32_MIN_BLOCKS)
 sol_transpose_pipelined_f32(sol_u32 *__restrict__ out, const sol_u32 *__restrict__ in, int rows, int cols)

@@ -123,19 +123,23 @@ static void test_transpose_launch_paths(void)
     CHECK_STR(l.kernel, "sol_transpose_f32");
     CHECK_EQ(l.tile_rows, 64);
     CHECK(l.grid[0] == 128 && l.grid[1] == 128 && l.block[0] == 256);
-    CHECK_EQ(smem_sol_transpose_launch(8, 10000, 7000, a, a, &l), 0);
-    CHECK_STR(l.kernel, "sol_transpose_f64");
+    CHECK_EQ(smem_sol_transpose_launch(8, 10000, 7000, a, a, &l), 0); /* 56000-byte rows: off the lines */
+    CHECK_STR(l.kernel, "sol_transpose_big_f64");
     CHECK((long long)l.grid[0] * l.tile_cols >= 7000 && (long long)l.grid[1] * l.tile_rows >= 10000);
     CHECK_EQ(smem_sol_transpose_launch(2, 1 << 20, 32, a, a, &l), 0);
     CHECK_STR(l.kernel, "sol_transpose_narrow_f16");
     CHECK(l.tile_cols == 32 && (long long)l.grid[1] * l.tile_rows >= 1 << 20);
+    CHECK_EQ(smem_sol_transpose_launch(4, 8192, 4096, a, a, &l), 0);
+    CHECK_STR(l.kernel, "sol_transpose_f32");
+    CHECK_EQ(smem_sol_transpose_launch(4, 8192, 4104, a, a, &l), 0); /* 16416-byte rows */
+    CHECK_STR(l.kernel, "sol_transpose_big_f32");
     CHECK_EQ(smem_sol_transpose_launch(4, 4097, 4097, a, a, &l), 0);
     CHECK_STR(l.kernel, "sol_transpose_any_f32");
     CHECK_EQ(smem_sol_transpose_launch(4, 64, 64, a + 4, a, &l), 0); /* a misaligned pointer */
     CHECK_STR(l.kernel, "sol_transpose_any_f32");
     CHECK_EQ(smem_sol_transpose_launch(2, 1, 1 << 26, a, a, &l), 0);
     CHECK_STR(l.kernel, "sol_transpose_copy_f16");
-    CHECK((long long)l.grid[0] * l.block[0] * 4 * 8 >= 1 << 26 && l.grid[1] == 1);
+    CHECK((long long)l.grid[0] * l.block[0] * 2 * 8 >= 1 << 26 && l.grid[1] == 1);
     CHECK_EQ(smem_sol_transpose_launch(8, 1000, 1, a, a, &l), 0);
     CHECK_STR(l.kernel, "sol_transpose_copy_f64");
     CHECK_EQ(smem_sol_transpose_launch(3, 8, 8, a, a, &l), -1);

@@ -40,7 +40,7 @@ static void usage(FILE *f, int is_reduce)
         fputs("usage: smemlab bench transpose [--dtypes f32,f16,f64] [--sizes RxC,...] [options]\n\n"
               "Out-of-place matrix transpose at the memory system's limit: our kernel (16-byte\n"
               "accesses, XOR-swizzled shared tiles, conflict-free) beside cudaMemcpy device-to-device\n"
-              "of the same bytes (the limit), cuBLAS geam (f32, f64), torch x.t().contiguous() and the\n"
+              "of the same bytes (the limit), cuBLAS geam (f32, f64), torch out.copy_(x.t()) and the\n"
               "textbook variants naive, tile (unpadded), pad and swizzle. Every element of every\n"
               "output is checked, before and after timing. GB/s counts bytes read + written.\n"
               "Default sizes 8192x8192,16384x16384,8192x4096,10000x7000,4097x4097,1x67108864,\n"

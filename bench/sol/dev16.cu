@@ -48,6 +48,12 @@ __global__ void __launch_bounds__(NT, MINB) dv_tr(T *__restrict__ out, const T *
         sol_tiled_aligned<T, LPR, CG, NT, CACHE, ORDER>(out, in, rows, cols);
 }
 
+template <typename T, int LPR, int CG, int NT, int MINB, int ORDER>
+__global__ void __launch_bounds__(NT, MINB) dv_trd(T *__restrict__ out, const T *__restrict__ in, int rows, int cols)
+{
+    sol_tiled_aligned_dyn<T, LPR, CG, NT, SOL_CACHE_DEFAULT, ORDER>(out, in, rows, cols);
+}
+
 template <typename T, int NT, int U>
 __global__ void __launch_bounds__(NT) dv_copy(T *__restrict__ out, const T *__restrict__ in, long long n)
 {
@@ -76,6 +82,26 @@ static Method tr()
             }};
 }
 
+// Aligned tiles over 48 KB, in dynamic shared memory.
+template <typename T, int LPR, int CG, int NT, int MINB, int ORDER>
+static Method trd()
+{
+    constexpr int VEC = 16 / sizeof(T), BYTES = LPR * VEC * CG * 16;
+    char nm[80];
+    snprintf(nm, sizeof nm, "dyn_l%dg%dt%d%s%s", LPR, CG, NT, MINB > 1 ? ("_m" + std::to_string(MINB)).c_str() : "",
+             ORDER == 1 ? "_colmajor" : "");
+    return {nm, 1, [](void *o, const void *i, int r, int c) {
+                static bool set = false;
+                if (!set) {
+                    CK(cudaFuncSetAttribute(dv_trd<T, LPR, CG, NT, MINB, ORDER>, cudaFuncAttributeMaxDynamicSharedMemorySize, BYTES));
+                    set = true;
+                }
+                const unsigned tr_ = (r + LPR * VEC - 1) / (LPR * VEC), tc_ = (c + CG * VEC - 1) / (CG * VEC);
+                dim3 g = ORDER == 0 ? dim3(tc_, tr_) : dim3(tr_, tc_);
+                dv_trd<T, LPR, CG, NT, MINB, ORDER><<<g, NT, BYTES>>>((T *)o, (const T *)i, r, c);
+            }};
+}
+
 template <typename T, int NT, int U>
 static Method cp()
 {
@@ -91,50 +117,45 @@ template <typename T> static std::vector<Method> variants();
 template <> std::vector<Method> variants<sol_u32>()
 {
     using T = sol_u32;
-    return {tr<T, 16, 16, 256, 1, 0, 0, false>(), tr<T, 16, 16, 256, 8, 0, 0, false>(),
-            tr<T, 16, 16, 256, 6, 0, 0, false>(), tr<T, 16, 16, 256, 1, 2, 0, false>(),
-            tr<T, 16, 16, 256, 1, 3, 0, false>(), tr<T, 16, 16, 256, 8, 2, 0, false>(),
-            tr<T, 16, 16, 256, 1, 0, 1, false>(), tr<T, 16, 16, 256, 1, 0, 8, false>(),
-            tr<T, 16, 16, 256, 1, 0, 32, false>(), tr<T, 32, 16, 256, 1, 0, 0, false>(),
-            tr<T, 32, 16, 512, 1, 0, 0, false>(), tr<T, 16, 32, 256, 1, 0, 0, false>(),
-            tr<T, 16, 32, 512, 1, 0, 0, false>(), tr<T, 8, 16, 128, 1, 0, 0, false>(),
-            tr<T, 16, 8, 128, 1, 0, 0, false>(), tr<T, 8, 8, 64, 1, 0, 0, false>(),
-            tr<T, 32, 8, 256, 1, 0, 0, false>(), tr<T, 32, 8, 256, 8, 0, 0, false>(),
-            tr<T, 16, 16, 128, 1, 0, 0, false>(), tr<T, 8, 16, 128, 16, 0, 0, false>(),
-            tr<T, 16, 16, 256, 1, 0, 0, true>(), tr<T, 16, 16, 256, 6, 0, 0, true>(),
-            tr<T, 16, 16, 256, 8, 0, 0, true>(), tr<T, 8, 16, 128, 1, 0, 0, true>(),
-            tr<T, 16, 8, 128, 1, 0, 0, true>(), tr<T, 32, 8, 256, 1, 0, 0, true>(),
-            tr<T, 16, 16, 256, 1, 2, 0, true>(), cp<T, 256, 4>(), cp<T, 256, 8>(), cp<T, 512, 4>(),
-            cp<T, 1024, 2>(), cp<T, 128, 8>(), cp<T, 256, 2>(), cp<T, 256, 16>()};
+    return {tr<T, 16, 16, 256, 1, 0, 0, false>(),  tr<T, 16, 16, 256, 6, 0, 0, false>(),
+            tr<T, 16, 32, 512, 1, 0, 0, false>(),  tr<T, 16, 32, 512, 3, 0, 0, false>(),
+            tr<T, 32, 16, 512, 1, 0, 0, false>(),  tr<T, 16, 32, 256, 1, 0, 0, false>(),
+            tr<T, 16, 16, 256, 1, 0, 1, false>(),  tr<T, 16, 32, 512, 1, 0, 1, false>(),
+            tr<T, 16, 16, 128, 1, 0, 0, false>(),  tr<T, 32, 8, 256, 1, 0, 0, false>(),
+            trd<T, 32, 32, 1024, 2, 0>(),          trd<T, 32, 32, 512, 2, 0>(),
+            trd<T, 32, 32, 1024, 1, 0>(),          trd<T, 16, 64, 1024, 2, 0>(),
+            tr<T, 16, 16, 256, 1, 0, 0, true>(),   tr<T, 16, 16, 256, 5, 0, 0, true>(),
+            tr<T, 16, 16, 256, 6, 0, 0, true>(),   tr<T, 16, 16, 256, 8, 0, 0, true>(),
+            tr<T, 16, 8, 128, 12, 0, 0, true>(),   tr<T, 32, 8, 256, 6, 0, 0, true>(),
+            tr<T, 8, 16, 128, 12, 0, 0, true>(),   tr<T, 16, 16, 256, 6, 0, 1, true>(),
+            cp<T, 256, 2>(), cp<T, 1024, 2>(), cp<T, 256, 4>(), cp<T, 512, 2>(), cp<T, 128, 4>()};
 }
 template <> std::vector<Method> variants<sol_u16>()
 {
     using T = sol_u16;
     return {tr<T, 16, 16, 256, 1, 0, 0, false>(), tr<T, 16, 16, 256, 4, 0, 0, false>(),
-            tr<T, 8, 16, 128, 1, 0, 0, false>(),  tr<T, 16, 8, 128, 1, 0, 0, false>(),
-            tr<T, 8, 8, 64, 1, 0, 0, false>(),    tr<T, 8, 16, 128, 8, 0, 0, false>(),
-            tr<T, 16, 16, 256, 1, 2, 0, false>(), tr<T, 16, 16, 256, 1, 0, 1, false>(),
-            tr<T, 16, 16, 256, 1, 0, 8, false>(), tr<T, 8, 32, 256, 1, 0, 0, false>(),
-            tr<T, 32, 8, 256, 1, 0, 0, false>(),  tr<T, 32, 4, 128, 1, 0, 0, false>(),
-            tr<T, 16, 4, 64, 1, 0, 0, false>(),   tr<T, 8, 16, 128, 1, 0, 0, true>(),
-            tr<T, 16, 16, 256, 1, 0, 0, true>(),  tr<T, 8, 8, 64, 1, 0, 0, true>(),
-            tr<T, 16, 8, 128, 1, 0, 0, true>(),   tr<T, 8, 16, 128, 4, 0, 0, true>(),
-            tr<T, 8, 16, 128, 1, 2, 0, true>(),   cp<T, 256, 4>(), cp<T, 256, 8>(), cp<T, 512, 4>(),
-            cp<T, 1024, 2>(), cp<T, 128, 8>(), cp<T, 256, 2>(), cp<T, 256, 16>()};
+            tr<T, 16, 16, 256, 1, 0, 1, false>(), tr<T, 32, 8, 256, 1, 0, 0, false>(),
+            tr<T, 16, 8, 128, 1, 0, 0, false>(),  tr<T, 32, 4, 128, 1, 0, 0, false>(),
+            tr<T, 16, 4, 64, 1, 0, 0, false>(),   trd<T, 32, 16, 512, 1, 0>(),
+            trd<T, 16, 32, 512, 1, 0>(),          tr<T, 8, 16, 128, 1, 0, 0, true>(),
+            tr<T, 8, 16, 128, 5, 0, 0, true>(),   tr<T, 16, 8, 128, 5, 0, 0, true>(),
+            tr<T, 8, 8, 64, 1, 0, 0, true>(),     tr<T, 16, 16, 256, 1, 0, 0, true>(),
+            tr<T, 8, 16, 128, 8, 0, 0, true>(),   cp<T, 256, 2>(), cp<T, 1024, 2>(), cp<T, 256, 4>(),
+            cp<T, 512, 2>(), cp<T, 128, 4>()};
 }
 template <> std::vector<Method> variants<sol_u64>()
 {
     using T = sol_u64;
     return {tr<T, 16, 16, 256, 1, 0, 0, false>(), tr<T, 16, 16, 256, 8, 0, 0, false>(),
-            tr<T, 32, 16, 256, 1, 0, 0, false>(), tr<T, 16, 32, 256, 1, 0, 0, false>(),
-            tr<T, 32, 32, 512, 1, 0, 0, false>(), tr<T, 32, 16, 512, 1, 0, 0, false>(),
-            tr<T, 16, 16, 128, 1, 0, 0, false>(), tr<T, 16, 16, 256, 1, 2, 0, false>(),
-            tr<T, 16, 16, 256, 1, 0, 1, false>(), tr<T, 16, 16, 256, 1, 0, 8, false>(),
-            tr<T, 32, 8, 256, 1, 0, 0, false>(),  tr<T, 16, 16, 256, 1, 0, 0, true>(),
-            tr<T, 16, 16, 256, 8, 0, 0, true>(),  tr<T, 32, 16, 256, 1, 0, 0, true>(),
-            tr<T, 16, 32, 256, 1, 0, 0, true>(),  tr<T, 16, 16, 256, 1, 2, 0, true>(),
-            cp<T, 256, 4>(), cp<T, 256, 8>(), cp<T, 512, 4>(), cp<T, 1024, 2>(), cp<T, 128, 8>(),
-            cp<T, 256, 2>(), cp<T, 256, 16>()};
+            tr<T, 32, 32, 512, 1, 0, 0, false>(), tr<T, 32, 32, 512, 2, 0, 0, false>(),
+            tr<T, 32, 32, 512, 3, 0, 0, false>(), tr<T, 32, 32, 512, 1, 0, 1, false>(),
+            tr<T, 16, 32, 256, 1, 0, 0, false>(), tr<T, 32, 16, 512, 1, 0, 0, false>(),
+            trd<T, 64, 32, 1024, 2, 0>(),         trd<T, 32, 64, 1024, 2, 0>(),
+            trd<T, 64, 32, 1024, 1, 0>(),         trd<T, 32, 64, 512, 2, 0>(),
+            tr<T, 16, 16, 256, 1, 0, 0, true>(),  tr<T, 16, 16, 256, 8, 0, 0, true>(),
+            tr<T, 32, 16, 256, 5, 0, 0, true>(),  tr<T, 16, 32, 256, 5, 0, 0, true>(),
+            tr<T, 32, 32, 512, 2, 0, 0, true>(),  tr<T, 16, 16, 256, 8, 0, 1, true>(),
+            cp<T, 256, 2>(), cp<T, 1024, 2>(), cp<T, 256, 4>(), cp<T, 512, 2>(), cp<T, 128, 4>()};
 }
 
 // ---- The shipped launch, by kernel name --------------------------------------------------------
@@ -148,6 +169,7 @@ static kfn ship_fn(const char *name)
 #define K(x) {#x, (kfn)x}
         K(sol_transpose_f32),        K(sol_transpose_f16),        K(sol_transpose_f64),
         K(sol_transpose_narrow_f32), K(sol_transpose_narrow_f16), K(sol_transpose_narrow_f64),
+        K(sol_transpose_big_f32),    K(sol_transpose_big_f16),    K(sol_transpose_big_f64),
         K(sol_transpose_any_f32),    K(sol_transpose_any_f16),    K(sol_transpose_any_f64),
         K(sol_transpose_copy_f32),   K(sol_transpose_copy_f16),   K(sol_transpose_copy_f64),
 #undef K

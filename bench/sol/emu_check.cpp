@@ -35,6 +35,7 @@ static emu_dim3 threadIdx, blockIdx, blockDim, gridDim;
 #define __restrict__ __restrict
 #define __shared__ static
 #define __launch_bounds__(...)
+#define SOL_DYNAMIC_SHARED extern
 
 static void emu_access(const void *p, size_t bytes, int store);
 #define SOL_CHECK_ACCESS(p, bytes, store) emu_access((const void *)(p), (bytes), (store))
@@ -90,7 +91,6 @@ static unsigned emu_shfl(unsigned v, int delta, int width)
     __syncthreads();
     return got;
 }
-static unsigned __shfl_down_sync(unsigned, unsigned v, int delta, int width) { return emu_shfl(v, delta, width); }
 static unsigned __shfl_up_sync(unsigned, unsigned v, int delta, int width) { return emu_shfl(v, -delta, width); }
 
 #include "../../kernels/sol_transpose.cu"
@@ -200,6 +200,7 @@ struct kern_names {
 static const kern_names g_names[] = {
     K(sol_transpose_f32),        K(sol_transpose_f16),        K(sol_transpose_f64),
     K(sol_transpose_narrow_f32), K(sol_transpose_narrow_f16), K(sol_transpose_narrow_f64),
+    K(sol_transpose_big_f32),    K(sol_transpose_big_f16),    K(sol_transpose_big_f64),
     K(sol_transpose_any_f32),    K(sol_transpose_any_f16),    K(sol_transpose_any_f64),
     K(sol_transpose_copy_f32),   K(sol_transpose_copy_f16),   K(sol_transpose_copy_f64),
 };

@@ -37,7 +37,8 @@ if [ -n "${NCU:-}" ]; then
   stamp "ncu: build/dev16 --profile $NCU"
   # shellcheck disable=SC2086
   timeout "${NCU_LIMIT:-200}" ncu --clock-control none --section SpeedOfLight --section MemoryWorkloadAnalysis_Tables \
-    --section Occupancy --section LaunchStats --section WarpStateStats \
+    --section Occupancy --section LaunchStats --section WarpStateStats --print-details all \
+    --metrics dram__bytes_read.sum,dram__bytes_write.sum \
     build/dev16 --profile $NCU >"$OUT/ncu.txt" 2>&1
   echo "ncu exit $?" >>"$OUT/ncu.txt"
   tail -2 "$OUT/ncu.txt"

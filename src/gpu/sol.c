@@ -99,9 +99,10 @@ struct tile_cfg {
     int lpr, cg, nt;
 };
 static const struct tile_cfg cfg_tiled[3] = {{16, 16, 256}, {16, 16, 256}, {16, 16, 256}};
-static const struct tile_cfg cfg_narrow[3] = {{32, 8, 256}, {32, 4, 128}, {32, 8, 256}};
+static const struct tile_cfg cfg_big[3] = {{16, 32, 512}, {16, 16, 256}, {32, 32, 512}};
+static const struct tile_cfg cfg_narrow[3] = {{32, 8, 256}, {32, 4, 128}, {16, 16, 256}};
 static const struct tile_cfg cfg_any[3] = {{16, 16, 256}, {8, 16, 128}, {16, 16, 256}};
-enum { COPY_THREADS = 256, COPY_WORDS = 4, NARROW_MAX_COLS = 32 };
+enum { COPY_THREADS = 256, COPY_WORDS = 2, NARROW_MAX_COLS = 32, LINE = 128 };
 
 int smem_sol_transpose_launch(size_t elem, long long rows, long long cols, uint64_t in, uint64_t out,
                               struct smem_sol_launch *l)
@@ -121,11 +122,17 @@ int smem_sol_transpose_launch(size_t elem, long long rows, long long cols, uint6
         return 0;
     }
     const int aligned = rows % vec == 0 && cols % vec == 0 && ((in | out) & 15) == 0;
+    /* rows of the input or of the output that do not start on a 128-byte line: every row segment of
+     * a tile then straddles lines it shares with the next tile, and wider tiles share fewer */
+    const int off_line = (cols * (long long)elem) % LINE != 0 || (rows * (long long)elem) % LINE != 0;
     const struct tile_cfg *c;
     const char *infix;
     if (aligned && cols <= NARROW_MAX_COLS) {
         c = &cfg_narrow[slot];
         infix = "narrow_";
+    } else if (aligned && off_line) {
+        c = &cfg_big[slot];
+        infix = "big_";
     } else if (aligned) {
         c = &cfg_tiled[slot];
         infix = "";

@@ -45,6 +45,8 @@ void smem_sol_transpose_cpu(void *out, const void *in, long long rows, long long
  *   rows == 1 or cols == 1                      sol_transpose_copy_<t>   (a copy of the flat array)
  *   rows, cols multiples of 16/elem, in and out 16-byte aligned:
  *     cols <= 32 (tall-skinny)                  sol_transpose_narrow_<t> (tiles 32 columns wide)
+ *     a row pitch (in or out) not a multiple of 128 bytes
+ *                                               sol_transpose_big_<t>    (wider tiles)
  *     otherwise                                 sol_transpose_<t>
  *   anything else                               sol_transpose_any_<t>    (16-byte words at memory's
  *                                                                          boundaries, shifted)
