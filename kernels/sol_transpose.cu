@@ -49,11 +49,19 @@ typedef unsigned long long sol_u64;
  * others are kept for the dev harness's sweeps. */
 enum { SOL_CACHE_DEFAULT = 0, SOL_CACHE_STREAM = 1, SOL_CACHE_L2 = 2, SOL_CACHE_STORE_STREAM = 3 };
 
+/* CACHE modes 4 and up are the dev harness's (bench/sol/dev16.cu defines SOL_LD16_HINTED with L2
+ * prefetch-size hints); the shipped kernels never use them. */
+#ifndef SOL_LD16_HINTED
+#define SOL_LD16_HINTED(cache, p) __ldg((const uint4 *)(p))
+#endif
+
 template <int CACHE>
 static __device__ __forceinline__ uint4 sol_ld16(const void *p)
 {
     SOL_CHECK_ACCESS(p, 16, 0);
-    if constexpr (CACHE == SOL_CACHE_STREAM)
+    if constexpr (CACHE >= 4)
+        return SOL_LD16_HINTED(CACHE, p);
+    else if constexpr (CACHE == SOL_CACHE_STREAM)
         return __ldcs((const uint4 *)p);
     else if constexpr (CACHE == SOL_CACHE_L2)
         return __ldcg((const uint4 *)p);
@@ -208,7 +216,8 @@ static __device__ __forceinline__ void sol_st_part(T *__restrict__ out, long lon
 
 /* Which tile this block takes, of tiles_r x tiles_c. ORDER 0: grid (tiles_c, tiles_r), row-major
  * (consecutive blocks walk along a tile row, so the blocks in flight read whole input rows); 1: grid
- * (tiles_r, tiles_c), column-major; G > 1: a 1-D grid, bands of G tile rows walked column by column.
+ * (tiles_r, tiles_c), column-major; -1: column-major on a 1-D grid (no limit of 65535 tile columns);
+ * G > 1: a 1-D grid, bands of G tile rows walked column by column.
  * A 2-D grid costs no division: the f32 tile kernel needs 32 registers with it, 48 with the 1-D one. */
 template <int ORDER>
 static __device__ __forceinline__ void sol_tile_of_block(int tiles_r, int tiles_c, int &tr, int &tc)
@@ -219,6 +228,9 @@ static __device__ __forceinline__ void sol_tile_of_block(int tiles_r, int tiles_
     } else if constexpr (ORDER == 1) {
         tr = (int)blockIdx.x;
         tc = (int)blockIdx.y;
+    } else if constexpr (ORDER == -1) {
+        tc = (int)blockIdx.x / tiles_r;
+        tr = (int)blockIdx.x - tc * tiles_r;
     } else {
         const int L = (int)blockIdx.x, per = ORDER * tiles_c, grp = L / per, first = grp * ORDER;
         const int gs = tiles_r - first < ORDER ? tiles_r - first : ORDER, local = L - grp * per;
@@ -583,17 +595,17 @@ static __device__ __forceinline__ void sol_transpose_pipelined_body(T *__restric
  * flight per SM) it spills 8 bytes. f16 and f64 run as compiled (f16 spills heavily when capped). */
 #define SOL_TR_PIPELINED_F32_MIN_BLOCKS 4
 
-#define SOL_TILED(NAME, T, LPR, CG, NT, MINB)                                                                         \
+#define SOL_TILED(NAME, T, LPR, CG, NT, MINB, ORDER)                                                                  \
     extern "C" __global__ void __launch_bounds__(NT, MINB) NAME(T *__restrict__ out, const T *__restrict__ in,       \
                                                                 int rows, int cols)                                  \
     {                                                                                                                 \
-        sol_tiled_aligned<T, LPR, CG, NT, SOL_CACHE_DEFAULT, 0>(out, in, rows, cols);                                 \
+        sol_tiled_aligned<T, LPR, CG, NT, SOL_CACHE_DEFAULT, ORDER>(out, in, rows, cols);                             \
     }
-#define SOL_ANY(NAME, T, LPR, CG, NT, MINB)                                                                           \
+#define SOL_ANY(NAME, T, LPR, CG, NT, MINB, ORDER)                                                                    \
     extern "C" __global__ void __launch_bounds__(NT, MINB) NAME(T *__restrict__ out, const T *__restrict__ in,       \
                                                                 int rows, int cols)                                  \
     {                                                                                                                 \
-        sol_tiled_any<T, LPR, CG, NT, SOL_CACHE_DEFAULT, 0>(out, in, rows, cols);                                     \
+        sol_tiled_any<T, LPR, CG, NT, SOL_CACHE_DEFAULT, ORDER>(out, in, rows, cols);                                 \
     }
 #define SOL_COPY(NAME, T, NT, U)                                                                                      \
     extern "C" __global__ void __launch_bounds__(NT) NAME(T *__restrict__ out, const T *__restrict__ in, int rows,   \
@@ -602,21 +614,25 @@ static __device__ __forceinline__ void sol_transpose_pipelined_body(T *__restric
         sol_copy_body<T, NT, U, SOL_CACHE_DEFAULT>(out, in, (long long)rows * cols);                                  \
     }
 
-SOL_TILED(sol_transpose_f32, sol_u32, 16, 16, 256, 1)
-SOL_TILED(sol_transpose_f16, sol_u16, 16, 16, 256, 1)
-SOL_TILED(sol_transpose_f64, sol_u64, 16, 16, 256, 1)
-SOL_TILED(sol_transpose_big_f32, sol_u32, 16, 32, 512, 1)
-SOL_TILED(sol_transpose_big_f16, sol_u16, 16, 16, 256, 1)
-SOL_TILED(sol_transpose_big_f64, sol_u64, 32, 32, 512, 1)
-SOL_TILED(sol_transpose_narrow_f32, sol_u32, 32, 8, 256, 1)
-SOL_TILED(sol_transpose_narrow_f16, sol_u16, 32, 4, 128, 1)
-SOL_TILED(sol_transpose_narrow_f64, sol_u64, 16, 16, 256, 1)
-SOL_ANY(sol_transpose_any_f32, sol_u32, 16, 16, 256, 6)
-SOL_ANY(sol_transpose_any_f16, sol_u16, 8, 16, 128, 1)
-SOL_ANY(sol_transpose_any_f64, sol_u64, 16, 16, 256, 8)
-SOL_COPY(sol_transpose_copy_f32, sol_u32, 256, 2)
-SOL_COPY(sol_transpose_copy_f16, sol_u16, 256, 2)
-SOL_COPY(sol_transpose_copy_f64, sol_u64, 256, 2)
+/*        name                      type     LPR CG  NT MINB ORDER (0 row-major 2-D, -1 column-major 1-D) */
+SOL_TILED(sol_transpose_f32,        sol_u32, 16, 16, 256, 1, 0)
+SOL_TILED(sol_transpose_f16,        sol_u16, 16, 16, 256, 1, 0)
+SOL_TILED(sol_transpose_f64,        sol_u64, 16, 16, 256, 1, 0)
+SOL_TILED(sol_transpose_big_f32,    sol_u32, 16, 32, 512, 1, -1)
+SOL_TILED(sol_transpose_big_f16,    sol_u16, 16, 16, 256, 1, 0)
+SOL_TILED(sol_transpose_big_f64,    sol_u64, 32, 32, 512, 1, 0)
+SOL_TILED(sol_transpose_large_f32,  sol_u32, 16, 32, 512, 1, -1)
+SOL_TILED(sol_transpose_large_f16,  sol_u16, 16, 16, 256, 1, 0)
+SOL_TILED(sol_transpose_large_f64,  sol_u64, 32, 32, 512, 1, -1)
+SOL_TILED(sol_transpose_narrow_f32, sol_u32, 32, 8, 256, 1, 0)
+SOL_TILED(sol_transpose_narrow_f16, sol_u16, 32, 4, 128, 1, 0)
+SOL_TILED(sol_transpose_narrow_f64, sol_u64, 16, 16, 256, 1, 0)
+SOL_ANY(sol_transpose_any_f32,      sol_u32, 16, 16, 256, 6, -1)
+SOL_ANY(sol_transpose_any_f16,      sol_u16, 8, 16, 128, 8, -1)
+SOL_ANY(sol_transpose_any_f64,      sol_u64, 16, 16, 256, 8, -1)
+SOL_COPY(sol_transpose_copy_f32,    sol_u32, 256, 2)
+SOL_COPY(sol_transpose_copy_f16,    sol_u16, 256, 2)
+SOL_COPY(sol_transpose_copy_f64,    sol_u64, 256, 2)
 
 extern "C" __global__ void __launch_bounds__(SOL_TR_THREADS, SOL_TR_PIPELINED_F32_MIN_BLOCKS)
 sol_transpose_pipelined_f32(sol_u32 *__restrict__ out, const sol_u32 *__restrict__ in, int rows, int cols)

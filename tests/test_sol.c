@@ -123,6 +123,15 @@ static void test_transpose_launch_paths(void)
     CHECK_STR(l.kernel, "sol_transpose_f32");
     CHECK_EQ(l.tile_rows, 64);
     CHECK(l.grid[0] == 128 && l.grid[1] == 128 && l.block[0] == 256);
+    CHECK_EQ(smem_sol_transpose_launch(4, 16384, 16384, a, a, &l), 0); /* 1 GB: column-major, 1-D grid */
+    CHECK_STR(l.kernel, "sol_transpose_large_f32");
+    CHECK((long long)l.grid[0] == (16384LL / l.tile_rows) * (16384 / l.tile_cols) && l.grid[1] == 1);
+    CHECK_EQ(smem_sol_transpose_launch_as(4, 64, 64, "large", a, a, &l), 0);
+    CHECK_STR(l.kernel, "sol_transpose_large_f32");
+    CHECK_EQ(smem_sol_transpose_launch_as(4, 64, 63, "large", a, a, &l), -1); /* tiled kinds need alignment */
+    CHECK_EQ(smem_sol_transpose_launch_as(4, 64, 63, "any", a, a, &l), 0);
+    CHECK_EQ(smem_sol_transpose_launch_as(4, 64, 63, "copy", a, a, &l), -1);
+    CHECK_EQ(smem_sol_transpose_launch_as(4, 64, 64, "bogus", a, a, &l), -1);
     CHECK_EQ(smem_sol_transpose_launch(8, 10000, 7000, a, a, &l), 0); /* 56000-byte rows: off the lines */
     CHECK_STR(l.kernel, "sol_transpose_big_f64");
     CHECK((long long)l.grid[0] * l.tile_cols >= 7000 && (long long)l.grid[1] * l.tile_rows >= 10000);

@@ -23,7 +23,7 @@ static smem_gpu_module mod;
  * pipelined one on a 3-block grid (so each block walks several tiles). in_off / out_off shift the
  * input / output by that many elements from the allocation's start (misaligned rows and pointers). */
 static int transpose_matches_cpu(const char *dt, size_t elem, int rows, int cols, int pipelined, int in_off,
-                                 int out_off)
+                                 int out_off, const char *kind)
 {
     const size_t bytes = (size_t)rows * (size_t)cols * elem;
     unsigned char *in = malloc(bytes), *got = malloc(bytes), *want = malloc(bytes);
@@ -42,7 +42,11 @@ static int transpose_matches_cpu(const char *dt, size_t elem, int rows, int cols
         smem_gpu_ptr pin = din + (smem_gpu_ptr)in_off * elem, pout = dout + (smem_gpu_ptr)out_off * elem;
         unsigned grid[3] = {3, 1, 1}, block[3] = {256, 1, 1};
         struct smem_sol_launch l;
-        if (!pipelined && !smem_sol_transpose_launch(elem, rows, cols, pin, pout, &l)) {
+        if (kind && smem_sol_transpose_launch_as(elem, rows, cols, kind, pin, pout, &l)) {
+            ok = 1; /* this kind does not take this shape */
+            goto done;
+        }
+        if (!pipelined && (kind || !smem_sol_transpose_launch(elem, rows, cols, pin, pout, &l))) {
             snprintf(name, sizeof name, "%s", l.kernel);
             memcpy(grid, l.grid, sizeof grid);
             memcpy(block, l.block, sizeof block);
@@ -55,6 +59,7 @@ static int transpose_matches_cpu(const char *dt, size_t elem, int rows, int cols
     if (!ok)
         fprintf(stderr, "  %s %dx%d (in +%d, out +%d elements) differs from the CPU transpose (%s)\n", name, rows, cols,
                 in_off, out_off, smem_gpu_error(g));
+done:
     if (din)
         smem_gpu_free(g, din);
     if (dout)
@@ -73,16 +78,24 @@ static void test_best_transpose_matches_cpu(void)
                                     {130, 258}, {300, 32}, {1000, 24}, {67, 4097}, {4097, 67}, {100, 63}, {1, 7}};
     for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; ++i)
         for (int p = 0; p < 2; ++p) {
-            CHECK(transpose_matches_cpu("f32", 4, shapes[i][0], shapes[i][1], p, 0, 0));
-            CHECK(transpose_matches_cpu("f16", 2, shapes[i][0], shapes[i][1], p, 0, 0));
-            CHECK(transpose_matches_cpu("f64", 8, shapes[i][0], shapes[i][1], p, 0, 0));
+            CHECK(transpose_matches_cpu("f32", 4, shapes[i][0], shapes[i][1], p, 0, 0, NULL));
+            CHECK(transpose_matches_cpu("f16", 2, shapes[i][0], shapes[i][1], p, 0, 0, NULL));
+            CHECK(transpose_matches_cpu("f64", 8, shapes[i][0], shapes[i][1], p, 0, 0, NULL));
         }
     static const int moved[][2] = {{64, 64}, {128, 96}, {1, 1000}, {300, 32}, {77, 131}};
     for (size_t i = 0; i < sizeof moved / sizeof moved[0]; ++i)
         for (int off = 1; off < 4; ++off) {
-            CHECK(transpose_matches_cpu("f32", 4, moved[i][0], moved[i][1], 0, off & 1, off >> 1));
-            CHECK(transpose_matches_cpu("f16", 2, moved[i][0], moved[i][1], 0, off & 1, off >> 1));
-            CHECK(transpose_matches_cpu("f64", 8, moved[i][0], moved[i][1], 0, off & 1, off >> 1));
+            CHECK(transpose_matches_cpu("f32", 4, moved[i][0], moved[i][1], 0, off & 1, off >> 1, NULL));
+            CHECK(transpose_matches_cpu("f16", 2, moved[i][0], moved[i][1], 0, off & 1, off >> 1, NULL));
+            CHECK(transpose_matches_cpu("f64", 8, moved[i][0], moved[i][1], 0, off & 1, off >> 1, NULL));
+        }
+    /* every kind of kernel on every shape it takes: the bench picks "large" only from 512 MB */
+    static const char *const kinds[] = {"", "big", "large", "narrow", "any", "copy"};
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; ++i)
+        for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; ++k) {
+            CHECK(transpose_matches_cpu("f32", 4, shapes[i][0], shapes[i][1], 0, 0, 0, kinds[k]));
+            CHECK(transpose_matches_cpu("f16", 2, shapes[i][0], shapes[i][1], 0, 0, 0, kinds[k]));
+            CHECK(transpose_matches_cpu("f64", 8, shapes[i][0], shapes[i][1], 0, 0, 0, kinds[k]));
         }
 }
 

@@ -69,13 +69,13 @@ static void ship(T *o, const T *i, int r, int c, void *const *kernels)
         fprintf(stderr, "no launch for %dx%d\n", r, c);
         exit(2);
     }
-    static const char *const kinds[5] = {"narrow_", "any_", "copy_", "big_", ""};
-    int k = 4;
-    for (int j = 0; j < 4; ++j)
+    static const char *const kinds[6] = {"narrow_", "any_", "copy_", "big_", "large_", ""};
+    int k = 5;
+    for (int j = 0; j < 5; ++j)
         if (strstr(l.kernel, kinds[j]))
             k = j;
     void *args[] = {&o, (void *)&i, &r, &c};
-    CK(cudaLaunchKernel(kernels[k], dim3(l.grid[0], l.grid[1]), dim3(l.block[0]), args, 0, 0));
+    CK(cudaLaunchKernel(kernels[k], dim3(l.grid[0], l.grid[1], l.grid[2]), dim3(l.block[0]), args, 0, 0));
 }
 
 template <typename T, int LPR, int CG, int NT, bool ST, int MINB>
@@ -165,7 +165,7 @@ template <> struct Ty<sol_u32> {
     static void check(const sol_u32 *o, int r, int c, unsigned s, unsigned long long *bad) { sol_check_f32<<<g_sms * 8, 256>>>(o, r, c, s, bad); }
     static void best(sol_u32 *o, const sol_u32 *i, int r, int c, dim3)
     {
-        static void *const k[5] = {(void *)sol_transpose_narrow_f32, (void *)sol_transpose_any_f32, (void *)sol_transpose_copy_f32, (void *)sol_transpose_big_f32, (void *)sol_transpose_f32};
+        static void *const k[6] = {(void *)sol_transpose_narrow_f32, (void *)sol_transpose_any_f32, (void *)sol_transpose_copy_f32, (void *)sol_transpose_big_f32, (void *)sol_transpose_large_f32, (void *)sol_transpose_f32};
         ship<sol_u32>(o, i, r, c, k);
     }
     static void naive(sol_u32 *o, const sol_u32 *i, int r, int c, dim3 g) { sol_transpose_naive_f32<<<g, dim3(32, 8)>>>(o, i, r, c); }
@@ -180,7 +180,7 @@ template <> struct Ty<sol_u16> {
     static void check(const sol_u16 *o, int r, int c, unsigned s, unsigned long long *bad) { sol_check_f16<<<g_sms * 8, 256>>>(o, r, c, s, bad); }
     static void best(sol_u16 *o, const sol_u16 *i, int r, int c, dim3)
     {
-        static void *const k[5] = {(void *)sol_transpose_narrow_f16, (void *)sol_transpose_any_f16, (void *)sol_transpose_copy_f16, (void *)sol_transpose_big_f16, (void *)sol_transpose_f16};
+        static void *const k[6] = {(void *)sol_transpose_narrow_f16, (void *)sol_transpose_any_f16, (void *)sol_transpose_copy_f16, (void *)sol_transpose_big_f16, (void *)sol_transpose_large_f16, (void *)sol_transpose_f16};
         ship<sol_u16>(o, i, r, c, k);
     }
     static void naive(sol_u16 *o, const sol_u16 *i, int r, int c, dim3 g) { sol_transpose_naive_f16<<<g, dim3(32, 8)>>>(o, i, r, c); }
@@ -195,7 +195,7 @@ template <> struct Ty<sol_u64> {
     static void check(const sol_u64 *o, int r, int c, unsigned s, unsigned long long *bad) { sol_check_f64<<<g_sms * 8, 256>>>(o, r, c, s, bad); }
     static void best(sol_u64 *o, const sol_u64 *i, int r, int c, dim3)
     {
-        static void *const k[5] = {(void *)sol_transpose_narrow_f64, (void *)sol_transpose_any_f64, (void *)sol_transpose_copy_f64, (void *)sol_transpose_big_f64, (void *)sol_transpose_f64};
+        static void *const k[6] = {(void *)sol_transpose_narrow_f64, (void *)sol_transpose_any_f64, (void *)sol_transpose_copy_f64, (void *)sol_transpose_big_f64, (void *)sol_transpose_large_f64, (void *)sol_transpose_f64};
         ship<sol_u64>(o, i, r, c, k);
     }
     static void naive(sol_u64 *o, const sol_u64 *i, int r, int c, dim3 g) { sol_transpose_naive_f64<<<g, dim3(32, 8)>>>(o, i, r, c); }

@@ -7,6 +7,18 @@
 // over buffer sets, as the product does. --profile runs each selected method once, untimed, for
 // Nsight Compute. Not the product: `smemlab bench transpose` is.
 //   nvcc -O3 -arch=sm_90 -std=c++17 -I include -o dev16 bench/sol/dev16.cu src/gpu/sol.c -lcublas
+// L2 prefetch-size hints (CACHE 4: L2::128B, 5: L2::256B) for the dev variants only: the shipped
+// kernels are plain CUDA C.
+__device__ __forceinline__ uint4 dv_ld_hinted(int cache, const void *p)
+{
+    uint4 r;
+    if (cache == 4)
+        asm volatile("ld.global.nc.L2::128B.v4.u32 {%0,%1,%2,%3}, [%4];" : "=r"(r.x), "=r"(r.y), "=r"(r.z), "=r"(r.w) : "l"(p));
+    else
+        asm volatile("ld.global.nc.L2::256B.v4.u32 {%0,%1,%2,%3}, [%4];" : "=r"(r.x), "=r"(r.y), "=r"(r.z), "=r"(r.w) : "l"(p));
+    return r;
+}
+#define SOL_LD16_HINTED(cache, p) dv_ld_hinted((cache), (p))
 #include "../../kernels/sol_transpose.cu"
 
 extern "C" {
@@ -73,8 +85,8 @@ static Method tr()
     char nm[80];
     snprintf(nm, sizeof nm, "%s_l%dg%dt%d%s%s%s", ANY ? "any" : "tile", LPR, CG, NT,
              MINB > 1 ? ("_m" + std::to_string(MINB)).c_str() : "",
-             CACHE == 0 ? "" : CACHE == 1 ? "_cs" : CACHE == 2 ? "_cg" : "_stcs",
-             ORDER == 0 ? "" : ORDER == 1 ? "_colmajor" : ("_band" + std::to_string(ORDER)).c_str());
+             CACHE == 0 ? "" : CACHE == 1 ? "_cs" : CACHE == 2 ? "_cg" : CACHE == 3 ? "_stcs" : CACHE == 4 ? "_pf128" : "_pf256",
+             ORDER == 0 ? "" : ORDER == 1 || ORDER == -1 ? "_colmajor" : ("_band" + std::to_string(ORDER)).c_str());
     return {nm, ANY ? 0 : 1, [](void *o, const void *i, int r, int c) {
                 const unsigned tr_ = (r + LPR * VEC - 1) / (LPR * VEC), tc_ = (c + CG * VEC - 1) / (CG * VEC);
                 dim3 g = ORDER == 0 ? dim3(tc_, tr_) : ORDER == 1 ? dim3(tr_, tc_) : dim3(tr_ * tc_);
@@ -117,45 +129,37 @@ template <typename T> static std::vector<Method> variants();
 template <> std::vector<Method> variants<sol_u32>()
 {
     using T = sol_u32;
-    return {tr<T, 16, 16, 256, 1, 0, 0, false>(),  tr<T, 16, 16, 256, 6, 0, 0, false>(),
-            tr<T, 16, 32, 512, 1, 0, 0, false>(),  tr<T, 16, 32, 512, 3, 0, 0, false>(),
-            tr<T, 32, 16, 512, 1, 0, 0, false>(),  tr<T, 16, 32, 256, 1, 0, 0, false>(),
-            tr<T, 16, 16, 256, 1, 0, 1, false>(),  tr<T, 16, 32, 512, 1, 0, 1, false>(),
-            tr<T, 16, 16, 128, 1, 0, 0, false>(),  tr<T, 32, 8, 256, 1, 0, 0, false>(),
-            trd<T, 32, 32, 1024, 2, 0>(),          trd<T, 32, 32, 512, 2, 0>(),
-            trd<T, 32, 32, 1024, 1, 0>(),          trd<T, 16, 64, 1024, 2, 0>(),
-            tr<T, 16, 16, 256, 1, 0, 0, true>(),   tr<T, 16, 16, 256, 5, 0, 0, true>(),
-            tr<T, 16, 16, 256, 6, 0, 0, true>(),   tr<T, 16, 16, 256, 8, 0, 0, true>(),
-            tr<T, 16, 8, 128, 12, 0, 0, true>(),   tr<T, 32, 8, 256, 6, 0, 0, true>(),
-            tr<T, 8, 16, 128, 12, 0, 0, true>(),   tr<T, 16, 16, 256, 6, 0, 1, true>(),
-            cp<T, 256, 2>(), cp<T, 1024, 2>(), cp<T, 256, 4>(), cp<T, 512, 2>(), cp<T, 128, 4>()};
+    return {tr<T, 16, 16, 256, 1, 0, 0, false>(),  tr<T, 16, 32, 512, 1, 0, 0, false>(),
+            tr<T, 16, 32, 512, 1, 0, -1, false>(), tr<T, 16, 16, 256, 1, 0, -1, false>(),
+            tr<T, 16, 32, 512, 1, 4, -1, false>(), tr<T, 16, 32, 512, 1, 5, -1, false>(),
+            tr<T, 16, 32, 512, 1, 5, 0, false>(),  tr<T, 16, 16, 256, 1, 5, 0, false>(),
+            tr<T, 16, 32, 512, 1, 2, -1, false>(), tr<T, 32, 16, 512, 1, 0, -1, false>(),
+            trd<T, 32, 32, 1024, 2, 1>(),          tr<T, 16, 16, 256, 6, 0, -1, true>(),
+            tr<T, 16, 16, 256, 6, 5, -1, true>(),  tr<T, 16, 16, 256, 6, 0, 0, true>(),
+            tr<T, 16, 32, 512, 3, 0, -1, true>(),  tr<T, 32, 16, 512, 3, 0, -1, true>(),
+            tr<T, 8, 16, 128, 12, 0, -1, true>(),  tr<T, 16, 16, 256, 5, 0, -1, true>(),
+            cp<T, 256, 2>(), cp<T, 1024, 2>()};
 }
 template <> std::vector<Method> variants<sol_u16>()
 {
     using T = sol_u16;
-    return {tr<T, 16, 16, 256, 1, 0, 0, false>(), tr<T, 16, 16, 256, 4, 0, 0, false>(),
-            tr<T, 16, 16, 256, 1, 0, 1, false>(), tr<T, 32, 8, 256, 1, 0, 0, false>(),
-            tr<T, 16, 8, 128, 1, 0, 0, false>(),  tr<T, 32, 4, 128, 1, 0, 0, false>(),
-            tr<T, 16, 4, 64, 1, 0, 0, false>(),   trd<T, 32, 16, 512, 1, 0>(),
-            trd<T, 16, 32, 512, 1, 0>(),          tr<T, 8, 16, 128, 1, 0, 0, true>(),
-            tr<T, 8, 16, 128, 5, 0, 0, true>(),   tr<T, 16, 8, 128, 5, 0, 0, true>(),
-            tr<T, 8, 8, 64, 1, 0, 0, true>(),     tr<T, 16, 16, 256, 1, 0, 0, true>(),
-            tr<T, 8, 16, 128, 8, 0, 0, true>(),   cp<T, 256, 2>(), cp<T, 1024, 2>(), cp<T, 256, 4>(),
-            cp<T, 512, 2>(), cp<T, 128, 4>()};
+    return {tr<T, 16, 16, 256, 1, 0, 0, false>(), tr<T, 16, 16, 256, 1, 0, -1, false>(),
+            tr<T, 16, 16, 256, 1, 5, 0, false>(), tr<T, 8, 16, 128, 8, 0, -1, true>(),
+            tr<T, 8, 16, 128, 8, 5, -1, true>(),  tr<T, 8, 16, 128, 1, 0, -1, true>(),
+            tr<T, 8, 8, 64, 8, 0, -1, true>(),    tr<T, 16, 8, 128, 5, 0, -1, true>(),
+            tr<T, 8, 16, 128, 8, 0, 0, true>(),   tr<T, 8, 32, 256, 4, 0, -1, true>(),
+            cp<T, 256, 2>(), cp<T, 1024, 2>()};
 }
 template <> std::vector<Method> variants<sol_u64>()
 {
     using T = sol_u64;
-    return {tr<T, 16, 16, 256, 1, 0, 0, false>(), tr<T, 16, 16, 256, 8, 0, 0, false>(),
-            tr<T, 32, 32, 512, 1, 0, 0, false>(), tr<T, 32, 32, 512, 2, 0, 0, false>(),
-            tr<T, 32, 32, 512, 3, 0, 0, false>(), tr<T, 32, 32, 512, 1, 0, 1, false>(),
-            tr<T, 16, 32, 256, 1, 0, 0, false>(), tr<T, 32, 16, 512, 1, 0, 0, false>(),
-            trd<T, 64, 32, 1024, 2, 0>(),         trd<T, 32, 64, 1024, 2, 0>(),
-            trd<T, 64, 32, 1024, 1, 0>(),         trd<T, 32, 64, 512, 2, 0>(),
-            tr<T, 16, 16, 256, 1, 0, 0, true>(),  tr<T, 16, 16, 256, 8, 0, 0, true>(),
-            tr<T, 32, 16, 256, 5, 0, 0, true>(),  tr<T, 16, 32, 256, 5, 0, 0, true>(),
-            tr<T, 32, 32, 512, 2, 0, 0, true>(),  tr<T, 16, 16, 256, 8, 0, 1, true>(),
-            cp<T, 256, 2>(), cp<T, 1024, 2>(), cp<T, 256, 4>(), cp<T, 512, 2>(), cp<T, 128, 4>()};
+    return {tr<T, 16, 16, 256, 1, 0, 0, false>(),  tr<T, 32, 32, 512, 1, 0, 0, false>(),
+            tr<T, 32, 32, 512, 1, 0, -1, false>(), tr<T, 32, 32, 512, 1, 4, 0, false>(),
+            tr<T, 32, 32, 512, 1, 5, 0, false>(),  tr<T, 16, 16, 256, 1, 5, 0, false>(),
+            tr<T, 32, 32, 512, 1, 5, -1, false>(), tr<T, 16, 32, 256, 1, 5, 0, false>(),
+            tr<T, 16, 16, 256, 8, 0, -1, true>(),  tr<T, 16, 16, 256, 8, 5, -1, true>(),
+            tr<T, 16, 32, 256, 5, 0, -1, true>(),  tr<T, 32, 16, 256, 5, 0, -1, true>(),
+            tr<T, 16, 16, 256, 6, 0, -1, true>(),  cp<T, 256, 2>(), cp<T, 1024, 2>()};
 }
 
 // ---- The shipped launch, by kernel name --------------------------------------------------------
@@ -170,6 +174,7 @@ static kfn ship_fn(const char *name)
         K(sol_transpose_f32),        K(sol_transpose_f16),        K(sol_transpose_f64),
         K(sol_transpose_narrow_f32), K(sol_transpose_narrow_f16), K(sol_transpose_narrow_f64),
         K(sol_transpose_big_f32),    K(sol_transpose_big_f16),    K(sol_transpose_big_f64),
+        K(sol_transpose_large_f32),  K(sol_transpose_large_f16),  K(sol_transpose_large_f64),
         K(sol_transpose_any_f32),    K(sol_transpose_any_f16),    K(sol_transpose_any_f64),
         K(sol_transpose_copy_f32),   K(sol_transpose_copy_f16),   K(sol_transpose_copy_f64),
 #undef K

@@ -201,6 +201,7 @@ static const kern_names g_names[] = {
     K(sol_transpose_f32),        K(sol_transpose_f16),        K(sol_transpose_f64),
     K(sol_transpose_narrow_f32), K(sol_transpose_narrow_f16), K(sol_transpose_narrow_f64),
     K(sol_transpose_big_f32),    K(sol_transpose_big_f16),    K(sol_transpose_big_f64),
+    K(sol_transpose_large_f32),  K(sol_transpose_large_f16),  K(sol_transpose_large_f64),
     K(sol_transpose_any_f32),    K(sol_transpose_any_f16),    K(sol_transpose_any_f64),
     K(sol_transpose_copy_f32),   K(sol_transpose_copy_f16),   K(sol_transpose_copy_f64),
 };
@@ -212,7 +213,7 @@ static unsigned char rnd() { return (unsigned char)((g_rng = g_rng * 1664525u + 
 // 256-byte boundary. Returns 1 if the output is the transpose, every byte written once, no access out
 // of bounds.
 template <typename T>
-static int one(int rows, int cols, int in_off, int out_off, std::string *kernel)
+static int one(int rows, int cols, int in_off, int out_off, std::string *kernel, const char *kind = nullptr)
 {
     const size_t n = (size_t)rows * cols, bytes = n * sizeof(T);
     unsigned char *ibuf = (unsigned char *)aligned_alloc(256, bytes + 512), *obuf = (unsigned char *)aligned_alloc(256, bytes + 512);
@@ -226,7 +227,17 @@ static int one(int rows, int cols, int in_off, int out_off, std::string *kernel)
     g_bad_access = 0;
     smem_sol_launch l;
     int ok = 0;
-    if (smem_sol_transpose_launch(sizeof(T), rows, cols, (uint64_t)(uintptr_t)in, (uint64_t)(uintptr_t)out, &l) == 0) {
+    const int st = kind ? smem_sol_transpose_launch_as(sizeof(T), rows, cols, kind, (uint64_t)(uintptr_t)in,
+                                                       (uint64_t)(uintptr_t)out, &l)
+                        : smem_sol_transpose_launch(sizeof(T), rows, cols, (uint64_t)(uintptr_t)in,
+                                                    (uint64_t)(uintptr_t)out, &l);
+    if (kind && st) {
+        free(ibuf);
+        free(obuf);
+        *kernel = "";
+        return 1; /* this kind does not take this shape */
+    }
+    if (st == 0) {
         *kernel = l.kernel;
         void *fn = nullptr;
         for (auto &k : g_names)
@@ -282,6 +293,20 @@ int main(int argc, char **argv)
             printf("%5dx%-5d in+%d out+%d  f32 %-4s %-26s f16 %-4s %-26s f64 %-4s %s\n", s[0], s[1], in_off, out_off,
                    a ? "ok" : "FAIL", k32.c_str(), b ? "ok" : "FAIL", k16.c_str(), c ? "ok" : "FAIL", k64.c_str());
             fflush(stdout);
+        }
+    /* every kind of kernel on every shape it takes (the launcher alone picks "large" only from 512 MB) */
+    static const char *const kinds[] = {"", "big", "large", "narrow", "any", "copy"};
+    for (auto &s : shapes)
+        for (const char *k : kinds) {
+            std::string k32, k16, k64;
+            const int a = one<sol_u32>(s[0], s[1], 0, 0, &k32, k);
+            const int b = one<sol_u16>(s[0], s[1], 0, 0, &k16, k);
+            const int c = one<sol_u64>(s[0], s[1], 0, 0, &k64, k);
+            cases += (k32 != "") + (k16 != "") + (k64 != "");
+            fails += !a + !b + !c;
+            if (!a || !b || !c)
+                printf("%5dx%-5d as '%s': f32 %s f16 %s f64 %s\n", s[0], s[1], k, a ? "ok" : "FAIL", b ? "ok" : "FAIL",
+                       c ? "ok" : "FAIL");
         }
     printf("%s: %d of %d cases failed\n", fails ? "FAIL" : "PASS", fails, cases);
     return fails != 0;

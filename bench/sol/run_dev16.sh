@@ -1,10 +1,12 @@
 #!/bin/sh
 # run_dev16.sh: one GPU-machine call for issue 16 (transpose at every shape). From a tree whose build/
 # holds smemlab, its kernels and tests (built here or carried), and build/dev16 (bench/sol/dev16.cu):
-#   1. SWEEP   build/dev16 $SWEEP           -> $OUT/sweep.csv, sweep.log   (unset: skipped)
-#   2. NCU     Nsight Compute over build/dev16 --profile $NCU -> $OUT/ncu.txt (unset: skipped)
-#   3. TESTS=1 ctest -R test_sol (the product path on the GPU)  -> $OUT/tests.log
-#   4. BENCH   build/smemlab bench transpose $BENCH --format json -> $OUT/transpose.json, bench.log
+#   1. BENCH   build/smemlab bench transpose $BENCH --format json -> $OUT/transpose.json, .log
+#              (BENCH_AGAIN=1: a second run -> transpose-again.json, .log)
+#   2. SWEEP   build/dev16 $SWEEP           -> $OUT/sweep.csv, sweep.log   (unset: skipped)
+#   3. NCU     Nsight Compute over build/dev16 --profile $NCU -> $OUT/ncu.txt (unset: skipped)
+#   4. TESTS=1 ctest -R test_sol (the product path on the GPU)  -> the end of $OUT/sweep.log
+# (at most 8 files come back from the device machine: these are 8)
 # Every step has its own time limit; what finished is in $OUT either way.
 # Usage (repository root): OUT=out SWEEP='--reps 60' NCU='--dtypes f32 ...' sh bench/sol/run_dev16.sh
 set -u
@@ -26,6 +28,17 @@ if [ ! -x build/dev16 ]; then
   nvcc -O3 -arch=sm_90 -std=c++17 -lineinfo -I include -o build/dev16 bench/sol/dev16.cu src/gpu/sol.c -lcublas \
     >"$OUT/dev16-build.txt" 2>&1 || { tail "$OUT/dev16-build.txt"; exit 1; }
 fi
+run_bench() { # $1: output name
+  stamp "build/smemlab bench transpose ${BENCH:-} --format json -> $1.json"
+  # shellcheck disable=SC2086
+  timeout "${BENCH_LIMIT:-300}" build/smemlab bench transpose ${BENCH:-} --format json >"$OUT/$1.json" 2>"$OUT/$1.log"
+  echo "exit $?" >>"$OUT/$1.log"
+  grep -E ' smemlab | memcpy | cublas | torch |exit|FAIL|NO' "$OUT/$1.log" | tail -${BENCH_TAIL:-30}
+}
+if [ -n "${BENCH+x}" ]; then
+  run_bench transpose
+  [ "${BENCH_AGAIN:-0}" = 1 ] && run_bench transpose-again
+fi
 if [ -n "${SWEEP:-}" ]; then
   stamp "sweep: build/dev16 $SWEEP"
   # shellcheck disable=SC2086
@@ -45,15 +58,8 @@ if [ -n "${NCU:-}" ]; then
 fi
 if [ "${TESTS:-0}" = 1 ]; then
   stamp "ctest -R test_sol"
-  (cd build && timeout 120 ctest -R 'test_sol' --output-on-failure) >"$OUT/tests.log" 2>&1
-  echo "ctest exit $?" >>"$OUT/tests.log"
-  tail -4 "$OUT/tests.log"
-fi
-if [ -n "${BENCH+x}" ]; then
-  stamp "build/smemlab bench transpose ${BENCH:-} --format json"
-  # shellcheck disable=SC2086
-  timeout "${BENCH_LIMIT:-300}" build/smemlab bench transpose ${BENCH:-} --format json >"$OUT/transpose.json" 2>"$OUT/bench.log"
-  echo "exit $?" >>"$OUT/bench.log"
-  grep -E ' smemlab | memcpy | cublas | torch |exit|FAIL|NO' "$OUT/bench.log" | tail -60
+  (cd build && timeout 120 ctest -R 'test_sol' --output-on-failure) >>"$OUT/sweep.log" 2>&1
+  echo "ctest exit $?" >>"$OUT/sweep.log"
+  tail -4 "$OUT/sweep.log"
 fi
 stamp end

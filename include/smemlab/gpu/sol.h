@@ -47,11 +47,15 @@ void smem_sol_transpose_cpu(void *out, const void *in, long long rows, long long
  *     cols <= 32 (tall-skinny)                  sol_transpose_narrow_<t> (tiles 32 columns wide)
  *     a row pitch (in or out) not a multiple of 128 bytes
  *                                               sol_transpose_big_<t>    (wider tiles)
+ *     512 MB or more                            sol_transpose_large_<t>
  *     otherwise                                 sol_transpose_<t>
+ * Tile shapes and the order tiles are walked in (row-major on a 2-D grid, or column-major on a 1-D
+ * grid) differ by element size and kernel: src/gpu/sol.c's table, kept in step with the kernels'. 
  *   anything else                               sol_transpose_any_<t>    (16-byte words at memory's
  *                                                                          boundaries, shifted)
  * Every kernel takes (out, in, int rows, int cols). Returns 0, or -1 for an element size or a shape it
- * cannot launch (rows or cols below 1, rows x cols of 2^31 or more, more than 65535 tile rows). */
+ * cannot launch (rows or cols below 1, rows x cols of 2^31 or more, more than 65535 tile rows on a
+ * row-major grid). */
 struct smem_sol_launch {
     char kernel[48];
     unsigned grid[3], block[3];
@@ -59,6 +63,11 @@ struct smem_sol_launch {
 };
 int smem_sol_transpose_launch(size_t elem, long long rows, long long cols, uint64_t in, uint64_t out,
                               struct smem_sol_launch *l);
+/* The launch of one kind of kernel whatever the shape ("" tiled, "big", "large", "narrow", "any",
+ * "copy"): for tests that run every kernel on small matrices. -1 where the kind cannot take the shape
+ * (the tiled kinds need the alignment above, the copy a row or a column). */
+int smem_sol_transpose_launch_as(size_t elem, long long rows, long long cols, const char *kind, uint64_t in,
+                                 uint64_t out, struct smem_sol_launch *l);
 
 /* ---- Results ---------------------------------------------------------------------------------- */
 enum smem_sol_dtype { SMEM_SOL_F32 = 0, SMEM_SOL_F16 = 1, SMEM_SOL_F64 = 2, SMEM_SOL_I32 = 3 };
