@@ -133,8 +133,9 @@ static void test_transpose_launch_paths(void)
     CHECK_EQ(smem_sol_transpose_launch_as(4, 64, 63, "copy", a, a, &l), -1);
     CHECK_EQ(smem_sol_transpose_launch_as(4, 64, 64, "bogus", a, a, &l), -1);
     CHECK_EQ(smem_sol_transpose_launch(8, 10000, 7000, a, a, &l), 0); /* 56000-byte rows: off the lines */
-    CHECK_STR(l.kernel, "sol_transpose_big_f64");
-    CHECK((long long)l.grid[0] * l.tile_cols >= 7000 && (long long)l.grid[1] * l.tile_rows >= 10000);
+    CHECK_STR(l.kernel, "sol_transpose_big_f64"); /* column-major: a 1-D grid of every tile */
+    CHECK(l.grid[1] == 1 && (long long)l.grid[0] == ((10000 + l.tile_rows - 1) / l.tile_rows) *
+                                                       (long long)((7000 + l.tile_cols - 1) / l.tile_cols));
     CHECK_EQ(smem_sol_transpose_launch(2, 1 << 20, 32, a, a, &l), 0);
     CHECK_STR(l.kernel, "sol_transpose_narrow_f16");
     CHECK(l.tile_cols == 32 && (long long)l.grid[1] * l.tile_rows >= 1 << 20);

@@ -7,15 +7,12 @@
 // over buffer sets, as the product does. --profile runs each selected method once, untimed, for
 // Nsight Compute. Not the product: `smemlab bench transpose` is.
 //   nvcc -O3 -arch=sm_90 -std=c++17 -I include -o dev16 bench/sol/dev16.cu src/gpu/sol.c -lcublas
-// L2 prefetch-size hints (CACHE 4: L2::128B, 5: L2::256B) for the dev variants only: the shipped
-// kernels are plain CUDA C.
-__device__ __forceinline__ uint4 dv_ld_hinted(int cache, const void *p)
+// The L2::128B prefetch-size hint (CACHE 4) for dev variants only; L2::256B (CACHE 5) is the kernel
+// file's own (SOL_CACHE_L2_256B).
+__device__ __forceinline__ uint4 dv_ld_hinted(int, const void *p)
 {
     uint4 r;
-    if (cache == 4)
-        asm volatile("ld.global.nc.L2::128B.v4.u32 {%0,%1,%2,%3}, [%4];" : "=r"(r.x), "=r"(r.y), "=r"(r.z), "=r"(r.w) : "l"(p));
-    else
-        asm volatile("ld.global.nc.L2::256B.v4.u32 {%0,%1,%2,%3}, [%4];" : "=r"(r.x), "=r"(r.y), "=r"(r.z), "=r"(r.w) : "l"(p));
+    asm volatile("ld.global.nc.L2::128B.v4.u32 {%0,%1,%2,%3}, [%4];" : "=r"(r.x), "=r"(r.y), "=r"(r.z), "=r"(r.w) : "l"(p));
     return r;
 }
 #define SOL_LD16_HINTED(cache, p) dv_ld_hinted((cache), (p))

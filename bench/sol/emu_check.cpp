@@ -36,6 +36,7 @@ static emu_dim3 threadIdx, blockIdx, blockDim, gridDim;
 #define __shared__ static
 #define __launch_bounds__(...)
 #define SOL_DYNAMIC_SHARED extern
+#define SOL_LD16_L2_256B(p) (*(const uint4 *)(p))
 
 static void emu_access(const void *p, size_t bytes, int store);
 #define SOL_CHECK_ACCESS(p, bytes, store) emu_access((const void *)(p), (bytes), (store))

@@ -100,7 +100,7 @@ struct tile_cfg {
     int colmajor; /* tiles walked column by column on a 1-D grid (ORDER -1), else row-major on (across, down) */
 };
 static const struct tile_cfg cfg_tiled[3] = {{16, 16, 256, 0}, {16, 16, 256, 0}, {16, 16, 256, 0}};
-static const struct tile_cfg cfg_big[3] = {{16, 32, 512, 1}, {16, 16, 256, 0}, {32, 32, 512, 0}};
+static const struct tile_cfg cfg_big[3] = {{16, 32, 512, 1}, {16, 16, 256, 0}, {32, 32, 512, 1}};
 static const struct tile_cfg cfg_large[3] = {{16, 32, 512, 1}, {16, 16, 256, 0}, {32, 32, 512, 1}};
 static const struct tile_cfg cfg_narrow[3] = {{32, 8, 256, 0}, {32, 4, 128, 0}, {16, 16, 256, 0}};
 static const struct tile_cfg cfg_any[3] = {{16, 16, 256, 1}, {8, 16, 128, 1}, {16, 16, 256, 1}};
