@@ -236,7 +236,8 @@ static __device__ __forceinline__ void sol_st_part(T *__restrict__ out, long lon
  * (consecutive blocks walk along a tile row, so the blocks in flight read whole input rows); 1: grid
  * (tiles_r, tiles_c), column-major; -1: column-major on a 1-D grid (no limit of 65535 tile columns);
  * G > 1: a 1-D grid, bands of G tile rows walked column by column.
- * A 2-D grid costs no division: the f32 tile kernel needs 32 registers with it, 48 with the 1-D one. */
+ * A 2-D grid costs no division: the uncapped f32 tile kernel needs 42 registers with it, 48 with a
+ * 1-D row-major one; under the register caps of the any kernels the 1-D column-major grid costs none. */
 template <int ORDER>
 static __device__ __forceinline__ void sol_tile_of_block(int tiles_r, int tiles_c, int &tr, int &tc)
 {

@@ -4,9 +4,10 @@
 // transpose of random bits. Every global access is checked against the bounds and alignment of its
 // buffer, and every output byte must be written exactly once. No GPU needed: a check of the index
 // arithmetic (all four paths, odd shapes, misaligned pointers) before any device time is spent.
-//   g++ -std=c++17 -O1 -I include -o /tmp/emu_check bench/sol/emu_check.cpp src/gpu/sol.c && /tmp/emu_check
-// (sol.c is C; build it with gcc and link, as the command in bench/sol/README does.) Not part of the
-// product or of ctest: the GPU tests run the same kernels on the device.
+//   gcc -std=gnu11 -I include -c -o /tmp/sol.o src/gpu/sol.c
+//   g++ -std=c++17 -O1 -I include -o /tmp/emu_check bench/sol/emu_check.cpp /tmp/sol.o && /tmp/emu_check
+// (--quick: aligned pointers only). Not part of the product or of ctest: the GPU tests run the same
+// kernels on the device.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
