@@ -2,8 +2,8 @@
 """torch_ref.py: the PyTorch peer for `smemlab bench transpose|reduce` (issue 7), run as a subprocess.
 
 Builds the same inputs as smemlab's fill kernels (element i is a hash of i and the seed), times
-out.copy_(x.t()) (x.t().contiguous() into a preallocated output) and x.sum() with CUDA events (median of --reps after warm-up) and prints one line
-per case on stdout:
+out.copy_(x.t()) (x.t().contiguous() into a preallocated output) and x.sum() with CUDA events
+(median of --reps after warm-up) and prints one line per case on stdout:
     transpose DTYPE ROWS COLS MEDIAN_MS MIN_MS MAX_MS VERIFIED   (VERIFIED: 1 if out is bitwise x.t())
     reduce DTYPE N MEDIAN_MS MIN_MS MAX_MS VALUE                 (the caller checks VALUE)
 Exit 3 when torch or a CUDA device is missing (the caller then leaves torch out).
