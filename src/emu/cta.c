@@ -487,10 +487,8 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
     int sg = is_signed(in->type);
     switch (in->mode) {
     case MODE_ATOM_ADD:
-        if (in->type == PT_F32)
-            nv = bits_f32(f32_of(old) + f32_of(v));
-        else if (in->type == PT_F64)
-            nv = bits_f64(f64_of(old) + f64_of(v));
+        if (is_fp(in->type))
+            nv = emu_fp_atom_add(in->type, (in->mods & SMEM_MOD_NOFTZ) != 0, old, v);
         else
             nv = old + v;
         break;

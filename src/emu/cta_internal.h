@@ -288,6 +288,18 @@ static inline uint64_t ea(const struct block *b, const uint64_t *R, const uint8_
 }
 
 
+/* cta_fp.c: floating-point arithmetic (f16x2/bf16x2 lane by lane), comparisons, conversions. */
+int emu_fp_arith(const struct smem_ptx_insn *in, uint64_t a, uint64_t b, uint64_t c, uint64_t *r);
+int emu_fp_compare(unsigned cmp, unsigned t, int ftz, uint64_t a, uint64_t b);
+int emu_fp_testp(unsigned mode, unsigned t, uint64_t a);
+int emu_fp_is_negative(unsigned t, int ftz, uint64_t a);
+uint64_t emu_fp_one(unsigned t);
+uint64_t emu_fp_cvt(const struct smem_ptx_insn *in, uint64_t v, uint64_t v2);
+/* atom.add / red.add on a float type: old + v as the atomic unit computes it */
+uint64_t emu_fp_atom_add(unsigned t, int noftz, uint64_t old, uint64_t v);
+
+static inline int is_fp(unsigned t) { return is_float(t) || t == PT_F16X2 || t == PT_BF16X2; }
+
 /* cta_alu.c: one arithmetic, logic, comparison or conversion instruction of thread tid. 0 done, -1
  * not modelled (the caller refuses it with its location). */
 int emu_exec_alu(struct block *b, uint32_t tid, const struct smem_ptx_insn *in, uint64_t *R,

@@ -3,7 +3,7 @@
  * bounds (tests/diff/README.md). A combination the emulator refuses must be refused with a located
  * message and be listed in tests/diff/refused.txt; every other one must match on every case.
  *
- *   test_diff [-v] [--only SUBSTRING] [--golden PATH] [--emit DIR]
+ *   test_diff [-v] [--all] [--only SUBSTRING|=NAME] [--golden PATH] [--emit DIR]
  *
  * --emit DIR writes the emulator's outputs as DIR/outputs.bin + device.txt (diffgen pack's input),
  * for testing the suite itself. */
@@ -32,6 +32,7 @@ static unsigned ngolds;
 static uint8_t *gold_bin;
 static size_t gold_size;
 static int verbose;
+static unsigned show_max = 4;
 
 static int load_golden(const char *path)
 {
@@ -358,7 +359,9 @@ static int compare(const struct diff_combo *c, const uint8_t *gold, const uint8_
                 if (err > worst)
                     worst = err;
             }
-            if (bad && shown < (verbose ? 12u : 4u)) {
+            if (bad && shown < show_max) {
+                if (!shown)
+                    printf("  %s:\n", c->name);
                 shown++;
                 printf("    case %u out %u: gpu %0*" PRIx64 " emulator %0*" PRIx64 "%s  inputs", i, j,
                        2 * w, g, 2 * w, e, unk ? " (unknown)" : "");
@@ -411,9 +414,12 @@ int main(int argc, char **argv)
 {
     const char *only = NULL, *golden = SMEMLAB_SOURCE_DIR "/tests/diff/golden/h100", *emit = NULL;
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "-v"))
+        if (!strcmp(argv[i], "-v")) {
             verbose = 1;
-        else if (!strcmp(argv[i], "--only") && i + 1 < argc)
+            show_max = 12;
+        } else if (!strcmp(argv[i], "--all"))
+            show_max = 1u << 30;
+        else if (!strcmp(argv[i], "--only") && i + 1 < argc) /* =NAME: exactly that one */
             only = argv[++i];
         else if (!strcmp(argv[i], "--golden") && i + 1 < argc)
             golden = argv[++i];
@@ -440,7 +446,7 @@ int main(int argc, char **argv)
     memset(&st, 0, sizeof st);
     for (unsigned i = 0; i < s.n; i++) {
         const struct diff_combo *c = &s.c[i];
-        if (only && !strstr(c->name, only))
+        if (only && (only[0] == '=' ? strcmp(c->name, only + 1) != 0 : !strstr(c->name, only)))
             continue;
         st.combos++;
         const struct gold *g = find_gold(c->name);
