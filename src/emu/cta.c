@@ -140,7 +140,7 @@ uint64_t emu_sreg_value(const struct block *b, uint32_t tid, unsigned sr, int *k
     case SR_NCTAID_Z: return b->l->grid[2];
     case SR_LANEID: return tid % 32;
     case SR_WARPID: return tid / 32;
-    case SR_NWARPID: return b->nwarps;
+    case SR_NWARPID: return 64; /* warp slots of an SM: an H100 gives 64 */
     case SR_LANEMASK_EQ: return 1u << (tid % 32);
     case SR_LANEMASK_LT: return (1u << (tid % 32)) - 1u;
     case SR_LANEMASK_LE: return (uint32_t)((2ull << (tid % 32)) - 1u);
@@ -148,7 +148,7 @@ uint64_t emu_sreg_value(const struct block *b, uint32_t tid, unsigned sr, int *k
     case SR_LANEMASK_GE: return ~(uint32_t)((1u << (tid % 32)) - 1u);
     case SR_CLOCK: case SR_CLOCK64: case SR_GLOBALTIMER: return b->steps;
     case SR_DYN_SMEM: return b->l->dyn_smem;
-    case SR_TOTAL_SMEM: return b->smem_size;
+    case SR_TOTAL_SMEM: return (b->smem_size + 127u) / 128u * 128u; /* allocated in 128-byte units */
     case SR_CLUSTER_CTARANK: return 0;
     case SR_CLUSTER_NCTARANK: return 1;
     default: *known = 0; return 0; /* %smid and friends: a property of the run, not the code */
@@ -744,8 +744,6 @@ static int run_thread(struct block *b, uint32_t tid)
             }
             {
                 int rc = emu_exec_alu(b, tid, in, R, K);
-                if (rc == -3)
-                    return block_fail(b, pc, "integer division by zero");
                 if (rc)
                     return block_fail(b, pc, "unsupported instruction");
             }
@@ -793,16 +791,19 @@ static int exec_collective(struct block *b, uint32_t warp, uint32_t pc, uint32_t
                 stop_unknown(b, pc, "shuffle lane");
                 return 0;
             }
-            uint32_t segmask = (cc >> 8) & 0x1f, clamp = cc & 0x1f;
-            uint32_t maxl = (l & segmask) | (clamp & ~segmask), minl = l & segmask, j = l;
+            /* the PTX ISA's pseudo-code: b[4:0], c[4:0] the clamp, c[12:8] the segment mask */
+            int32_t segmask = (int32_t)((cc >> 8) & 0x1f), clamp = (int32_t)(cc & 0x1f);
+            int32_t bval = (int32_t)(bb & 0x1f), lane_ = (int32_t)l;
+            int32_t maxl = (lane_ & segmask) | (clamp & ~segmask), minl = lane_ & segmask, jj;
             int ok;
             switch (in->mode) {
-            case MODE_UP: j = l - bb; ok = (int32_t)j >= (int32_t)maxl; break;
-            case MODE_DOWN: j = l + bb; ok = j <= maxl; break;
-            case MODE_BFLY: j = l ^ bb; ok = j <= maxl; break;
-            default: j = minl | (bb & ~segmask); ok = j <= maxl; break;
+            case MODE_UP: jj = lane_ - bval; ok = jj >= maxl; break;
+            case MODE_DOWN: jj = lane_ + bval; ok = jj <= maxl; break;
+            case MODE_BFLY: jj = lane_ ^ bval; ok = jj <= maxl; break;
+            default: jj = minl | (bval & ~segmask); ok = jj <= maxl; break;
             }
-            if (!ok || j > 31)
+            uint32_t j = ok ? (uint32_t)jj : l;
+            if (j > 31)
                 j = l;
             uint64_t v = val[j];
             int known = (lanes >> j & 1u) ? vk[j] : 0; /* a source lane not there: undefined */
@@ -853,6 +854,8 @@ static int exec_collective(struct block *b, uint32_t warp, uint32_t pc, uint32_t
                     if ((lanes >> j & 1u) && val[j] == val[l])
                         same |= 1u << j;
                 r = in->mode == MODE_ALL ? (same == lanes ? lanes : 0) : same;
+                if (in->mode == MODE_ALL && in->ops[0].kind == OPK_PAIR && in->ops[0].reg[1] >= 0)
+                    dst(R, K, in->ops[0].reg[1], same == lanes, known, 1); /* match.all d|p */
             } else { /* redux.sync.op */
                 uint64_t acc = in->mode == MODE_ATOM_AND ? ~0ull
                                : in->mode == MODE_ATOM_MIN ? ~0ull >> (is_signed(in->type) ? 33 : 32)

@@ -112,6 +112,10 @@ int emu_exec_alu(struct block *b, uint32_t tid, const struct smem_ptx_insn *in, 
     uint64_t a = in->nops > 1 ? src(b, tid, R, K, &o[1], &k) : 0;
     uint64_t c = in->nops > 2 ? src(b, tid, R, K, &o[2], &k) : 0;
     uint64_t e = in->nops > 3 ? src(b, tid, R, K, &o[3], &k) : 0;
+    if (o[1].neg)
+        a = !a; /* !%p: only predicates are written so */
+    if (o[2].neg)
+        c = !c;
     uint64_t r = 0;
     unsigned rbytes = bytes;
     int fl = is_fp(t), sg = is_signed(t);
@@ -122,6 +126,8 @@ int emu_exec_alu(struct block *b, uint32_t tid, const struct smem_ptx_insn *in, 
     uint64_t m = mask_bytes(bytes);
     switch (in->op) {
     case PO_MOV:
+        if (o[1].kind == OPK_VEC)
+            k = 1; /* src() calls a vector unknown: the pack below looks at its registers */
         if (o[0].kind == OPK_VEC) { /* unpack: mov.b64 {%r1,%r2}, %rd */
             unsigned n = o[0].count, part = bytes / (n ? n : 1);
             for (unsigned i = 0; i < n; i++)
@@ -210,10 +216,12 @@ integer:
         break;
     }
     case PO_DIV: case PO_REM:
-        if (k && (c & m) == 0)
-            return -3; /* division by zero: the caller names it */
         if (!k)
             break;
+        if ((c & m) == 0) { /* the H100 gives all ones, for div and rem alike */
+            r = m;
+            break;
+        }
         if (sg) {
             int64_t x = sext(a, bytes), y = sext(c, bytes);
             if (y == -1)
@@ -247,6 +255,8 @@ integer:
                 pos = i;
                 break;
             }
+        if (pos >= 0 && (in->mods & SMEM_MOD_SHIFTAMT))
+            pos = (int64_t)(8 * bytes) - 1 - pos; /* the left shift that brings it to the top */
         r = pos < 0 ? 0xffffffffu : (uint64_t)pos;
         rbytes = 4;
         break;
@@ -260,17 +270,20 @@ integer:
         break;
     }
     case PO_BFE: {
-        unsigned pos = (unsigned)(c & 0xff), len = (unsigned)(e & 0xff), bits = 8 * bytes;
+        /* 32-bit: position and length are the low 8 bits of their operands; 64-bit: all 32 */
+        uint64_t pos = bytes == 8 ? (uint32_t)c : (c & 0xff), len = bytes == 8 ? (uint32_t)e : (e & 0xff);
+        unsigned bits = 8 * bytes;
         uint64_t v = a & m;
         if (len == 0) { r = 0; break; }
         uint64_t field = pos >= bits ? 0 : v >> pos;
         if (len < 64)
             field &= (1ull << len) - 1;
-        if (sg) {
-            unsigned top = pos + len - 1 >= bits ? bits - 1 : pos + len - 1;
+        if (sg) { /* the field's top bit (or the value's, if beyond it) fills the rest */
+            uint64_t top = pos + len - 1 >= bits ? bits - 1 : pos + len - 1;
             int sbit = (int)(v >> top & 1);
-            if (sbit && len < 64)
-                field |= ~((1ull << len) - 1);
+            uint64_t keep = pos >= bits ? 0 : len < bits - pos ? len : bits - pos;
+            if (sbit && keep < 64)
+                field |= ~((1ull << keep) - 1);
         }
         r = field;
         break;
@@ -279,7 +292,8 @@ integer:
         int k2 = 1;
         uint64_t f = in->nops > 4 ? src(b, tid, R, K, &o[4], &k2) : 0;
         k = k && k2;
-        unsigned pos = (unsigned)(e & 0xff), len = (unsigned)(f & 0xff), bits = 8 * bytes;
+        uint64_t pos = bytes == 8 ? (uint32_t)e : (e & 0xff), len = bytes == 8 ? (uint32_t)f : (f & 0xff);
+        unsigned bits = 8 * bytes;
         uint64_t msk = len >= 64 ? ~0ull : ((1ull << len) - 1);
         r = c;
         if (pos < bits)
@@ -290,7 +304,7 @@ integer:
     case PO_AND: r = a & c; break;
     case PO_OR: r = a | c; break;
     case PO_XOR: r = a ^ c; break;
-    case PO_NOT: r = ~a; break;
+    case PO_NOT: r = t == PT_PRED ? !a : ~a; break; /* not.pred: the negation, not ~1 */
     case PO_CNOT: r = (a & m) == 0; break;
     case PO_SHL: {
         uint64_t n = c & 0xffffffff, lim = bytes && bytes <= 8 ? 8u * bytes : 64;
@@ -415,9 +429,8 @@ integer:
             if (in->op == PO_DP2A) {
                 if (i >= 2) break;
                 x = sa ? (int16_t)(a >> (16 * i)) : (int64_t)((a >> (16 * i)) & 0xffff);
-                int hi = in->mode == MODE_HI;
-                int j = 2 * i + (hi ? 0 : 0);
-                int64_t y0 = sb2 ? (int8_t)(c >> (8 * (j + (hi ? 2 : 0)))) : (int64_t)((c >> (8 * (j + (hi ? 2 : 0)))) & 0xff);
+                int j = i + (in->mode == MODE_HI ? 2 : 0); /* bytes 0, 1 (.lo) or 2, 3 (.hi) */
+                int64_t y0 = sb2 ? (int8_t)(c >> (8 * j)) : (int64_t)((c >> (8 * j)) & 0xff);
                 acc += x * y0;
                 continue;
             }

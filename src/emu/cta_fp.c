@@ -468,6 +468,49 @@ uint64_t emu_fp_one(unsigned t) { return round_to(1.0, fmt_of(t), RND_RN); }
 
 /* ---- conversions ------------------------------------------------------------------------------ */
 
+/* The NaN cvt gives for a NaN operand (the H100's rules, from tests/diff). */
+static uint64_t cvt_nan(int df, int sf, int ftz, uint64_t v)
+{
+    uint64_t neg = v & sign_bit(sf) ? sign_bit(df) : 0;
+    switch (df) {
+    case FF16: case FBF16:
+        return sf == FF64 ? neg | (df == FF16 ? 0x7e00 : 0x7fc0) : 0x7fff;
+    case FF32:
+        if (sf == FBF16 && !ftz)
+            return v << 16; /* a shift: the payload as it is */
+        if (sf == FF64)
+            return bits_f32((float)f64_of(v)); /* quieted, the payload's top bits */
+        return canon_nan(FF32);
+    default:
+        if (sf == FF64)
+            return quiet(v, FF64);
+        if (sf == FF32 && ftz)
+            v = canon_nan(FF32);
+        return neg | exp_mask(FF64) | 1ull << 51 | (v & man_mask(sf)) << (52 - mbits(sf));
+    }
+}
+
+/* float -> integer: rounded to an integer, saturated; NaN gives 0, or the sign bit (64-bit
+ * destinations, and f64 sources) */
+static uint64_t cvt_f2i(unsigned dt, int sf, unsigned rnd, uint64_t v)
+{
+    unsigned db = TBYTES(dt);
+    if (is_nan(v, sf))
+        return db == 8 || sf == FF64 ? 1ull << (8 * db - 1) : 0;
+    double d = round_int(to_d(v, sf), rnd ? rnd : RND_RZI);
+    if (is_signed(dt)) {
+        double lo = -ldexp(1.0, (int)(8 * db - 1)), hi = ldexp(1.0, (int)(8 * db - 1));
+        if (d >= hi)
+            return mask_bytes(db) >> 1;
+        if (d <= lo)
+            return (1ull << (8 * db - 1)) & mask_bytes(db);
+        return (uint64_t)(int64_t)d & mask_bytes(db);
+    }
+    if (d >= ldexp(1.0, (int)(8 * db)))
+        return mask_bytes(db);
+    return d <= 0 ? 0 : (uint64_t)d & mask_bytes(db);
+}
+
 /* cvt between two float types, or an integer and a float. Returns the destination's bits. */
 uint64_t emu_fp_cvt(const struct smem_ptx_insn *in, uint64_t v, uint64_t v2)
 {
@@ -482,52 +525,34 @@ uint64_t emu_fp_cvt(const struct smem_ptx_insn *in, uint64_t v, uint64_t v2)
     int df = fmt_of(dt);
     if (is_float(st)) {
         int sf = fmt_of(st);
-        if (in->ftz && sf == FF32)
+        /* .ftz flushes f32 and bf16 operands, except on the way to f16 */
+        if (in->ftz && (sf == FF32 || sf == FBF16) && df != FF16)
             v = flush(v, sf);
-        if (!is_float(dt)) { /* float -> integer: rounded to an integer, saturated, NaN -> 0 */
-            unsigned db = TBYTES(dt);
-            if (is_nan(v, sf))
-                return 0;
-            double d = round_int(to_d(v, sf), rnd ? rnd : RND_RZI);
-            if (is_signed(dt)) {
-                double lo = -ldexp(1.0, (int)(8 * db - 1)), hi = ldexp(1.0, (int)(8 * db - 1)) - 1;
-                d = d < lo ? lo : d > hi ? hi : d;
-                return (uint64_t)(int64_t)d & mask_bytes(db);
-            }
-            double hi = ldexp(1.0, (int)(8 * db)) - 1;
-            d = d < 0 ? 0 : d > hi ? hi : d;
-            return (uint64_t)d & mask_bytes(db);
-        }
+        if (!is_float(dt))
+            return cvt_f2i(dt, sf, rnd, v);
         uint64_t r;
         if (is_nan(v, sf)) {
-            if (sf == FBF16 && df == FF32)
-                r = v << 16; /* a shift: the payload as it is */
-            else if (df == FF64 && sf == FF32)
-                r = bits_f64((double)f32_of(quiet(v, FF32)));
-            else
-                r = df == FF32 && sf == FF64 ? bits_f32((float)f64_of(v)) : canon_nan(df);
-        } else if (df == FF64) {
-            r = bits_f64(to_d(v, sf));
-        } else if (rnd >= RND_RNI) { /* to an integral value in the same format */
-            r = round_to(round_int(to_d(v, sf), rnd), df, RND_RN);
-        } else {
-            r = round_to(to_d(v, sf), df, rnd ? rnd : RND_RN);
+            if (in->sat)
+                return 0;
+            return cvt_nan(df, sf, in->ftz, v);
         }
-        if (!is_nan(r, df) && rnd >= RND_RNI && df == FF64)
-            r = bits_f64(round_int(to_d(v, sf), rnd));
-        if (df != FF64 && (in->ftz || satf))
-            r = in->ftz && df == FF32 ? flush(r, df) : r;
+        if (df == FF64)
+            r = bits_f64(rnd >= RND_RNI ? round_int(to_d(v, sf), rnd) : to_d(v, sf));
+        else if (rnd >= RND_RNI) /* to an integral value in the same format */
+            r = round_to(round_int(to_d(v, sf), rnd), df, RND_RN);
+        else
+            r = round_to(to_d(v, sf), df, rnd ? rnd : RND_RN);
+        if (in->ftz && df == FF32)
+            r = flush(r, df);
         if (satf && is_inf(r, df))
             r = (r & sign_bit(df)) | (exp_mask(df) - 1); /* the largest finite value */
-        if (satf && is_nan(r, df))
-            r = canon_nan(df);
-        if (relu && !is_nan(r, df) && (r & sign_bit(df)))
+        if (relu && (r & sign_bit(df)))
             r = 0;
         if (in->sat) {
-            if (is_nan(r, df) || (r & sign_bit(df)))
+            if (r & sign_bit(df))
                 r = 0;
             else if (to_d(r, df) > 1.0)
-                r = round_to(1.0, df, RND_RN);
+                r = df == FF64 ? bits_f64(1.0) : round_to(1.0, df, RND_RN);
         }
         return r;
     }
