@@ -488,7 +488,7 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
     switch (in->mode) {
     case MODE_ATOM_ADD:
         if (is_fp(in->type))
-            nv = emu_fp_atom_add(in->type, (in->mods & SMEM_MOD_NOFTZ) != 0, old, v);
+            nv = emu_fp_atom_add(in->type, where == 1, old, v);
         else
             nv = old + v;
         break;

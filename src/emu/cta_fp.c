@@ -289,9 +289,8 @@ static uint64_t lane(const struct fpop *o, uint64_t a, uint64_t b, uint64_t c)
     uint64_t v[3] = {a, b, c};
     switch (o->op) {
     case PO_ABS: case PO_NEG: {
-        if (is_nan(a, f))
-            return f == FF64 ? (o->op == PO_ABS ? quiet(a, f) & ~sign_bit(f) : quiet(a, f))
-                             : canon_nan(f);
+        if (is_nan(a, f)) /* f64: quieted, its sign kept */
+            return f == FF64 ? quiet(a, f) : canon_nan(f);
         uint64_t r = o->op == PO_ABS ? a & ~sign_bit(f) : a ^ sign_bit(f);
         return o->ftz ? flush(r, f) : r;
     }
@@ -300,6 +299,17 @@ static uint64_t lane(const struct fpop *o, uint64_t a, uint64_t b, uint64_t c)
     case PO_COPYSIGN:
         return (b & ~sign_bit(f)) | (a & sign_bit(f));
     default: break;
+    }
+    if (f == FF64 && o->approx && o->ftz) { /* rcp/rsqrt.approx.ftz.f64: on a[63:32] only */
+        uint64_t hi = a & 0xffffffff00000000ull;
+        if (is_nan(hi, FF64))
+            return 0x7fffffff00000000ull;
+        if (is_sub(hi, FF64))
+            hi &= sign_bit(FF64);
+        double h = f64_of(hi);
+        double r = o->op == PO_RCP ? 1.0 / h : 1.0 / sqrt(h);
+        uint64_t rb = isnan(r) ? 0x7fffffff00000000ull : bits_f64(r) & 0xffffffff00000000ull;
+        return flush(rb, FF64);
     }
     unsigned nops = o->op == PO_FMA || o->op == PO_MAD ? 3
                     : o->op == PO_ADD || o->op == PO_SUB || o->op == PO_MUL || o->op == PO_DIV ? 2 : 1;
@@ -315,11 +325,7 @@ static uint64_t lane(const struct fpop *o, uint64_t a, uint64_t b, uint64_t c)
                 : o->op == PO_ADD ? x + y : o->op == PO_SUB ? x - y : o->op == PO_MUL ? x * y
                 : o->op == PO_DIV ? x / y : o->op == PO_SQRT ? sqrt(x) : fma(x, y, z);
             break;
-        case PO_RCP:
-            r = o->approx ? 1.0 / x : directed ? f64_mode(PO_RCP, rnd, x, 0, 0) : 1.0 / x;
-            if (o->approx && is_sub(a, f))
-                r = copysign(INFINITY, x);
-            break;
+        case PO_RCP: r = directed ? f64_mode(PO_RCP, rnd, x, 0, 0) : 1.0 / x; break;
         case PO_RSQRT: r = 1.0 / sqrt(x); break;
         default: return canon_nan(f);
         }
@@ -471,10 +477,14 @@ uint64_t emu_fp_one(unsigned t) { return round_to(1.0, fmt_of(t), RND_RN); }
 /* The NaN cvt gives for a NaN operand (the H100's rules, from tests/diff). */
 static uint64_t cvt_nan(int df, int sf, int ftz, uint64_t v)
 {
+    if (sf == FF32 && ftz && df == FF64)
+        v = canon_nan(FF32);
     uint64_t neg = v & sign_bit(sf) ? sign_bit(df) : 0;
     switch (df) {
-    case FF16: case FBF16:
-        return sf == FF64 ? neg | (df == FF16 ? 0x7e00 : 0x7fc0) : 0x7fff;
+    case FF16: case FBF16: /* from f64: quieted, the payload's top bits */
+        return sf == FF64 ? neg | exp_mask(df) | 1ull << (mbits(df) - 1) |
+                                (v & man_mask(FF64)) >> (52 - mbits(df))
+                          : 0x7fff;
     case FF32:
         if (sf == FBF16 && !ftz)
             return v << 16; /* a shift: the payload as it is */
@@ -484,8 +494,6 @@ static uint64_t cvt_nan(int df, int sf, int ftz, uint64_t v)
     default:
         if (sf == FF64)
             return quiet(v, FF64);
-        if (sf == FF32 && ftz)
-            v = canon_nan(FF32);
         return neg | exp_mask(FF64) | 1ull << 51 | (v & man_mask(sf)) << (52 - mbits(sf));
     }
 }
@@ -582,15 +590,23 @@ uint64_t emu_fp_cvt(const struct smem_ptx_insn *in, uint64_t v, uint64_t v2)
     return r;
 }
 
-uint64_t emu_fp_atom_add(unsigned t, int noftz, uint64_t old, uint64_t v)
+/* atom.add / red.add on a float type: the H100 adds f32 in global memory with subnormals flushed
+ * (in shared memory without); f64 NaNs pass through global memory as they are (the added value's
+ * first), quieted in shared memory (the old value's first). */
+uint64_t emu_fp_atom_add(unsigned t, int shared, uint64_t old, uint64_t v)
 {
     struct smem_ptx_insn in;
     uint64_t r = 0;
+    if (t == PT_F64 && (is_nan(old, FF64) || is_nan(v, FF64))) {
+        if (shared)
+            return quiet(is_nan(old, FF64) ? old : v, FF64);
+        return is_nan(v, FF64) ? v : old;
+    }
     memset(&in, 0, sizeof in);
     in.op = PO_ADD;
     in.type = (uint8_t)t;
     in.round = RND_RN;
-    in.ftz = (uint8_t)(t == PT_F32 && !noftz); /* atom.add.f32 flushes subnormals */
+    in.ftz = (uint8_t)(t == PT_F32 && !shared);
     emu_fp_arith(&in, old, v, 0, &r);
     return r;
 }

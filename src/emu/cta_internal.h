@@ -296,7 +296,7 @@ int emu_fp_is_negative(unsigned t, int ftz, uint64_t a);
 uint64_t emu_fp_one(unsigned t);
 uint64_t emu_fp_cvt(const struct smem_ptx_insn *in, uint64_t v, uint64_t v2);
 /* atom.add / red.add on a float type: old + v as the atomic unit computes it */
-uint64_t emu_fp_atom_add(unsigned t, int noftz, uint64_t old, uint64_t v);
+uint64_t emu_fp_atom_add(unsigned t, int shared, uint64_t old, uint64_t v);
 
 static inline int is_fp(unsigned t) { return is_float(t) || t == PT_F16X2 || t == PT_BF16X2; }
 

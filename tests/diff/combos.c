@@ -514,7 +514,7 @@ static void floats(struct diff_set *s)
     }
     add(s, g, "rcp.approx.ftz.f64", "f64", "f64", 0, TOL_RCP_F64, "rcp.approx.ftz.f64 $o0, $a;");
     add(s, g, "rsqrt.approx.f64", "f64", "f64", 0, TOL_RSQRT_F64, "rsqrt.approx.f64 $o0, $a;");
-    add(s, g, "rsqrt.approx.ftz.f64", "f64", "f64", 0, TOL_RSQRT_F64, "rsqrt.approx.ftz.f64 $o0, $a;");
+    add(s, g, "rsqrt.approx.ftz.f64", "f64", "f64", 0, TOL_RSQRT_F64FTZ, "rsqrt.approx.ftz.f64 $o0, $a;");
     add(s, g, "abs.f64", "f64", "f64", 0, 0, "abs.f64 $o0, $a;");
     add(s, g, "neg.f64", "f64", "f64", 0, 0, "neg.f64 $o0, $a;");
     add(s, g, "min.f64", "f64 f64", "f64", 0, 0, "min.f64 $o0, $a, $b;");
