@@ -51,6 +51,51 @@ static void flush_requests(struct block *b)
     b->gen++; /* every entry of the table is stale now */
 }
 
+static uint32_t table_slot(uint64_t key, uint32_t cap)
+{
+    return (uint32_t)((key * 0x9E3779B97F4A7C15ull) >> 40) & (cap - 1);
+}
+
+/* Reports the requests of warp w that no lane can join any more: every lane still running (or
+ * waiting at a warp collective) has executed their site more times than their k. Their order
+ * among themselves is kept; the rest stay pending (the table is rebuilt). */
+static void flush_complete(struct block *b, uint32_t w)
+{
+    uint32_t first = w * 32, last = first + 32 < b->nthreads ? first + 32 : b->nthreads;
+    uint32_t live[32], nlive = 0, kept = 0;
+    for (uint32_t t = first; t < last; t++)
+        if (b->T[t].state == L_RUN || b->T[t].state == L_WARP)
+            live[nlive++] = t;
+    for (uint32_t i = 0; i < b->nreqs; i++) {
+        uint32_t site = (uint32_t)(b->rkey[i] >> 32), k = (uint32_t)b->rkey[i];
+        int done = 1;
+        for (uint32_t j = 0; j < nlive && done; j++)
+            if (b->kcount[(size_t)live[j] * b->p->nsites + site] <= k)
+                done = 0;
+        if (done) {
+            if (b->h && b->h->access)
+                b->h->access(b->h->ctx, &b->reqs[i]);
+            continue;
+        }
+        if (kept != i) {
+            b->reqs[kept] = b->reqs[i];
+            b->rkey[kept] = b->rkey[i];
+        }
+        kept++;
+    }
+    b->nreqs = kept;
+    b->gen++;
+    uint32_t gen = b->gen + 1;
+    for (uint32_t i = 0; i < kept; i++) {
+        uint32_t h = table_slot(b->rkey[i], b->cap_tab);
+        while (b->tab[h].gen == gen)
+            h = (h + 1) & (b->cap_tab - 1);
+        b->tab[h].key = b->rkey[i];
+        b->tab[h].gen = gen;
+        b->tab[h].idx = i;
+    }
+}
+
 /* The request (site, k) of the current warp, created on first use. */
 static struct smem_access *request_for(struct block *b, uint32_t site, uint32_t k, uint32_t warp)
 {
@@ -85,8 +130,15 @@ static struct smem_access *request_for(struct block *b, uint32_t site, uint32_t 
         if (!nr)
             return NULL;
         b->reqs = nr;
+        uint64_t *nk = realloc(b->rkey, nc * sizeof *nk);
+        if (!nk)
+            return NULL;
+        b->rkey = nk;
         b->cap_reqs = nc;
     }
+    if (b->nreqs >= PENDING_SOFT_CAP)
+        b->yield = 1; /* this lane has run far ahead: the others catch up first */
+    b->rkey[b->nreqs] = key;
     b->tab[h].key = key;
     b->tab[h].gen = gen;
     b->tab[h].idx = b->nreqs;
@@ -160,8 +212,10 @@ uint64_t emu_sym_addr(const struct block *b, int32_t s)
 {
     const struct smem_ptx_func *f = b->p->func;
     const struct smem_ptx_symbol *sym = &f->syms[s];
-    if (sym->kind == SYM_SHARED || sym->kind == SYM_SHARED_EXTERN || sym->kind == SYM_LOCAL)
-        return b->p->local_offset[s]; /* the symbol's offset in its window (shared or local) */
+    if (sym->kind == SYM_SHARED || sym->kind == SYM_SHARED_EXTERN)
+        return SHARED_WINDOW_BASE + b->p->local_offset[s]; /* its shared address */
+    if (sym->kind == SYM_LOCAL)
+        return b->p->local_offset[s]; /* its offset in the thread's local window */
     if (sym->kind == SYM_PARAM)
         return sym->offset;
     if (b->gsym && b->gsym[s])
@@ -251,6 +305,7 @@ static int resolve(struct block *b, uint32_t tid, unsigned sp, uint64_t a, unsig
         return 4;
     }
     if (sp == SP_SHARED) {
+        a -= SHARED_WINDOW_BASE; /* below the window: wraps, out of range */
         if (a + n > b->smem_size || a > b->smem_size)
             return -1;
         *mem = b->smem;
@@ -378,7 +433,7 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
         stop_unknown(b, pc, "generic address");
         return 0;
     }
-    uint64_t soff = sp == SP_GENERIC ? a - SHARED_GENERIC_BASE : a;
+    uint64_t soff = (sp == SP_GENERIC ? a - SHARED_GENERIC_BASE : a) - SHARED_WINDOW_BASE;
     int oob = 0;
     uint8_t *mem = NULL, *kn = NULL;
     uint64_t off = 0;
@@ -736,6 +791,10 @@ static int run_thread(struct block *b, uint32_t tid)
             if (exec_mem(b, tid, pc, in, R, K))
                 return -1;
             T->pc++;
+            if (b->yield) {
+                b->yield = 0;
+                return 0; /* still running: run_warp comes back to it */
+            }
             break;
         default:
             if (is_collective(in->op)) {
@@ -903,11 +962,18 @@ static int run_warp(struct block *b, uint32_t w)
 {
     uint32_t first = w * 32, last = first + 32 < b->nthreads ? first + 32 : b->nthreads;
     for (;;) {
+        int running = 0;
         for (uint32_t t = first; t < last; t++)
             if (b->T[t].state == L_RUN && run_thread(b, t))
                 return -1;
         if (b->stopped)
             break;
+        for (uint32_t t = first; t < last; t++)
+            running |= b->T[t].state == L_RUN;
+        if (running) { /* lanes stopped early to bound the pending requests */
+            flush_complete(b, w);
+            continue;
+        }
         /* lanes waiting at warp collectives: resolve the earliest one */
         uint32_t best_pc = UINT32_MAX, lanes = 0;
         for (uint32_t t = first; t < last; t++)
@@ -1176,6 +1242,7 @@ out:
     free(b.param);
     free(b.param_known);
     free(b.reqs);
+    free(b.rkey);
     free(b.tab);
     free(b.gorder);
     free(b.gsym);
