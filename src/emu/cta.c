@@ -415,6 +415,12 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
     }
     if (mo->kind != OPK_ADDR)
         return block_fail(b, pc, "expected a memory operand");
+    if (esz > 8 && op != PO_CP_ASYNC)
+        return block_fail(b, pc, "unsupported instruction: %u-byte scalar accesses (.b128) are not "
+                          "modelled", esz);
+    if ((op == PO_ATOM || op == PO_RED) && in->vec > 1)
+        return block_fail(b, pc, "unsupported instruction: vector atomics (.v2, .v4) are not "
+                          "modelled");
     int aknown = 1;
     uint64_t a = ea(b, R, K, mo, &aknown);
     unsigned sp = in->space;
@@ -804,7 +810,8 @@ static int run_thread(struct block *b, uint32_t tid)
             {
                 int rc = emu_exec_alu(b, tid, in, R, K);
                 if (rc)
-                    return block_fail(b, pc, "unsupported instruction");
+                    return block_fail(b, pc, "unsupported instruction (its type or a modifier "
+                                      "is not modelled)");
             }
             T->pc++;
             break;

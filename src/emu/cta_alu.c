@@ -119,9 +119,9 @@ int emu_exec_alu(struct block *b, uint32_t tid, const struct smem_ptx_insn *in, 
     uint64_t r = 0;
     unsigned rbytes = bytes;
     int fl = is_fp(t), sg = is_signed(t);
-    /* 128-bit values and untyped arithmetic are not modelled: say so rather than guess */
+    /* 128-bit values, untyped arithmetic and .oob are not modelled: say so rather than guess */
     if (bytes > 8 || (bytes == 0 && in->op != PO_ISSPACEP) ||
-        (in->op == PO_CVT && (TBYTES(in->type2) > 8)))
+        (in->op == PO_CVT && (TBYTES(in->type2) > 8)) || (in->mods & SMEM_MOD_OOB))
         return -1;
     uint64_t m = mask_bytes(bytes);
     switch (in->op) {

@@ -902,7 +902,7 @@ static int decode_mods(struct parser *ps, const char *at, struct smem_ptx_insn *
             } rm[] = {{"approx", SMEM_MOD_APPROX}, {"full", SMEM_MOD_FULL}, {"relu", SMEM_MOD_RELU},
                       {"NaN", SMEM_MOD_NAN}, {"xorsign", SMEM_MOD_XORSIGN}, {"abs", SMEM_MOD_XORSIGN},
                       {"satfinite", SMEM_MOD_SATFINITE}, {"shiftamt", SMEM_MOD_SHIFTAMT},
-                      {"noftz", SMEM_MOD_NOFTZ}, {"cc", SMEM_MOD_CC}};
+                      {"noftz", SMEM_MOD_NOFTZ}, {"cc", SMEM_MOD_CC}, {"oob", SMEM_MOD_OOB}};
             size_t k;
             for (k = 0; k < sizeof rm / sizeof rm[0] && strcmp(part, rm[k].name); k++)
                 ;

@@ -132,6 +132,8 @@ static void write_kernel(struct buf *b, const struct diff_combo *c)
         bput(b, "\t.shared .align 16 .b8 sm[16384];\n");
     if (c->flags & DIFF_LOCAL)
         bput(b, "\t.local .align 16 .b8 lm[64];\n");
+    if (c->flags & DIFF_B128)
+        bput(b, "\t.reg .b128 %%q<2>;\n");
     bput(b, "\tld.param.u64 %%ad0, [pin];\n\tld.param.u64 %%ad1, [pout];\n"
             "\tcvta.to.global.u64 %%ad0, %%ad0;\n\tcvta.to.global.u64 %%ad1, %%ad1;\n"
             "\tmov.u32 %%t0, %%tid.x;\n\tmov.u32 %%t1, %%tid.y;\n\tmov.u32 %%t2, %%tid.z;\n"

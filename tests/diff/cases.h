@@ -40,7 +40,7 @@ enum diff_fmt { DF_B = 0, DF_PRED, DF_F16, DF_BF16, DF_F32, DF_F64, DF_F16X2, DF
 #define DIFF_SHARED 2u      /* the kernel has a shared array sm ($S: this thread's 16 bytes) */
 #define DIFF_LOCAL 4u       /* the kernel has a local array lm */
 #define DIFF_CANCEL 8u      /* float add/fma: a third of the cases cancel (rounding of tiny results) */
-#define DIFF_RAW_INDEX 16u  /* one block of the combination's block size (the index is tid) */
+#define DIFF_B128 16u       /* the kernel declares .b128 registers %q0, %q1 */
 
 /* Tolerances of approximate instructions (tests/diff/README.md gives each bound's source). */
 enum diff_tol {

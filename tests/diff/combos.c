@@ -925,6 +925,28 @@ static void warp(struct diff_set *s)
     add(s, g, "nwarpid", "i32", "b32", 0, 0, "mov.u32 $o0, %%nwarpid;");
 }
 
+/* What the emulator refuses (tests/diff/refused.txt): every case must be refused with a located
+ * message; the GPU need not run them. */
+static void refused(struct diff_set *s)
+{
+    const char *g = "refused";
+    add(s, g, "ld.global.b128", "i64", "b64 b64", DIFF_B128, 0,
+        "and.b32 $r1, $i, 1;\n\tmul.wide.u32 $R1, $r1, 8;\n\tsub.s64 $R2, %%ad2, $R1;\n\t"
+        "ld.global.b128 %%q0, [$R2];\n\tmov.b128 {$o0, $o1}, %%q0;");
+    add(s, g, "st.shared.b128", "i64 i64", "b64 b64", DIFF_B128 | DIFF_SHARED, 0,
+        "mov.b128 %%q0, {$a, $b};\n\tst.shared.b128 [$S], %%q0;\n\tld.shared.v2.u64 {$o0, $o1}, [$S];");
+    add(s, g, "mov.b128", "i64 i64", "b64 b64", DIFF_B128, 0,
+        "mov.b128 %%q0, {$a, $b};\n\tmov.b128 {$o0, $o1}, %%q0;");
+    add(s, g, "atom.global.v2.f16x2.add.noftz", "f16x2 f16x2 f16x2 f16x2", "*b64 b32 b32", 0, 0,
+        "mov.b64 $R1, {$a, $b};\n\tst.global.b64 [$O0], $R1;\n\t"
+        "atom.global.v2.f16x2.add.noftz {$o1, $o2}, [$O0], {$c, $d};");
+    add(s, g, "red.shared.v2.f32.add", "f32 f32", "b64", DIFF_SHARED, 0,
+        "st.shared.v2.f32 [$S], {$a, $b};\n\tred.shared.v2.f32.add [$S], {$a, $b};\n\t"
+        "ld.shared.u64 $o0, [$S];");
+    add(s, g, "fma.rn.oob.f16", "f16 f16 f16", "f16", 0, 0, "fma.rn.oob.f16 $o0, $a, $b, $c;");
+    add(s, g, "fma.rn.oob.relu.bf16", "bf16 bf16 bf16", "bf16", 0, 0, "fma.rn.oob.relu.bf16 $o0, $a, $b, $c;");
+}
+
 int diff_build(struct diff_set *s)
 {
     memset(s, 0, sizeof *s);
@@ -936,6 +958,7 @@ int diff_build(struct diff_set *s)
     memory(s);
     atomics(s);
     warp(s);
+    refused(s);
     if (failed) {
         diff_free(s);
         return -1;

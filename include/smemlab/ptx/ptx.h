@@ -102,6 +102,7 @@ enum smem_ptx_round { RND_NONE = 0, RND_RN, RND_RZ, RND_RM, RND_RP, RND_RNI, RND
 #define SMEM_MOD_SHIFTAMT 0x40u /* bfind */
 #define SMEM_MOD_NOFTZ 0x80u
 #define SMEM_MOD_CC 0x100u      /* add.cc, sub.cc: the carry is not modelled */
+#define SMEM_MOD_OOB 0x200u     /* fma .oob: OOB-NaN operands give 0 (not modelled) */
 
 #define SMEM_PTX_MAX_OPS 8
 
