@@ -940,9 +940,8 @@ static void refused(struct diff_set *s)
     add(s, g, "atom.global.v2.f16x2.add.noftz", "f16x2 f16x2 f16x2 f16x2", "*b64 b32 b32", 0, 0,
         "mov.b64 $R1, {$a, $b};\n\tst.global.b64 [$O0], $R1;\n\t"
         "atom.global.v2.f16x2.add.noftz {$o1, $o2}, [$O0], {$c, $d};");
-    add(s, g, "red.shared.v2.f32.add", "f32 f32", "b64", DIFF_SHARED, 0,
-        "st.shared.v2.f32 [$S], {$a, $b};\n\tred.shared.v2.f32.add [$S], {$a, $b};\n\t"
-        "ld.shared.u64 $o0, [$S];");
+    add(s, g, "red.global.v2.f32.add", "f32 f32", "*b64", 0, 0,
+        "st.global.v2.f32 [$O0], {$a, $b};\n\tred.global.v2.f32.add [$O0], {$a, $b};");
     add(s, g, "fma.rn.oob.f16", "f16 f16 f16", "f16", 0, 0, "fma.rn.oob.f16 $o0, $a, $b, $c;");
     add(s, g, "fma.rn.oob.relu.bf16", "bf16 bf16 bf16", "bf16", 0, 0, "fma.rn.oob.relu.bf16 $o0, $a, $b, $c;");
 }
