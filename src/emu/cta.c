@@ -756,8 +756,10 @@ static int run_thread(struct block *b, uint32_t tid)
             if (in->op == PO_BAR && in->nops > 1)
                 cnt = src(b, tid, R, K, &in->ops[1], &k);
             if (in->op == PO_BAR_RED) {
-                /* bar.red.OP.TYPE d, a{, b}, {!}c */
+                /* bar.red.OP.TYPE d, a{, b}, {!}c: b, the number of threads */
                 id = src(b, tid, R, K, &in->ops[1], &k);
+                if (in->nops == 4)
+                    cnt = src(b, tid, R, K, &in->ops[2], &k);
                 const struct smem_ptx_operand *po = &in->ops[in->nops - 1];
                 int pk = 1;
                 uint64_t pv = src(b, tid, R, K, po, &pk);
@@ -1045,19 +1047,20 @@ static int release_barrier(struct block *b, int *done)
         if (b->h && b->h->barrier)
             b->h->barrier(b->h->ctx, &ev);
         b->interval++;
+        /* bar.red: the reduction over the threads this barrier releases */
+        uint32_t popc = 0, all = 1, any = 0;
+        for (uint32_t u = 0; u < b->nthreads; u++)
+            if (b->T[u].state == L_BAR && b->T[u].bar_id == id) {
+                popc += (uint32_t)b->T[u].bar_pred;
+                all &= (uint32_t)b->T[u].bar_pred;
+                any |= (uint32_t)b->T[u].bar_pred;
+            }
         for (uint32_t t = 0; t < b->nthreads; t++) {
             struct lane *T = &b->T[t];
             if (T->state == L_BAR && T->bar_id == id) {
                 T->state = L_RUN;
                 const struct smem_ptx_insn *in = &b->p->func->insns[T->pc];
                 if (in->op == PO_BAR_RED) {
-                    uint32_t popc = 0, all = 1, any = 0;
-                    for (uint32_t u = 0; u < b->nthreads; u++)
-                        if (b->T[u].state != L_EXIT && b->T[u].bar_id == id) {
-                            popc += (uint32_t)b->T[u].bar_pred;
-                            all &= (uint32_t)b->T[u].bar_pred;
-                            any |= (uint32_t)b->T[u].bar_pred;
-                        }
                     uint64_t r = in->mode == MODE_ATOM_ADD ? popc : in->mode == MODE_ATOM_AND ? all : any;
                     uint64_t *R = b->R + (size_t)t * b->nregs;
                     uint8_t *K = b->K + (size_t)t * b->nregs;

@@ -53,6 +53,7 @@ struct diff_combo {
     char name[64];           /* the instruction as written, e.g. "add.rz.ftz.f32" (unique) */
     char kname[72];          /* the kernel's name */
     const char *group;       /* the PTX module it lives in */
+    char prelude[400];       /* module-level declarations before the kernel (or "") */
     char body[1400];         /* instructions, with $-placeholders (cases.c) */
     unsigned nin, nout;
     uint8_t cls[DIFF_MAX_IN];
