@@ -48,7 +48,7 @@ static uint64_t cvt_value(const struct smem_ptx_insn *in, uint64_t v, uint64_t v
     uint64_t r = is_signed(st) ? (uint64_t)sext(v, sb) : (v & mask_bytes(sb));
     if (in->sat) {
         if (is_signed(dt)) {
-            int64_t lo = -(int64_t)(1ull << (8 * db - 1)), hi = (int64_t)((1ull << (8 * db - 1)) - 1);
+            int64_t hi = (int64_t)((1ull << (8 * db - 1)) - 1), lo = -hi - 1;
             int64_t x = is_signed(st) ? (int64_t)r : (int64_t)(r > (uint64_t)INT64_MAX ? INT64_MAX : r);
             if (db < 8)
                 x = x < lo ? lo : x > hi ? hi : x;
@@ -233,7 +233,7 @@ integer:
         }
         break;
     case PO_ABS:
-        r = (uint64_t)(sext(a, bytes) < 0 ? -sext(a, bytes) : sext(a, bytes));
+        r = sext(a, bytes) < 0 ? 0 - (uint64_t)sext(a, bytes) : (uint64_t)sext(a, bytes);
         break;
     case PO_NEG: r = 0 - a; break;
     case PO_MIN: case PO_MAX: {
@@ -329,7 +329,9 @@ integer:
         break;
     }
     case PO_SAD: {
-        uint64_t x = sg ? (uint64_t)(sext(a, bytes) > sext(c, bytes) ? sext(a, bytes) - sext(c, bytes) : sext(c, bytes) - sext(a, bytes))
+        /* |a - c| in unsigned arithmetic (it can exceed the signed range) */
+        uint64_t x = sg ? (sext(a, bytes) > sext(c, bytes) ? (uint64_t)sext(a, bytes) - (uint64_t)sext(c, bytes)
+                                                           : (uint64_t)sext(c, bytes) - (uint64_t)sext(a, bytes))
                         : ((a & m) > (c & m) ? (a & m) - (c & m) : (c & m) - (a & m));
         r = x + e;
         break;
