@@ -51,6 +51,51 @@ static void flush_requests(struct block *b)
     b->gen++; /* every entry of the table is stale now */
 }
 
+static uint32_t table_slot(uint64_t key, uint32_t cap)
+{
+    return (uint32_t)((key * 0x9E3779B97F4A7C15ull) >> 40) & (cap - 1);
+}
+
+/* Reports the requests of warp w that no lane can join any more: every lane still running (or
+ * waiting at a warp collective) has executed their site more times than their k. Their order
+ * among themselves is kept; the rest stay pending (the table is rebuilt). */
+static void flush_complete(struct block *b, uint32_t w)
+{
+    uint32_t first = w * 32, last = first + 32 < b->nthreads ? first + 32 : b->nthreads;
+    uint32_t live[32], nlive = 0, kept = 0;
+    for (uint32_t t = first; t < last; t++)
+        if (b->T[t].state == L_RUN || b->T[t].state == L_WARP)
+            live[nlive++] = t;
+    for (uint32_t i = 0; i < b->nreqs; i++) {
+        uint32_t site = (uint32_t)(b->rkey[i] >> 32), k = (uint32_t)b->rkey[i];
+        int done = 1;
+        for (uint32_t j = 0; j < nlive && done; j++)
+            if (b->kcount[(size_t)live[j] * b->p->nsites + site] <= k)
+                done = 0;
+        if (done) {
+            if (b->h && b->h->access)
+                b->h->access(b->h->ctx, &b->reqs[i]);
+            continue;
+        }
+        if (kept != i) {
+            b->reqs[kept] = b->reqs[i];
+            b->rkey[kept] = b->rkey[i];
+        }
+        kept++;
+    }
+    b->nreqs = kept;
+    b->gen++;
+    uint32_t gen = b->gen + 1;
+    for (uint32_t i = 0; i < kept; i++) {
+        uint32_t h = table_slot(b->rkey[i], b->cap_tab);
+        while (b->tab[h].gen == gen)
+            h = (h + 1) & (b->cap_tab - 1);
+        b->tab[h].key = b->rkey[i];
+        b->tab[h].gen = gen;
+        b->tab[h].idx = i;
+    }
+}
+
 /* The request (site, k) of the current warp, created on first use. */
 static struct smem_access *request_for(struct block *b, uint32_t site, uint32_t k, uint32_t warp)
 {
@@ -85,8 +130,15 @@ static struct smem_access *request_for(struct block *b, uint32_t site, uint32_t 
         if (!nr)
             return NULL;
         b->reqs = nr;
+        uint64_t *nk = realloc(b->rkey, nc * sizeof *nk);
+        if (!nk)
+            return NULL;
+        b->rkey = nk;
         b->cap_reqs = nc;
     }
+    if (b->nreqs >= PENDING_SOFT_CAP)
+        b->yield = 1; /* this lane has run far ahead: the others catch up first */
+    b->rkey[b->nreqs] = key;
     b->tab[h].key = key;
     b->tab[h].gen = gen;
     b->tab[h].idx = b->nreqs;
@@ -140,7 +192,7 @@ uint64_t emu_sreg_value(const struct block *b, uint32_t tid, unsigned sr, int *k
     case SR_NCTAID_Z: return b->l->grid[2];
     case SR_LANEID: return tid % 32;
     case SR_WARPID: return tid / 32;
-    case SR_NWARPID: return b->nwarps;
+    case SR_NWARPID: return 64; /* warp slots of an SM: an H100 gives 64 */
     case SR_LANEMASK_EQ: return 1u << (tid % 32);
     case SR_LANEMASK_LT: return (1u << (tid % 32)) - 1u;
     case SR_LANEMASK_LE: return (uint32_t)((2ull << (tid % 32)) - 1u);
@@ -148,7 +200,7 @@ uint64_t emu_sreg_value(const struct block *b, uint32_t tid, unsigned sr, int *k
     case SR_LANEMASK_GE: return ~(uint32_t)((1u << (tid % 32)) - 1u);
     case SR_CLOCK: case SR_CLOCK64: case SR_GLOBALTIMER: return b->steps;
     case SR_DYN_SMEM: return b->l->dyn_smem;
-    case SR_TOTAL_SMEM: return b->smem_size;
+    case SR_TOTAL_SMEM: return (b->smem_size + 127u) / 128u * 128u; /* allocated in 128-byte units */
     case SR_CLUSTER_CTARANK: return 0;
     case SR_CLUSTER_NCTARANK: return 1;
     default: *known = 0; return 0; /* %smid and friends: a property of the run, not the code */
@@ -160,22 +212,27 @@ uint64_t emu_sym_addr(const struct block *b, int32_t s)
 {
     const struct smem_ptx_func *f = b->p->func;
     const struct smem_ptx_symbol *sym = &f->syms[s];
-    if (sym->kind == SYM_SHARED || sym->kind == SYM_SHARED_EXTERN || sym->kind == SYM_LOCAL)
-        return b->p->local_offset[s]; /* the symbol's offset in its window (shared or local) */
+    if (sym->kind == SYM_SHARED || sym->kind == SYM_SHARED_EXTERN)
+        return SHARED_WINDOW_BASE + b->p->local_offset[s]; /* its shared address */
+    if (sym->kind == SYM_LOCAL)
+        return b->p->local_offset[s]; /* its offset in the thread's local window */
     if (sym->kind == SYM_PARAM)
         return sym->offset;
+    if (b->gsym && b->gsym[s])
+        return b->gsym[s];
     return GLOBAL_SYM_BASE + (uint64_t)s * 0x100000ull;
 }
 
 /* ---- memory ------------------------------------------------------------------------------- */
 
+/* kn may be NULL: global memory whose every byte is known */
 static void mem_read(const uint8_t *mem, const uint8_t *kn, uint64_t off, unsigned n, uint64_t *v,
                      int *known)
 {
     uint64_t r = 0;
     for (unsigned i = 0; i < n && i < 8; i++) {
         r |= (uint64_t)mem[off + i] << (8 * i);
-        if (!kn[off + i])
+        if (kn && !kn[off + i])
             *known = 0;
     }
     *v = r;
@@ -185,12 +242,43 @@ static void mem_write(uint8_t *mem, uint8_t *kn, uint64_t off, unsigned n, uint6
 {
     for (unsigned i = 0; i < n && i < 8; i++) {
         mem[off + i] = (uint8_t)(v >> (8 * i));
-        kn[off + i] = (uint8_t)known;
+        if (kn)
+            kn[off + i] = (uint8_t)known;
     }
 }
 
+/* The global region holding [a, a + n), or NULL. */
+static const struct smem_global_region *region_of(struct block *b, uint64_t a, unsigned n)
+{
+    const struct smem_global_memory *g = b->gm;
+    const struct smem_global_region *r;
+    if (b->glast < g->nregions) {
+        r = &g->regions[b->glast];
+        if (a >= r->base && a - r->base < r->size && n <= r->size - (a - r->base))
+            return r;
+    }
+    /* the last region whose base is <= a */
+    uint32_t lo = 0, hi = g->nregions;
+    while (hi - lo > 1) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (g->regions[b->gorder[mid]].base <= a)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    if (!g->nregions)
+        return NULL;
+    r = &g->regions[b->gorder[lo]];
+    if (a >= r->base && a - r->base < r->size && n <= r->size - (a - r->base)) {
+        b->glast = b->gorder[lo];
+        return r;
+    }
+    return NULL;
+}
+
 /* Resolves an address of space sp to (memory, offset). Returns 1 shared, 2 local, 3 param,
- * 0 global/const (not modelled), -1 out of range. */
+ * 4 global (a region of the launch's global memory; *kn may be NULL: all known), 0 global/const
+ * (not modelled: no global memory given), -1 out of range, -2 outside every global region. */
 static int resolve(struct block *b, uint32_t tid, unsigned sp, uint64_t a, unsigned n, uint8_t **mem,
                    uint8_t **kn, uint64_t *off)
 {
@@ -201,11 +289,23 @@ static int resolve(struct block *b, uint32_t tid, unsigned sp, uint64_t a, unsig
         } else if (a >= LOCAL_GENERIC_BASE && a < LOCAL_GENERIC_BASE + WINDOW_SIZE) {
             sp = SP_LOCAL;
             a -= LOCAL_GENERIC_BASE;
+        } else if (b->gm) {
+            sp = SP_GLOBAL;
         } else {
             return 0;
         }
     }
+    if ((sp == SP_GLOBAL || sp == SP_CONST) && b->gm) {
+        const struct smem_global_region *r = region_of(b, a, n);
+        if (!r)
+            return -2;
+        *mem = r->host;
+        *kn = r->known;
+        *off = a - r->base;
+        return 4;
+    }
     if (sp == SP_SHARED) {
+        a -= SHARED_WINDOW_BASE; /* below the window: wraps, out of range */
         if (a + n > b->smem_size || a > b->smem_size)
             return -1;
         *mem = b->smem;
@@ -238,6 +338,69 @@ static int is_shared_space(unsigned sp, uint64_t a)
            (sp == SP_GENERIC && a >= SHARED_GENERIC_BASE && a < SHARED_GENERIC_BASE + WINDOW_SIZE);
 }
 
+/* An access outside the launch's global memory: reported, then a failure (faults_stop) or 0. */
+static int global_fault(struct block *b, uint32_t tid, uint32_t pc, const struct smem_ptx_insn *in,
+                        unsigned kind, uint64_t a, unsigned n)
+{
+    struct smem_global_fault f;
+    static const char *const what[] = {"load", "store", "atomic"};
+    memset(&f, 0, sizeof f);
+    f.op = in->op == PO_ATOM || in->op == PO_RED ? SMEM_GFAULT_ATOM
+           : in->op == PO_ST ? SMEM_GFAULT_STORE : SMEM_GFAULT_LOAD;
+    f.kind = (uint8_t)(kind == SMEM_GFAULT_LOAD ? f.op : kind);
+    f.space = in->op == PO_CP_ASYNC ? SP_GLOBAL : in->space;
+    f.size = n;
+    f.addr = a;
+    f.block = b->bid;
+    f.thread = tid;
+    f.insn = pc;
+    if (b->gm->fault)
+        b->gm->fault(b->gm->fault_ctx, &f);
+    if (!b->gm->faults_stop)
+        return 0;
+    const unsigned *bd = b->l->block;
+    unsigned tx = tid % bd[0], ty = tid / bd[0] % bd[1], tz = tid / (bd[0] * bd[1]);
+    const char *why = kind == SMEM_GFAULT_MISALIGNED ? "misaligned"
+                      : kind == SMEM_GFAULT_READONLY ? "to read-only memory"
+                                                    : "outside every allocation";
+    return block_fail(b, pc, "global %s of %u bytes at 0x%llx %s (thread (%u,%u,%u) of block "
+                      "(%u,%u,%u))", what[f.op], n, (unsigned long long)a, why, tx, ty, tz,
+                      b->ctaid[0], b->ctaid[1], b->ctaid[2]);
+}
+
+/* cp.async [shared], [global], cp-size{, src-size} with a global memory: the copy, done at once
+ * (the wait that follows orders nothing else in a race-free program). */
+static int exec_cp_async_global(struct block *b, uint32_t tid, uint32_t pc,
+                                const struct smem_ptx_insn *in, const uint64_t *R, const uint8_t *K,
+                                uint8_t *smem, uint8_t *skn, uint64_t soff, unsigned n)
+{
+    int k = 1;
+    uint64_t ga = ea(b, R, K, &in->ops[1], &k);
+    unsigned srcn = n;
+    if (in->nops >= 4) {
+        int k2 = 1;
+        uint64_t v = src(b, tid, R, K, &in->ops[3], &k2);
+        if (!k2)
+            k = 0;
+        srcn = v < n ? (unsigned)v : n;
+    }
+    if (!k) {
+        memset(skn + soff, 0, n);
+        return 0;
+    }
+    uint8_t *gm = NULL, *gk = NULL;
+    uint64_t goff = 0;
+    if (srcn && resolve(b, tid, SP_GLOBAL, ga, srcn, &gm, &gk, &goff) != 4) {
+        memset(skn + soff, 0, n);
+        return global_fault(b, tid, pc, in, SMEM_GFAULT_LOAD, ga, srcn);
+    }
+    for (unsigned i = 0; i < n; i++) {
+        smem[soff + i] = i < srcn ? gm[goff + i] : 0;
+        skn[soff + i] = i < srcn ? (gk ? gk[goff + i] : 1) : 1;
+    }
+    return 0;
+}
+
 /* ld / st / atom / red / cp.async for one thread. Returns 0, or -1 on a hard error. */
 static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct smem_ptx_insn *in,
                     uint64_t *R, uint8_t *K)
@@ -252,6 +415,12 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
     }
     if (mo->kind != OPK_ADDR)
         return block_fail(b, pc, "expected a memory operand");
+    if (esz > 8 && op != PO_CP_ASYNC)
+        return block_fail(b, pc, "unsupported instruction: %u-byte scalar accesses (.b128) are not "
+                          "modelled", esz);
+    if ((op == PO_ATOM || op == PO_RED) && in->vec > 1)
+        return block_fail(b, pc, "unsupported instruction: vector atomics (.v2, .v4) are not "
+                          "modelled");
     int aknown = 1;
     uint64_t a = ea(b, R, K, mo, &aknown);
     unsigned sp = in->space;
@@ -270,14 +439,29 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
         stop_unknown(b, pc, "generic address");
         return 0;
     }
-    uint64_t soff = sp == SP_GENERIC ? a - SHARED_GENERIC_BASE : a;
+    uint64_t soff = (sp == SP_GENERIC ? a - SHARED_GENERIC_BASE : a) - SHARED_WINDOW_BASE;
     int oob = 0;
     uint8_t *mem = NULL, *kn = NULL;
     uint64_t off = 0;
     int where = 0;
     if (aknown) {
         where = resolve(b, tid, sp, a, total, &mem, &kn, &off);
-        if (where < 0) {
+        if (where == 4 && (a % (total > 16 ? 16 : total) ||
+                           (b->gm->regions[b->glast].readonly &&
+                            op != PO_LD && op != PO_LDU))) {
+            /* misaligned, or a store to constant memory: the GPU faults */
+            unsigned kind = a % (total > 16 ? 16 : total) ? SMEM_GFAULT_MISALIGNED
+                                                          : SMEM_GFAULT_READONLY;
+            mem = NULL;
+            where = -2;
+            if (global_fault(b, tid, pc, in, kind, a, total))
+                return -1;
+        } else if (where == -2) {
+            mem = NULL;
+            if (global_fault(b, tid, pc, in, SMEM_GFAULT_LOAD, a, total))
+                return -1;
+        }
+        if (where < 0 && where != -2) {
             if (!shared)
                 return block_fail(b, pc, "%s access out of range", sp == SP_LOCAL ? "local" : "parameter");
             oob = 1;
@@ -344,8 +528,11 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
         return 0;
     }
     case PO_CP_ASYNC:
-        if (mem && !oob && aknown)
+        if (mem && !oob && aknown) {
+            if (b->gm)
+                return exec_cp_async_global(b, tid, pc, in, R, K, mem, kn, off, esz);
             memset(kn + off, 0, esz); /* data comes from global memory: unknown */
+        }
         return 0;
     default: break;
     }
@@ -361,10 +548,8 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
     int sg = is_signed(in->type);
     switch (in->mode) {
     case MODE_ATOM_ADD:
-        if (in->type == PT_F32)
-            nv = bits_f32(f32_of(old) + f32_of(v));
-        else if (in->type == PT_F64)
-            nv = bits_f64(f64_of(old) + f64_of(v));
+        if (is_fp(in->type))
+            nv = emu_fp_atom_add(in->type, where == 1, old, v);
         else
             nv = old + v;
         break;
@@ -571,8 +756,10 @@ static int run_thread(struct block *b, uint32_t tid)
             if (in->op == PO_BAR && in->nops > 1)
                 cnt = src(b, tid, R, K, &in->ops[1], &k);
             if (in->op == PO_BAR_RED) {
-                /* bar.red.OP.TYPE d, a{, b}, {!}c */
+                /* bar.red.OP.TYPE d, a{, b}, {!}c: b, the number of threads */
                 id = src(b, tid, R, K, &in->ops[1], &k);
+                if (in->nops == 4)
+                    cnt = src(b, tid, R, K, &in->ops[2], &k);
                 const struct smem_ptx_operand *po = &in->ops[in->nops - 1];
                 int pk = 1;
                 uint64_t pv = src(b, tid, R, K, po, &pk);
@@ -596,7 +783,7 @@ static int run_thread(struct block *b, uint32_t tid)
         case PO_BAR_ARRIVE:
             return block_fail(b, pc, "unsupported instruction 'bar.arrive'");
         case PO_LD: case PO_ST: case PO_ATOM: case PO_RED: case PO_LDU: case PO_CP_ASYNC:
-            if (in->space == SP_GLOBAL || in->space == SP_CONST) {
+            if ((in->space == SP_GLOBAL || in->space == SP_CONST) && !b->gm) {
                 if (in->op == PO_LD || in->op == PO_LDU || in->op == PO_ATOM) {
                     const struct smem_ptx_operand *d = &in->ops[0];
                     unsigned n = d->kind == OPK_VEC ? d->count : 1;
@@ -612,6 +799,10 @@ static int run_thread(struct block *b, uint32_t tid)
             if (exec_mem(b, tid, pc, in, R, K))
                 return -1;
             T->pc++;
+            if (b->yield) {
+                b->yield = 0;
+                return 0; /* still running: run_warp comes back to it */
+            }
             break;
         default:
             if (is_collective(in->op)) {
@@ -620,10 +811,9 @@ static int run_thread(struct block *b, uint32_t tid)
             }
             {
                 int rc = emu_exec_alu(b, tid, in, R, K);
-                if (rc == -3)
-                    return block_fail(b, pc, "integer division by zero");
                 if (rc)
-                    return block_fail(b, pc, "unsupported instruction");
+                    return block_fail(b, pc, "unsupported instruction (its type or a modifier "
+                                      "is not modelled)");
             }
             T->pc++;
             break;
@@ -669,16 +859,19 @@ static int exec_collective(struct block *b, uint32_t warp, uint32_t pc, uint32_t
                 stop_unknown(b, pc, "shuffle lane");
                 return 0;
             }
-            uint32_t segmask = (cc >> 8) & 0x1f, clamp = cc & 0x1f;
-            uint32_t maxl = (l & segmask) | (clamp & ~segmask), minl = l & segmask, j = l;
+            /* the PTX ISA's pseudo-code: b[4:0], c[4:0] the clamp, c[12:8] the segment mask */
+            int32_t segmask = (int32_t)((cc >> 8) & 0x1f), clamp = (int32_t)(cc & 0x1f);
+            int32_t bval = (int32_t)(bb & 0x1f), lane_ = (int32_t)l;
+            int32_t maxl = (lane_ & segmask) | (clamp & ~segmask), minl = lane_ & segmask, jj;
             int ok;
             switch (in->mode) {
-            case MODE_UP: j = l - bb; ok = (int32_t)j >= (int32_t)maxl; break;
-            case MODE_DOWN: j = l + bb; ok = j <= maxl; break;
-            case MODE_BFLY: j = l ^ bb; ok = j <= maxl; break;
-            default: j = minl | (bb & ~segmask); ok = j <= maxl; break;
+            case MODE_UP: jj = lane_ - bval; ok = jj >= maxl; break;
+            case MODE_DOWN: jj = lane_ + bval; ok = jj <= maxl; break;
+            case MODE_BFLY: jj = lane_ ^ bval; ok = jj <= maxl; break;
+            default: jj = minl | (bval & ~segmask); ok = jj <= maxl; break;
             }
-            if (!ok || j > 31)
+            uint32_t j = ok ? (uint32_t)jj : l;
+            if (j > 31)
                 j = l;
             uint64_t v = val[j];
             int known = (lanes >> j & 1u) ? vk[j] : 0; /* a source lane not there: undefined */
@@ -729,6 +922,8 @@ static int exec_collective(struct block *b, uint32_t warp, uint32_t pc, uint32_t
                     if ((lanes >> j & 1u) && val[j] == val[l])
                         same |= 1u << j;
                 r = in->mode == MODE_ALL ? (same == lanes ? lanes : 0) : same;
+                if (in->mode == MODE_ALL && in->ops[0].kind == OPK_PAIR && in->ops[0].reg[1] >= 0)
+                    dst(R, K, in->ops[0].reg[1], same == lanes, known, 1); /* match.all d|p */
             } else { /* redux.sync.op */
                 uint64_t acc = in->mode == MODE_ATOM_AND ? ~0ull
                                : in->mode == MODE_ATOM_MIN ? ~0ull >> (is_signed(in->type) ? 33 : 32)
@@ -776,11 +971,18 @@ static int run_warp(struct block *b, uint32_t w)
 {
     uint32_t first = w * 32, last = first + 32 < b->nthreads ? first + 32 : b->nthreads;
     for (;;) {
+        int running = 0;
         for (uint32_t t = first; t < last; t++)
             if (b->T[t].state == L_RUN && run_thread(b, t))
                 return -1;
         if (b->stopped)
             break;
+        for (uint32_t t = first; t < last; t++)
+            running |= b->T[t].state == L_RUN;
+        if (running) { /* lanes stopped early to bound the pending requests */
+            flush_complete(b, w);
+            continue;
+        }
         /* lanes waiting at warp collectives: resolve the earliest one */
         uint32_t best_pc = UINT32_MAX, lanes = 0;
         for (uint32_t t = first; t < last; t++)
@@ -845,19 +1047,20 @@ static int release_barrier(struct block *b, int *done)
         if (b->h && b->h->barrier)
             b->h->barrier(b->h->ctx, &ev);
         b->interval++;
+        /* bar.red: the reduction over the threads this barrier releases */
+        uint32_t popc = 0, all = 1, any = 0;
+        for (uint32_t u = 0; u < b->nthreads; u++)
+            if (b->T[u].state == L_BAR && b->T[u].bar_id == id) {
+                popc += (uint32_t)b->T[u].bar_pred;
+                all &= (uint32_t)b->T[u].bar_pred;
+                any |= (uint32_t)b->T[u].bar_pred;
+            }
         for (uint32_t t = 0; t < b->nthreads; t++) {
             struct lane *T = &b->T[t];
             if (T->state == L_BAR && T->bar_id == id) {
                 T->state = L_RUN;
                 const struct smem_ptx_insn *in = &b->p->func->insns[T->pc];
                 if (in->op == PO_BAR_RED) {
-                    uint32_t popc = 0, all = 1, any = 0;
-                    for (uint32_t u = 0; u < b->nthreads; u++)
-                        if (b->T[u].state != L_EXIT && b->T[u].bar_id == id) {
-                            popc += (uint32_t)b->T[u].bar_pred;
-                            all &= (uint32_t)b->T[u].bar_pred;
-                            any |= (uint32_t)b->T[u].bar_pred;
-                        }
                     uint64_t r = in->mode == MODE_ATOM_ADD ? popc : in->mode == MODE_ATOM_AND ? all : any;
                     uint64_t *R = b->R + (size_t)t * b->nregs;
                     uint8_t *K = b->K + (size_t)t * b->nregs;
@@ -914,6 +1117,12 @@ static int fill_params(struct block *b)
     b->param_known = calloc(b->param_size ? b->param_size : 1, 1);
     if (!b->param || !b->param_known)
         return -1;
+    if (b->l->param_buf) {
+        uint64_t n = b->l->param_buf_size < b->param_size ? b->l->param_buf_size : b->param_size;
+        memcpy(b->param, b->l->param_buf, n);
+        memset(b->param_known, 1, n);
+        return 0;
+    }
     for (uint32_t i = 0; i < f->nparams; i++) {
         const struct smem_ptx_symbol *s = &f->syms[i];
         unsigned n = s->size > 8 ? 8 : (unsigned)s->size;
@@ -922,6 +1131,51 @@ static int fill_params(struct block *b)
         } else if (b->p->param_is_ptr[i]) {
             mem_write(b->param, b->param_known, s->offset, n, PTR_PARAM_BASE + i * PTR_PARAM_STEP, 1);
         }
+    }
+    return 0;
+}
+
+/* The launch's global memory: its regions by base address, the placed variables' addresses. */
+struct region_key {
+    uint64_t base;
+    uint32_t idx;
+};
+
+static int cmp_region_key(const void *x, const void *y)
+{
+    const struct region_key *a = x, *c = y;
+    return a->base < c->base ? -1 : a->base > c->base;
+}
+
+static int global_setup(struct block *b)
+{
+    const struct smem_global_memory *g = b->l->global;
+    b->gm = g;
+    if (!g)
+        return 0;
+    const struct smem_ptx_func *f = b->p->func;
+    b->gorder = malloc((g->nregions ? g->nregions : 1) * sizeof *b->gorder);
+    b->gsym = calloc(f->nsyms ? f->nsyms : 1, sizeof *b->gsym);
+    if (!b->gorder || !b->gsym)
+        return -1;
+    struct region_key *keys = malloc((g->nregions ? g->nregions : 1) * sizeof *keys);
+    if (!keys)
+        return -1;
+    for (uint32_t i = 0; i < g->nregions; i++) {
+        keys[i].base = g->regions[i].base;
+        keys[i].idx = i;
+    }
+    qsort(keys, g->nregions, sizeof *keys, cmp_region_key);
+    for (uint32_t i = 0; i < g->nregions; i++)
+        b->gorder[i] = keys[i].idx;
+    free(keys);
+    b->glast = UINT32_MAX;
+    for (uint32_t s = 0; s < f->nsyms; s++) {
+        if (f->syms[s].kind != SYM_GLOBAL && f->syms[s].kind != SYM_CONST)
+            continue;
+        for (unsigned k = 0; k < g->nsymbols; k++)
+            if (g->symbols[k].name && !strcmp(g->symbols[k].name, f->syms[s].name))
+                b->gsym[s] = g->symbols[k].addr;
     }
     return 0;
 }
@@ -957,7 +1211,8 @@ int smem_cta_run(const struct smem_cta_program *p, const struct smem_launch *l,
         b.local_known = calloc((size_t)b.nthreads * b.local_size, 1);
     }
     if (!b.R || !b.K || !b.T || !b.kcount || !b.smem || !b.smem_known ||
-        (b.local_size && (!b.local || !b.local_known)) || fill_params(&b)) {
+        (b.local_size && (!b.local || !b.local_known)) || fill_params(&b) ||
+        global_setup(&b)) {
         smem_error_set(err, NULL, 0, 0, "out of memory");
         goto out;
     }
@@ -997,7 +1252,10 @@ out:
     free(b.param);
     free(b.param_known);
     free(b.reqs);
+    free(b.rkey);
     free(b.tab);
+    free(b.gorder);
+    free(b.gsym);
     return rc;
 }
 

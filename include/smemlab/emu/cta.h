@@ -91,10 +91,56 @@ struct smem_cta_unknown {
     const char *what;       /* "branch", "shared address", "loop bound", ... */
 };
 
+/* An access to global memory outside every region of the launch's global memory (below). */
+enum smem_global_fault_kind { SMEM_GFAULT_LOAD = 0, SMEM_GFAULT_STORE = 1, SMEM_GFAULT_ATOM = 2,
+                              SMEM_GFAULT_MISALIGNED = 3, SMEM_GFAULT_READONLY = 4 };
+struct smem_global_fault {
+    uint8_t kind;           /* enum smem_global_fault_kind */
+    uint8_t op;             /* enum smem_global_fault_kind of the access: load, store or atom */
+    uint8_t space;          /* enum smem_ptx_space the instruction names (global, const, generic) */
+    uint32_t size;          /* bytes accessed */
+    uint64_t addr;          /* the device address */
+    uint32_t block;         /* linear block index */
+    uint32_t thread;        /* linear thread index in the block */
+    uint32_t insn;          /* the instruction */
+};
+
 struct smem_cta_hooks {
     void *ctx;
     void (*access)(void *ctx, const struct smem_access *a);
     void (*barrier)(void *ctx, const struct smem_cta_barrier *b);
+};
+
+/* Global memory for a launch (the differential tests; `smemlab run`): device address ranges backed
+ * by host buffers. ld/st/atom/red on .global and .const addresses, and generic addresses outside
+ * the shared and local windows, read and write them; nothing else changes. Without one (analyze),
+ * global memory is unknown: loads give unknown values and stores are dropped. */
+struct smem_global_region {
+    uint64_t base, size;    /* device addresses [base, base + size) */
+    uint8_t *host;          /* the size bytes behind them */
+    uint8_t *known;         /* optional, per byte: 0 = a value the analysis cannot know; NULL: all
+                               known (stores of unknown values then write their bits anyway) */
+    int readonly;           /* constant memory: a store or atomic is a fault */
+};
+
+/* Where the caller placed a module-level .global or .const variable (by its PTX name). */
+struct smem_global_symbol {
+    const char *name;
+    uint64_t addr;
+};
+
+struct smem_global_memory {
+    const struct smem_global_region *regions; /* any order; they must not overlap */
+    unsigned nregions;
+    const struct smem_global_symbol *symbols; /* unlisted variables keep an address in no region */
+    unsigned nsymbols;
+    /* An access outside every region (or misaligned, or a store to a read-only region) touches no
+     * host memory and is given to fault (if set). faults_stop: it then fails the run with a
+     * located message (kind, size, address, thread, block); else a load gives an unknown value
+     * and a store is dropped. */
+    int faults_stop;
+    void (*fault)(void *ctx, const struct smem_global_fault *f);
+    void *fault_ctx;
 };
 
 struct smem_param_value {
@@ -109,6 +155,11 @@ struct smem_launch {
     unsigned nparams;
     uint64_t max_steps;     /* thread-instructions per block; 0 = default (200 million) */
     unsigned sample_blocks; /* 0 = every block; else this many, spread over the grid */
+    const struct smem_global_memory *global; /* NULL: global memory unknown (analyze) */
+    /* optional: the whole parameter buffer (the PTX parameter layout), every byte known; it
+     * overrides params */
+    const uint8_t *param_buf;
+    uint64_t param_buf_size;
 };
 
 struct smem_cta_result {
