@@ -404,12 +404,12 @@ static int compare(const struct diff_combo *c, const uint8_t *gold, const uint8_
                 double err = 0,
                        x = value_of(read_bits(in + ((size_t)xo * c->ncases + i) * 8, 8), c->outfmt[j]);
                 if (c->tol && c->outfmt[j] == DF_F16X2) {
-                    double e1, e2;
+                    double e1 = 0, e2 = 0;
                     bad = !within(c->tol, DF_F16, g & 0xffff, e & 0xffff, x, &e1) ||
                           !within(c->tol, DF_F16, g >> 16, e >> 16, x, &e2);
                     err = e1 > e2 ? e1 : e2;
                 } else if (c->tol && c->outfmt[j] == DF_BF16X2) {
-                    double e1, e2;
+                    double e1 = 0, e2 = 0;
                     bad = !within(c->tol, DF_BF16, g & 0xffff, e & 0xffff, x, &e1) ||
                           !within(c->tol, DF_BF16, g >> 16, e >> 16, x, &e2);
                     err = e1 > e2 ? e1 : e2;
