@@ -1,7 +1,7 @@
 /* cta.c: the CTA emulator. Threads run one at a time up to the next barrier (values flow through
  * shared memory as in a race-free program); lanes of a warp meet at warp collectives (shfl, vote,
  * __syncwarp). A lane's k-th execution of a shared instruction joins the warp's k-th request.
- * Size (~1,000 lines): the execution core (block state, requests, memory, the thread loop,
+ * Size (~1,250 lines): the execution core (block state, requests, memory, the thread loop,
  * collectives, barriers) shares its hot-path state; preparation is cta_prepare.c, arithmetic
  * cta_alu.c. */
 #include "cta_internal.h"

@@ -1,7 +1,7 @@
 /* ptx.c: the PTX parser. One pass over the text with a cursor that knows its line and column;
  * directives and instructions are decoded into struct smem_ptx_insn so the emulator never looks at
  * text again. Every fault is reported with line:column and never crashes (fuzzed).
- * Size (~1,600 lines): one parser for one grammar; its cursor, tables and symbol scopes are shared by
+ * Size (~1,850 lines): one parser for one grammar; its cursor, tables and symbol scopes are shared by
  * every section below, and splitting it would only export them. */
 #include "smemlab/ptx/ptx.h"
 
