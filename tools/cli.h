@@ -23,6 +23,7 @@ int cmd_pattern(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
 int cmd_advise(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_run(int argc, char **argv);
 /* `smemlab bench transpose|reduce` (speed of light), called by cmd_bench. */
 int bench_transpose(int argc, char **argv);
 int bench_reduce(int argc, char **argv);

@@ -13,6 +13,7 @@ static const struct {
     {"tour", cmd_tour, "the documents' experiments: predicted (and measured with a GPU)"},
     {"pattern", cmd_pattern, "cost of one access pattern, e.g. 'arr[tid*129]' --elem 4"},
     {"analyze", cmd_analyze, "bank conflicts of a real kernel (.cu or .ptx), per source line"},
+    {"run", cmd_run, "a whole CUDA program on the CPU: every launch priced and checked"},
     {"advise", cmd_advise, "smallest padding or swizzle that removes the conflicts, verified"},
     {"bench", cmd_bench, "GPU: run the experiments at scale, verify, time, count"},
 };

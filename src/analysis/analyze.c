@@ -5,6 +5,7 @@
  * emulator are the three steps of one analysis, each a section below. */
 #include "smemlab/base/text.h"
 #include "smemlab/analysis/analyze.h"
+#include "smemlab/analysis/launch.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -347,132 +348,6 @@ static void names_free(struct names *nm)
 
 /* ---- the analysis -------------------------------------------------------------------------- */
 
-struct collector {
-    const struct smem_cta_program *p;
-    const struct smem_banks *banks;
-    struct smem_kernel_report *k;
-    uint32_t *site_map;       /* emulator site -> report site */
-    struct smem_hazard_tracker *hz;
-    int record;
-    uint64_t cap_trace;
-    int oom;
-};
-
-static void add_totals(struct smem_totals *t, const struct smem_cost *c, int unknown)
-{
-    t->requests++;
-    if (unknown) {
-        t->unknown_requests++;
-        return;
-    }
-    t->wavefronts += c->wavefronts;
-    t->ideal += c->ideal;
-    if (c->max_ways > t->max_ways)
-        t->max_ways = c->max_ways;
-}
-
-static void on_access(void *ctx, const struct smem_access *a)
-{
-    struct collector *c = ctx;
-    struct smem_request r;
-    struct smem_cost cost = {0, 0, 0, 0};
-    int unknown = a->unknown != 0;
-    r.active = a->active & ~a->unknown;
-    r.width = a->width;
-    r.op = a->op == SMEM_ACC_ST ? SMEM_ST : a->op == SMEM_ACC_LD ? SMEM_LD : SMEM_ATOM;
-    memcpy(r.addr, a->addr, sizeof r.addr);
-    if (!unknown && !smem_request_check(c->banks, &r))
-        cost = smem_request_cost(c->banks, &r);
-    struct smem_kernel_report *k = c->k;
-    struct smem_site_report *s = &k->sites[c->site_map[a->site]];
-    add_totals(&s->t, &cost, unknown);
-    if (!unknown && cost.wavefronts > s->worst_wf) {
-        s->worst = r;
-        s->worst_wf = cost.wavefronts;
-    }
-    add_totals(a->op == SMEM_ACC_LD ? &k->ld : a->op == SMEM_ACC_ST ? &k->st : &k->atom, &cost,
-               unknown);
-    if (c->hz)
-        smem_hazards_access(c->hz, a);
-    if (c->record && !c->oom) {
-        if (k->ntrace == c->cap_trace) {
-            uint64_t nc = c->cap_trace ? c->cap_trace * 2 : 1024;
-            struct smem_access *nt = realloc(k->trace, nc * sizeof *nt);
-            if (!nt) {
-                c->oom = 1;
-                return;
-            }
-            k->trace = nt;
-            c->cap_trace = nc;
-        }
-        k->trace[k->ntrace++] = *a;
-    }
-}
-
-static void on_barrier(void *ctx, const struct smem_cta_barrier *b)
-{
-    struct collector *c = ctx;
-    if (c->hz)
-        smem_hazards_barrier(c->hz, b);
-}
-
-/* Report sites: the emulator's sites merged by (file, line, op, width). */
-static int build_sites(struct collector *c)
-{
-    const struct smem_cta_program *p = c->p;
-    struct smem_kernel_report *k = c->k;
-    c->site_map = malloc((p->nsites ? p->nsites : 1) * sizeof *c->site_map);
-    k->sites = calloc(p->nsites ? p->nsites : 1, sizeof *k->sites);
-    if (!c->site_map || !k->sites)
-        return -1;
-    const struct smem_ptx_module *m = p->module;
-    for (uint32_t i = 0; i < p->nsites; i++) {
-        const struct smem_cta_site *s = &p->sites[i];
-        /* reported at the kernel's own line; code inlined there keeps its chain apart */
-        const struct smem_ptx_insn *in = &p->func->insns[s->insn];
-        const char *file = in->top_file < m->nfiles ? m->files[in->top_file] : NULL;
-        uint32_t line = in->top_line, chain = in->chain;
-        uint32_t j;
-        for (j = 0; j < k->nsites; j++) {
-            const struct smem_site_report *r = &k->sites[j];
-            if (r->line == line && r->chain == chain && r->op == s->op && r->bytes == s->width &&
-                (r->file == file || (r->file && file && !strcmp(r->file, file))))
-                break;
-        }
-        if (j == k->nsites) {
-            struct smem_site_report *r = &k->sites[k->nsites++];
-            r->file = file;
-            r->line = line;
-            r->chain = chain;
-            r->col = in->top_col;
-            r->op = s->op;
-            r->bytes = s->width;
-            r->first_site = i;
-        }
-        c->site_map[i] = j;
-    }
-    return 0;
-}
-
-static int cmp_site(const void *x, const void *y)
-{
-    const struct smem_site_report *a = x, *b = y;
-    if (a->line != b->line)
-        return a->line < b->line ? -1 : 1;
-    if (a->chain != b->chain)
-        return a->chain < b->chain ? -1 : 1;
-    if (a->op != b->op)
-        return a->op < b->op ? -1 : 1;
-    return a->bytes < b->bytes ? -1 : a->bytes > b->bytes;
-}
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 /* Matches --kernel against the mangled symbol, the demangled name with or without its parameter
  * list, the name without template arguments, and the same without namespaces. */
 static int kernel_matches(const char *want, const char *symbol, const char *full, const char *name)
@@ -532,33 +407,10 @@ static int analyze_kernel(struct smem_analysis *an, const struct smem_ptx_func *
     l.nparams = f->nparams;
     if (smem_cta_check_launch(p, &l, err))
         return -2;
-    struct collector c;
-    memset(&c, 0, sizeof c);
-    c.p = p;
-    c.banks = &o->banks;
-    c.k = k;
-    c.record = o->record;
-    if (build_sites(&c)) {
-        free(c.site_map);
-        smem_error_set(err, NULL, 0, 0, "out of memory");
-        return -1;
-    }
-    if (o->hazards)
-        c.hz = smem_hazards_new(p, &l);
-    struct smem_cta_hooks hooks = {&c, on_access, on_barrier};
+    struct smem_launch_options lo = {o->banks, 1, o->hazards, o->record};
     struct smem_cta_result res;
-    double t0 = now_s();
-    int rc = smem_cta_run(p, &l, &hooks, &res, err);
-    k->seconds = now_s() - t0;
-    if (rc) {
-        free(c.site_map);
-        smem_hazards_free(c.hz);
+    if (smem_launch_analyze(p, &l, &lo, k, &res, err))
         return -1;
-    }
-    k->complete = res.complete;
-    k->blocks_run = res.blocks_run;
-    k->blocks_total = res.blocks_total;
-    k->steps = res.steps;
     /* the scalar parameters left unknown, by the names the compiler saw */
     char unset[200] = "";
     struct smem_ksig own;
@@ -597,25 +449,6 @@ static int analyze_kernel(struct smem_analysis *an, const struct smem_ptx_func *
                      slash ? slash + 1 : (file ? file : "?"), in->loc_line, res.unknown.what,
                      res.unknown_block);
     }
-    if (c.hz) {
-        unsigned nh = smem_hazards_count(c.hz);
-        k->hazards = calloc(nh ? nh : 1, sizeof *k->hazards);
-        for (unsigned i = 0; k->hazards && i < nh; i++)
-            k->hazards[k->nhazards++] = *smem_hazards_get(c.hz, i);
-        smem_hazards_free(c.hz);
-    }
-    free(c.site_map);
-    if (c.oom) {
-        smem_error_set(err, NULL, 0, 0, "out of memory recording the access trace");
-        return -1;
-    }
-    /* drop sites that never ran, order by line */
-    uint32_t n = 0;
-    for (uint32_t i = 0; i < k->nsites; i++)
-        if (k->sites[i].t.requests)
-            k->sites[n++] = k->sites[i];
-    k->nsites = n;
-    qsort(k->sites, k->nsites, sizeof *k->sites, cmp_site);
     return 0;
 }
 

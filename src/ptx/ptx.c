@@ -456,6 +456,170 @@ static int add_sym(struct parser *ps, const char *at, struct smem_ptx_symbol *s)
 
 /* ---- declarations ------------------------------------------------------------------------ */
 
+/* One scalar of an initializer: a number, a float (0fXXXXXXXX, 0dXXXXXXXXXXXXXXXX, decimal) or a
+ * symbol's address (name, generic(name), either + offset). Written at *pos. */
+static int init_scalar(struct parser *ps, struct smem_ptx_symbol *sym, unsigned elem,
+                       uint64_t *pos, uint64_t *cap)
+{
+    if (skip_ws(ps))
+        return -1;
+    const char *at = ps->p;
+    if (*pos + elem > *cap) {
+        uint64_t nc = *cap ? *cap * 2 : 64;
+        while (nc < *pos + elem)
+            nc *= 2;
+        if (nc > (1ull << 30))
+            return fail_at(ps, at, "initializer too large");
+        uint8_t *nb = realloc(sym->init, (size_t)nc);
+        if (!nb)
+            return fail_at(ps, at, "out of memory");
+        memset(nb + *cap, 0, (size_t)(nc - *cap));
+        sym->init = nb;
+        *cap = nc;
+    }
+    uint64_t bits = 0;
+    if (ps->p + 2 < ps->end && ps->p[0] == '0' && (ps->p[1] == 'f' || ps->p[1] == 'F' ||
+                                                 ps->p[1] == 'd' || ps->p[1] == 'D')) {
+        int dbl = ps->p[1] == 'd' || ps->p[1] == 'D';
+        ps->p += 2;
+        unsigned digits = 0;
+        while (ps->p < ps->end && isxdigit((unsigned char)*ps->p) && digits < 16) {
+            int c = (unsigned char)*ps->p++;
+            bits = bits << 4 | (uint64_t)(isdigit(c) ? c - '0' : tolower(c) - 'a' + 10);
+            digits++;
+        }
+        if (digits != (dbl ? 16u : 8u))
+            return fail_at(ps, at, "malformed float literal");
+        if (elem == 8 && !dbl) { /* a float literal for a double: convert */
+            float f;
+            uint32_t u = (uint32_t)bits;
+            memcpy(&f, &u, 4);
+            double d = f;
+            memcpy(&bits, &d, 8);
+        } else if (elem == 4 && dbl) {
+            double d;
+            memcpy(&d, &bits, 8);
+            float f = (float)d;
+            uint32_t u;
+            memcpy(&u, &f, 4);
+            bits = u;
+        }
+    } else if (ps->p < ps->end && (isdigit((unsigned char)*ps->p) || *ps->p == '-' ||
+                                   *ps->p == '+')) {
+        const char *q = ps->p + (*ps->p == '-' || *ps->p == '+');
+        while (q < ps->end && isdigit((unsigned char)*q))
+            q++;
+        if (q < ps->end && (*q == '.' || *q == 'e' || *q == 'E')) { /* decimal float */
+            char num[64];
+            size_t n = 0;
+            while (ps->p < ps->end && n < sizeof num - 1 &&
+                   (isdigit((unsigned char)*ps->p) || strchr("+-.eE", *ps->p)))
+                num[n++] = *ps->p++;
+            num[n] = 0;
+            double d = strtod(num, NULL);
+            if (elem == 4) {
+                float f = (float)d;
+                uint32_t u;
+                memcpy(&u, &f, 4);
+                bits = u;
+            } else {
+                memcpy(&bits, &d, 8);
+            }
+        } else {
+            int64_t v;
+            if (read_int(ps, &v))
+                return -1;
+            bits = (uint64_t)v;
+        }
+    } else {
+        char w[MAX_IDENT + 1];
+        int generic = 0;
+        if (read_word(ps, w, sizeof w))
+            return -1;
+        if (!strcmp(w, "generic")) {
+            generic = 1;
+            if (expect(ps, '(') || skip_ws(ps) || read_word(ps, w, sizeof w) || expect(ps, ')'))
+                return -1;
+        }
+        int64_t add = 0;
+        if (skip_ws(ps))
+            return -1;
+        if (ps->p < ps->end && (*ps->p == '+' || *ps->p == '-')) {
+            int neg = *ps->p++ == '-';
+            if (skip_ws(ps) || read_int(ps, &add))
+                return -1;
+            if (neg)
+                add = -add;
+        }
+        struct smem_ptx_reloc *nr = realloc(sym->relocs, (sym->nrelocs + 1) * sizeof *nr);
+        if (!nr)
+            return fail_at(ps, at, "out of memory");
+        sym->relocs = nr;
+        struct smem_ptx_reloc *r = &nr[sym->nrelocs];
+        r->offset = *pos;
+        r->sym = dupn(w, strlen(w));
+        r->addend = add;
+        r->bytes = (uint8_t)elem;
+        r->generic = (uint8_t)generic;
+        if (!r->sym)
+            return fail_at(ps, at, "out of memory");
+        sym->nrelocs++;
+    }
+    for (unsigned i = 0; i < elem && i < 8; i++)
+        sym->init[*pos + i] = (uint8_t)(bits >> (8 * i));
+    *pos += elem;
+    return 0;
+}
+
+static int init_value(struct parser *ps, struct smem_ptx_symbol *sym, unsigned elem,
+                      uint64_t *pos, uint64_t *cap, int depth)
+{
+    if (skip_ws(ps))
+        return -1;
+    if (ps->p < ps->end && *ps->p == '{') {
+        if (depth > 8)
+            return fail_at(ps, ps->p, "initializer nested too deeply");
+        ps->p++;
+        for (;;) {
+            if (init_value(ps, sym, elem, pos, cap, depth + 1) || skip_ws(ps))
+                return -1;
+            if (ps->p < ps->end && *ps->p == ',') {
+                ps->p++;
+                continue;
+            }
+            return expect(ps, '}');
+        }
+    }
+    return init_scalar(ps, sym, elem, pos, cap);
+}
+
+/* `= value` of a module variable: its bytes into sym->init (sym->size of them; an unsized array
+ * takes its size from the initializer). */
+static int read_init(struct parser *ps, struct smem_ptx_symbol *sym, unsigned elem)
+{
+    uint64_t pos = 0, cap = 0;
+    const char *at = ps->p;
+    if (!elem || elem > 8)
+        return fail_at(ps, at, "initializer for a type of %u bytes", elem);
+    if (init_value(ps, sym, elem, &pos, &cap, 0))
+        return -1;
+    if (!sym->size) {
+        sym->size = pos;
+        if (sym->kind == 0xff)
+            sym->kind = 0;
+    }
+    if (pos > sym->size)
+        return fail_at(ps, at, "initializer larger than '%s'", sym->name);
+    if (cap < sym->size) {
+        uint8_t *nb = realloc(sym->init, (size_t)(sym->size ? sym->size : 1));
+        if (!nb)
+            return fail_at(ps, at, "out of memory");
+        memset(nb + cap, 0, (size_t)(sym->size - cap));
+        sym->init = nb;
+    }
+    return 0;
+}
+
 /* Reads `[.align N] [.vN] .type name[dims] [= {...}]` after the state space word; fills sym. */
 static int read_var_decl_inner(struct parser *ps, struct smem_ptx_symbol *sym, int allow_init)
 {
@@ -481,6 +645,17 @@ static int read_var_decl_inner(struct parser *ps, struct smem_ptx_symbol *sym, i
                 vec = (unsigned)(w[2] - '0');
             } else if (type_of(w + 1) != PT_NONE) {
                 sym->type = type_of(w + 1);
+            } else if (!strcmp(w, ".attribute")) {
+                /* .attribute(.managed) / (.unified(...)): where the memory lives, not its layout */
+                if (expect(ps, '('))
+                    return -1;
+                int depth = 1;
+                while (ps->p < ps->end && depth && *ps->p != ';' && *ps->p != '\n') {
+                    depth += *ps->p == '(' ? 1 : *ps->p == ')' ? -1 : 0;
+                    ps->p++;
+                }
+                if (depth)
+                    return fail_at(ps, at, "unterminated .attribute(...)");
             } else if (!strcmp(w, ".ptr") || !strcmp(w, ".global") || !strcmp(w, ".shared") ||
                        !strcmp(w, ".const") || !strcmp(w, ".local")) {
                 /* .param .u64 .ptr .global .align 1 name: a kernel pointer attribute */
@@ -525,11 +700,25 @@ static int read_var_decl_inner(struct parser *ps, struct smem_ptx_symbol *sym, i
     if (peek(ps, '=') == 1) {
         if (!allow_init)
             return fail_at(ps, ps->p, "initializer not allowed here");
-        if (skip_statement(ps))
+        ps->p++;
+        if (read_init(ps, sym, (unsigned)elem))
+            return -1;
+        if (expect(ps, ';'))
             return -1;
         return 1; /* statement consumed */
     }
     return 0;
+}
+
+static void free_init(struct smem_ptx_symbol *sym)
+{
+    for (uint32_t i = 0; i < sym->nrelocs; i++)
+        free(sym->relocs[i].sym);
+    free(sym->relocs);
+    free(sym->init);
+    sym->relocs = NULL;
+    sym->nrelocs = 0;
+    sym->init = NULL;
 }
 
 static int read_var_decl(struct parser *ps, struct smem_ptx_symbol *sym, int allow_init)
@@ -538,6 +727,7 @@ static int read_var_decl(struct parser *ps, struct smem_ptx_symbol *sym, int all
     if (r < 0) {
         free(sym->name);
         sym->name = NULL;
+        free_init(sym);
     }
     return r;
 }
@@ -1290,6 +1480,7 @@ static int read_body(struct parser *ps)
                 int r = read_var_decl(ps, &s, 1);
                 if (r < 0)
                     return -1;
+                free_init(&s); /* a function's variables keep no initializer */
                 if (r == 0 && expect(ps, ';')) {
                     free(s.name);
                     return -1;
@@ -1490,6 +1681,9 @@ static int read_function(struct parser *ps, int is_entry)
             for (uint32_t i = 0; i < m->nglobals; i++) {
                 struct smem_ptx_symbol s = m->globals[i];
                 s.name = dupn(s.name, strlen(s.name));
+                s.init = NULL; /* the module's copy owns the initializer */
+                s.relocs = NULL;
+                s.nrelocs = 0;
                 if (!s.name || add_sym(ps, ps->p, &s))
                     return -1;
             }
@@ -1546,6 +1740,7 @@ static int read_module_var(struct parser *ps, const char *space, const char *at)
     struct smem_ptx_symbol *ng = realloc(m->globals, (m->nglobals + 1) * sizeof *ng);
     if (!ng || m->nglobals >= MAX_SYMS) {
         free(s.name);
+        free_init(&s);
         return fail_at(ps, at, "too many module variables");
     }
     m->globals = ng;
@@ -1814,8 +2009,10 @@ void smem_ptx_free(struct smem_ptx_module *m)
     for (uint32_t i = 0; i < m->nfiles; i++)
         free(m->files[i]);
     free(m->files);
-    for (uint32_t i = 0; i < m->nglobals; i++)
+    for (uint32_t i = 0; i < m->nglobals; i++) {
         free(m->globals[i].name);
+        free_init(&m->globals[i]);
+    }
     free(m->globals);
     free(m->frames);
     free(m->version);

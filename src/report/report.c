@@ -43,81 +43,94 @@ static const char *frame_file(const struct smem_analysis *a, const struct smem_p
 
 #define MAX_CHAIN 16
 
+void smem_report_json_hazards(FILE *f, const struct smem_hazard *hz, uint32_t n)
+{
+    for (uint32_t h = 0; h < n; h++) {
+        const struct smem_hazard *z = &hz[h];
+        fprintf(f, "%s\n       {\"kind\": \"%s\", \"detail\": ", h ? "," : "",
+                smem_hazard_kind_name(z->kind));
+        smem_json_string(f, z->detail);
+        fprintf(f, ", \"lines\": [%u, %u], \"address\": %u", z->lines[0], z->lines[1],
+                z->address);
+        if (z->var[0]) {
+            fprintf(f, ", \"variable\": ");
+            smem_json_string(f, z->var);
+        }
+        fprintf(f, ", \"count\": %llu}", (unsigned long long)z->count);
+    }
+}
+
+void smem_report_json_kernel(FILE *f, const struct smem_analysis *a,
+                             const struct smem_kernel_report *k, const char *extra)
+{
+    fprintf(f, "{\"name\": ");
+    smem_json_string(f, k->name);
+    fprintf(f, ", \"symbol\": ");
+    smem_json_string(f, k->symbol);
+    fprintf(f, ",\n     \"block\": [%u, %u, %u], \"grid\": [%u, %u, %u], \"static_smem\": %u, "
+               "\"dynamic_smem\": %u,\n     ",
+            k->block[0], k->block[1], k->block[2], k->grid[0], k->grid[1], k->grid[2],
+            k->static_smem, k->dynamic_smem);
+    json_totals(f, "shared_ld", &k->ld);
+    fprintf(f, ",\n     ");
+    json_totals(f, "shared_st", &k->st);
+    fprintf(f, ",\n     ");
+    json_totals(f, "shared_atom", &k->atom);
+    fprintf(f, ",\n     \"blocks_analysed\": %llu, \"blocks\": %llu, \"extrapolated\": %s, "
+               "\"complete\": %s",
+            (unsigned long long)k->blocks_run, (unsigned long long)k->blocks_total,
+            k->blocks_run < k->blocks_total && k->complete ? "true" : "false",
+            k->complete ? "true" : "false");
+    fprintf(f, ", \"thread_instructions\": %llu, \"emulation_seconds\": %.4f",
+            (unsigned long long)k->steps, k->seconds);
+    if (extra)
+        fprintf(f, ", %s", extra);
+    if (k->error) {
+        fprintf(f, ", \"error\": ");
+        smem_json_string(f, k->error);
+    } else if (!k->complete) {
+        fprintf(f, ", \"incomplete\": ");
+        smem_json_string(f, k->incomplete_why);
+    }
+    fprintf(f, ",\n     \"sites\": [");
+    for (uint32_t s = 0; s < k->nsites; s++) {
+        const struct smem_site_report *r = &k->sites[s];
+        fprintf(f, "%s\n       {\"file\": ", s ? "," : "");
+        smem_json_string(f, smem_base_name(r->file));
+        fprintf(f, ", \"line\": %u, \"op\": \"%s\", \"bytes\": %u, \"requests\": %llu, "
+                   "\"wavefronts\": %llu, \"ideal_wavefronts\": %llu, \"max_ways\": %u, "
+                   "\"data_dependent\": %s",
+                r->line, smem_access_op_name(r->op), r->bytes,
+                (unsigned long long)r->t.requests, (unsigned long long)r->t.wavefronts,
+                (unsigned long long)r->t.ideal, r->t.max_ways,
+                r->t.unknown_requests ? "true" : "false");
+        /* written in an inlined function: where, innermost first, out to the kernel's line */
+        const struct smem_ptx_frame *ch[MAX_CHAIN];
+        unsigned nch = smem_site_chain(a, k, r, ch, MAX_CHAIN);
+        if (nch) {
+            fprintf(f, ", \"inline\": [");
+            for (unsigned c = 0; c < nch; c++) {
+                fprintf(f, "%s{\"file\": ", c ? ", " : "");
+                smem_json_string(f, frame_file(a, ch[c]));
+                fprintf(f, ", \"line\": %u}", ch[c]->line);
+            }
+            fputc(']', f);
+        }
+        fputc('}', f);
+    }
+    fprintf(f, "%s],\n     \"hazards\": [", k->nsites ? "\n     " : "");
+    smem_report_json_hazards(f, k->hazards, k->nhazards);
+    fprintf(f, "%s]}", k->nhazards ? "\n     " : "");
+}
+
 void smem_report_json(FILE *f, const struct smem_analysis *a)
 {
     fprintf(f, "{\n  \"source\": ");
     smem_json_string(f, a->source);
     fprintf(f, ",\n  \"kernels\": [");
     for (uint32_t i = 0; i < a->nkernels; i++) {
-        const struct smem_kernel_report *k = &a->kernels[i];
-        fprintf(f, "%s\n    {\"name\": ", i ? "," : "");
-        smem_json_string(f, k->name);
-        fprintf(f, ", \"symbol\": ");
-        smem_json_string(f, k->symbol);
-        fprintf(f, ",\n     \"block\": [%u, %u, %u], \"grid\": [%u, %u, %u], \"static_smem\": %u, "
-                   "\"dynamic_smem\": %u,\n     ",
-                k->block[0], k->block[1], k->block[2], k->grid[0], k->grid[1], k->grid[2],
-                k->static_smem, k->dynamic_smem);
-        json_totals(f, "shared_ld", &k->ld);
-        fprintf(f, ",\n     ");
-        json_totals(f, "shared_st", &k->st);
-        fprintf(f, ",\n     ");
-        json_totals(f, "shared_atom", &k->atom);
-        fprintf(f, ",\n     \"blocks_analysed\": %llu, \"blocks\": %llu, \"extrapolated\": %s, "
-                   "\"complete\": %s",
-                (unsigned long long)k->blocks_run, (unsigned long long)k->blocks_total,
-                k->blocks_run < k->blocks_total && k->complete ? "true" : "false",
-                k->complete ? "true" : "false");
-        fprintf(f, ", \"thread_instructions\": %llu, \"emulation_seconds\": %.4f",
-                (unsigned long long)k->steps, k->seconds);
-        if (k->error) {
-            fprintf(f, ", \"error\": ");
-            smem_json_string(f, k->error);
-        } else if (!k->complete) {
-            fprintf(f, ", \"incomplete\": ");
-            smem_json_string(f, k->incomplete_why);
-        }
-        fprintf(f, ",\n     \"sites\": [");
-        for (uint32_t s = 0; s < k->nsites; s++) {
-            const struct smem_site_report *r = &k->sites[s];
-            fprintf(f, "%s\n       {\"file\": ", s ? "," : "");
-            smem_json_string(f, smem_base_name(r->file));
-            fprintf(f, ", \"line\": %u, \"op\": \"%s\", \"bytes\": %u, \"requests\": %llu, "
-                       "\"wavefronts\": %llu, \"ideal_wavefronts\": %llu, \"max_ways\": %u, "
-                       "\"data_dependent\": %s",
-                    r->line, smem_access_op_name(r->op), r->bytes,
-                    (unsigned long long)r->t.requests, (unsigned long long)r->t.wavefronts,
-                    (unsigned long long)r->t.ideal, r->t.max_ways,
-                    r->t.unknown_requests ? "true" : "false");
-            /* written in an inlined function: where, innermost first, out to the kernel's line */
-            const struct smem_ptx_frame *ch[MAX_CHAIN];
-            unsigned nch = smem_site_chain(a, k, r, ch, MAX_CHAIN);
-            if (nch) {
-                fprintf(f, ", \"inline\": [");
-                for (unsigned c = 0; c < nch; c++) {
-                    fprintf(f, "%s{\"file\": ", c ? ", " : "");
-                    smem_json_string(f, frame_file(a, ch[c]));
-                    fprintf(f, ", \"line\": %u}", ch[c]->line);
-                }
-                fputc(']', f);
-            }
-            fputc('}', f);
-        }
-        fprintf(f, "%s],\n     \"hazards\": [", k->nsites ? "\n     " : "");
-        for (uint32_t h = 0; h < k->nhazards; h++) {
-            const struct smem_hazard *z = &k->hazards[h];
-            fprintf(f, "%s\n       {\"kind\": \"%s\", \"detail\": ", h ? "," : "",
-                    smem_hazard_kind_name(z->kind));
-            smem_json_string(f, z->detail);
-            fprintf(f, ", \"lines\": [%u, %u], \"address\": %u", z->lines[0], z->lines[1],
-                    z->address);
-            if (z->var[0]) {
-                fprintf(f, ", \"variable\": ");
-                smem_json_string(f, z->var);
-            }
-            fprintf(f, ", \"count\": %llu}", (unsigned long long)z->count);
-        }
-        fprintf(f, "%s]}", k->nhazards ? "\n     " : "");
+        fprintf(f, "%s\n    ", i ? "," : "");
+        smem_report_json_kernel(f, a, &a->kernels[i], NULL);
     }
     fprintf(f, "\n  ]\n}\n");
 }

@@ -140,6 +140,15 @@ struct smem_ptx_insn {
 enum smem_ptx_symkind { SYM_SHARED, SYM_SHARED_EXTERN, SYM_PARAM, SYM_LOCAL, SYM_GLOBAL, SYM_CONST,
                         SYM_FUNC };
 
+/* An element of a module variable's initializer that is the address of a symbol. */
+struct smem_ptx_reloc {
+    uint64_t offset;   /* byte offset of the element in the variable */
+    char *sym;         /* the symbol whose address it holds */
+    int64_t addend;
+    uint8_t bytes;     /* element size */
+    uint8_t generic;   /* written generic(sym) */
+};
+
 struct smem_ptx_symbol {
     char *name;
     uint8_t kind;      /* enum smem_ptx_symkind */
@@ -149,6 +158,11 @@ struct smem_ptx_symbol {
     uint64_t offset;   /* SYM_PARAM: byte offset in the parameter buffer */
     uint32_t decl_line;
     int module_level;  /* declared outside any function */
+    /* module-level variables with an initializer (in module->globals only): its size bytes,
+       and the elements that hold symbol addresses; NULL / 0 otherwise */
+    uint8_t *init;
+    struct smem_ptx_reloc *relocs;
+    uint32_t nrelocs;
 };
 
 struct smem_ptx_func {

@@ -23,6 +23,11 @@ void smem_report_csv(FILE *f, const struct smem_analysis *a);
  * its sites, the SVG bank map of each conflicting site's costliest request beside its source line,
  * and its hazards with both lines. Well-formed XML as well as HTML. */
 void smem_report_html(FILE *f, const struct smem_analysis *a);
+/* One kernel's JSON object as smem_report_json writes it (extra: more "key": value fields, or
+ * NULL), and a list of hazards' objects (without the brackets). */
+void smem_report_json_kernel(FILE *f, const struct smem_analysis *a,
+                             const struct smem_kernel_report *k, const char *extra);
+void smem_report_json_hazards(FILE *f, const struct smem_hazard *hz, uint32_t n);
 /* "ld", "st", "atom", "cp.async" */
 const char *smem_access_op_name(unsigned op);
 /* The source file of a hazard's lines (NULL: no line info). */

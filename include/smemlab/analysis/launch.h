@@ -1,0 +1,107 @@
+/* launch.h: one launch of a prepared kernel, priced per source line and checked. `analyze` takes
+ * this step once per kernel (with the launch typed by hand); `smemlab run` once per launch the
+ * program makes (with its real global memory). Also the record of a whole run (launches, their
+ * memory errors, sums per kernel) that the report writers print. */
+#ifndef SMEMLAB_LAUNCH_H
+#define SMEMLAB_LAUNCH_H
+
+#include <stdint.h>
+
+#include "smemlab/analysis/analyze.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct smem_launch_options {
+    struct smem_banks banks;
+    int price;      /* price every request per site; 0: run only (a launch not recorded) */
+    int hazards;    /* track races, barrier divergence, out-of-bounds shared accesses */
+    int record;     /* keep every request in k->trace (advise) */
+};
+
+/* Runs launch l of program p and fills k: sites merged by source line (only those that ran, in
+ * line order), totals, hazards, complete, blocks, steps, seconds. k->program, symbol and name are
+ * left as they are. Returns 0 with *res, or -1 with err (unsupported instruction, runaway loop,
+ * failed assert, deadlock), located in the PTX. */
+int smem_launch_analyze(const struct smem_cta_program *p, const struct smem_launch *l,
+                        const struct smem_launch_options *o, struct smem_kernel_report *k,
+                        struct smem_cta_result *res, struct smem_error *err);
+
+/* Adds one launch's report into the sums of its kernel: totals, sites merged by (file, line,
+ * inline chain, op, width), hazards merged by (kind, sites, detail) with their counts, blocks,
+ * steps, seconds. Both come from the same kernel. Returns 0, -1 out of memory. */
+int smem_kernel_report_add(struct smem_kernel_report *sum, const struct smem_kernel_report *one);
+/* Frees what smem_launch_analyze allocated in k (sites, hazards, trace) and zeroes those fields. */
+void smem_kernel_report_clear(struct smem_kernel_report *k);
+
+/* A kernel's name as reports show it: "void reduce4<int, 256u>(int*, int*)" -> "reduce4<int,
+ * 256u>" (malloc'd; NULL when out of memory). */
+char *smem_kernel_plain_name(const char *demangled);
+
+/* A global access outside every live allocation (or misaligned, or a store to constant
+ * memory), as compute-sanitizer's memcheck reports it; one entry per instruction and kind. */
+struct smem_memory_error {
+    uint8_t kind;           /* enum smem_global_fault_kind */
+    uint8_t op;             /* enum smem_global_fault_kind: load, store or atom */
+    const char *file;       /* source file of the access (NULL: no line info) */
+    uint32_t line;
+    uint32_t insn;          /* the PTX instruction */
+    uint64_t addr;          /* the first faulting access: device address and bytes */
+    uint32_t bytes;
+    uint64_t count;         /* thread accesses that faulted here */
+    unsigned block[3], thread[3]; /* of the first one */
+    char nearest[200];      /* where it is: "4 bytes after the end of a 256-byte allocation at
+                               0x... (cudaMalloc)", "inside a freed allocation", ... */
+};
+
+/* One launch the program made. */
+struct smem_launch_record {
+    uint64_t index;         /* the program's launches, counted from 0 (all, recorded or not) */
+    uint32_t kernel;        /* index into smem_run_report.kernels */
+    unsigned grid[3], block[3];
+    uint32_t static_smem, dynamic_smem;
+    struct smem_totals ld, st, atom;
+    uint64_t steps;         /* thread-instructions */
+    double seconds;         /* emulation wall time */
+    struct smem_hazard *hazards;
+    uint32_t nhazards;
+    struct smem_memory_error *errors;
+    uint32_t nerrors;
+    char *error;            /* the launch could not be emulated: why (then the run stopped) */
+};
+
+/* Kernels of one PTX module (one translation unit of the program): the analysis the table, JSON
+ * and HTML writers know, with each kernel's sums over its recorded launches. */
+struct smem_run_module {
+    struct smem_analysis analysis;
+    uint32_t *kernel_ids;   /* per analysis kernel: its index in smem_run_report.kernels */
+};
+
+struct smem_run_report {
+    const char *program;
+    const char *const *args;
+    unsigned nargs;
+    struct smem_launch_record *launches; /* the recorded ones, in order */
+    uint64_t nlaunches;
+    uint64_t launches_total;             /* every launch, recorded or not */
+    /* per kernel: where its sums live (module m, kernel k of that module's analysis) and how
+       many of its launches were recorded */
+    struct smem_run_kernel {
+        uint32_t module, kernel;
+        uint64_t launches;
+    } *kernels;
+    uint32_t nkernels;
+    struct smem_run_module *modules;
+    uint32_t nmodules;
+    char *stopped;          /* the run stopped early (unsupported call, emulation failure,
+                               crash): why; NULL when it ran to its end */
+};
+
+/* The kernel report of kernel i of the run. */
+const struct smem_kernel_report *smem_run_kernel(const struct smem_run_report *r, uint32_t i);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

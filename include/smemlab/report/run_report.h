@@ -1,0 +1,29 @@
+/* run_report.h: the report of `smemlab run`: every recorded launch (its counts, hazards and memory
+ * errors) and each kernel's sums per source line, as JSON (docs/run.md), a table or CSV. */
+#ifndef SMEMLAB_RUN_REPORT_H
+#define SMEMLAB_RUN_REPORT_H
+
+#include <stdio.h>
+
+#include "smemlab/analysis/launch.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* JSON: {"program", "args", "exit_status": null, "launches": [...], "kernels": [...]}. The
+ * runtime library does not know how the program will end; the CLI puts the status in place of
+ * the line `  "exit_status": null,` once it does. */
+void smem_run_report_json(FILE *f, const struct smem_run_report *r);
+/* The table: one line per launch, then each kernel's sums per source line as `analyze` shows
+ * them, then the memory errors. */
+void smem_run_report_table(FILE *f, const struct smem_run_report *r);
+/* CSV: one row per recorded launch. */
+void smem_run_report_csv(FILE *f, const struct smem_run_report *r);
+/* "load", "store", "atomic", "misaligned access", "store to constant memory" */
+const char *smem_memory_error_name(unsigned kind);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

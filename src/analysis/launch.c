@@ -1,0 +1,305 @@
+/* launch.c: one launch run by the emulator, every request priced by the bank model and attributed
+ * to its source line, hazards collected; and the sums of several launches of one kernel. analyze
+ * calls it once per kernel, `smemlab run` once per launch of the program. */
+#include "smemlab/analysis/launch.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+struct collector {
+    const struct smem_cta_program *p;
+    const struct smem_banks *banks;
+    struct smem_kernel_report *k;
+    uint32_t *site_map;       /* emulator site -> report site */
+    struct smem_hazard_tracker *hz;
+    int record;
+    uint64_t cap_trace;
+    int oom;
+};
+
+static void add_totals(struct smem_totals *t, const struct smem_cost *c, int unknown)
+{
+    t->requests++;
+    if (unknown) {
+        t->unknown_requests++;
+        return;
+    }
+    t->wavefronts += c->wavefronts;
+    t->ideal += c->ideal;
+    if (c->max_ways > t->max_ways)
+        t->max_ways = c->max_ways;
+}
+
+static void on_access(void *ctx, const struct smem_access *a)
+{
+    struct collector *c = ctx;
+    struct smem_request r;
+    struct smem_cost cost = {0, 0, 0, 0};
+    int unknown = a->unknown != 0;
+    r.active = a->active & ~a->unknown;
+    r.width = a->width;
+    r.op = a->op == SMEM_ACC_ST ? SMEM_ST : a->op == SMEM_ACC_LD ? SMEM_LD : SMEM_ATOM;
+    memcpy(r.addr, a->addr, sizeof r.addr);
+    if (!unknown && !smem_request_check(c->banks, &r))
+        cost = smem_request_cost(c->banks, &r);
+    struct smem_kernel_report *k = c->k;
+    struct smem_site_report *s = &k->sites[c->site_map[a->site]];
+    add_totals(&s->t, &cost, unknown);
+    if (!unknown && cost.wavefronts > s->worst_wf) {
+        s->worst = r;
+        s->worst_wf = cost.wavefronts;
+    }
+    add_totals(a->op == SMEM_ACC_LD ? &k->ld : a->op == SMEM_ACC_ST ? &k->st : &k->atom, &cost,
+               unknown);
+    if (c->hz)
+        smem_hazards_access(c->hz, a);
+    if (c->record && !c->oom) {
+        if (k->ntrace == c->cap_trace) {
+            uint64_t nc = c->cap_trace ? c->cap_trace * 2 : 1024;
+            struct smem_access *nt = realloc(k->trace, nc * sizeof *nt);
+            if (!nt) {
+                c->oom = 1;
+                return;
+            }
+            k->trace = nt;
+            c->cap_trace = nc;
+        }
+        k->trace[k->ntrace++] = *a;
+    }
+}
+
+static void on_barrier(void *ctx, const struct smem_cta_barrier *b)
+{
+    struct collector *c = ctx;
+    if (c->hz)
+        smem_hazards_barrier(c->hz, b);
+}
+
+static int same_file(const char *a, const char *b)
+{
+    return a == b || (a && b && !strcmp(a, b));
+}
+
+/* Report sites: the emulator's sites merged by (file, line, op, width). */
+static int build_sites(struct collector *c)
+{
+    const struct smem_cta_program *p = c->p;
+    struct smem_kernel_report *k = c->k;
+    c->site_map = malloc((p->nsites ? p->nsites : 1) * sizeof *c->site_map);
+    k->sites = calloc(p->nsites ? p->nsites : 1, sizeof *k->sites);
+    if (!c->site_map || !k->sites)
+        return -1;
+    const struct smem_ptx_module *m = p->module;
+    for (uint32_t i = 0; i < p->nsites; i++) {
+        const struct smem_cta_site *s = &p->sites[i];
+        /* reported at the kernel's own line; code inlined there keeps its chain apart */
+        const struct smem_ptx_insn *in = &p->func->insns[s->insn];
+        const char *file = in->top_file < m->nfiles ? m->files[in->top_file] : NULL;
+        uint32_t line = in->top_line, chain = in->chain;
+        uint32_t j;
+        for (j = 0; j < k->nsites; j++) {
+            const struct smem_site_report *r = &k->sites[j];
+            if (r->line == line && r->chain == chain && r->op == s->op && r->bytes == s->width &&
+                same_file(r->file, file))
+                break;
+        }
+        if (j == k->nsites) {
+            struct smem_site_report *r = &k->sites[k->nsites++];
+            r->file = file;
+            r->line = line;
+            r->chain = chain;
+            r->col = in->top_col;
+            r->op = s->op;
+            r->bytes = s->width;
+            r->first_site = i;
+        }
+        c->site_map[i] = j;
+    }
+    return 0;
+}
+
+static int cmp_site(const void *x, const void *y)
+{
+    const struct smem_site_report *a = x, *b = y;
+    if (a->line != b->line)
+        return a->line < b->line ? -1 : 1;
+    if (a->chain != b->chain)
+        return a->chain < b->chain ? -1 : 1;
+    if (a->op != b->op)
+        return a->op < b->op ? -1 : 1;
+    return a->bytes < b->bytes ? -1 : a->bytes > b->bytes;
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+void smem_kernel_report_clear(struct smem_kernel_report *k)
+{
+    free(k->sites);
+    free(k->hazards);
+    free(k->trace);
+    k->sites = NULL;
+    k->nsites = 0;
+    k->hazards = NULL;
+    k->nhazards = 0;
+    k->trace = NULL;
+    k->ntrace = 0;
+}
+
+int smem_launch_analyze(const struct smem_cta_program *p, const struct smem_launch *l,
+                        const struct smem_launch_options *o, struct smem_kernel_report *k,
+                        struct smem_cta_result *res, struct smem_error *err)
+{
+    struct collector c;
+    memset(&c, 0, sizeof c);
+    c.p = p;
+    c.banks = &o->banks;
+    c.k = k;
+    c.record = o->record;
+    if (o->price && build_sites(&c)) {
+        free(c.site_map);
+        smem_kernel_report_clear(k);
+        return smem_error_set(err, NULL, 0, 0, "out of memory");
+    }
+    if (o->price && o->hazards)
+        c.hz = smem_hazards_new(p, l);
+    struct smem_cta_hooks hooks = {&c, on_access, on_barrier};
+    double t0 = now_s();
+    int rc = smem_cta_run(p, l, o->price ? &hooks : NULL, res, err);
+    k->seconds = now_s() - t0;
+    if (rc) {
+        free(c.site_map);
+        smem_hazards_free(c.hz);
+        return -1;
+    }
+    k->complete = res->complete;
+    k->blocks_run = res->blocks_run;
+    k->blocks_total = res->blocks_total;
+    k->steps = res->steps;
+    if (c.hz) {
+        unsigned nh = smem_hazards_count(c.hz);
+        k->hazards = calloc(nh ? nh : 1, sizeof *k->hazards);
+        for (unsigned i = 0; k->hazards && i < nh; i++)
+            k->hazards[k->nhazards++] = *smem_hazards_get(c.hz, i);
+        smem_hazards_free(c.hz);
+    }
+    free(c.site_map);
+    if (c.oom)
+        return smem_error_set(err, NULL, 0, 0, "out of memory recording the access trace");
+    /* drop sites that never ran, order by line */
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < k->nsites; i++)
+        if (k->sites[i].t.requests)
+            k->sites[n++] = k->sites[i];
+    k->nsites = n;
+    if (k->sites)
+        qsort(k->sites, k->nsites, sizeof *k->sites, cmp_site);
+    return 0;
+}
+
+char *smem_kernel_plain_name(const char *d)
+{
+    if (!strncmp(d, "void ", 5))
+        d += 5;
+    size_t n = strlen(d);
+    int depth = 0;
+    for (size_t i = n; i-- > 0;) {
+        if (d[i] == ')')
+            depth++;
+        else if (d[i] == '(' && --depth == 0) {
+            n = i;
+            break;
+        }
+    }
+    char *s = malloc(n + 1);
+    if (s) {
+        memcpy(s, d, n);
+        s[n] = 0;
+    }
+    return s;
+}
+
+/* ---- sums over launches ------------------------------------------------------------------- */
+
+static void sum_totals(struct smem_totals *s, const struct smem_totals *t)
+{
+    s->requests += t->requests;
+    s->wavefronts += t->wavefronts;
+    s->ideal += t->ideal;
+    s->unknown_requests += t->unknown_requests;
+    if (t->max_ways > s->max_ways)
+        s->max_ways = t->max_ways;
+}
+
+int smem_kernel_report_add(struct smem_kernel_report *sum, const struct smem_kernel_report *one)
+{
+    sum_totals(&sum->ld, &one->ld);
+    sum_totals(&sum->st, &one->st);
+    sum_totals(&sum->atom, &one->atom);
+    sum->blocks_run += one->blocks_run;
+    sum->blocks_total += one->blocks_total;
+    sum->steps += one->steps;
+    sum->seconds += one->seconds;
+    if (one->nsites) {
+        struct smem_site_report *ns = realloc(sum->sites, (sum->nsites + one->nsites) * sizeof *ns);
+        if (!ns)
+            return -1;
+        sum->sites = ns;
+        uint32_t before = sum->nsites;
+        for (uint32_t i = 0; i < one->nsites; i++) {
+            const struct smem_site_report *r = &one->sites[i];
+            uint32_t j;
+            for (j = 0; j < before; j++) {
+                struct smem_site_report *s = &sum->sites[j];
+                if (s->line == r->line && s->chain == r->chain && s->op == r->op &&
+                    s->bytes == r->bytes && same_file(s->file, r->file))
+                    break;
+            }
+            if (j == before) {
+                sum->sites[sum->nsites++] = *r;
+                continue;
+            }
+            struct smem_site_report *s = &sum->sites[j];
+            sum_totals(&s->t, &r->t);
+            if (r->worst_wf > s->worst_wf) {
+                s->worst = r->worst;
+                s->worst_wf = r->worst_wf;
+            }
+        }
+        if (sum->nsites != before)
+            qsort(sum->sites, sum->nsites, sizeof *sum->sites, cmp_site);
+    }
+    for (uint32_t i = 0; i < one->nhazards; i++) {
+        const struct smem_hazard *h = &one->hazards[i];
+        uint32_t j;
+        for (j = 0; j < sum->nhazards; j++) {
+            const struct smem_hazard *s = &sum->hazards[j];
+            if (s->kind == h->kind && s->site[0] == h->site[0] && s->site[1] == h->site[1] &&
+                !strcmp(s->detail, h->detail))
+                break;
+        }
+        if (j < sum->nhazards) {
+            sum->hazards[j].count += h->count;
+            continue;
+        }
+        struct smem_hazard *nh = realloc(sum->hazards, (sum->nhazards + 1) * sizeof *nh);
+        if (!nh)
+            return -1;
+        sum->hazards = nh;
+        sum->hazards[sum->nhazards++] = *h;
+    }
+    return 0;
+}
+
+const struct smem_kernel_report *smem_run_kernel(const struct smem_run_report *r, uint32_t i)
+{
+    if (i >= r->nkernels)
+        return NULL;
+    const struct smem_run_kernel *k = &r->kernels[i];
+    return &r->modules[k->module].analysis.kernels[k->kernel];
+}

@@ -1,0 +1,222 @@
+/* run_report.c: the report of `smemlab run` (a program's launches) as JSON, a table or CSV. The
+ * kernels' sums reuse analyze's writers, so a site reads the same in both reports. */
+#include "smemlab/report/run_report.h"
+#include "smemlab/report/report.h"
+
+#include "smemlab/base/text.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_TABLE_LAUNCHES 60 /* the table lists this many launches; JSON and CSV list all */
+
+const char *smem_memory_error_name(unsigned kind)
+{
+    switch (kind) {
+    case SMEM_GFAULT_LOAD: return "load";
+    case SMEM_GFAULT_STORE: return "store";
+    case SMEM_GFAULT_ATOM: return "atomic";
+    case SMEM_GFAULT_MISALIGNED: return "misaligned access";
+    default: return "store to constant memory";
+    }
+}
+
+static const char *kernel_name(const struct smem_run_report *r, uint32_t k)
+{
+    const struct smem_kernel_report *kr = smem_run_kernel(r, k);
+    return kr ? kr->name : "?";
+}
+
+static void json_totals(FILE *f, const char *key, const struct smem_totals *t)
+{
+    fprintf(f, "\"%s\": {\"requests\": %llu, \"wavefronts\": %llu, \"ideal_wavefronts\": %llu}", key,
+            (unsigned long long)t->requests, (unsigned long long)t->wavefronts,
+            (unsigned long long)t->ideal);
+}
+
+static void json_errors(FILE *f, const struct smem_memory_error *e, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++, e++) {
+        fprintf(f, "%s\n       {\"kind\": \"%s\", \"file\": ", i ? "," : "",
+                smem_memory_error_name(e->kind));
+        smem_json_string(f, smem_base_name(e->file));
+        fprintf(f, ", \"line\": %u, \"address\": %llu, \"bytes\": %u, \"count\": %llu, "
+                   "\"thread\": [%u, %u, %u], \"block\": [%u, %u, %u], \"nearest\": ",
+                e->line, (unsigned long long)e->addr, e->bytes, (unsigned long long)e->count,
+                e->thread[0], e->thread[1], e->thread[2], e->block[0], e->block[1], e->block[2]);
+        smem_json_string(f, e->nearest);
+        fputc('}', f);
+    }
+}
+
+void smem_run_report_json(FILE *f, const struct smem_run_report *r)
+{
+    fprintf(f, "{\n  \"program\": ");
+    smem_json_string(f, r->program);
+    fprintf(f, ",\n  \"args\": [");
+    for (unsigned i = 0; i < r->nargs; i++) {
+        fprintf(f, "%s", i ? ", " : "");
+        smem_json_string(f, r->args[i]);
+    }
+    fprintf(f, "],\n  \"exit_status\": null,\n");
+    fprintf(f, "  \"launches_total\": %llu, \"launches_recorded\": %llu",
+            (unsigned long long)r->launches_total, (unsigned long long)r->nlaunches);
+    if (r->stopped) {
+        fprintf(f, ",\n  \"stopped\": ");
+        smem_json_string(f, r->stopped);
+    }
+    fprintf(f, ",\n  \"launches\": [");
+    for (uint64_t i = 0; i < r->nlaunches; i++) {
+        const struct smem_launch_record *l = &r->launches[i];
+        const struct smem_kernel_report *k = smem_run_kernel(r, l->kernel);
+        fprintf(f, "%s\n    {\"index\": %llu, \"kernel\": ", i ? "," : "",
+                (unsigned long long)l->index);
+        smem_json_string(f, k ? k->name : "?");
+        fprintf(f, ", \"symbol\": ");
+        smem_json_string(f, k ? k->symbol : "?");
+        fprintf(f, ",\n     \"grid\": [%u, %u, %u], \"block\": [%u, %u, %u], \"dynamic_smem\": %u, "
+                   "\"static_smem\": %u,\n     ",
+                l->grid[0], l->grid[1], l->grid[2], l->block[0], l->block[1], l->block[2],
+                l->dynamic_smem, l->static_smem);
+        json_totals(f, "shared_ld", &l->ld);
+        fprintf(f, ",\n     ");
+        json_totals(f, "shared_st", &l->st);
+        fprintf(f, ",\n     ");
+        json_totals(f, "shared_atom", &l->atom);
+        fprintf(f, ",\n     \"thread_instructions\": %llu, \"emulation_seconds\": %.4f",
+                (unsigned long long)l->steps, l->seconds);
+        if (l->error) {
+            fprintf(f, ", \"error\": ");
+            smem_json_string(f, l->error);
+        }
+        fprintf(f, ",\n     \"hazards\": [");
+        smem_report_json_hazards(f, l->hazards, l->nhazards);
+        fprintf(f, "%s],\n     \"memory_errors\": [", l->nhazards ? "\n     " : "");
+        json_errors(f, l->errors, l->nerrors);
+        fprintf(f, "%s]}", l->nerrors ? "\n     " : "");
+    }
+    fprintf(f, "%s],\n  \"kernels\": [", r->nlaunches ? "\n  " : "");
+    for (uint32_t i = 0; i < r->nkernels; i++) {
+        const struct smem_run_kernel *rk = &r->kernels[i];
+        const struct smem_analysis *a = &r->modules[rk->module].analysis;
+        char extra[64];
+        snprintf(extra, sizeof extra, "\"launches\": %llu", (unsigned long long)rk->launches);
+        fprintf(f, "%s\n    ", i ? "," : "");
+        smem_report_json_kernel(f, a, &a->kernels[rk->kernel], extra);
+    }
+    fprintf(f, "%s]\n}\n", r->nkernels ? "\n  " : "");
+}
+
+static void dims(char *buf, size_t n, const unsigned d[3])
+{
+    snprintf(buf, n, "%ux%ux%u", d[0], d[1], d[2]);
+}
+
+static void req_wf(char *buf, size_t n, const struct smem_totals *t)
+{
+    if (!t->requests)
+        snprintf(buf, n, "-");
+    else
+        snprintf(buf, n, "%llu/%llu", (unsigned long long)t->requests,
+                 (unsigned long long)t->wavefronts);
+}
+
+static uint64_t count_errors(const struct smem_launch_record *l)
+{
+    uint64_t n = 0;
+    for (uint32_t i = 0; i < l->nerrors; i++)
+        n += l->errors[i].count;
+    return n;
+}
+
+void smem_run_report_table(FILE *f, const struct smem_run_report *r)
+{
+    double secs = 0;
+    uint64_t steps = 0;
+    for (uint64_t i = 0; i < r->nlaunches; i++) {
+        secs += r->launches[i].seconds;
+        steps += r->launches[i].steps;
+    }
+    fprintf(f, "smemlab run: %s", r->program ? r->program : "?");
+    for (unsigned i = 0; i < r->nargs; i++)
+        fprintf(f, " %s", r->args[i]);
+    fprintf(f, "\n%llu launch%s", (unsigned long long)r->launches_total,
+            r->launches_total == 1 ? "" : "es");
+    if (r->nlaunches != r->launches_total)
+        fprintf(f, " (%llu recorded)", (unsigned long long)r->nlaunches);
+    fprintf(f, " of %u kernel%s; %llu thread-instructions emulated in %.2f s\n", r->nkernels,
+            r->nkernels == 1 ? "" : "s", (unsigned long long)steps, secs);
+    if (r->stopped)
+        fprintf(f, "stopped: %s\n", r->stopped);
+    if (r->nlaunches) {
+        fprintf(f, "\n  %-6s %-24s %-12s %-12s %-11s %-17s %-17s %-9s %s\n", "launch", "kernel",
+                "grid", "block", "smem", "ld req/wf", "st req/wf", "hazards", "memory errors");
+        for (uint64_t i = 0; i < r->nlaunches && i < MAX_TABLE_LAUNCHES; i++) {
+            const struct smem_launch_record *l = &r->launches[i];
+            char g[40], b[40], ld[48], st[48], sm[32];
+            dims(g, sizeof g, l->grid);
+            dims(b, sizeof b, l->block);
+            req_wf(ld, sizeof ld, &l->ld);
+            req_wf(st, sizeof st, &l->st);
+            snprintf(sm, sizeof sm, "%u+%u", l->static_smem, l->dynamic_smem);
+            uint64_t hz = 0;
+            for (uint32_t h = 0; h < l->nhazards; h++)
+                hz += l->hazards[h].count;
+            fprintf(f, "  %-6llu %-24.24s %-12s %-12s %-11s %-17s %-17s %-9llu %llu%s\n",
+                    (unsigned long long)l->index, kernel_name(r, l->kernel), g, b, sm, ld, st,
+                    (unsigned long long)hz, (unsigned long long)count_errors(l),
+                    l->error ? "  (failed)" : "");
+        }
+        if (r->nlaunches > MAX_TABLE_LAUNCHES)
+            fprintf(f, "  ... %llu more (--format json or csv lists them all)\n",
+                    (unsigned long long)(r->nlaunches - MAX_TABLE_LAUNCHES));
+    }
+    /* per kernel, the sums over its recorded launches, as analyze shows a kernel */
+    for (uint32_t m = 0; m < r->nmodules; m++) {
+        const struct smem_analysis *a = &r->modules[m].analysis;
+        if (!a->nkernels)
+            continue;
+        fprintf(f, "\nper kernel, summed over its recorded launches:\n\n");
+        smem_report_table(f, a);
+    }
+    int header = 0;
+    for (uint64_t i = 0; i < r->nlaunches; i++) {
+        const struct smem_launch_record *l = &r->launches[i];
+        for (uint32_t j = 0; j < l->nerrors; j++) {
+            const struct smem_memory_error *e = &l->errors[j];
+            if (!header++)
+                fprintf(f, "\nmemory errors (global accesses outside every allocation):\n");
+            fprintf(f, "  launch %llu, %s: invalid %s of %u bytes at %s:%u, thread (%u,%u,%u) "
+                       "block (%u,%u,%u), address 0x%llx: %s; %llu time%s\n",
+                    (unsigned long long)l->index, kernel_name(r, l->kernel),
+                    smem_memory_error_name(e->kind), e->bytes,
+                    e->file ? smem_base_name(e->file) : "?", e->line, e->thread[0], e->thread[1],
+                    e->thread[2], e->block[0], e->block[1], e->block[2],
+                    (unsigned long long)e->addr, e->nearest, (unsigned long long)e->count,
+                    e->count == 1 ? "" : "s");
+        }
+    }
+}
+
+void smem_run_report_csv(FILE *f, const struct smem_run_report *r)
+{
+    fprintf(f, "launch,kernel,grid_x,grid_y,grid_z,block_x,block_y,block_z,static_smem,"
+               "dynamic_smem,ld_requests,ld_wavefronts,ld_ideal,st_requests,st_wavefronts,st_ideal,"
+               "atom_requests,atom_wavefronts,thread_instructions,hazards,memory_errors\n");
+    for (uint64_t i = 0; i < r->nlaunches; i++) {
+        const struct smem_launch_record *l = &r->launches[i];
+        uint64_t hz = 0;
+        for (uint32_t h = 0; h < l->nhazards; h++)
+            hz += l->hazards[h].count;
+        fprintf(f, "%llu,\"%s\",%u,%u,%u,%u,%u,%u,%u,%u,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,"
+                   "%llu,%llu,%llu\n",
+                (unsigned long long)l->index, kernel_name(r, l->kernel), l->grid[0], l->grid[1],
+                l->grid[2], l->block[0], l->block[1], l->block[2], l->static_smem,
+                l->dynamic_smem, (unsigned long long)l->ld.requests,
+                (unsigned long long)l->ld.wavefronts, (unsigned long long)l->ld.ideal,
+                (unsigned long long)l->st.requests, (unsigned long long)l->st.wavefronts,
+                (unsigned long long)l->st.ideal, (unsigned long long)l->atom.requests,
+                (unsigned long long)l->atom.wavefronts, (unsigned long long)l->steps,
+                (unsigned long long)hz, (unsigned long long)count_errors(l));
+    }
+}

@@ -1,0 +1,513 @@
+/* rt_api_memory.c: the memory calls: device, pitched, pinned, registered and managed memory,
+ * copies and sets (synchronous; the async ones too, since every stream is in order and a launch
+ * has finished when it returns), module variables by their host symbol. */
+#include "rt_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define TOTAL_MEM 85017493504ull /* an H100 80GB HBM3, as cudaMemGetInfo reports it */
+
+static cudaError_t begin(void)
+{
+    rt_lock();
+    return rt_sticky();
+}
+
+static cudaError_t end(cudaError_t e)
+{
+    rt_error(e);
+    rt_unlock();
+    return e;
+}
+
+RT_API cudaError_t cudaMalloc(void **p, size_t size);
+RT_API cudaError_t cudaMalloc(void **p, size_t size)
+{
+    cudaError_t e = begin();
+    if (e)
+        return end(e);
+    if (!p)
+        return end(cudaErrorInvalidValue);
+    *p = NULL;
+    if (!size)
+        return end(cudaSuccess);
+    if (size > TOTAL_MEM - rt_device_bytes_in_use())
+        return end(cudaErrorMemoryAllocation);
+    struct rt_alloc *al = rt_alloc_device(size, RT_DEVICE, NULL);
+    if (!al)
+        return end(cudaErrorMemoryAllocation);
+    *p = (void *)(uintptr_t)al->dev;
+    return end(cudaSuccess);
+}
+
+RT_API cudaError_t cudaMallocAsync(void **p, size_t size, cudaStream_t s);
+RT_API cudaError_t cudaMallocAsync(void **p, size_t size, cudaStream_t s)
+{
+    (void)s;
+    return cudaMalloc(p, size);
+}
+
+RT_API cudaError_t cudaMallocPitch(void **p, size_t *pitch, size_t width, size_t height);
+RT_API cudaError_t cudaMallocPitch(void **p, size_t *pitch, size_t width, size_t height)
+{
+    if (!pitch)
+        return rt_error(cudaErrorInvalidValue);
+    size_t pt = (width + 511) & ~(size_t)511; /* the H100's pitch alignment */
+    *pitch = pt;
+    return cudaMalloc(p, pt * height);
+}
+
+RT_API cudaError_t cudaMalloc3D(struct cudaPitchedPtr *pp, struct cudaExtent ext);
+RT_API cudaError_t cudaMalloc3D(struct cudaPitchedPtr *pp, struct cudaExtent ext)
+{
+    if (!pp)
+        return rt_error(cudaErrorInvalidValue);
+    size_t pitch;
+    cudaError_t e = cudaMallocPitch(&pp->ptr, &pitch, ext.width, ext.height * ext.depth);
+    pp->pitch = pitch;
+    pp->xsize = ext.width;
+    pp->ysize = ext.height;
+    return e;
+}
+
+static cudaError_t free_dev(void *p, int host_kinds)
+{
+    cudaError_t e = begin();
+    if (e)
+        return end(e);
+    if (!p)
+        return end(cudaSuccess);
+    struct rt_alloc *al = rt_find_base((uint64_t)(uintptr_t)p);
+    if (!al || al->freed || al->kind == RT_VARIABLE || al->kind == RT_REGISTERED ||
+        (host_kinds ? al->kind != RT_HOST : al->kind == RT_HOST))
+        return end(cudaErrorInvalidValue);
+    uint8_t *host = al->host;
+    int kind = al->kind;
+    rt_release(al);
+    if (kind == RT_HOST || kind == RT_MANAGED)
+        free(host);
+    return end(cudaSuccess);
+}
+
+RT_API cudaError_t cudaFree(void *p);
+RT_API cudaError_t cudaFree(void *p)
+{
+    return free_dev(p, 0);
+}
+
+RT_API cudaError_t cudaFreeAsync(void *p, cudaStream_t s);
+RT_API cudaError_t cudaFreeAsync(void *p, cudaStream_t s)
+{
+    (void)s;
+    return free_dev(p, 0);
+}
+
+RT_API cudaError_t cudaFreeHost(void *p);
+RT_API cudaError_t cudaFreeHost(void *p)
+{
+    return free_dev(p, 1);
+}
+
+static cudaError_t host_alloc(void **p, size_t size, unsigned kind)
+{
+    cudaError_t e = begin();
+    if (e)
+        return end(e);
+    if (!p)
+        return end(cudaErrorInvalidValue);
+    void *mem = NULL;
+    if (posix_memalign(&mem, 4096, size ? size : 1))
+        return end(cudaErrorMemoryAllocation);
+    memset(mem, 0, size ? size : 1);
+    if (!rt_alloc_host(mem, size, kind)) {
+        free(mem);
+        return end(cudaErrorMemoryAllocation);
+    }
+    *p = mem;
+    return end(cudaSuccess);
+}
+
+RT_API cudaError_t cudaMallocHost(void **p, size_t size);
+RT_API cudaError_t cudaMallocHost(void **p, size_t size)
+{
+    return host_alloc(p, size, RT_HOST);
+}
+
+RT_API cudaError_t cudaHostAlloc(void **p, size_t size, unsigned flags);
+RT_API cudaError_t cudaHostAlloc(void **p, size_t size, unsigned flags)
+{
+    (void)flags; /* portable, mapped, write-combined: all the same host memory here */
+    return host_alloc(p, size, RT_HOST);
+}
+
+RT_API cudaError_t cudaMallocManaged(void **p, size_t size, unsigned flags);
+RT_API cudaError_t cudaMallocManaged(void **p, size_t size, unsigned flags)
+{
+    (void)flags;
+    return host_alloc(p, size, RT_MANAGED);
+}
+
+RT_API cudaError_t cudaHostGetDevicePointer(void **dev, void *host, unsigned flags);
+RT_API cudaError_t cudaHostGetDevicePointer(void **dev, void *host, unsigned flags)
+{
+    (void)flags;
+    cudaError_t e = begin();
+    if (e)
+        return end(e);
+    if (!dev || !rt_find((uint64_t)(uintptr_t)host, 1))
+        return end(cudaErrorInvalidValue);
+    *dev = host; /* unified addressing: the same address on both sides */
+    return end(cudaSuccess);
+}
+
+RT_API cudaError_t cudaHostGetFlags(unsigned *flags, void *host);
+RT_API cudaError_t cudaHostGetFlags(unsigned *flags, void *host)
+{
+    (void)host;
+    if (flags)
+        *flags = 0;
+    return cudaSuccess;
+}
+
+RT_API cudaError_t cudaHostRegister(void *p, size_t size, unsigned flags);
+RT_API cudaError_t cudaHostRegister(void *p, size_t size, unsigned flags)
+{
+    (void)flags;
+    cudaError_t e = begin();
+    if (e)
+        return end(e);
+    if (!p || !size)
+        return end(cudaErrorInvalidValue);
+    if (rt_find((uint64_t)(uintptr_t)p, 1))
+        return end(cudaErrorHostMemoryAlreadyRegistered);
+    return end(rt_alloc_host(p, size, RT_REGISTERED) ? cudaSuccess : cudaErrorMemoryAllocation);
+}
+
+RT_API cudaError_t cudaHostUnregister(void *p);
+RT_API cudaError_t cudaHostUnregister(void *p)
+{
+    cudaError_t e = begin();
+    if (e)
+        return end(e);
+    struct rt_alloc *al = rt_find_base((uint64_t)(uintptr_t)p);
+    if (!al || al->kind != RT_REGISTERED)
+        return end(cudaErrorHostMemoryNotRegistered);
+    rt_release(al);
+    return end(cudaSuccess);
+}
+
+RT_API cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *a, const void *p);
+RT_API cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *a, const void *p)
+{
+    cudaError_t e = begin();
+    if (e)
+        return end(e);
+    if (!a)
+        return end(cudaErrorInvalidValue);
+    memset(a, 0, sizeof *a);
+    struct rt_alloc *al = rt_find((uint64_t)(uintptr_t)p, 1);
+    if (!al) {
+        a->type = cudaMemoryTypeUnregistered;
+        a->device = -2;
+        a->hostPointer = (void *)(uintptr_t)p;
+        return end(rt_is_device_address((uint64_t)(uintptr_t)p) ? cudaErrorInvalidValue
+                                                               : cudaSuccess);
+    }
+    a->device = 0;
+    if (al->kind == RT_DEVICE || al->kind == RT_VARIABLE) {
+        a->type = cudaMemoryTypeDevice;
+        a->devicePointer = (void *)(uintptr_t)p;
+    } else {
+        a->type = al->kind == RT_MANAGED ? cudaMemoryTypeManaged : cudaMemoryTypeHost;
+        a->devicePointer = (void *)(uintptr_t)p;
+        a->hostPointer = (void *)(uintptr_t)p;
+    }
+    return end(cudaSuccess);
+}
+
+/* ---- copies ------------------------------------------------------------------------------- */
+
+/* dst and src resolved to bytes (device addresses through the table; the kind is inferred from
+ * the addresses, as with unified addressing). */
+static cudaError_t copy(void *dst, const void *src, size_t n)
+{
+    if (!n)
+        return cudaSuccess;
+    uint8_t *d = rt_host_ptr(dst, n);
+    const uint8_t *s = rt_host_ptr(src, n);
+    if (!d || !s)
+        return cudaErrorInvalidValue;
+    memmove(d, s, n);
+    return cudaSuccess;
+}
+
+RT_API cudaError_t cudaMemcpy(void *dst, const void *src, size_t n, enum cudaMemcpyKind kind);
+RT_API cudaError_t cudaMemcpy(void *dst, const void *src, size_t n, enum cudaMemcpyKind kind)
+{
+    cudaError_t e = begin();
+    if (e)
+        return end(e);
+    if ((unsigned)kind > cudaMemcpyDefault)
+        return end(cudaErrorInvalidMemcpyDirection);
+    return end(copy(dst, src, n));
+}
+
+RT_API cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t n, enum cudaMemcpyKind kind,
+                                   cudaStream_t s);
+RT_API cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t n, enum cudaMemcpyKind kind,
+                                   cudaStream_t s)
+{
+    (void)s;
+    return cudaMemcpy(dst, src, n, kind);
+}
+
+RT_API cudaError_t cudaMemcpyPeer(void *dst, int dd, const void *src, int sd, size_t n);
+RT_API cudaError_t cudaMemcpyPeer(void *dst, int dd, const void *src, int sd, size_t n)
+{
+    if (dd || sd)
+        return rt_error(cudaErrorInvalidDevice);
+    return cudaMemcpy(dst, src, n, cudaMemcpyDefault);
+}
+
+RT_API cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch,
+                                size_t width, size_t height, enum cudaMemcpyKind kind);
+RT_API cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch,
+                                size_t width, size_t height, enum cudaMemcpyKind kind)
+{
+    cudaError_t e = begin();
+    if (e)
+        return end(e);
+    if ((unsigned)kind > cudaMemcpyDefault)
+        return end(cudaErrorInvalidMemcpyDirection);
+    if (width > dpitch || width > spitch)
+        return end(cudaErrorInvalidPitchValue);
+    for (size_t r = 0; r < height; r++) {
+        e = copy((uint8_t *)dst + r * dpitch, (const uint8_t *)src + r * spitch, width);
+        if (e)
+            return end(e);
+    }
+    return end(cudaSuccess);
+}
+
+RT_API cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
+                                     size_t width, size_t height, enum cudaMemcpyKind kind,
+                                     cudaStream_t s);
+RT_API cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
+                                     size_t width, size_t height, enum cudaMemcpyKind kind,
+                                     cudaStream_t s)
+{
+    (void)s;
+    return cudaMemcpy2D(dst, dpitch, src, spitch, width, height, kind);
+}
+
+RT_API cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p);
+RT_API cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p)
+{
+    if (!p)
+        return rt_error(cudaErrorInvalidValue);
+    if (p->srcArray || p->dstArray)
+        rt_unsupported("cudaMemcpy3D with a cudaArray", "CUDA arrays and textures");
+    cudaError_t e = begin();
+    if (e)
+        return end(e);
+    const struct cudaPitchedPtr *s = &p->srcPtr, *d = &p->dstPtr;
+    for (size_t z = 0; z < p->extent.depth; z++)
+        for (size_t y = 0; y < p->extent.height; y++) {
+            size_t so = ((p->srcPos.z + z) * s->ysize + p->srcPos.y + y) * s->pitch + p->srcPos.x;
+            size_t dof = ((p->dstPos.z + z) * d->ysize + p->dstPos.y + y) * d->pitch + p->dstPos.x;
+            e = copy((uint8_t *)d->ptr + dof, (const uint8_t *)s->ptr + so, p->extent.width);
+            if (e)
+                return end(e);
+        }
+    return end(cudaSuccess);
+}
+
+RT_API cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t s);
+RT_API cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t s)
+{
+    (void)s;
+    return cudaMemcpy3D(p);
+}
+
+static cudaError_t set(void *dst, int value, size_t n)
+{
+    if (!n)
+        return cudaSuccess;
+    uint8_t *d = rt_host_ptr(dst, n);
+    if (!d)
+        return cudaErrorInvalidValue;
+    memset(d, value, n);
+    return cudaSuccess;
+}
+
+RT_API cudaError_t cudaMemset(void *dst, int value, size_t n);
+RT_API cudaError_t cudaMemset(void *dst, int value, size_t n)
+{
+    cudaError_t e = begin();
+    if (e)
+        return end(e);
+    return end(set(dst, value, n));
+}
+
+RT_API cudaError_t cudaMemsetAsync(void *dst, int value, size_t n, cudaStream_t s);
+RT_API cudaError_t cudaMemsetAsync(void *dst, int value, size_t n, cudaStream_t s)
+{
+    (void)s;
+    return cudaMemset(dst, value, n);
+}
+
+RT_API cudaError_t cudaMemset2D(void *dst, size_t pitch, int value, size_t width, size_t height);
+RT_API cudaError_t cudaMemset2D(void *dst, size_t pitch, int value, size_t width, size_t height)
+{
+    cudaError_t e = begin();
+    if (e)
+        return end(e);
+    for (size_t r = 0; r < height; r++)
+        if ((e = set((uint8_t *)dst + r * pitch, value, width)))
+            return end(e);
+    return end(cudaSuccess);
+}
+
+RT_API cudaError_t cudaMemset2DAsync(void *dst, size_t pitch, int value, size_t width,
+                                     size_t height, cudaStream_t s);
+RT_API cudaError_t cudaMemset2DAsync(void *dst, size_t pitch, int value, size_t width,
+                                     size_t height, cudaStream_t s)
+{
+    (void)s;
+    return cudaMemset2D(dst, pitch, value, width, height);
+}
+
+RT_API cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total);
+RT_API cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total)
+{
+    rt_lock();
+    if (free_bytes)
+        *free_bytes = (size_t)(TOTAL_MEM - rt_device_bytes_in_use());
+    if (total)
+        *total = (size_t)TOTAL_MEM;
+    rt_unlock();
+    return cudaSuccess;
+}
+
+RT_API cudaError_t cudaMemPrefetchAsync(const void *p, size_t n, int device, cudaStream_t s);
+RT_API cudaError_t cudaMemPrefetchAsync(const void *p, size_t n, int device, cudaStream_t s)
+{
+    (void)p, (void)n, (void)device, (void)s;
+    return cudaSuccess; /* one memory: nothing moves */
+}
+
+RT_API cudaError_t cudaMemAdvise(const void *p, size_t n, int advice, int device);
+RT_API cudaError_t cudaMemAdvise(const void *p, size_t n, int advice, int device)
+{
+    (void)p, (void)n, (void)advice, (void)device;
+    return cudaSuccess;
+}
+
+/* ---- module variables by their host symbol ------------------------------------------------ */
+
+static struct rt_alloc *symbol(const void *sym, cudaError_t *e)
+{
+    struct rt_var *v = rt_var_of(sym);
+    if (!v) {
+        *e = cudaErrorInvalidSymbol;
+        return NULL;
+    }
+    if (rt_module_load(v->mod))
+        rt_fatal("%s", v->mod->load_error);
+    if (!v->alloc) {
+        *e = cudaErrorInvalidSymbol;
+        return NULL;
+    }
+    return v->alloc;
+}
+
+RT_API cudaError_t cudaMemcpyToSymbol(const void *sym, const void *src, size_t n, size_t offset,
+                                      enum cudaMemcpyKind kind);
+RT_API cudaError_t cudaMemcpyToSymbol(const void *sym, const void *src, size_t n, size_t offset,
+                                      enum cudaMemcpyKind kind)
+{
+    (void)kind;
+    cudaError_t e = begin();
+    if (e)
+        return end(e);
+    struct rt_alloc *al = symbol(sym, &e);
+    if (!al)
+        return end(e);
+    if (offset > al->size || n > al->size - offset)
+        return end(cudaErrorInvalidValue);
+    const uint8_t *s = rt_host_ptr(src, n);
+    if (n && !s)
+        return end(cudaErrorInvalidValue);
+    if (n)
+        memmove(al->host + offset, s, n);
+    return end(cudaSuccess);
+}
+
+RT_API cudaError_t cudaMemcpyToSymbolAsync(const void *sym, const void *src, size_t n,
+                                           size_t offset, enum cudaMemcpyKind kind,
+                                           cudaStream_t s);
+RT_API cudaError_t cudaMemcpyToSymbolAsync(const void *sym, const void *src, size_t n,
+                                           size_t offset, enum cudaMemcpyKind kind,
+                                           cudaStream_t s)
+{
+    (void)s;
+    return cudaMemcpyToSymbol(sym, src, n, offset, kind);
+}
+
+RT_API cudaError_t cudaMemcpyFromSymbol(void *dst, const void *sym, size_t n, size_t offset,
+                                        enum cudaMemcpyKind kind);
+RT_API cudaError_t cudaMemcpyFromSymbol(void *dst, const void *sym, size_t n, size_t offset,
+                                        enum cudaMemcpyKind kind)
+{
+    (void)kind;
+    cudaError_t e = begin();
+    if (e)
+        return end(e);
+    struct rt_alloc *al = symbol(sym, &e);
+    if (!al)
+        return end(e);
+    if (offset > al->size || n > al->size - offset)
+        return end(cudaErrorInvalidValue);
+    uint8_t *d = rt_host_ptr(dst, n);
+    if (n && !d)
+        return end(cudaErrorInvalidValue);
+    if (n)
+        memmove(d, al->host + offset, n);
+    return end(cudaSuccess);
+}
+
+RT_API cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *sym, size_t n, size_t offset,
+                                             enum cudaMemcpyKind kind, cudaStream_t s);
+RT_API cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *sym, size_t n, size_t offset,
+                                             enum cudaMemcpyKind kind, cudaStream_t s)
+{
+    (void)s;
+    return cudaMemcpyFromSymbol(dst, sym, n, offset, kind);
+}
+
+RT_API cudaError_t cudaGetSymbolAddress(void **dev, const void *sym);
+RT_API cudaError_t cudaGetSymbolAddress(void **dev, const void *sym)
+{
+    cudaError_t e = begin();
+    if (e)
+        return end(e);
+    struct rt_alloc *al = symbol(sym, &e);
+    if (!al || !dev)
+        return end(al ? cudaErrorInvalidValue : e);
+    *dev = (void *)(uintptr_t)al->dev;
+    return end(cudaSuccess);
+}
+
+RT_API cudaError_t cudaGetSymbolSize(size_t *size, const void *sym);
+RT_API cudaError_t cudaGetSymbolSize(size_t *size, const void *sym)
+{
+    cudaError_t e = begin();
+    if (e)
+        return end(e);
+    struct rt_alloc *al = symbol(sym, &e);
+    if (!al || !size)
+        return end(al ? cudaErrorInvalidValue : e);
+    *size = (size_t)al->size;
+    return end(cudaSuccess);
+}

@@ -1,0 +1,183 @@
+/* rt_internal.h (private to runtime/): the state of smemlab's CUDA runtime library: device memory,
+ * the program's modules and kernels, the launches recorded, and the helpers the rt_*.c files share.
+ * Every API entry point takes the one lock (programs may call CUDA from several threads). */
+#ifndef SMEMLAB_RUNTIME_INTERNAL_H
+#define SMEMLAB_RUNTIME_INTERNAL_H
+
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "cuda_abi.h"
+#include "smemlab/analysis/launch.h"
+#include "smemlab/emu/cta.h"
+#include "smemlab/ptx/ptx.h"
+
+/* Exported symbols carry the version node libcudart.so.13 (libcudart.map). */
+#define RT_API __attribute__((visibility("default")))
+
+/* ---- device memory (rt_memory.c) ---- */
+
+enum rt_alloc_kind {
+    RT_DEVICE,      /* cudaMalloc / MallocPitch / Malloc3D / MallocAsync */
+    RT_HOST,        /* cudaMallocHost / HostAlloc: host memory the device may reach (UVA) */
+    RT_REGISTERED,  /* cudaHostRegister: the program's own memory */
+    RT_MANAGED,     /* cudaMallocManaged, __managed__ variables */
+    RT_VARIABLE     /* a module's __device__ / __constant__ variable */
+};
+
+struct rt_alloc {
+    uint64_t dev;           /* device address (the host address for HOST, REGISTERED, MANAGED) */
+    uint64_t size;
+    uint8_t *host;          /* the bytes */
+    uint8_t kind;           /* enum rt_alloc_kind */
+    uint8_t freed;          /* device memory freed: kept to name use-after-free accesses */
+    uint8_t readonly;       /* __constant__ */
+    const char *name;       /* variables: the PTX name */
+    uint64_t seq;           /* allocation order */
+};
+
+/* Allocates size bytes of device memory of kind (RT_DEVICE or RT_VARIABLE) in the device
+ * address space (PROT_NONE on the host: a device pointer dereferenced by host code faults).
+ * NULL when out of memory. */
+struct rt_alloc *rt_alloc_device(uint64_t size, unsigned kind, const char *name);
+/* Records host memory [p, p + size) that kernels may reach at its own address. */
+struct rt_alloc *rt_alloc_host(void *p, uint64_t size, unsigned kind);
+/* The live allocation holding [a, a + n), or NULL. */
+struct rt_alloc *rt_find(uint64_t a, uint64_t n);
+/* The allocation (live or freed) starting exactly at a, or NULL. */
+struct rt_alloc *rt_find_base(uint64_t a);
+/* Releases it: device memory stays mapped as freed, host memory's record is removed. */
+void rt_release(struct rt_alloc *al);
+/* 1 when a lies in the reserved device address range. */
+int rt_is_device_address(uint64_t a);
+/* The global memory of a launch: every live allocation (rebuilt only when allocations changed). */
+const struct smem_global_region *rt_regions(unsigned *n);
+/* Describes address a against the allocations for a memory error: "4 bytes after the end of a
+ * 256-byte allocation at 0x... (cudaMalloc)". */
+void rt_describe_address(uint64_t a, uint32_t bytes, char *buf, size_t size);
+/* Host pointer for device or host address a holding n bytes, or NULL. */
+uint8_t *rt_host_ptr(const void *a, uint64_t n);
+uint64_t rt_device_bytes_in_use(void);
+
+/* ---- modules, kernels, variables (rt_module.c) ---- */
+
+struct rt_module;
+
+struct rt_prepared {
+    uint32_t dyn_smem;
+    struct smem_cta_program *p;
+};
+
+struct rt_kernel {
+    struct rt_module *mod;
+    const void *host_fun;   /* the host stub's address (cudaLaunchKernel's func) */
+    char *symbol;           /* mangled device name */
+    char *name;             /* demangled, without parameters */
+    const struct smem_ptx_func *func; /* once the module is loaded */
+    struct rt_prepared *prep;
+    unsigned nprep;
+    int max_dyn_smem;       /* cudaFuncAttributeMaxDynamicSharedMemorySize; -1: the default */
+    int carveout;
+    uint64_t launches, recorded;
+    int report_id;          /* index into the run report's kernels, -1 until recorded */
+    int wanted;             /* -1 unknown, 0/1: matches --kernel */
+};
+
+struct rt_var {
+    struct rt_module *mod;
+    const void *host_var;   /* the host shadow (cudaMemcpyToSymbol's symbol) */
+    void **managed_ptr;     /* __managed__: where the host code reads the variable's address */
+    char *name;             /* PTX name */
+    uint64_t size;
+    int constant;
+    struct rt_alloc *alloc; /* once the module is loaded */
+};
+
+struct rt_module {
+    const void *wrapper;
+    const uint8_t *fatbin;
+    size_t fatbin_size;
+    int loaded;             /* 1 loaded, -1 failed (error in load_error) */
+    char load_error[600];
+    struct smem_ptx_module *ptx;
+    char *ptx_text;
+    unsigned arch;
+    int index;              /* registration order */
+    int report_id;          /* index into the run report's modules, -1 until needed */
+    struct smem_global_symbol *symbols; /* every module variable's address, for launches */
+    unsigned nsymbols;
+};
+
+struct rt_module *rt_module_register(const void *wrapper);
+/* Loads (reads the PTX, places the variables) on first use; 0, or -1 with the module's
+ * load_error set. */
+int rt_module_load(struct rt_module *m);
+struct rt_kernel *rt_kernel_register(struct rt_module *m, const void *host_fun, const char *name);
+struct rt_kernel *rt_kernel_of(const void *host_fun);
+struct rt_var *rt_var_register(struct rt_module *m, const void *host_var, void **managed_ptr,
+                               const char *name, uint64_t size, int constant);
+struct rt_var *rt_var_of(const void *host_var);
+/* Loads k's module and finds its function; 0 or -1 (the reason in the module's load_error). */
+int rt_kernel_resolve(struct rt_kernel *k);
+/* The prepared program of k for dyn bytes of dynamic shared memory; NULL with err. */
+struct smem_cta_program *rt_kernel_program(struct rt_kernel *k, uint32_t dyn,
+                                           struct smem_error *err);
+/* Every module registered (for cudaDeviceReset and the report). */
+struct rt_module **rt_modules(unsigned *n);
+
+/* ---- launches (rt_launch.c) ---- */
+
+cudaError_t rt_launch(struct rt_kernel *k, dim3 grid, dim3 block, void **args, size_t shmem);
+
+/* ---- errors, options, report (rt_state.c, rt_report.c) ---- */
+
+struct rt_options {
+    int hazards;
+    uint64_t max_steps;
+    uint64_t launches_per_kernel; /* 0: all */
+    int have_regex;
+    char report_path[4096], status_path[4096], html_path[4096];
+    int format;             /* 0 table, 1 json, 2 csv */
+    int device;             /* 0 H100, 1 H200 */
+    int records;            /* this process writes the report (not a child) */
+};
+extern struct rt_options rt_opt;
+
+/* The lock every entry point takes; rt_init runs on the first call. */
+void rt_lock(void);
+void rt_unlock(void);
+/* Sets the calling thread's last error (and the sticky error for launch faults); returns e. */
+cudaError_t rt_error(cudaError_t e);
+cudaError_t rt_sticky(void);
+void rt_set_sticky(cudaError_t e);
+/* 1 when the kernel's name matches --kernel. */
+int rt_kernel_wanted(struct rt_kernel *k);
+
+/* Stops the program: the report so far, the status file (fatal), one sentence on stderr, exit 3.
+ * The library is the program's process here: there is nobody to return an error to that would
+ * not mistake "smemlab cannot do this" for "the GPU said no". */
+_Noreturn void rt_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* For a call smemlab does not implement. */
+_Noreturn void rt_unsupported(const char *call, const char *why);
+
+/* The run's record (rt_report.c). */
+struct smem_run_report *rt_report(void);
+/* Adds launch lr of kernel k (its sites in one) to the report; takes ownership of lr's arrays. */
+void rt_report_launch(struct rt_kernel *k, struct smem_launch_record *lr,
+                      struct smem_kernel_report *one);
+/* Counts a launch not recorded. */
+void rt_report_count_launch(void);
+/* Writes the report and status now (fatal: the message for the status file). */
+void rt_report_write(const char *fatal);
+/* After a launch: writes the report if the last write is old enough (a crash loses little). */
+void rt_report_maybe_write(void);
+void rt_report_install_handlers(void);
+
+double rt_now(void);
+
+/* ---- the device (rt_device.c) ---- */
+
+void rt_device_props(struct cudaDeviceProp *p);
+
+#endif

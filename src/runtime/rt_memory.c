@@ -1,0 +1,267 @@
+/* rt_memory.c: device memory of `smemlab run`. Device allocations live in their own address range,
+ * reserved PROT_NONE on the host, so a device pointer is never a valid host pointer: host code
+ * that dereferences one faults (and the crash report names the allocation), as on a real GPU. The
+ * bytes behind an allocation are ordinary host memory that kernels and cudaMemcpy reach through
+ * the table here. Addresses are never reused, so an access to freed memory is named as such.
+ * Host memory the device may reach (pinned, registered, managed) keeps its own address (UVA). */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS, MAP_NORESERVE */
+#include "rt_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#define DEV_SPAN (1ull << 40)   /* 1 TiB of address space, never backed */
+#define DEV_ALIGN 512ull        /* cudaMalloc returns 256-byte aligned pointers; be generous */
+#define DEV_GAP 4096ull         /* unallocated bytes between allocations: overruns fault */
+
+static uint64_t dev_base, dev_next, dev_end;
+static struct rt_alloc **allocs; /* sorted by dev address (live and freed device ones) */
+static size_t nallocs, cap_allocs;
+static uint64_t seq, bytes_in_use;
+static struct smem_global_region *regions;
+static unsigned nregions;
+static int regions_dirty = 1;
+
+static void reserve(void)
+{
+    if (dev_base)
+        return;
+    for (uint64_t span = DEV_SPAN; span >= (1ull << 34); span >>= 1) {
+        void *p = mmap(NULL, span, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (p != MAP_FAILED) {
+            dev_base = (uint64_t)(uintptr_t)p;
+            dev_end = dev_base + span;
+            break;
+        }
+    }
+    if (!dev_base) { /* no room to reserve: a range high in the address space, unchecked */
+        dev_base = 0x7e0000000000ull;
+        dev_end = dev_base + DEV_SPAN;
+    }
+    dev_next = dev_base + DEV_ALIGN * 8; /* never hand out the range's first bytes */
+}
+
+int rt_is_device_address(uint64_t a)
+{
+    return dev_base && a >= dev_base && a < dev_end;
+}
+
+static size_t lower_bound(uint64_t a) /* first index with dev > a */
+{
+    size_t lo = 0, hi = nallocs;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (allocs[mid]->dev <= a)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+static int insert(struct rt_alloc *al)
+{
+    if (nallocs == cap_allocs) {
+        size_t nc = cap_allocs ? cap_allocs * 2 : 64;
+        struct rt_alloc **na = realloc(allocs, nc * sizeof *na);
+        if (!na)
+            return -1;
+        allocs = na;
+        cap_allocs = nc;
+    }
+    size_t i = lower_bound(al->dev);
+    memmove(allocs + i + 1, allocs + i, (nallocs - i) * sizeof *allocs);
+    allocs[i] = al;
+    nallocs++;
+    regions_dirty = 1;
+    return 0;
+}
+
+struct rt_alloc *rt_alloc_device(uint64_t size, unsigned kind, const char *name)
+{
+    reserve();
+    uint64_t dev = (dev_next + DEV_ALIGN - 1) & ~(DEV_ALIGN - 1);
+    if (size > dev_end - dev || dev_end - dev - size < DEV_GAP)
+        return NULL;
+    struct rt_alloc *al = calloc(1, sizeof *al);
+    if (!al)
+        return NULL;
+    /* device memory reads as zeros until written (a real GPU's is undefined) */
+    al->host = calloc(size ? (size_t)size : 1, 1);
+    if (!al->host) {
+        free(al);
+        return NULL;
+    }
+    al->dev = dev;
+    al->size = size;
+    al->kind = (uint8_t)kind;
+    al->name = name;
+    al->seq = seq++;
+    if (insert(al)) {
+        free(al->host);
+        free(al);
+        return NULL;
+    }
+    dev_next = dev + size + DEV_GAP;
+    bytes_in_use += size;
+    return al;
+}
+
+struct rt_alloc *rt_alloc_host(void *p, uint64_t size, unsigned kind)
+{
+    struct rt_alloc *al = calloc(1, sizeof *al);
+    if (!al)
+        return NULL;
+    al->dev = (uint64_t)(uintptr_t)p;
+    al->host = p;
+    al->size = size;
+    al->kind = (uint8_t)kind;
+    al->seq = seq++;
+    if (insert(al)) {
+        free(al);
+        return NULL;
+    }
+    return al;
+}
+
+struct rt_alloc *rt_find(uint64_t a, uint64_t n)
+{
+    size_t i = lower_bound(a);
+    if (!i)
+        return NULL;
+    struct rt_alloc *al = allocs[i - 1];
+    if (al->freed || a - al->dev >= al->size + (al->size == 0) || n > al->size - (a - al->dev))
+        return NULL;
+    return al;
+}
+
+struct rt_alloc *rt_find_base(uint64_t a)
+{
+    size_t i = lower_bound(a);
+    return i && allocs[i - 1]->dev == a ? allocs[i - 1] : NULL;
+}
+
+void rt_release(struct rt_alloc *al)
+{
+    regions_dirty = 1;
+    if (al->kind == RT_DEVICE || al->kind == RT_VARIABLE) {
+        free(al->host);
+        al->host = NULL;
+        al->freed = 1;
+        bytes_in_use -= al->size;
+        return;
+    }
+    /* host memory: its address may come back from malloc, so forget it */
+    size_t i = lower_bound(al->dev);
+    if (i && allocs[i - 1] == al) {
+        memmove(allocs + i - 1, allocs + i, (nallocs - i) * sizeof *allocs);
+        nallocs--;
+    }
+    free(al);
+}
+
+const struct smem_global_region *rt_regions(unsigned *n)
+{
+    if (regions_dirty) {
+        free(regions);
+        regions = calloc(nallocs ? nallocs : 1, sizeof *regions);
+        nregions = 0;
+        for (size_t i = 0; regions && i < nallocs; i++) {
+            const struct rt_alloc *al = allocs[i];
+            if (al->freed || !al->size)
+                continue;
+            struct smem_global_region *r = &regions[nregions++];
+            r->base = al->dev;
+            r->size = al->size;
+            r->host = al->host;
+            r->known = NULL;
+            r->readonly = al->readonly;
+        }
+        regions_dirty = 0;
+    }
+    *n = nregions;
+    return regions;
+}
+
+uint8_t *rt_host_ptr(const void *p, uint64_t n)
+{
+    uint64_t a = (uint64_t)(uintptr_t)p;
+    struct rt_alloc *al = rt_find(a, n);
+    if (al)
+        return al->host + (a - al->dev);
+    if (rt_is_device_address(a))
+        return NULL; /* a device address outside every live allocation */
+    return (uint8_t *)(uintptr_t)p; /* ordinary host memory */
+}
+
+uint64_t rt_device_bytes_in_use(void)
+{
+    return bytes_in_use;
+}
+
+static const char *kind_name(const struct rt_alloc *al)
+{
+    switch (al->kind) {
+    case RT_DEVICE: return "cudaMalloc";
+    case RT_HOST: return "cudaMallocHost";
+    case RT_REGISTERED: return "cudaHostRegister";
+    case RT_MANAGED: return al->name ? "__managed__" : "cudaMallocManaged";
+    default: return al->readonly ? "__constant__" : "__device__";
+    }
+}
+
+static void describe(const struct rt_alloc *al, char *what, size_t n)
+{
+    if (al->name)
+        snprintf(what, n, "%s variable '%s' (%llu bytes at 0x%llx)", kind_name(al), al->name,
+                 (unsigned long long)al->size, (unsigned long long)al->dev);
+    else
+        snprintf(what, n, "%llu-byte allocation at 0x%llx (%s)", (unsigned long long)al->size,
+                 (unsigned long long)al->dev, kind_name(al));
+}
+
+void rt_describe_address(uint64_t a, uint32_t bytes, char *buf, size_t size)
+{
+    char what[160];
+    const struct rt_alloc *best = NULL;
+    uint64_t dist = UINT64_MAX;
+    int after = 0;
+    size_t i = lower_bound(a);
+    if (i) {
+        const struct rt_alloc *al = allocs[i - 1]; /* starts at or before a */
+        if (a < al->dev + al->size) {
+            describe(al, what, sizeof what);
+            if (al->freed)
+                snprintf(buf, size, "%llu bytes into a freed %s", (unsigned long long)(a - al->dev),
+                         what);
+            else
+                snprintf(buf, size, "%llu bytes into a %s, %u bytes past its end",
+                         (unsigned long long)(a - al->dev), what,
+                         (unsigned)(a + bytes - (al->dev + al->size)));
+            return;
+        }
+        best = al;
+        dist = a - (al->dev + al->size);
+        after = 1;
+    }
+    if (i < nallocs) {
+        uint64_t d = allocs[i]->dev - a; /* as compute-sanitizer counts: from the address */
+        if (d < dist) {
+            best = allocs[i];
+            dist = d;
+            after = 0;
+        }
+    }
+    if (!best) {
+        snprintf(buf, size, "no allocation anywhere near");
+        return;
+    }
+    describe(best, what, sizeof what);
+    if (after)
+        snprintf(buf, size, "%llu bytes after the end of the %s%s", (unsigned long long)dist,
+                 best->freed ? "freed " : "", what);
+    else
+        snprintf(buf, size, "%llu bytes before the %s%s", (unsigned long long)dist,
+                 best->freed ? "freed " : "", what);
+}

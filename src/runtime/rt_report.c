@@ -1,0 +1,303 @@
+/* rt_report.c: the run's record and its report file. The report is rewritten after launches
+ * (at most about once a second, more rarely when writing it takes long), at exit, when the library
+ * stops the program, and from the handlers of the signals a crash raises, so a program that dies
+ * loses little or nothing of it. A status file beside it tells the CLI how things ended. */
+#define _GNU_SOURCE /* dladdr, REG_RIP */
+#include "rt_internal.h"
+
+#include "smemlab/report/run_report.h"
+#include "smemlab/runtime/run.h"
+
+#include <dlfcn.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+static struct smem_run_report run;
+static char *program, **argv_list;
+static uint64_t cap_launches, conflicts, hazards, memory_errors;
+static double last_write, write_cost;
+static volatile sig_atomic_t in_handler;
+static int complete;
+
+static void read_cmdline(void)
+{
+    if (program)
+        return;
+    FILE *f = fopen("/proc/self/cmdline", "rb");
+    char buf[8192];
+    size_t n = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
+    if (f)
+        fclose(f);
+    buf[n] = 0;
+    unsigned count = 0;
+    for (size_t i = 0; i < n; i++)
+        count += buf[i] == 0;
+    argv_list = calloc(count + 1, sizeof *argv_list);
+    size_t pos = 0;
+    unsigned k = 0;
+    while (argv_list && pos < n && k < count) {
+        argv_list[k++] = strdup(buf + pos);
+        pos += strlen(buf + pos) + 1;
+    }
+    program = argv_list && k ? argv_list[0] : strdup("?");
+    run.program = program;
+    run.args = (const char *const *)(argv_list ? argv_list + 1 : NULL);
+    run.nargs = k ? k - 1 : 0;
+}
+
+struct smem_run_report *rt_report(void)
+{
+    read_cmdline();
+    return &run;
+}
+
+/* The report's module entry for m (the analysis the table writer knows). */
+static uint32_t module_entry(struct rt_module *m)
+{
+    if (m->report_id >= 0)
+        return (uint32_t)m->report_id;
+    struct smem_run_module *nm = realloc(run.modules, (run.nmodules + 1) * sizeof *nm);
+    if (!nm)
+        rt_fatal("out of memory");
+    run.modules = nm;
+    struct smem_run_module *e = &nm[run.nmodules];
+    memset(e, 0, sizeof *e);
+    e->analysis.source = program;
+    e->analysis.module = m->ptx;
+    m->report_id = (int)run.nmodules++;
+    return (uint32_t)m->report_id;
+}
+
+static uint32_t kernel_entry(struct rt_kernel *k, const struct smem_kernel_report *one)
+{
+    if (k->report_id >= 0)
+        return (uint32_t)k->report_id;
+    uint32_t mi = module_entry(k->mod);
+    struct smem_analysis *a = &run.modules[mi].analysis;
+    struct smem_kernel_report *nk = realloc(a->kernels, (a->nkernels + 1) * sizeof *nk);
+    struct smem_run_kernel *rk = realloc(run.kernels, (run.nkernels + 1) * sizeof *rk);
+    if (!nk)
+        rt_fatal("out of memory");
+    a->kernels = nk;
+    if (!rk)
+        rt_fatal("out of memory");
+    run.kernels = rk;
+    struct smem_kernel_report *s = &nk[a->nkernels];
+    memset(s, 0, sizeof *s);
+    s->symbol = k->symbol;
+    s->name = k->name ? k->name : k->symbol;
+    memcpy(s->block, one->block, sizeof s->block);
+    memcpy(s->grid, one->grid, sizeof s->grid);
+    s->static_smem = one->static_smem;
+    s->dynamic_smem = one->dynamic_smem;
+    s->complete = 1;
+    for (unsigned i = 0; i < k->nprep; i++)
+        if (k->prep[i].p->func == k->func)
+            s->program = k->prep[i].p; /* for the hazards' file names; owned by the kernel */
+    rk[run.nkernels].module = mi;
+    rk[run.nkernels].kernel = a->nkernels++;
+    rk[run.nkernels].launches = 0;
+    k->report_id = (int)run.nkernels++;
+    return (uint32_t)k->report_id;
+}
+
+void rt_report_launch(struct rt_kernel *k, struct smem_launch_record *lr,
+                      struct smem_kernel_report *one)
+{
+    read_cmdline();
+    uint32_t ki = kernel_entry(k, one);
+    struct smem_run_kernel *rk = &run.kernels[ki];
+    struct smem_kernel_report *sum = &run.modules[rk->module].analysis.kernels[rk->kernel];
+    if (smem_kernel_report_add(sum, one))
+        rt_fatal("out of memory");
+    rk->launches++;
+    /* the launch record owns the hazards; the sites were merged into the sums */
+    one->hazards = NULL;
+    one->nhazards = 0;
+    smem_kernel_report_clear(one);
+    if (run.nlaunches == cap_launches) {
+        uint64_t nc = cap_launches ? cap_launches * 2 : 64;
+        struct smem_launch_record *nl = realloc(run.launches, nc * sizeof *nl);
+        if (!nl)
+            rt_fatal("out of memory");
+        run.launches = nl;
+        cap_launches = nc;
+    }
+    lr->index = run.launches_total++;
+    lr->kernel = ki;
+    run.launches[run.nlaunches++] = *lr;
+    conflicts += (lr->ld.wavefronts - lr->ld.ideal) + (lr->st.wavefronts - lr->st.ideal) +
+                 (lr->atom.wavefronts - lr->atom.ideal);
+    for (uint32_t i = 0; i < lr->nhazards; i++)
+        hazards += lr->hazards[i].count;
+    for (uint32_t i = 0; i < lr->nerrors; i++)
+        memory_errors += lr->errors[i].count;
+}
+
+void rt_report_count_launch(void)
+{
+    run.launches_total++;
+}
+
+static void write_status(const char *fatal)
+{
+    if (!rt_opt.status_path[0])
+        return;
+    char tmp[4200];
+    snprintf(tmp, sizeof tmp, "%s.tmp", rt_opt.status_path);
+    FILE *f = fopen(tmp, "w");
+    if (!f)
+        return;
+    fprintf(f, "runtime 1\nlaunches %llu\nrecorded %llu\nconflicts %llu\nhazards %llu\n"
+               "memory_errors %llu\ncomplete %d\n",
+            (unsigned long long)run.launches_total, (unsigned long long)run.nlaunches,
+            (unsigned long long)conflicts, (unsigned long long)hazards,
+            (unsigned long long)memory_errors, complete);
+    if (fatal) {
+        fprintf(f, "fatal ");
+        for (const char *c = fatal; *c; c++)
+            fputc(*c == '\n' ? ' ' : *c, f);
+        fputc('\n', f);
+    }
+    if (fclose(f) == 0)
+        rename(tmp, rt_opt.status_path);
+}
+
+static void write_to(FILE *f)
+{
+    if (rt_opt.format == 1)
+        smem_run_report_json(f, &run);
+    else if (rt_opt.format == 2)
+        smem_run_report_csv(f, &run);
+    else
+        smem_run_report_table(f, &run);
+}
+
+/* final: the program is ending (exit, a fatal stop, a crash). */
+static void write_report(const char *fatal, int final)
+{
+    if (!rt_opt.records)
+        return;
+    read_cmdline();
+    if (fatal && !run.stopped)
+        run.stopped = strdup(fatal);
+    double t0 = rt_now();
+    if (rt_opt.report_path[0]) {
+        char tmp[4200];
+        snprintf(tmp, sizeof tmp, "%s.tmp", rt_opt.report_path);
+        FILE *f = fopen(tmp, "w");
+        if (f) {
+            write_to(f);
+            if (fclose(f) == 0)
+                rename(tmp, rt_opt.report_path);
+        }
+    } else if (final && run.launches_total) {
+        fflush(stdout);
+        fputc('\n', stderr);
+        write_to(stderr);
+    }
+    write_status(fatal);
+    last_write = rt_now();
+    write_cost = last_write - t0;
+}
+
+void rt_report_write(const char *fatal)
+{
+    write_report(fatal, 1);
+}
+
+void rt_report_maybe_write(void)
+{
+    if (!rt_opt.report_path[0] && !rt_opt.status_path[0])
+        return;
+    double now = rt_now();
+    /* at most once a second, and never more than a tenth of the time spent */
+    if (now - last_write >= 1.0 && now - last_write >= 10 * write_cost)
+        write_report(NULL, 0);
+}
+
+static void at_exit(void)
+{
+    rt_lock();
+    complete = 1;
+    write_report(NULL, 1);
+    rt_unlock();
+}
+
+static const char *signal_name(int sig)
+{
+    switch (sig) {
+    case SIGSEGV: return "SIGSEGV (segmentation fault)";
+    case SIGBUS: return "SIGBUS (bus error)";
+    case SIGFPE: return "SIGFPE (arithmetic exception)";
+    case SIGILL: return "SIGILL (illegal instruction)";
+    case SIGABRT: return "SIGABRT (abort)";
+    case SIGTERM: return "SIGTERM";
+    case SIGINT: return "SIGINT";
+    default: return "a signal";
+    }
+}
+
+/* A crash: say where (a device pointer used by host code is named), keep the report, then die of
+ * the same signal so the CLI and the shell see what the program did. Best effort: the heap may
+ * be what broke. */
+static void on_signal(int sig, siginfo_t *si, void *uc)
+{
+    if (!in_handler) {
+        in_handler = 1;
+        char msg[900], where[300] = "";
+        void *pc = NULL;
+#if defined(__x86_64__)
+        if (uc)
+            pc = (void *)((ucontext_t *)uc)->uc_mcontext.gregs[REG_RIP];
+#else
+        (void)uc;
+#endif
+        Dl_info di;
+        if (pc && dladdr(pc, &di) && di.dli_fname)
+            snprintf(where, sizeof where, " at %s+0x%lx%s%s%s", di.dli_fname,
+                     (unsigned long)((char *)pc - (char *)di.dli_fbase),
+                     di.dli_sname ? " (" : "", di.dli_sname ? di.dli_sname : "",
+                     di.dli_sname ? ")" : "");
+        uint64_t a = (uint64_t)(uintptr_t)(si ? si->si_addr : NULL);
+        if ((sig == SIGSEGV || sig == SIGBUS) && rt_is_device_address(a)) {
+            char near[220];
+            rt_describe_address(a, 1, near, sizeof near);
+            snprintf(msg, sizeof msg, "the program was killed by %s%s: host code dereferenced "
+                     "the device address 0x%llx (%s); copy device memory to the host with "
+                     "cudaMemcpy first", signal_name(sig), where, (unsigned long long)a, near);
+        } else if (sig == SIGSEGV || sig == SIGBUS) {
+            snprintf(msg, sizeof msg, "the program was killed by %s%s, accessing address 0x%llx",
+                     signal_name(sig), where, (unsigned long long)a);
+        } else {
+            snprintf(msg, sizeof msg, "the program was killed by %s%s", signal_name(sig), where);
+        }
+        if (sig != SIGINT && sig != SIGTERM)
+            fprintf(stderr, "smemlab run: %s\n", msg);
+        write_report(msg, 1);
+    }
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+void rt_report_install_handlers(void)
+{
+    static const int sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTERM, SIGINT};
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = on_signal;
+    sa.sa_flags = SA_SIGINFO | SA_RESETHAND;
+    sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+        struct sigaction old;
+        /* the program's (or a preloaded tool's) own handler stays in charge */
+        if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler != SIG_DFL)
+            continue;
+        sigaction(sigs[i], &sa, NULL);
+    }
+    atexit(at_exit);
+    write_status(NULL);
+}

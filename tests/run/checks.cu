@@ -1,0 +1,366 @@
+// checks.cu: smemlab run's own test program (tests/test_run.c runs it). One behaviour per mode,
+// argv[1]; every mode checks its own results on the host and prints PASS, as a real program would.
+//   api          the runtime API the issue lists: symbols, pinned / mapped / managed memory,
+//                pitched 2-D copies, streams, events, errors, function attributes, occupancy
+//   transpose    a 64x64 int transpose through a 32x33 padded tile, 4 blocks of 32x8
+//   histogram    shared-memory atomics (256 bins), 8 blocks of 256
+//   oob          a kernel that stores one element past its array and loads one before it
+//   race         a missing __syncthreads(): a shared-memory race
+//   hang         a kernel that never ends
+//   unsupported  a call smemlab does not emulate (cudaMallocArray)
+//   crash        host code dereferences a device pointer
+//   exit5        a launch, then exit status 5
+//   assert       a device-side assert fails (the program sees cudaErrorAssert)
+#include <cassert>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <cuda_runtime.h>
+
+#define CK(call)                                                                                  \
+    do {                                                                                          \
+        cudaError_t e_ = (call);                                                                  \
+        if (e_ != cudaSuccess) {                                                                  \
+            fprintf(stderr, "CUDA error %s at %s:%d: %s\n", #call, __FILE__, __LINE__,          \
+                    cudaGetErrorString(e_));                                                      \
+            exit(2);                                                                              \
+        }                                                                                         \
+    } while (0)
+
+static int failures;
+#define EXPECT(cond)                                                                              \
+    do {                                                                                          \
+        if (!(cond)) {                                                                            \
+            fprintf(stderr, "checks.cu:%d: expected %s\n", __LINE__, #cond);                     \
+            failures++;                                                                           \
+        }                                                                                         \
+    } while (0)
+
+__constant__ float coef[4] = {1.5f, 2.5f, 3.5f, 4.5f};
+__device__ int counter = 7;
+__device__ int table[3] = {10, 20, 30};
+__device__ __managed__ int managed_val = 11;
+
+__global__ void useSymbols(float *out)
+{
+    int t = threadIdx.x;
+    out[t] = coef[t % 4] + (float)counter + (float)table[t % 3] + (float)managed_val;
+}
+
+__global__ void bump()
+{
+    atomicAdd(&counter, 1);
+}
+
+__global__ void scalePitched(float *p, size_t pitch, int w, int h, float s)
+{
+    int x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y;
+    if (x < w && y < h) {
+        float *row = (float *)((char *)p + y * pitch);
+        row[x] *= s;
+    }
+}
+
+__global__ void addMapped(const int *host_in, int *out, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        out[i] = host_in[i] + managed_val;
+}
+
+// more than 48 KB of dynamic shared memory: needs cudaFuncSetAttribute
+__global__ void bigSmem(int *out)
+{
+    extern __shared__ int big[];
+    int t = threadIdx.x;
+    for (int i = t; i < 16384; i += blockDim.x)
+        big[i] = i;
+    __syncthreads();
+    out[t] = big[16383 - t];
+}
+
+#define TILE 32
+__global__ void transposePad(int *out, const int *in, int w, int h)
+{
+    __shared__ int tile[TILE][TILE + 1];
+    int x = blockIdx.x * TILE + threadIdx.x, y = blockIdx.y * TILE + threadIdx.y;
+    for (int j = 0; j < TILE; j += 8)
+        tile[threadIdx.y + j][threadIdx.x] = in[(y + j) * w + x];
+    __syncthreads();
+    x = blockIdx.y * TILE + threadIdx.x;
+    y = blockIdx.x * TILE + threadIdx.y;
+    for (int j = 0; j < TILE; j += 8)
+        out[(y + j) * h + x] = tile[threadIdx.x][threadIdx.y + j];
+}
+
+__global__ void histogram(const unsigned char *data, int n, unsigned *bins)
+{
+    __shared__ unsigned local[256];
+    local[threadIdx.x] = 0;
+    __syncthreads();
+    for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x)
+        atomicAdd(&local[data[i]], 1u);
+    __syncthreads();
+    atomicAdd(&bins[threadIdx.x], local[threadIdx.x]);
+}
+
+__global__ void offByOne(int *a, int n)
+{
+    int i = threadIdx.x;
+    a[i + 1] = i;          // thread n-1 writes a[n]: one past the end
+    if (i == 0)
+        a[0] = a[i - 1];   // reads a[-1]: one before the start
+}
+
+__global__ void racy(int *out)
+{
+    __shared__ int s[64];
+    s[threadIdx.x] = threadIdx.x;
+    out[threadIdx.x] = s[63 - threadIdx.x]; // no __syncthreads(): another warp's element
+}
+
+__global__ void spin(volatile int *flag)
+{
+    while (*flag == 0) {
+    }
+}
+
+__global__ void checked(int *a)
+{
+    assert(a[threadIdx.x] >= 0);
+}
+
+static int mode_api()
+{
+    int n = 0;
+    CK(cudaGetDeviceCount(&n));
+    EXPECT(n == 1);
+    cudaDeviceProp prop;
+    CK(cudaGetDeviceProperties(&prop, 0));
+    EXPECT(prop.major == 9 && prop.minor == 0 && prop.multiProcessorCount == 132);
+    EXPECT(prop.sharedMemPerBlockOptin == 232448 && prop.warpSize == 32);
+    int v = 0;
+    CK(cudaDeviceGetAttribute(&v, cudaDevAttrMaxSharedMemoryPerMultiprocessor, 0));
+    EXPECT(v == 233472);
+    EXPECT(cudaSetDevice(1) == cudaErrorInvalidDevice);
+    EXPECT(cudaGetLastError() == cudaErrorInvalidDevice);
+    EXPECT(cudaGetLastError() == cudaSuccess);
+    int rt = 0, drv = 0;
+    CK(cudaRuntimeGetVersion(&rt));
+    CK(cudaDriverGetVersion(&drv));
+    EXPECT(rt == 13000 && drv >= rt);
+    EXPECT(!strcmp(cudaGetErrorName(cudaErrorInvalidConfiguration), "cudaErrorInvalidConfiguration"));
+    EXPECT(!strcmp(cudaGetErrorString(cudaErrorMemoryAllocation), "out of memory"));
+
+    // symbols: initializers, copies both ways, addresses
+    float *d_out;
+    CK(cudaMalloc(&d_out, 32 * sizeof(float)));
+    useSymbols<<<1, 32>>>(d_out);
+    CK(cudaGetLastError());
+    bump<<<1, 1>>>();
+    float h_out[32];
+    CK(cudaMemcpy(h_out, d_out, sizeof h_out, cudaMemcpyDeviceToHost));
+    for (int t = 0; t < 32; t++) {
+        const float c[4] = {1.5f, 2.5f, 3.5f, 4.5f};
+        const int tb[3] = {10, 20, 30};
+        EXPECT(h_out[t] == c[t % 4] + 7.0f + (float)tb[t % 3] + 11.0f);
+    }
+    int cnt = 0;
+    CK(cudaMemcpyFromSymbol(&cnt, counter, sizeof cnt));
+    EXPECT(cnt == 8);
+    const float nc[4] = {-1.f, -2.f, -3.f, -4.f};
+    CK(cudaMemcpyToSymbol(coef, nc, sizeof nc));
+    managed_val = 100; // the host writes the managed variable directly
+    useSymbols<<<1, 32>>>(d_out);
+    bump<<<1, 1>>>();
+    CK(cudaMemcpy(h_out, d_out, sizeof h_out, cudaMemcpyDeviceToHost));
+    EXPECT(h_out[1] == -2.f + 8.0f + 20.0f + 100.0f);
+    int *p_counter = nullptr;
+    size_t sz = 0;
+    CK(cudaGetSymbolAddress((void **)&p_counter, counter));
+    CK(cudaGetSymbolSize(&sz, table));
+    EXPECT(p_counter != nullptr && sz == 3 * sizeof(int));
+    CK(cudaMemcpy(&cnt, p_counter, sizeof cnt, cudaMemcpyDeviceToHost));
+    EXPECT(cnt == 9);
+
+    // pitched memory, 2-D copies, a stream, events
+    const int W = 70, H = 5;
+    float *d_p;
+    size_t pitch;
+    CK(cudaMallocPitch(&d_p, &pitch, W * sizeof(float), H));
+    EXPECT(pitch >= W * sizeof(float) && pitch % 256 == 0);
+    float h[H][W];
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++)
+            h[y][x] = (float)(y * W + x);
+    cudaStream_t s;
+    cudaEvent_t e0, e1;
+    CK(cudaStreamCreate(&s));
+    CK(cudaEventCreate(&e0));
+    CK(cudaEventCreate(&e1));
+    CK(cudaEventRecord(e0, s));
+    CK(cudaMemcpy2DAsync(d_p, pitch, h, W * sizeof(float), W * sizeof(float), H,
+                         cudaMemcpyHostToDevice, s));
+    scalePitched<<<dim3(3, H), 32, 0, s>>>(d_p, pitch, W, H, 2.0f);
+    CK(cudaMemcpy2DAsync(h, W * sizeof(float), d_p, pitch, W * sizeof(float), H,
+                         cudaMemcpyDeviceToHost, s));
+    CK(cudaEventRecord(e1, s));
+    CK(cudaStreamSynchronize(s));
+    CK(cudaEventSynchronize(e1));
+    float ms = -1;
+    CK(cudaEventElapsedTime(&ms, e0, e1));
+    EXPECT(ms >= 0);
+    EXPECT(h[4][69] == 2.0f * (4 * W + 69));
+    CK(cudaStreamDestroy(s));
+    CK(cudaEventDestroy(e0));
+    CK(cudaEventDestroy(e1));
+
+    // pinned, mapped and managed memory reached by a kernel
+    int *h_in, *d_view, *m_out;
+    CK(cudaHostAlloc(&h_in, 64 * sizeof(int), cudaHostAllocMapped));
+    for (int i = 0; i < 64; i++)
+        h_in[i] = i;
+    CK(cudaHostGetDevicePointer((void **)&d_view, h_in, 0));
+    CK(cudaMallocManaged(&m_out, 64 * sizeof(int)));
+    addMapped<<<2, 32>>>(d_view, m_out, 64);
+    CK(cudaDeviceSynchronize());
+    EXPECT(m_out[63] == 163);
+    cudaPointerAttributes pa;
+    CK(cudaPointerGetAttributes(&pa, m_out));
+    EXPECT(pa.type == cudaMemoryTypeManaged);
+    CK(cudaPointerGetAttributes(&pa, d_p));
+    EXPECT(pa.type == cudaMemoryTypeDevice);
+    CK(cudaFreeHost(h_in));
+    CK(cudaFree(m_out));
+    int *h_pinned;
+    CK(cudaMallocHost(&h_pinned, 16));
+    CK(cudaMemset(d_p, 0, 16));
+    CK(cudaMemcpy(h_pinned, d_p, 16, cudaMemcpyDefault));
+    EXPECT(h_pinned[3] == 0);
+    CK(cudaFreeHost(h_pinned));
+
+    // launch errors: a bad configuration, too much dynamic shared memory without the attribute
+    useSymbols<<<1, 2048>>>(d_out);
+    EXPECT(cudaGetLastError() == cudaErrorInvalidConfiguration);
+    int *d_big;
+    CK(cudaMalloc(&d_big, 256 * sizeof(int)));
+    bigSmem<<<1, 256, 65536>>>(d_big);
+    EXPECT(cudaGetLastError() != cudaSuccess);
+    CK(cudaFuncSetAttribute(bigSmem, cudaFuncAttributeMaxDynamicSharedMemorySize, 65536));
+    bigSmem<<<1, 256, 65536>>>(d_big);
+    CK(cudaGetLastError());
+    int hb[256];
+    CK(cudaMemcpy(hb, d_big, sizeof hb, cudaMemcpyDeviceToHost));
+    EXPECT(hb[5] == 16383 - 5);
+    cudaFuncAttributes fa;
+    CK(cudaFuncGetAttributes(&fa, transposePad));
+    EXPECT(fa.sharedSizeBytes == 32 * 33 * 4);
+    CK(cudaFuncGetAttributes(&fa, bigSmem));
+    EXPECT(fa.maxDynamicSharedSizeBytes == 65536);
+    int blocks = 0;
+    CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, transposePad, 256, 0));
+    EXPECT(blocks == 8);
+    size_t free_b = 0, total_b = 0;
+    CK(cudaMemGetInfo(&free_b, &total_b));
+    EXPECT(total_b > free_b && free_b > 0);
+    CK(cudaFree(d_big));
+    CK(cudaFree(d_p));
+    CK(cudaFree(d_out));
+    CK(cudaDeviceReset());
+    printf("api %s\n", failures ? "FAIL" : "PASS");
+    return failures ? 1 : 0;
+}
+
+static int mode_transpose()
+{
+    const int W = 64, H = 64;
+    int h_in[W * H], h_out[W * H];
+    for (int i = 0; i < W * H; i++)
+        h_in[i] = i * 7 + 1;
+    int *d_in, *d_out;
+    CK(cudaMalloc(&d_in, sizeof h_in));
+    CK(cudaMalloc(&d_out, sizeof h_out));
+    CK(cudaMemcpy(d_in, h_in, sizeof h_in, cudaMemcpyHostToDevice));
+    transposePad<<<dim3(W / TILE, H / TILE), dim3(TILE, 8)>>>(d_out, d_in, W, H);
+    CK(cudaGetLastError());
+    CK(cudaMemcpy(h_out, d_out, sizeof h_out, cudaMemcpyDeviceToHost));
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++)
+            EXPECT(h_out[x * H + y] == h_in[y * W + x]);
+    printf("transpose %s\n", failures ? "FAIL" : "PASS");
+    return failures ? 1 : 0;
+}
+
+static int mode_histogram()
+{
+    const int N = 8 * 256 * 4;
+    static unsigned char h[N];
+    unsigned ref[256] = {0}, got[256];
+    for (int i = 0; i < N; i++) {
+        h[i] = (unsigned char)((i * 37u) ^ (i >> 3));
+        ref[h[i]]++;
+    }
+    unsigned char *d;
+    unsigned *bins;
+    CK(cudaMalloc(&d, N));
+    CK(cudaMalloc(&bins, sizeof got));
+    CK(cudaMemcpy(d, h, N, cudaMemcpyHostToDevice));
+    CK(cudaMemset(bins, 0, sizeof got));
+    histogram<<<8, 256>>>(d, N, bins);
+    CK(cudaMemcpy(got, bins, sizeof got, cudaMemcpyDeviceToHost));
+    EXPECT(!memcmp(got, ref, sizeof got));
+    printf("histogram %s\n", failures ? "FAIL" : "PASS");
+    return failures ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+    const char *m = argc > 1 ? argv[1] : "api";
+    if (!strcmp(m, "api"))
+        return mode_api();
+    if (!strcmp(m, "transpose"))
+        return mode_transpose();
+    if (!strcmp(m, "histogram"))
+        return mode_histogram();
+    int *d;
+    CK(cudaMalloc(&d, 64 * sizeof(int)));
+    CK(cudaMemset(d, 0, 64 * sizeof(int)));
+    if (!strcmp(m, "oob")) {
+        offByOne<<<1, 64>>>(d, 64);
+        CK(cudaDeviceSynchronize());
+        printf("oob done\n");
+    } else if (!strcmp(m, "race")) {
+        racy<<<1, 64>>>(d);
+        CK(cudaDeviceSynchronize());
+        printf("race done\n");
+    } else if (!strcmp(m, "hang")) {
+        spin<<<1, 32>>>(d);
+        CK(cudaDeviceSynchronize());
+        printf("hang: not reached\n");
+    } else if (!strcmp(m, "unsupported")) {
+        cudaArray_t arr;
+        cudaChannelFormatDesc desc = cudaCreateChannelDesc<float>();
+        cudaMallocArray(&arr, &desc, 16, 16);
+        printf("unsupported: not reached\n");
+    } else if (!strcmp(m, "crash")) {
+        racy<<<1, 64>>>(d);
+        printf("crash: reading a device pointer on the host\n");
+        fflush(stdout);
+        volatile int x = d[3];
+        printf("crash: not reached %d\n", x);
+    } else if (!strcmp(m, "exit5")) {
+        racy<<<1, 64>>>(d);
+        CK(cudaDeviceSynchronize());
+        return 5;
+    } else if (!strcmp(m, "assert")) {
+        CK(cudaMemset(d, 0xff, 4)); // a[0] = -1: the assert fails in thread 0
+        checked<<<1, 32>>>(d);
+        cudaError_t e = cudaDeviceSynchronize();
+        printf("assert: %s\n", cudaGetErrorName(e));
+        return e == cudaErrorAssert ? 0 : 1;
+    } else {
+        fprintf(stderr, "checks: unknown mode %s\n", m);
+        return 2;
+    }
+    return 0;
+}

@@ -1,0 +1,441 @@
+/* cmd_run.c: `smemlab run PROGRAM [ARGS...]` and `smemlab run FILE.cu [NVCC_ARGS...] -- [ARGS...]`:
+ * checks the executable, runs it with smemlab's libcudart.so.13 in place of CUDA's (through
+ * LD_LIBRARY_PATH; the library writes the report), then prints the report and exits with the
+ * program's status. The contract with the library: smemlab/runtime/run.h. */
+#define _GNU_SOURCE /* mkdtemp, setenv in a C11 build */
+#include "cli.h"
+#include "smemlab/base/elf.h"
+#include "smemlab/base/text.h"
+#include "smemlab/ptx/fatbin.h"
+#include "smemlab/runtime/run.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static void help(void)
+{
+    printf(
+        "usage: smemlab run [options] [--] PROGRAM [ARGS...]\n"
+        "       smemlab run [options] FILE.cu [NVCC_ARGS...] -- [ARGS...]\n\n"
+        "Runs a CUDA program on the CPU: its host code natively, every kernel launch on smemlab's\n"
+        "emulator over every block, with the program's real device memory, so its results and\n"
+        "its own checks are what a GPU would give. No GPU and no driver are needed. Every launch\n"
+        "is priced per source line as `analyze` prices a kernel (shared-memory requests,\n"
+        "wavefronts, n-way bank conflicts, as an H100 counts them) and checked: races, barrier\n"
+        "divergence, out-of-bounds shared accesses, global accesses outside every allocation.\n\n"
+        "The program must be built with nvcc 13 and -cudart shared (CMake: CUDA_RUNTIME_LIBRARY\n"
+        "Shared), for a virtual architecture it carries PTX for (-arch=sm_90 does). A FILE.cu is\n"
+        "compiled first with nvcc -cudart shared -lineinfo -arch=sm_90 and NVCC_ARGS.\n\n"
+        "options:\n"
+        "  -o FILE              write the report to FILE (default: stderr, after the program)\n"
+        "  --format table|json|csv   (default table)\n"
+        "  --kernel REGEX       record only kernels whose name matches (all still run)\n"
+        "  --launches N         record the first N launches of each kernel (default all)\n"
+        "  --max-steps N        thread-instructions per block before a launch is stopped\n"
+        "                       (default 2e8: a kernel that never ends)\n"
+        "  --no-hazards         skip race / barrier tracking (faster)\n"
+        "  --device h100|h200   the device the program is shown (default h100)\n"
+        "  --jobs N             accepted; blocks run on one core today\n"
+        "  --fail-on-conflict   exit 1 when any recorded request has a bank conflict\n"
+        "  --fail-on-hazard     exit 1 when any race, barrier divergence or oob shared access\n"
+        "  --fail-on-memory-error  exit 1 when any global access falls outside every allocation\n\n"
+        "exit: the program's status (128+N when killed by signal N); 1 a check asked for failed;\n"
+        "2 usage; 3 the program cannot run here (static cudart, SASS only, an unsupported CUDA\n"
+        "call, a kernel the emulator cannot run), with one sentence saying which.\n");
+}
+
+/* build/runtime/ beside the executable, or $SMEMLAB_RUNTIME_DIR. */
+static int runtime_dir(char *out, size_t n)
+{
+    const char *e = getenv("SMEMLAB_RUNTIME_DIR");
+    if (e && *e) {
+        snprintf(out, n, "%s", e);
+    } else {
+        char exe[PATH_MAX];
+        ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+        if (len <= 0)
+            return -1;
+        exe[len] = 0;
+        char *slash = strrchr(exe, '/');
+        if (slash)
+            *slash = 0;
+        if (strlen(exe) + sizeof "/runtime" > n)
+            return -1;
+        memcpy(out, exe, strlen(exe));
+        memcpy(out + strlen(exe), "/runtime", sizeof "/runtime");
+    }
+    char lib[PATH_MAX + 32];
+    snprintf(lib, sizeof lib, "%s/libcudart.so.13", out);
+    return access(lib, R_OK) ? -1 : 0;
+}
+
+/* A sanitizer build of the library needs the sanitizer's runtime loaded first. */
+static const char *sanitizer_preload(const char *dir)
+{
+    static char need[128];
+    char lib[PATH_MAX + 32];
+    snprintf(lib, sizeof lib, "%s/libcudart.so.13", dir);
+    struct smem_elf *e = NULL;
+    if (smem_elf_open(lib, &e, NULL) != 0)
+        return NULL;
+    const char *found = NULL;
+    for (unsigned i = 0; smem_elf_needed(e, i); i++)
+        if (!strncmp(smem_elf_needed(e, i), "libasan.so", 10)) {
+            snprintf(need, sizeof need, "%s", smem_elf_needed(e, i));
+            found = need;
+        }
+    smem_elf_close(e);
+    return found;
+}
+
+static int compile(const char *cu, char **nvcc_args, int nargs, const char *out)
+{
+    const char *nvcc = getenv("SMEMLAB_NVCC");
+    char **argv = calloc((size_t)nargs + 12, sizeof *argv);
+    if (!argv)
+        return -1;
+    int k = 0;
+    argv[k++] = (char *)(nvcc && *nvcc ? nvcc : "nvcc");
+    argv[k++] = (char *)"-cudart";
+    argv[k++] = (char *)"shared";
+    argv[k++] = (char *)"-lineinfo";
+    argv[k++] = (char *)"-arch=sm_90";
+    for (int i = 0; i < nargs; i++)
+        argv[k++] = nvcc_args[i];
+    argv[k++] = (char *)cu;
+    argv[k++] = (char *)"-o";
+    argv[k++] = (char *)out;
+    argv[k] = NULL;
+    pid_t pid = fork();
+    if (pid == 0) {
+        dup2(2, 1); /* the compiler's output is about the build: stderr */
+        execvp(argv[0], argv);
+        fprintf(stderr, "smemlab run: cannot run %s: %s\n", argv[0], strerror(errno));
+        _exit(127);
+    }
+    free(argv);
+    int st;
+    if (pid < 0 || waitpid(pid, &st, 0) < 0)
+        return -1;
+    return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+}
+
+struct status {
+    int runtime, complete;
+    unsigned long long launches, recorded, conflicts, hazards, memory_errors;
+    char fatal[1200];
+};
+
+static void read_status(const char *path, struct status *s)
+{
+    memset(s, 0, sizeof *s);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return;
+    char line[1400];
+    while (fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\n")] = 0;
+        char *sp = strchr(line, ' ');
+        if (!sp)
+            continue;
+        *sp++ = 0;
+        unsigned long long v = strtoull(sp, NULL, 10);
+        if (!strcmp(line, "runtime"))
+            s->runtime = (int)v;
+        else if (!strcmp(line, "complete"))
+            s->complete = (int)v;
+        else if (!strcmp(line, "launches"))
+            s->launches = v;
+        else if (!strcmp(line, "recorded"))
+            s->recorded = v;
+        else if (!strcmp(line, "conflicts"))
+            s->conflicts = v;
+        else if (!strcmp(line, "hazards"))
+            s->hazards = v;
+        else if (!strcmp(line, "memory_errors"))
+            s->memory_errors = v;
+        else if (!strcmp(line, "fatal"))
+            snprintf(s->fatal, sizeof s->fatal, "%s", sp);
+    }
+    fclose(f);
+}
+
+/* The report, with the program's exit status where the library left a place for it (JSON). */
+static int emit_report(const char *from, FILE *to, int fmt, const char *status_text)
+{
+    size_t len = 0;
+    char *text = smem_read_file(from, &len);
+    if (!text)
+        return -1;
+    const char *hole = fmt == FMT_JSON ? strstr(text, "\"exit_status\": null") : NULL;
+    if (hole) {
+        fwrite(text, 1, (size_t)(hole - text), to);
+        fprintf(to, "\"exit_status\": %s", status_text);
+        fputs(hole + strlen("\"exit_status\": null"), to);
+    } else {
+        fwrite(text, 1, len, to);
+    }
+    free(text);
+    return 0;
+}
+
+static void rm_tree(const char *dir, const char *const *files)
+{
+    char p[PATH_MAX + 64];
+    for (unsigned i = 0; files[i]; i++) {
+        snprintf(p, sizeof p, "%s/%s", dir, files[i]);
+        unlink(p);
+    }
+    rmdir(dir);
+}
+
+int cmd_run(int argc, char **argv)
+{
+    const char *out = NULL, *kernel = NULL, *device = NULL;
+    unsigned long long launches = 0, max_steps = 0, jobs = 0;
+    int fmt = FMT_TABLE, hazards = 1, fail_conflict = 0, fail_hazard = 0, fail_memory = 0;
+    int i = 1;
+    for (; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            help();
+            return EXIT_OK;
+        } else if (!strcmp(a, "--")) {
+            i++;
+            break;
+        } else if (!strcmp(a, "-o") && v) {
+            out = v;
+            i++;
+        } else if (!strcmp(a, "--format") && v) {
+            if ((fmt = cli_parse_format(v)) < 0)
+                return cli_usage_error("run", "--format %s: expected table, json or csv", v);
+            i++;
+        } else if (!strcmp(a, "--kernel") && v) {
+            kernel = v;
+            i++;
+        } else if (!strcmp(a, "--launches") && v) {
+            if (cli_parse_uint(v, ~0ull, &launches))
+                return cli_usage_error("run", "--launches %s: expected a count", v);
+            i++;
+        } else if (!strcmp(a, "--max-steps") && v) {
+            if (cli_parse_uint(v, ~0ull, &max_steps) || !max_steps)
+                return cli_usage_error("run", "--max-steps %s: expected a positive count", v);
+            i++;
+        } else if (!strcmp(a, "--jobs") && v) {
+            if (cli_parse_uint(v, 4096, &jobs))
+                return cli_usage_error("run", "--jobs %s: expected a count", v);
+            i++;
+        } else if (!strcmp(a, "--device") && v) {
+            if (strcmp(v, "h100") && strcmp(v, "h200"))
+                return cli_usage_error("run", "--device %s: expected h100 or h200", v);
+            device = v;
+            i++;
+        } else if (!strcmp(a, "--no-hazards")) {
+            hazards = 0;
+        } else if (!strcmp(a, "--fail-on-conflict")) {
+            fail_conflict = 1;
+        } else if (!strcmp(a, "--fail-on-hazard")) {
+            fail_hazard = 1;
+        } else if (!strcmp(a, "--fail-on-memory-error")) {
+            fail_memory = 1;
+        } else if (a[0] == '-' && a[1]) {
+            int needs = !strcmp(a, "-o") || !strcmp(a, "--format") || !strcmp(a, "--kernel") ||
+                        !strcmp(a, "--launches") || !strcmp(a, "--max-steps") ||
+                        !strcmp(a, "--jobs") || !strcmp(a, "--device");
+            return cli_usage_error("run", "unknown option '%s'%s", a,
+                                   needs ? " (it needs a value)" : "");
+        } else {
+            break;
+        }
+    }
+    if (i >= argc)
+        return cli_usage_error("run", "which program? (smemlab run PROGRAM [ARGS...] or "
+                                      "smemlab run FILE.cu [NVCC_ARGS...] -- [ARGS...])");
+    if (fail_hazard)
+        hazards = 1;
+    char rtdir[PATH_MAX];
+    if (runtime_dir(rtdir, sizeof rtdir)) {
+        fprintf(stderr, "smemlab run: smemlab's libcudart.so.13 is not in %s (build it with "
+                        "make, or set SMEMLAB_RUNTIME_DIR)\n", rtdir);
+        return EXIT_INPUT;
+    }
+    char tmpdir[] = "/tmp/smemlab-run-XXXXXX";
+    if (!mkdtemp(tmpdir)) {
+        fprintf(stderr, "smemlab run: cannot create a temporary folder: %s\n", strerror(errno));
+        return EXIT_INPUT;
+    }
+    static const char *const tmpfiles[] = {"report", "report.tmp", "status", "status.tmp",
+                                           "program", NULL};
+    char report[PATH_MAX], status_path[PATH_MAX], exe[PATH_MAX];
+    snprintf(report, sizeof report, "%s/report", tmpdir);
+    snprintf(status_path, sizeof status_path, "%s/status", tmpdir);
+    int rc = EXIT_INPUT;
+    /* compile mode: FILE.cu NVCC_ARGS... -- ARGS... */
+    const char *program = argv[i];
+    char **pargs = argv + i;
+    size_t pl = strlen(program);
+    if (pl > 3 && !strcmp(program + pl - 3, ".cu")) {
+        int j = i + 1;
+        while (j < argc && strcmp(argv[j], "--"))
+            j++;
+        snprintf(exe, sizeof exe, "%s/program", tmpdir);
+        int cr = compile(program, argv + i + 1, j - i - 1, exe);
+        if (cr) {
+            fprintf(stderr, "smemlab run: %s: nvcc failed (exit %d)\n", program, cr);
+            goto done;
+        }
+        /* argv[0] of the program is the .cu's name without the extension */
+        /* argv[0] of the program goes in the slot of "--" (or of the last word) */
+        pargs = j < argc ? argv + j : argv + argc - 1;
+        static char name[PATH_MAX];
+        snprintf(name, sizeof name, "%.*s", (int)(pl - 3), smem_base_name(program));
+        pargs[0] = name;
+        program = exe;
+    }
+    struct smem_error err;
+    memset(&err, 0, sizeof err);
+    enum smem_program_kind kind = smem_program_check(program, &err);
+    if (kind == SMEM_PROGRAM_UNREADABLE) {
+        fprintf(stderr, "smemlab run: %s: %s\n", program, err.msg);
+        goto done;
+    }
+    if (kind != SMEM_PROGRAM_OK && kind != SMEM_PROGRAM_NOT_ELF) {
+        fprintf(stderr, "smemlab run: %s: %s\n", argv[i], err.msg);
+        goto done;
+    }
+    /* the environment the library reads */
+    const char *old_llp = getenv("LD_LIBRARY_PATH");
+    size_t llp_n = strlen(rtdir) + (old_llp ? strlen(old_llp) : 0) + 2;
+    char *llp = malloc(llp_n);
+    if (!llp)
+        goto done;
+    snprintf(llp, llp_n, "%s%s%s", rtdir, old_llp && *old_llp ? ":" : "",
+             old_llp ? old_llp : "");
+    setenv("LD_LIBRARY_PATH", llp, 1);
+    free(llp);
+    const char *san = sanitizer_preload(rtdir);
+    if (san) {
+        const char *old_pre = getenv("LD_PRELOAD");
+        char pre[4096];
+        snprintf(pre, sizeof pre, "%s%s%s", san, old_pre && *old_pre ? ":" : "",
+                 old_pre ? old_pre : "");
+        setenv("LD_PRELOAD", pre, 1);
+        setenv("ASAN_OPTIONS", "detect_leaks=0", 0);
+    }
+    setenv(SMEM_RUN_ENV_REPORT, report, 1);
+    setenv(SMEM_RUN_ENV_STATUS, status_path, 1);
+    setenv(SMEM_RUN_ENV_FORMAT, fmt == FMT_JSON ? "json" : fmt == FMT_CSV ? "csv" : "table", 1);
+    setenv(SMEM_RUN_ENV_HAZARDS, hazards ? "1" : "0", 1);
+    char num[32];
+    if (kernel)
+        setenv(SMEM_RUN_ENV_KERNEL, kernel, 1);
+    if (launches) {
+        snprintf(num, sizeof num, "%llu", launches);
+        setenv(SMEM_RUN_ENV_LAUNCHES, num, 1);
+    }
+    if (max_steps) {
+        snprintf(num, sizeof num, "%llu", max_steps);
+        setenv(SMEM_RUN_ENV_MAX_STEPS, num, 1);
+    }
+    if (device)
+        setenv(SMEM_RUN_ENV_DEVICE, device, 1);
+    (void)jobs;
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid < 0) {
+        fprintf(stderr, "smemlab run: cannot start %s: %s\n", argv[i], strerror(errno));
+        goto done;
+    }
+    if (pid == 0) {
+        snprintf(num, sizeof num, "%ld", (long)getpid());
+        setenv(SMEM_RUN_ENV_PID, num, 1);
+        execvp(program, pargs);
+        fprintf(stderr, "smemlab run: cannot run %s: %s\n", program, strerror(errno));
+        _exit(127);
+    }
+    /* Ctrl-C goes to the program; we stay to print what it did */
+    struct sigaction ign, old_int, old_term;
+    memset(&ign, 0, sizeof ign);
+    ign.sa_handler = SIG_IGN;
+    sigaction(SIGINT, &ign, &old_int);
+    sigaction(SIGTERM, &ign, &old_term);
+    int ws = 0;
+    while (waitpid(pid, &ws, 0) < 0 && errno == EINTR)
+        ;
+    sigaction(SIGINT, &old_int, NULL);
+    sigaction(SIGTERM, &old_term, NULL);
+    struct status st;
+    read_status(status_path, &st);
+    char status_text[32];
+    int pstatus;
+    if (WIFSIGNALED(ws)) {
+        pstatus = 128 + WTERMSIG(ws);
+        snprintf(status_text, sizeof status_text, "%d", pstatus);
+        if (!st.fatal[0])
+            fprintf(stderr, "smemlab run: %s was killed by signal %d (%s)\n", argv[i],
+                    WTERMSIG(ws), strsignal(WTERMSIG(ws)));
+    } else {
+        pstatus = WIFEXITED(ws) ? WEXITSTATUS(ws) : 1;
+        snprintf(status_text, sizeof status_text, "%d", pstatus);
+    }
+    if (!st.runtime) {
+        if (pstatus == 127 && kind == SMEM_PROGRAM_NOT_ELF) {
+            rc = pstatus;
+            goto done;
+        }
+        fprintf(stderr, "smemlab run: %s made no call to smemlab's libcudart.so.13 (not a CUDA "
+                        "program, or one that finds CUDA's own libcudart through an RPATH or "
+                        "dlopen)\n", argv[i]);
+        rc = EXIT_INPUT;
+        goto done;
+    }
+    /* the report: to -o FILE, or to stderr after the program's own output */
+    if (access(report, R_OK) == 0) {
+        FILE *to = out ? fopen(out, "w") : stderr;
+        if (!to) {
+            fprintf(stderr, "smemlab run: cannot write %s: %s\n", out, strerror(errno));
+        } else {
+            if (!out)
+                fputc('\n', stderr);
+            emit_report(report, to, fmt, status_text);
+            if (fmt == FMT_TABLE)
+                fprintf(to, "\nexit status: %s%s\n", status_text,
+                        st.fatal[0] ? " (stopped by smemlab)" : "");
+            if (out && fclose(to))
+                fprintf(stderr, "smemlab run: cannot write %s\n", out);
+        }
+    }
+    if (st.fatal[0]) {
+        rc = EXIT_INPUT; /* the library said why on stderr */
+        goto done;
+    }
+    rc = pstatus;
+    if (rc == 0) {
+        if (fail_conflict && st.conflicts) {
+            fprintf(stderr, "smemlab run: --fail-on-conflict: %llu wavefronts beyond the ideal\n",
+                    st.conflicts);
+            rc = EXIT_CHECK;
+        }
+        if (fail_hazard && st.hazards) {
+            fprintf(stderr, "smemlab run: --fail-on-hazard: %llu hazards\n", st.hazards);
+            rc = EXIT_CHECK;
+        }
+        if (fail_memory && st.memory_errors) {
+            fprintf(stderr, "smemlab run: --fail-on-memory-error: %llu accesses outside every "
+                            "allocation\n", st.memory_errors);
+            rc = EXIT_CHECK;
+        }
+    }
+done:
+    rm_tree(tmpdir, tmpfiles);
+    return rc;
+}
