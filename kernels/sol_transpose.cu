@@ -1,6 +1,7 @@
-/* sol_transpose.cu: out-of-place matrix transpose at the memory system's limit (issue 7) for 4-, 2-
- * and 8-byte elements (f32, f16, f64 bit patterns), any rows x cols, beside the textbook variants it
- * improves on (naive, tile, pad, swizzle), and the fill/check kernels that verify every element. */
+/* sol_transpose.cu: out-of-place matrix transpose at the memory system's limit (issues 7 and 16) for
+ * 4-, 2- and 8-byte elements (f32, f16, f64 bit patterns), any rows x cols and any alignment, beside
+ * the textbook variants it improves on (naive, tile, pad, swizzle), and the fill/check kernels that
+ * verify every element. */
 
 /* Element types by size: a transpose moves bits, so f32/f16/f64 travel as unsigned integers (no
  * rounding, NaN payloads and signed zeros survive, and no header beyond the compiler is needed). */
@@ -8,51 +9,119 @@ typedef unsigned int sol_u32;
 typedef unsigned short sol_u16;
 typedef unsigned long long sol_u64;
 
-/* ---- Our best kernel ------------------------------------------------------------------------
- * The tile is TR x TC elements (TR = LPR * VEC rows, TC = CG * VEC columns, VEC = elements per
- * 16-byte word). Load phase: every thread reads whole 16-byte words along input rows (a warp reads
- * 512 contiguous bytes) and stores them to shared memory as 16-byte words. Store phase: every thread
- * reads a VEC x VEC block as VEC 16-byte words down a column of words, transposes it in registers and
- * writes VEC 16-byte words to VEC output rows; LPR lanes in a row write LPR*16 contiguous bytes.
+/* ---- Our kernels ----------------------------------------------------------------------------
+ * One transpose, four launch paths; the host picks one by shape and alignment
+ * (smem_sol_transpose_launch in src/gpu/sol.c, the only place that launches them):
+ *   sol_transpose_<t>         rows and cols multiples of VEC (elements per 16-byte word), both
+ *                             pointers 16-byte aligned: every global access a 16-byte word.
+ *   sol_transpose_narrow_<t>  the same, with tiles of 32 columns, for matrices of at most 32 columns
+ *                             (tall-skinny): a 64-column tile would leave half its threads idle.
+ *   sol_transpose_any_<t>     any other shape or alignment: still 16-byte words, read and written at
+ *                             the 16-byte boundaries of memory rather than of the rows, and shifted
+ *                             into place in registers (see sol_tiled_any).
+ *   sol_transpose_copy_<t>    rows == 1 or cols == 1: the transpose is a copy of the flat array.
+ * The tile kernels launch grid (tiles across, tiles down) of NT-thread blocks, one block a tile; the
+ * copy a 1-D grid.
+ *
+ * The tile is TR x TC elements (TR = LPR * VEC rows, TC = CG * VEC columns). Load phase: every thread
+ * reads whole 16-byte words along input rows (CG lanes read CG*16 contiguous bytes) and stores them to
+ * shared memory as 16-byte words. Store phase: every thread reads a VEC x VEC block as VEC 16-byte
+ * words down a column of words, transposes it in registers and writes VEC 16-byte words to VEC output
+ * rows; LPR lanes in a row write LPR*16 contiguous bytes.
  *
  * Bank conflicts: 16-byte shared accesses are served a quarter-warp (8 lanes, 128 bytes) at a time,
- * so 8 lanes must touch 8 different 16-byte bank groups. A row of the tile is CG*16 bytes (a multiple
- * of 128), so word (r, g) sits in bank group g mod 8; storing word (r, g) at column g ^ ((r/VEC) & 7)
- * (an XOR swizzle on the word index) keeps the row stores a permutation of 8 consecutive groups and
- * spreads the column reads (8 lanes = 8 consecutive row blocks i, same g) over groups g ^ i: both
- * conflict-free with no padding, so 16-byte accesses stay 16-byte aligned. */
+ * so 8 lanes must touch 8 different 16-byte bank groups. Word (r, g) is stored at column
+ * g ^ ((r/VEC) & 7) of its row (an XOR swizzle on the word index; sol_word_at for rows narrower than
+ * 128 bytes): the row stores stay a permutation of consecutive groups and the column reads (8 lanes =
+ * 8 consecutive row blocks i, same g) spread over groups g ^ i: conflict-free with no padding, so
+ * 16-byte accesses stay 16-byte aligned. */
 
 #define SOL_WORD_ELEMS(T) ((int)(16 / sizeof(T)))
 
-/* One 16-byte word of VEC elements, loaded with bounds checks. With vec set, rows and columns are
- * multiples of VEC and both pointers are 16-byte aligned, so a word is either wholly inside the
- * matrix or wholly outside it and one 16-byte load serves it. */
-template <typename T>
-static __device__ __forceinline__ uint4 sol_load_word(const T *__restrict__ in, int r, int c, int rows,
-                                                      int cols, bool vec, bool stream)
+/* A hook for the host-side emulation of these kernels (bench/sol/emu_check.cpp), which checks every
+ * global access against the buffers' bounds and counts the writes of every byte; nothing on the GPU. */
+#ifndef SOL_CHECK_ACCESS
+#define SOL_CHECK_ACCESS(p, bytes, store) ((void)0)
+#endif
+
+/* Cache hints of the global accesses. SOL_CACHE_L2_256B asks the L2 to fetch the 256 bytes around
+ * each load (ld.global.nc.L2::256B): where row segments start off the 128-byte lines, a line is shared
+ * by two tiles, each asking for its own sectors of it, and DRAM then serves two part-line requests
+ * for one line; with the hint the first fetch brings the whole neighbourhood and the second tile hits
+ * L2 (10000x7000 f32: 0.953 -> 0.971 of the copy on the H100; docs/speed-of-light.md). It is the one
+ * instruction here that plain CUDA C cannot express. Evict-first (SOL_CACHE_STREAM) looked faster only
+ * while the L2 still held input lines from earlier runs; it and SOL_CACHE_L2 stay for the dev harness's
+ * sweeps. */
+enum { SOL_CACHE_DEFAULT = 0, SOL_CACHE_STREAM = 1, SOL_CACHE_L2 = 2, SOL_CACHE_STORE_STREAM = 3, SOL_CACHE_L2_256B = 5 };
+
+/* The emulator (bench/sol/emu_check.cpp) defines its own; CACHE mode 4 is the dev harness's
+ * (bench/sol/dev16.cu: L2::128B), never the shipped kernels'. */
+#ifndef SOL_LD16_L2_256B
+static __device__ __forceinline__ uint4 sol_ld16_l2_256b(const void *p)
 {
-    const int VEC = SOL_WORD_ELEMS(T);
-    uint4 w = make_uint4(0u, 0u, 0u, 0u);
-    if (r >= rows)
-        return w;
-    const T *p = in + (size_t)r * (size_t)cols + c;
-    if (vec) {
-        if (c < cols)
-            w = stream ? __ldcs((const uint4 *)p) : __ldg((const uint4 *)p);
-        return w;
-    }
-    T e[16 / sizeof(T)];
-#pragma unroll
-    for (int j = 0; j < VEC; ++j)
-        e[j] = (c + j < cols) ? p[j] : (T)0;
-    if constexpr (sizeof(T) == 4)
-        w = make_uint4(e[0], e[1], e[2], e[3]);
-    else if constexpr (sizeof(T) == 2)
-        w = make_uint4(e[0] | ((unsigned)e[1] << 16), e[2] | ((unsigned)e[3] << 16), e[4] | ((unsigned)e[5] << 16),
-                       e[6] | ((unsigned)e[7] << 16));
+    uint4 r;
+    asm volatile("ld.global.nc.L2::256B.v4.u32 {%0,%1,%2,%3}, [%4];"
+                 : "=r"(r.x), "=r"(r.y), "=r"(r.z), "=r"(r.w)
+                 : "l"(p));
+    return r;
+}
+#define SOL_LD16_L2_256B(p) sol_ld16_l2_256b(p)
+#endif
+#ifndef SOL_LD16_HINTED
+#define SOL_LD16_HINTED(cache, p) __ldg((const uint4 *)(p))
+#endif
+
+template <int CACHE>
+static __device__ __forceinline__ uint4 sol_ld16(const void *p)
+{
+    SOL_CHECK_ACCESS(p, 16, 0);
+    if constexpr (CACHE == SOL_CACHE_L2_256B)
+        return SOL_LD16_L2_256B(p);
+    else if constexpr (CACHE == 4)
+        return SOL_LD16_HINTED(CACHE, p);
+    else if constexpr (CACHE == SOL_CACHE_STREAM)
+        return __ldcs((const uint4 *)p);
+    else if constexpr (CACHE == SOL_CACHE_L2)
+        return __ldcg((const uint4 *)p);
     else
-        w = make_uint4((unsigned)e[0], (unsigned)(e[0] >> 32), (unsigned)e[1], (unsigned)(e[1] >> 32));
-    return w;
+        return __ldg((const uint4 *)p);
+}
+
+template <int CACHE>
+static __device__ __forceinline__ void sol_st16(void *p, uint4 w)
+{
+    SOL_CHECK_ACCESS(p, 16, 1);
+    if constexpr (CACHE == SOL_CACHE_STREAM || CACHE == SOL_CACHE_STORE_STREAM)
+        __stcs((uint4 *)p, w);
+    else
+        *(uint4 *)p = w;
+}
+
+template <typename T>
+static __device__ __forceinline__ T sol_ld1(const T *p)
+{
+    SOL_CHECK_ACCESS(p, sizeof(T), 0);
+    return *p;
+}
+
+template <typename T>
+static __device__ __forceinline__ void sol_st1(T *p, T v)
+{
+    SOL_CHECK_ACCESS(p, sizeof(T), 1);
+    *p = v;
+}
+
+/* VEC elements as one 16-byte word (element 0 in the low bytes). */
+template <typename T>
+static __device__ __forceinline__ uint4 sol_pack(const T *e)
+{
+    if constexpr (sizeof(T) == 4)
+        return make_uint4(e[0], e[1], e[2], e[3]);
+    else if constexpr (sizeof(T) == 2)
+        return make_uint4(e[0] | ((unsigned)e[1] << 16), e[2] | ((unsigned)e[3] << 16), e[4] | ((unsigned)e[5] << 16),
+                          e[6] | ((unsigned)e[7] << 16));
+    else
+        return make_uint4((unsigned)e[0], (unsigned)(e[0] >> 32), (unsigned)e[1], (unsigned)(e[1] >> 32));
 }
 
 /* Element j of a 16-byte word, as T. */
@@ -66,30 +135,6 @@ static __device__ __forceinline__ T sol_word_elem(uint4 w, int j)
         return (T)(a[j >> 1] >> ((j & 1) * 16));
     else
         return (T)((sol_u64)a[2 * j] | ((sol_u64)a[2 * j + 1] << 32));
-}
-
-/* One 16-byte word to output row r, columns c..c+VEC-1, with bounds checks (see sol_load_word). */
-template <typename T>
-static __device__ __forceinline__ void sol_store_word(T *__restrict__ out, int r, int c, int rows, int cols,
-                                                      uint4 w, bool vec, bool stream)
-{
-    const int VEC = SOL_WORD_ELEMS(T);
-    if (r >= rows)
-        return;
-    T *p = out + (size_t)r * (size_t)cols + c;
-    if (vec) {
-        if (c < cols) {
-            if (stream)
-                __stcs((uint4 *)p, w);
-            else
-                *(uint4 *)p = w;
-        }
-        return;
-    }
-#pragma unroll
-    for (int j = 0; j < VEC; ++j)
-        if (c + j < cols)
-            p[j] = sol_word_elem<T>(w, j);
 }
 
 /* Transposes a VEC x VEC block held as VEC words (word j = row j) in registers: on return word k
@@ -133,8 +178,363 @@ static __device__ __forceinline__ void sol_transpose_regs(uint4 *v)
     }
 }
 
-/* The three steps of one tile, shared by both schedules below. TR x TC tile at (r0, c0) of the
- * input; LOADS = TR*CG/NT words per thread in, BLOCKS = LPR*CG/NT VEC x VEC blocks per thread out. */
+/* Elements s .. s+VEC-1 of the 2*VEC elements of x followed by y (0 <= s <= VEC): a funnel shift by
+ * s elements. s is a run-time value; the word selection is a chain of selects on compile-time
+ * indices, so nothing leaves the registers. */
+template <typename T>
+static __device__ __forceinline__ uint4 sol_window(uint4 x, uint4 y, int s)
+{
+    const int bytes = s * (int)sizeof(T), q = bytes >> 2, sh = (bytes & 3) * 8;
+    const unsigned c[9] = {x.x, x.y, x.z, x.w, y.x, y.y, y.z, y.w, 0u};
+    unsigned d[5];
+#pragma unroll
+    for (int k = 0; k < 5; ++k) {
+        unsigned v = c[k];
+#pragma unroll
+        for (int m = 1; m <= 4; ++m)
+            if (q == m)
+                v = c[k + m < 9 ? k + m : 8];
+        d[k] = v;
+    }
+    return make_uint4(__funnelshift_r(d[0], d[1], sh), __funnelshift_r(d[1], d[2], sh), __funnelshift_r(d[2], d[3], sh),
+                      __funnelshift_r(d[3], d[4], sh));
+}
+
+/* Lane l - 1's 16-byte word, within groups of `width` lanes (every lane of the warp takes part). */
+static __device__ __forceinline__ uint4 sol_shfl_up16(uint4 w, int width)
+{
+    return make_uint4(__shfl_up_sync(0xFFFFFFFFu, w.x, 1, width), __shfl_up_sync(0xFFFFFFFFu, w.y, 1, width),
+                      __shfl_up_sync(0xFFFFFFFFu, w.z, 1, width), __shfl_up_sync(0xFFFFFFFFu, w.w, 1, width));
+}
+
+/* The word of `in` that starts at element offset off (16-byte aligned in memory); elements outside
+ * [0, n) read as 0, so neither end of the array is read past. */
+template <typename T, int CACHE>
+static __device__ __forceinline__ uint4 sol_ld16_in(const T *__restrict__ in, long long off, long long n)
+{
+    const int VEC = SOL_WORD_ELEMS(T);
+    if (off >= 0 && off + VEC <= n)
+        return sol_ld16<CACHE>(in + off);
+    T e[16 / sizeof(T)];
+#pragma unroll
+    for (int j = 0; j < VEC; ++j)
+        e[j] = (off + j >= 0 && off + j < n) ? sol_ld1(in + off + j) : (T)0;
+    return sol_pack<T>(e);
+}
+
+/* Elements lo .. hi-1 of word w to out[off + j] (a word that other tiles share). */
+template <typename T>
+static __device__ __forceinline__ void sol_st_part(T *__restrict__ out, long long off, uint4 w, int lo, int hi)
+{
+#pragma unroll
+    for (int j = 0; j < SOL_WORD_ELEMS(T); ++j)
+        if (j >= lo && j < hi)
+            sol_st1(out + off + j, sol_word_elem<T>(w, j));
+}
+
+/* Which tile this block takes, of tiles_r x tiles_c. ORDER 0: grid (tiles_c, tiles_r), row-major
+ * (consecutive blocks walk along a tile row, so the blocks in flight read whole input rows); 1: grid
+ * (tiles_r, tiles_c), column-major; -1: column-major on a 1-D grid (no limit of 65535 tile columns);
+ * G > 1: a 1-D grid, bands of G tile rows walked column by column.
+ * A 2-D grid costs no division: the uncapped f32 tile kernel needs 42 registers with it, 48 with a
+ * 1-D row-major one; under the register caps of the any kernels the 1-D column-major grid costs none. */
+template <int ORDER>
+static __device__ __forceinline__ void sol_tile_of_block(int tiles_r, int tiles_c, int &tr, int &tc)
+{
+    if constexpr (ORDER == 0) {
+        tr = (int)blockIdx.y;
+        tc = (int)blockIdx.x;
+    } else if constexpr (ORDER == 1) {
+        tr = (int)blockIdx.x;
+        tc = (int)blockIdx.y;
+    } else if constexpr (ORDER == -1) {
+        tc = (int)blockIdx.x / tiles_r;
+        tr = (int)blockIdx.x - tc * tiles_r;
+    } else {
+        const int L = (int)blockIdx.x, per = ORDER * tiles_c, grp = L / per, first = grp * ORDER;
+        const int gs = tiles_r - first < ORDER ? tiles_r - first : ORDER, local = L - grp * per;
+        tr = first + local % gs;
+        tc = local / gs;
+    }
+}
+
+/* Where word g of tile row r lives in shared memory (in 16-byte words), for a tile CG words wide:
+ * row r at r*CG, its words XOR-swizzled by k = (r/VEC) & 7. A row narrower than 128 bytes (CG < 8)
+ * shares a 128-byte line with the P = 8/CG rows of its group (all in one row block, so with one k):
+ * the low bits of k swizzle the word, the high bits which slot of the line the row takes. Either
+ * way, 8 lanes storing 8 consecutive words of a row (or of P rows) and 8 lanes reading word g of
+ * 8 consecutive row blocks touch 8 different 16-byte bank groups. */
+template <typename T, int CG>
+static __device__ __forceinline__ int sol_word_at(int r, int g)
+{
+    const int k = (r / SOL_WORD_ELEMS(T)) & 7;
+    if constexpr (CG >= 8) {
+        return r * CG + (g ^ k);
+    } else {
+        constexpr int P = 8 / CG;
+        static_assert(P <= 16 / sizeof(T), "a line's rows must share a row block");
+        return (r & ~(P - 1)) * CG + ((r & (P - 1)) ^ (k / CG)) * CG + (g ^ (k & (CG - 1)));
+    }
+}
+
+/* The tile's store phase, shared by the aligned and the any path: thread b takes block (i, g) (i = b
+ * % LPR: rows i*VEC.., g: word column), reads it down the column and transposes it in registers, so
+ * v[j] holds elements i*VEC .. i*VEC+VEC-1 of output row c0 + g*VEC + j. */
+template <typename T, int LPR, int CG>
+static __device__ __forceinline__ void sol_tile_block(uint4 *v, const uint4 *tile, int i, int g)
+{
+    const int VEC = SOL_WORD_ELEMS(T);
+#pragma unroll
+    for (int j = 0; j < VEC; ++j)
+        v[j] = tile[sol_word_at<T, CG>(i * VEC + j, g)];
+    sol_transpose_regs<T>(v);
+}
+
+/* out (cols x rows) = transpose of in (rows x cols); rows and cols multiples of VEC, in and out
+ * 16-byte aligned (the launcher checks). tile: TR*CG words of shared memory (static, or dynamic for
+ * tiles over 48 KB). */
+template <typename T, int LPR, int CG, int NT, int CACHE, int ORDER>
+static __device__ __forceinline__ void sol_tiled_aligned_in(T *__restrict__ out, const T *__restrict__ in, int rows,
+                                                            int cols, uint4 *tile)
+{
+    constexpr int VEC = 16 / sizeof(T), TR = LPR * VEC, TC = CG * VEC, LOADS = TR * CG / NT, BLOCKS = LPR * CG / NT;
+    static_assert(LOADS * NT == TR * CG && BLOCKS * NT == LPR * CG && BLOCKS >= 1, "tile and block do not match");
+    int tr, tc;
+    sol_tile_of_block<ORDER>((rows + TR - 1) / TR, (cols + TC - 1) / TC, tr, tc);
+    const int r0 = tr * TR, c0 = tc * TC;
+    uint4 w[LOADS];
+#pragma unroll
+    for (int k = 0; k < LOADS; ++k) {
+        const int idx = (int)threadIdx.x + k * NT, r = r0 + idx / CG, c = c0 + idx % CG * VEC;
+        w[k] = make_uint4(0u, 0u, 0u, 0u);
+        if (r < rows && c < cols)
+            w[k] = sol_ld16<CACHE>(in + (size_t)r * (size_t)cols + c);
+    }
+#pragma unroll
+    for (int k = 0; k < LOADS; ++k) {
+        const int idx = (int)threadIdx.x + k * NT, r = idx / CG, g = idx % CG;
+        tile[sol_word_at<T, CG>(r, g)] = w[k];
+    }
+    __syncthreads();
+#pragma unroll
+    for (int k = 0; k < BLOCKS; ++k) {
+        const int b = (int)threadIdx.x + k * NT, i = b % LPR, g = b / LPR;
+        uint4 v[16 / sizeof(T)];
+        sol_tile_block<T, LPR, CG>(v, tile, i, g);
+        const int orow = c0 + g * VEC, ocol = r0 + i * VEC;
+        if (ocol < rows) {
+#pragma unroll
+            for (int j = 0; j < VEC; ++j)
+                if (orow + j < cols)
+                    sol_st16<CACHE>(out + (size_t)(orow + j) * (size_t)rows + ocol, v[j]);
+        }
+    }
+}
+
+template <typename T, int LPR, int CG, int NT, int CACHE, int ORDER>
+static __device__ __forceinline__ void sol_tiled_aligned(T *__restrict__ out, const T *__restrict__ in, int rows,
+                                                         int cols)
+{
+    __shared__ uint4 tile[LPR * CG * 16 / sizeof(T)];
+    sol_tiled_aligned_in<T, LPR, CG, NT, CACHE, ORDER>(out, in, rows, cols, tile);
+}
+
+/* The same with the tile in dynamic shared memory (launch with TR*CG*16 bytes; the dev harness's
+ * tiles over 48 KB). The emulator declares the array its own way. */
+#ifndef SOL_DYNAMIC_SHARED
+#define SOL_DYNAMIC_SHARED extern __shared__
+#endif
+template <typename T, int LPR, int CG, int NT, int CACHE, int ORDER>
+static __device__ __forceinline__ void sol_tiled_aligned_dyn(T *__restrict__ out, const T *__restrict__ in, int rows,
+                                                             int cols)
+{
+    SOL_DYNAMIC_SHARED uint4 sol_dyn_tile[];
+    sol_tiled_aligned_in<T, LPR, CG, NT, CACHE, ORDER>(out, in, rows, cols, sol_dyn_tile);
+}
+
+/* Any shape and alignment (in and out aligned to their element size). Rows that do not start on a
+ * 16-byte boundary are still moved in 16-byte words, at the boundaries of memory:
+ *   load: row r's segment [c0, c0 + TC) starts a elements past a boundary (a = (its address / elem)
+ *   mod VEC, the same for the whole row). Lane g reads the aligned word that starts a elements before
+ *   column c0 + g*VEC and the next one (the next lane's, so an L1 hit), and funnel-shifts the pair by
+ *   a elements: the tile in shared memory is exactly the aligned path's.
+ *   store: output row oc's segment starts b elements past a boundary. A tile owns the aligned words
+ *   that start in [r0 - b, r0 + TR - b): lane i writes the word of tile elements i*VEC - b ..
+ *   i*VEC - b + VEC - 1, the last b elements of lane i-1's block (a shuffle) and the first VEC - b of
+ *   its own. Lane 0's first b come from the row block above the tile, which the tile loads too (VEC
+ *   more rows, read again from L2): so every word a tile writes is whole, and words shared by two
+ *   tiles exist only at the two ends of an output row (written element by element, ours only).
+ * The extra row block and the second word per lane are the only extra reads, both L2 or L1 hits; the
+ * shuffles need LPR to divide 32. */
+template <typename T, int LPR, int CG, int NT, int CACHE, int ORDER>
+static __device__ __forceinline__ void sol_tiled_any(T *__restrict__ out, const T *__restrict__ in, int rows, int cols)
+{
+    constexpr int VEC = 16 / sizeof(T), TR = LPR * VEC, TC = CG * VEC, WORDS = (TR + VEC) * CG;
+    constexpr int LOADS = (WORDS + NT - 1) / NT, BLOCKS = LPR * CG / NT;
+    static_assert(BLOCKS * NT == LPR * CG && BLOCKS >= 1, "tile and block do not match");
+    static_assert(32 % LPR == 0 && NT % 32 == 0, "a column of the tile must be lanes of one warp");
+    /* shared row R holds tile row R - VEC: row block 0 is the one above the tile */
+    __shared__ uint4 tile[WORDS];
+    const long long n = (long long)rows * cols;
+    const int in_mis = (int)(((size_t)in / sizeof(T)) & (VEC - 1)), out_mis = (int)(((size_t)out / sizeof(T)) & (VEC - 1));
+    int tr, tc;
+    sol_tile_of_block<ORDER>((rows + TR - 1) / TR, (cols + TC - 1) / TC, tr, tc);
+    const int r0 = tr * TR, c0 = tc * TC;
+    const uint4 zero = make_uint4(0u, 0u, 0u, 0u);
+    uint4 w[LOADS];
+#pragma unroll
+    for (int k = 0; k < LOADS; ++k) {
+        const int idx = (int)threadIdx.x + k * NT, r = r0 - VEC + idx / CG, g = idx % CG;
+        const long long seg = (long long)r * cols + c0; /* element offset of (r, c0) */
+        const int a = (int)((in_mis + seg) & (VEC - 1));
+        const long long word = seg - a + (long long)g * VEC; /* this lane's aligned word */
+        const bool live = (WORDS % NT == 0 || idx < WORDS) && r >= 0 && r < rows;
+        uint4 lo = zero, hi = zero;
+        if (live && c0 + g * VEC - a < cols)
+            lo = sol_ld16_in<T, CACHE>(in, word, n);
+        if (live && a != 0 && c0 + g * VEC - a + VEC < cols)
+            hi = sol_ld16_in<T, CACHE>(in, word + VEC, n);
+        w[k] = a ? sol_window<T>(lo, hi, a) : lo;
+    }
+#pragma unroll
+    for (int k = 0; k < LOADS; ++k) {
+        const int idx = (int)threadIdx.x + k * NT;
+        if (WORDS % NT == 0 || idx < WORDS)
+            tile[sol_word_at<T, CG>(idx / CG, idx % CG)] = w[k];
+    }
+    __syncthreads();
+    const int tmax = rows - r0 < TR ? rows - r0 : TR; /* tile elements t in [0, tmax) exist */
+    const bool last = r0 + TR >= rows;
+#pragma unroll
+    for (int k = 0; k < BLOCKS; ++k) {
+        const int b = (int)threadIdx.x + k * NT, i = b % LPR, g = b / LPR;
+        uint4 v[16 / sizeof(T)];
+        sol_tile_block<T, LPR, CG>(v, tile, i + 1, g); /* block i is shared row block i + 1 */
+#pragma unroll
+        for (int j = 0; j < VEC; ++j) {
+            uint4 prev = sol_shfl_up16(v[j], LPR);
+            const int oc = c0 + g * VEC + j;
+            if (oc >= cols)
+                continue;
+            const long long o = (long long)oc * rows + r0; /* element offset of (oc, r0) in out */
+            const int bs = (int)((out_mis + o) & (VEC - 1));
+            if (i == 0 && bs != 0 && r0 > 0) {
+                /* tile elements -VEC .. -1 of this column: the row block above, element by element */
+                T e[16 / sizeof(T)];
+#pragma unroll
+                for (int m = 0; m < VEC; ++m) /* column oc - c0 = word g, element j */
+                    e[m] = sol_word_elem<T>(tile[sol_word_at<T, CG>(m, g)], j);
+                prev = sol_pack<T>(e);
+            }
+            /* this lane's aligned word: tile elements i*VEC - bs + e, e = 0 .. VEC-1; ours where
+             * r0 + t >= 0 and t < tmax */
+            const long long wo = o - bs + (long long)i * VEC;
+            const uint4 word = bs ? sol_window<T>(prev, v[j], VEC - bs) : v[j];
+            const int lo = bs - i * VEC - r0 > 0 ? bs - i * VEC - r0 : 0;
+            const int hi = tmax - i * VEC + bs < VEC ? tmax - i * VEC + bs : VEC;
+            if (lo == 0 && hi == VEC)
+                sol_st16<CACHE>(out + wo, word);
+            else if (lo < hi)
+                sol_st_part<T>(out, wo, word, lo, hi);
+            if (last && i == LPR - 1 && bs != 0) {
+                /* the end of the output row: tile elements TR - bs + e, e < bs, that exist */
+                const int hi2 = tmax - TR + bs < bs ? tmax - TR + bs : bs;
+                if (hi2 > 0)
+                    sol_st_part<T>(out, wo + VEC, sol_window<T>(v[j], zero, VEC - bs), 0, hi2);
+            }
+        }
+    }
+}
+
+/* rows == 1 or cols == 1: out = in, n elements. Each block copies NT*U words (U loads in flight per
+ * thread); the last block also copies the n % VEC elements after the last whole word. Unaligned
+ * pointers: element by element. */
+template <typename T, int NT, int U, int CACHE>
+static __device__ __forceinline__ void sol_copy_body(T *__restrict__ out, const T *__restrict__ in, long long n)
+{
+    const int VEC = SOL_WORD_ELEMS(T);
+    const long long first = (long long)blockIdx.x * NT * U;
+    if ((((size_t)in | (size_t)out) & 15) == 0) {
+        const long long nw = n / VEC;
+        uint4 w[U];
+#pragma unroll
+        for (int u = 0; u < U; ++u) {
+            const long long k = first + threadIdx.x + u * NT;
+            if (k < nw)
+                w[u] = sol_ld16<CACHE>(in + k * VEC);
+        }
+#pragma unroll
+        for (int u = 0; u < U; ++u) {
+            const long long k = first + threadIdx.x + u * NT;
+            if (k < nw)
+                sol_st16<CACHE>(out + k * VEC, w[u]);
+        }
+        if (blockIdx.x == gridDim.x - 1)
+            for (long long e = nw * VEC + threadIdx.x; e < n; e += NT)
+                sol_st1(out + e, sol_ld1(in + e));
+    } else {
+#pragma unroll
+        for (int u = 0; u < U * VEC; ++u) {
+            const long long e = first * VEC + threadIdx.x + u * NT;
+            if (e < n)
+                sol_st1(out + e, sol_ld1(in + e));
+        }
+    }
+}
+
+/* ---- The pipelined schedule (--kernel pipelined; verified by the tests, slower on the H100: the
+ * tuning log in docs/speed-of-light.md) ------------------------------------------------------- */
+
+/* One 16-byte word of VEC elements, loaded with bounds checks. With vec set, rows and columns are
+ * multiples of VEC and both pointers are 16-byte aligned, so a word is either wholly inside the
+ * matrix or wholly outside it and one 16-byte load serves it. */
+template <typename T>
+static __device__ __forceinline__ uint4 sol_load_word(const T *__restrict__ in, int r, int c, int rows, int cols,
+                                                      bool vec, bool stream)
+{
+    const int VEC = SOL_WORD_ELEMS(T);
+    uint4 w = make_uint4(0u, 0u, 0u, 0u);
+    if (r >= rows)
+        return w;
+    const T *p = in + (size_t)r * (size_t)cols + c;
+    if (vec) {
+        if (c < cols)
+            w = stream ? sol_ld16<SOL_CACHE_STREAM>(p) : sol_ld16<SOL_CACHE_DEFAULT>(p);
+        return w;
+    }
+    T e[16 / sizeof(T)];
+#pragma unroll
+    for (int j = 0; j < VEC; ++j)
+        e[j] = (c + j < cols) ? sol_ld1(p + j) : (T)0;
+    return sol_pack<T>(e);
+}
+
+/* One 16-byte word to output row r, columns c..c+VEC-1, with bounds checks (see sol_load_word). */
+template <typename T>
+static __device__ __forceinline__ void sol_store_word(T *__restrict__ out, int r, int c, int rows, int cols,
+                                                      uint4 w, bool vec, bool stream)
+{
+    const int VEC = SOL_WORD_ELEMS(T);
+    if (r >= rows)
+        return;
+    T *p = out + (size_t)r * (size_t)cols + c;
+    if (vec) {
+        if (c < cols) {
+            if (stream)
+                sol_st16<SOL_CACHE_STREAM>(p, w);
+            else
+                sol_st16<SOL_CACHE_DEFAULT>(p, w);
+        }
+        return;
+    }
+#pragma unroll
+    for (int j = 0; j < VEC; ++j)
+        if (c + j < cols)
+            sol_st1(p + j, sol_word_elem<T>(w, j));
+}
+
+/* The three steps of one tile. TR x TC tile at (r0, c0) of the input; LOADS = TR*CG/NT words per
+ * thread in, BLOCKS = LPR*CG/NT VEC x VEC blocks per thread out. */
 template <typename T, int LPR, int CG, int NT, bool STREAM>
 static __device__ __forceinline__ void sol_tile_load(uint4 *w, const T *__restrict__ in, int r0, int c0, int rows,
                                                      int cols, bool vec)
@@ -155,7 +555,7 @@ static __device__ __forceinline__ void sol_tile_stash(uint4 *tile, const uint4 *
     for (int k = 0; k < LOADS; ++k) {
         int idx = threadIdx.x + k * NT;
         int r = idx / CG, g = idx % CG;
-        tile[r * CG + (g ^ ((r / VEC) & 7))] = w[k];
+        tile[sol_word_at<T, CG>(r, g)] = w[k];
     }
 }
 
@@ -169,39 +569,16 @@ static __device__ __forceinline__ void sol_tile_write(T *__restrict__ out, const
         int b = threadIdx.x + k * NT;
         int i = b % LPR, g = b / LPR;
         uint4 v[16 / sizeof(T)];
-#pragma unroll
-        for (int j = 0; j < VEC; ++j)
-            v[j] = tile[(i * VEC + j) * CG + (g ^ (i & 7))];
-        sol_transpose_regs<T>(v);
+        sol_tile_block<T, LPR, CG>(v, tile, i, g);
 #pragma unroll
         for (int j = 0; j < VEC; ++j)
             sol_store_word<T>(out, c0 + g * VEC + j, r0 + i * VEC, cols, rows, v[j], vec, STREAM);
     }
 }
 
-/* out (cols x rows) = transpose of in (rows x cols), one tile per block. Grid (ceil(cols/TC),
- * ceil(rows/TR)), NT threads. STREAM marks loads and stores evict-first (ld/st.global.cs). */
-template <typename T, int LPR, int CG, int NT, bool STREAM>
-static __device__ __forceinline__ void sol_transpose_body(T *__restrict__ out, const T *__restrict__ in,
-                                                          int rows, int cols)
-{
-    const int VEC = SOL_WORD_ELEMS(T), TR = LPR * VEC, TC = CG * VEC;
-    __shared__ uint4 tile[LPR * 16 / sizeof(T) * CG];
-    const int r0 = blockIdx.y * TR, c0 = blockIdx.x * TC;
-    const bool vec = ((rows | cols) % VEC) == 0 && (((size_t)in | (size_t)out) & 15) == 0;
-    uint4 w[LPR * 16 / sizeof(T) * CG / NT];
-    sol_tile_load<T, LPR, CG, NT, STREAM>(w, in, r0, c0, rows, cols, vec);
-    sol_tile_stash<T, LPR, CG, NT>(tile, w);
-    __syncthreads();
-    sol_tile_write<T, LPR, CG, NT, STREAM>(out, tile, r0, c0, rows, cols, vec);
-}
-
 /* The same tiles, software-pipelined over a persistent grid (as many blocks as fit on the GPU at
- * once, any 1-D grid works): block b takes tiles b, b + gridDim.x, ... in row-major tile order, so
- * the blocks in flight still sweep neighbouring tiles. The loads of a block's next tile are issued
- * before it writes out the current one, so every thread keeps its LOADS words in flight through the
- * write phase, where the one-tile schedule has none (bytes in flight, not bank conflicts, are what
- * separates a conflict-free transpose from a copy). */
+ * once, any 1-D grid works): block b takes tiles b, b + gridDim.x, ... in row-major tile order. The
+ * loads of a block's next tile are issued before it writes out the current one. */
 template <typename T, int LPR, int CG, int NT, bool STREAM>
 static __device__ __forceinline__ void sol_transpose_pipelined_body(T *__restrict__ out, const T *__restrict__ in,
                                                                     int rows, int cols)
@@ -225,13 +602,10 @@ static __device__ __forceinline__ void sol_transpose_pipelined_body(T *__restric
     }
 }
 
-/* The shipped configuration (bench/sol/dev.cu's sweeps on an H100; docs/speed-of-light.md): 256
- * threads, tiles of 16 x 16 sixteen-byte words (f32 64 x 64, f16 128 x 128, f64 32 x 32 elements),
- * plain loads and stores: evict-first hints looked faster only while the L2 still held input lines
- * from earlier runs, and lost once the bench scrubbed it.
- * sol_transpose_<t> (the default): grid (ceil(cols/TC), ceil(rows/TR)), one tile per block.
- * sol_transpose_pipelined_<t> (--kernel pipelined): a 1-D grid of SMs x resident blocks per SM (any
- * size works); verified by the tests, not yet timed on the H100. */
+/* ---- The shipped configurations -------------------------------------------------------------
+ * Tile shapes (LPR x CG sixteen-byte words) and block sizes, per element size; src/gpu/sol.c's
+ * launcher holds the same numbers (a mismatch leaves output unwritten, which the exact check
+ * reports). Chosen from bench/sol/dev16.cu's sweeps on the H100 (docs/speed-of-light.md). */
 #define SOL_TR_THREADS 256
 #define SOL_TR_LPR 16
 #define SOL_TR_CG 16
@@ -240,11 +614,47 @@ static __device__ __forceinline__ void sol_transpose_pipelined_body(T *__restric
  * flight per SM) it spills 8 bytes. f16 and f64 run as compiled (f16 spills heavily when capped). */
 #define SOL_TR_PIPELINED_F32_MIN_BLOCKS 4
 
-extern "C" __global__ void __launch_bounds__(SOL_TR_THREADS)
-sol_transpose_f32(sol_u32 *__restrict__ out, const sol_u32 *__restrict__ in, int rows, int cols)
-{
-    sol_transpose_body<sol_u32, SOL_TR_LPR, SOL_TR_CG, SOL_TR_THREADS, SOL_TR_STREAM>(out, in, rows, cols);
-}
+#define SOL_TILED(NAME, T, LPR, CG, NT, MINB, ORDER, CACHE)                                                           \
+    extern "C" __global__ void __launch_bounds__(NT, MINB) NAME(T *__restrict__ out, const T *__restrict__ in,       \
+                                                                int rows, int cols)                                  \
+    {                                                                                                                 \
+        sol_tiled_aligned<T, LPR, CG, NT, CACHE, ORDER>(out, in, rows, cols);                                         \
+    }
+#define SOL_ANY(NAME, T, LPR, CG, NT, MINB, ORDER, CACHE)                                                             \
+    extern "C" __global__ void __launch_bounds__(NT, MINB) NAME(T *__restrict__ out, const T *__restrict__ in,       \
+                                                                int rows, int cols)                                  \
+    {                                                                                                                 \
+        sol_tiled_any<T, LPR, CG, NT, CACHE, ORDER>(out, in, rows, cols);                                             \
+    }
+#define SOL_COPY(NAME, T, NT, U)                                                                                      \
+    extern "C" __global__ void __launch_bounds__(NT) NAME(T *__restrict__ out, const T *__restrict__ in, int rows,   \
+                                                          int cols)                                                   \
+    {                                                                                                                 \
+        sol_copy_body<T, NT, U, SOL_CACHE_DEFAULT>(out, in, (long long)rows * cols);                                  \
+    }
+
+#define SOL_C0 SOL_CACHE_DEFAULT
+#define SOL_C5 SOL_CACHE_L2_256B
+/*        name                      type     LPR CG  NT MINB ORDER CACHE  (ORDER 0: row-major 2-D grid,
+                                                                           -1: column-major 1-D grid) */
+SOL_TILED(sol_transpose_f32,        sol_u32, 16, 16, 256, 1, 0, SOL_C0)
+SOL_TILED(sol_transpose_f16,        sol_u16, 16, 16, 256, 1, 0, SOL_C0)
+SOL_TILED(sol_transpose_f64,        sol_u64, 16, 16, 256, 1, 0, SOL_C0)
+SOL_TILED(sol_transpose_big_f32,    sol_u32, 16, 32, 512, 1, -1, SOL_C5)
+SOL_TILED(sol_transpose_big_f16,    sol_u16, 16, 16, 256, 1, 0, SOL_C5)
+SOL_TILED(sol_transpose_big_f64,    sol_u64, 32, 32, 512, 1, -1, SOL_C5)
+SOL_TILED(sol_transpose_large_f32,  sol_u32, 16, 32, 512, 1, -1, SOL_C0)
+SOL_TILED(sol_transpose_large_f16,  sol_u16, 16, 16, 256, 1, 0, SOL_C0)
+SOL_TILED(sol_transpose_large_f64,  sol_u64, 32, 32, 512, 1, -1, SOL_C0)
+SOL_TILED(sol_transpose_narrow_f32, sol_u32, 32, 8, 256, 1, 0, SOL_C0)
+SOL_TILED(sol_transpose_narrow_f16, sol_u16, 32, 4, 128, 1, 0, SOL_C0)
+SOL_TILED(sol_transpose_narrow_f64, sol_u64, 16, 16, 256, 1, 0, SOL_C0)
+SOL_ANY(sol_transpose_any_f32,      sol_u32, 16, 16, 256, 6, -1, SOL_C5)
+SOL_ANY(sol_transpose_any_f16,      sol_u16, 8, 16, 128, 8, -1, SOL_C0)
+SOL_ANY(sol_transpose_any_f64,      sol_u64, 16, 16, 256, 8, -1, SOL_C5)
+SOL_COPY(sol_transpose_copy_f32,    sol_u32, 256, 2)
+SOL_COPY(sol_transpose_copy_f16,    sol_u16, 256, 2)
+SOL_COPY(sol_transpose_copy_f64,    sol_u64, 256, 2)
 
 extern "C" __global__ void __launch_bounds__(SOL_TR_THREADS, SOL_TR_PIPELINED_F32_MIN_BLOCKS)
 sol_transpose_pipelined_f32(sol_u32 *__restrict__ out, const sol_u32 *__restrict__ in, int rows, int cols)
@@ -253,21 +663,9 @@ sol_transpose_pipelined_f32(sol_u32 *__restrict__ out, const sol_u32 *__restrict
 }
 
 extern "C" __global__ void __launch_bounds__(SOL_TR_THREADS)
-sol_transpose_f16(sol_u16 *__restrict__ out, const sol_u16 *__restrict__ in, int rows, int cols)
-{
-    sol_transpose_body<sol_u16, SOL_TR_LPR, SOL_TR_CG, SOL_TR_THREADS, SOL_TR_STREAM>(out, in, rows, cols);
-}
-
-extern "C" __global__ void __launch_bounds__(SOL_TR_THREADS)
 sol_transpose_pipelined_f16(sol_u16 *__restrict__ out, const sol_u16 *__restrict__ in, int rows, int cols)
 {
     sol_transpose_pipelined_body<sol_u16, SOL_TR_LPR, SOL_TR_CG, SOL_TR_THREADS, SOL_TR_STREAM>(out, in, rows, cols);
-}
-
-extern "C" __global__ void __launch_bounds__(SOL_TR_THREADS)
-sol_transpose_f64(sol_u64 *__restrict__ out, const sol_u64 *__restrict__ in, int rows, int cols)
-{
-    sol_transpose_body<sol_u64, SOL_TR_LPR, SOL_TR_CG, SOL_TR_THREADS, SOL_TR_STREAM>(out, in, rows, cols);
 }
 
 extern "C" __global__ void __launch_bounds__(SOL_TR_THREADS)

@@ -7,3 +7,7 @@ target_compile_options(diffgen PRIVATE ${SMEMLAB_WARN})
 target_compile_definitions(diffgen PRIVATE _POSIX_C_SOURCE=200809L)
 target_link_libraries(diffgen PRIVATE m)
 smemlab_test(test_diff SOURCES ${CMAKE_CURRENT_LIST_DIR}/diff/test_diff.c ${SMEMLAB_DIFF_SRC})
+# A runaway loop: the memory of the run does not grow with the trip count; the budget names the place.
+smemlab_test(test_runaway SOURCES ${CMAKE_CURRENT_LIST_DIR}/diff/test_runaway.c)
+# The emulator's global memory: regions, placed variables, parameters, faults.
+smemlab_test(test_global SOURCES ${CMAKE_CURRENT_LIST_DIR}/diff/test_global.c)

@@ -113,6 +113,50 @@ static void test_dtype_names(void)
     CHECK_STR(smem_sol_dtype_name(SMEM_SOL_F64), "f64");
 }
 
+/* Which kernel each shape and alignment gets, and grids that cover the matrix (the GPU tests run
+ * them; the emulator bench/sol/emu_check.cpp runs every path on the CPU). */
+static void test_transpose_launch_paths(void)
+{
+    struct smem_sol_launch l;
+    const uint64_t a = 1ull << 20; /* 16-byte aligned device addresses */
+    CHECK_EQ(smem_sol_transpose_launch(4, 8192, 8192, a, a, &l), 0);
+    CHECK_STR(l.kernel, "sol_transpose_f32");
+    CHECK_EQ(l.tile_rows, 64);
+    CHECK(l.grid[0] == 128 && l.grid[1] == 128 && l.block[0] == 256);
+    CHECK_EQ(smem_sol_transpose_launch(4, 16384, 16384, a, a, &l), 0); /* 1 GB: column-major, 1-D grid */
+    CHECK_STR(l.kernel, "sol_transpose_large_f32");
+    CHECK((long long)l.grid[0] == (16384LL / l.tile_rows) * (16384 / l.tile_cols) && l.grid[1] == 1);
+    CHECK_EQ(smem_sol_transpose_launch_as(4, 64, 64, "large", a, a, &l), 0);
+    CHECK_STR(l.kernel, "sol_transpose_large_f32");
+    CHECK_EQ(smem_sol_transpose_launch_as(4, 64, 63, "large", a, a, &l), -1); /* tiled kinds need alignment */
+    CHECK_EQ(smem_sol_transpose_launch_as(4, 64, 63, "any", a, a, &l), 0);
+    CHECK_EQ(smem_sol_transpose_launch_as(4, 64, 63, "copy", a, a, &l), -1);
+    CHECK_EQ(smem_sol_transpose_launch_as(4, 64, 64, "bogus", a, a, &l), -1);
+    CHECK_EQ(smem_sol_transpose_launch(8, 10000, 7000, a, a, &l), 0); /* 56000-byte rows: off the lines */
+    CHECK_STR(l.kernel, "sol_transpose_big_f64"); /* column-major: a 1-D grid of every tile */
+    CHECK(l.grid[1] == 1 && (long long)l.grid[0] == ((10000 + l.tile_rows - 1) / l.tile_rows) *
+                                                       (long long)((7000 + l.tile_cols - 1) / l.tile_cols));
+    CHECK_EQ(smem_sol_transpose_launch(2, 1 << 20, 32, a, a, &l), 0);
+    CHECK_STR(l.kernel, "sol_transpose_narrow_f16");
+    CHECK(l.tile_cols == 32 && (long long)l.grid[1] * l.tile_rows >= 1 << 20);
+    CHECK_EQ(smem_sol_transpose_launch(4, 8192, 4096, a, a, &l), 0);
+    CHECK_STR(l.kernel, "sol_transpose_f32");
+    CHECK_EQ(smem_sol_transpose_launch(4, 8192, 4104, a, a, &l), 0); /* 16416-byte rows */
+    CHECK_STR(l.kernel, "sol_transpose_big_f32");
+    CHECK_EQ(smem_sol_transpose_launch(4, 4097, 4097, a, a, &l), 0);
+    CHECK_STR(l.kernel, "sol_transpose_any_f32");
+    CHECK_EQ(smem_sol_transpose_launch(4, 64, 64, a + 4, a, &l), 0); /* a misaligned pointer */
+    CHECK_STR(l.kernel, "sol_transpose_any_f32");
+    CHECK_EQ(smem_sol_transpose_launch(2, 1, 1 << 26, a, a, &l), 0);
+    CHECK_STR(l.kernel, "sol_transpose_copy_f16");
+    CHECK((long long)l.grid[0] * l.block[0] * 2 * 8 >= 1 << 26 && l.grid[1] == 1);
+    CHECK_EQ(smem_sol_transpose_launch(8, 1000, 1, a, a, &l), 0);
+    CHECK_STR(l.kernel, "sol_transpose_copy_f64");
+    CHECK_EQ(smem_sol_transpose_launch(3, 8, 8, a, a, &l), -1);
+    CHECK_EQ(smem_sol_transpose_launch(4, 0, 8, a, a, &l), -1);
+    CHECK_EQ(smem_sol_transpose_launch(4, 1 << 16, 1 << 16, a, a, &l), -1); /* 2^32 elements */
+}
+
 static struct smem_sol_row mk(const char *method, long long rows, double ms, double gbps, int verified)
 {
     struct smem_sol_row r;
@@ -203,6 +247,7 @@ int main(void)
     RUN(test_tolerances);
     RUN(test_cpu_transpose);
     RUN(test_dtype_names);
+    RUN(test_transpose_launch_paths);
     RUN(test_ratios_use_copy_and_fastest_verified_peer);
     RUN(test_cli_usage_errors);
     RUN(test_cli_without_gpu_says_so);

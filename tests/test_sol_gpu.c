@@ -18,9 +18,12 @@
 static struct smem_gpu *g;
 static smem_gpu_module mod;
 
-/* Our kernels on random bits (not the bench's fill) against smem_sol_transpose_cpu: the one-tile-per-
- * block kernel, and the pipelined one on a 3-block grid (so each block walks several tiles). */
-static int transpose_matches_cpu(const char *dt, size_t elem, int rows, int cols, int pipelined)
+/* Our kernels on random bits (not the bench's fill) against smem_sol_transpose_cpu: the kernel the
+ * bench launches for the shape (smem_sol_transpose_launch: tiled, narrow, any or copy), and the
+ * pipelined one on a 3-block grid (so each block walks several tiles). in_off / out_off shift the
+ * input / output by that many elements from the allocation's start (misaligned rows and pointers). */
+static int transpose_matches_cpu(const char *dt, size_t elem, int rows, int cols, int pipelined, int in_off,
+                                 int out_off, const char *kind)
 {
     const size_t bytes = (size_t)rows * (size_t)cols * elem;
     unsigned char *in = malloc(bytes), *got = malloc(bytes), *want = malloc(bytes);
@@ -31,24 +34,32 @@ static int transpose_matches_cpu(const char *dt, size_t elem, int rows, int cols
     }
     smem_sol_transpose_cpu(want, in, rows, cols, elem);
     char name[64];
-    snprintf(name, sizeof name, "sol_transpose_%s%s", pipelined ? "pipelined_" : "", dt);
+    snprintf(name, sizeof name, "sol_transpose_pipelined_%s", dt);
     smem_gpu_function f;
     smem_gpu_ptr din = 0, dout = 0;
     int ok = 0;
-    if (!smem_gpu_function_get(g, mod, name, &f) && !smem_gpu_alloc(g, bytes, &din) && !smem_gpu_alloc(g, bytes, &dout) &&
-        !smem_gpu_upload(g, din, in, bytes) && !smem_gpu_memset(g, dout, 0xFF, bytes)) {
-        /* launch shape: 256 threads, tiles of 16 x 16 sixteen-byte words (see sol_transpose.cu) */
-        const unsigned vec = (unsigned)(16 / elem), tr = 16 * vec, tc = 16 * vec;
-        unsigned grid[3] = {(cols + tc - 1) / tc, (rows + tr - 1) / tr, 1};
-        const unsigned block[3] = {256, 1, 1};
-        if (pipelined)
-            grid[0] = 3, grid[1] = 1;
-        void *args[] = {&dout, &din, &rows, &cols};
-        ok = !smem_gpu_launch(g, f, grid, block, 0, args) && !smem_gpu_sync(g) && !smem_gpu_download(g, got, dout, bytes) &&
-             memcmp(got, want, bytes) == 0;
+    if (!smem_gpu_alloc(g, bytes + 16, &din) && !smem_gpu_alloc(g, bytes + 16, &dout)) {
+        smem_gpu_ptr pin = din + (smem_gpu_ptr)in_off * elem, pout = dout + (smem_gpu_ptr)out_off * elem;
+        unsigned grid[3] = {3, 1, 1}, block[3] = {256, 1, 1};
+        struct smem_sol_launch l;
+        if (kind && smem_sol_transpose_launch_as(elem, rows, cols, kind, pin, pout, &l)) {
+            ok = 1; /* this kind does not take this shape */
+            goto done;
+        }
+        if (!pipelined && (kind || !smem_sol_transpose_launch(elem, rows, cols, pin, pout, &l))) {
+            snprintf(name, sizeof name, "%s", l.kernel);
+            memcpy(grid, l.grid, sizeof grid);
+            memcpy(block, l.block, sizeof block);
+        }
+        void *args[] = {&pout, &pin, &rows, &cols};
+        ok = !smem_gpu_function_get(g, mod, name, &f) && !smem_gpu_upload(g, pin, in, bytes) &&
+             !smem_gpu_memset(g, dout, 0xFF, bytes + 16) && !smem_gpu_launch(g, f, grid, block, 0, args) &&
+             !smem_gpu_sync(g) && !smem_gpu_download(g, got, pout, bytes) && memcmp(got, want, bytes) == 0;
     }
     if (!ok)
-        fprintf(stderr, "  %s %s %dx%d differs from the CPU transpose (%s)\n", name, dt, rows, cols, smem_gpu_error(g));
+        fprintf(stderr, "  %s %dx%d (in +%d, out +%d elements) differs from the CPU transpose (%s)\n", name, rows, cols,
+                in_off, out_off, smem_gpu_error(g));
+done:
     if (din)
         smem_gpu_free(g, din);
     if (dout)
@@ -61,12 +72,30 @@ static int transpose_matches_cpu(const char *dt, size_t elem, int rows, int cols
 
 static void test_best_transpose_matches_cpu(void)
 {
-    static const int shapes[][2] = {{64, 64}, {128, 96}, {77, 131}, {1, 1000}, {1000, 1}, {33, 35}, {256, 200}, {130, 258}};
+    /* every launch path: tiled (64x64, 128x96, 256x200), narrow (300x32, 1000x24), any (odd shapes,
+     * and misaligned pointers below), copy (1 x n, n x 1) */
+    static const int shapes[][2] = {{64, 64},  {128, 96},  {77, 131}, {1, 1000}, {1000, 1},  {33, 35},  {256, 200},
+                                    {130, 258}, {300, 32}, {1000, 24}, {67, 4097}, {4097, 67}, {100, 63}, {1, 7}};
     for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; ++i)
         for (int p = 0; p < 2; ++p) {
-            CHECK(transpose_matches_cpu("f32", 4, shapes[i][0], shapes[i][1], p));
-            CHECK(transpose_matches_cpu("f16", 2, shapes[i][0], shapes[i][1], p));
-            CHECK(transpose_matches_cpu("f64", 8, shapes[i][0], shapes[i][1], p));
+            CHECK(transpose_matches_cpu("f32", 4, shapes[i][0], shapes[i][1], p, 0, 0, NULL));
+            CHECK(transpose_matches_cpu("f16", 2, shapes[i][0], shapes[i][1], p, 0, 0, NULL));
+            CHECK(transpose_matches_cpu("f64", 8, shapes[i][0], shapes[i][1], p, 0, 0, NULL));
+        }
+    static const int moved[][2] = {{64, 64}, {128, 96}, {1, 1000}, {300, 32}, {77, 131}};
+    for (size_t i = 0; i < sizeof moved / sizeof moved[0]; ++i)
+        for (int off = 1; off < 4; ++off) {
+            CHECK(transpose_matches_cpu("f32", 4, moved[i][0], moved[i][1], 0, off & 1, off >> 1, NULL));
+            CHECK(transpose_matches_cpu("f16", 2, moved[i][0], moved[i][1], 0, off & 1, off >> 1, NULL));
+            CHECK(transpose_matches_cpu("f64", 8, moved[i][0], moved[i][1], 0, off & 1, off >> 1, NULL));
+        }
+    /* every kind of kernel on every shape it takes: the bench picks "large" only from 512 MB */
+    static const char *const kinds[] = {"", "big", "large", "narrow", "any", "copy"};
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; ++i)
+        for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; ++k) {
+            CHECK(transpose_matches_cpu("f32", 4, shapes[i][0], shapes[i][1], 0, 0, 0, kinds[k]));
+            CHECK(transpose_matches_cpu("f16", 2, shapes[i][0], shapes[i][1], 0, 0, 0, kinds[k]));
+            CHECK(transpose_matches_cpu("f64", 8, shapes[i][0], shapes[i][1], 0, 0, 0, kinds[k]));
         }
 }
 
@@ -86,10 +115,12 @@ static void test_check_kernel_catches_one_wrong_element(void)
     const unsigned g1[3] = {8, 1, 1}, b1[3] = {256, 1, 1};
     void *fa[] = {&in, &n, &seed};
     CHECK_EQ(smem_gpu_launch(g, fill, g1, b1, 0, fa), 0);
-    const unsigned gt[3] = {(cols + 63) / 64, (rows + 63) / 64, 1};
+    struct smem_sol_launch l;
+    CHECK_EQ(smem_sol_transpose_launch(4, rows, cols, in, out, &l), 0);
+    CHECK(strcmp(l.kernel, "sol_transpose_f32") == 0);
     int r = rows, c = cols;
     void *ta[] = {&out, &in, &r, &c};
-    CHECK_EQ(smem_gpu_launch(g, tr, gt, b1, 0, ta), 0);
+    CHECK_EQ(smem_gpu_launch(g, tr, l.grid, l.block, 0, ta), 0);
     unsigned long long count = 99;
     void *ca[] = {&out, &r, &c, &seed, &bad};
     CHECK_EQ(smem_gpu_memset(g, bad, 0, 8), 0);

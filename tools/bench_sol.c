@@ -13,7 +13,11 @@
 
 #define MAX_ITEMS 32
 
-static const struct smem_sol_shape default_shapes[] = {{8192, 8192}, {16384, 16384}, {8192, 4096}, {10000, 7000}};
+/* The issue-7 sizes, then shapes users have (issue 16): odd rows and columns (4097x4097: no row on a
+ * 16-byte boundary but every fourth), a row vector (the transpose is a copy), a non-square odd-pitch
+ * matrix, and tall-skinny. */
+static const struct smem_sol_shape default_shapes[] = {{8192, 8192}, {16384, 16384}, {8192, 4096}, {10000, 7000},
+                                                       {4097, 4097}, {1, 67108864}, {3000, 5000}, {1048576, 32}};
 static const long long default_ns[] = {1LL << 26, 1LL << 27, 1LL << 28};
 
 struct sol_cli {
@@ -36,10 +40,11 @@ static void usage(FILE *f, int is_reduce)
         fputs("usage: smemlab bench transpose [--dtypes f32,f16,f64] [--sizes RxC,...] [options]\n\n"
               "Out-of-place matrix transpose at the memory system's limit: our kernel (16-byte\n"
               "accesses, XOR-swizzled shared tiles, conflict-free) beside cudaMemcpy device-to-device\n"
-              "of the same bytes (the limit), cuBLAS geam (f32, f64), torch x.t().contiguous() and the\n"
+              "of the same bytes (the limit), cuBLAS geam (f32, f64), torch out.copy_(x.t()) and the\n"
               "textbook variants naive, tile (unpadded), pad and swizzle. Every element of every\n"
               "output is checked, before and after timing. GB/s counts bytes read + written.\n"
-              "Default sizes 8192x8192,16384x16384,8192x4096,10000x7000; dtypes f32,f16,f64.\n\n",
+              "Default sizes 8192x8192,16384x16384,8192x4096,10000x7000,4097x4097,1x67108864,\n"
+              "3000x5000,1048576x32; dtypes f32,f16,f64.\n\n",
               f);
     else
         fputs("usage: smemlab bench reduce [--dtypes i32,f32] [--n N,...] [options]\n\n"

@@ -6,6 +6,10 @@
 #include "../../kernels/sol_transpose.cu"
 #include "../../kernels/sol_reduce.cu"
 
+extern "C" {
+#include "smemlab/gpu/sol.h"
+}
+
 #include <cublas_v2.h>
 #include <cub/device/device_reduce.cuh>
 
@@ -42,10 +46,36 @@ static bool g_no_torch;
 static FILE *g_csv;
 static int g_sms;
 
+// The tile configurations: the aligned path where rows and cols allow it (dev_tr), else the any path
+// (dev_tra); bench/sol/dev16.cu sweeps both further.
 template <typename T, int LPR, int CG, int NT, bool ST>
 __global__ void __launch_bounds__(NT) dev_tr(T *__restrict__ out, const T *__restrict__ in, int rows, int cols)
 {
-    sol_transpose_body<T, LPR, CG, NT, ST>(out, in, rows, cols);
+    sol_tiled_aligned<T, LPR, CG, NT, ST ? SOL_CACHE_STREAM : SOL_CACHE_DEFAULT, 0>(out, in, rows, cols);
+}
+
+template <typename T, int LPR, int CG, int NT, bool ST>
+__global__ void __launch_bounds__(NT) dev_tra(T *__restrict__ out, const T *__restrict__ in, int rows, int cols)
+{
+    sol_tiled_any<T, LPR, CG, NT, ST ? SOL_CACHE_STREAM : SOL_CACHE_DEFAULT, 0>(out, in, rows, cols);
+}
+
+// The shipped launch (kernel, grid and block by shape and alignment: src/gpu/sol.c).
+template <typename T>
+static void ship(T *o, const T *i, int r, int c, void *const *kernels)
+{
+    smem_sol_launch l;
+    if (smem_sol_transpose_launch(sizeof(T), r, c, (uint64_t)(uintptr_t)i, (uint64_t)(uintptr_t)o, &l)) {
+        fprintf(stderr, "no launch for %dx%d\n", r, c);
+        exit(2);
+    }
+    static const char *const kinds[6] = {"narrow_", "any_", "copy_", "big_", "large_", ""};
+    int k = 5;
+    for (int j = 0; j < 5; ++j)
+        if (strstr(l.kernel, kinds[j]))
+            k = j;
+    void *args[] = {&o, (void *)&i, &r, &c};
+    CK(cudaLaunchKernel(kernels[k], dim3(l.grid[0], l.grid[1], l.grid[2]), dim3(l.block[0]), args, 0, 0));
 }
 
 template <typename T, int LPR, int CG, int NT, bool ST, int MINB>
@@ -133,7 +163,11 @@ template <> struct Ty<sol_u32> {
     static void pipe(sol_u32 *o, const sol_u32 *i, int r, int c) { sol_transpose_pipelined_f32<<<occ_grid(sol_transpose_pipelined_f32, 256), 256>>>(o, i, r, c); }
     static void fill(sol_u32 *a, size_t n, unsigned s) { sol_fill_f32<<<g_sms * 8, 256>>>(a, n, s); }
     static void check(const sol_u32 *o, int r, int c, unsigned s, unsigned long long *bad) { sol_check_f32<<<g_sms * 8, 256>>>(o, r, c, s, bad); }
-    static void best(sol_u32 *o, const sol_u32 *i, int r, int c, dim3 g) { sol_transpose_f32<<<g, SOL_TR_THREADS>>>(o, i, r, c); }
+    static void best(sol_u32 *o, const sol_u32 *i, int r, int c, dim3)
+    {
+        static void *const k[6] = {(void *)sol_transpose_narrow_f32, (void *)sol_transpose_any_f32, (void *)sol_transpose_copy_f32, (void *)sol_transpose_big_f32, (void *)sol_transpose_large_f32, (void *)sol_transpose_f32};
+        ship<sol_u32>(o, i, r, c, k);
+    }
     static void naive(sol_u32 *o, const sol_u32 *i, int r, int c, dim3 g) { sol_transpose_naive_f32<<<g, dim3(32, 8)>>>(o, i, r, c); }
     static void tile(sol_u32 *o, const sol_u32 *i, int r, int c, dim3 g) { sol_transpose_tile_f32<<<g, dim3(32, 8)>>>(o, i, r, c); }
     static void pad(sol_u32 *o, const sol_u32 *i, int r, int c, dim3 g) { sol_transpose_pad_f32<<<g, dim3(32, 8)>>>(o, i, r, c); }
@@ -144,7 +178,11 @@ template <> struct Ty<sol_u16> {
     static void pipe(sol_u16 *o, const sol_u16 *i, int r, int c) { sol_transpose_pipelined_f16<<<occ_grid(sol_transpose_pipelined_f16, 256), 256>>>(o, i, r, c); }
     static void fill(sol_u16 *a, size_t n, unsigned s) { sol_fill_f16<<<g_sms * 8, 256>>>(a, n, s); }
     static void check(const sol_u16 *o, int r, int c, unsigned s, unsigned long long *bad) { sol_check_f16<<<g_sms * 8, 256>>>(o, r, c, s, bad); }
-    static void best(sol_u16 *o, const sol_u16 *i, int r, int c, dim3 g) { sol_transpose_f16<<<g, SOL_TR_THREADS>>>(o, i, r, c); }
+    static void best(sol_u16 *o, const sol_u16 *i, int r, int c, dim3)
+    {
+        static void *const k[6] = {(void *)sol_transpose_narrow_f16, (void *)sol_transpose_any_f16, (void *)sol_transpose_copy_f16, (void *)sol_transpose_big_f16, (void *)sol_transpose_large_f16, (void *)sol_transpose_f16};
+        ship<sol_u16>(o, i, r, c, k);
+    }
     static void naive(sol_u16 *o, const sol_u16 *i, int r, int c, dim3 g) { sol_transpose_naive_f16<<<g, dim3(32, 8)>>>(o, i, r, c); }
     static void tile(sol_u16 *o, const sol_u16 *i, int r, int c, dim3 g) { sol_transpose_tile_f16<<<g, dim3(32, 8)>>>(o, i, r, c); }
     static void pad(sol_u16 *o, const sol_u16 *i, int r, int c, dim3 g) { sol_transpose_pad_f16<<<g, dim3(32, 8)>>>(o, i, r, c); }
@@ -155,7 +193,11 @@ template <> struct Ty<sol_u64> {
     static void pipe(sol_u64 *o, const sol_u64 *i, int r, int c) { sol_transpose_pipelined_f64<<<occ_grid(sol_transpose_pipelined_f64, 256), 256>>>(o, i, r, c); }
     static void fill(sol_u64 *a, size_t n, unsigned s) { sol_fill_f64<<<g_sms * 8, 256>>>(a, n, s); }
     static void check(const sol_u64 *o, int r, int c, unsigned s, unsigned long long *bad) { sol_check_f64<<<g_sms * 8, 256>>>(o, r, c, s, bad); }
-    static void best(sol_u64 *o, const sol_u64 *i, int r, int c, dim3 g) { sol_transpose_f64<<<g, SOL_TR_THREADS>>>(o, i, r, c); }
+    static void best(sol_u64 *o, const sol_u64 *i, int r, int c, dim3)
+    {
+        static void *const k[6] = {(void *)sol_transpose_narrow_f64, (void *)sol_transpose_any_f64, (void *)sol_transpose_copy_f64, (void *)sol_transpose_big_f64, (void *)sol_transpose_large_f64, (void *)sol_transpose_f64};
+        ship<sol_u64>(o, i, r, c, k);
+    }
     static void naive(sol_u64 *o, const sol_u64 *i, int r, int c, dim3 g) { sol_transpose_naive_f64<<<g, dim3(32, 8)>>>(o, i, r, c); }
     static void tile(sol_u64 *o, const sol_u64 *i, int r, int c, dim3 g) { sol_transpose_tile_f64<<<g, dim3(32, 8)>>>(o, i, r, c); }
     static void pad(sol_u64 *o, const sol_u64 *i, int r, int c, dim3 g) { sol_transpose_pad_f64<<<g, dim3(32, 8)>>>(o, i, r, c); }
@@ -175,7 +217,10 @@ static TrVariant tr_cfg()
     return {nm, [](void *o, const void *i, int r, int c) {
                 const int VEC = 16 / sizeof(T);
                 dim3 g((c + CG * VEC - 1) / (CG * VEC), (r + LPR * VEC - 1) / (LPR * VEC));
-                dev_tr<T, LPR, CG, NT, ST><<<g, NT>>>((T *)o, (const T *)i, r, c);
+                if ((r | c) % VEC == 0)
+                    dev_tr<T, LPR, CG, NT, ST><<<g, NT>>>((T *)o, (const T *)i, r, c);
+                else
+                    dev_tra<T, LPR, CG, NT, ST><<<g, NT>>>((T *)o, (const T *)i, r, c);
             }};
 }
 

@@ -20,7 +20,7 @@ for k in sol_transpose_f32 sol_transpose_f16 sol_transpose_f64; do
 done
 cuobjdump -sass -fun sol_reduce_f32 /tmp/sol_r.cubin | grep -E 'Function|LDG|STG|LDS|STS|BAR|ATOM' >>"$OUT/sass.txt" 2>&1
 echo "== build dev harness"
-nvcc -O3 -arch=sm_90 -std=c++17 -lineinfo -Xcompiler -fopenmp -o /tmp/sol_dev bench/sol/dev.cu -lcublas || exit 1
+nvcc -O3 -arch=sm_90 -std=c++17 -lineinfo -Xcompiler -fopenmp -I include -o /tmp/sol_dev bench/sol/dev.cu src/gpu/sol.c -lcublas || exit 1
 echo "== run"
 timeout 270 /tmp/sol_dev --csv "$OUT/dev.csv" --reps "${REPS:-100}" >"$OUT/dev.log" 2>&1
 echo "dev exit $?" >>"$OUT/dev.log"

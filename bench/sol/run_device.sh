@@ -21,7 +21,7 @@ stamp() { echo "[$(date -u +%H:%M:%S) +$(elapsed)s] $*"; }
 } >"$OUT/smi.txt" 2>&1
 cat "$OUT/smi.txt"
 J=$(nproc)
-(nvcc -O3 -arch=sm_90 -std=c++17 -lineinfo -Xcompiler -fopenmp -o /tmp/sol_dev bench/sol/dev.cu -lcublas \
+(nvcc -O3 -arch=sm_90 -std=c++17 -lineinfo -Xcompiler -fopenmp -I include -o /tmp/sol_dev bench/sol/dev.cu src/gpu/sol.c -lcublas \
   >/tmp/devbuild.txt 2>&1; echo "dev build exit $?" >>/tmp/devbuild.txt) &
 DEVBUILD=$!
 stamp build

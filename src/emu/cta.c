@@ -1,7 +1,7 @@
 /* cta.c: the CTA emulator. Threads run one at a time up to the next barrier (values flow through
  * shared memory as in a race-free program); lanes of a warp meet at warp collectives (shfl, vote,
  * __syncwarp). A lane's k-th execution of a shared instruction joins the warp's k-th request.
- * Size (~1,000 lines): the execution core (block state, requests, memory, the thread loop,
+ * Size (~1,250 lines): the execution core (block state, requests, memory, the thread loop,
  * collectives, barriers) shares its hot-path state; preparation is cta_prepare.c, arithmetic
  * cta_alu.c. */
 #include "cta_internal.h"
@@ -51,6 +51,51 @@ static void flush_requests(struct block *b)
     b->gen++; /* every entry of the table is stale now */
 }
 
+static uint32_t table_slot(uint64_t key, uint32_t cap)
+{
+    return (uint32_t)((key * 0x9E3779B97F4A7C15ull) >> 40) & (cap - 1);
+}
+
+/* Reports the requests of warp w that no lane can join any more: every lane still running (or
+ * waiting at a warp collective) has executed their site more times than their k. Their order
+ * among themselves is kept; the rest stay pending (the table is rebuilt). */
+static void flush_complete(struct block *b, uint32_t w)
+{
+    uint32_t first = w * 32, last = first + 32 < b->nthreads ? first + 32 : b->nthreads;
+    uint32_t live[32], nlive = 0, kept = 0;
+    for (uint32_t t = first; t < last; t++)
+        if (b->T[t].state == L_RUN || b->T[t].state == L_WARP)
+            live[nlive++] = t;
+    for (uint32_t i = 0; i < b->nreqs; i++) {
+        uint32_t site = (uint32_t)(b->rkey[i] >> 32), k = (uint32_t)b->rkey[i];
+        int done = 1;
+        for (uint32_t j = 0; j < nlive && done; j++)
+            if (b->kcount[(size_t)live[j] * b->p->nsites + site] <= k)
+                done = 0;
+        if (done) {
+            if (b->h && b->h->access)
+                b->h->access(b->h->ctx, &b->reqs[i]);
+            continue;
+        }
+        if (kept != i) {
+            b->reqs[kept] = b->reqs[i];
+            b->rkey[kept] = b->rkey[i];
+        }
+        kept++;
+    }
+    b->nreqs = kept;
+    b->gen++;
+    uint32_t gen = b->gen + 1;
+    for (uint32_t i = 0; i < kept; i++) {
+        uint32_t h = table_slot(b->rkey[i], b->cap_tab);
+        while (b->tab[h].gen == gen)
+            h = (h + 1) & (b->cap_tab - 1);
+        b->tab[h].key = b->rkey[i];
+        b->tab[h].gen = gen;
+        b->tab[h].idx = i;
+    }
+}
+
 /* The request (site, k) of the current warp, created on first use. */
 static struct smem_access *request_for(struct block *b, uint32_t site, uint32_t k, uint32_t warp)
 {
@@ -85,8 +130,15 @@ static struct smem_access *request_for(struct block *b, uint32_t site, uint32_t 
         if (!nr)
             return NULL;
         b->reqs = nr;
+        uint64_t *nk = realloc(b->rkey, nc * sizeof *nk);
+        if (!nk)
+            return NULL;
+        b->rkey = nk;
         b->cap_reqs = nc;
     }
+    if (b->nreqs >= PENDING_SOFT_CAP)
+        b->yield = 1; /* this lane has run far ahead: the others catch up first */
+    b->rkey[b->nreqs] = key;
     b->tab[h].key = key;
     b->tab[h].gen = gen;
     b->tab[h].idx = b->nreqs;
@@ -140,7 +192,7 @@ uint64_t emu_sreg_value(const struct block *b, uint32_t tid, unsigned sr, int *k
     case SR_NCTAID_Z: return b->l->grid[2];
     case SR_LANEID: return tid % 32;
     case SR_WARPID: return tid / 32;
-    case SR_NWARPID: return b->nwarps;
+    case SR_NWARPID: return 64; /* warp slots of an SM: an H100 gives 64 */
     case SR_LANEMASK_EQ: return 1u << (tid % 32);
     case SR_LANEMASK_LT: return (1u << (tid % 32)) - 1u;
     case SR_LANEMASK_LE: return (uint32_t)((2ull << (tid % 32)) - 1u);
@@ -148,7 +200,7 @@ uint64_t emu_sreg_value(const struct block *b, uint32_t tid, unsigned sr, int *k
     case SR_LANEMASK_GE: return ~(uint32_t)((1u << (tid % 32)) - 1u);
     case SR_CLOCK: case SR_CLOCK64: case SR_GLOBALTIMER: return b->steps;
     case SR_DYN_SMEM: return b->l->dyn_smem;
-    case SR_TOTAL_SMEM: return b->smem_size;
+    case SR_TOTAL_SMEM: return (b->smem_size + 127u) / 128u * 128u; /* allocated in 128-byte units */
     case SR_CLUSTER_CTARANK: return 0;
     case SR_CLUSTER_NCTARANK: return 1;
     default: *known = 0; return 0; /* %smid and friends: a property of the run, not the code */
@@ -160,8 +212,10 @@ uint64_t emu_sym_addr(const struct block *b, int32_t s)
 {
     const struct smem_ptx_func *f = b->p->func;
     const struct smem_ptx_symbol *sym = &f->syms[s];
-    if (sym->kind == SYM_SHARED || sym->kind == SYM_SHARED_EXTERN || sym->kind == SYM_LOCAL)
-        return b->p->local_offset[s]; /* the symbol's offset in its window (shared or local) */
+    if (sym->kind == SYM_SHARED || sym->kind == SYM_SHARED_EXTERN)
+        return SHARED_WINDOW_BASE + b->p->local_offset[s]; /* its shared address */
+    if (sym->kind == SYM_LOCAL)
+        return b->p->local_offset[s]; /* its offset in the thread's local window */
     if (sym->kind == SYM_PARAM)
         return sym->offset;
     if (b->gsym && b->gsym[s])
@@ -251,6 +305,7 @@ static int resolve(struct block *b, uint32_t tid, unsigned sp, uint64_t a, unsig
         return 4;
     }
     if (sp == SP_SHARED) {
+        a -= SHARED_WINDOW_BASE; /* below the window: wraps, out of range */
         if (a + n > b->smem_size || a > b->smem_size)
             return -1;
         *mem = b->smem;
@@ -372,6 +427,12 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
     }
     if (mo->kind != OPK_ADDR)
         return block_fail(b, pc, "expected a memory operand");
+    if (esz > 8 && op != PO_CP_ASYNC)
+        return block_fail(b, pc, "unsupported instruction: %u-byte scalar accesses (.b128) are not "
+                          "modelled", esz);
+    if ((op == PO_ATOM || op == PO_RED) && in->vec > 1)
+        return block_fail(b, pc, "unsupported instruction: vector atomics (.v2, .v4) are not "
+                          "modelled");
     int aknown = 1;
     uint64_t a = ea(b, R, K, mo, &aknown);
     unsigned sp = in->space;
@@ -390,7 +451,7 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
         stop_unknown(b, pc, "generic address");
         return 0;
     }
-    uint64_t soff = sp == SP_GENERIC ? a - SHARED_GENERIC_BASE : a;
+    uint64_t soff = (sp == SP_GENERIC ? a - SHARED_GENERIC_BASE : a) - SHARED_WINDOW_BASE;
     int oob = 0;
     uint8_t *mem = NULL, *kn = NULL;
     uint64_t off = 0;
@@ -501,10 +562,8 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
     int sg = is_signed(in->type);
     switch (in->mode) {
     case MODE_ATOM_ADD:
-        if (in->type == PT_F32)
-            nv = bits_f32(f32_of(old) + f32_of(v));
-        else if (in->type == PT_F64)
-            nv = bits_f64(f64_of(old) + f64_of(v));
+        if (is_fp(in->type))
+            nv = emu_fp_atom_add(in->type, where == 1, old, v);
         else
             nv = old + v;
         break;
@@ -711,8 +770,10 @@ static int run_thread(struct block *b, uint32_t tid)
             if (in->op == PO_BAR && in->nops > 1)
                 cnt = src(b, tid, R, K, &in->ops[1], &k);
             if (in->op == PO_BAR_RED) {
-                /* bar.red.OP.TYPE d, a{, b}, {!}c */
+                /* bar.red.OP.TYPE d, a{, b}, {!}c: b, the number of threads */
                 id = src(b, tid, R, K, &in->ops[1], &k);
+                if (in->nops == 4)
+                    cnt = src(b, tid, R, K, &in->ops[2], &k);
                 const struct smem_ptx_operand *po = &in->ops[in->nops - 1];
                 int pk = 1;
                 uint64_t pv = src(b, tid, R, K, po, &pk);
@@ -759,6 +820,10 @@ static int run_thread(struct block *b, uint32_t tid)
             if (exec_mem(b, tid, pc, in, R, K))
                 return -1;
             T->pc++;
+            if (b->yield) {
+                b->yield = 0;
+                return 0; /* still running: run_warp comes back to it */
+            }
             break;
         default:
             if (is_collective(in->op)) {
@@ -767,10 +832,9 @@ static int run_thread(struct block *b, uint32_t tid)
             }
             {
                 int rc = emu_exec_alu(b, tid, in, R, K);
-                if (rc == -3)
-                    return block_fail(b, pc, "integer division by zero");
                 if (rc)
-                    return block_fail(b, pc, "unsupported instruction");
+                    return block_fail(b, pc, "unsupported instruction (its type or a modifier "
+                                      "is not modelled)");
             }
             T->pc++;
             break;
@@ -834,16 +898,19 @@ static int exec_collective(struct block *b, uint32_t warp, uint32_t pc, uint32_t
                 stop_unknown(b, pc, "shuffle lane");
                 return 0;
             }
-            uint32_t segmask = (cc >> 8) & 0x1f, clamp = cc & 0x1f;
-            uint32_t maxl = (l & segmask) | (clamp & ~segmask), minl = l & segmask, j = l;
+            /* the PTX ISA's pseudo-code: b[4:0], c[4:0] the clamp, c[12:8] the segment mask */
+            int32_t segmask = (int32_t)((cc >> 8) & 0x1f), clamp = (int32_t)(cc & 0x1f);
+            int32_t bval = (int32_t)(bb & 0x1f), lane_ = (int32_t)l;
+            int32_t maxl = (lane_ & segmask) | (clamp & ~segmask), minl = lane_ & segmask, jj;
             int ok;
             switch (in->mode) {
-            case MODE_UP: j = l - bb; ok = (int32_t)j >= (int32_t)maxl; break;
-            case MODE_DOWN: j = l + bb; ok = j <= maxl; break;
-            case MODE_BFLY: j = l ^ bb; ok = j <= maxl; break;
-            default: j = minl | (bb & ~segmask); ok = j <= maxl; break;
+            case MODE_UP: jj = lane_ - bval; ok = jj >= maxl; break;
+            case MODE_DOWN: jj = lane_ + bval; ok = jj <= maxl; break;
+            case MODE_BFLY: jj = lane_ ^ bval; ok = jj <= maxl; break;
+            default: jj = minl | (bval & ~segmask); ok = jj <= maxl; break;
             }
-            if (!ok || j > 31)
+            uint32_t j = ok ? (uint32_t)jj : l;
+            if (j > 31)
                 j = l;
             uint64_t v = val[j];
             int known = (lanes >> j & 1u) ? vk[j] : 0; /* a source lane not there: undefined */
@@ -894,6 +961,8 @@ static int exec_collective(struct block *b, uint32_t warp, uint32_t pc, uint32_t
                     if ((lanes >> j & 1u) && val[j] == val[l])
                         same |= 1u << j;
                 r = in->mode == MODE_ALL ? (same == lanes ? lanes : 0) : same;
+                if (in->mode == MODE_ALL && in->ops[0].kind == OPK_PAIR && in->ops[0].reg[1] >= 0)
+                    dst(R, K, in->ops[0].reg[1], same == lanes, known, 1); /* match.all d|p */
             } else { /* redux.sync.op */
                 uint64_t acc = in->mode == MODE_ATOM_AND ? ~0ull
                                : in->mode == MODE_ATOM_MIN ? ~0ull >> (is_signed(in->type) ? 33 : 32)
@@ -941,11 +1010,18 @@ static int run_warp(struct block *b, uint32_t w)
 {
     uint32_t first = w * 32, last = first + 32 < b->nthreads ? first + 32 : b->nthreads;
     for (;;) {
+        int running = 0;
         for (uint32_t t = first; t < last; t++)
             if (b->T[t].state == L_RUN && run_thread(b, t))
                 return -1;
         if (b->stopped)
             break;
+        for (uint32_t t = first; t < last; t++)
+            running |= b->T[t].state == L_RUN;
+        if (running) { /* lanes stopped early to bound the pending requests */
+            flush_complete(b, w);
+            continue;
+        }
         /* lanes waiting at warp collectives: resolve the earliest one */
         uint32_t best_pc = UINT32_MAX, lanes = 0;
         for (uint32_t t = first; t < last; t++)
@@ -1010,19 +1086,20 @@ static int release_barrier(struct block *b, int *done)
         if (b->h && b->h->barrier)
             b->h->barrier(b->h->ctx, &ev);
         b->interval++;
+        /* bar.red: the reduction over the threads this barrier releases */
+        uint32_t popc = 0, all = 1, any = 0;
+        for (uint32_t u = 0; u < b->nthreads; u++)
+            if (b->T[u].state == L_BAR && b->T[u].bar_id == id) {
+                popc += (uint32_t)b->T[u].bar_pred;
+                all &= (uint32_t)b->T[u].bar_pred;
+                any |= (uint32_t)b->T[u].bar_pred;
+            }
         for (uint32_t t = 0; t < b->nthreads; t++) {
             struct lane *T = &b->T[t];
             if (T->state == L_BAR && T->bar_id == id) {
                 T->state = L_RUN;
                 const struct smem_ptx_insn *in = &b->p->func->insns[T->pc];
                 if (in->op == PO_BAR_RED) {
-                    uint32_t popc = 0, all = 1, any = 0;
-                    for (uint32_t u = 0; u < b->nthreads; u++)
-                        if (b->T[u].state != L_EXIT && b->T[u].bar_id == id) {
-                            popc += (uint32_t)b->T[u].bar_pred;
-                            all &= (uint32_t)b->T[u].bar_pred;
-                            any |= (uint32_t)b->T[u].bar_pred;
-                        }
                     uint64_t r = in->mode == MODE_ATOM_ADD ? popc : in->mode == MODE_ATOM_AND ? all : any;
                     uint64_t *R = b->R + (size_t)t * b->nregs;
                     uint8_t *K = b->K + (size_t)t * b->nregs;
@@ -1220,6 +1297,7 @@ out:
     free(b.param);
     free(b.param_known);
     free(b.reqs);
+    free(b.rkey);
     free(b.tab);
     free(b.gorder);
     free(b.gsym);

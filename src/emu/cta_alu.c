@@ -7,30 +7,12 @@
 
 /* ---- arithmetic --------------------------------------------------------------------------- */
 
-static int compare(unsigned cmp, unsigned t, uint64_t a, uint64_t c)
+/* Integer comparisons; float ones (f16x2: bit 0 the low half, bit 1 the high) in cta_fp.c. */
+static int compare(unsigned cmp, unsigned t, int ftz, uint64_t a, uint64_t c)
 {
     unsigned bytes = TBYTES(t);
-    if (is_float(t)) {
-        double x = fval(a, t), y = fval(c, t);
-        int un = isnan(x) || isnan(y);
-        switch (cmp) {
-        case CMP_EQ: return !un && x == y;
-        case CMP_NE: return !un && x != y;
-        case CMP_LT: return !un && x < y;
-        case CMP_LE: return !un && x <= y;
-        case CMP_GT: return !un && x > y;
-        case CMP_GE: return !un && x >= y;
-        case CMP_EQU: return un || x == y;
-        case CMP_NEU: return un || x != y;
-        case CMP_LTU: return un || x < y;
-        case CMP_LEU: return un || x <= y;
-        case CMP_GTU: return un || x > y;
-        case CMP_GEU: return un || x >= y;
-        case CMP_NUM: return !un;
-        case CMP_NAN: return un;
-        default: return 0;
-        }
-    }
+    if (is_fp(t))
+        return emu_fp_compare(cmp, t, ftz, a, c);
     uint64_t m = mask_bytes(bytes);
     if (is_signed(t)) {
         int64_t x = sext(a, bytes), y = sext(c, bytes);
@@ -56,41 +38,17 @@ static int compare(unsigned cmp, unsigned t, uint64_t a, uint64_t c)
     }
 }
 
-static uint64_t cvt_value(const struct smem_ptx_insn *in, uint64_t v)
+static uint64_t cvt_value(const struct smem_ptx_insn *in, uint64_t v, uint64_t v2)
 {
     unsigned dt = in->type, st = in->type2 ? in->type2 : in->type;
     unsigned db = TBYTES(dt), sb = TBYTES(st);
-    if (is_float(dt) && is_float(st)) {
-        double d = fval(v, st);
-        if (in->round >= RND_RNI)
-            d = round_int(d, in->round);
-        if (in->sat)
-            d = d < 0 ? 0 : d > 1 ? 1 : d;
-        return fbits(d, dt);
-    }
-    if (is_float(dt)) { /* int -> float */
-        double d = is_signed(st) ? (double)sext(v, sb) : (double)(v & mask_bytes(sb));
-        return fbits(d, dt);
-    }
-    if (is_float(st)) { /* float -> int: round (rni default for cvt.rni, else rzi), saturate */
-        double d = fval(v, st);
-        if (isnan(d))
-            return 0;
-        d = round_int(d, in->round ? in->round : RND_RZI);
-        if (is_signed(dt)) {
-            double lo = -ldexp(1.0, (int)(8 * db - 1)), hi = ldexp(1.0, (int)(8 * db - 1)) - 1;
-            d = d < lo ? lo : d > hi ? hi : d;
-            return (uint64_t)(int64_t)d & mask_bytes(db);
-        }
-        double hi = ldexp(1.0, (int)(8 * db)) - 1;
-        d = d < 0 ? 0 : d > hi ? hi : d;
-        return (uint64_t)d & mask_bytes(db);
-    }
+    if (is_fp(dt) || is_fp(st))
+        return emu_fp_cvt(in, v, v2);
     /* int -> int */
     uint64_t r = is_signed(st) ? (uint64_t)sext(v, sb) : (v & mask_bytes(sb));
     if (in->sat) {
         if (is_signed(dt)) {
-            int64_t lo = -(int64_t)(1ull << (8 * db - 1)), hi = (int64_t)((1ull << (8 * db - 1)) - 1);
+            int64_t hi = (int64_t)((1ull << (8 * db - 1)) - 1), lo = -hi - 1;
             int64_t x = is_signed(st) ? (int64_t)r : (int64_t)(r > (uint64_t)INT64_MAX ? INT64_MAX : r);
             if (db < 8)
                 x = x < lo ? lo : x > hi ? hi : x;
@@ -154,16 +112,22 @@ int emu_exec_alu(struct block *b, uint32_t tid, const struct smem_ptx_insn *in, 
     uint64_t a = in->nops > 1 ? src(b, tid, R, K, &o[1], &k) : 0;
     uint64_t c = in->nops > 2 ? src(b, tid, R, K, &o[2], &k) : 0;
     uint64_t e = in->nops > 3 ? src(b, tid, R, K, &o[3], &k) : 0;
+    if (o[1].neg)
+        a = !a; /* !%p: only predicates are written so */
+    if (o[2].neg)
+        c = !c;
     uint64_t r = 0;
     unsigned rbytes = bytes;
-    int fl = is_float(t), sg = is_signed(t);
-    /* 128-bit values and untyped arithmetic are not modelled: say so rather than guess */
+    int fl = is_fp(t), sg = is_signed(t);
+    /* 128-bit values, untyped arithmetic and .oob are not modelled: say so rather than guess */
     if (bytes > 8 || (bytes == 0 && in->op != PO_ISSPACEP) ||
-        (in->op == PO_CVT && (TBYTES(in->type2) > 8)))
+        (in->op == PO_CVT && (TBYTES(in->type2) > 8)) || (in->mods & SMEM_MOD_OOB))
         return -1;
     uint64_t m = mask_bytes(bytes);
     switch (in->op) {
     case PO_MOV:
+        if (o[1].kind == OPK_VEC)
+            k = 1; /* src() calls a vector unknown: the pack below looks at its registers */
         if (o[0].kind == OPK_VEC) { /* unpack: mov.b64 {%r1,%r2}, %rd */
             unsigned n = o[0].count, part = bytes / (n ? n : 1);
             for (unsigned i = 0; i < n; i++)
@@ -184,27 +148,35 @@ int emu_exec_alu(struct block *b, uint32_t tid, const struct smem_ptx_insn *in, 
             k = 1;
         r = a;
         break;
+    case PO_ADD: case PO_SUB: case PO_MUL: case PO_MAD: case PO_DIV: case PO_ABS: case PO_NEG:
+    case PO_MIN: case PO_MAX: case PO_FMA: case PO_SQRT: case PO_RSQRT: case PO_RCP: case PO_SIN:
+    case PO_COS: case PO_EX2: case PO_LG2: case PO_TANH: case PO_COPYSIGN:
+        if (fl && in->op != PO_MUL && in->op != PO_MAD ? 1 : fl && in->mode != MODE_HI &&
+                                                               in->mode != MODE_WIDE) {
+            emu_fp_arith(in, a, c, e, &r);
+            break;
+        }
+        goto integer;
+    default:
+        goto integer;
+    }
+    goto done;
+integer:
+    switch (in->op) {
     case PO_ADD:
-        if (fl) r = fbits(fval(a, t) + fval(c, t), t);
-        else if (in->sat && t == PT_S32) {
+        if (in->sat && t == PT_S32) {
             int64_t x = (int64_t)(int32_t)a + (int64_t)(int32_t)c;
             r = (uint64_t)(x > INT32_MAX ? INT32_MAX : x < INT32_MIN ? INT32_MIN : x);
         } else r = a + c;
         break;
     case PO_SUB:
-        if (fl) r = fbits(fval(a, t) - fval(c, t), t);
-        else if (in->sat && t == PT_S32) {
+        if (in->sat && t == PT_S32) {
             int64_t x = (int64_t)(int32_t)a - (int64_t)(int32_t)c;
             r = (uint64_t)(x > INT32_MAX ? INT32_MAX : x < INT32_MIN ? INT32_MIN : x);
         } else r = a - c;
         break;
     case PO_MUL: case PO_MAD:
-        if (fl) {
-            double x = fval(a, t) * fval(c, t);
-            if (in->op == PO_MAD)
-                x += fval(e, t);
-            r = fbits(x, t);
-        } else if (in->mode == MODE_WIDE) {
+        if (in->mode == MODE_WIDE) {
             uint64_t x = sg ? (uint64_t)(sext(a, bytes) * sext(c, bytes)) : (a & m) * (c & m);
             r = in->op == PO_MAD ? x + e : x;
             rbytes = bytes * 2;
@@ -223,8 +195,12 @@ int emu_exec_alu(struct block *b, uint32_t tid, const struct smem_ptx_insn *in, 
             } else {
                 r = ((a & m) * (c & m)) >> (8 * bytes);
             }
-            if (in->op == PO_MAD)
+            if (in->op == PO_MAD && in->sat && t == PT_S32) { /* mad.hi.sat.s32 */
+                int64_t x = (int64_t)(int32_t)r + (int64_t)(int32_t)e;
+                r = (uint64_t)(x > INT32_MAX ? INT32_MAX : x < INT32_MIN ? INT32_MIN : x);
+            } else if (in->op == PO_MAD) {
                 r += e;
+            }
         } else {
             r = a * c;
             if (in->op == PO_MAD)
@@ -240,14 +216,12 @@ int emu_exec_alu(struct block *b, uint32_t tid, const struct smem_ptx_insn *in, 
         break;
     }
     case PO_DIV: case PO_REM:
-        if (fl) {
-            r = fbits(fval(a, t) / fval(c, t), t);
-            break;
-        }
-        if (k && (c & m) == 0)
-            return -3; /* division by zero: the caller names it */
         if (!k)
             break;
+        if ((c & m) == 0) { /* the H100 gives all ones, for div and rem alike */
+            r = m;
+            break;
+        }
         if (sg) {
             int64_t x = sext(a, bytes), y = sext(c, bytes);
             if (y == -1)
@@ -259,20 +233,14 @@ int emu_exec_alu(struct block *b, uint32_t tid, const struct smem_ptx_insn *in, 
         }
         break;
     case PO_ABS:
-        r = fl ? fbits(fabs(fval(a, t)), t) : (uint64_t)(sext(a, bytes) < 0 ? -sext(a, bytes) : sext(a, bytes));
+        r = sext(a, bytes) < 0 ? 0 - (uint64_t)sext(a, bytes) : (uint64_t)sext(a, bytes);
         break;
-    case PO_NEG: r = fl ? fbits(-fval(a, t), t) : 0 - a; break;
+    case PO_NEG: r = 0 - a; break;
     case PO_MIN: case PO_MAX: {
-        int lt;
-        if (fl) {
-            double x = fval(a, t), y = fval(c, t);
-            if (isnan(x)) { r = c; break; }
-            if (isnan(y)) { r = a; break; }
-            lt = x < y;
-        } else {
-            lt = sg ? sext(a, bytes) < sext(c, bytes) : (a & m) < (c & m);
-        }
+        int lt = sg ? sext(a, bytes) < sext(c, bytes) : (a & m) < (c & m);
         r = (in->op == PO_MIN) == lt ? a : c;
+        if ((in->mods & SMEM_MOD_RELU) && sext(r, bytes) < 0)
+            r = 0;
         break;
     }
     case PO_POPC: r = (uint64_t)__builtin_popcountll(a & m); rbytes = 4; break;
@@ -287,6 +255,8 @@ int emu_exec_alu(struct block *b, uint32_t tid, const struct smem_ptx_insn *in, 
                 pos = i;
                 break;
             }
+        if (pos >= 0 && (in->mods & SMEM_MOD_SHIFTAMT))
+            pos = (int64_t)(8 * bytes) - 1 - pos; /* the left shift that brings it to the top */
         r = pos < 0 ? 0xffffffffu : (uint64_t)pos;
         rbytes = 4;
         break;
@@ -300,17 +270,20 @@ int emu_exec_alu(struct block *b, uint32_t tid, const struct smem_ptx_insn *in, 
         break;
     }
     case PO_BFE: {
-        unsigned pos = (unsigned)(c & 0xff), len = (unsigned)(e & 0xff), bits = 8 * bytes;
+        /* 32-bit: position and length are the low 8 bits of their operands; 64-bit: all 32 */
+        uint64_t pos = bytes == 8 ? (uint32_t)c : (c & 0xff), len = bytes == 8 ? (uint32_t)e : (e & 0xff);
+        unsigned bits = 8 * bytes;
         uint64_t v = a & m;
         if (len == 0) { r = 0; break; }
         uint64_t field = pos >= bits ? 0 : v >> pos;
         if (len < 64)
             field &= (1ull << len) - 1;
-        if (sg) {
-            unsigned top = pos + len - 1 >= bits ? bits - 1 : pos + len - 1;
+        if (sg) { /* the field's top bit (or the value's, if beyond it) fills the rest */
+            uint64_t top = pos + len - 1 >= bits ? bits - 1 : pos + len - 1;
             int sbit = (int)(v >> top & 1);
-            if (sbit && len < 64)
-                field |= ~((1ull << len) - 1);
+            uint64_t keep = pos >= bits ? 0 : len < bits - pos ? len : bits - pos;
+            if (sbit && keep < 64)
+                field |= ~((1ull << keep) - 1);
         }
         r = field;
         break;
@@ -319,7 +292,8 @@ int emu_exec_alu(struct block *b, uint32_t tid, const struct smem_ptx_insn *in, 
         int k2 = 1;
         uint64_t f = in->nops > 4 ? src(b, tid, R, K, &o[4], &k2) : 0;
         k = k && k2;
-        unsigned pos = (unsigned)(e & 0xff), len = (unsigned)(f & 0xff), bits = 8 * bytes;
+        uint64_t pos = bytes == 8 ? (uint32_t)e : (e & 0xff), len = bytes == 8 ? (uint32_t)f : (f & 0xff);
+        unsigned bits = 8 * bytes;
         uint64_t msk = len >= 64 ? ~0ull : ((1ull << len) - 1);
         r = c;
         if (pos < bits)
@@ -330,7 +304,7 @@ int emu_exec_alu(struct block *b, uint32_t tid, const struct smem_ptx_insn *in, 
     case PO_AND: r = a & c; break;
     case PO_OR: r = a | c; break;
     case PO_XOR: r = a ^ c; break;
-    case PO_NOT: r = in->type == PT_PRED ? !(a & 1) : ~a; break; /* a predicate is 0 or 1 */
+    case PO_NOT: r = t == PT_PRED ? !a : ~a; break; /* not.pred: the negation, not ~1 */
     case PO_CNOT: r = (a & m) == 0; break;
     case PO_SHL: {
         uint64_t n = c & 0xffffffff, lim = bytes && bytes <= 8 ? 8u * bytes : 64;
@@ -355,7 +329,9 @@ int emu_exec_alu(struct block *b, uint32_t tid, const struct smem_ptx_insn *in, 
         break;
     }
     case PO_SAD: {
-        uint64_t x = sg ? (uint64_t)(sext(a, bytes) > sext(c, bytes) ? sext(a, bytes) - sext(c, bytes) : sext(c, bytes) - sext(a, bytes))
+        /* |a - c| in unsigned arithmetic (it can exceed the signed range) */
+        uint64_t x = sg ? (sext(a, bytes) > sext(c, bytes) ? (uint64_t)sext(a, bytes) - (uint64_t)sext(c, bytes)
+                                                           : (uint64_t)sext(c, bytes) - (uint64_t)sext(a, bytes))
                         : ((a & m) > (c & m) ? (a & m) - (c & m) : (c & m) - (a & m));
         r = x + e;
         break;
@@ -385,40 +361,47 @@ int emu_exec_alu(struct block *b, uint32_t tid, const struct smem_ptx_insn *in, 
     }
     case PO_SLCT: {
         unsigned ct = in->type2;
-        int neg = is_float(ct) ? fval(e, ct) < 0 : sext(e, TBYTES(ct)) < 0;
+        int neg = is_fp(ct) ? emu_fp_is_negative(ct, in->ftz, e) : sext(e, TBYTES(ct)) < 0;
         r = neg ? c : a;
         break;
     }
     case PO_SET: case PO_SETP: {
         unsigned ct = in->op == PO_SETP ? t : in->type2;
-        int res = compare(in->cmp, ct, a, c);
+        int x2 = ct == PT_F16X2 || ct == PT_BF16X2;
+        int raw = compare(in->cmp, ct, in->ftz, a, c), pv = 0;
         if (in->boolop) {
             int pk = 1;
-            uint64_t p = src(b, tid, R, K, &o[3], &pk);
+            pv = src(b, tid, R, K, &o[3], &pk) != 0;
             if (o[3].neg)
-                p = !p;
+                pv = !pv;
             k = k && pk;
-            res = in->boolop == BOP_AND ? (res && p) : in->boolop == BOP_OR ? (res || p) : (res ^ (p != 0));
         }
+#define COMB(x) (in->boolop == BOP_AND ? ((x) && pv) : in->boolop == BOP_OR ? ((x) || pv)              \
+                 : in->boolop == BOP_XOR ? ((x) != pv) : (x))
+        if (x2) { /* lane by lane: the low half's result first */
+            int lo = COMB(raw & 1), hi = COMB(raw >> 1 & 1);
+            if (in->op == PO_SET) {
+                uint64_t one = is_fp(t) ? emu_fp_one(t == PT_F16X2 || t == PT_BF16X2 ? t : PT_F16) : 0xffff;
+                r = (lo ? one : 0) | (hi ? one : 0) << 16;
+                break;
+            }
+            dst(R, K, o[0].reg[0], (uint64_t)lo, k, 1);
+            if (o[0].kind == OPK_PAIR && o[0].reg[1] >= 0)
+                dst(R, K, o[0].reg[1], (uint64_t)hi, k, 1);
+            return 0;
+        }
+        int res = COMB(raw);
         if (in->op == PO_SET) {
-            r = is_float(t) ? (res ? fbits(1.0, t) : 0) : (res ? mask_bytes(bytes) : 0);
+            r = is_fp(t) ? (res ? emu_fp_one(t) : 0) : (res ? mask_bytes(bytes) : 0);
             break;
         }
         dst(R, K, o[0].reg[0], (uint64_t)res, k, 1);
-        if (o[0].kind == OPK_PAIR && o[0].reg[1] >= 0) {
-            int res2 = !compare(in->cmp, ct, a, c);
-            if (in->boolop) {
-                int pk = 1;
-                uint64_t p = src(b, tid, R, K, &o[3], &pk);
-                if (o[3].neg)
-                    p = !p;
-                res2 = in->boolop == BOP_AND ? (res2 && p) : in->boolop == BOP_OR ? (res2 || p) : (res2 ^ (p != 0));
-            }
-            dst(R, K, o[0].reg[1], (uint64_t)res2, k, 1);
-        }
+        if (o[0].kind == OPK_PAIR && o[0].reg[1] >= 0)
+            dst(R, K, o[0].reg[1], (uint64_t)COMB(!raw), k, 1);
+#undef COMB
         return 0;
     }
-    case PO_CVT: r = cvt_value(in, a); break;
+    case PO_CVT: r = cvt_value(in, a, c); break;
     case PO_CVTA: {
         uint64_t base = in->space == SP_SHARED ? SHARED_GENERIC_BASE
                         : in->space == SP_LOCAL ? LOCAL_GENERIC_BASE : 0;
@@ -436,32 +419,10 @@ int emu_exec_alu(struct block *b, uint32_t tid, const struct smem_ptx_insn *in, 
         rbytes = 1;
         break;
     }
-    case PO_FMA: r = fbits(fma(fval(a, t), fval(c, t), fval(e, t)), t); break;
-    case PO_SQRT: r = fbits(sqrt(fval(a, t)), t); break;
-    case PO_RSQRT: r = fbits(1.0 / sqrt(fval(a, t)), t); break;
-    case PO_RCP: r = fbits(1.0 / fval(a, t), t); break;
-    case PO_SIN: r = fbits(sin(fval(a, t)), t); break;
-    case PO_COS: r = fbits(cos(fval(a, t)), t); break;
-    case PO_EX2: r = fbits(exp2(fval(a, t)), t); break;
-    case PO_LG2: r = fbits(log2(fval(a, t)), t); break;
-    case PO_TANH: r = fbits(tanh(fval(a, t)), t); break;
-    case PO_COPYSIGN: r = fbits(copysign(fval(c, t), fval(a, t)), t); break;
-    case PO_TESTP: {
-        double x = fval(a, t);
-        int res = 0;
-        switch (in->mode) {
-        case MODE_FINITE: res = isfinite(x); break;
-        case MODE_INFINITE: res = isinf(x); break;
-        case MODE_NUMBER: res = !isnan(x); break;
-        case MODE_NOTANUMBER: res = isnan(x); break;
-        case MODE_NORMAL: res = isnormal(x); break;
-        case MODE_SUBNORMAL: res = fpclassify(x) == FP_SUBNORMAL; break;
-        default: break;
-        }
-        r = (uint64_t)res;
+    case PO_TESTP:
+        r = (uint64_t)emu_fp_testp(in->mode, t, a);
         rbytes = 1;
         break;
-    }
     case PO_DP4A: case PO_DP2A: {
         int sa = is_signed(in->type), sb2 = is_signed(in->type2);
         int64_t acc = (int64_t)(int32_t)e;
@@ -470,9 +431,8 @@ int emu_exec_alu(struct block *b, uint32_t tid, const struct smem_ptx_insn *in, 
             if (in->op == PO_DP2A) {
                 if (i >= 2) break;
                 x = sa ? (int16_t)(a >> (16 * i)) : (int64_t)((a >> (16 * i)) & 0xffff);
-                int hi = in->mode == MODE_HI;
-                int j = 2 * i + (hi ? 0 : 0);
-                int64_t y0 = sb2 ? (int8_t)(c >> (8 * (j + (hi ? 2 : 0)))) : (int64_t)((c >> (8 * (j + (hi ? 2 : 0)))) & 0xff);
+                int j = i + (in->mode == MODE_HI ? 2 : 0); /* bytes 0, 1 (.lo) or 2, 3 (.hi) */
+                int64_t y0 = sb2 ? (int8_t)(c >> (8 * j)) : (int64_t)((c >> (8 * j)) & 0xff);
                 acc += x * y0;
                 continue;
             }
@@ -486,6 +446,7 @@ int emu_exec_alu(struct block *b, uint32_t tid, const struct smem_ptx_insn *in, 
     default:
         return -1;
     }
+done:
     if (d >= 0) {
         unsigned regb = TBYTES(b->p->func->reg_type[d]);
         unsigned wb = rbytes < regb ? rbytes : regb;

@@ -11,12 +11,20 @@
 #include <string.h>
 
 #define SHARED_GENERIC_BASE 0x00007e0000000000ull /* generic addresses of the shared window */
+/* The shared address of the block's first byte: an H100 reserves the window's first 1 KB, so a
+ * kernel's shared variables start at 0x400 (mov.u32 %r, sm gives 0x400). Requests, sites and
+ * variables speak of offsets from here. */
+#define SHARED_WINDOW_BASE 0x400u
 #define LOCAL_GENERIC_BASE 0x00007d0000000000ull  /* generic addresses of local memory */
 #define WINDOW_SIZE 0x0000000100000000ull
 #define PTR_PARAM_BASE 0x0000100000000000ull      /* fake device pointers for pointer params */
 #define PTR_PARAM_STEP 0x0000010000000000ull
 #define GLOBAL_SYM_BASE 0x0000080000000000ull     /* addresses of module .global variables */
 #define DEFAULT_MAX_STEPS 200000000ull
+/* Pending requests of a warp beyond which a lane that opens another lets the other lanes run (and
+ * the requests they complete are reported): the memory of a run does not grow with a loop's trip
+ * count. Below it, lanes run one after the other to the next barrier, as they always did. */
+#define PENDING_SOFT_CAP 1024u
 
 enum lane_state { L_RUN = 0, L_BAR, L_WARP, L_EXIT };
 
@@ -53,9 +61,11 @@ struct block {
     uint64_t param_size;
     uint32_t interval;
     uint64_t steps, max_steps;
-    /* the warp being run: its pending requests */
+    /* the warp being run: its pending requests (rkey: each one's site << 32 | k) */
     struct smem_access *reqs;
+    uint64_t *rkey;
     uint32_t nreqs, cap_reqs;
+    int yield;                 /* a lane made the pending requests many: let the others catch up */
     struct pending *tab;
     uint32_t cap_tab;
     uint32_t gen;
@@ -287,6 +297,18 @@ static inline uint64_t ea(const struct block *b, const uint64_t *R, const uint8_
     return base + (uint64_t)o->imm;
 }
 
+
+/* cta_fp.c: floating-point arithmetic (f16x2/bf16x2 lane by lane), comparisons, conversions. */
+int emu_fp_arith(const struct smem_ptx_insn *in, uint64_t a, uint64_t b, uint64_t c, uint64_t *r);
+int emu_fp_compare(unsigned cmp, unsigned t, int ftz, uint64_t a, uint64_t b);
+int emu_fp_testp(unsigned mode, unsigned t, uint64_t a);
+int emu_fp_is_negative(unsigned t, int ftz, uint64_t a);
+uint64_t emu_fp_one(unsigned t);
+uint64_t emu_fp_cvt(const struct smem_ptx_insn *in, uint64_t v, uint64_t v2);
+/* atom.add / red.add on a float type: old + v as the atomic unit computes it */
+uint64_t emu_fp_atom_add(unsigned t, int shared, uint64_t old, uint64_t v);
+
+static inline int is_fp(unsigned t) { return is_float(t) || t == PT_F16X2 || t == PT_BF16X2; }
 
 /* cta_alu.c: one arithmetic, logic, comparison or conversion instruction of thread tid. 0 done, -1
  * not modelled (the caller refuses it with its location). */

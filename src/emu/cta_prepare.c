@@ -155,26 +155,29 @@ int smem_cta_prepare(const struct smem_ptx_module *m, const struct smem_ptx_func
         p->site_of_insn[k] = UINT32_MAX;
         p->fast[k] = fast_kind_of(f, &f->insns[k]);
     }
-    /* shared layout: static variables in declaration order (only those the kernel uses, as ptxas
-     * does for module-level ones), then the dynamic allocation */
+    /* shared layout as ptxas makes it (tests/diff, "layout"): the variables the kernel uses, those
+     * declared in the function first and then the module's, each in declaration order; then the
+     * dynamic allocation, aligned to 16 or to the largest alignment of an extern array declared
+     * before the kernel */
     uint32_t off = 0, max_dyn_align = 16;
-    for (uint32_t i = 0; i < f->nsyms; i++) {
-        const struct smem_ptx_symbol *s = &f->syms[i];
-        if (s->kind != SYM_SHARED)
-            continue;
-        if (s->module_level && !sym_referenced(f, i))
-            continue;
-        if (s->size > SMEM_MAX_SMEM_PER_BLOCK * 4ull) {
-            smem_error_set(err, NULL, s->decl_line, 0, "shared variable '%s' is %llu bytes",
-                           s->name, (unsigned long long)s->size);
-            goto fail;
+    for (uint32_t pass = 0; pass < 2; pass++) {
+        for (uint32_t i = 0; i < f->nsyms; i++) {
+            const struct smem_ptx_symbol *s = &f->syms[i];
+            if (s->kind != SYM_SHARED || (uint32_t)(s->module_level != 0) != pass ||
+                !sym_referenced(f, i))
+                continue;
+            if (s->size > SMEM_MAX_SMEM_PER_BLOCK * 4ull) {
+                smem_error_set(err, NULL, s->decl_line, 0, "shared variable '%s' is %llu bytes",
+                               s->name, (unsigned long long)s->size);
+                goto fail;
+            }
+            off = align_up(off, s->align);
+            p->vars[p->nvars].name = s->name;
+            p->vars[p->nvars].offset = off;
+            p->vars[p->nvars].size = (uint32_t)s->size;
+            p->nvars++;
+            off += (uint32_t)s->size;
         }
-        off = align_up(off, s->align);
-        p->vars[p->nvars].name = s->name;
-        p->vars[p->nvars].offset = off;
-        p->vars[p->nvars].size = (uint32_t)s->size;
-        p->nvars++;
-        off += (uint32_t)s->size;
     }
     for (uint32_t i = 0; i < f->nsyms; i++)
         if (f->syms[i].kind == SYM_SHARED_EXTERN && f->syms[i].align > max_dyn_align)

@@ -92,6 +92,88 @@ void smem_sol_transpose_cpu(void *out, const void *in, long long rows, long long
                    elem);
 }
 
+/* The shipped configurations of kernels/sol_transpose.cu (its SOL_TILED / SOL_ANY / SOL_COPY lines),
+ * per element size 4, 2, 8: tiles of lpr x cg sixteen-byte words (lpr*vec rows, cg*vec columns), nt
+ * threads. A mismatch leaves output unwritten, which the bench's exact check reports. */
+struct tile_cfg {
+    int lpr, cg, nt;
+    int colmajor; /* tiles walked column by column on a 1-D grid (ORDER -1), else row-major on (across, down) */
+};
+static const struct tile_cfg cfg_tiled[3] = {{16, 16, 256, 0}, {16, 16, 256, 0}, {16, 16, 256, 0}};
+static const struct tile_cfg cfg_big[3] = {{16, 32, 512, 1}, {16, 16, 256, 0}, {32, 32, 512, 1}};
+static const struct tile_cfg cfg_large[3] = {{16, 32, 512, 1}, {16, 16, 256, 0}, {32, 32, 512, 1}};
+static const struct tile_cfg cfg_narrow[3] = {{32, 8, 256, 0}, {32, 4, 128, 0}, {16, 16, 256, 0}};
+static const struct tile_cfg cfg_any[3] = {{16, 16, 256, 1}, {8, 16, 128, 1}, {16, 16, 256, 1}};
+enum { COPY_THREADS = 256, COPY_WORDS = 2, NARROW_MAX_COLS = 32, LINE = 128 };
+#define LARGE_BYTES (1LL << 29) /* 512 MB a matrix */
+
+static int slot_of(size_t elem)
+{
+    return elem == 4 ? 0 : elem == 2 ? 1 : elem == 8 ? 2 : -1;
+}
+
+int smem_sol_transpose_launch_as(size_t elem, long long rows, long long cols, const char *kind, uint64_t in,
+                                 uint64_t out, struct smem_sol_launch *l)
+{
+    memset(l, 0, sizeof *l);
+    const int slot = slot_of(elem);
+    if (slot < 0 || rows < 1 || cols < 1 || rows * cols > 0x7FFFFFFFLL)
+        return -1;
+    static const char *const suffix[3] = {"f32", "f16", "f64"};
+    const long long vec = 16 / (long long)elem;
+    l->block[1] = l->block[2] = l->grid[1] = l->grid[2] = 1;
+    if (strcmp(kind, "copy") == 0) {
+        if (rows != 1 && cols != 1)
+            return -1;
+        const long long per_block = (long long)COPY_THREADS * COPY_WORDS * vec;
+        snprintf(l->kernel, sizeof l->kernel, "sol_transpose_copy_%s", suffix[slot]);
+        l->grid[0] = (unsigned)((rows * cols + per_block - 1) / per_block);
+        l->block[0] = COPY_THREADS;
+        return 0;
+    }
+    const struct tile_cfg *c = strcmp(kind, "any") == 0      ? &cfg_any[slot]
+                               : strcmp(kind, "narrow") == 0 ? &cfg_narrow[slot]
+                               : strcmp(kind, "big") == 0    ? &cfg_big[slot]
+                               : strcmp(kind, "large") == 0  ? &cfg_large[slot]
+                               : strcmp(kind, "") == 0       ? &cfg_tiled[slot]
+                                                             : NULL;
+    const int aligned = rows % vec == 0 && cols % vec == 0 && ((in | out) & 15) == 0;
+    if (!c || (c != &cfg_any[slot] && !aligned))
+        return -1;
+    l->tile_rows = c->lpr * (int)vec;
+    l->tile_cols = c->cg * (int)vec;
+    const long long down = (rows + l->tile_rows - 1) / l->tile_rows, across = (cols + l->tile_cols - 1) / l->tile_cols;
+    if (c->colmajor ? down * across > 0x7FFFFFFFLL : down > 65535)
+        return -1;
+    snprintf(l->kernel, sizeof l->kernel, "sol_transpose_%s%s%s", kind, *kind ? "_" : "", suffix[slot]);
+    l->grid[0] = (unsigned)(c->colmajor ? down * across : across);
+    l->grid[1] = (unsigned)(c->colmajor ? 1 : down);
+    l->block[0] = (unsigned)c->nt;
+    return 0;
+}
+
+int smem_sol_transpose_launch(size_t elem, long long rows, long long cols, uint64_t in, uint64_t out,
+                              struct smem_sol_launch *l)
+{
+    const int slot = slot_of(elem);
+    if (slot < 0 || rows < 1 || cols < 1) {
+        memset(l, 0, sizeof *l);
+        return -1;
+    }
+    const long long vec = 16 / (long long)elem, bytes = rows * cols * (long long)elem;
+    const int aligned = rows % vec == 0 && cols % vec == 0 && ((in | out) & 15) == 0;
+    /* rows of the input or of the output that do not start on a 128-byte line: every row segment of
+     * a tile then straddles lines it shares with the next tile, and wider tiles share fewer */
+    const int off_line = (cols * (long long)elem) % LINE != 0 || (rows * (long long)elem) % LINE != 0;
+    const char *kind = rows == 1 || cols == 1           ? "copy"
+                       : !aligned                       ? "any"
+                       : cols <= NARROW_MAX_COLS        ? "narrow"
+                       : off_line                       ? "big"
+                       : bytes >= LARGE_BYTES           ? "large"
+                                                        : "";
+    return smem_sol_transpose_launch_as(elem, rows, cols, kind, in, out, l);
+}
+
 static const char *const dtype_names[] = {"f32", "f16", "f64", "i32"};
 static const size_t dtype_sizes[] = {4, 2, 8, 4};
 

@@ -12,12 +12,10 @@
 #include <string.h>
 #include <time.h>
 
-/* Launch shapes of kernels/sol_transpose.cu and kernels/sol_reduce.cu, kept in step with their
- * SOL_TR_* / SOL_RED_* macros (a mismatch leaves output unwritten, which the exact check reports). */
+/* Launch shapes of kernels/sol_reduce.cu, kept in step with its SOL_RED_* macros (a mismatch leaves
+ * output unwritten, which the exact check reports); our transposes are launched as
+ * smem_sol_transpose_launch (sol.c) says. */
 enum {
-    TR_THREADS = 256,
-    TR_LPR = 16,
-    TR_CG = 16,
     RED_THREADS = 1024,
     RED_BLOCKS_PER_SM = 2,
     DOC_THREADS = 1024,
@@ -256,6 +254,7 @@ struct tcase {
     uint32_t seed;
     int nsets, method;
     unsigned pipe_grid, pipe_block; /* the pipelined kernel's persistent launch */
+    struct smem_sol_launch plan;     /* ours otherwise: kernel, grid and block by shape and alignment */
     smem_gpu_ptr in[MAX_SETS], out[MAX_SETS];
     smem_gpu_function fill, check, k[T_COUNT];
     char kname[T_COUNT][48];
@@ -267,7 +266,6 @@ static int t_run(struct ctx *c, void *arg, int set)
     smem_gpu_ptr out = t->out[set], in = t->in[set];
     int rows = (int)t->rows, cols = (int)t->cols;
     void *args[] = {&out, &in, &rows, &cols};
-    const unsigned vec = (unsigned)(16 / t->elem), tr = TR_LPR * vec, tc = TR_CG * vec;
     switch (t->method) {
     case T_MEMCPY: {
         int r = c->peers.memcpy_dtod(out, in, t->bytes, NULL);
@@ -276,8 +274,7 @@ static int t_run(struct ctx *c, void *arg, int set)
     case T_SMEMLAB:
         if (c->o->pipelined)
             return launch(c, t->k[T_SMEMLAB], t->pipe_grid, 1, t->pipe_block, 1, args, "sol_transpose_pipelined");
-        return launch(c, t->k[T_SMEMLAB], (unsigned)((cols + tc - 1) / tc), (unsigned)((rows + tr - 1) / tr),
-                      TR_THREADS, 1, args, "sol_transpose");
+        return launch(c, t->k[T_SMEMLAB], t->plan.grid[0], t->plan.grid[1], t->plan.block[0], 1, args, t->plan.kernel);
     case T_CUBLAS: {
         int r = sol_peers_geam(&c->peers, t->elem, out, in, rows, cols);
         return r ? efail(c, "cuBLAS geam failed (status %d)", r) : 0;
@@ -473,13 +470,26 @@ int smem_sol_bench_transpose(struct smem_gpu *g, const struct smem_sol_opts *o, 
             t.nsets = sets_for(&c, 2 * t.bytes);
             const char *sx = tsuffix[t.dt];
             char name[64];
-            /* sol_transpose<infix>_<dtype>; memcpy and cuBLAS have no kernel of ours */
+            int bad = 0, st = 0;
+            for (int k = 0; k < t.nsets && !bad; ++k)
+                if ((st = smem_gpu_alloc(g, t.bytes, &t.in[k])) || (st = smem_gpu_alloc(g, t.bytes, &t.out[k]))) {
+                    gfail(&c, st, "allocating the matrices");
+                    bad = 1;
+                }
+            /* ours: by shape and alignment (every set is allocated alike, so set 0 speaks for all) */
+            if (!bad && smem_sol_transpose_launch(t.elem, t.rows, t.cols, t.in[0], t.out[0], &t.plan)) {
+                efail(&c, "transpose %s %lldx%lld: no launch for this shape", sx, t.rows, t.cols);
+                bad = 1;
+            }
+            /* sol_transpose_<infix>_<dtype>; memcpy and cuBLAS have no kernel of ours */
             static const char *const infix[T_COUNT] = {NULL, "", "_naive", "_tile", "_pad", "_swizzle", NULL};
-            int bad = 0;
             for (int m = 0; m < T_COUNT && !bad; ++m)
                 if (infix[m]) {
-                    snprintf(t.kname[m], sizeof t.kname[m], "sol_transpose%s_%s",
-                             m == T_SMEMLAB && o->pipelined ? "_pipelined" : infix[m], sx);
+                    if (m == T_SMEMLAB && !o->pipelined)
+                        snprintf(t.kname[m], sizeof t.kname[m], "%s", t.plan.kernel);
+                    else
+                        snprintf(t.kname[m], sizeof t.kname[m], "sol_transpose%s_%s",
+                                 m == T_SMEMLAB ? "_pipelined" : infix[m], sx);
                     bad = fn(&c, t.kname[m], &t.k[m]);
                 }
             if (!bad && o->pipelined) {
@@ -501,13 +511,7 @@ int smem_sol_bench_transpose(struct smem_gpu *g, const struct smem_sol_opts *o, 
             bad = bad || fn(&c, name, &t.fill);
             snprintf(name, sizeof name, "sol_check_%s", sx);
             bad = bad || fn(&c, name, &t.check);
-            int st = 0;
             for (int k = 0; k < t.nsets && !bad; ++k) {
-                if ((st = smem_gpu_alloc(g, t.bytes, &t.in[k])) || (st = smem_gpu_alloc(g, t.bytes, &t.out[k]))) {
-                    gfail(&c, st, "allocating the matrices");
-                    bad = 1;
-                    break;
-                }
                 unsigned long long n = t.n;
                 void *args[] = {&t.in[k], &n, &t.seed};
                 bad = launch(&c, t.fill, (unsigned)c.info->sms * 8, 1, 256, 1, args, "sol_fill");

@@ -1,7 +1,7 @@
 /* ptx.c: the PTX parser. One pass over the text with a cursor that knows its line and column;
  * directives and instructions are decoded into struct smem_ptx_insn so the emulator never looks at
  * text again. Every fault is reported with line:column and never crashes (fuzzed).
- * Size (~1,600 lines): one parser for one grammar; its cursor, tables and symbol scopes are shared by
+ * Size (~1,850 lines): one parser for one grammar; its cursor, tables and symbol scopes are shared by
  * every section below, and splitting it would only export them. */
 #include "smemlab/ptx/ptx.h"
 
@@ -1011,7 +1011,8 @@ static int decode_mods(struct parser *ps, const char *at, struct smem_ptx_insn *
             if (!strcmp(part, "or")) { in->boolop = BOP_OR; continue; }
             if (!strcmp(part, "xor")) { in->boolop = BOP_XOR; continue; }
         }
-        if (in->op == PO_ATOM || in->op == PO_RED || in->op == PO_REDUX || in->op == PO_BAR) {
+        if (in->op == PO_ATOM || in->op == PO_RED || in->op == PO_REDUX || in->op == PO_BAR ||
+            in->op == PO_BAR_RED) {
             static const char *const an[] = {"add", "inc", "dec", "min", "max", "and", "or",
                                              "xor", "exch", "cas", NULL};
             int k;
@@ -1021,7 +1022,7 @@ static int decode_mods(struct parser *ps, const char *at, struct smem_ptx_insn *
                 in->mode = (uint8_t)(MODE_ATOM_ADD + k);
                 continue;
             }
-            if (in->op == PO_BAR && !strcmp(part, "popc")) {
+            if ((in->op == PO_BAR || in->op == PO_BAR_RED) && !strcmp(part, "popc")) {
                 in->mode = MODE_ATOM_ADD;
                 continue;
             }
@@ -1114,6 +1115,23 @@ static int decode_mods(struct parser *ps, const char *at, struct smem_ptx_insn *
         }
         if (in->op == PO_MEMBAR || in->op == PO_PREFETCH || in->op == PO_NOP)
             continue; /* fences and hints: every modifier is about ordering or caching */
+        {
+            /* modifiers that change the result: kept for the emulator */
+            static const struct {
+                const char *name;
+                uint32_t bit;
+            } rm[] = {{"approx", SMEM_MOD_APPROX}, {"full", SMEM_MOD_FULL}, {"relu", SMEM_MOD_RELU},
+                      {"NaN", SMEM_MOD_NAN}, {"xorsign", SMEM_MOD_XORSIGN}, {"abs", SMEM_MOD_XORSIGN},
+                      {"satfinite", SMEM_MOD_SATFINITE}, {"shiftamt", SMEM_MOD_SHIFTAMT},
+                      {"noftz", SMEM_MOD_NOFTZ}, {"cc", SMEM_MOD_CC}, {"oob", SMEM_MOD_OOB}};
+            size_t k;
+            for (k = 0; k < sizeof rm / sizeof rm[0] && strcmp(part, rm[k].name); k++)
+                ;
+            if (k < sizeof rm / sizeof rm[0]) {
+                in->mods |= rm[k].bit;
+                continue;
+            }
+        }
         if (is_ignored_mod(part))
             continue;
         return fail_at(ps, at, "unsupported instruction modifier '.%s'", part);

@@ -122,7 +122,10 @@ static void expand_body(struct buf *b, const struct diff_combo *c)
 
 static void write_kernel(struct buf *b, const struct diff_combo *c)
 {
-    bput(b, "\n// %s\n.visible .entry %s(.param .u64 pin, .param .u64 pout)\n{\n", c->name, c->kname);
+    bput(b, "\n// %s\n", c->name);
+    if (c->prelude[0])
+        bput(b, "%s\n", c->prelude);
+    bput(b, ".visible .entry %s(.param .u64 pin, .param .u64 pout)\n{\n", c->kname);
     bput(b, "\t.reg .pred %%p<10>;\n\t.reg .pred %%pi<6>;\n\t.reg .pred %%po<8>;\n"
             "\t.reg .b16 %%h<10>;\n\t.reg .b16 %%hi<6>;\n\t.reg .b16 %%ho<8>;\n"
             "\t.reg .b32 %%r<10>;\n\t.reg .b32 %%ri<6>;\n\t.reg .b32 %%ro<8>;\n\t.reg .b32 %%t<20>;\n"
@@ -132,6 +135,8 @@ static void write_kernel(struct buf *b, const struct diff_combo *c)
         bput(b, "\t.shared .align 16 .b8 sm[16384];\n");
     if (c->flags & DIFF_LOCAL)
         bput(b, "\t.local .align 16 .b8 lm[64];\n");
+    if (c->flags & DIFF_B128)
+        bput(b, "\t.reg .b128 %%q<2>;\n");
     bput(b, "\tld.param.u64 %%ad0, [pin];\n\tld.param.u64 %%ad1, [pout];\n"
             "\tcvta.to.global.u64 %%ad0, %%ad0;\n\tcvta.to.global.u64 %%ad1, %%ad1;\n"
             "\tmov.u32 %%t0, %%tid.x;\n\tmov.u32 %%t1, %%tid.y;\n\tmov.u32 %%t2, %%tid.z;\n"

@@ -40,19 +40,20 @@ enum diff_fmt { DF_B = 0, DF_PRED, DF_F16, DF_BF16, DF_F32, DF_F64, DF_F16X2, DF
 #define DIFF_SHARED 2u      /* the kernel has a shared array sm ($S: this thread's 16 bytes) */
 #define DIFF_LOCAL 4u       /* the kernel has a local array lm */
 #define DIFF_CANCEL 8u      /* float add/fma: a third of the cases cancel (rounding of tiny results) */
-#define DIFF_RAW_INDEX 16u  /* one block of the combination's block size (the index is tid) */
+#define DIFF_B128 16u       /* the kernel declares .b128 registers %q0, %q1 */
 
 /* Tolerances of approximate instructions (tests/diff/README.md gives each bound's source). */
 enum diff_tol {
     TOL_EXACT = 0, TOL_RCP_F32, TOL_SQRT_F32, TOL_RSQRT_F32, TOL_RCP_F64, TOL_RSQRT_F64,
     TOL_SIN, TOL_COS, TOL_LG2, TOL_EX2_F32, TOL_EX2_F16, TOL_EX2_BF16, TOL_TANH_F32, TOL_TANH_F16,
-    TOL_TANH_BF16, TOL_DIV_APPROX, TOL_DIV_FULL, TOL_COUNT
+    TOL_TANH_BF16, TOL_DIV_APPROX, TOL_DIV_FULL, TOL_RSQRT_F64FTZ, TOL_COUNT
 };
 
 struct diff_combo {
     char name[64];           /* the instruction as written, e.g. "add.rz.ftz.f32" (unique) */
     char kname[72];          /* the kernel's name */
     const char *group;       /* the PTX module it lives in */
+    char prelude[400];       /* module-level declarations before the kernel (or "") */
     char body[1400];         /* instructions, with $-placeholders (cases.c) */
     unsigned nin, nout;
     uint8_t cls[DIFF_MAX_IN];

@@ -514,7 +514,7 @@ static void floats(struct diff_set *s)
     }
     add(s, g, "rcp.approx.ftz.f64", "f64", "f64", 0, TOL_RCP_F64, "rcp.approx.ftz.f64 $o0, $a;");
     add(s, g, "rsqrt.approx.f64", "f64", "f64", 0, TOL_RSQRT_F64, "rsqrt.approx.f64 $o0, $a;");
-    add(s, g, "rsqrt.approx.ftz.f64", "f64", "f64", 0, TOL_RSQRT_F64, "rsqrt.approx.ftz.f64 $o0, $a;");
+    add(s, g, "rsqrt.approx.ftz.f64", "f64", "f64", 0, TOL_RSQRT_F64FTZ, "rsqrt.approx.ftz.f64 $o0, $a;");
     add(s, g, "abs.f64", "f64", "f64", 0, 0, "abs.f64 $o0, $a;");
     add(s, g, "neg.f64", "f64", "f64", 0, 0, "neg.f64 $o0, $a;");
     add(s, g, "min.f64", "f64 f64", "f64", 0, 0, "min.f64 $o0, $a, $b;");
@@ -925,6 +925,106 @@ static void warp(struct diff_set *s)
     add(s, g, "nwarpid", "i32", "b32", 0, 0, "mov.u32 $o0, %%nwarpid;");
 }
 
+/* Where shared variables land: the addresses a kernel sees (mov.u32 %r, var) for static layouts of
+ * every kind and the dynamic allocation after them (1000 bytes). */
+static void layout(struct diff_set *s)
+{
+    const char *g = "layout";
+    struct lay {
+        const char *name, *prelude, *decls, *outs, *movs;
+    };
+    static const struct lay ls[] = {
+        {"layout dynamic only", ".extern .shared .align 16 .b8 dynA[];", "", "b32", "mov.u32 $o0, dynA;"},
+        {"layout 4 + dynamic", ".extern .shared .align 16 .b8 dynB[];",
+         ".shared .align 4 .b8 sA[4];", "b32 b32", "mov.u32 $o0, sA;\n\tmov.u32 $o1, dynB;"},
+        {"layout 100 + dynamic align 4", ".extern .shared .align 4 .b8 dynC[];",
+         ".shared .align 4 .b8 sB[100];", "b32 b32", "mov.u32 $o0, sB;\n\tmov.u32 $o1, dynC;"},
+        {"layout 1000 + dynamic align 8", ".extern .shared .align 8 .b8 dynD[];",
+         ".shared .align 8 .b8 sC[1000];", "b32 b32", "mov.u32 $o0, sC;\n\tmov.u32 $o1, dynD;"},
+        {"layout 4100 + dynamic align 128", ".extern .shared .align 128 .b8 dynE[];",
+         ".shared .align 4 .b8 sD[4100];", "b32 b32", "mov.u32 $o0, sD;\n\tmov.u32 $o1, dynE;"},
+        {"layout three statics", ".extern .shared .align 16 .b8 dynF[];",
+         ".shared .align 4 .b8 lA[3];\n\t.shared .align 16 .b8 lB[20];\n\t.shared .align 8 .b8 lC[8];",
+         "b32 b32 b32 b32",
+         "mov.u32 $o0, lA;\n\tmov.u32 $o1, lB;\n\tmov.u32 $o2, lC;\n\tmov.u32 $o3, dynF;"},
+        {"layout module and function statics",
+         ".extern .shared .align 16 .b8 dynG[];\n.shared .align 4 .b8 modA[12];",
+         ".shared .align 8 .b8 fnA[40];", "b32 b32 b32",
+         "mov.u32 $o0, modA;\n\tmov.u32 $o1, fnA;\n\tmov.u32 $o2, dynG;"},
+        {"layout five statics", ".extern .shared .align 16 .b8 dynH[];",
+         ".shared .align 1 .b8 xA[1];\n\t.shared .align 2 .b8 xB[2];\n\t.shared .align 16 .b8 xC[256];\n\t"
+         ".shared .align 2 .b8 xD[6];\n\t.shared .align 64 .b8 xE[64];",
+         "b32 b32 b32 b32 b32 b32",
+         "mov.u32 $o0, xA;\n\tmov.u32 $o1, xB;\n\tmov.u32 $o2, xC;\n\tmov.u32 $o3, xD;\n\t"
+         "mov.u32 $o4, xE;\n\tmov.u32 $o5, dynH;"},
+        {"layout unused static", ".extern .shared .align 16 .b8 dynI[];",
+         ".shared .align 4 .b8 uA[64];\n\t.shared .align 4 .b8 uB[16];", "b32 b32",
+         "mov.u32 $o0, uB;\n\tmov.u32 $o1, dynI;"},
+        {"layout static, no dynamic", "", ".shared .align 4 .b8 nA[36];\n\t.shared .align 4 .b8 nB[8];",
+         "b32 b32", "mov.u32 $o0, nA;\n\tmov.u32 $o1, nB;"},
+    };
+    for (unsigned i = 0; i < sizeof ls / sizeof ls[0]; i++) {
+        struct diff_combo *c = add(s, g, ls[i].name, "i32", ls[i].outs, 0, 0, "%s\n\t%s", ls[i].decls,
+                                   ls[i].movs);
+        if (c) {
+            snprintf(c->prelude, sizeof c->prelude, "%s", ls[i].prelude);
+            c->dyn_smem = ls[i].prelude[0] ? 1000 : 0;
+            c->ncases = 128;
+            c->grid[0] = 1;
+        }
+    }
+}
+
+/* Named barriers with thread counts, and warp collectives in divergent branches. */
+static void partial(struct diff_set *s)
+{
+    add(s, "block", "bar.red.popc.u32 count", "bp", "b32", 0, 0,
+        "setp.lt.u32 $p1, $t, 64;\n\t@$p1 bar.red.popc.u32 $o0, 1, 64, $a;\n\t"
+        "@!$p1 bar.red.popc.u32 $o0, 2, 64, $a;");
+    add(s, "block", "bar.red.and.pred count", "bp", "p", 0, 0,
+        "setp.lt.u32 $p1, $t, 32;\n\t@$p1 bar.red.and.pred $o0, 3, 32, $a;\n\t"
+        "@!$p1 bar.red.or.pred $o0, 4, 96, $a;");
+    add(s, "block", "bar.sync count", "i32", "b32", DIFF_SHARED, 0,
+        "st.shared.u32 [$S], $a;\n\tsetp.lt.u32 $p1, $t, 64;\n\t@$p1 bar.sync 1, 64;\n\t"
+        "@!$p1 bar.sync 2, 64;\n\txor.b32 $r1, $t, 33;\n\tmov.u32 $r2, sm;\n\t"
+        "mad.lo.s32 $r2, $r1, 16, $r2;\n\tld.shared.u32 $o0, [$r2];");
+    const char *g = "warp";
+    add(s, g, "vote.sync.ballot.b32 branches", "wp p", "b32", 0, 0,
+        "@$a bra ELSE;\n\tactivemask.b32 $r1;\n\tvote.sync.ballot.b32 $o0, $b, $r1;\n\tbra DONE;\n"
+        "ELSE:\n\tactivemask.b32 $r1;\n\tvote.sync.ballot.b32 $o0, !$b, $r1;\nDONE:");
+    add(s, g, "shfl.sync.idx.b32 branches", "wp i32 lb", "b32 p", DIFF_UNDEF_OK, 0,
+        "@$a bra ELSE;\n\tactivemask.b32 $r1;\n\tshfl.sync.idx.b32 $o0|$o1, $b, $c, 0x1f, $r1;\n\t"
+        "bra DONE;\nELSE:\n\tactivemask.b32 $r1;\n\tshfl.sync.down.b32 $o0|$o1, $b, 1, 0x1f, $r1;\nDONE:");
+    add(s, g, "match.any.sync.b32 branches", "wp m32", "b32", 0, 0,
+        "@$a bra ELSE;\n\tactivemask.b32 $r1;\n\tmatch.any.sync.b32 $o0, $b, $r1;\n\tbra DONE;\n"
+        "ELSE:\n\tactivemask.b32 $r1;\n\tmatch.any.sync.b32 $o0, $b, $r1;\nDONE:");
+    add(s, g, "redux.sync.add.u32 branches", "wp i32", "b32", 0, 0,
+        "@$a bra ELSE;\n\tactivemask.b32 $r1;\n\tredux.sync.add.u32 $o0, $b, $r1;\n\tbra DONE;\n"
+        "ELSE:\n\tactivemask.b32 $r1;\n\tredux.sync.max.s32 $o0, $b, $r1;\nDONE:");
+}
+
+/* What the emulator refuses (tests/diff/refused.txt): every case must be refused with a located
+ * message; the GPU need not run them. */
+static void refused(struct diff_set *s)
+{
+    const char *g = "refused";
+    add(s, g, "ld.global.b128", "i64", "b64 b64", DIFF_B128, 0,
+        "and.b32 $r1, $i, 1;\n\tmul.wide.u32 $R1, $r1, 8;\n\tsub.s64 $R2, %%ad2, $R1;\n\t"
+        "ld.global.b128 %%q0, [$R2];\n\tmov.b128 {$o0, $o1}, %%q0;");
+    add(s, g, "st.shared.b128", "i64 i64", "b64 b64", DIFF_B128 | DIFF_SHARED, 0,
+        "mov.b128 %%q0, {$a, $b};\n\tst.shared.b128 [$S], %%q0;\n\tld.shared.v2.u64 {$o0, $o1}, [$S];");
+    add(s, g, "mov.b128", "i64 i64", "b64 b64", DIFF_B128, 0,
+        "mov.b128 %%q0, {$a, $b};\n\tmov.b128 {$o0, $o1}, %%q0;");
+    add(s, g, "atom.global.v2.f16x2.add.noftz", "f16x2 f16x2 f16x2 f16x2", "*b64 b32 b32", 0, 0,
+        "mov.b64 $R1, {$a, $b};\n\tst.global.b64 [$O0], $R1;\n\t"
+        "atom.global.v2.f16x2.add.noftz {$o1, $o2}, [$O0], {$c, $d};");
+    add(s, g, "red.global.v2.f32.add", "f32 f32", "*b64", 0, 0,
+        "st.global.v2.f32 [$O0], {$a, $b};\n\tred.global.v2.f32.add [$O0], {$a, $b};");
+    add(s, g, "fma.rn.oob.f16", "f16 f16 f16", "f16", 0, 0, "fma.rn.oob.f16 $o0, $a, $b, $c;");
+    add(s, g, "fma.rn.oob.relu.bf16", "bf16 bf16 bf16", "bf16", 0, 0, "fma.rn.oob.relu.bf16 $o0, $a, $b, $c;");
+    add(s, g, "bar.arrive", "i32", "b32", 0, 0, "bar.arrive 1, 128;\n\tmov.b32 $o0, $a;");
+}
+
 int diff_build(struct diff_set *s)
 {
     memset(s, 0, sizeof *s);
@@ -936,6 +1036,9 @@ int diff_build(struct diff_set *s)
     memory(s);
     atomics(s);
     warp(s);
+    layout(s);
+    partial(s);
+    refused(s);
     if (failed) {
         diff_free(s);
         return -1;

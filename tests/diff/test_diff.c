@@ -3,7 +3,7 @@
  * bounds (tests/diff/README.md). A combination the emulator refuses must be refused with a located
  * message and be listed in tests/diff/refused.txt; every other one must match on every case.
  *
- *   test_diff [-v] [--only SUBSTRING] [--golden PATH] [--emit DIR]
+ *   test_diff [-v] [--all] [--only SUBSTRING|=NAME] [--golden PATH] [--emit DIR]
  *
  * --emit DIR writes the emulator's outputs as DIR/outputs.bin + device.txt (diffgen pack's input),
  * for testing the suite itself. */
@@ -32,6 +32,7 @@ static unsigned ngolds;
 static uint8_t *gold_bin;
 static size_t gold_size;
 static int verbose;
+static unsigned show_max = 4;
 
 static int load_golden(const char *path)
 {
@@ -130,30 +131,64 @@ static int expect_refused(const char *name)
 
 /* Runs c on the emulator: out (poisoned first) and known (per byte) get its outputs. Returns 0,
  * -1 refused (err says why and where), -2 the harness failed. */
+/* The modules the GPU ran, one a group (a kernel's shared layout depends on what the module
+ * declares before it), parsed once. NULL where the group does not parse: its kernels are then
+ * parsed alone, to say where. */
+static const struct diff_set *the_set;
+static struct smem_ptx_module *group_mod[64];
+static const char *group_name[64];
+static int group_tried[64];
+static unsigned ngroup;
+
+static struct smem_ptx_module *module_of(const char *group)
+{
+    unsigned g;
+    for (g = 0; g < ngroup && strcmp(group_name[g], group); g++)
+        ;
+    if (g == ngroup) {
+        if (ngroup == 64)
+            return NULL;
+        group_name[ngroup++] = group;
+    }
+    if (!group_tried[g]) {
+        struct smem_error e;
+        char *ptx = diff_module_ptx(the_set, group);
+        group_tried[g] = 1;
+        if (ptx && smem_ptx_parse(ptx, strlen(ptx), group, &group_mod[g], &e))
+            group_mod[g] = NULL;
+        free(ptx);
+    }
+    return group_mod[g];
+}
+
 static int run_combo(const struct diff_combo *c, uint8_t *out, uint8_t *known,
                      struct smem_error *err, int *incomplete)
 {
-    char *ptx = diff_kernel_ptx(c);
+    char *ptx = NULL;
     size_t insz = diff_in_size(c), outsz = diff_out_size(c);
     uint8_t *in = malloc(insz);
-    struct smem_ptx_module *m = NULL;
+    struct smem_ptx_module *m = NULL, *gm_ = module_of(c->group);
     struct smem_cta_program *p = NULL;
     int rc = -2;
     *incomplete = 0;
-    if (!ptx || !in)
+    if (!in)
         goto out;
     diff_inputs(c, in);
     memset(out, DIFF_POISON, outsz);
     memset(known, 1, outsz);
     rc = -1;
-    if (smem_ptx_parse(ptx, strlen(ptx), c->kname, &m, err))
-        goto out;
-    const struct smem_ptx_func *f = smem_ptx_find(m, c->kname);
+    if (!gm_) {
+        ptx = diff_kernel_ptx(c);
+        if (!ptx || smem_ptx_parse(ptx, strlen(ptx), c->kname, &m, err))
+            goto out;
+    }
+    const struct smem_ptx_module *mod = gm_ ? gm_ : m;
+    const struct smem_ptx_func *f = smem_ptx_find(mod, c->kname);
     if (!f) {
         rc = -2;
         goto out;
     }
-    if (smem_cta_prepare(m, f, c->dyn_smem, &p, err))
+    if (smem_cta_prepare(mod, f, c->dyn_smem, &p, err))
         goto out;
     struct smem_global_region reg[2] = {
         {DIFF_IN_BASE, insz, in, NULL, 1},
@@ -249,55 +284,80 @@ static double ulp_dist(uint64_t a, uint64_t b, unsigned fmt)
     return fabs((double)ia - (double)ib);
 }
 
-struct tolspec {
-    const char *what;
-    double ulps;   /* bound in ulps (0: none) */
-    double rel;    /* relative bound (0: none) */
-    double abs;    /* absolute bound (0: none) */
-    double range;  /* |input| beyond which the ISA states no bound (0: everywhere) */
+/* The bounds of approximate instructions: the PTX ISA's (9.1, sections 9.7.3 and 9.7.4), or where it
+ * states none, the suite's own (README.md). Special values (NaN, infinities, zeros of exact
+ * results) must match exactly; ulps are counted against the correctly rounded result, which is
+ * what the emulator gives. */
+static const char *const tol_what[TOL_COUNT] = {
+    [TOL_RCP_F32] = "rcp.approx.f32: 1 ulp (ISA)",
+    [TOL_SQRT_F32] = "sqrt.approx.f32: relative 2^-23 (ISA)",
+    [TOL_RSQRT_F32] = "rsqrt.approx.f32: relative 2^-22.9 (ISA)",
+    [TOL_RCP_F64] = "rcp.approx.ftz.f64: no ISA bound; relative 2^-19 (suite)",
+    [TOL_RSQRT_F64] = "rsqrt.approx.f64: no ISA bound; 1 ulp (suite)",
+    [TOL_RSQRT_F64FTZ] = "rsqrt.approx.ftz.f64: no ISA bound; relative 2^-19 (suite)",
+    [TOL_SIN] = "sin.approx.f32: absolute 2^-20.5 on [-2pi, 2pi], 2^-14.7 on [-100pi, 100pi] (ISA)",
+    [TOL_COS] = "cos.approx.f32: absolute 2^-20.5 on [-2pi, 2pi], 2^-14.7 on [-100pi, 100pi] (ISA)",
+    [TOL_LG2] = "lg2.approx.f32: absolute 2^-22 on (0.5, 2), relative 2^-22 elsewhere (ISA)",
+    [TOL_EX2_F32] = "ex2.approx.f32: 2 ulp from the correctly rounded result (ISA)",
+    [TOL_EX2_F16] = "ex2.approx.f16: relative 2^-9.9 (ISA)",
+    [TOL_EX2_BF16] = "ex2.approx.ftz.bf16: relative 2^-7 (ISA)",
+    [TOL_TANH_F32] = "tanh.approx.f32: relative 2^-11 (ISA)",
+    [TOL_TANH_F16] = "tanh.approx.f16: absolute 2^-10.987 (ISA)",
+    [TOL_TANH_BF16] = "tanh.approx.bf16: absolute 2^-8 (ISA)",
+    [TOL_DIV_APPROX] = "div.approx.f32: 2 ulp for |b| in [2^-126, 2^126] (ISA; the suite's below)",
+    [TOL_DIV_FULL] = "div.full.f32: 2 ulp (ISA)",
 };
 
-/* The PTX ISA's bounds (tests/diff/README.md cites each). */
-static const struct tolspec tols[TOL_COUNT] = {
-    [TOL_RCP_F32] = {"rcp.approx.f32: 1 ulp", 1, 0, 0, 0},
-    [TOL_SQRT_F32] = {"sqrt.approx.f32: relative 2^-23", 0, 0x1p-23, 0, 0},
-    [TOL_RSQRT_F32] = {"rsqrt.approx.f32: relative 2^-22.9", 0, 0x1.13p-23, 0, 0},
-    [TOL_RCP_F64] = {"rcp.approx.ftz.f64: relative 2^-22", 0, 0x1p-22, 0, 0},
-    [TOL_RSQRT_F64] = {"rsqrt.approx.f64: relative 2^-22", 0, 0x1p-22, 0, 0},
-    [TOL_SIN] = {"sin.approx.f32: absolute 2^-20.5 on [-100pi, 100pi]", 0, 0, 0x1.6ap-21, 314.16},
-    [TOL_COS] = {"cos.approx.f32: absolute 2^-20.5 on [-100pi, 100pi]", 0, 0, 0x1.6ap-21, 314.16},
-    [TOL_LG2] = {"lg2.approx.f32: absolute 2^-22.6", 0, 0, 0x1.5p-23, 0},
-    [TOL_EX2_F32] = {"ex2.approx.f32: relative 2^-22.5", 0, 0x1.6ap-23, 0, 0},
-    [TOL_EX2_F16] = {"ex2.approx.f16: relative 2^-9.9", 0, 0x1.12p-10, 0, 0},
-    [TOL_EX2_BF16] = {"ex2.approx.ftz.bf16: relative 2^-7", 0, 0x1p-7, 0, 0},
-    [TOL_TANH_F32] = {"tanh.approx.f32: relative 2^-10.987", 0, 0x1.01p-11, 0, 0},
-    [TOL_TANH_F16] = {"tanh.approx.f16: relative 2^-10.987", 0, 0x1.01p-11, 0, 0},
-    [TOL_TANH_BF16] = {"tanh.approx.bf16: relative 2^-8", 0, 0x1p-8, 0, 0},
-    [TOL_DIV_APPROX] = {"div.approx.f32: 2 ulp", 2, 0, 0, 0},
-    [TOL_DIV_FULL] = {"div.full.f32: 2 ulp", 2, 0, 0, 0},
-};
+#define PI 3.14159265358979323846
 
-/* Within the bound? err_out: the error in units of the bound (for the report). */
-static int within(unsigned tol, unsigned fmt, uint64_t hw, uint64_t emu, double input, double *err_out)
+/* Within the bound? x: the operand (the first; b for division); err_out: the error in units of
+ * the bound (for the report). */
+static int within(unsigned tol, unsigned fmt, uint64_t hw, uint64_t emu, double x, double *err_out)
 {
-    const struct tolspec *t = &tols[tol];
     double h = value_of(hw, fmt), e = value_of(emu, fmt);
     *err_out = 0;
     if (isnan(h) || isnan(e))
         return isnan(h) && isnan(e);
     if (isinf(h) || isinf(e))
         return h == e;
-    if (t->range && fabs(input) > t->range)
-        return fabs(h) <= 1 && fabs(e) <= 1; /* no bound stated there: sin and cos stay in [-1, 1] */
-    if (t->ulps) {
-        double d = ulp_dist(hw, emu, fmt);
-        *err_out = d / t->ulps;
-        return d <= t->ulps;
+    double ulps = 0, absb = 0, relb = 0, u = ulp_of(e, fmt);
+    switch (tol) {
+    case TOL_RCP_F32: case TOL_RSQRT_F64: ulps = 1; break;
+    case TOL_EX2_F32: case TOL_DIV_FULL: ulps = 2; break;
+    case TOL_DIV_APPROX: /* |b| above 2^126: zero or NaN, exactly; below 2^-126 no ISA bound */
+        if (fabs(x) > 0x1p126)
+            return hw == emu;
+        ulps = 2;
+        break;
+    case TOL_SQRT_F32: relb = 0x1p-23; break;
+    case TOL_RSQRT_F32: relb = 0x1.13p-23; /* 2^-22.9 */ break;
+    case TOL_RCP_F64: case TOL_RSQRT_F64FTZ: relb = 0x1p-19; break;
+    case TOL_SIN: case TOL_COS:
+        if (fabs(x) > 100 * PI)
+            return fabs(h) <= 1; /* "no defined error guarantees" */
+        absb = fabs(x) <= 2 * PI ? 0x1.6ap-21 /* 2^-20.5 */ : 0x1.3p-15 /* 2^-14.7 */;
+        break;
+    case TOL_LG2: if (x > 0.5 && x < 2) absb = 0x1p-22; else relb = 0x1p-22; break;
+    case TOL_EX2_F16: relb = 0x1.12p-10; /* 2^-9.9 */ break;
+    case TOL_EX2_BF16: relb = 0x1p-7; break;
+    case TOL_TANH_F32: relb = 0x1p-11; break;
+    case TOL_TANH_F16: absb = 0x1.01p-11; /* 2^-10.987 */ break;
+    case TOL_TANH_BF16: absb = 0x1p-8; break;
+    default: return hw == emu;
     }
-    double d = fabs(h - e), lim = 0.5 * ulp_of(e, fmt);
-    double b = t->rel ? t->rel * fabs(e) : t->abs;
-    *err_out = b ? (d - lim > 0 ? (d - lim) / b : 0) : 0;
-    return d <= b + lim;
+    if (ulps) {
+        double d = ulp_dist(hw, emu, fmt);
+        *err_out = d / ulps;
+        return d <= ulps;
+    }
+    /* a bound on the error from the exact value; the emulator's own is half an ulp. Below the
+     * normal range a relative bound cannot hold: there one unit of the format is allowed. */
+    double b = absb + relb * fabs(e), d = fabs(h - e), lim = b + 0.5 * u;
+    double min_normal = fmt == DF_F16 ? 0x1p-14 : fmt == DF_F64 ? 0x1p-1022 : 0x1p-126;
+    if (relb && fabs(e) < min_normal)
+        lim = b + u;
+    *err_out = b ? d / lim : 0;
+    return d <= lim;
 }
 
 static uint64_t read_bits(const uint8_t *p, unsigned w)
@@ -339,14 +399,17 @@ static int compare(const struct diff_combo *c, const uint8_t *gold, const uint8_
                 }
                 bad = 1;
             } else if (g != e) {
-                double err = 0, x = value_of(read_bits(in + (size_t)i * 8, 8), c->outfmt[j]);
+                /* the operand the bound depends on: b for division, a otherwise */
+                unsigned xo = c->tol == TOL_DIV_APPROX || c->tol == TOL_DIV_FULL ? 1 : 0;
+                double err = 0,
+                       x = value_of(read_bits(in + ((size_t)xo * c->ncases + i) * 8, 8), c->outfmt[j]);
                 if (c->tol && c->outfmt[j] == DF_F16X2) {
-                    double e1, e2;
+                    double e1 = 0, e2 = 0;
                     bad = !within(c->tol, DF_F16, g & 0xffff, e & 0xffff, x, &e1) ||
                           !within(c->tol, DF_F16, g >> 16, e >> 16, x, &e2);
                     err = e1 > e2 ? e1 : e2;
                 } else if (c->tol && c->outfmt[j] == DF_BF16X2) {
-                    double e1, e2;
+                    double e1 = 0, e2 = 0;
                     bad = !within(c->tol, DF_BF16, g & 0xffff, e & 0xffff, x, &e1) ||
                           !within(c->tol, DF_BF16, g >> 16, e >> 16, x, &e2);
                     err = e1 > e2 ? e1 : e2;
@@ -358,7 +421,9 @@ static int compare(const struct diff_combo *c, const uint8_t *gold, const uint8_
                 if (err > worst)
                     worst = err;
             }
-            if (bad && shown < (verbose ? 12u : 4u)) {
+            if (bad && shown < show_max) {
+                if (!shown)
+                    printf("  %s:\n", c->name);
                 shown++;
                 printf("    case %u out %u: gpu %0*" PRIx64 " emulator %0*" PRIx64 "%s  inputs", i, j,
                        2 * w, g, 2 * w, e, unk ? " (unknown)" : "");
@@ -374,7 +439,7 @@ static int compare(const struct diff_combo *c, const uint8_t *gold, const uint8_
     if (c->tol) {
         st->approx_cases += c->ncases;
         if (verbose)
-            printf("  %-34s worst error %.2f of the bound (%s)\n", c->name, worst, tols[c->tol].what);
+            printf("  %-34s worst error %.2f of the bound (%s)\n", c->name, worst, tol_what[c->tol]);
     }
     free(in);
     return 0;
@@ -411,9 +476,12 @@ int main(int argc, char **argv)
 {
     const char *only = NULL, *golden = SMEMLAB_SOURCE_DIR "/tests/diff/golden/h100", *emit = NULL;
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "-v"))
+        if (!strcmp(argv[i], "-v")) {
             verbose = 1;
-        else if (!strcmp(argv[i], "--only") && i + 1 < argc)
+            show_max = 12;
+        } else if (!strcmp(argv[i], "--all"))
+            show_max = 1u << 30;
+        else if (!strcmp(argv[i], "--only") && i + 1 < argc) /* =NAME: exactly that one */
             only = argv[++i];
         else if (!strcmp(argv[i], "--golden") && i + 1 < argc)
             golden = argv[++i];
@@ -429,6 +497,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "test_diff: the combination table is broken\n");
         return 1;
     }
+    the_set = &s;
     if (emit)
         return emit_outputs(&s, emit);
     if (load_golden(golden)) {
@@ -440,10 +509,33 @@ int main(int argc, char **argv)
     memset(&st, 0, sizeof st);
     for (unsigned i = 0; i < s.n; i++) {
         const struct diff_combo *c = &s.c[i];
-        if (only && !strstr(c->name, only))
+        if (only && (only[0] == '=' ? strcmp(c->name, only + 1) != 0 : !strstr(c->name, only)))
             continue;
         st.combos++;
         const struct gold *g = find_gold(c->name);
+        if (expect_refused(c->name)) { /* refused: nothing to compare, no GPU data needed */
+            size_t n = diff_out_size(c);
+            uint8_t *out = malloc(n), *known = malloc(n);
+            struct smem_error err;
+            int inc = 0;
+            memset(&err, 0, sizeof err);
+            if (!out || !known)
+                return 1;
+            int rc = run_combo(c, out, known, &err, &inc);
+            free(out);
+            free(known);
+            if (rc == -1 && err.line > 0) {
+                if (verbose)
+                    printf("refused  %s: %s:%u: %s\n", c->name, err.file[0] ? err.file : "PTX",
+                           err.line, err.msg);
+                st.refused++;
+            } else {
+                printf("FAIL     %s: listed in refused.txt but %s\n", c->name,
+                       rc == -1 ? "refused without a location" : "runs");
+                st.failed++;
+            }
+            continue;
+        }
         if (!g || g->size != diff_out_size(c) || g->off + g->size > gold_size) {
             printf("MISSING  %s: not in the golden data (measure it: tests/diff/README.md)\n", c->name);
             st.missing++;
@@ -502,6 +594,8 @@ int main(int argc, char **argv)
            "measured\n",
            st.combos, st.matched, st.cases, st.approx_cases, st.undefined, st.refused, st.failed,
            st.missing);
+    for (unsigned g = 0; g < ngroup; g++)
+        smem_ptx_free(group_mod[g]);
     diff_free(&s);
     return st.failed || st.missing ? 1 : 0;
 }

@@ -39,6 +39,36 @@ int smem_sol_sum_i32_ok(int64_t got, int64_t ref); /* equal modulo 2^32, as an i
 /* out (cols x rows) = transpose of in (rows x cols), elements of `elem` bytes (CPU reference). */
 void smem_sol_transpose_cpu(void *out, const void *in, long long rows, long long cols, size_t elem);
 
+/* ---- How smemlab launches its transpose (kernels/sol_transpose.cu) ------------------------------
+ * out (cols x rows) = transpose of in (rows x cols), elements of elem bytes (2, 4 or 8), in and out the
+ * device addresses (aligned to elem). The kernel is picked by shape and alignment:
+ *   rows == 1 or cols == 1                      sol_transpose_copy_<t>   (a copy of the flat array)
+ *   rows, cols multiples of 16/elem, in and out 16-byte aligned:
+ *     cols <= 32 (tall-skinny)                  sol_transpose_narrow_<t> (tiles 32 columns wide)
+ *     a row pitch (in or out) not a multiple of 128 bytes
+ *                                               sol_transpose_big_<t>    (wider tiles)
+ *     512 MB or more                            sol_transpose_large_<t>
+ *     otherwise                                 sol_transpose_<t>
+ * Tile shapes and the order tiles are walked in (row-major on a 2-D grid, or column-major on a 1-D
+ * grid) differ by element size and kernel: src/gpu/sol.c's table, kept in step with the kernels'. 
+ *   anything else                               sol_transpose_any_<t>    (16-byte words at memory's
+ *                                                                          boundaries, shifted)
+ * Every kernel takes (out, in, int rows, int cols). Returns 0, or -1 for an element size or a shape it
+ * cannot launch (rows or cols below 1, rows x cols of 2^31 or more, more than 65535 tile rows on a
+ * row-major grid). */
+struct smem_sol_launch {
+    char kernel[48];
+    unsigned grid[3], block[3];
+    int tile_rows, tile_cols; /* the tile (0 for the copy) */
+};
+int smem_sol_transpose_launch(size_t elem, long long rows, long long cols, uint64_t in, uint64_t out,
+                              struct smem_sol_launch *l);
+/* The launch of one kind of kernel whatever the shape ("" tiled, "big", "large", "narrow", "any",
+ * "copy"): for tests that run every kernel on small matrices. -1 where the kind cannot take the shape
+ * (the tiled kinds need the alignment above, the copy a row or a column). */
+int smem_sol_transpose_launch_as(size_t elem, long long rows, long long cols, const char *kind, uint64_t in,
+                                 uint64_t out, struct smem_sol_launch *l);
+
 /* ---- Results ---------------------------------------------------------------------------------- */
 enum smem_sol_dtype { SMEM_SOL_F32 = 0, SMEM_SOL_F16 = 1, SMEM_SOL_F64 = 2, SMEM_SOL_I32 = 3 };
 const char *smem_sol_dtype_name(enum smem_sol_dtype t); /* "f32", "f16", "f64", "i32" */

@@ -92,6 +92,18 @@ enum smem_ptx_mode {
 
 enum smem_ptx_round { RND_NONE = 0, RND_RN, RND_RZ, RND_RM, RND_RP, RND_RNI, RND_RZI, RND_RMI, RND_RPI };
 
+/* Modifiers that change a result, kept for the emulator (struct smem_ptx_insn.mods). */
+#define SMEM_MOD_APPROX 0x1u
+#define SMEM_MOD_FULL 0x2u
+#define SMEM_MOD_RELU 0x4u
+#define SMEM_MOD_NAN 0x8u       /* min/max .NaN */
+#define SMEM_MOD_XORSIGN 0x10u  /* min/max .xorsign.abs */
+#define SMEM_MOD_SATFINITE 0x20u
+#define SMEM_MOD_SHIFTAMT 0x40u /* bfind */
+#define SMEM_MOD_NOFTZ 0x80u
+#define SMEM_MOD_CC 0x100u      /* add.cc, sub.cc: the carry is not modelled */
+#define SMEM_MOD_OOB 0x200u     /* fma .oob: OOB-NaN operands give 0 (not modelled) */
+
 #define SMEM_PTX_MAX_OPS 8
 
 struct smem_ptx_insn {
@@ -109,6 +121,7 @@ struct smem_ptx_insn {
     uint8_t guard_neg;
     int32_t guard;    /* predicate register slot, -1 if none */
     uint32_t keep;    /* vector loads: components ptxas keeps (bit i = component i is used) */
+    uint32_t mods;    /* SMEM_MOD_* */
     struct smem_ptx_operand ops[SMEM_PTX_MAX_OPS];
     uint32_t src_line;  /* PTX line of the instruction */
     uint32_t loc_file;  /* .loc file number (0 = none) */

@@ -1,0 +1,315 @@
+// emu_check.cpp: runs the transpose kernels of kernels/sol_transpose.cu on the CPU, every thread of
+// every block (cooperative threads on ucontext; __syncthreads and warp shuffles emulated exactly),
+// launched as smem_sol_transpose_launch (src/gpu/sol.c) says, and compares each output with a CPU
+// transpose of random bits. Every global access is checked against the bounds and alignment of its
+// buffer, and every output byte must be written exactly once. No GPU needed: a check of the index
+// arithmetic (all four paths, odd shapes, misaligned pointers) before any device time is spent.
+//   gcc -std=gnu11 -I include -c -o /tmp/sol.o src/gpu/sol.c
+//   g++ -std=c++17 -O1 -I include -o /tmp/emu_check bench/sol/emu_check.cpp /tmp/sol.o && /tmp/emu_check
+// (--quick: aligned pointers only). Not part of the product or of ctest: the GPU tests run the same
+// kernels on the device.
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <ucontext.h>
+#include <vector>
+
+extern "C" {
+#include "smemlab/gpu/sol.h"
+}
+
+// ---- The CUDA surface the kernel file uses, on the host ----------------------------------------
+struct uint4 {
+    unsigned x, y, z, w;
+};
+static inline uint4 make_uint4(unsigned x, unsigned y, unsigned z, unsigned w) { return {x, y, z, w}; }
+struct emu_dim3 {
+    unsigned x, y, z;
+};
+static emu_dim3 threadIdx, blockIdx, blockDim, gridDim;
+
+#define __global__
+#define __device__
+#define __forceinline__ inline
+#define __restrict__ __restrict
+#define __shared__ static
+#define __launch_bounds__(...)
+#define SOL_DYNAMIC_SHARED extern
+#define SOL_LD16_L2_256B(p) (*(const uint4 *)(p))
+
+static void emu_access(const void *p, size_t bytes, int store);
+#define SOL_CHECK_ACCESS(p, bytes, store) emu_access((const void *)(p), (bytes), (store))
+
+static inline uint4 __ldg(const uint4 *p) { return *p; }
+static inline uint4 __ldcs(const uint4 *p) { return *p; }
+static inline uint4 __ldcg(const uint4 *p) { return *p; }
+static inline void __stcs(uint4 *p, uint4 v) { *p = v; }
+static inline unsigned __funnelshift_r(unsigned lo, unsigned hi, unsigned sh)
+{
+    return (unsigned)((((uint64_t)hi << 32) | lo) >> (sh & 31));
+}
+static inline unsigned __float_as_uint(float f)
+{
+    unsigned u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+static inline long long __double_as_longlong(double d)
+{
+    long long u;
+    memcpy(&u, &d, 8);
+    return u;
+}
+static inline unsigned long long atomicAdd(unsigned long long *p, unsigned long long v)
+{
+    unsigned long long o = *p;
+    *p += v;
+    return o;
+}
+
+// Cooperative threads: one ucontext per thread of the block; a barrier returns to the scheduler.
+static ucontext_t g_sched;
+static std::vector<ucontext_t> g_ctx;
+static std::vector<std::vector<char>> g_stacks;
+static std::vector<int> g_state; // 0 runnable, 1 at a barrier, 2 exited
+static int g_cur;
+static void (*g_body)();
+
+static void __syncthreads()
+{
+    g_state[g_cur] = 1;
+    swapcontext(&g_ctx[g_cur], &g_sched);
+}
+
+static std::vector<unsigned> g_slot;
+static unsigned emu_shfl(unsigned v, int delta, int width)
+{
+    const int t = g_cur, lane = t % 32, base = lane & ~(width - 1), src = lane + delta;
+    g_slot[t] = v;
+    __syncthreads(); // every thread of the block takes part in every shuffle in these kernels
+    const unsigned got = (src < base || src >= base + width) ? v : g_slot[t - lane + src];
+    __syncthreads();
+    return got;
+}
+static unsigned __shfl_up_sync(unsigned, unsigned v, int delta, int width) { return emu_shfl(v, -delta, width); }
+
+#include "../../kernels/sol_transpose.cu"
+
+// ---- Buffers with bounds, and write counts ------------------------------------------------------
+struct buf {
+    const unsigned char *lo, *hi;
+    std::vector<unsigned char> *writes; // per byte, NULL for the input
+};
+static std::vector<buf> g_bufs;
+static long long g_bad_access;
+
+static void emu_access(const void *p, size_t bytes, int store)
+{
+    const unsigned char *c = (const unsigned char *)p;
+    for (auto &b : g_bufs)
+        if (c >= b.lo && c + bytes <= b.hi) {
+            if ((uintptr_t)c % bytes) {
+                if (g_bad_access++ < 5)
+                    fprintf(stderr, "  misaligned %zu-byte access at offset %td\n", bytes, c - b.lo);
+            }
+            if (store) {
+                if (!b.writes) {
+                    if (g_bad_access++ < 5)
+                        fprintf(stderr, "  store into the input at offset %td\n", c - b.lo);
+                    return;
+                }
+                for (size_t i = 0; i < bytes; ++i)
+                    ++(*b.writes)[c - b.lo + i];
+            }
+            return;
+        }
+    if (g_bad_access++ < 5)
+        fprintf(stderr, "  %s of %zu bytes outside every buffer\n", store ? "store" : "load", bytes);
+}
+
+static void entry()
+{
+    g_body();
+    g_state[g_cur] = 2;
+}
+
+template <typename T>
+static void (*g_kern)(T *, const T *, int, int);
+template <typename T>
+static T *g_out;
+template <typename T>
+static const T *g_in;
+static int g_rows, g_cols;
+
+template <typename T>
+static void body()
+{
+    g_kern<T>(g_out<T>, g_in<T>, g_rows, g_cols);
+}
+
+template <typename T>
+static void run_grid(void (*k)(T *, const T *, int, int), const smem_sol_launch &l, T *out, const T *in, int rows,
+                     int cols)
+{
+    g_kern<T> = k;
+    g_out<T> = out;
+    g_in<T> = in;
+    g_rows = rows;
+    g_cols = cols;
+    g_body = body<T>;
+    const int nt = (int)l.block[0];
+    g_ctx.assign(nt, ucontext_t());
+    g_stacks.assign(nt, std::vector<char>(1 << 16));
+    g_state.assign(nt, 0);
+    g_slot.assign(nt, 0);
+    blockDim = {l.block[0], l.block[1], l.block[2]};
+    gridDim = {l.grid[0], l.grid[1], l.grid[2]};
+    for (unsigned by = 0; by < l.grid[1]; ++by)
+        for (unsigned bx = 0; bx < l.grid[0]; ++bx) {
+            blockIdx = {bx, by, 0};
+            for (int t = 0; t < nt; ++t) {
+                getcontext(&g_ctx[t]);
+                g_ctx[t].uc_stack.ss_sp = g_stacks[t].data();
+                g_ctx[t].uc_stack.ss_size = g_stacks[t].size();
+                g_ctx[t].uc_link = &g_sched;
+                makecontext(&g_ctx[t], entry, 0);
+                g_state[t] = 0;
+            }
+            for (;;) {
+                int live = 0;
+                for (int t = 0; t < nt; ++t) {
+                    if (g_state[t] == 2)
+                        continue;
+                    g_state[t] = 0;
+                    g_cur = t;
+                    threadIdx = {(unsigned)t, 0, 0};
+                    swapcontext(&g_sched, &g_ctx[t]);
+                    live += g_state[t] != 2;
+                }
+                if (!live)
+                    break;
+            }
+        }
+}
+
+struct kern_names {
+    const char *name;
+    void *fn;
+};
+#define K(n) {#n, (void *)n}
+static const kern_names g_names[] = {
+    K(sol_transpose_f32),        K(sol_transpose_f16),        K(sol_transpose_f64),
+    K(sol_transpose_narrow_f32), K(sol_transpose_narrow_f16), K(sol_transpose_narrow_f64),
+    K(sol_transpose_big_f32),    K(sol_transpose_big_f16),    K(sol_transpose_big_f64),
+    K(sol_transpose_large_f32),  K(sol_transpose_large_f16),  K(sol_transpose_large_f64),
+    K(sol_transpose_any_f32),    K(sol_transpose_any_f16),    K(sol_transpose_any_f64),
+    K(sol_transpose_copy_f32),   K(sol_transpose_copy_f16),   K(sol_transpose_copy_f64),
+};
+
+static uint32_t g_rng = 12345;
+static unsigned char rnd() { return (unsigned char)((g_rng = g_rng * 1664525u + 1013904223u) >> 24); }
+
+// One case: rows x cols of T, the input and output shifted by in_off / out_off elements from a
+// 256-byte boundary. Returns 1 if the output is the transpose, every byte written once, no access out
+// of bounds.
+template <typename T>
+static int one(int rows, int cols, int in_off, int out_off, std::string *kernel, const char *kind = nullptr)
+{
+    const size_t n = (size_t)rows * cols, bytes = n * sizeof(T);
+    unsigned char *ibuf = (unsigned char *)aligned_alloc(256, bytes + 512), *obuf = (unsigned char *)aligned_alloc(256, bytes + 512);
+    T *in = (T *)(ibuf + in_off * sizeof(T)), *out = (T *)(obuf + out_off * sizeof(T));
+    for (size_t i = 0; i < bytes; ++i)
+        ((unsigned char *)in)[i] = rnd();
+    memset(out, 0xA5, bytes);
+    std::vector<unsigned char> writes(bytes, 0);
+    g_bufs = {{(const unsigned char *)in, (const unsigned char *)in + bytes, nullptr},
+              {(const unsigned char *)out, (const unsigned char *)out + bytes, &writes}};
+    g_bad_access = 0;
+    smem_sol_launch l;
+    int ok = 0;
+    const int st = kind ? smem_sol_transpose_launch_as(sizeof(T), rows, cols, kind, (uint64_t)(uintptr_t)in,
+                                                       (uint64_t)(uintptr_t)out, &l)
+                        : smem_sol_transpose_launch(sizeof(T), rows, cols, (uint64_t)(uintptr_t)in,
+                                                    (uint64_t)(uintptr_t)out, &l);
+    if (kind && st) {
+        free(ibuf);
+        free(obuf);
+        *kernel = "";
+        return 1; /* this kind does not take this shape */
+    }
+    if (st == 0) {
+        *kernel = l.kernel;
+        void *fn = nullptr;
+        for (auto &k : g_names)
+            if (!strcmp(k.name, l.kernel))
+                fn = k.fn;
+        if (fn) {
+            run_grid<T>((void (*)(T *, const T *, int, int))fn, l, out, in, rows, cols);
+            ok = g_bad_access == 0;
+            long long wrong = 0, twice = 0, never = 0;
+            for (int r = 0; r < rows; ++r)
+                for (int c = 0; c < cols; ++c)
+                    wrong += memcmp(&out[(size_t)c * rows + r], &in[(size_t)r * cols + c], sizeof(T)) != 0;
+            for (size_t i = 0; i < bytes; ++i) {
+                twice += writes[i] > 1;
+                never += writes[i] == 0;
+            }
+            if (wrong || twice || never) {
+                fprintf(stderr, "  %lld elements wrong, %lld bytes written twice or more, %lld never\n", wrong, twice,
+                        never);
+                ok = 0;
+            }
+        } else {
+            fprintf(stderr, "  no kernel %s\n", l.kernel);
+        }
+    } else {
+        *kernel = "(no launch)";
+    }
+    free(ibuf);
+    free(obuf);
+    return ok;
+}
+
+int main(int argc, char **argv)
+{
+    static const int shapes[][2] = {{1, 1},     {1, 7},     {7, 1},      {1, 1000},  {1000, 1},  {2, 2},
+                                    {3, 5},     {16, 16},   {64, 64},    {128, 96},  {77, 131},  {33, 35},
+                                    {256, 200}, {130, 258}, {300, 32},   {300, 16},  {257, 32},  {520, 8},
+                                    {1000, 24}, {31, 1000}, {136, 72},   {67, 4097}, {4097, 67}, {256, 33},
+                                    {129, 130}, {300, 31},  {2, 1000},   {1000, 2},  {65, 257},  {512, 128},
+                                    {100, 63},  {70, 127},  {90, 126},   {50, 31},   {40, 190},  {33, 253},
+                                    {127, 62},  {61, 125},  {45, 94}};
+    const bool quick = argc > 1 && !strcmp(argv[1], "--quick");
+    int fails = 0, cases = 0;
+    for (auto &s : shapes)
+        for (int off = 0; off < (quick ? 1 : 4); ++off) {
+            const int in_off = off & 1, out_off = off >> 1;
+            std::string k32, k16, k64;
+            const int a = one<sol_u32>(s[0], s[1], in_off, out_off, &k32);
+            const int b = one<sol_u16>(s[0], s[1], in_off, out_off, &k16);
+            const int c = one<sol_u64>(s[0], s[1], in_off, out_off, &k64);
+            cases += 3;
+            fails += !a + !b + !c;
+            printf("%5dx%-5d in+%d out+%d  f32 %-4s %-26s f16 %-4s %-26s f64 %-4s %s\n", s[0], s[1], in_off, out_off,
+                   a ? "ok" : "FAIL", k32.c_str(), b ? "ok" : "FAIL", k16.c_str(), c ? "ok" : "FAIL", k64.c_str());
+            fflush(stdout);
+        }
+    /* every kind of kernel on every shape it takes (the launcher alone picks "large" only from 512 MB) */
+    static const char *const kinds[] = {"", "big", "large", "narrow", "any", "copy"};
+    for (auto &s : shapes)
+        for (const char *k : kinds) {
+            std::string k32, k16, k64;
+            const int a = one<sol_u32>(s[0], s[1], 0, 0, &k32, k);
+            const int b = one<sol_u16>(s[0], s[1], 0, 0, &k16, k);
+            const int c = one<sol_u64>(s[0], s[1], 0, 0, &k64, k);
+            cases += (k32 != "") + (k16 != "") + (k64 != "");
+            fails += !a + !b + !c;
+            if (!a || !b || !c)
+                printf("%5dx%-5d as '%s': f32 %s f16 %s f64 %s\n", s[0], s[1], k, a ? "ok" : "FAIL", b ? "ok" : "FAIL",
+                       c ? "ok" : "FAIL");
+        }
+    printf("%s: %d of %d cases failed\n", fails ? "FAIL" : "PASS", fails, cases);
+    return fails != 0;
+}
