@@ -440,9 +440,16 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
     if (op == PO_CP_ASYNC)
         total = esz;
     if (sp == SP_PARAM && (mo->sym < 0 || (uint32_t)mo->sym >= b->p->func->nparams)) {
-        /* call-sequence parameters (vprintf): nothing the analysis needs */
+        /* call-sequence parameters: vprintf's two (for a printing caller), nothing else */
         if (op == PO_LD && in->ops[0].reg[0] >= 0)
             K[in->ops[0].reg[0]] = 0;
+        if (op == PO_ST && mo->sym >= 0 && b->gm && b->gm->print) {
+            const char *nm = b->p->func->syms[mo->sym].name;
+            size_t nl = strlen(nm);
+            int k = 1;
+            if (nl >= 6 && !strncmp(nm + nl - 6, "param", 5) && (nm[nl - 1] == '0' || nm[nl - 1] == '1'))
+                b->T[tid].callarg[nm[nl - 1] - '0'] = src(b, tid, R, K, &in->ops[1], &k);
+        }
         return 0;
     }
     uint32_t site = b->p->site_of_insn[pc];
@@ -758,6 +765,17 @@ static int run_thread(struct block *b, uint32_t tid)
                                   !strcmp(in->call_name, "__assertfail"))) {
                 if (!strcmp(in->call_name, "__assertfail"))
                     return block_fail(b, pc, "the kernel's assert() fails");
+                if (b->gm && b->gm->print) { /* vprintf(format, arguments) */
+                    uint64_t args = T->callarg[1];
+                    const uint8_t *ab = NULL;
+                    size_t an = 0;
+                    if (args >= LOCAL_GENERIC_BASE && args - LOCAL_GENERIC_BASE < b->local_size) {
+                        uint64_t off = args - LOCAL_GENERIC_BASE;
+                        ab = b->local + (size_t)tid * b->local_size + off;
+                        an = (size_t)(b->local_size - off);
+                    }
+                    b->gm->print(b->gm->print_ctx, b->bid, tid, T->callarg[0], ab, an);
+                }
                 T->pc++;
                 break;
             }

@@ -34,6 +34,7 @@ struct lane {
     uint32_t bar_id, bar_count; /* L_BAR: the barrier and its thread count (0 = whole block) */
     uint32_t wsync;             /* __syncwarp()s passed */
     int bar_pred;               /* bar.red: this thread's predicate */
+    uint64_t callarg[2];        /* the last values stored to call parameters param0 / param1 */
 };
 
 struct pending {

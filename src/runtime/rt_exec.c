@@ -157,7 +157,17 @@ static void *worker(void *arg)
     }
 }
 
-/* 1 when the kernel may run its blocks on several threads: no global atomics or reductions. */
+static int prints(const struct smem_ptx_func *f)
+{
+    for (uint32_t i = 0; i < f->ninsns; i++)
+        if (f->insns[i].op == PO_CALL && f->insns[i].call_name &&
+            !strcmp(f->insns[i].call_name, "vprintf"))
+            return 1;
+    return 0;
+}
+
+/* 1 when the kernel may run its blocks on several threads: no global atomics or reductions, no
+ * printf (whose lines then come in block order). */
 static int parallel_safe(const struct smem_ptx_func *f)
 {
     for (uint32_t i = 0; i < f->ninsns; i++) {
@@ -165,7 +175,7 @@ static int parallel_safe(const struct smem_ptx_func *f)
         if ((in->op == PO_ATOM || in->op == PO_RED) && in->space != SP_SHARED)
             return 0;
     }
-    return 1;
+    return !prints(f);
 }
 
 static unsigned jobs(void)
@@ -354,7 +364,7 @@ int rt_execute(struct rt_kernel *k, const struct smem_cta_program *p, const stru
     double t0 = rt_now();
     /* a repeat of the kernel's last launch? */
     struct rt_memo *m = k->memo;
-    if (same_key(m, l0, gen, price, hazards) && reads_unchanged(m, regs, nreg)) {
+    if (m && same_key(m, l0, gen, price, hazards) && reads_unchanged(m, regs, nreg)) {
         for (uint32_t i = 0; i < m->nwrites; i++) {
             const struct range *w = &m->writes[i];
             memcpy(regs[w->region].host + w->off, w->data, (size_t)w->len);
@@ -382,7 +392,8 @@ int rt_execute(struct rt_kernel *k, const struct smem_cta_program *p, const stru
     for (unsigned i = 0; i < nreg; i++)
         total_bytes += regs[i].size;
     uint8_t **rdm = NULL, **wrm = NULL;
-    int marks = rt_opt.memo && total_bytes <= MARK_MAX_BYTES && nreg;
+    /* a kernel that prints is never skipped: its lines are part of what it does */
+    int marks = rt_opt.memo && total_bytes <= MARK_MAX_BYTES && nreg && !prints(k->func);
     if (marks) {
         rdm = calloc(nreg, sizeof *rdm);
         wrm = calloc(nreg, sizeof *wrm);

@@ -151,6 +151,10 @@ struct rt_exec_result {
 int rt_execute(struct rt_kernel *k, const struct smem_cta_program *p, const struct smem_launch *l,
                int price, int hazards, struct rt_exec_result *out);
 
+/* Device printf: one vprintf call's text to stdout (rt_printf.c; smem_global_memory.print). */
+void rt_print(void *ctx, uint32_t block, uint32_t thread, uint64_t format, const uint8_t *args,
+              size_t nargs);
+
 /* ---- errors, options, report (rt_state.c, rt_report.c) ---- */
 
 struct rt_options {

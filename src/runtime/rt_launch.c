@@ -116,6 +116,7 @@ cudaError_t rt_launch(struct rt_kernel *k, dim3 grid, dim3 block, void **args, s
     gm.symbols = k->mod->symbols;
     gm.nsymbols = k->mod->nsymbols;
     gm.faults_stop = 0; /* reported, and the access does nothing (a load reads unknown data) */
+    gm.print = rt_print;
     struct smem_launch l;
     memset(&l, 0, sizeof l);
     l.block[0] = block.x;

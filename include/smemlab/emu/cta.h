@@ -147,6 +147,12 @@ struct smem_global_memory {
        repeated launch would do what an earlier one did) */
     uint8_t *const *read_marks;
     uint8_t *const *write_marks;
+    /* optional: device printf. A call to vprintf gives the format's device address and the
+       thread's argument buffer (from the buffer's start to the end of the thread's local memory,
+       whatever the format needs of it; NULL and 0 when the call passed none). */
+    void (*print)(void *ctx, uint32_t block, uint32_t thread, uint64_t format,
+                  const uint8_t *args, size_t nargs);
+    void *print_ctx;
 };
 
 struct smem_param_value {
