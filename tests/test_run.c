@@ -117,8 +117,11 @@ static long long num(const char *line, unsigned i, char *text, size_t n)
     char buf[256];
     for (unsigned k = 0; k <= i; k++)
         line = field(line, buf, sizeof buf);
-    if (text)
-        snprintf(text, n, "%s", buf);
+    if (text && n) {
+        size_t k = strlen(buf) < n - 1 ? strlen(buf) : n - 1;
+        memcpy(text, buf, k);
+        text[k] = 0;
+    }
     return strtoll(buf, NULL, 10);
 }
 
@@ -284,6 +287,41 @@ static void test_transpose_and_histogram_pass_with_their_counts(void)
     free(csv);
 }
 
+static void test_printf_and_repeated_launches(void)
+{
+    char *o, *e, path[1100];
+    CHECK_EQ(checks("", "checks", "printf", &o, &e), 0);
+    EXPECT_IN(o, "block 0 thread 0 of 7: hello 0.00 1099511627776\n"
+                 "block 0 thread 1 of 7: hello 0.25 1099511627776\n"
+                 "block 1 thread 0 of 7: hello 0.00 1099511627776\n");
+    EXPECT_IN(o, "printf done");
+    free(o);
+    free(e);
+    /* 20 rounds of an out-of-place and an in-place kernel: the first kernel's repeats are
+       proven and skipped, the second's are not (its result counts all 20) */
+    snprintf(path, sizeof path, "-o %s/repeat.csv --format csv", bin);
+    CHECK_EQ(checks(path, "checks", "repeat", &o, &e), 0);
+    EXPECT_IN(o, "repeat PASS");
+    free(o);
+    free(e);
+    snprintf(path, sizeof path, "%s/repeat.csv", bin);
+    char *csv = slurp(path);
+    unsigned scale_rep = 0, bump_rep = 0, n = 0;
+    for (char *l = csv ? next_line(csv) : NULL; l && *l; l = next_line(l), n++) {
+        char k[64];
+        num(l, 1, k, sizeof k);
+        long long rep = num(l, 21, NULL, 0);
+        if (!strcmp(k, "scale"))
+            scale_rep += rep == 1;
+        else
+            bump_rep += rep == 1;
+    }
+    CHECK_EQ(n, 41);
+    CHECK_EQ(scale_rep, 19);  /* all but the first and the one after new input */
+    CHECK_EQ(bump_rep, 0);
+    free(csv);
+}
+
 static void test_out_of_bounds_global_accesses_are_reported(void)
 {
     char *o, *e;
@@ -430,6 +468,7 @@ int main(void)
     RUN(test_devinfo_prints_the_h100s_properties);
     RUN(test_runtime_api);
     RUN(test_transpose_and_histogram_pass_with_their_counts);
+    RUN(test_printf_and_repeated_launches);
     RUN(test_out_of_bounds_global_accesses_are_reported);
     RUN(test_hazards_and_checks_asked_for);
     RUN(test_bad_programs_stop_with_a_located_message);

@@ -36,6 +36,7 @@ static void help(void)
         "options:\n"
         "  -o FILE              write the report to FILE (default: stderr, after the program)\n"
         "  --format table|json|csv   (default table)\n"
+        "  --html OUT.html      also a page with SVG bank maps of each kernel's conflicting sites\n"
         "  --kernel REGEX       record only kernels whose name matches (all still run)\n"
         "  --launches N         record the first N launches of each kernel (default all)\n"
         "  --max-steps N        thread-instructions per block before a launch is stopped\n"
@@ -208,7 +209,7 @@ static void rm_tree(const char *dir, const char *const *files)
 
 int cmd_run(int argc, char **argv)
 {
-    const char *out = NULL, *kernel = NULL, *device = NULL;
+    const char *out = NULL, *kernel = NULL, *device = NULL, *html = NULL;
     unsigned long long launches = 0, max_steps = 0, jobs = 0;
     int fmt = FMT_TABLE, hazards = 1, fail_conflict = 0, fail_hazard = 0, fail_memory = 0;
     int i = 1;
@@ -227,6 +228,9 @@ int cmd_run(int argc, char **argv)
         } else if (!strcmp(a, "--format") && v) {
             if ((fmt = cli_parse_format(v)) < 0)
                 return cli_usage_error("run", "--format %s: expected table, json or csv", v);
+            i++;
+        } else if (!strcmp(a, "--html") && v) {
+            html = v;
             i++;
         } else if (!strcmp(a, "--kernel") && v) {
             kernel = v;
@@ -258,6 +262,7 @@ int cmd_run(int argc, char **argv)
             fail_memory = 1;
         } else if (a[0] == '-' && a[1]) {
             int needs = !strcmp(a, "-o") || !strcmp(a, "--format") || !strcmp(a, "--kernel") ||
+                        !strcmp(a, "--html") ||
                         !strcmp(a, "--launches") || !strcmp(a, "--max-steps") ||
                         !strcmp(a, "--jobs") || !strcmp(a, "--device");
             return cli_usage_error("run", "unknown option '%s'%s", a,
@@ -358,6 +363,16 @@ int cmd_run(int argc, char **argv)
     }
     if (device)
         setenv(SMEM_RUN_ENV_DEVICE, device, 1);
+    if (html) {
+        char abs[PATH_MAX];
+        if (html[0] != '/' && getcwd(abs, sizeof abs) && strlen(abs) + strlen(html) + 2 < sizeof abs) {
+            strcat(abs, "/");
+            strcat(abs, html);
+            setenv(SMEM_RUN_ENV_HTML, abs, 1);
+        } else {
+            setenv(SMEM_RUN_ENV_HTML, html, 1);
+        }
+    }
     (void)jobs;
     fflush(stdout);
     fflush(stderr);

@@ -362,9 +362,21 @@ int rt_execute(struct rt_kernel *k, const struct smem_cta_program *p, const stru
     const struct smem_global_region *regs = l0->global->regions;
     uint64_t gen = rt_alloc_generation();
     double t0 = rt_now();
-    /* a repeat of the kernel's last launch? */
-    struct rt_memo *m = k->memo;
-    if (m && same_key(m, l0, gen, price, hazards) && reads_unchanged(m, regs, nreg)) {
+    /* a repeat of one of the kernel's last launches? */
+    static uint64_t clock;
+    struct rt_memo *m = NULL;
+    for (unsigned i = 0; i < RT_MEMOS; i++) {
+        if (k->memo[i] && k->memo[i]->generation != gen) { /* other allocations: useless now */
+            memo_free(k->memo[i]);
+            k->memo[i] = NULL;
+        }
+        if (!m && k->memo[i] && same_key(k->memo[i], l0, gen, price, hazards) &&
+            reads_unchanged(k->memo[i], regs, nreg)) {
+            m = k->memo[i];
+            k->memo_used[i] = ++clock;
+        }
+    }
+    if (m) {
         for (uint32_t i = 0; i < m->nwrites; i++) {
             const struct range *w = &m->writes[i];
             memcpy(regs[w->region].host + w->off, w->data, (size_t)w->len);
@@ -530,13 +542,22 @@ int rt_execute(struct rt_kernel *k, const struct smem_cta_program *p, const stru
             }
             nm->nfaults = out->nfaults;
         }
-        memo_free(k->memo);
-        k->memo = ok ? nm : NULL;
-        if (!ok)
+        if (ok) { /* in the slot of the same configuration, else the least recently used */
+            unsigned slot = 0;
+            for (unsigned i = 0; i < RT_MEMOS; i++) {
+                if (k->memo[i] && same_key(k->memo[i], l0, gen, price, hazards)) {
+                    slot = i;
+                    break;
+                }
+                if (!k->memo[i] || (k->memo[slot] && k->memo_used[i] < k->memo_used[slot]))
+                    slot = i;
+            }
+            memo_free(k->memo[slot]);
+            k->memo[slot] = nm;
+            k->memo_used[slot] = ++clock;
+        } else {
             memo_free(nm);
-    } else {
-        memo_free(k->memo);
-        k->memo = NULL;
+        }
     }
 done:
     for (unsigned i = 0; before && i < nreg; i++)

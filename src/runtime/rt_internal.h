@@ -80,7 +80,11 @@ struct rt_kernel {
     struct rt_prepared *prep;
     unsigned nprep;
     int max_dyn_smem;       /* cudaFuncAttributeMaxDynamicSharedMemorySize; -1: the default */
-    struct rt_memo *memo;   /* its last launch, kept to skip an identical repeat (rt_exec.c) */
+    /* its last launches of different configurations, kept to skip identical repeats (rt_exec.c;
+       several: timing loops alternate a kernel's configurations, a reduction's two passes) */
+#define RT_MEMOS 4
+    struct rt_memo *memo[RT_MEMOS];
+    uint64_t memo_used[RT_MEMOS];
     int carveout;
     uint64_t launches, recorded;
     int report_id;          /* index into the run report's kernels, -1 until recorded */

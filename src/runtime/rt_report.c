@@ -5,6 +5,7 @@
 #define _GNU_SOURCE /* dladdr, REG_RIP */
 #include "rt_internal.h"
 
+#include "smemlab/report/report.h"
 #include "smemlab/report/run_report.h"
 #include "smemlab/runtime/run.h"
 
@@ -176,6 +177,27 @@ static void write_to(FILE *f)
         smem_run_report_table(f, &run);
 }
 
+/* The HTML pages (--html): each module's kernels as analyze draws them; a program of several
+ * translation units gets PATH for the first and PATH.2.html, ... for the others. */
+static void write_html(void)
+{
+    unsigned page = 0;
+    for (uint32_t m = 0; m < run.nmodules; m++) {
+        if (!run.modules[m].analysis.nkernels)
+            continue;
+        char path[4200];
+        if (page++ == 0)
+            snprintf(path, sizeof path, "%s", rt_opt.html_path);
+        else
+            snprintf(path, sizeof path, "%s.%u.html", rt_opt.html_path, page);
+        FILE *f = fopen(path, "w");
+        if (!f)
+            continue;
+        smem_report_html(f, &run.modules[m].analysis);
+        fclose(f);
+    }
+}
+
 /* final: the program is ending (exit, a fatal stop, a crash: the message in why). */
 static void write_report(const char *why, int final, int crashed)
 {
@@ -200,6 +222,8 @@ static void write_report(const char *why, int final, int crashed)
         fputc('\n', stderr);
         write_to(stderr);
     }
+    if (final && rt_opt.html_path[0])
+        write_html();
     write_status(fatal, crashed);
     last_write = rt_now();
     write_cost = last_write - t0;

@@ -11,6 +11,9 @@
 //   crash        host code dereferences a device pointer
 //   exit5        a launch, then exit status 5
 //   assert       a device-side assert fails (the program sees cudaErrorAssert)
+//   printf       device printf
+//   repeat       a timing loop: an out-of-place kernel (proven repeats) and an in-place one
+//                (never skipped wrongly: its result must count every launch)
 #include <cassert>
 #include <cstdio>
 #include <cstdlib>
@@ -128,6 +131,55 @@ __global__ void spin(volatile int *flag)
 __global__ void checked(int *a)
 {
     assert(a[threadIdx.x] >= 0);
+}
+
+__global__ void say(int n)
+{
+    if (threadIdx.x < 2)
+        printf("block %d thread %d of %d: %s %.2f %lld\n", blockIdx.x, threadIdx.x, n, "hello",
+               0.25 * threadIdx.x, 1ll << 40);
+}
+
+__global__ void scale(float *out, const float *in, float s)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    out[i] = in[i] * s;
+}
+
+__global__ void bumpAll(int *a)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    a[i] += 1;
+}
+
+static int mode_repeat()
+{
+    const int N = 1 << 14;
+    float *in, *out;
+    int *cnt;
+    CK(cudaMalloc(&in, N * sizeof(float)));
+    CK(cudaMalloc(&out, N * sizeof(float)));
+    CK(cudaMalloc(&cnt, N * sizeof(int)));
+    CK(cudaMemset(cnt, 0, N * sizeof(int)));
+    static float h[1 << 14];
+    for (int i = 0; i < N; i++)
+        h[i] = (float)i;
+    CK(cudaMemcpy(in, h, sizeof h, cudaMemcpyHostToDevice));
+    for (int r = 0; r < 20; r++) {
+        scale<<<N / 256, 256>>>(out, in, 2.0f);
+        bumpAll<<<N / 256, 256>>>(cnt);
+    }
+    h[0] = -1;
+    CK(cudaMemcpy(in, h, sizeof h, cudaMemcpyHostToDevice)); /* new input: must run again */
+    scale<<<N / 256, 256>>>(out, in, 3.0f);
+    static float ho[1 << 14];
+    static int hc[1 << 14];
+    CK(cudaMemcpy(ho, out, sizeof ho, cudaMemcpyDeviceToHost));
+    CK(cudaMemcpy(hc, cnt, sizeof hc, cudaMemcpyDeviceToHost));
+    EXPECT(ho[0] == -3.0f && ho[N - 1] == 3.0f * (N - 1));
+    EXPECT(hc[0] == 20 && hc[N - 1] == 20);
+    printf("repeat %s\n", failures ? "FAIL" : "PASS");
+    return failures ? 1 : 0;
 }
 
 static int mode_api()
@@ -322,6 +374,14 @@ int main(int argc, char **argv)
         return mode_transpose();
     if (!strcmp(m, "histogram"))
         return mode_histogram();
+    if (!strcmp(m, "repeat"))
+        return mode_repeat();
+    if (!strcmp(m, "printf")) {
+        say<<<2, 32>>>(7);
+        CK(cudaDeviceSynchronize());
+        printf("printf done\n");
+        return 0;
+    }
     int *d;
     CK(cudaMalloc(&d, 64 * sizeof(int)));
     CK(cudaMemset(d, 0, 64 * sizeof(int)));
