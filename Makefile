@@ -37,8 +37,12 @@ fuzz:
 	@cmake --build build-fuzz -j $(JOBS)
 	@scripts/fuzz.sh build-fuzz $(FUZZ_SECONDS)
 
+# SMEMLAB_PROGRAMS=DIR: also `smemlab run` over the real programs built there by
+# bench/programs/build.sh (wall time and thread-instructions per second each; bench/programs/README.md).
 bench: build
 	@$(BUILD)/bench/bench_model
+	@if [ -n "$(SMEMLAB_PROGRAMS)" ]; then sh bench/programs/run_cpu.sh $(BUILD)/smemlab "$(SMEMLAB_PROGRAMS)"; \
+	 else echo "smemlab run over real programs: set SMEMLAB_PROGRAMS=DIR (bench/programs/README.md)"; fi
 
 clean:
 	rm -rf $(BUILD) build-asan build-fuzz

@@ -43,7 +43,7 @@ static void help(void)
         "                       (default 2e8: a kernel that never ends)\n"
         "  --no-hazards         skip race / barrier tracking (faster)\n"
         "  --device h100|h200   the device the program is shown (default h100)\n"
-        "  --jobs N             accepted; blocks run on one core today\n"
+        "  --jobs N             threads for a launch's blocks (default: every core)\n"
         "  --fail-on-conflict   exit 1 when any recorded request has a bank conflict\n"
         "  --fail-on-hazard     exit 1 when any race, barrier divergence or oob shared access\n"
         "  --fail-on-memory-error  exit 1 when any global access falls outside every allocation\n\n"
@@ -244,7 +244,7 @@ int cmd_run(int argc, char **argv)
                 return cli_usage_error("run", "--max-steps %s: expected a positive count", v);
             i++;
         } else if (!strcmp(a, "--jobs") && v) {
-            if (cli_parse_uint(v, 4096, &jobs))
+            if (cli_parse_uint(v, 256, &jobs) || !jobs)
                 return cli_usage_error("run", "--jobs %s: expected a count", v);
             i++;
         } else if (!strcmp(a, "--device") && v) {
@@ -373,7 +373,10 @@ int cmd_run(int argc, char **argv)
             setenv(SMEM_RUN_ENV_HTML, html, 1);
         }
     }
-    (void)jobs;
+    if (jobs) {
+        snprintf(num, sizeof num, "%llu", jobs);
+        setenv(SMEM_RUN_ENV_JOBS, num, 1);
+    }
     fflush(stdout);
     fflush(stderr);
     pid_t pid = fork();
