@@ -41,6 +41,28 @@ static uint8_t fast_kind_of(const struct smem_ptx_func *f, const struct smem_ptx
         return t == PT_U32 ? F_MULWIDE_U32 : F_MULWIDE_S32;
     if (in->op == PO_ADD && i64 && db == 8 && in->nops == 3)
         return F_ADD64;
+    if (in->op == PO_MOV && (i64 || t == PT_F64) && db == 8 && in->nops == 2 && !in->mods)
+        return F_MOV64;
+    if (in->op == PO_SHL && i64 && db == 8 && in->nops == 3)
+        return F_SHL64;
+    if (in->op == PO_CVT && db == 8 && in->nops == 2 && !in->mods && !in->ftz && !in->round) {
+        if ((t == PT_U64 || t == PT_B64) && in->type2 == PT_U32)
+            return F_CVT_U64_U32;
+        if (t == PT_S64 && in->type2 == PT_S32)
+            return F_CVT_S64_S32;
+    }
+    /* f32 arithmetic rounded to nearest, nothing else (no .ftz, .sat, .relu, ...): the IEEE
+     * operation of the host, a NaN made the canonical one (cta_fp.c gives the same bits) */
+    if (t == PT_F32 && db == 4 && !in->ftz && !in->mods && (!in->round || in->round == RND_RN)) {
+        if (in->op == PO_FMA && in->nops == 4)
+            return F_FMA_F32;
+        if (in->op == PO_ADD && in->nops == 3)
+            return F_ADD_F32;
+        if (in->op == PO_MUL && in->nops == 3 && in->mode == MODE_NONE)
+            return F_MUL_F32;
+        if (in->op == PO_MOV && in->nops == 2)
+            return F_MOV32;
+    }
     if (!i32 || db != 4)
         return F_NONE;
     switch (in->op) {
