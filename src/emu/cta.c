@@ -225,10 +225,48 @@ uint64_t emu_sym_addr(const struct block *b, int32_t s)
 
 /* ---- memory ------------------------------------------------------------------------------- */
 
-/* kn may be NULL: global memory whose every byte is known */
-static void mem_read(const uint8_t *mem, const uint8_t *kn, uint64_t off, unsigned n, uint64_t *v,
-                     int *known)
+/* the n (1, 2, 4 or 8) bytes at p, little-endian host */
+static inline uint64_t load_n(const uint8_t *p, unsigned n)
 {
+    switch (n) {
+    case 1: return *p;
+    case 2: { uint16_t t; memcpy(&t, p, 2); return t; }
+    case 4: { uint32_t t; memcpy(&t, p, 4); return t; }
+    default: { uint64_t t; memcpy(&t, p, 8); return t; }
+    }
+}
+
+static inline void store_n(uint8_t *p, unsigned n, uint64_t v)
+{
+    switch (n) {
+    case 1: *p = (uint8_t)v; break;
+    case 2: { uint16_t t = (uint16_t)v; memcpy(p, &t, 2); break; }
+    case 4: { uint32_t t = (uint32_t)v; memcpy(p, &t, 4); break; }
+    default: memcpy(p, &v, 8); break;
+    }
+}
+
+/* whether none of the n (1, 2, 4 or 8) bytes at p is 0 */
+static inline int all_nonzero(const uint8_t *p, unsigned n)
+{
+    uint64_t x = load_n(p, n);
+    uint64_t ones = 0x0101010101010101ull >> (64 - 8 * n), highs = ones << 7;
+    return ((x - ones) & ~x & highs) == 0;
+}
+
+/* kn may be NULL: global memory whose every byte is known */
+static inline void mem_read(const uint8_t *mem, const uint8_t *kn, uint64_t off, unsigned n,
+                            uint64_t *v, int *known)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (n == 1 || n == 2 || n == 4 || n == 8) {
+        uint64_t x = load_n(mem + off, n);
+        if (kn && !all_nonzero(kn + off, n))
+            *known = 0;
+        *v = x;
+        return;
+    }
+#endif
     uint64_t r = 0;
     for (unsigned i = 0; i < n && i < 8; i++) {
         r |= (uint64_t)mem[off + i] << (8 * i);
@@ -238,8 +276,17 @@ static void mem_read(const uint8_t *mem, const uint8_t *kn, uint64_t off, unsign
     *v = r;
 }
 
-static void mem_write(uint8_t *mem, uint8_t *kn, uint64_t off, unsigned n, uint64_t v, int known)
+static inline void mem_write(uint8_t *mem, uint8_t *kn, uint64_t off, unsigned n, uint64_t v,
+                             int known)
 {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (n == 1 || n == 2 || n == 4 || n == 8) {
+        store_n(mem + off, n, v);
+        if (kn)
+            store_n(kn + off, n, known ? 0x0101010101010101ull : 0);
+        return;
+    }
+#endif
     for (unsigned i = 0; i < n && i < 8; i++) {
         mem[off + i] = (uint8_t)(v >> (8 * i));
         if (kn)
@@ -896,6 +943,157 @@ static int exec_collective(struct block *b, uint32_t warp, uint32_t pc, uint32_t
     return 0;
 }
 
+/* ---- memory instructions of a whole warp -------------------------------------------------- */
+
+/* The fast memory kinds for lanes `ex` of warp w at pc: global memory under analyze (unknown
+ * data) and ld/st.shared whose every lane's address is known, in range and aligned; they do what
+ * exec_mem does lane by lane (same requests, same bytes, same known marks), with one lookup of
+ * the pending request when the lanes are at the same execution of the site. Returns 1 done, 0
+ * not for this path (exec_mem then runs each lane: unknown or bad addresses, faults, ...), -1
+ * error. A new warp-level memory instruction belongs here: its lanes' addresses become one
+ * request of each of its sites (warp_record). */
+static int warp_record(struct block *b, uint32_t w, uint32_t pc, uint32_t ex, const uint32_t *off)
+{
+    const struct smem_cta_program *p = b->p;
+    uint32_t ns = p->nsites, base = w * 32;
+    for (uint32_t s = p->site_of_insn[pc]; s < ns && p->sites[s].insn == pc; s++) {
+        uint32_t so = p->sites[s].offset, l0 = (uint32_t)__builtin_ctz(ex);
+        uint32_t *kc = b->kcount + s;
+        uint32_t k0 = kc[(size_t)(base + l0) * ns], same_k = 1;
+        for (uint32_t l = l0 + 1; l < 32; l++)
+            if ((ex >> l & 1u) && kc[(size_t)(base + l) * ns] != k0)
+                same_k = 0;
+        if (!same_k) {
+            for (uint32_t l = 0; l < 32; l++)
+                if ((ex >> l & 1u) && record(b, base + l, s, off[l] + so, 1, 0))
+                    return block_fail(b, pc, "out of memory");
+            continue;
+        }
+        struct smem_access *a = request_for(b, s, k0, w);
+        if (!a)
+            return block_fail(b, pc, "out of memory");
+        a->active |= ex;
+        for (uint32_t l = 0; l < 32; l++)
+            if (ex >> l & 1u) {
+                kc[(size_t)(base + l) * ns]++;
+                a->addr[l] = off[l] + so;
+                a->wsync[l] = b->T[base + l].wsync;
+            }
+    }
+    return 0;
+}
+
+static int warp_mem(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
+                    uint32_t ex, uint8_t fk)
+{
+    const struct smem_cta_program *p = b->p;
+    uint64_t *R = b->R + (size_t)w * b->nregs * 32;
+    uint32_t *K = b->K + (size_t)w * b->nregs;
+    if (fk == F_GLOBAL) {
+        if (b->gm)
+            return 0;
+        if (in->op == PO_LD || in->op == PO_LDU || in->op == PO_ATOM) {
+            const struct smem_ptx_operand *d = &in->ops[0];
+            unsigned n = d->kind == OPK_VEC ? d->count : 1;
+            for (unsigned c = 0; c < n && c < 4; c++) {
+                int32_t reg = d->kind == OPK_VEC ? d->reg[c] : d->reg[0];
+                if (reg >= 0)
+                    K[reg] &= ~ex; /* global memory: unknown data */
+            }
+        }
+        return 1;
+    }
+    uint32_t site = p->site_of_insn[pc];
+    if (site == UINT32_MAX)
+        return 0;
+    int st = fk == F_STS;
+    const struct smem_ptx_operand *mo = &in->ops[st ? 0 : 1], *v = &in->ops[st ? 1 : 0];
+    unsigned esz = TBYTES(in->type), total = esz * in->vec;
+    uint32_t off[32];
+    uint64_t a0 = 0;
+    const uint64_t *ar = NULL;
+    if (mo->reg[0] >= 0) {
+        if ((K[mo->reg[0]] & ex) != ex)
+            return 0;
+        ar = R + (size_t)mo->reg[0] * 32;
+    } else {
+        a0 = emu_sym_addr(b, mo->sym);
+    }
+    for (uint32_t l = 0; l < 32; l++) {
+        if (!(ex >> l & 1u))
+            continue;
+        uint64_t o = (ar ? ar[l] : a0) + (uint64_t)mo->imm - SHARED_WINDOW_BASE;
+        if (o > b->smem_size || o + total > b->smem_size)
+            return 0;
+        for (uint32_t s = site; s < p->nsites && p->sites[s].insn == pc; s++)
+            if ((uint32_t)(o + p->sites[s].offset) % p->sites[s].width)
+                return 0;
+        off[l] = (uint32_t)o;
+    }
+    if (warp_record(b, w, pc, ex, off))
+        return -1;
+    unsigned n = v->kind == OPK_VEC ? v->count : 1;
+    uint64_t em = mask_bytes(esz);
+    if (!st) {
+        int sg = is_signed(in->type);
+        for (unsigned c = 0; c < n; c++) {
+            int32_t reg = v->kind == OPK_VEC ? v->reg[c] : v->reg[0];
+            if (reg < 0)
+                continue;
+            uint64_t rm = mask_bytes(TBYTES(p->func->reg_type[reg])), *rd = R + (size_t)reg * 32;
+            uint32_t kn = K[reg] & ~ex;
+            for (uint32_t l = 0; l < 32; l++) {
+                if (!(ex >> l & 1u))
+                    continue;
+                uint32_t at = off[l] + c * esz;
+                uint64_t x = 0;
+                int known = 1;
+                mem_read(b->smem, b->smem_known, at, esz, &x, &known);
+                if (sg)
+                    x = (uint64_t)sext(x, esz);
+                rd[l] = x & rm;
+                kn |= (uint32_t)known << l;
+            }
+            K[reg] = kn;
+        }
+        return 1;
+    }
+    for (uint32_t l = 0; l < 32; l++) {
+        if (!(ex >> l & 1u))
+            continue;
+        int same = 1;
+        for (unsigned c = 0; c < n; c++) {
+            uint64_t x;
+            int known;
+            int32_t reg = v->kind == OPK_VEC ? v->reg[c] : v->kind == OPK_REG ? v->reg[0] : -1;
+            if (reg >= 0) {
+                x = R[(size_t)reg * 32 + l];
+                known = (int)(K[reg] >> l & 1u);
+            } else if (v->kind == OPK_IMM) {
+                x = (uint64_t)v->imm;
+                known = 1;
+            } else {
+                x = 0;
+                known = 0;
+            }
+            uint32_t at = off[l] + c * esz;
+            if (same) { /* does it store what is there already? */
+                uint64_t old = 0;
+                int ok = 1;
+                mem_read(b->smem, b->smem_known, at, esz, &old, &ok);
+                same = ok && known && ((old ^ x) & em) == 0;
+            }
+            mem_write(b->smem, b->smem_known, at, esz, x, known);
+        }
+        for (uint32_t s = site; same && s < p->nsites && p->sites[s].insn == pc; s++) {
+            struct smem_access *r = request_for(b, s, b->kcount[(size_t)(w * 32 + l) * p->nsites + s] - 1, w);
+            if (r)
+                r->same |= 1u << l;
+        }
+    }
+    return 1;
+}
+
 /* ---- fast kinds over the lanes ------------------------------------------------------------ */
 
 /* The rows of an instruction's sources: a register's 32 lanes, or an immediate repeated. */
@@ -916,10 +1114,10 @@ static inline const uint64_t *src_row(const uint64_t *R, const uint32_t *K,
     return tmp;
 }
 
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
+#if defined(__GNUC__) && __GNUC__ >= 12 && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
 /* one copy for CPUs with AVX2 and FMA (a hardware fmaf, 4 to 8 lanes an instruction), one for
  * the rest; the results are the same bits */
-#define SMEM_LANE_CLONES __attribute__((target_clones("arch=haswell", "default")))
+#define SMEM_LANE_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
 #else
 #define SMEM_LANE_CLONES
 #endif
@@ -1076,7 +1274,7 @@ static int run_group(struct block *b, uint32_t w, uint32_t pc, uint32_t act, int
                         b->T[w * 32 + l].pc = (ex >> l & 1u) ? tgt : pc + 1;
                 return 0;
             }
-        } else if (fk) {
+        } else if (F_IS_ALU(fk)) {
             const struct smem_ptx_operand *o = in->ops;
             struct rows s = {NULL, NULL, NULL, ~0u};
             s.x = src_row(R, K, &o[1], tmp[0], &s.k);
@@ -1093,7 +1291,10 @@ static int run_group(struct block *b, uint32_t w, uint32_t pc, uint32_t act, int
                 return 0;
             }
         } else {
-            for (uint32_t l = 0; l < 32; l++) {
+            int done = 0;
+            if (fk >= F_LDS && (done = warp_mem(b, w, pc, in, ex, fk)) < 0)
+                return -1;
+            for (uint32_t l = 0; l < 32 && !done; l++) {
                 if (!(ex >> l & 1u))
                     continue;
                 if (lane_exec(b, w, l, pc, in))
@@ -1382,18 +1583,17 @@ int smem_cta_run(const struct smem_cta_program *p, const struct smem_launch *l,
         goto out;
     }
     uint64_t total = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
-    uint64_t nrun = l->sample_blocks && l->sample_blocks < total ? l->sample_blocks : total;
-    uint64_t first = 0;
-    if (l->block_count) { /* a slice of the grid */
-        first = l->block_first < total ? l->block_first : total;
-        nrun = l->block_count < total - first ? l->block_count : total - first;
+    uint64_t nsample = l->sample_blocks && l->sample_blocks < total ? l->sample_blocks : total;
+    uint64_t first = 0, nrun = nsample;
+    if (l->block_count) { /* a slice of the blocks the launch runs */
+        first = l->block_first < nsample ? l->block_first : nsample;
+        nrun = l->block_count < nsample - first ? l->block_count : nsample - first;
     }
     res->blocks_total = total;
     res->complete = 1;
     for (uint64_t i = first; i < first + nrun; i++) {
         /* sampled blocks are spread evenly over the grid, first and last included */
-        uint64_t bid = l->block_count || nrun == total ? i
-                       : (nrun > 1 ? i * (total - 1) / (nrun - 1) : 0);
+        uint64_t bid = nsample == total ? i : (nsample > 1 ? i * (total - 1) / (nsample - 1) : 0);
         b.bid = (uint32_t)bid;
         b.ctaid[0] = (uint32_t)(bid % l->grid[0]);
         b.ctaid[1] = (uint32_t)(bid / l->grid[0] % l->grid[1]);

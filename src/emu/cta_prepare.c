@@ -16,10 +16,33 @@ static int fast_operand(const struct smem_ptx_operand *o)
     return o->kind == OPK_REG || o->kind == OPK_IMM;
 }
 
+/* Memory instructions the warp loop runs for all lanes at once (cta.c, warp_mem). */
+static uint8_t fast_mem_kind(const struct smem_ptx_insn *in)
+{
+    unsigned esz = TBYTES(in->type);
+    int ld = in->op == PO_LD, st = in->op == PO_ST;
+    if (in->space == SP_GLOBAL || in->space == SP_CONST)
+        return ld || st || in->op == PO_LDU || in->op == PO_ATOM || in->op == PO_RED ? F_GLOBAL
+                                                                                   : F_NONE;
+    if ((!ld && !st) || in->space != SP_SHARED || in->mods || esz == 0 || esz > 8 ||
+        (in->vec != 1 && in->vec != 2 && in->vec != 4) || in->nops != 2)
+        return F_NONE;
+    const struct smem_ptx_operand *mo = &in->ops[ld ? 1 : 0], *v = &in->ops[ld ? 0 : 1];
+    if (mo->kind != OPK_ADDR || (mo->reg[0] < 0 && mo->sym < 0))
+        return F_NONE;
+    if (v->kind == OPK_VEC ? v->count != in->vec
+                           : in->vec != 1 || !(v->kind == OPK_REG || (st && v->kind == OPK_IMM)))
+        return F_NONE;
+    return ld ? F_LDS : F_STS;
+}
+
 /* Instructions simple enough for the fast path: integer ops on registers and immediates. */
 static uint8_t fast_kind_of(const struct smem_ptx_func *f, const struct smem_ptx_insn *in)
 {
     unsigned t = in->type;
+    if (in->op == PO_LD || in->op == PO_ST || in->op == PO_LDU || in->op == PO_ATOM ||
+        in->op == PO_RED)
+        return fast_mem_kind(in);
     int i32 = t == PT_U32 || t == PT_S32 || t == PT_B32;
     int i64 = t == PT_U64 || t == PT_S64 || t == PT_B64;
     if (in->op == PO_BRA)
