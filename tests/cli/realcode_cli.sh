@@ -43,4 +43,18 @@ expect_out '"inline": [{"file": "inlined_helpers.cu", "line": 3}, {"file": "inli
 t "inlined helpers, as a table" "$S" analyze $D/inlined_helpers.cu --block 64
 expect_out "inlined from inlined_helpers.cu:3:"
 expect_out "called at inlined_helpers.cu:6:"
+t "size_t n unset: incomplete, named (not taken for a pointer)" "$S" analyze $D/size_params.cu --kernel guarded --block 64
+expect_rc 0
+expect_out "unset scalar parameters: n;"
+expect_out "no shared-memory access"
+t "size_t n=34: 33 threads store (2 warps)" "$S" analyze $D/size_params.cu --kernel guarded --block 64 --param n=34 --format csv
+expect_rc 0
+expect_out '"guarded",size_params.cu,9,st,4,2,2,2,1,0'
+# the same kernel as PTX alone, extern "C" (no mangled types, no source): the PTX's dataflow decides
+t "extern C, PTX only: n is no pointer" sh -c "nvcc -ptx -arch=sm_90 -lineinfo -o $TMPD/s.ptx $D/size_params.cu && \"$S\" analyze $TMPD/s.ptx --kernel guarded_c --block 64"
+expect_rc 0
+expect_out "unset scalar parameters: guarded_c_param_1"
+t "extern C, PTX only, n=64" "$S" analyze $TMPD/s.ptx --kernel guarded_c --block 64 --param 1=64 --format csv
+expect_rc 0
+expect_out ',st,4,2,4,2,2,0'
 finish
