@@ -321,6 +321,10 @@ static const struct {
      * grid against the previous and the next one; within one grid nothing to emulate */
     {"griddepcontrol", PO_NOP},
     {"bmsk", PO_BMSK},     {"szext", PO_SZEXT},
+    /* textures and surfaces: read so that a kernel using them parses; the emulator treats a
+     * fetch's value as data it cannot know (analyze) and `run` refuses them */
+    {"tex", PO_TEX},       {"tld4", PO_TEX},        {"txq", PO_TEX},       {"suld", PO_TEX},
+    {"suq", PO_TEX},       {"sust", PO_SURF_ST},    {"sured", PO_SURF_ST},
 };
 
 static const struct {
@@ -1011,6 +1015,8 @@ static int decode_mods(struct parser *ps, const char *at, struct smem_ptx_insn *
     }
     if (in->op == 0xff)
         return fail_at(ps, at, "unsupported instruction '%s'", part);
+    if (in->op == PO_TEX || in->op == PO_SURF_ST)
+        return 0; /* geometry, channel and type modifiers: nothing the emulator uses */
     in->vec = 1;
     int ntypes = 0;
     while ((part = strtok_r(NULL, ".", &save))) {
@@ -1264,6 +1270,18 @@ static int read_insn(struct parser *ps, const char *at, char *opname, int32_t gu
             return -1;
         in->ops[0].sym = (int32_t)(f->nsyms - 1);
         in->call_name = f->syms[f->nsyms - 1].name;
+        if (skip_statement(ps))
+            return -1;
+        f->ninsns++;
+        return 0;
+    }
+    if (in->op == PO_TEX || in->op == PO_SURF_ST) {
+        /* tex.2d.v4.f32.f32 {%f1, ...}, [tex, {coords}]; only the destination matters */
+        if (in->op == PO_TEX) {
+            if (read_operand(ps, &in->ops[0]))
+                return -1;
+            in->nops = 1;
+        }
         if (skip_statement(ps))
             return -1;
         f->ninsns++;

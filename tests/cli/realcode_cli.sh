@@ -57,4 +57,14 @@ expect_out "unset scalar parameters: guarded_c_param_1"
 t "extern C, PTX only, n=64" "$S" analyze $TMPD/s.ptx --kernel guarded_c --block 64 --param 1=64 --format csv
 expect_rc 0
 expect_out ',st,4,2,4,2,2,0'
+t "textures and surfaces parse; a fetched value is unknown data" "$S" analyze $D/textures.cu --block 64 --format csv
+expect_rc 0
+expect_out '"fetch_to_smem",textures.cu,5,st,4,2,2,2,1,0'
+expect_out '"fetch_to_smem",textures.cu,7,ld,4,2,4,2,2,0'
+expect_out '"fetch_index",textures.cu,16,ld,4,2,0,0,0,1'
+expect_out '"surface_store",textures.cu,24,ld,4,2,2,2,1,0'
+t "bmsk, szext, cvt.rna.tf32 and griddepcontrol parse and run" "$S" analyze $D/new_insns.cu --block 64 --format csv
+expect_rc 0
+expect_out '"bits",new_insns.cu,11,st,4,2,2,2,1,0'
+expect_out '"bits",new_insns.cu,13,ld,4,4,6,4,2,0'   # s[0] and s[2*tid]: 2-way only when all three are right
 finish

@@ -67,6 +67,8 @@ enum smem_ptx_opcode {
     PO_BAR, PO_BAR_ARRIVE, PO_BAR_RED, PO_BAR_WARP, PO_MEMBAR, PO_SHFL, PO_VOTE, PO_ACTIVEMASK,
     PO_MATCH, PO_REDUX, PO_BRA, PO_RET, PO_EXIT, PO_CALL, PO_TRAP, PO_NANOSLEEP, PO_ISSPACEP,
     PO_BMSK, PO_SZEXT,
+    PO_TEX,      /* tex, tld4, txq, suld, suq: ops[0] the destination; the rest is not read */
+    PO_SURF_ST,  /* sust, sured: a surface store (no operand is read) */
     PO_COUNT
 };
 
