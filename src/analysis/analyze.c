@@ -414,6 +414,19 @@ static int analyze_kernel(struct smem_analysis *an, const struct smem_ptx_func *
     struct smem_cta_program *p = NULL;
     if (smem_cta_prepare(an->module, f, o->dyn_smem, &p, err))
         return -1;
+    /* which parameters are pointers: the C types say it (a size_t is no pointer, whatever the
+     * PTX does with it); the PTX's dataflow only where no type is known */
+    {
+        struct smem_ksig tmp;
+        const struct smem_ksig *ts = sig;
+        if (!ts && !smem_ksig_build(names_unit(nm), f, demangled, &tmp))
+            ts = &tmp;
+        for (uint32_t j = 0; ts && j < f->nparams && j < ts->nparams; j++)
+            if (ts->params[j].type_known)
+                p->param_is_ptr[j] = ts->params[j].kind == SMEM_PARAM_POINTER;
+        if (ts && ts != sig)
+            smem_ksig_free(&tmp);
+    }
     struct smem_launch l;
     memset(&l, 0, sizeof l);
     for (int d = 0; d < 3; d++) {

@@ -31,7 +31,7 @@ static int writes_op0(unsigned op)
     switch (op) {
     case PO_ST: case PO_RED: case PO_CP_ASYNC: case PO_BAR: case PO_BAR_ARRIVE: case PO_BAR_WARP:
     case PO_BRA: case PO_CALL: case PO_RET: case PO_EXIT: case PO_TRAP: case PO_PREFETCH:
-    case PO_MEMBAR: case PO_NOP: case PO_NANOSLEEP: case PO_CP_ASYNC_WAIT:
+    case PO_MEMBAR: case PO_NOP: case PO_NANOSLEEP: case PO_CP_ASYNC_WAIT: case PO_SURF_ST:
         return 0;
     default:
         return 1;
@@ -69,8 +69,9 @@ int smem_blocks_uniform(const struct smem_ptx_func *f, char *why, size_t n)
             if (!writes_op0(in->op) || in->nops == 0)
                 continue;
             int src = in->guard >= 0 && t[in->guard]; /* written or not: a tainted choice */
-            if ((is_mem(in->op) && in->space != SP_PARAM) || in->op == PO_ATOM)
-                src = 1; /* loaded data (shared and local memory too: conservative) */
+            if ((is_mem(in->op) && in->space != SP_PARAM) || in->op == PO_ATOM ||
+                in->op == PO_TEX)
+                src = 1; /* loaded data (shared and local memory, textures too: conservative) */
             for (unsigned o = 1; o < in->nops && !src; o++)
                 src = op_tainted(&in->ops[o], t);
             if (!src)

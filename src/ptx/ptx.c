@@ -317,6 +317,14 @@ static const struct {
     {"exit", PO_EXIT},     {"call", PO_CALL},       {"trap", PO_TRAP},     {"nanosleep", PO_NANOSLEEP},
     {"isspacep", PO_ISSPACEP}, {"discard", PO_PREFETCH}, {"pmevent", PO_NANOSLEEP},
     {"brkpt", PO_NANOSLEEP}, {"createpolicy", PO_NOP},
+    /* programmatic dependent launch (CUB 3 / CCCL kernels): .wait, .launch_dependents order this
+     * grid against the previous and the next one; within one grid nothing to emulate */
+    {"griddepcontrol", PO_NOP},
+    {"bmsk", PO_BMSK},     {"szext", PO_SZEXT},
+    /* textures and surfaces: read so that a kernel using them parses; the emulator treats a
+     * fetch's value as data it cannot know (analyze) and `run` refuses them */
+    {"tex", PO_TEX},       {"tld4", PO_TEX},        {"txq", PO_TEX},       {"suld", PO_TEX},
+    {"suq", PO_TEX},       {"sust", PO_SURF_ST},    {"sured", PO_SURF_ST},
 };
 
 static const struct {
@@ -913,6 +921,12 @@ static int read_operand(struct parser *ps, struct smem_ptx_operand *o)
                 o->imm = sreg_names[i].sreg;
                 return 0;
             }
+        if ((!strncmp(w, "%envreg", 7) && isdigit((unsigned char)w[7])) ||
+            !strncmp(w, "%reserved_smem_offset_", 22)) {
+            o->kind = OPK_SREG;
+            o->imm = SR_ENVREG;
+            return 0;
+        }
         o->reg[0] = find_reg(ps, w);
         if (o->reg[0] < 0)
             return fail_at(ps, at, "undeclared register '%s'", w);
@@ -938,6 +952,20 @@ static int read_operand(struct parser *ps, struct smem_ptx_operand *o)
         }
         return 0;
     }
+    /* a function's address (mov.u64 %rd1, kernel; a device-side launch, a function pointer):
+     * a symbol of its own, which the emulator gives a fake global address */
+    for (uint32_t i = 0; i < ps->m->nfuncs; i++)
+        if (ps->m->funcs[i].name && !strcmp(ps->m->funcs[i].name, w)) {
+            struct smem_ptx_symbol s;
+            memset(&s, 0, sizeof s);
+            s.name = dupn(w, strlen(w));
+            s.kind = SYM_FUNC;
+            if (!s.name || add_sym(ps, at, &s))
+                return -1;
+            o->sym = (int32_t)(ps->f->nsyms - 1);
+            o->kind = OPK_SYM;
+            return 0;
+        }
     o->kind = OPK_LABEL;
     if (grow((void **)&ps->fixups, &ps->cap_fixups, ps->nfixups + 1, sizeof *ps->fixups, MAX_INSNS))
         return fail_at(ps, at, "too many branches");
@@ -987,6 +1015,8 @@ static int decode_mods(struct parser *ps, const char *at, struct smem_ptx_insn *
     }
     if (in->op == 0xff)
         return fail_at(ps, at, "unsupported instruction '%s'", part);
+    if (in->op == PO_TEX || in->op == PO_SURF_ST)
+        return 0; /* geometry, channel and type modifiers: nothing the emulator uses */
     in->vec = 1;
     int ntypes = 0;
     while ((part = strtok_r(NULL, ".", &save))) {
@@ -1046,6 +1076,20 @@ static int decode_mods(struct parser *ps, const char *at, struct smem_ptx_insn *
             if (!strcmp(part, "uni")) { in->mode = MODE_UNI; continue; }
             if (!strcmp(part, "ballot")) { in->mode = MODE_BALLOT; continue; }
         }
+        if (in->op == PO_BMSK || in->op == PO_SZEXT) {
+            if (!strcmp(part, "clamp")) { in->mode = MODE_L_CLAMP; continue; }
+            if (!strcmp(part, "wrap")) { in->mode = MODE_L_WRAP; continue; }
+        }
+        if (in->op == PO_CVT && !strcmp(part, "tf32")) {
+            /* the destination type: a tf32 lives in a .b32 register */
+            if (in->type != PT_NONE)
+                return fail_at(ps, at, "cvt to .tf32 must name .tf32 first");
+            in->type = PT_B32;
+            in->mods |= SMEM_MOD_TF32;
+            ntypes++;
+            continue;
+        }
+        if (!strcmp(part, "rna")) { in->round = RND_RNA; continue; }
         if (in->op == PO_SHF) {
             if (!strcmp(part, "l")) { in->mode = in->mode == MODE_R_CLAMP ? MODE_L_CLAMP : MODE_L_WRAP; continue; }
             if (!strcmp(part, "r")) { in->mode = MODE_R_WRAP; continue; }
@@ -1157,7 +1201,7 @@ static unsigned min_operands(unsigned op)
     case PO_ADD: case PO_SUB: case PO_MUL: case PO_MUL24: case PO_DIV: case PO_REM: case PO_MIN:
     case PO_MAX: case PO_AND: case PO_OR: case PO_XOR: case PO_SHL: case PO_SHR: case PO_SET:
     case PO_SETP: case PO_COPYSIGN: case PO_ATOM: case PO_CP_ASYNC: case PO_MATCH: case PO_REDUX:
-    case PO_VOTE: case PO_BAR_RED:
+    case PO_VOTE: case PO_BAR_RED: case PO_BMSK: case PO_SZEXT:
         return 3;
     case PO_MAD: case PO_MAD24: case PO_FMA: case PO_SELP: case PO_SLCT: case PO_BFE: case PO_SAD:
     case PO_PRMT: case PO_SHF: case PO_DP4A: case PO_DP2A:
@@ -1226,6 +1270,18 @@ static int read_insn(struct parser *ps, const char *at, char *opname, int32_t gu
             return -1;
         in->ops[0].sym = (int32_t)(f->nsyms - 1);
         in->call_name = f->syms[f->nsyms - 1].name;
+        if (skip_statement(ps))
+            return -1;
+        f->ninsns++;
+        return 0;
+    }
+    if (in->op == PO_TEX || in->op == PO_SURF_ST) {
+        /* tex.2d.v4.f32.f32 {%f1, ...}, [tex, {coords}]; only the destination matters */
+        if (in->op == PO_TEX) {
+            if (read_operand(ps, &in->ops[0]))
+                return -1;
+            in->nops = 1;
+        }
         if (skip_statement(ps))
             return -1;
         f->ninsns++;
@@ -1496,7 +1552,8 @@ static int read_body(struct parser *ps)
                                        : SYM_GLOBAL;
                 if (add_sym(ps, at, &s))
                     return -1;
-            } else if (!strcmp(w, ".pragma") || !strcmp(w, ".maxnreg") || !strcmp(w, ".section")) {
+            } else if (!strcmp(w, ".pragma") || !strcmp(w, ".maxnreg") || !strcmp(w, ".section") ||
+                       !strcmp(w, ".callprototype")) { /* the signature of an indirect call */
                 if (skip_statement(ps))
                     return -1;
             } else {

@@ -43,4 +43,28 @@ expect_out '"inline": [{"file": "inlined_helpers.cu", "line": 3}, {"file": "inli
 t "inlined helpers, as a table" "$S" analyze $D/inlined_helpers.cu --block 64
 expect_out "inlined from inlined_helpers.cu:3:"
 expect_out "called at inlined_helpers.cu:6:"
+t "size_t n unset: incomplete, named (not taken for a pointer)" "$S" analyze $D/size_params.cu --kernel guarded --block 64
+expect_rc 0
+expect_out "unset scalar parameters: n;"
+expect_out "no shared-memory access"
+t "size_t n=34: 33 threads store (2 warps)" "$S" analyze $D/size_params.cu --kernel guarded --block 64 --param n=34 --format csv
+expect_rc 0
+expect_out '"guarded",size_params.cu,9,st,4,2,2,2,1,0'
+# the same kernel as PTX alone, extern "C" (no mangled types, no source): the PTX's dataflow decides
+t "extern C, PTX only: n is no pointer" sh -c "nvcc -ptx -arch=sm_90 -lineinfo -o $TMPD/s.ptx $D/size_params.cu && \"$S\" analyze $TMPD/s.ptx --kernel guarded_c --block 64"
+expect_rc 0
+expect_out "unset scalar parameters: guarded_c_param_1"
+t "extern C, PTX only, n=64" "$S" analyze $TMPD/s.ptx --kernel guarded_c --block 64 --param 1=64 --format csv
+expect_rc 0
+expect_out ',st,4,2,4,2,2,0'
+t "textures and surfaces parse; a fetched value is unknown data" "$S" analyze $D/textures.cu --block 64 --format csv
+expect_rc 0
+expect_out '"fetch_to_smem",textures.cu,5,st,4,2,2,2,1,0'
+expect_out '"fetch_to_smem",textures.cu,7,ld,4,2,4,2,2,0'
+expect_out '"fetch_index",textures.cu,16,ld,4,2,0,0,0,1'
+expect_out '"surface_store",textures.cu,24,ld,4,2,2,2,1,0'
+t "bmsk, szext, cvt.rna.tf32 and griddepcontrol parse and run" "$S" analyze $D/new_insns.cu --block 64 --format csv
+expect_rc 0
+expect_out '"bits",new_insns.cu,11,st,4,2,2,2,1,0'
+expect_out '"bits",new_insns.cu,13,ld,4,4,6,4,2,0'   # s[0] and s[2*tid]: 2-way only when all three are right
 finish
