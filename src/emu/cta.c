@@ -1,9 +1,10 @@
-/* cta.c: the CTA emulator. Threads run one at a time up to the next barrier (values flow through
- * shared memory as in a race-free program); lanes of a warp meet at warp collectives (shfl, vote,
- * __syncwarp). A lane's k-th execution of a shared instruction joins the warp's k-th request.
- * Size (~1,250 lines): the execution core (block state, requests, memory, the thread loop,
- * collectives, barriers) shares its hot-path state; preparation is cta_prepare.c, arithmetic
- * cta_alu.c. */
+/* cta.c: the CTA emulator. Warps run in lockstep up to the next barrier, one warp after the other
+ * (values flow through shared memory as in a race-free program): the lanes at the lowest pc
+ * execute each instruction together, the common ones as loops over the lanes, the rest lane by
+ * lane through the per-thread semantics. A lane's k-th execution of a shared instruction joins
+ * the warp's k-th request of it. Size (~1,700 lines): the execution core (block state, requests,
+ * memory, the warp loop, collectives, barriers) shares its hot-path state and static inline
+ * helpers; preparation is cta_prepare.c, arithmetic cta_alu.c and cta_fp.c. */
 #include "cta_internal.h"
 
 
@@ -1043,6 +1044,42 @@ static int warp_mem(struct block *b, uint32_t w, uint32_t pc, const struct smem_
         return -1;
     unsigned n = v->kind == OPK_VEC ? v->count : 1;
     uint64_t em = mask_bytes(esz);
+    if (!st && esz == 4 && !is_signed(in->type)) {
+        /* the common case: 32-bit words, one to four a lane */
+        uint64_t *rd[4];
+        uint32_t kn[4];
+        int32_t reg[4];
+        for (unsigned c = 0; c < n; c++) {
+            reg[c] = v->kind == OPK_VEC ? v->reg[c] : v->reg[0];
+            rd[c] = reg[c] >= 0 ? R + (size_t)reg[c] * 32 : NULL;
+            kn[c] = reg[c] >= 0 ? K[reg[c]] & ~ex : 0;
+        }
+        for (uint32_t l = 0; l < 32; l++) {
+            if (!(ex >> l & 1u))
+                continue;
+            const uint8_t *m = b->smem + off[l], *mk = b->smem_known + off[l];
+            for (unsigned c = 0; c < n; c++) {
+                uint32_t x, k;
+                memcpy(&x, m + 4 * c, 4);
+                memcpy(&k, mk + 4 * c, 4);
+                if (rd[c]) {
+                    rd[c][l] = x; /* a register of 4 or more bytes holds it whole */
+                    kn[c] |= (uint32_t)(((k - 0x01010101u) & ~k & 0x80808080u) == 0) << l;
+                }
+            }
+        }
+        for (unsigned c = 0; c < n; c++)
+            if (reg[c] >= 0) {
+                if (TBYTES(p->func->reg_type[reg[c]]) < 4) { /* narrower: masked as dst() does */
+                    uint64_t rm = mask_bytes(TBYTES(p->func->reg_type[reg[c]]));
+                    for (uint32_t l = 0; l < 32; l++)
+                        if (ex >> l & 1u)
+                            rd[c][l] &= rm;
+                }
+                K[reg[c]] = kn[c];
+            }
+        return 1;
+    }
     if (!st) {
         int sg = is_signed(in->type);
         for (unsigned c = 0; c < n; c++) {
@@ -1138,10 +1175,12 @@ static inline uint64_t f32_result(float r)
 
 /* Lanes `ex` compute fast kind fk (anything but F_BRA) into register d; the others keep it. */
 SMEM_LANE_CLONES
-static void lanes_alu(uint8_t fk, unsigned cmp, uint64_t *restrict rd, const uint64_t *xa,
+static void lanes_alu(uint8_t fk, unsigned cmp, uint64_t *rd, const uint64_t *xa,
                       const uint64_t *xb, const uint64_t *xc, uint32_t ex)
 {
-    uint64_t r[32];
+    uint64_t tmp[32];
+    /* every lane at once: straight into the register (each lane reads its sources first) */
+    uint64_t *r = ex == 0xffffffffu ? rd : tmp;
 #define LANES(EXPR)                                                                                \
     for (unsigned l = 0; l < 32; l++) {                                                            \
         uint64_t x = xa[l], y = xb[l], z = xc[l];                                                  \
@@ -1191,15 +1230,11 @@ static void lanes_alu(uint8_t fk, unsigned cmp, uint64_t *restrict rd, const uin
         return;
     }
 #undef LANES
-    if (ex == 0xffffffffu) {
-        for (unsigned l = 0; l < 32; l++)
-            rd[l] = r[l];
-    } else {
+    if (r == tmp)
         for (unsigned l = 0; l < 32; l++) {
             uint64_t m = 0 - (uint64_t)(ex >> l & 1u);
-            rd[l] = (r[l] & m) | (rd[l] & ~m);
+            rd[l] = (tmp[l] & m) | (rd[l] & ~m);
         }
-    }
 }
 
 /* ---- running a warp ----------------------------------------------------------------------- */
