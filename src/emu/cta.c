@@ -1198,6 +1198,7 @@ static void lanes_alu(uint8_t fk, unsigned cmp, uint64_t *rd, const uint64_t *xa
     case F_XOR32: LANES((uint32_t)(x ^ y));
     case F_SHL32: LANES((uint32_t)y >= 32 ? 0 : (uint32_t)(x << (uint32_t)y));
     case F_SHRU32: LANES((uint32_t)y >= 32 ? 0 : (uint32_t)x >> (uint32_t)y);
+    case F_SHRS32: LANES((uint32_t)((int32_t)(uint32_t)x >> ((uint32_t)y >= 32 ? 31 : (uint32_t)y)));
     case F_MOV32: LANES((uint32_t)x);
     case F_ADD64: LANES(x + y);
     case F_MULWIDE_U32: LANES((uint64_t)(uint32_t)x * (uint32_t)y);
@@ -1327,6 +1328,17 @@ static int run_group(struct block *b, uint32_t w, uint32_t pc, uint32_t act, int
             int32_t d = o[0].reg[0];
             lanes_alu(fk, in->cmp, R + (size_t)d * 32, s.x, s.y, s.z, ex);
             K[d] = (K[d] & ~ex) | (s.k & ex);
+        } else if (fk == F_MOVX) { /* a special register or a symbol's address, lane by lane */
+            int32_t d = in->ops[0].reg[0];
+            uint64_t m = mask_bytes(TBYTES(f->reg_type[d]));
+            uint32_t kk = 0;
+            for (uint32_t l = 0; l < 32; l++)
+                if (ex >> l & 1u) {
+                    int k = 1;
+                    R[(size_t)d * 32 + l] = src(b, w * 32 + l, NULL, NULL, &in->ops[1], &k) & m;
+                    kk |= (uint32_t)k << l;
+                }
+            K[d] = (K[d] & ~ex) | kk;
         } else if (is_collective(in->op)) {
             if (exec_collective(b, w, pc, ex))
                 return -1;

@@ -50,6 +50,9 @@ static uint8_t fast_kind_of(const struct smem_ptx_func *f, const struct smem_ptx
     if (in->sat || in->nops < 2 || in->ops[0].kind != OPK_REG || in->ops[0].reg[0] < 0)
         return F_NONE;
     unsigned db = smem_ptx_type_bytes(f->reg_type[in->ops[0].reg[0]]);
+    if (in->op == PO_MOV && in->nops == 2 && !in->mods && db == TBYTES(t) &&
+        (in->ops[1].kind == OPK_SREG || in->ops[1].kind == OPK_SYM))
+        return F_MOVX;
     for (unsigned o = 1; o < in->nops; o++)
         if (!fast_operand(&in->ops[o]) || in->ops[o].neg)
             return F_NONE;
@@ -97,7 +100,7 @@ static uint8_t fast_kind_of(const struct smem_ptx_func *f, const struct smem_ptx
     case PO_OR: return in->nops == 3 ? F_OR32 : F_NONE;
     case PO_XOR: return in->nops == 3 ? F_XOR32 : F_NONE;
     case PO_SHL: return in->nops == 3 ? F_SHL32 : F_NONE;
-    case PO_SHR: return in->nops == 3 && t != PT_S32 ? F_SHRU32 : F_NONE;
+    case PO_SHR: return in->nops != 3 ? F_NONE : t == PT_S32 ? F_SHRS32 : F_SHRU32;
     case PO_MOV: return in->nops == 2 ? F_MOV32 : F_NONE;
     default: return F_NONE;
     }
