@@ -26,7 +26,12 @@ static const char usage_text[] =
     "  --shape RxC          the array's rows x columns, padding included (needed for NAME[r][c])\n"
     "  --block X[,Y[,Z]]    block size, also XxY (default 32)\n"
     "  --grid-index X[,Y[,Z]] blockIdx of the block evaluated (default 0,0,0)\n"
-    "  --op ld|st           load or store (default ld)\n"
+    "  --op OP              ld or st (default ld); ldmatrix.x1|x2|x4[.trans], stmatrix.x1|x2|x4[.trans]\n"
+    "                       (EXPR: each lane's row address; --elem defaults to 2, b16);\n"
+    "                       cp.async.4|8|16 (.ca), cp.async.cg.16 (EXPR: each lane's shared\n"
+    "                       destination; --elem defaults to the copy size)\n"
+    "  --src EXPR           cp.async: each lane's global source, in copy-size units (default\n"
+    "                       g[tid]: consecutive)\n"
     "  --banks N            number of banks (default 32)\n"
     "  --bank-bytes B       bank width in bytes (default 4; Kepler's 8-byte mode: 8)\n"
     "  --format F           table, json or csv (default table)\n"
@@ -40,6 +45,7 @@ static const char usage_text[] =
     "  smemlab pattern 'tile[tx][ty]' --shape 32x33 --block 32x32\n"
     "  smemlab pattern 'v[tid*2]' --elem 16\n"
     "  smemlab pattern 'arr[tid*32]' --svg map.svg\n"
+    "  smemlab pattern 'a[lane%16][lane/16*8]' --shape 64x32 --op ldmatrix.x4\n"
     "\n"
     "exit status: 0 ok, 2 bad option, 3 bad expression (the message names the column) or a file\n"
     "that cannot be written\n";
@@ -82,6 +88,8 @@ static int parse_shape(const char *s, unsigned shape[2])
 
 struct options {
     const char *expr;
+    const char *src_text; /* --src */
+    struct smem_access *src;
     struct smem_pattern p;
     int format;
     int help;
@@ -96,6 +104,10 @@ static int parse_options(int argc, char **argv, struct options *o)
     o->format = FMT_TABLE;
     o->help = 0;
     o->svg = o->html = NULL;
+    o->src_text = NULL;
+    o->src = NULL;
+    const char *op = NULL;
+    int elem_given = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *val = NULL;
         char name[32];
@@ -120,7 +132,7 @@ static int parse_options(int argc, char **argv, struct options *o)
         memcpy(name, a, nl);
         name[nl] = 0;
         static const char *const known[] = {"--elem", "--shape", "--block", "--grid-index", "--op",
-                                            "--banks", "--bank-bytes", "--format", "--svg", "--html"};
+                                            "--src", "--banks", "--bank-bytes", "--format", "--svg", "--html"};
         int found = 0;
         for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
             found |= !strcmp(name, known[k]);
@@ -137,6 +149,7 @@ static int parse_options(int argc, char **argv, struct options *o)
             if (cli_parse_uint(val, 16, &v) || (v != 1 && v != 2 && v != 4 && v != 8 && v != 16))
                 return cli_usage_error("pattern", "--elem must be 1, 2, 4, 8 or 16 (bytes), not '%s'", val);
             o->p.elem_bytes = (unsigned)v;
+            elem_given = 1;
         } else if (!strcmp(name, "--shape")) {
             if (parse_shape(val, o->p.shape))
                 return cli_usage_error("pattern", "--shape wants ROWSxCOLS such as 32x33, not '%s'", val);
@@ -147,12 +160,9 @@ static int parse_options(int argc, char **argv, struct options *o)
             if (parse_index3(val, o->p.block_index))
                 return cli_usage_error("pattern", "--grid-index wants X[,Y[,Z]], not '%s'", val);
         } else if (!strcmp(name, "--op")) {
-            if (!strcmp(val, "ld"))
-                o->p.op = SMEM_LD;
-            else if (!strcmp(val, "st"))
-                o->p.op = SMEM_ST;
-            else
-                return cli_usage_error("pattern", "--op must be ld or st, not '%s'", val);
+            op = val;
+        } else if (!strcmp(name, "--src")) {
+            o->src_text = val;
         } else if (!strcmp(name, "--banks")) {
             if (cli_parse_uint(val, SMEM_MAX_BANKS, &v) || !v)
                 return cli_usage_error("pattern", "--banks must be 1 to %d, not '%s'", SMEM_MAX_BANKS, val);
@@ -174,13 +184,30 @@ static int parse_options(int argc, char **argv, struct options *o)
     }
     if (!o->expr)
         return cli_usage_error("pattern", "no expression (e.g. smemlab pattern 'arr[tid*2]')");
+    if (op && smem_pattern_set_op(&o->p, op, !elem_given))
+        return cli_usage_error("pattern", "--op must be ld, st, ldmatrix.x1|x2|x4[.trans], "
+                               "stmatrix.x1|x2|x4[.trans], cp.async.4|8|16 or cp.async.cg.16, not '%s'", op);
+    if (o->src_text && o->p.kind != SMEM_PK_CP_ASYNC)
+        return cli_usage_error("pattern", "--src is for cp.async only");
     const char *why = smem_pattern_check(&o->p);
     if (why)
         return cli_usage_error("pattern", "%s", why);
     return EXIT_OK;
 }
 
-static const char *op_name(enum smem_op op) { return op == SMEM_ST ? "st" : op == SMEM_ATOM ? "atom" : "ld"; }
+/* Says which requests' cost the measurements do not establish (cp.async.cg outside its class). */
+static void print_unestablished(FILE *f, const struct smem_pattern_result *r)
+{
+    unsigned n = 0, first = 0;
+    for (unsigned w = 0; w < r->requests; w++)
+        if (!r->warp[w].established && !n++)
+            first = w;
+    if (n)
+        fprintf(f, "note: %u request%s (first: warp %u) copy with .cg so that lanes of one 32-byte global "
+                   "sector land in different 32-byte shared sectors: the H100 measurements establish no "
+                   "cost there (it was up to one wavefront a lane); the figures are the .ca rule's\n",
+                n, n == 1 ? "" : "s", r->warp[first].warp);
+}
 
 static void print_table(const struct options *o, const struct smem_pattern_result *r)
 {
@@ -220,6 +247,7 @@ static void print_table(const struct options *o, const struct smem_pattern_resul
     printf("\n");
     view_verdict(stdout, r);
     printf("\n");
+    print_unestablished(stdout, r);
 }
 
 static void print_json(const struct options *o, const struct smem_pattern_result *r)
@@ -236,11 +264,20 @@ static void print_json(const struct options *o, const struct smem_pattern_result
     }
     printf("],\"conflicts\":%llu,\"expression\":", (unsigned long long)(r->wavefronts - r->ideal));
     view_json_string(stdout, o->expr);
+    char opname[32];
+    unsigned unest = 0;
+    for (unsigned w = 0; w < r->requests; w++)
+        unest += !r->warp[w].established;
     printf(",\"elem\":%u,\"op\":\"%s\",\"block\":[%u,%u,%u],\"block_index\":[%u,%u,%u],", p->elem_bytes,
-           op_name(p->op), p->block[0], p->block[1], p->block[2], p->block_index[0], p->block_index[1],
+           smem_pattern_op_name(p, opname, sizeof opname), p->block[0], p->block[1], p->block[2], p->block_index[0], p->block_index[1],
            p->block_index[2]);
     if (p->shape[0])
         printf("\"shape\":[%u,%u],", p->shape[0], p->shape[1]);
+    if (p->kind == SMEM_PK_CP_ASYNC) {
+        printf("\"src\":");
+        view_json_string(stdout, o->src_text ? o->src_text : "g[tid]");
+        printf(",\"unestablished_requests\":%u,", unest);
+    }
     printf("\"banks\":%u,\"bank_bytes\":%u}\n", p->banks.count, p->banks.bytes);
 }
 
@@ -301,14 +338,30 @@ int cmd_pattern(int argc, char **argv)
         return cli_usage_error("pattern", "'%s' is 2-D: give the array's shape with --shape ROWSxCOLS",
                                o.expr);
     }
+    if (o.src_text) {
+        if (smem_access_parse(o.src_text, &o.src, &d)) {
+            fprintf(stderr, "smemlab pattern: --src: %s\n", d.message);
+            view_caret(stderr, o.src_text, &d);
+            smem_access_free(a);
+            return EXIT_INPUT;
+        }
+        if (smem_access_dims(o.src) != 1) {
+            smem_access_free(a);
+            smem_access_free(o.src);
+            return cli_usage_error("pattern", "--src takes a 1-D access such as 'g[tid*2]'");
+        }
+        o.p.src = o.src;
+    }
     static struct smem_pattern_result r;
     if (smem_pattern_eval(a, &o.p, &r, &d)) {
         fprintf(stderr, "smemlab pattern: %s\n", d.message);
         view_caret(stderr, o.expr, &d);
         smem_access_free(a);
+        smem_access_free(o.src);
         return EXIT_INPUT;
     }
     smem_access_free(a);
+    smem_access_free(o.src);
     if ((rc = write_pictures(&o, &r)) != EXIT_OK)
         return rc;
     if (o.format == FMT_JSON)

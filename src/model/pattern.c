@@ -41,6 +41,15 @@ const char *smem_pattern_check(const struct smem_pattern *p)
         return "the array does not fit a 32-bit address space";
     if (p->op != SMEM_LD && p->op != SMEM_ST && p->op != SMEM_ATOM)
         return "unknown operation";
+    if ((p->kind == SMEM_PK_LDMATRIX || p->kind == SMEM_PK_STMATRIX) && p->matrices != 1 &&
+        p->matrices != 2 && p->matrices != 4)
+        return "ldmatrix/stmatrix take 1, 2 or 4 matrices (.x1, .x2, .x4)";
+    if (p->kind == SMEM_PK_CP_ASYNC && p->copy_bytes != 4 && p->copy_bytes != 8 && p->copy_bytes != 16)
+        return "cp.async copies 4, 8 or 16 bytes";
+    if (p->kind == SMEM_PK_CP_ASYNC && p->bypass && p->copy_bytes != 16)
+        return "cp.async.cg copies 16 bytes only";
+    if (p->kind > SMEM_PK_CP_ASYNC)
+        return "unknown instruction";
     return smem_banks_check(&p->banks);
 }
 
@@ -77,6 +86,71 @@ void smem_pattern_lanes(const struct smem_pattern *p, unsigned w, struct smem_la
     }
 }
 
+const char *smem_pattern_op_name(const struct smem_pattern *p, char *buf, unsigned n)
+{
+    switch (p->kind) {
+    case SMEM_PK_LDMATRIX:
+    case SMEM_PK_STMATRIX:
+        snprintf(buf, n, "%s.x%u%s", p->kind == SMEM_PK_LDMATRIX ? "ldmatrix" : "stmatrix", p->matrices,
+                 p->trans ? ".trans" : "");
+        break;
+    case SMEM_PK_CP_ASYNC:
+        snprintf(buf, n, "cp.async.%s.%u", p->bypass ? "cg" : "ca", p->copy_bytes);
+        break;
+    default:
+        snprintf(buf, n, "%s", p->op == SMEM_ST ? "st" : p->op == SMEM_ATOM ? "atom" : "ld");
+    }
+    return buf;
+}
+
+int smem_pattern_set_op(struct smem_pattern *p, const char *name, int set_elem)
+{
+    char s[64];
+    size_t len = strlen(name);
+    if (len >= sizeof s)
+        return -1;
+    memcpy(s, name, len + 1);
+    if (len > 4 && !strcmp(s + len - 4, ".b16"))
+        s[len -= 4] = 0;
+    if (!strcmp(s, "ld") || !strcmp(s, "st")) {
+        p->kind = SMEM_PK_PLAIN;
+        p->op = s[0] == 's' ? SMEM_ST : SMEM_LD;
+        return 0;
+    }
+    if (!strncmp(s, "ldmatrix.x", 10) || !strncmp(s, "stmatrix.x", 10)) {
+        const char *rest = s + 11;
+        unsigned x = (unsigned)(s[10] - '0');
+        if ((x != 1 && x != 2 && x != 4) || (*rest && strcmp(rest, ".trans")))
+            return -1;
+        p->kind = s[0] == 'l' ? SMEM_PK_LDMATRIX : SMEM_PK_STMATRIX;
+        p->op = s[0] == 'l' ? SMEM_LD : SMEM_ST;
+        p->matrices = x;
+        p->trans = *rest != 0;
+        if (set_elem)
+            p->elem_bytes = 2;
+        return 0;
+    }
+    if (!strncmp(s, "cp.async.", 9)) {
+        const char *q = s + 9;
+        int cg = 0;
+        if (!strncmp(q, "ca.", 3))
+            q += 3;
+        else if (!strncmp(q, "cg.", 3))
+            q += 3, cg = 1;
+        unsigned size = !strcmp(q, "4") ? 4 : !strcmp(q, "8") ? 8 : !strcmp(q, "16") ? 16 : 0;
+        if (!size || (cg && size != 16))
+            return -1;
+        p->kind = SMEM_PK_CP_ASYNC;
+        p->op = SMEM_ST;
+        p->copy_bytes = size;
+        p->bypass = cg;
+        if (set_elem)
+            p->elem_bytes = size;
+        return 0;
+    }
+    return -1;
+}
+
 /* Fills d with "column N: ..." (no prefix when column is 0, a setting rather than the text). */
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
@@ -92,6 +166,56 @@ static int fail(struct smem_diag *d, unsigned column, const char *fmt, ...)
     vsnprintf(d->message + k, sizeof d->message - (size_t)k, fmt, ap);
     va_end(ap);
     return -1;
+}
+
+/* ldmatrix / stmatrix / cp.async: wc->request holds each lane's byte address; prices it by the
+ * instruction's rule and replaces the request by its picture (matrix.h). */
+static int price_special(const struct smem_pattern *p, unsigned w, const struct smem_lanes *L,
+                         struct smem_warp_cost *wc, struct smem_diag *diag)
+{
+    char name[32];
+    smem_pattern_op_name(p, name, sizeof name);
+    if (p->kind == SMEM_PK_LDMATRIX || p->kind == SMEM_PK_STMATRIX) {
+        struct smem_matrix_request m;
+        memset(&m, 0, sizeof m);
+        m.count = p->matrices;
+        m.trans = p->trans;
+        m.op = p->kind == SMEM_PK_LDMATRIX ? SMEM_LD : SMEM_ST;
+        if (L->count < SMEM_WARP)
+            return fail(diag, 0, "%s is executed by a whole warp: warp %u has %u threads (give a block "
+                                 "of whole warps)", name, w, L->count);
+        for (unsigned l = 0; l < SMEM_WARP; l++) {
+            m.row[l] = wc->request.addr[l];
+            if ((smem_matrix_lanes(m.count) >> l & 1u) && m.row[l] % 16)
+                return fail(diag, 0, "%s: row address %u of lane %u (thread (%u,%u,%u)) is not a "
+                                     "multiple of 16 bytes", name, m.row[l], l, L->var[SMEM_VAR_TX][l],
+                            L->var[SMEM_VAR_TY][l], L->var[SMEM_VAR_TZ][l]);
+        }
+        wc->cost = smem_matrix_cost(&p->banks, &m);
+        smem_matrix_as_request(&m, &wc->request);
+        wc->active_lanes = __builtin_popcount(wc->request.active);
+        return 0;
+    }
+    struct smem_cp_async_request c;
+    memset(&c, 0, sizeof c);
+    c.active = wc->request.active;
+    c.size = p->copy_bytes;
+    c.bypass = p->bypass;
+    uint32_t src[SMEM_WARP];
+    if (p->src && smem_access_eval(p->src, 0, L, src, diag))
+        return -1;
+    for (unsigned l = 0; l < L->count; l++) {
+        c.dst[l] = wc->request.addr[l];
+        c.src[l] = (uint64_t)(p->src ? src[l] : L->var[SMEM_VAR_TID][l]) * p->copy_bytes;
+        if (c.dst[l] % p->copy_bytes)
+            return fail(diag, 0, "%s: destination %u of thread (%u,%u,%u) is not a multiple of %u bytes",
+                        name, c.dst[l], L->var[SMEM_VAR_TX][l], L->var[SMEM_VAR_TY][l],
+                        L->var[SMEM_VAR_TZ][l], p->copy_bytes);
+    }
+    wc->cost = smem_cp_async_cost(&p->banks, &c);
+    wc->established = smem_cp_async_established(&c);
+    smem_cp_async_as_request(&c, &wc->request);
+    return 0;
 }
 
 int smem_pattern_eval(const struct smem_access *a, const struct smem_pattern *p,
@@ -154,7 +278,11 @@ int smem_pattern_eval(const struct smem_access *a, const struct smem_pattern *p,
                                   L.var[SMEM_VAR_TX][l], L.var[SMEM_VAR_TY][l], L.var[SMEM_VAR_TZ][l]);
             wc->request.addr[l] = (uint32_t)byte;
         }
-        wc->cost = smem_request_cost(&p->banks, &wc->request);
+        wc->established = 1;
+        if (p->kind != SMEM_PK_PLAIN && price_special(p, w, &L, wc, diag))
+            return -1;
+        if (p->kind == SMEM_PK_PLAIN)
+            wc->cost = smem_request_cost(&p->banks, &wc->request);
         r->requests++;
         r->wavefronts += wc->cost.wavefronts;
         r->ideal += wc->cost.ideal;

@@ -36,6 +36,37 @@ expect_rc 0; expect_out '"wavefronts":1,'; expect_out '"op":"st"'; expect_out '"
 t "expression after options" "$S" pattern --elem 1 'c[tid*128]' --format csv
 expect_rc 0; expect_out "0,32,32,1,32,31"
 
+# ldmatrix / stmatrix / cp.async (rules: src/model/matrix.c, measured in tests/hw/h100-ldsm.csv).
+t "ldmatrix.x4 A fragment, 64-byte rows: 4-way" "$S" pattern 'a[lane%16][lane/16*8]' --shape 64x32 --op ldmatrix.x4
+expect_rc 0; expect_out "1 request, 16 wavefronts (ideal 4): 4-way bank conflict"
+expect_out "ldmatrix.x4 (each lane a row address; 2-byte elements)"; expect_out "lanes 24-31"
+t "ldmatrix.x4 swizzled: clean" "$S" pattern 'a[lane%16][(lane/16*8) ^ ((lane%16)/2%4*8)]' --shape 64x32 --op ldmatrix.x4.trans --format json
+expect_rc 0; expect_out '{"requests":1,"wavefronts":4,"ideal_wavefronts":4,"max_ways":1,'
+expect_out '"op":"ldmatrix.x4.trans"'
+t "ldmatrix.x1 rows 128 B apart, other lanes anywhere" "$S" pattern 'a[lane*32*(lane/8+1)]' --op ldmatrix.x1 --elem 4 --format csv
+expect_rc 0; expect_out "0,8,8,1,8,7"
+t "stmatrix.x2 rows 144 B apart: clean" "$S" pattern 'a[lane*72]' --op stmatrix.x2 --format csv
+expect_rc 0; expect_out "0,16,2,2,1,0"
+t "ldmatrix misaligned row" "$S" pattern 'a[lane*3]' --op ldmatrix.x1
+expect_rc 3; expect_err "not a multiple of 16 bytes"
+t "ldmatrix needs whole warps" "$S" pattern 'a[lane*8]' --op ldmatrix.x4 --block 48
+expect_rc 3; expect_err "whole warp"
+t "cp.async.16 consecutive" "$S" pattern 'a[tid]' --op cp.async.16 --format json
+expect_rc 0; expect_out '{"requests":1,"wavefronts":4,"ideal_wavefronts":4,'; expect_out '"op":"cp.async.ca.16"'
+expect_out '"src":"g[tid]","unestablished_requests":0'
+t "cp.async.4 all lanes one word: copies are not merged" "$S" pattern 'a[0]' --op cp.async.4 --format csv
+expect_rc 0; expect_out "0,32,32,1,32,31"
+t "cp.async sources over 8 lines" "$S" pattern 'a[tid]' --op cp.async.16 --src 'g[tid*2]'
+expect_rc 0; expect_out "8 wavefronts (ideal 4): no bank conflict; the copies' global sources span"
+t "cp.async.cg unestablished" "$S" pattern 'a[tid*2]' --op cp.async.cg.16 --format json
+expect_rc 0; expect_out '"unestablished_requests":1'
+t "cp.async.cg 8 bytes" "$S" pattern 'a[tid]' --op cp.async.cg.8
+expect_rc 2; expect_err "--op must be"
+t "--src without cp.async" "$S" pattern 'a[tid]' --src 'g[tid]'
+expect_rc 2; expect_err "--src is for cp.async only"
+t "bad op" "$S" pattern 'a[tid]' --op ldmatrix.x3
+expect_rc 2; expect_err "--op must be"
+
 # Bad expressions: exit 3, the column in the message.
 t "missing bracket" "$S" pattern 'arr[tid*2'
 expect_rc 3; expect_err "column 10: expected ']'"
