@@ -34,6 +34,8 @@ static const char usage_text[] =
     "                       g[tid]: consecutive)\n"
     "  --banks N            number of banks (default 32)\n"
     "  --bank-bytes B       bank width in bytes (default 4; Kepler's 8-byte mode: 8)\n"
+    "  --advise             also the smallest padding and the best XOR swizzle (Swizzle<B,M,S> on\n"
+    "                       byte offsets) for this access, each priced again (table, json)\n"
     "  --format F           table, json or csv (default table)\n"
     "  --svg OUT.svg        also write the bank map of the costliest request as an SVG picture\n"
     "  --html OUT.html      also write a page with every request's cost and bank map (past 8\n"
@@ -93,6 +95,7 @@ struct options {
     struct smem_pattern p;
     int format;
     int help;
+    int advise;
     const char *svg, *html; /* files to write, or NULL */
 };
 
@@ -103,6 +106,7 @@ static int parse_options(int argc, char **argv, struct options *o)
     o->p = smem_pattern_default();
     o->format = FMT_TABLE;
     o->help = 0;
+    o->advise = 0;
     o->svg = o->html = NULL;
     o->src_text = NULL;
     o->src = NULL;
@@ -114,6 +118,10 @@ static int parse_options(int argc, char **argv, struct options *o)
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             o->help = 1;
             return EXIT_OK;
+        }
+        if (!strcmp(a, "--advise")) {
+            o->advise = 1;
+            continue;
         }
         if (!strcmp(a, "--") && i + 1 < argc)
             a = argv[++i]; /* an expression that starts with '-' */
@@ -250,7 +258,10 @@ static void print_table(const struct options *o, const struct smem_pattern_resul
     print_unestablished(stdout, r);
 }
 
-static void print_json(const struct options *o, const struct smem_pattern_result *r)
+static void print_advice(const struct options *o, const struct smem_pattern_advice *v, int json);
+
+static void print_json(const struct options *o, const struct smem_pattern_result *r,
+                       const struct smem_pattern_advice *adv)
 {
     const struct smem_pattern *p = &o->p;
     printf("{\"requests\":%u,\"wavefronts\":%llu,\"ideal_wavefronts\":%llu,\"max_ways\":%u,\"warps\":[",
@@ -278,6 +289,11 @@ static void print_json(const struct options *o, const struct smem_pattern_result
         view_json_string(stdout, o->src_text ? o->src_text : "g[tid]");
         printf(",\"unestablished_requests\":%u,", unest);
     }
+    if (adv) {
+        printf("\"advice\":");
+        print_advice(o, adv, 1);
+        printf(",");
+    }
     printf("\"banks\":%u,\"bank_bytes\":%u}\n", p->banks.count, p->banks.bytes);
 }
 
@@ -288,6 +304,48 @@ static void print_csv(const struct smem_pattern_result *r)
         const struct smem_warp_cost *c = &r->warp[w];
         printf("%u,%u,%u,%u,%u,%u\n", c->warp, c->active_lanes, c->cost.wavefronts, c->cost.ideal,
                c->cost.max_ways, smem_cost_conflicts(c->cost));
+    }
+}
+
+/* The advice of --advise as text (table) or a JSON member (json). */
+static void print_advice(const struct options *o, const struct smem_pattern_advice *v, int json)
+{
+    const struct smem_pattern *p = &o->p;
+    unsigned long long pad_wf = (unsigned long long)v->pad_wavefronts, sw = (unsigned long long)v->swz_wavefronts;
+    uint32_t mask = ((1u << v->b) - 1u) << (v->m + v->s);
+    int pad_better = v->has_pad && v->pad_wavefronts < v->wavefronts;
+    int swz_better = v->has_swizzle && v->swz_wavefronts < v->wavefronts;
+    if (json) {
+        printf("{\"wavefronts\":%llu,\"ideal_wavefronts\":%llu", (unsigned long long)v->wavefronts,
+               (unsigned long long)v->ideal);
+        if (v->has_pad)
+            printf(",\"pad\":{\"elements\":%u,\"wavefronts\":%llu}", v->pad, pad_wf);
+        if (v->has_swizzle)
+            printf(",\"swizzle\":{\"b\":%u,\"m\":%u,\"s\":%u,\"wavefronts\":%llu}", v->b, v->m, v->s, sw);
+        printf(",\"pads_tried\":%u,\"swizzles_tried\":%u}", v->pads_tried, v->swizzles_tried);
+        return;
+    }
+    printf("advice (each layout priced again for this access; apply it to every access of the array):\n");
+    if (v->wavefronts <= v->ideal) {
+        printf("  nothing to remove: %llu wavefronts is the ideal\n", (unsigned long long)v->wavefronts);
+        return;
+    }
+    if (v->has_pad)
+        printf("  pad: %u element%s a row (shape %ux%u -> %ux%u, +%u B a row): %llu -> %llu wavefronts (ideal %llu)%s\n",
+               v->pad, v->pad == 1 ? "" : "s", p->shape[0], p->shape[1], p->shape[0], p->shape[1] + v->pad,
+               v->pad * p->elem_bytes, (unsigned long long)v->wavefronts, pad_wf, (unsigned long long)v->ideal,
+               pad_better ? "" : " (no pad helps)");
+    else
+        printf("  pad: not tried (a 2-D access with --shape is needed)\n");
+    if (v->has_swizzle)
+        printf("  swizzle: Swizzle<%u,%u,%u> on byte offsets, o ^ ((o & 0x%x) >> %u): %llu -> %llu wavefronts%s\n",
+               v->b, v->m, v->s, mask, v->s, (unsigned long long)v->wavefronts, sw,
+               swz_better ? "" : " (no swizzle helps)");
+    if (pad_better || swz_better) {
+        if (swz_better && (!pad_better || sw < pad_wf || (sw == pad_wf && v->pad)))
+            printf("  best: the swizzle (%llu wavefronts, no extra memory)\n", sw);
+        else
+            printf("  best: pad %u (%llu wavefronts)\n", v->pad, pad_wf);
     }
 }
 
@@ -360,15 +418,24 @@ int cmd_pattern(int argc, char **argv)
         smem_access_free(o.src);
         return EXIT_INPUT;
     }
+    struct smem_pattern_advice adv;
+    int have_adv = 0;
+    if (o.advise) {
+        unsigned max_pad = 128 / o.p.elem_bytes; /* a whole 128-byte line */
+        have_adv = smem_pattern_advise(a, &o.p, max_pad, &adv, &d) == 0;
+    }
     smem_access_free(a);
     smem_access_free(o.src);
     if ((rc = write_pictures(&o, &r)) != EXIT_OK)
         return rc;
-    if (o.format == FMT_JSON)
-        print_json(&o, &r);
-    else if (o.format == FMT_CSV)
+    if (o.format == FMT_JSON) {
+        print_json(&o, &r, have_adv ? &adv : NULL);
+    } else if (o.format == FMT_CSV) {
         print_csv(&r);
-    else
+    } else {
         print_table(&o, &r);
+        if (have_adv)
+            print_advice(&o, &adv, 0);
+    }
     return EXIT_OK;
 }

@@ -50,6 +50,8 @@ const char *smem_pattern_check(const struct smem_pattern *p)
         return "cp.async.cg copies 16 bytes only";
     if (p->kind > SMEM_PK_CP_ASYNC)
         return "unknown instruction";
+    if (p->swz_b > 8 || p->swz_b + p->swz_m + p->swz_s > 31)
+        return "a swizzle's bits must lie within a 32-bit offset";
     return smem_banks_check(&p->banks);
 }
 
@@ -259,7 +261,7 @@ int smem_pattern_eval(const struct smem_access *a, const struct smem_pattern *p,
                                       (unsigned long long)rows, (unsigned long long)cols,
                                       L.var[SMEM_VAR_TX][l], L.var[SMEM_VAR_TY][l], L.var[SMEM_VAR_TZ][l]);
                 }
-                elem = idx[0][l] * cols + idx[1][l];
+                elem = idx[0][l] * (cols + p->pad) + idx[1][l];
             } else {
                 elem = idx[0][l];
                 if (rows && elem >= rows * cols)
@@ -270,6 +272,8 @@ int smem_pattern_eval(const struct smem_access *a, const struct smem_pattern *p,
                                       L.var[SMEM_VAR_TY][l], L.var[SMEM_VAR_TZ][l]);
             }
             uint64_t byte = elem * p->elem_bytes;
+            if (p->swz_b)
+                byte ^= (byte & ((((uint64_t)1 << p->swz_b) - 1) << (p->swz_m + p->swz_s))) >> p->swz_s;
             if (byte + p->elem_bytes - 1 > 0xffffffffull)
                 return fail(diag, smem_access_column(a, 0),
                                   "byte address %llu (element %llu x %u bytes) does not fit in 32 bits "
@@ -291,5 +295,68 @@ int smem_pattern_eval(const struct smem_access *a, const struct smem_pattern *p,
         if (wc->cost.wavefronts > r->warp[r->worst].cost.wavefronts)
             r->worst = w;
     }
+    return 0;
+}
+
+/* The total wavefronts of a under p, or -1 when it cannot be evaluated (an address the layout
+ * misaligns, say). */
+static int64_t total_wf(const struct smem_access *a, const struct smem_pattern *p, struct smem_pattern_result *r)
+{
+    struct smem_diag d;
+    if (smem_pattern_eval(a, p, r, &d))
+        return -1;
+    return (int64_t)r->wavefronts;
+}
+
+int smem_pattern_advise(const struct smem_access *a, const struct smem_pattern *p, unsigned max_pad,
+                        struct smem_pattern_advice *adv, struct smem_diag *diag)
+{
+    struct smem_pattern_result r; /* about 5 KB */
+    memset(adv, 0, sizeof *adv);
+    if (smem_pattern_eval(a, p, &r, diag))
+        return -1;
+    adv->wavefronts = r.wavefronts;
+    adv->ideal = r.ideal;
+    struct smem_pattern q = *p;
+    unsigned unit = p->kind == SMEM_PK_LDMATRIX || p->kind == SMEM_PK_STMATRIX ? 16
+                    : p->kind == SMEM_PK_CP_ASYNC ? p->copy_bytes : p->elem_bytes;
+    if (smem_access_dims(a) == 2 && p->shape[0]) {
+        for (unsigned pad = 0; pad <= max_pad; pad++) {
+            q.pad = pad;
+            q.swz_b = 0;
+            if ((uint64_t)(p->shape[1] + pad) * p->elem_bytes % unit)
+                continue; /* rows would lose the instruction's alignment */
+            int64_t wf = total_wf(a, &q, &r);
+            if (wf < 0)
+                continue;
+            adv->pads_tried++;
+            if (!adv->has_pad || (uint64_t)wf < adv->pad_wavefronts) {
+                adv->has_pad = 1;
+                adv->pad = pad;
+                adv->pad_wavefronts = (uint64_t)wf;
+            }
+        }
+    }
+    unsigned m = 0;
+    while ((1u << m) < unit)
+        m++;
+    q.pad = p->pad;
+    for (unsigned b = 1; b + m <= 7; b++) /* up to the 128-byte line of 32 banks */
+        for (unsigned sh = b; sh <= 10; sh++) {
+            q.swz_b = b;
+            q.swz_m = m;
+            q.swz_s = sh;
+            int64_t wf = total_wf(a, &q, &r);
+            if (wf < 0)
+                continue;
+            adv->swizzles_tried++;
+            if (!adv->has_swizzle || (uint64_t)wf < adv->swz_wavefronts) {
+                adv->has_swizzle = 1;
+                adv->b = b;
+                adv->m = m;
+                adv->s = sh;
+                adv->swz_wavefronts = (uint64_t)wf;
+            }
+        }
     return 0;
 }

@@ -64,6 +64,16 @@ t "cp.async.cg 8 bytes" "$S" pattern 'a[tid]' --op cp.async.cg.8
 expect_rc 2; expect_err "--op must be"
 t "--src without cp.async" "$S" pattern 'a[tid]' --src 'g[tid]'
 expect_rc 2; expect_err "--src is for cp.async only"
+t "advise an ldmatrix tile of 64-byte rows" "$S" pattern 'a[lane%16][lane/16*8]' --shape 64x32 --op ldmatrix.x4 --advise
+expect_rc 0; expect_out "pad: 8 elements a row (shape 64x32 -> 64x40, +16 B a row): 16 -> 4 wavefronts (ideal 4)"
+expect_out "swizzle: Swizzle<2,4,3> on byte offsets, o ^ ((o & 0x180) >> 3): 16 -> 4 wavefronts"
+expect_out "best: the swizzle (4 wavefronts, no extra memory)"
+t "advise an ldmatrix tile of 128-byte rows (json)" "$S" pattern 'a[lane%16][lane/16*8]' --shape 64x64 --op ldmatrix.x4 --advise --format json
+expect_rc 0; expect_out '"advice":{"wavefronts":32,"ideal_wavefronts":4,"pad":{"elements":8,"wavefronts":4},"swizzle":{"b":3,"m":4,"s":3,"wavefronts":4}'
+t "advise the square's column read" "$S" pattern 'tile[tx][ty]' --shape 32x32 --block 32x32 --advise
+expect_rc 0; expect_out "pad: 1 element a row (shape 32x32 -> 32x33, +4 B a row): 1024 -> 32 wavefronts"
+t "advise a clean access" "$S" pattern 'a[lane*72]' --op stmatrix.x2 --advise
+expect_rc 0; expect_out "nothing to remove"
 t "bad op" "$S" pattern 'a[tid]' --op ldmatrix.x3
 expect_rc 2; expect_err "--op must be"
 

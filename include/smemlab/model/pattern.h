@@ -43,6 +43,11 @@ struct smem_pattern {
     unsigned copy_bytes;
     int bypass;
     const struct smem_access *src;
+    /* A layout change to try (smem_pattern_advise): pad elements added to each row of a 2-D access
+     * (the shape's columns stay the bound of the column index), then CuTe's Swizzle<B,M,S> on the
+     * byte offset, o ^ ((o & (2^B-1) << (M+S)) >> S) (swz_b = 0: none). */
+    unsigned pad;
+    unsigned swz_b, swz_m, swz_s;
 };
 
 /* Defaults: one warp (block 32), block index 0, 4-byte elements, loads, 32 banks of 4 bytes. */
@@ -78,6 +83,26 @@ struct smem_pattern_result {
  * for a 2-D access. */
 int smem_pattern_eval(const struct smem_access *a, const struct smem_pattern *p,
                       struct smem_pattern_result *r, struct smem_diag *diag);
+
+/* The smallest padding and the best XOR swizzle for one access (ldmatrix tiles above all), each
+ * proved by pricing the access again under the layout: pads 0 .. max_pad elements (those that keep
+ * every address aligned for the instruction; a 2-D access with a shape only), swizzles
+ * Swizzle<B,M,S> on byte offsets with 2^M the access unit (16 bytes for ldmatrix / stmatrix, the copy
+ * size for cp.async, elem_bytes otherwise), B = 1 .. 7-M (within a 128-byte line), S = B..10. pad_wavefronts / swz_wavefronts are
+ * the fewest found (ties: the smallest pad, the smallest B then S); has_pad / has_swizzle are 0 when
+ * no layout was tried. The same layout must be applied to every access of the array: this proves it
+ * for this one. */
+struct smem_pattern_advice {
+    uint64_t wavefronts, ideal;    /* as given */
+    int has_pad, has_swizzle;
+    unsigned pad;
+    uint64_t pad_wavefronts;
+    unsigned b, m, s;
+    uint64_t swz_wavefronts;
+    unsigned pads_tried, swizzles_tried;
+};
+int smem_pattern_advise(const struct smem_access *a, const struct smem_pattern *p, unsigned max_pad,
+                        struct smem_pattern_advice *adv, struct smem_diag *diag);
 
 /* The instruction's name: "ld", "st", "ldmatrix.x4.trans", "cp.async.cg.16", ... */
 const char *smem_pattern_op_name(const struct smem_pattern *p, char *buf, unsigned n);
