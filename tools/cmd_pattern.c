@@ -211,10 +211,11 @@ static void print_unestablished(FILE *f, const struct smem_pattern_result *r)
         if (!r->warp[w].established && !n++)
             first = w;
     if (n)
-        fprintf(f, "note: %u request%s (first: warp %u) copy with .cg so that lanes of one 32-byte global "
-                   "sector land in different 32-byte shared sectors: the H100 measurements establish no "
-                   "cost there (it was up to one wavefront a lane); the figures are the .ca rule's\n",
-                n, n == 1 ? "" : "s", r->warp[first].warp);
+        fprintf(f, "note: %u request%s (first: warp %u) %s outside what the H100 measurements establish for "
+                   "cp.async (.ca: sources and destinations both in conflict; .cg: the lanes of one 32-byte "
+                   "global sector split over 32-byte shared sectors, or two lanes on one destination): the "
+                   "figures are the rule's estimate\n",
+                n, n == 1 ? "" : "s", r->warp[first].warp, n == 1 ? "is" : "are");
 }
 
 static void print_table(const struct options *o, const struct smem_pattern_result *r)

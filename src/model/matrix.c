@@ -1,5 +1,5 @@
 /* matrix.c: the shared-memory cost of ldmatrix, stmatrix (one pass per 8x8 matrix) and cp.async
- * (LDGSTS: store passes split by global line, copies never merged). See docs/bank-model.md and
+ * (LDGSTS: store passes, copies never merged, the sources read from banks or lines). See docs/bank-model.md and
  * tests/hw/ldsm/ for the H100 measurements each rule comes from. */
 #include "smemlab/model/matrix.h"
 
@@ -95,6 +95,72 @@ void smem_cp_async_as_request(const struct smem_cp_async_request *req, struct sm
         out->addr[l] = (req->active >> l & 1u) ? req->dst[l] : 0;
 }
 
+/* Runs of consecutive 32-byte shared sectors among the destinations of the lanes in mask (a run
+ * ends at a 128-byte line). */
+static unsigned sector_runs(const uint32_t *dst, uint32_t mask)
+{
+    uint32_t sec[SMEM_WARP];
+    unsigned n = 0, runs = 0;
+    for (uint32_t m = mask; m; m &= m - 1)
+        sec[n++] = dst[__builtin_ctz(m)] / 32;
+    qsort(sec, n, sizeof sec[0], cmp_u32);
+    for (unsigned i = 0; i < n; i++) {
+        if (i && sec[i] == sec[i - 1])
+            continue;
+        if (!i || sec[i] != sec[i - 1] + 1 || sec[i] % 4 == 0)
+            runs++;
+    }
+    return runs;
+}
+
+/* Distinct 128-byte global lines among the sources of the lanes in mask. */
+static unsigned src_lines(const uint64_t *src, uint32_t mask)
+{
+    uint64_t line[SMEM_WARP];
+    unsigned n = 0;
+    for (uint32_t m = mask; m; m &= m - 1) {
+        uint64_t l = src[__builtin_ctz(m)] / 128;
+        unsigned i;
+        for (i = 0; i < n && line[i] != l; i++)
+            ;
+        if (i == n)
+            line[n++] = l;
+    }
+    return n;
+}
+
+/* The sources' worst bank (distinct words) as if they were read from 32 x 4-byte banks: the L1
+ * data array that .ca copies read their lines from. */
+static unsigned src_banks(const struct smem_banks *b, const uint64_t *src, uint32_t mask, unsigned size)
+{
+    uint32_t low[SMEM_WARP];
+    for (unsigned l = 0; l < SMEM_WARP; l++) /* bank and word identity: the low 32 bits suffice for a 4 GB window */
+        low[l] = (uint32_t)src[l];
+    return worst_bank(b, low, mask, size, 1);
+}
+
+/* One pass of lanes (mask): its wavefronts, and whether the measurements establish them. */
+static unsigned cp_pass(const struct smem_banks *b, const struct smem_cp_async_request *req, uint32_t mask,
+                        unsigned *ways, int *established)
+{
+    unsigned w = worst_bank(b, req->dst, mask, req->size, 0); /* copies are never merged */
+    *ways = w;
+    if (!req->bypass) {
+        unsigned r = src_banks(b, req->src, mask, req->size);
+        if (w > 1 && r > 1)
+            *established = 0; /* both sides conflict: the H100 costs more than either (measured) */
+        if (r > *ways)
+            *ways = r;
+        return w > r ? w : r;
+    }
+    unsigned lines = src_lines(req->src, mask), runs = sector_runs(req->dst, mask), c = w;
+    if (lines > c)
+        c = lines;
+    if (runs > c)
+        c = runs;
+    return c;
+}
+
 struct smem_cost smem_cp_async_cost(const struct smem_banks *b, const struct smem_cp_async_request *req)
 {
     struct smem_cost cost = {0, 0, 0, 0};
@@ -102,42 +168,46 @@ struct smem_cost smem_cp_async_cost(const struct smem_banks *b, const struct sme
     unsigned lanes = passes >= SMEM_WARP ? 1 : SMEM_WARP / passes;
     uint32_t lmask = lanes >= 32 ? 0xffffffffu : (1u << lanes) - 1u;
     for (unsigned p0 = 0; p0 < SMEM_WARP; p0 += lanes) {
-        uint32_t left = (lmask << p0) & req->active;
-        if (!left)
+        uint32_t pm = (lmask << p0) & req->active;
+        if (!pm)
             continue;
+        unsigned ways;
+        int est = 1;
+        cost.wavefronts += cp_pass(b, req, pm, &ways, &est);
         cost.ideal++;
         cost.groups++;
-        while (left) { /* one group per 128-byte global line */
-            unsigned l0 = (unsigned)__builtin_ctz(left);
-            uint64_t line = req->src[l0] / 128;
-            uint32_t g = 0;
-            for (uint32_t m = left; m; m &= m - 1) {
-                unsigned l = (unsigned)__builtin_ctz(m);
-                if (req->src[l] / 128 == line)
-                    g |= 1u << l;
-            }
-            left &= ~g;
-            unsigned ways = worst_bank(b, req->dst, g, req->size, 0);
-            cost.wavefronts += ways;
-            if (ways > cost.max_ways)
-                cost.max_ways = ways;
-        }
+        if (ways > cost.max_ways)
+            cost.max_ways = ways;
     }
     return cost;
 }
 
 int smem_cp_async_established(const struct smem_cp_async_request *req)
 {
-    if (!req->bypass)
+    if (!req->bypass) {
+        struct smem_banks b = smem_banks_default();
+        unsigned lanes = SMEM_WARP / (req->size / 4 ? req->size / 4 : 1);
+        uint32_t lmask = lanes >= 32 ? 0xffffffffu : (1u << lanes) - 1u;
+        for (unsigned p0 = 0; p0 < SMEM_WARP; p0 += lanes) {
+            uint32_t pm = (lmask << p0) & req->active;
+            unsigned ways;
+            int est = 1;
+            if (pm)
+                cp_pass(&b, req, pm, &ways, &est);
+            if (!est)
+                return 0;
+        }
         return 1;
-    /* lanes whose sources share a 32-byte global sector: distinct destinations in one aligned 32-byte
-     * shared sector (either order) */
+    }
+    /* .cg: no two lanes on one destination (the H100 merges those), and the lanes whose sources
+     * share a 32-byte global sector write inside one aligned 32-byte shared sector */
     for (unsigned l = 0; l < SMEM_WARP; l++) {
         if (!(req->active >> l & 1u))
             continue;
         for (unsigned k = l + 1; k < SMEM_WARP; k++)
-            if ((req->active >> k & 1u) && req->src[k] / 32 == req->src[l] / 32 &&
-                (req->dst[k] / 32 != req->dst[l] / 32 || req->dst[k] == req->dst[l]))
+            if ((req->active >> k & 1u) &&
+                (req->dst[k] == req->dst[l] ||
+                 (req->src[k] / 32 == req->src[l] / 32 && req->dst[k] / 32 != req->dst[l] / 32)))
                 return 0;
     }
     return 1;

@@ -56,8 +56,10 @@ expect_rc 0; expect_out '{"requests":1,"wavefronts":4,"ideal_wavefronts":4,'; ex
 expect_out '"src":"g[tid]","unestablished_requests":0'
 t "cp.async.4 all lanes one word: copies are not merged" "$S" pattern 'a[0]' --op cp.async.4 --format csv
 expect_rc 0; expect_out "0,32,32,1,32,31"
-t "cp.async sources over 8 lines" "$S" pattern 'a[tid]' --op cp.async.16 --src 'g[tid*2]'
-expect_rc 0; expect_out "8 wavefronts (ideal 4): no bank conflict; the copies' global sources span"
+t "cp.async.ca sources 32 bytes apart: 2-way on the read side" "$S" pattern 'a[tid]' --op cp.async.16 --src 'g[tid*2]'
+expect_rc 0; expect_out "8 wavefronts (ideal 4): 2-way bank conflict"
+t "cp.async.cg sources over 8 lines" "$S" pattern 'a[tid]' --op cp.async.cg.16 --src 'g[tid*2]'
+expect_rc 0; expect_out "8 wavefronts (ideal 4): no bank conflict; the copies read more 128-byte global lines"
 t "cp.async.cg unestablished" "$S" pattern 'a[tid*2]' --op cp.async.cg.16 --format json
 expect_rc 0; expect_out '"unestablished_requests":1'
 t "cp.async.cg 8 bytes" "$S" pattern 'a[tid]' --op cp.async.cg.8

@@ -73,18 +73,21 @@ struct smem_cp_async_request {
 const char *smem_cp_async_check(const struct smem_cp_async_request *req);
 
 /* The cost (H100, docs/bank-model.md): the lanes are cut into passes as a store of `size` bytes
- * is (size/4 passes of 128/size consecutive lanes), each pass further into the lanes whose sources
- * lie in one 128-byte global line; each such group costs the largest number of lane-word writes
- * any bank receives (a word written by two lanes counts twice: the copies are not merged); ideal =
- * passes with an active lane. Wavefronts exact on all 146 .ca rows; see smem_cp_async_established
- * for .cg. */
+ * is (size/4 passes of 128/size consecutive lanes); a pass costs the larger of
+ *  - the destinations' worst bank counting lane-word writes (a word written by two lanes counts
+ *    twice: the copies are not merged), and
+ *  - for .ca, the sources' worst bank (distinct words, as if the 128-byte lines lay in 32 x 4-byte
+ *    banks: the L1 data array the copy reads); for .cg, the 128-byte global lines the pass reads
+ *    and the runs of consecutive 32-byte shared sectors it writes (a run ends at a 128-byte line).
+ * ideal = passes with an active lane. Exact wherever smem_cp_async_established holds (206 rows of
+ * tests/hw/h100-ldsm*.csv); max_ways: the worst bank of either side. */
 struct smem_cost smem_cp_async_cost(const struct smem_banks *banks, const struct smem_cp_async_request *req);
 
-/* 1 when the measurements establish the rule for req: always for .ca; for .cg only when the lanes
- * whose sources share a 32-byte global sector write distinct destinations inside one aligned 32-byte
- * shared sector (as tiles copied 16 bytes a lane, swizzled in 16-byte chunks or not, do). Outside
- * that class the H100 mostly costs more (up to one wavefront a lane), once less (every lane on one
- * destination: 1), and no rule found fits: docs/bank-model.md. 0: the cost is not established. */
+/* 1 when the measurements establish the cost of req: .ca when no pass conflicts on both sides
+ * (sources and destinations; where both do, the H100 costs more than either, by no rule found);
+ * .cg when no two lanes write one destination (the H100 merges those) and the lanes whose sources
+ * share a 32-byte global sector write inside one aligned 32-byte shared sector (as tiles copied 16
+ * bytes a lane, swizzled in 16-byte chunks or not, do). 0: the cost is an estimate. */
 int smem_cp_async_established(const struct smem_cp_async_request *req);
 
 /* The destinations as an ordinary store request of `size` bytes (for the bank map pictures). */

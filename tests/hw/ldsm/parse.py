@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""parse.py RAWDIR: the ncu CSVs + launch logs of run.sh (unpacked from ldsm-results.tgz) and
+"""parse.py RAWDIR... [--patterns patterns2.json] [--out h100-ldsm2.csv] [--extra FILE]: the ncu CSVs + launch logs of run.sh (unpacked from ldsm-results.tgz) and
 patterns.json back to ../h100-ldsm.csv (and, with --extra FILE, every counter of every launch).
 
 Launches are matched to ncu's kernel IDs in order, group by group (run.sh profiles one group per
@@ -56,12 +56,23 @@ def load(rawdir):
     return rows
 
 
+def opt(name, default):
+    return sys.argv[sys.argv.index(name) + 1] if name in sys.argv else default
+
+
 def main():
-    raw = sys.argv[1]
-    extra = sys.argv[sys.argv.index('--extra') + 1] if '--extra' in sys.argv else None
-    pats = {(p['kind'], p['name']): p for p in json.load(open(os.path.join(HERE, 'patterns.json')))}
-    rows = load(raw)
-    out = open(os.path.join(HERE, '..', 'h100-ldsm.csv'), 'w', newline='')
+    raws, skip = [], False
+    for a in sys.argv[1:]:
+        if skip:
+            skip = False
+        elif a.startswith('--'):
+            skip = True
+        else:
+            raws.append(a)
+    extra = opt('--extra', None)
+    pats = {(p['kind'], p['name']): p for p in json.load(open(os.path.join(HERE, opt('--patterns', 'patterns.json'))))}
+    rows = [r for raw in raws for r in load(raw)]
+    out = open(os.path.join(HERE, '..', opt('--out', 'h100-ldsm.csv')), 'w', newline='')
     w = csv.writer(out, lineterminator='\n')
     w.writerow(['kind', 'name', 'active_mask', 'addresses', 'global_addresses', 'requests', 'wavefronts',
                 'l1tex_wavefronts', 'bank_conflicts', 'values'])
