@@ -222,5 +222,32 @@ int main(void)
     CHECK_EQ(n_ldsm, 256);
     CHECK_EQ((long long)wf_plain * n_ldsm, plain);
     CHECK_EQ((long long)wf_swz * n_ldsm, swz);
+    /* Their cp.async.cg copies: thread t copies chunk c = t (+128) of a 64 x 4 chunk tile, row c/4
+     * (64 bytes in shared, 128 in global: K = 64 halves), chunk c%4 (xor (row/2)%4 swizzled): two
+     * global lines a pass, 8 wavefronts a request, 128 requests. */
+    long long n_cp = hw_value("h100-ldsm-gemm.csv", "gemm", "gemm_plain", "ldgsts_requests");
+    for (int sw = 0; sw < 2; sw++) {
+        long long cp_wf = hw_value("h100-ldsm-gemm.csv", "gemm", sw ? "gemm_swizzled" : "gemm_plain",
+                                   "ldgsts_wavefronts");
+        unsigned total = 0, est = 1;
+        for (unsigned w = 0; w < 4; w++)
+            for (unsigned i = 0; i < 2; i++) {
+                struct smem_cp_async_request c;
+                memset(&c, 0, sizeof c);
+                c.active = 0xffffffffu;
+                c.size = 16;
+                c.bypass = 1;
+                for (unsigned l = 0; l < 32; l++) {
+                    unsigned ch = 32 * w + l + 128 * i, row = ch / 4, k = ch % 4;
+                    c.dst[l] = row * 64 + ((sw ? k ^ ((row >> 1) & 3) : k) << 4);
+                    c.src[l] = (uint64_t)row * 128 + k * 16;
+                }
+                total += smem_cp_async_cost(&b, &c).wavefronts;
+                est &= (unsigned)smem_cp_async_established(&c);
+            }
+        CHECK_EQ(total, 8 * 8); /* 8 requests of a block's A tile, 8 wavefronts each */
+        CHECK(est);
+        CHECK_EQ((long long)total / 8 * n_cp, cp_wf);
+    }
     return CHECK_DONE();
 }
