@@ -48,6 +48,9 @@ static void stand_for_all(struct smem_kernel_report *k, uint64_t n, const char *
     scale_totals(&k->ld, n);
     scale_totals(&k->st, n);
     scale_totals(&k->atom, n);
+    scale_totals(&k->ldsm, n);
+    scale_totals(&k->stsm, n);
+    scale_totals(&k->ldgsts, n);
     for (uint32_t i = 0; i < k->nsites; i++)
         scale_totals(&k->sites[i].t, n);
     for (uint32_t i = 0; i < k->nhazards; i++)
@@ -523,7 +526,9 @@ int smem_analyze_ptx(const char *ptx, size_t len, const char *ptx_name, const ch
     if (!an)
         return smem_error_set(err, NULL, 0, 0, "out of memory");
     an->source = strdup(source ? source : ptx_name);
-    if (smem_ptx_parse(ptx, len, ptx_name, &an->module, err)) {
+    /* the tensor-core era instructions too: the emulator runs them (emu/cta_tensor.c) */
+    struct smem_ptx_options po = {.tensor_ops = 1};
+    if (smem_ptx_parse_opts(ptx, len, ptx_name, &po, &an->module, err)) {
         smem_analysis_free(an);
         return -1;
     }
@@ -660,6 +665,9 @@ static int analyze_module(struct smem_analysis *an, const char *ptx_name, const 
             memset(&k->ld, 0, sizeof k->ld);
             memset(&k->st, 0, sizeof k->st);
             memset(&k->atom, 0, sizeof k->atom);
+            memset(&k->ldsm, 0, sizeof k->ldsm);
+            memset(&k->stsm, 0, sizeof k->stsm);
+            memset(&k->ldgsts, 0, sizeof k->ldgsts);
             if (!nfailed++) {
                 first_rc = r;
                 if (err)

@@ -4,6 +4,8 @@
 #include "smemlab/analysis/launch.h"
 
 #include <stdlib.h>
+
+#include "smemlab/model/matrix.h"
 #include <string.h>
 #include <time.h>
 
@@ -69,6 +71,45 @@ static void price(struct collector *c, const struct smem_request *r, struct smem
         *cost = e->cost;
 }
 
+/* ldmatrix / stmatrix / cp.async: model/matrix.c's rules (measured on the H100); r becomes the
+ * request the pictures and advice use (its passes are the matrices, or the copy's stores) */
+static void price_matrix(struct collector *c, const struct smem_access *a, struct smem_request *r,
+                         struct smem_cost *cost)
+{
+    if (a->op == SMEM_ACC_CP_ASYNC) {
+        struct smem_cp_async_request q;
+        q.active = a->active & ~a->unknown;
+        q.size = a->width;
+        q.bypass = a->count == 1;
+        memcpy(q.dst, a->addr, sizeof q.dst);
+        memcpy(q.src, a->src, sizeof q.src);
+        if (!smem_cp_async_check(&q))
+            *cost = smem_cp_async_cost(c->banks, &q);
+        smem_cp_async_as_request(&q, r);
+        return;
+    }
+    struct smem_matrix_request q;
+    q.count = a->count ? a->count : 4;
+    q.trans = 0; /* the cost does not depend on it (measured) */
+    q.op = a->op == SMEM_ACC_STSM ? SMEM_ST : SMEM_LD;
+    memcpy(q.row, a->addr, sizeof q.row);
+    if (!smem_matrix_check(&q))
+        *cost = smem_matrix_cost(c->banks, &q);
+    smem_matrix_as_request(&q, r);
+}
+
+static struct smem_totals *totals_of(struct smem_kernel_report *k, unsigned op)
+{
+    switch (op) {
+    case SMEM_ACC_LD: return &k->ld;
+    case SMEM_ACC_ST: return &k->st;
+    case SMEM_ACC_LDSM: return &k->ldsm;
+    case SMEM_ACC_STSM: return &k->stsm;
+    case SMEM_ACC_CP_ASYNC: return &k->ldgsts;
+    default: return &k->atom;
+    }
+}
+
 static void on_access(void *ctx, const struct smem_access *a)
 {
     struct collector *c = ctx;
@@ -79,7 +120,11 @@ static void on_access(void *ctx, const struct smem_access *a)
     r.width = a->width;
     r.op = a->op == SMEM_ACC_ST ? SMEM_ST : a->op == SMEM_ACC_LD ? SMEM_LD : SMEM_ATOM;
     memcpy(r.addr, a->addr, sizeof r.addr);
-    if (!unknown)
+    if (unknown)
+        ;
+    else if (a->op >= SMEM_ACC_CP_ASYNC)
+        price_matrix(c, a, &r, &cost);
+    else
         price(c, &r, &cost);
     struct smem_kernel_report *k = c->k;
     struct smem_site_report *s = &k->sites[c->site_map[a->site]];
@@ -88,8 +133,7 @@ static void on_access(void *ctx, const struct smem_access *a)
         s->worst = r;
         s->worst_wf = cost.wavefronts;
     }
-    add_totals(a->op == SMEM_ACC_LD ? &k->ld : a->op == SMEM_ACC_ST ? &k->st : &k->atom, &cost,
-               unknown);
+    add_totals(totals_of(k, a->op), &cost, unknown);
     if (c->hz)
         smem_hazards_access(c->hz, a);
     if (c->record && !c->oom) {
@@ -282,6 +326,9 @@ int smem_kernel_report_add(struct smem_kernel_report *sum, const struct smem_ker
     sum_totals(&sum->ld, &one->ld);
     sum_totals(&sum->st, &one->st);
     sum_totals(&sum->atom, &one->atom);
+    sum_totals(&sum->ldsm, &one->ldsm);
+    sum_totals(&sum->stsm, &one->stsm);
+    sum_totals(&sum->ldgsts, &one->ldgsts);
     sum->blocks_run += one->blocks_run;
     sum->blocks_total += one->blocks_total;
     sum->steps += one->steps;

@@ -1350,6 +1350,15 @@ static int run_group(struct block *b, uint32_t w, uint32_t pc, uint32_t act, int
             int done = 0;
             if (fk >= F_LDS && (done = warp_mem(b, w, pc, in, ex, fk)) < 0)
                 return -1;
+            if (!done && (in->op >= PO_LDMATRIX || in->op == PO_CP_ASYNC ||
+                          in->op == PO_CP_ASYNC_WAIT)) { /* cta_tensor.c */
+                if ((done = emu_tensor_exec(b, w, pc, in, ex)) < 0)
+                    return -1;
+                if (b->stopped) {
+                    park(b, w, act, pc);
+                    return 0;
+                }
+            }
             for (uint32_t l = 0; l < 32 && !done; l++) {
                 if (!(ex >> l & 1u))
                     continue;
@@ -1361,7 +1370,7 @@ static int run_group(struct block *b, uint32_t w, uint32_t pc, uint32_t act, int
                 }
             }
             if (in->op == PO_BAR || in->op == PO_BAR_RED || in->op == PO_RET ||
-                in->op == PO_EXIT) {
+                in->op == PO_EXIT || in->op == PO_MBARRIER) {
                 uint32_t still = 0;
                 for (uint32_t l = 0; l < 32; l++)
                     if ((act >> l & 1u) && b->T[w * 32 + l].state == L_RUN)
@@ -1513,6 +1522,7 @@ static int run_block(struct block *b)
         memset(b->local_known, 0, (size_t)b->nthreads * b->local_size);
     b->interval = 0;
     b->steps = 0;
+    emu_tensor_reset(b);
     (void)f;
     for (;;) {
         for (uint32_t w = 0; w < b->nwarps; w++)
@@ -1520,7 +1530,11 @@ static int run_block(struct block *b)
                 return -1;
         if (b->stopped)
             return 0;
-        int done;
+        int done, woke = emu_tensor_wake(b); /* mbarrier waits whose phase completed */
+        if (woke < 0)
+            return -1;
+        if (woke)
+            continue;
         if (release_barrier(b, &done))
             return -1;
         if (done)
@@ -1685,6 +1699,34 @@ out:
     free(b.tab);
     free(b.gorder);
     free(b.gsym);
+    emu_tensor_free(&b);
     return rc;
+}
+
+/* ---- for cta_tensor.c --------------------------------------------------------------------- */
+
+int emu_lane_exec(struct block *b, uint32_t w, uint32_t l, uint32_t pc, const struct smem_ptx_insn *in)
+{
+    return lane_exec(b, w, l, pc, in);
+}
+
+int emu_fail(struct block *b, uint32_t insn, const char *msg)
+{
+    return block_fail(b, insn, "%s", msg);
+}
+
+void emu_stop_unknown(struct block *b, uint32_t insn, const char *what)
+{
+    stop_unknown(b, insn, what);
+}
+
+int emu_warp_record(struct block *b, uint32_t w, uint32_t pc, uint32_t ex, const uint32_t *off)
+{
+    return warp_record(b, w, pc, ex, off);
+}
+
+struct smem_access *emu_request(struct block *b, uint32_t site, uint32_t k, uint32_t warp)
+{
+    return request_for(b, site, k, warp);
 }
 

@@ -26,7 +26,8 @@
  * count. Below it, lanes run one after the other to the next barrier, as they always did. */
 #define PENDING_SOFT_CAP 1024u
 
-enum lane_state { L_RUN = 0, L_BAR, L_WARP, L_EXIT };
+enum lane_state { L_RUN = 0, L_BAR, L_WARP, L_EXIT,
+                  L_MBAR /* waits at mbarrier.test_wait / try_wait for a phase (cta_tensor.c) */ };
 
 struct lane {
     uint32_t pc;
@@ -83,6 +84,7 @@ struct block {
     int stopped;               /* a data-dependent outcome stopped the run */
     struct smem_cta_unknown unknown;
     int failed;
+    struct emu_tensor *tensor; /* cta_tensor.c: per thread mbarrier waits and cp.async groups */
 };
 
 /* Per instruction, a fast-path kind for the common integer operations (cta_prepare.c). */
@@ -326,5 +328,26 @@ static inline int is_fp(unsigned t) { return is_float(t) || t == PT_F16X2 || t =
  * not modelled (the caller refuses it with its location). */
 int emu_exec_alu(struct block *b, uint32_t tid, const struct smem_ptx_insn *in, uint64_t *R,
                  uint8_t *K);
+
+/* cta.c, for cta_tensor.c: one lane through the per-thread semantics; a located failure; a data-dependent stop; the lanes `ex` of warp w
+ * joining the request of each site of pc with their shared offsets (ex's lanes at the same
+ * execution of the site: one lookup); the request (site, k) of warp w. */
+int emu_fail(struct block *b, uint32_t insn, const char *msg);
+int emu_lane_exec(struct block *b, uint32_t w, uint32_t l, uint32_t pc, const struct smem_ptx_insn *in);
+void emu_stop_unknown(struct block *b, uint32_t insn, const char *what);
+int emu_warp_record(struct block *b, uint32_t w, uint32_t pc, uint32_t ex, const uint32_t *off);
+struct smem_access *emu_request(struct block *b, uint32_t site, uint32_t k, uint32_t warp);
+
+/* cta_tensor.c: ldmatrix, stmatrix, mma, wmma (refused), mbarrier, cp.async and its groups for
+ * lanes `ex` of warp w at pc, at the warp level. 1 done, 0 not this path (the lane path runs it),
+ * -1 error (located). Lanes that wait at an mbarrier are left in L_MBAR at pc. */
+int emu_tensor_exec(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
+                    uint32_t ex);
+/* Between rounds of the block's warps: lanes waiting on an mbarrier phase that has completed run
+ * again (1: some did); 0 none; -1 every live thread waits on an mbarrier phase that cannot
+ * complete (a located failure). */
+int emu_tensor_wake(struct block *b);
+void emu_tensor_reset(struct block *b); /* a new block */
+void emu_tensor_free(struct block *b);
 
 #endif

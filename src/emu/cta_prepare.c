@@ -279,6 +279,10 @@ int smem_cta_prepare(const struct smem_ptx_module *m, const struct smem_ptx_func
         case PO_ATOM: case PO_RED:
             rc = add_site(p, k, 0, smem_ptx_type_bytes(in->type), SMEM_ACC_ATOM, generic);
             break;
+        case PO_LDMATRIX: case PO_STMATRIX: /* one LDSM / STSM: the rows' 16 bytes a lane */
+            rc = add_site(p, k, 0, 16, in->op == PO_LDMATRIX ? SMEM_ACC_LDSM : SMEM_ACC_STSM,
+                          generic);
+            break;
         case PO_CP_ASYNC:
             if (in->nops >= 3 && in->ops[2].kind == OPK_IMM)
                 rc = add_site(p, k, 0, (unsigned)in->ops[2].imm, SMEM_ACC_CP_ASYNC, 0);

@@ -380,7 +380,7 @@ void smem_hazards_access(struct smem_hazard_tracker *t, const struct smem_access
             t->gen = 1;
         }
     }
-    int write = a->op != SMEM_ACC_LD;
+    int write = a->op != SMEM_ACC_LD && a->op != SMEM_ACC_LDSM;
     uint32_t lanes = a->active & ~a->unknown, width = a->width ? a->width : 1;
     if (!write && !t->direct) {
         /* before the interval's first store: out-of-bounds lanes now, the rest waits */

@@ -14,7 +14,9 @@ const char *smem_access_op_name(unsigned op)
     case SMEM_ACC_LD: return "ld";
     case SMEM_ACC_ST: return "st";
     case SMEM_ACC_ATOM: return "atom";
-    default: return "cp.async";
+    case SMEM_ACC_LDSM: return "ldsm";
+    case SMEM_ACC_STSM: return "stsm";
+    default: return "ldgsts";
     }
 }
 
@@ -76,6 +78,12 @@ void smem_report_json_kernel(FILE *f, const struct smem_analysis *a,
     json_totals(f, "shared_st", &k->st);
     fprintf(f, ",\n     ");
     json_totals(f, "shared_atom", &k->atom);
+    fprintf(f, ",\n     ");
+    json_totals(f, "shared_ldsm", &k->ldsm);
+    fprintf(f, ",\n     ");
+    json_totals(f, "shared_stsm", &k->stsm);
+    fprintf(f, ",\n     ");
+    json_totals(f, "shared_ldgsts", &k->ldgsts);
     fprintf(f, ",\n     \"blocks_analysed\": %llu, \"blocks\": %llu, \"extrapolated\": %s, "
                "\"complete\": %s",
             (unsigned long long)k->blocks_run, (unsigned long long)k->blocks_total,
@@ -194,9 +202,10 @@ void smem_report_table(FILE *f, const struct smem_analysis *a)
                                              ch[c]->line, line, sizeof line));
             }
         }
-        const struct smem_totals *tt[3] = {&k->ld, &k->st, &k->atom};
-        const char *tn[3] = {"loads", "stores", "atomics"};
-        for (int j = 0; j < 3; j++)
+        const struct smem_totals *tt[6] = {&k->ld, &k->st, &k->atom, &k->ldsm, &k->stsm,
+                                           &k->ldgsts};
+        const char *tn[6] = {"loads", "stores", "atomics", "ldmatrix", "stmatrix", "cp.async"};
+        for (int j = 0; j < 6; j++)
             if (tt[j]->requests)
                 fprintf(f, "  %-8s %llu requests, %llu wavefronts (ideal %llu)%s\n", tn[j],
                         (unsigned long long)tt[j]->requests, (unsigned long long)tt[j]->wavefronts,

@@ -19,7 +19,8 @@ static uint64_t excess(const struct smem_totals *t)
 
 static uint64_t kernel_excess(const struct smem_kernel_report *k)
 {
-    return excess(&k->ld) + excess(&k->st) + excess(&k->atom);
+    return excess(&k->ld) + excess(&k->st) + excess(&k->atom) + excess(&k->ldsm) +
+           excess(&k->stsm) + excess(&k->ldgsts);
 }
 
 /* A site has a map when it has conflicts and a priced request to draw. */
@@ -160,8 +161,9 @@ static void summary(FILE *f, const struct smem_analysis *a, struct smem_source_c
     }
     fputs("<h2 id='summary'>Summary</h2>\n<h3>Kernels by excess wavefronts</h3>\n"
           "<table><tr><th class='l'>kernel</th><th>excess</th><th>load wavefronts (ideal)</th>"
-          "<th>store wavefronts (ideal)</th><th>atomic wavefronts (ideal)</th><th>sites with "
-          "conflicts</th><th>hazards</th></tr>\n", f);
+          "<th>store wavefronts (ideal)</th><th>atomic wavefronts (ideal)</th>"
+          "<th>ldmatrix wavefronts (ideal)</th><th>stmatrix wavefronts (ideal)</th>"
+          "<th>cp.async wavefronts (ideal)</th><th>sites with conflicts</th><th>hazards</th></tr>\n", f);
     for (uint32_t i = 0; i < a->nkernels; i++)
         rk[i] = (struct ranked){kernel_excess(&a->kernels[i]), i, 0};
     qsort(rk, a->nkernels, sizeof *rk, by_excess);
@@ -175,8 +177,9 @@ static void summary(FILE *f, const struct smem_analysis *a, struct smem_source_c
         smem_xml_text(f, k->name);
         fprintf(f, "</a>%s</td><td class='x'>%llu</td>", k->complete ? "" : " (incomplete)",
                 (ull)rk[j].excess);
-        const struct smem_totals *t[3] = {&k->ld, &k->st, &k->atom};
-        for (int i = 0; i < 3; i++)
+        const struct smem_totals *t[6] = {&k->ld, &k->st, &k->atom, &k->ldsm, &k->stsm,
+                                          &k->ldgsts};
+        for (int i = 0; i < 6; i++)
             fprintf(f, t[i]->requests ? "<td>%llu (%llu)</td>" : "<td>-</td>", (ull)t[i]->wavefronts,
                     (ull)t[i]->ideal);
         fprintf(f, k->nhazards ? "<td>%u of %u</td><td class='x'><a href='#hazards'>%u</a></td></tr>\n"
@@ -283,9 +286,10 @@ static void kernel(FILE *f, const struct smem_analysis *a, uint32_t ki, struct s
         smem_xml_text(f, k->extrapolation);
         fprintf(f, "): totals cover every block.");
     }
-    const struct smem_totals *t[3] = {&k->ld, &k->st, &k->atom};
-    const char *tn[3] = {"Loads", "Stores", "Atomics"};
-    for (int i = 0; i < 3; i++)
+    const struct smem_totals *t[6] = {&k->ld, &k->st, &k->atom, &k->ldsm, &k->stsm, &k->ldgsts};
+    const char *tn[6] = {"Loads", "Stores", "Atomics", "ldmatrix (LDSM)", "stmatrix (STSM)",
+                         "cp.async (LDGSTS)"};
+    for (int i = 0; i < 6; i++)
         if (t[i]->requests)
             fprintf(f, " %s: %llu requests, %llu wavefronts (ideal %llu).", tn[i],
                     (ull)t[i]->requests, (ull)t[i]->wavefronts, (ull)t[i]->ideal);

@@ -83,6 +83,12 @@ void smem_run_report_json(FILE *f, const struct smem_run_report *r)
         json_totals(f, "shared_st", &l->st);
         fprintf(f, ",\n     ");
         json_totals(f, "shared_atom", &l->atom);
+        fprintf(f, ",\n     ");
+        json_totals(f, "shared_ldsm", &l->ldsm);
+        fprintf(f, ",\n     ");
+        json_totals(f, "shared_stsm", &l->stsm);
+        fprintf(f, ",\n     ");
+        json_totals(f, "shared_ldgsts", &l->ldgsts);
         fprintf(f, ",\n     \"thread_instructions\": %llu, \"emulation_seconds\": %.4f",
                 (unsigned long long)l->steps, l->seconds);
         if (l->repeat)

@@ -195,6 +195,9 @@ cudaError_t rt_launch(struct rt_kernel *k, dim3 grid, dim3 block, void **args, s
         lr.ld = ex.one.ld;
         lr.st = ex.one.st;
         lr.atom = ex.one.atom;
+        lr.ldsm = ex.one.ldsm;
+        lr.stsm = ex.one.stsm;
+        lr.ldgsts = ex.one.ldgsts;
         lr.steps = rc ? 0 : ex.one.steps;
         lr.seconds = ex.one.seconds;
         lr.repeat = ex.memo_hit;

@@ -271,7 +271,8 @@ int rt_module_load(struct rt_module *m)
     }
     char name[96];
     snprintf(name, sizeof name, "<PTX of module %d, compute_%u>", m->index, m->arch);
-    if (smem_ptx_parse(m->ptx_text, len, name, &m->ptx, &err)) {
+    struct smem_ptx_options po = {.tensor_ops = 1}; /* ldmatrix, mma, mbarrier: emu/cta_tensor.c */
+    if (smem_ptx_parse_opts(m->ptx_text, len, name, &po, &m->ptx, &err)) {
         char buf[560];
         m->loaded = -1;
         snprintf(m->load_error, sizeof m->load_error, "the program's PTX cannot be read: %s",

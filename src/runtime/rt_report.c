@@ -131,7 +131,8 @@ void rt_report_launch(struct rt_kernel *k, struct smem_launch_record *lr,
     lr->kernel = ki;
     run.launches[run.nlaunches++] = *lr;
     conflicts += (lr->ld.wavefronts - lr->ld.ideal) + (lr->st.wavefronts - lr->st.ideal) +
-                 (lr->atom.wavefronts - lr->atom.ideal);
+                 (lr->atom.wavefronts - lr->atom.ideal) + (lr->ldsm.wavefronts - lr->ldsm.ideal) +
+                 (lr->stsm.wavefronts - lr->stsm.ideal) + (lr->ldgsts.wavefronts - lr->ldgsts.ideal);
     for (uint32_t i = 0; i < lr->nhazards; i++)
         hazards += lr->hazards[i].count;
     for (uint32_t i = 0; i < lr->nerrors; i++)

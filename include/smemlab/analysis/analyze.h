@@ -42,6 +42,9 @@ struct smem_kernel_report {
     unsigned block[3], grid[3];
     uint32_t static_smem, dynamic_smem;
     struct smem_totals ld, st, atom;
+    /* ldmatrix (LDSM), stmatrix (STSM), cp.async (LDGSTS): Nsight Compute counts them apart
+       (smsp__sass_inst_executed_op_ldsm / _stsm / _ldgsts and their wavefronts) */
+    struct smem_totals ldsm, stsm, ldgsts;
     struct smem_site_report *sites;
     uint32_t nsites;
     struct smem_hazard *hazards;

@@ -62,6 +62,7 @@ struct smem_launch_record {
     unsigned grid[3], block[3];
     uint32_t static_smem, dynamic_smem;
     struct smem_totals ld, st, atom;
+    struct smem_totals ldsm, stsm, ldgsts; /* ldmatrix, stmatrix, cp.async */
     uint64_t steps;         /* thread-instructions */
     double seconds;         /* emulation wall time */
     int repeat;             /* a proven repeat of the kernel's previous launch: not emulated

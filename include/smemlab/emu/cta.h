@@ -17,8 +17,10 @@ extern "C" {
 #define SMEM_MAX_THREADS 1024
 #define SMEM_MAX_SMEM_PER_BLOCK (227u * 1024u) /* opt-in limit of Hopper (H100) */
 
-/* What a shared access does. Atomics and async copies are counted apart from loads and stores. */
-enum smem_access_op { SMEM_ACC_LD = 0, SMEM_ACC_ST = 1, SMEM_ACC_ATOM = 2, SMEM_ACC_CP_ASYNC = 3 };
+/* What a shared access does. Atomics, async copies (LDGSTS) and the matrix loads and stores
+ * (LDSM, STSM) are counted apart from loads and stores, as Nsight Compute counts them. */
+enum smem_access_op { SMEM_ACC_LD = 0, SMEM_ACC_ST = 1, SMEM_ACC_ATOM = 2, SMEM_ACC_CP_ASYNC = 3,
+                      SMEM_ACC_LDSM = 4, SMEM_ACC_STSM = 5 };
 
 /* One shared-memory access site: one SASS instruction the PTX instruction becomes (a vector load
  * of which ptxas keeps only some components becomes several). */
@@ -71,6 +73,11 @@ struct smem_access {
     uint32_t wsync[SMEM_WARP]; /* per lane: __syncwarp()s it had passed (warp-level ordering) */
     uint32_t addr[SMEM_WARP];
     uint8_t width, op;
+    /* SMEM_ACC_LDSM / STSM: the matrices (1, 2, 4; lanes 0 .. 8*count-1 give the rows; the
+       other lanes' addresses repeat them); SMEM_ACC_CP_ASYNC: 1 for .cg (bypass) */
+    uint8_t count;
+    /* SMEM_ACC_CP_ASYNC: each lane's global source address (the cost of a copy depends on it) */
+    uint64_t src[SMEM_WARP];
 };
 
 /* A barrier release (bar.sync / __syncthreads). */
