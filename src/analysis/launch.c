@@ -113,6 +113,11 @@ static struct smem_totals *totals_of(struct smem_kernel_report *k, unsigned op)
 static void on_access(void *ctx, const struct smem_access *a)
 {
     struct collector *c = ctx;
+    if (a->landed) { /* a cp.async's copy lands (its wait): for the hazards only */
+        if (c->hz)
+            smem_hazards_access(c->hz, a);
+        return;
+    }
     struct smem_request r;
     struct smem_cost cost = {0, 0, 0, 0};
     int unknown = a->unknown != 0;

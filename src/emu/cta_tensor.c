@@ -27,10 +27,22 @@
 
 #include "smemlab/model/matrix.h"
 
+/* a thread's cp.async copy not yet waited for: where it lands, in which of its groups */
+struct copy {
+    uint32_t site, off, group;
+    uint8_t width;
+};
+struct copies {
+    struct copy *v;
+    uint32_t n, cap;
+    uint32_t committed; /* groups committed so far (a copy's group: the count when issued) */
+};
+
 struct emu_tensor {
     uint32_t n;
     uint32_t *wait_off; /* per thread in L_MBAR: the barrier's shared offset */
     uint8_t *wait_par;  /* ... and the parity of the phase it waits to see completed */
+    struct copies *cp;  /* per thread */
 };
 
 /* ---- the mbarrier object (8 bytes): pending arrivals (bits 0-19), expected arrivals (20-39),
@@ -58,6 +70,9 @@ static uint64_t mb_settle(uint64_t s)
     return s;
 }
 
+static uint64_t lane_val(struct block *b, uint32_t w, uint32_t l, const struct smem_ptx_operand *o,
+                         int *known);
+
 static int tensor_state(struct block *b)
 {
     if (b->tensor && b->tensor->n >= b->nthreads)
@@ -68,9 +83,10 @@ static int tensor_state(struct block *b)
         return -1;
     t->wait_off = calloc(b->nthreads, sizeof *t->wait_off);
     t->wait_par = calloc(b->nthreads, 1);
+    t->cp = calloc(b->nthreads, sizeof *t->cp);
     t->n = b->nthreads;
     b->tensor = t;
-    return t->wait_off && t->wait_par ? 0 : -1;
+    return t->wait_off && t->wait_par && t->cp ? 0 : -1;
 }
 
 void emu_tensor_free(struct block *b)
@@ -79,13 +95,94 @@ void emu_tensor_free(struct block *b)
         return;
     free(b->tensor->wait_off);
     free(b->tensor->wait_par);
+    for (uint32_t i = 0; b->tensor->cp && i < b->tensor->n; i++)
+        free(b->tensor->cp[i].v);
+    free(b->tensor->cp);
     free(b->tensor);
     b->tensor = NULL;
 }
 
 void emu_tensor_reset(struct block *b)
 {
-    (void)b; /* the waits are per lane state (L_MBAR), cleared with it */
+    /* the waits are per lane state (L_MBAR), cleared with it; the copies in flight: none */
+    for (uint32_t i = 0; b->tensor && b->tensor->cp && i < b->tensor->n; i++)
+        b->tensor->cp[i].n = b->tensor->cp[i].committed = 0;
+}
+
+/* ---- cp.async groups: a copy is done at once, but for the hazards its bytes land when its
+ * thread waits for it (cp.async.wait_group / wait_all / cp.async.mbarrier.arrive): a write by
+ * that thread then, in that barrier interval, so an access by another thread before the barrier
+ * that publishes it is a race, as one before the wait is ---- */
+
+static void copy_issued(struct block *b, uint32_t tid, uint32_t site, uint32_t off, uint8_t width)
+{
+    struct copies *q = &b->tensor->cp[tid];
+    if (q->n == q->cap) {
+        uint32_t nc = q->cap ? 2 * q->cap : 8;
+        struct copy *nv = realloc(q->v, nc * sizeof *nv);
+        if (!nv)
+            return; /* out of memory: the copy only counts where it was issued */
+        q->v = nv;
+        q->cap = nc;
+    }
+    q->v[q->n++] = (struct copy){site, off, q->committed, width};
+}
+
+/* thread tid's copies of groups before `upto` (UINT32_MAX: every one, committed or not) land */
+static void copies_land(struct block *b, uint32_t tid, uint32_t upto)
+{
+    struct copies *q = &b->tensor->cp[tid];
+    uint32_t kept = 0, l = tid % 32;
+    for (uint32_t i = 0; i < q->n; i++) {
+        if (upto != UINT32_MAX && q->v[i].group >= upto) {
+            q->v[kept++] = q->v[i];
+            continue;
+        }
+        if (!b->h || !b->h->access)
+            continue;
+        struct smem_access x;
+        memset(&x, 0, sizeof x);
+        x.site = q->v[i].site;
+        x.block = b->bid;
+        x.warp = tid / 32;
+        x.interval = b->interval;
+        x.active = 1u << l;
+        x.addr[l] = q->v[i].off;
+        x.wsync[l] = b->T[tid].wsync;
+        x.width = q->v[i].width;
+        x.op = SMEM_ACC_CP_ASYNC;
+        x.landed = 1;
+        b->h->access(b->h->ctx, &x);
+    }
+    q->n = kept;
+}
+
+static int exec_groups(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
+                       uint32_t ex)
+{
+    if (tensor_state(b))
+        return emu_fail(b, pc, "out of memory");
+    for (uint32_t l = 0; l < 32; l++) {
+        if (!(ex >> l & 1u))
+            continue;
+        uint32_t tid = w * 32 + l;
+        struct copies *q = &b->tensor->cp[tid];
+        if (in->mode == MODE_CPA_COMMIT) {
+            q->committed++;
+        } else if (in->mode == MODE_CPA_WAIT_ALL) {
+            q->committed++;
+            copies_land(b, tid, UINT32_MAX);
+        } else { /* wait_group N: all but the N most recent committed groups */
+            int known = 1;
+            uint64_t n = in->nops ? lane_val(b, w, l, &in->ops[0], &known) : 0;
+            if (!known) {
+                emu_stop_unknown(b, pc, "cp.async.wait_group count");
+                return 1;
+            }
+            copies_land(b, tid, n >= q->committed ? 0 : q->committed - (uint32_t)n);
+        }
+    }
+    return 1;
 }
 
 /* ---- operands of one lane ----------------------------------------------------------------- */
@@ -443,11 +540,15 @@ static void set_src(struct smem_access *a, uint32_t l, void *ctx)
         ga = emu_sym_addr(c->b, o->sym);
     a->src[l] = ga + (uint64_t)o->imm;
     a->count = c->in->mode == MODE_CPA_CG;
+    if (!((a->unknown | a->oob) >> l & 1u))
+        copy_issued(c->b, c->w * 32 + l, a->site, a->addr[l], a->width);
 }
 
 static int exec_cp_async(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
                          uint32_t ex)
 {
+    if (tensor_state(b))
+        return emu_fail(b, pc, "out of memory");
     /* the copy and its request: the lane path (exec_mem), as before */
     for (uint32_t l = 0; l < 32; l++) {
         if (!(ex >> l & 1u))
@@ -484,10 +585,28 @@ static int mbar_read(struct block *b, uint32_t pc, uint32_t off, uint64_t *s, co
     return 1;
 }
 
-static void mbar_write(struct block *b, uint32_t off, uint64_t s)
+static void mbar_raw(struct block *b, uint32_t off, uint64_t s)
 {
     memcpy(b->smem + off, &s, 8);
     memset(b->smem_known + off, 1, 8);
+}
+
+static void mbar_write(struct block *b, uint32_t off, uint64_t s)
+{
+    uint64_t old;
+    memcpy(&old, b->smem + off, 8);
+    memcpy(b->smem + off, &s, 8);
+    memset(b->smem_known + off, 1, 8);
+    if ((old & MB_INIT) && (s & MB_INIT) && ((old ^ s) & MB_PHASE)) {
+        /* a phase completed: when every live thread of the block was expected at it, it orders
+           what they did before it before what they do after their wait, as a barrier does (the
+           hazards' barrier interval ends) */
+        uint32_t live = 0;
+        for (uint32_t t = 0; t < b->nthreads; t++)
+            live += b->T[t].state != L_EXIT;
+        if (mb_exp(old) >= live)
+            b->interval++;
+    }
 }
 
 static int exec_mbarrier(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
@@ -542,11 +661,11 @@ static int exec_mbarrier(struct block *b, uint32_t w, uint32_t pc, const struct 
                          (unsigned long long)cnt);
                 return emu_fail(b, pc, msg);
             }
-            mbar_write(b, off, mb_make((uint32_t)cnt, (uint32_t)cnt, 0, MB_INIT));
+            mbar_raw(b, off, mb_make((uint32_t)cnt, (uint32_t)cnt, 0, MB_INIT));
             continue;
         }
         if (!cp_arrive && in->mode == MODE_MBAR_INVAL) {
-            mbar_write(b, off, 0);
+            mbar_raw(b, off, 0);
             continue;
         }
         if ((r = mbar_read(b, pc, off, &s, name)) <= 0) {
@@ -555,6 +674,7 @@ static int exec_mbarrier(struct block *b, uint32_t w, uint32_t pc, const struct 
             return 1;
         }
         if (cp_arrive) {
+            copies_land(b, w * 32 + l, UINT32_MAX); /* every earlier copy of the thread */
             /* the copies before it are done (at once): without .noinc the pending count went up
                by one and the arrive brings it down again; with .noinc it is one of the arrivals */
             if (!(in->tflags & SMEM_TF_NOINC))
@@ -688,7 +808,7 @@ int emu_tensor_exec(struct block *b, uint32_t w, uint32_t pc, const struct smem_
     case PO_CP_ASYNC_WAIT:
         if (in->mode == MODE_CPA_MBAR_ARRIVE)
             return exec_mbarrier(b, w, pc, in, ex, 1);
-        return 1; /* commit_group, wait_group, wait_all: the copies are done already */
+        return exec_groups(b, w, pc, in, ex); /* the copies are done already: they land */
     case PO_WMMA: {
         char msg[200];
         snprintf(msg, sizeof msg, "unsupported instruction: %s (the emulator does not run wmma; "

@@ -78,6 +78,10 @@ struct smem_access {
     uint8_t count;
     /* SMEM_ACC_CP_ASYNC: each lane's global source address (the cost of a copy depends on it) */
     uint64_t src[SMEM_WARP];
+    /* 1: no request but where a cp.async's bytes land for the hazards (its thread's
+       cp.async.wait_group / wait_all / cp.async.mbarrier.arrive): a write by that lane there,
+       then (the copy was reported as a request, and a write, when it was issued) */
+    uint8_t landed;
 };
 
 /* A barrier release (bar.sync / __syncthreads). */
