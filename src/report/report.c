@@ -210,7 +210,10 @@ void smem_report_table(FILE *f, const struct smem_analysis *a)
                 fprintf(f, "  %-8s %llu requests, %llu wavefronts (ideal %llu)%s\n", tn[j],
                         (unsigned long long)tt[j]->requests, (unsigned long long)tt[j]->wavefronts,
                         (unsigned long long)tt[j]->ideal,
-                        tt[j]->wavefronts > tt[j]->ideal ? ": bank conflicts" : "");
+                        tt[j]->wavefronts <= tt[j]->ideal ? ""
+                        : j == 5 && tt[j]->max_ways <= 1 ? ": more than one wavefront a pass (the "
+                                                           "global lines a .cg copy reads)"
+                                                         : ": bank conflicts");
         if (!k->complete)
             fprintf(f, "  incomplete: %s\n", k->incomplete_why);
         for (uint32_t h = 0; h < k->nhazards; h++) {

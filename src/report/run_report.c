@@ -185,6 +185,23 @@ void smem_run_report_table(FILE *f, const struct smem_run_report *r)
         if (r->nlaunches > MAX_TABLE_LAUNCHES)
             fprintf(f, "  ... %llu more (--format json or csv lists them all)\n",
                     (unsigned long long)(r->nlaunches - MAX_TABLE_LAUNCHES));
+        /* ldmatrix / stmatrix / cp.async, counted apart (LDSM, STSM, LDGSTS), when there are any */
+        int tensor = 0;
+        for (uint64_t i = 0; i < r->nlaunches && i < MAX_TABLE_LAUNCHES; i++)
+            tensor |= r->launches[i].ldsm.requests || r->launches[i].stsm.requests ||
+                      r->launches[i].ldgsts.requests;
+        if (tensor)
+            fprintf(f, "\n  %-6s %-24s %-17s %-17s %s\n", "launch", "kernel", "ldsm req/wf",
+                    "stsm req/wf", "ldgsts req/wf");
+        for (uint64_t i = 0; tensor && i < r->nlaunches && i < MAX_TABLE_LAUNCHES; i++) {
+            const struct smem_launch_record *l = &r->launches[i];
+            char x[48], y[48], z[48];
+            req_wf(x, sizeof x, &l->ldsm);
+            req_wf(y, sizeof y, &l->stsm);
+            req_wf(z, sizeof z, &l->ldgsts);
+            fprintf(f, "  %-6llu %-24.24s %-17s %-17s %s\n", (unsigned long long)l->index,
+                    kernel_name(r, l->kernel), x, y, z);
+        }
     }
     /* per kernel, the sums over its recorded launches, as analyze shows a kernel */
     for (uint32_t m = 0; m < r->nmodules; m++) {
@@ -217,14 +234,16 @@ void smem_run_report_csv(FILE *f, const struct smem_run_report *r)
 {
     fprintf(f, "launch,kernel,grid_x,grid_y,grid_z,block_x,block_y,block_z,static_smem,"
                "dynamic_smem,ld_requests,ld_wavefronts,ld_ideal,st_requests,st_wavefronts,st_ideal,"
-               "atom_requests,atom_wavefronts,thread_instructions,hazards,memory_errors,repeat\n");
+               "atom_requests,atom_wavefronts,thread_instructions,hazards,memory_errors,repeat,"
+               "ldsm_requests,ldsm_wavefronts,ldsm_ideal,stsm_requests,stsm_wavefronts,stsm_ideal,"
+               "ldgsts_requests,ldgsts_wavefronts,ldgsts_ideal\n");
     for (uint64_t i = 0; i < r->nlaunches; i++) {
         const struct smem_launch_record *l = &r->launches[i];
         uint64_t hz = 0;
         for (uint32_t h = 0; h < l->nhazards; h++)
             hz += l->hazards[h].count;
         fprintf(f, "%llu,\"%s\",%u,%u,%u,%u,%u,%u,%u,%u,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,"
-                   "%llu,%llu,%llu,%d\n",
+                   "%llu,%llu,%llu,%d,",
                 (unsigned long long)l->index, kernel_name(r, l->kernel), l->grid[0], l->grid[1],
                 l->grid[2], l->block[0], l->block[1], l->block[2], l->static_smem,
                 l->dynamic_smem, (unsigned long long)l->ld.requests,
@@ -233,5 +252,10 @@ void smem_run_report_csv(FILE *f, const struct smem_run_report *r)
                 (unsigned long long)l->st.ideal, (unsigned long long)l->atom.requests,
                 (unsigned long long)l->atom.wavefronts, (unsigned long long)l->steps,
                 (unsigned long long)hz, (unsigned long long)count_errors(l), l->repeat);
+        const struct smem_totals *t[3] = {&l->ldsm, &l->stsm, &l->ldgsts};
+        for (int j = 0; j < 3; j++)
+            fprintf(f, "%llu,%llu,%llu%s", (unsigned long long)t[j]->requests,
+                    (unsigned long long)t[j]->wavefronts, (unsigned long long)t[j]->ideal,
+                    j == 2 ? "\n" : ",");
     }
 }
