@@ -445,7 +445,7 @@ static int analyze_kernel(struct smem_analysis *an, const struct smem_ptx_func *
     if (have_own)
         smem_ksig_free(&own);
     if (!res.complete) {
-        const struct smem_ptx_insn *in = &f->insns[res.unknown.insn];
+        const struct smem_ptx_insn *in = &p->func->insns[res.unknown.insn];
         const char *file = in->loc_file < an->module->nfiles ? an->module->files[in->loc_file] : NULL;
         const char *slash = file ? strrchr(file, '/') : NULL;
         if (unset[0])
