@@ -1212,12 +1212,9 @@ static unsigned min_operands(unsigned op)
     }
 }
 
-/* A call's ( name, ... ) list of parameter symbols; a name that is no symbol of the function
- * (a register, a literal) or more than fit clear *fits. */
-static int read_call_list(struct parser *ps, int32_t *syms, unsigned *n, int *fits)
+/* ( item [, item ...] ) or ( ): calls item for each, the cursor at the item's first character. */
+static int read_list(struct parser *ps, int (*item)(struct parser *, void *), void *ctx)
 {
-    char w[MAX_IDENT + 1];
-    *n = 0;
     if (expect(ps, '('))
         return -1;
     if (peek(ps, ')') == 1) {
@@ -1225,21 +1222,44 @@ static int read_call_list(struct parser *ps, int32_t *syms, unsigned *n, int *fi
         return 0;
     }
     for (;;) {
-        if (skip_ws(ps))
+        if (skip_ws(ps) || item(ps, ctx))
             return -1;
-        if (read_word(ps, w, sizeof w))
-            return -1;
-        int32_t sym = find_sym(ps, w);
-        if (sym < 0 || *n >= SMEM_PTX_MAX_OPS - 1)
-            *fits = 0;
-        else
-            syms[(*n)++] = sym;
         if (peek(ps, ',') == 1) {
             ps->p++;
             continue;
         }
         return expect(ps, ')');
     }
+}
+
+/* A call's ( name, ... ) list of parameter symbols; a name that is no symbol of the function
+ * (a register, a literal) or more than fit clear fits. */
+struct call_list {
+    int32_t *syms;
+    unsigned n;
+    int *fits;
+};
+
+static int call_list_item(struct parser *ps, void *ctx)
+{
+    struct call_list *cl = ctx;
+    char w[MAX_IDENT + 1];
+    if (read_word(ps, w, sizeof w))
+        return -1;
+    int32_t sym = find_sym(ps, w);
+    if (sym < 0 || cl->n >= SMEM_PTX_MAX_OPS - 1)
+        *cl->fits = 0;
+    else
+        cl->syms[cl->n++] = sym;
+    return 0;
+}
+
+static int read_call_list(struct parser *ps, int32_t *syms, unsigned *n, int *fits)
+{
+    struct call_list cl = {syms, 0, fits};
+    int rc = read_list(ps, call_list_item, &cl);
+    *n = cl.n;
+    return rc;
 }
 
 /* Reads one instruction (the opcode word is in opname, the cursor after it). */
@@ -1644,91 +1664,69 @@ static void reset_func_state(struct parser *ps)
     ps->cap_insns = ps->cap_syms = 0;
 }
 
-/* Parameter list: ( .param .type [.ptr ...] name [, ...] ) */
-static int read_params(struct parser *ps, int count_as_params)
+/* One ".param .type [.ptr ...] name" of a parameter list, read into s. */
+static int read_param_decl(struct parser *ps, struct smem_ptx_symbol *s)
 {
-    struct smem_ptx_func *f = ps->f;
     char w[MAX_IDENT + 1];
-    if (expect(ps, '('))
+    const char *at = ps->p;
+    if (read_word(ps, w, sizeof w))
         return -1;
-    if (peek(ps, ')') == 1) {
-        ps->p++;
-        return 0;
-    }
-    for (;;) {
-        if (skip_ws(ps))
-            return -1;
-        const char *at = ps->p;
-        if (read_word(ps, w, sizeof w))
-            return -1;
-        if (strcmp(w, ".param") && strcmp(w, ".reg"))
-            return fail_at(ps, at, "expected .param, found '%s'", w);
-        struct smem_ptx_symbol s;
-        int r = read_var_decl(ps, &s, 0);
-        if (r)
-            return -1;
-        s.kind = SYM_PARAM;
-        if (count_as_params) {
-            uint64_t a = s.align ? s.align : 1;
-            f->param_bytes = (f->param_bytes + a - 1) / a * a;
-            s.offset = f->param_bytes;
-            f->param_bytes += s.size;
-            if (add_sym(ps, at, &s))
-                return -1;
-            f->nparams++;
-        } else {
-            free(s.name);
-        }
-        if (peek(ps, ',') == 1) {
-            ps->p++;
-            continue;
-        }
-        return expect(ps, ')');
-    }
+    if (strcmp(w, ".param") && strcmp(w, ".reg"))
+        return fail_at(ps, at, "expected .param, found '%s'", w);
+    return read_var_decl(ps, s, 0) ? -1 : 0;
 }
 
-/* A .func's return parameters: ( .param .type name [, ...] ), at most 4 kept as symbols. */
+/* Parameter list: ( .param .type [.ptr ...] name [, ...] ) */
+static int param_item(struct parser *ps, void *ctx)
+{
+    struct smem_ptx_func *f = ps->f;
+    const char *at = ps->p;
+    struct smem_ptx_symbol s;
+    (void)ctx;
+    if (read_param_decl(ps, &s))
+        return -1;
+    s.kind = SYM_PARAM;
+    uint64_t a = s.align ? s.align : 1;
+    f->param_bytes = (f->param_bytes + a - 1) / a * a;
+    s.offset = f->param_bytes;
+    f->param_bytes += s.size;
+    if (add_sym(ps, at, &s))
+        return -1;
+    f->nparams++;
+    return 0;
+}
+
+/* A .func's return parameters, at most 4 kept (later added as symbols after the parameters). */
+struct rets {
+    struct smem_ptx_symbol *s;
+    uint32_t n;
+};
+
+static int ret_item(struct parser *ps, void *ctx)
+{
+    struct rets *r = ctx;
+    struct smem_ptx_symbol s;
+    if (read_param_decl(ps, &s))
+        return -1;
+    s.kind = SYM_LOCAL; /* inlined, the caller's return parameter stands for it */
+    if (r->n < 4)
+        r->s[r->n++] = s;
+    else
+        free(s.name);
+    return 0;
+}
+
 static int read_rets(struct parser *ps, struct smem_ptx_symbol *rets, uint32_t *n)
 {
-    char w[MAX_IDENT + 1];
-    *n = 0;
-    if (expect(ps, '('))
-        return -1;
-    if (peek(ps, ')') == 1) {
-        ps->p++;
-        return 0;
+    struct rets r = {rets, 0};
+    int rc = read_list(ps, ret_item, &r);
+    if (rc) {
+        for (uint32_t i = 0; i < r.n; i++)
+            free(rets[i].name);
+        r.n = 0;
     }
-    for (;;) {
-        if (skip_ws(ps))
-            goto fail;
-        const char *at = ps->p;
-        if (read_word(ps, w, sizeof w))
-            goto fail;
-        if (strcmp(w, ".param") && strcmp(w, ".reg")) {
-            fail_at(ps, at, "expected .param, found '%s'", w);
-            goto fail;
-        }
-        struct smem_ptx_symbol s;
-        if (read_var_decl(ps, &s, 0))
-            goto fail;
-        s.kind = SYM_LOCAL; /* inlined, the caller's return parameter stands for it */
-        if (*n < 4)
-            rets[(*n)++] = s;
-        else
-            free(s.name);
-        if (peek(ps, ',') == 1) {
-            ps->p++;
-            continue;
-        }
-        if (expect(ps, ')'))
-            goto fail;
-        return 0;
-    }
-fail:
-    for (uint32_t i = 0; i < *n; i++)
-        free(rets[i].name);
-    *n = 0;
-    return -1;
+    *n = r.n;
+    return rc;
 }
 
 /* A function whose body cannot be read (an unsupported instruction, say) keeps its error and is
@@ -1821,7 +1819,7 @@ static int read_function(struct parser *ps, int is_entry)
     for (uint32_t i = 0; i + 1 < m->nfuncs; i++)
         if (!strcmp(m->funcs[i].name, f->name) && m->funcs[i].ninsns)
             return fail_at(ps, at, "function '%s' defined twice", f->name);
-    if (peek(ps, '(') == 1 && read_params(ps, 1)) {
+    if (peek(ps, '(') == 1 && read_list(ps, param_item, NULL)) {
         for (uint32_t i = 0; i < nrets; i++)
             free(rets[i].name);
         return -1;
