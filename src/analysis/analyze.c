@@ -415,8 +415,10 @@ static int analyze_kernel(struct smem_analysis *an, const struct smem_ptx_func *
                           struct smem_error *err)
 {
     struct smem_cta_program *p = NULL;
+    k->error_stage = "prepare";
     if (smem_cta_prepare(an->module, f, o->dyn_smem, &p, err))
         return -1;
+    k->error_stage = "launch";
     /* which parameters are pointers: the C types say it (a size_t is no pointer, whatever the
      * PTX does with it); the PTX's dataflow only where no type is known */
     {
@@ -450,6 +452,7 @@ static int analyze_kernel(struct smem_analysis *an, const struct smem_ptx_func *
     l.nparams = f->nparams;
     if (smem_cta_check_launch(p, &l, err))
         return -2;
+    k->error_stage = "run";
     struct smem_launch_options lo = {o->banks, 1, o->hazards, o->record};
     struct smem_cta_result res;
     /* one block for all when the proof holds (uniform.h) */
@@ -457,7 +460,7 @@ static int analyze_kernel(struct smem_analysis *an, const struct smem_ptx_func *
     char why[sizeof k->extrapolation];
     int one = 0;
     if (!o->all_blocks && !o->sample_blocks && !o->record && nblocks > 1) {
-        one = smem_blocks_uniform(f, why, sizeof why);
+        one = smem_blocks_uniform(p->func, why, sizeof why); /* calls inlined */
         if (one < 0)
             return smem_error_set(err, NULL, 0, 0, "out of memory");
     }
@@ -493,7 +496,7 @@ static int analyze_kernel(struct smem_analysis *an, const struct smem_ptx_func *
     if (have_own)
         smem_ksig_free(&own);
     if (!res.complete) {
-        const struct smem_ptx_insn *in = &f->insns[res.unknown.insn];
+        const struct smem_ptx_insn *in = &p->func->insns[res.unknown.insn];
         const char *file = in->loc_file < an->module->nfiles ? an->module->files[in->loc_file] : NULL;
         const char *slash = file ? strrchr(file, '/') : NULL;
         if (unset[0])
@@ -646,6 +649,7 @@ static int analyze_module(struct smem_analysis *an, const char *ptx_name, const 
         memset(&kerr, 0, sizeof kerr);
         int r;
         if (fn->error) {
+            k->error_stage = "parse";
             kerr = *fn->error;
             if (fn->error_line && fn->error_file < m->nfiles && m->files[fn->error_file]) {
                 size_t ml = strlen(kerr.msg);

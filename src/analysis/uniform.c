@@ -38,16 +38,27 @@ static int writes_op0(unsigned op)
     }
 }
 
-/* whether operand o reads a tainted register or special register */
-static int op_tainted(const struct smem_ptx_operand *o, const uint8_t *t)
+/* Taint: V, a value that may differ between blocks (it may be known: %ctaid, a clock, ...); D,
+ * loaded data (unknown to analyze: global and constant memory, textures, atomics). Shared and
+ * local memory hold D, and V once a V value is stored there. */
+enum { TV = 1, TD = 2 };
+
+/* the taint operand o reads */
+static unsigned op_taint(const struct smem_ptx_operand *o, const uint8_t *t)
 {
+    unsigned r = 0;
     if (o->kind == OPK_SREG)
-        return sreg_varies((unsigned)o->imm);
+        return sreg_varies((unsigned)o->imm) ? TV : 0;
     if (o->kind == OPK_REG || o->kind == OPK_ADDR || o->kind == OPK_VEC || o->kind == OPK_PAIR)
         for (int i = 0; i < 4; i++)
-            if (o->reg[i] >= 0 && t[o->reg[i]])
-                return 1;
-    return 0;
+            if (o->reg[i] >= 0)
+                r |= t[o->reg[i]];
+    return r;
+}
+
+static int op_tainted(const struct smem_ptx_operand *o, const uint8_t *t)
+{
+    return op_taint(o, t) != 0;
 }
 
 static int fail(const struct smem_ptx_insn *in, char *why, size_t n, const char *what)
@@ -56,30 +67,59 @@ static int fail(const struct smem_ptx_insn *in, char *why, size_t n, const char 
     return 0;
 }
 
+/* the operand a store-like instruction writes to memory (the value), or NULL */
+static const struct smem_ptx_operand *stored_value(const struct smem_ptx_insn *in)
+{
+    if (in->op == PO_ST && in->nops > 1)
+        return &in->ops[1];
+    if ((in->op == PO_ATOM && in->nops > 2) || (in->op == PO_RED && in->nops > 1))
+        return &in->ops[in->op == PO_ATOM ? 2 : 1];
+    return NULL;
+}
+
 int smem_blocks_uniform(const struct smem_ptx_func *f, char *why, size_t n)
 {
     uint8_t *t = calloc(f->nregs ? f->nregs : 1, 1);
     if (!t)
         return -1;
     /* taint, to a fixed point */
+    unsigned smem = TD, local = TD; /* what shared and local memory may hold */
     for (int changed = 1; changed;) {
         changed = 0;
         for (uint32_t i = 0; i < f->ninsns; i++) {
             const struct smem_ptx_insn *in = &f->insns[i];
+            const struct smem_ptx_operand *sv = stored_value(in);
+            if (sv && in->space != SP_GLOBAL && in->space != SP_CONST && in->space != SP_PARAM) {
+                unsigned v = op_taint(sv, t) & TV; /* a V value stored to shared or local memory */
+                if (v && (in->space == SP_SHARED || in->space == SP_GENERIC) && !(smem & TV)) {
+                    smem |= TV;
+                    changed = 1;
+                }
+                if (v && (in->space == SP_LOCAL || in->space == SP_GENERIC) && !(local & TV)) {
+                    local |= TV;
+                    changed = 1;
+                }
+            }
             if (!writes_op0(in->op) || in->nops == 0)
                 continue;
-            int src = in->guard >= 0 && t[in->guard]; /* written or not: a tainted choice */
-            if ((is_mem(in->op) && in->space != SP_PARAM) || in->op == PO_ATOM ||
-                in->op == PO_TEX)
-                src = 1; /* loaded data (shared and local memory, textures too: conservative) */
-            for (unsigned o = 1; o < in->nops && !src; o++)
-                src = op_tainted(&in->ops[o], t);
+            unsigned src = in->guard >= 0 ? t[in->guard] : 0; /* written or not: its choice */
+            if (is_mem(in->op) && in->space != SP_PARAM) {
+                /* what the memory holds (an address that varies is refused below; global data
+                   is unknown to analyze wherever it is read) */
+                src |= in->space == SP_SHARED ? smem : in->space == SP_LOCAL ? local
+                       : in->space == SP_GENERIC ? (smem | local | TD) : TD;
+            } else if (in->op == PO_TEX) {
+                src |= TD;
+            } else {
+                for (unsigned o = 1; o < in->nops; o++)
+                    src |= op_taint(&in->ops[o], t);
+            }
             if (!src)
                 continue;
             const struct smem_ptx_operand *d = &in->ops[0];
             for (int r = 0; r < 4; r++)
-                if (d->reg[r] >= 0 && !t[d->reg[r]]) {
-                    t[d->reg[r]] = 1;
+                if (d->reg[r] >= 0 && (t[d->reg[r]] | src) != t[d->reg[r]]) {
+                    t[d->reg[r]] |= (uint8_t)src;
                     changed = 1;
                 }
         }
@@ -121,10 +161,17 @@ int smem_blocks_uniform(const struct smem_ptx_func *f, char *why, size_t n)
                 const struct smem_ptx_operand *mo =
                     in->op == PO_LD || in->op == PO_LDU || in->op == PO_ATOM ? &in->ops[1] : &in->ops[0];
                 int sh = in->space == SP_SHARED || in->space == SP_GENERIC;
-                if ((sh && g) || op_tainted(mo, t))
+                const struct smem_ptx_operand *sv = stored_value(in);
+                if ((sh && g) || op_tainted(mo, t)) {
                     ok = fail(in, why, n, in->space == SP_SHARED ? "a shared access"
                                           : in->space == SP_GENERIC ? "a generic access"
                                                                     : "a local or parameter address");
+                } else if (sh && sv && (op_taint(sv, t) & TV)) {
+                    /* racecheck's verdict on a store looks at the value it stores */
+                    snprintf(why, n, "a value stored to shared memory at PTX line %u depends on "
+                             "%%ctaid", in->src_line);
+                    ok = 0;
+                }
             }
             break;
         }

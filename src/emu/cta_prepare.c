@@ -2,6 +2,7 @@
  * the SASS model), the shared and local layout, fast-path kinds per instruction; and the launch
  * checked against the GPU's limits. */
 #include "cta_internal.h"
+#include "smemlab/ptx/link.h"
 
 #include "ptx/sass_model.h"
 
@@ -177,6 +178,13 @@ int smem_cta_prepare(const struct smem_ptx_module *m, const struct smem_ptx_func
     if (!p)
         return smem_error_set(err, NULL, 0, 0, "out of memory");
     p->module = m;
+    /* calls to the module's own functions (__noinline__, -G builds): inlined */
+    if (smem_ptx_flatten(m, f, &p->flat, err)) {
+        free(p);
+        return -1;
+    }
+    if (p->flat)
+        f = p->flat;
     p->func = f;
     p->site_of_insn = malloc((f->ninsns ? f->ninsns : 1) * sizeof *p->site_of_insn);
     p->vars = calloc(f->nsyms ? f->nsyms : 1, sizeof *p->vars);
@@ -359,6 +367,7 @@ void smem_cta_program_free(struct smem_cta_program *p)
     free(p->param_is_ptr);
     free(p->local_offset);
     free(p->fast);
+    smem_ptx_flat_free(p->flat);
     free(p);
 }
 

@@ -1254,6 +1254,56 @@ static unsigned min_operands(unsigned op)
     }
 }
 
+/* ( item [, item ...] ) or ( ): calls item for each, the cursor at the item's first character. */
+static int read_list(struct parser *ps, int (*item)(struct parser *, void *), void *ctx)
+{
+    if (expect(ps, '('))
+        return -1;
+    if (peek(ps, ')') == 1) {
+        ps->p++;
+        return 0;
+    }
+    for (;;) {
+        if (skip_ws(ps) || item(ps, ctx))
+            return -1;
+        if (peek(ps, ',') == 1) {
+            ps->p++;
+            continue;
+        }
+        return expect(ps, ')');
+    }
+}
+
+/* A call's ( name, ... ) list of parameter symbols; a name that is no symbol of the function
+ * (a register, a literal) or more than fit clear fits. */
+struct call_list {
+    int32_t *syms;
+    unsigned n;
+    int *fits;
+};
+
+static int call_list_item(struct parser *ps, void *ctx)
+{
+    struct call_list *cl = ctx;
+    char w[MAX_IDENT + 1];
+    if (read_word(ps, w, sizeof w))
+        return -1;
+    int32_t sym = find_sym(ps, w);
+    if (sym < 0 || cl->n >= SMEM_PTX_MAX_OPS - 1)
+        *cl->fits = 0;
+    else
+        cl->syms[cl->n++] = sym;
+    return 0;
+}
+
+static int read_call_list(struct parser *ps, int32_t *syms, unsigned *n, int *fits)
+{
+    struct call_list cl = {syms, 0, fits};
+    int rc = read_list(ps, call_list_item, &cl);
+    *n = cl.n;
+    return rc;
+}
+
 /* Reads one instruction (the opcode word is in opname, the cursor after it). */
 static int read_insn(struct parser *ps, const char *at, char *opname, int32_t guard, int guard_neg)
 {
@@ -1285,14 +1335,15 @@ static int read_insn(struct parser *ps, const char *at, char *opname, int32_t gu
         return fail_at(ps, at, "unsupported instruction '%s' (read, but the emulator does not run %s yet)",
                        opname, smem_ptx_tensor_name(in));
     if (in->op == PO_CALL) {
-        /* call[.uni] [(ret),] func, (args) [, proto]; — only the callee's name matters here */
+        /* call[.uni] [(ret),] func, (args) [, proto]; */
         char w[MAX_IDENT + 1];
+        int32_t rs[SMEM_PTX_MAX_OPS], as[SMEM_PTX_MAX_OPS];
+        unsigned nr = 0, na = 0;
+        int fits = 1;
         if (skip_ws(ps))
             return -1;
         if (peek(ps, '(') == 1) {
-            while (ps->p < ps->end && *ps->p != ')')
-                ps->p++;
-            if (expect(ps, ')') || expect(ps, ','))
+            if (read_call_list(ps, rs, &nr, &fits) || expect(ps, ','))
                 return -1;
         }
         if (skip_ws(ps))
@@ -1300,6 +1351,13 @@ static int read_insn(struct parser *ps, const char *at, char *opname, int32_t gu
         const char *nat = ps->p;
         if (read_word(ps, w, sizeof w))
             return -1;
+        if (peek(ps, ',') == 1) {
+            ps->p++;
+            if (peek(ps, '(') == 1 && read_call_list(ps, as, &na, &fits))
+                return -1;
+        }
+        if (w[0] == '%' || nr + na + 1 > SMEM_PTX_MAX_OPS)
+            fits = 0;
         in->call_name = NULL;
         for (uint32_t i = 0; i < ps->m->nfuncs; i++)
             if (!strcmp(ps->m->funcs[i].name, w))
@@ -1315,6 +1373,19 @@ static int read_insn(struct parser *ps, const char *at, char *opname, int32_t gu
             return -1;
         in->ops[0].sym = (int32_t)(f->nsyms - 1);
         in->call_name = f->syms[f->nsyms - 1].name;
+        in->nops = 1;
+        if (fits) {
+            in->ops[0].count = (uint8_t)nr;
+            for (unsigned i = 0; i < nr + na; i++) {
+                struct smem_ptx_operand *o = &in->ops[in->nops++];
+                memset(o, 0, sizeof *o);
+                o->kind = OPK_SYM;
+                o->reg[0] = o->reg[1] = o->reg[2] = o->reg[3] = -1;
+                o->sym = i < nr ? rs[i] : as[i - nr];
+            }
+        } else {
+            in->ops[0].imm = -1;
+        }
         if (skip_statement(ps))
             return -1;
         f->ninsns++;
@@ -1649,47 +1720,69 @@ static void reset_func_state(struct parser *ps)
     ps->cap_insns = ps->cap_syms = ps->cap_vregs = 0;
 }
 
+/* One ".param .type [.ptr ...] name" of a parameter list, read into s. */
+static int read_param_decl(struct parser *ps, struct smem_ptx_symbol *s)
+{
+    char w[MAX_IDENT + 1];
+    const char *at = ps->p;
+    if (read_word(ps, w, sizeof w))
+        return -1;
+    if (strcmp(w, ".param") && strcmp(w, ".reg"))
+        return fail_at(ps, at, "expected .param, found '%s'", w);
+    return read_var_decl(ps, s, 0) ? -1 : 0;
+}
+
 /* Parameter list: ( .param .type [.ptr ...] name [, ...] ) */
-static int read_params(struct parser *ps, int count_as_params)
+static int param_item(struct parser *ps, void *ctx)
 {
     struct smem_ptx_func *f = ps->f;
-    char w[MAX_IDENT + 1];
-    if (expect(ps, '('))
+    const char *at = ps->p;
+    struct smem_ptx_symbol s;
+    (void)ctx;
+    if (read_param_decl(ps, &s))
         return -1;
-    if (peek(ps, ')') == 1) {
-        ps->p++;
-        return 0;
+    s.kind = SYM_PARAM;
+    uint64_t a = s.align ? s.align : 1;
+    f->param_bytes = (f->param_bytes + a - 1) / a * a;
+    s.offset = f->param_bytes;
+    f->param_bytes += s.size;
+    if (add_sym(ps, at, &s))
+        return -1;
+    f->nparams++;
+    return 0;
+}
+
+/* A .func's return parameters, at most 4 kept (later added as symbols after the parameters). */
+struct rets {
+    struct smem_ptx_symbol *s;
+    uint32_t n;
+};
+
+static int ret_item(struct parser *ps, void *ctx)
+{
+    struct rets *r = ctx;
+    struct smem_ptx_symbol s;
+    if (read_param_decl(ps, &s))
+        return -1;
+    s.kind = SYM_LOCAL; /* inlined, the caller's return parameter stands for it */
+    if (r->n < 4)
+        r->s[r->n++] = s;
+    else
+        free(s.name);
+    return 0;
+}
+
+static int read_rets(struct parser *ps, struct smem_ptx_symbol *rets, uint32_t *n)
+{
+    struct rets r = {rets, 0};
+    int rc = read_list(ps, ret_item, &r);
+    if (rc) {
+        for (uint32_t i = 0; i < r.n; i++)
+            free(rets[i].name);
+        r.n = 0;
     }
-    for (;;) {
-        if (skip_ws(ps))
-            return -1;
-        const char *at = ps->p;
-        if (read_word(ps, w, sizeof w))
-            return -1;
-        if (strcmp(w, ".param") && strcmp(w, ".reg"))
-            return fail_at(ps, at, "expected .param, found '%s'", w);
-        struct smem_ptx_symbol s;
-        int r = read_var_decl(ps, &s, 0);
-        if (r)
-            return -1;
-        s.kind = SYM_PARAM;
-        if (count_as_params) {
-            uint64_t a = s.align ? s.align : 1;
-            f->param_bytes = (f->param_bytes + a - 1) / a * a;
-            s.offset = f->param_bytes;
-            f->param_bytes += s.size;
-            if (add_sym(ps, at, &s))
-                return -1;
-            f->nparams++;
-        } else {
-            free(s.name);
-        }
-        if (peek(ps, ',') == 1) {
-            ps->p++;
-            continue;
-        }
-        return expect(ps, ')');
-    }
+    *n = r.n;
+    return rc;
 }
 
 /* A function whose body cannot be read (an unsupported instruction, say) keeps its error and is
@@ -1762,8 +1855,10 @@ static int read_function(struct parser *ps, int is_entry)
     reset_func_state(ps);
     if (skip_ws(ps))
         return -1;
-    if (!is_entry && peek(ps, '(') == 1) { /* return parameters */
-        if (read_params(ps, 0))
+    struct smem_ptx_symbol rets[4];
+    uint32_t nrets = 0;
+    if (!is_entry && peek(ps, '(') == 1) { /* return parameters: symbols after the parameters */
+        if (read_rets(ps, rets, &nrets))
             return -1;
     }
     if (skip_ws(ps))
@@ -1780,8 +1875,20 @@ static int read_function(struct parser *ps, int is_entry)
     for (uint32_t i = 0; i + 1 < m->nfuncs; i++)
         if (!strcmp(m->funcs[i].name, f->name) && m->funcs[i].ninsns)
             return fail_at(ps, at, "function '%s' defined twice", f->name);
-    if (peek(ps, '(') == 1 && read_params(ps, 1))
+    if (peek(ps, '(') == 1 && read_list(ps, param_item, NULL)) {
+        for (uint32_t i = 0; i < nrets; i++)
+            free(rets[i].name);
         return -1;
+    }
+    for (uint32_t i = 0; i < nrets; i++) {
+        f->ret_sym[i] = (int32_t)f->nsyms;
+        if (add_sym(ps, at, &rets[i])) {
+            for (uint32_t j = i + 1; j < nrets; j++)
+                free(rets[j].name);
+            return -1;
+        }
+        f->nrets++;
+    }
     /* performance directives, then a body or ';' (a prototype) */
     for (;;) {
         if (skip_ws(ps))

@@ -379,7 +379,7 @@ int rt_execute(struct rt_kernel *k, const struct smem_cta_program *p, const stru
         total_bytes += regs[i].size;
     uint8_t **rdm = NULL, **wrm = NULL;
     /* a kernel that prints is never skipped: its lines are part of what it does */
-    int marks = rt_opt.memo && total_bytes <= MARK_MAX_BYTES && nreg && !prints(k->func);
+    int marks = rt_opt.memo && total_bytes <= MARK_MAX_BYTES && nreg && !prints(p->func);
     if (marks) {
         rdm = calloc(nreg, sizeof *rdm);
         wrm = calloc(nreg, sizeof *wrm);
@@ -424,7 +424,7 @@ int rt_execute(struct rt_kernel *k, const struct smem_cta_program *p, const stru
     struct smem_parallel par;
     memset(&par, 0, sizeof par);
     par.jobs = jobs();
-    if (!parallel_safe(k->func) || threads < 8192)
+    if (!parallel_safe(p->func) || threads < 8192)
         par.jobs = 1;
     struct exec_ctx ex;
     memset(&ex, 0, sizeof ex);

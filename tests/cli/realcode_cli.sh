@@ -30,6 +30,8 @@ expect_err "2 of 3 kernels could not be analysed"
 t "the same as JSON" "$S" analyze $D/one_bad_kernel.cu --block 32 --format json
 expect_rc 3
 expect_out '"error": "<nvcc output>:'
+expect_out '"error_stage": "parse"'
+expect_out '"error_stage": "run"'
 expect_out '"wavefronts": 2, "ideal_wavefronts": 1'
 t "only the unmodelled kernel: exit 3 and its reason" "$S" analyze $D/one_bad_kernel.cu --block 32 --kernel unmodelled
 expect_rc 3
@@ -67,4 +69,18 @@ t "bmsk, szext, cvt.rna.tf32 and griddepcontrol parse and run" "$S" analyze $D/n
 expect_rc 0
 expect_out '"bits",new_insns.cu,11,st,4,2,2,2,1,0'
 expect_out '"bits",new_insns.cu,13,ld,4,4,6,4,2,0'   # s[0] and s[2*tid]: 2-way only when all three are right
+t "__noinline__ device functions: counted at the kernel's line of the call" "$S" analyze $D/calls.cu --block 64 --param k=1 --format csv
+expect_rc 3
+expect_out '"calls",calls.cu,16,st,4,4,66,4,32,0'   # store_twice: s[t] and s[32t % 1024]
+expect_out '"calls",calls.cu,18,ld,4,2,2,2,1,0'     # load_at(s, 3t % 1024): the result of stride_of
+expect_out '"calls",calls.cu,21,ld,4,2,2,2,1,0'     # nested (t < 16): load_at twice, warp 0 only
+expect_err "recursive call to '_Z5depthPKfi'"
+expect_err "recursion is not supported"
+t "recursion: a preparation failure in JSON" "$S" analyze $D/calls.cu --block 32 --param k=1 --format json
+expect_rc 3
+expect_out '"error_stage": "prepare"'
+t "the same under -G (nvcc inlines nothing)" "$S" analyze $D/calls.cu --kernel calls --block 64 --param k=1 --format csv -- -G
+expect_rc 0
+expect_out '"calls",calls.cu,16,st,4,4,66,4,32,0'
+expect_out '"calls",calls.cu,21,ld,4,2,2,2,1,0'
 finish

@@ -2,9 +2,12 @@
  * analysis over the kernel's PTX: values derived from the block index (%ctaid), from memory
  * (every load but of a parameter, atomics), from clocks and from what differs between SMs are
  * tainted, and taint flows through every instruction into its destinations (registers are
- * tracked flow-insensitively: one tainted write taints the register everywhere). When no
- * branch, no predicate of a shared access, barrier, exit or warp collective, no shared (or
- * generic) address and no barrier or shuffle operand is tainted, and the kernel makes no call,
+ * tracked flow-insensitively: one tainted write taints the register everywhere; shared and local
+ * memory hold loaded data, and what varies between blocks once such a value is stored there).
+ * When no branch, no predicate of a shared access, barrier, exit or warp collective, no shared
+ * (or generic, local) address and no barrier or shuffle operand is tainted, no value stored to
+ * shared memory varies between blocks (racecheck's verdict on a store depends on the value it
+ * stores; unknown data never counts as the same value), and the kernel makes no call,
  * every block executes the same instructions and makes the same shared-memory requests with the
  * same addresses, barriers and hazards: block 0's counts times the number of blocks are the
  * launch's. Anything not proven runs every block. */

@@ -146,6 +146,9 @@ enum smem_ptx_round { RND_NONE = 0, RND_RN, RND_RZ, RND_RM, RND_RP, RND_RNI, RND
 #define SMEM_MOD_TF32 0x400u    /* cvt.*.tf32.f32: the destination is a .tf32 in a .b32 */
 
 #define SMEM_PTX_MAX_OPS 8
+/* call [(r...),] f, (a...): ops[0].sym names f and ops[0].count is the number of return
+ * parameters; ops[1..count] are they, ops[count+1..nops-1] the arguments (OPK_SYM each). A call
+ * with more than fit, or through a register (a function pointer), has ops[0].imm = -1. */
 
 struct smem_ptx_insn {
     uint8_t op;       /* enum smem_ptx_opcode */
@@ -223,6 +226,8 @@ struct smem_ptx_func {
     struct smem_ptx_insn *insns;
     uint32_t ninsns;
     uint32_t nparams;      /* the first nparams symbols are the parameters, in order */
+    uint32_t nrets;        /* a .func's return parameters: symbols ret_sym[0..nrets-1] */
+    int32_t ret_sym[4];
     uint64_t param_bytes;
     uint32_t maxntid[3], reqntid[3]; /* performance directives, 0 when absent */
     int32_t *vregs;        /* the registers of OPK_VECX operands */
