@@ -385,8 +385,23 @@ static int analyze_kernel(struct smem_analysis *an, const struct smem_ptx_func *
                           struct smem_error *err)
 {
     struct smem_cta_program *p = NULL;
+    k->error_stage = "prepare";
     if (smem_cta_prepare(an->module, f, o->dyn_smem, &p, err))
         return -1;
+    k->error_stage = "launch";
+    /* which parameters are pointers: the C types say it (a size_t is no pointer, whatever the
+     * PTX does with it); the PTX's dataflow only where no type is known */
+    {
+        struct smem_ksig tmp;
+        const struct smem_ksig *ts = sig;
+        if (!ts && !smem_ksig_build(names_unit(nm), f, demangled, &tmp))
+            ts = &tmp;
+        for (uint32_t j = 0; ts && j < f->nparams && j < ts->nparams; j++)
+            if (ts->params[j].type_known)
+                p->param_is_ptr[j] = ts->params[j].kind == SMEM_PARAM_POINTER;
+        if (ts && ts != sig)
+            smem_ksig_free(&tmp);
+    }
     struct smem_launch l;
     memset(&l, 0, sizeof l);
     for (int d = 0; d < 3; d++) {
@@ -407,6 +422,7 @@ static int analyze_kernel(struct smem_analysis *an, const struct smem_ptx_func *
     l.nparams = f->nparams;
     if (smem_cta_check_launch(p, &l, err))
         return -2;
+    k->error_stage = "run";
     struct smem_launch_options lo = {o->banks, 1, o->hazards, o->record};
     struct smem_cta_result res;
     if (smem_launch_analyze(p, &l, &lo, k, &res, err))
@@ -432,7 +448,7 @@ static int analyze_kernel(struct smem_analysis *an, const struct smem_ptx_func *
     if (have_own)
         smem_ksig_free(&own);
     if (!res.complete) {
-        const struct smem_ptx_insn *in = &f->insns[res.unknown.insn];
+        const struct smem_ptx_insn *in = &p->func->insns[res.unknown.insn];
         const char *file = in->loc_file < an->module->nfiles ? an->module->files[in->loc_file] : NULL;
         const char *slash = file ? strrchr(file, '/') : NULL;
         if (unset[0])
@@ -583,6 +599,7 @@ static int analyze_module(struct smem_analysis *an, const char *ptx_name, const 
         memset(&kerr, 0, sizeof kerr);
         int r;
         if (fn->error) {
+            k->error_stage = "parse";
             kerr = *fn->error;
             if (fn->error_line && fn->error_file < m->nfiles && m->files[fn->error_file]) {
                 size_t ml = strlen(kerr.msg);

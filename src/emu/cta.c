@@ -760,6 +760,16 @@ static int run_thread(struct block *b, uint32_t tid)
             return 0;
         case PO_TRAP:
             return block_fail(b, pc, "the kernel executes trap (an assertion failed?)");
+        case PO_TEX: case PO_SURF_ST:
+            if (b->gm) /* a real launch: the texture's or surface's memory is not emulated */
+                return block_fail(b, pc, "texture and surface instructions are not supported "
+                                         "(the kernel reads or writes a texture or surface)");
+            /* analyze: the fetched value is data the analysis cannot know */
+            for (int r = 0; in->op == PO_TEX && r < 4; r++)
+                if (in->ops[0].reg[r] >= 0 && (in->ops[0].kind == OPK_VEC || r == 0))
+                    K[in->ops[0].reg[r]] = 0;
+            T->pc++;
+            break;
         case PO_CALL:
             if (in->call_name && (!strcmp(in->call_name, "vprintf") ||
                                   !strcmp(in->call_name, "__assertfail"))) {

@@ -2,6 +2,7 @@
  * the SASS model), the shared and local layout, fast-path kinds per instruction; and the launch
  * checked against the GPU's limits. */
 #include "cta_internal.h"
+#include "smemlab/ptx/link.h"
 
 #include "ptx/sass_model.h"
 
@@ -129,6 +130,13 @@ int smem_cta_prepare(const struct smem_ptx_module *m, const struct smem_ptx_func
     if (!p)
         return smem_error_set(err, NULL, 0, 0, "out of memory");
     p->module = m;
+    /* calls to the module's own functions (__noinline__, -G builds): inlined */
+    if (smem_ptx_flatten(m, f, &p->flat, err)) {
+        free(p);
+        return -1;
+    }
+    if (p->flat)
+        f = p->flat;
     p->func = f;
     p->site_of_insn = malloc((f->ninsns ? f->ninsns : 1) * sizeof *p->site_of_insn);
     p->vars = calloc(f->nsyms ? f->nsyms : 1, sizeof *p->vars);
@@ -243,26 +251,51 @@ int smem_cta_prepare(const struct smem_ptx_module *m, const struct smem_ptx_func
         }
     }
     free(merge);
-    /* pointer parameters: ld.param whose register reaches an address or a cvta */
+    /* pointer parameters (when the C types are not known; analyze overrides this from them):
+     * ld.param whose value reaches an address or a cvta, directly or through 64-bit mov/add/sub
+     * (a pointer moved or offset before its use). An add alone proves nothing: for size_t n,
+     * n - 1 is add.s64 %rd4, %rd3, -1, and n is no pointer. */
+    uint8_t *from = calloc(f->nregs ? f->nregs : 1, 1);
+    if (!from)
+        goto oom;
     for (uint32_t k = 0; k < f->ninsns; k++) {
         const struct smem_ptx_insn *in = &f->insns[k];
         if (in->op != PO_LD || in->space != SP_PARAM || in->nops < 2 || in->ops[1].sym < 0)
             continue;
         int32_t sym = in->ops[1].sym, reg = in->ops[0].reg[0];
-        if (sym >= (int32_t)f->nparams || reg < 0 || smem_ptx_type_bytes(in->type) != 8)
+        if (sym >= (int32_t)f->nparams || reg < 0 || (uint32_t)reg >= f->nregs ||
+            smem_ptx_type_bytes(in->type) != 8 || p->param_is_ptr[sym])
             continue;
+        memset(from, 0, f->nregs);
+        from[reg] = 1;
+        for (int changed = 1, pass = 0; changed && pass < 16; pass++) {
+            changed = 0;
+            for (uint32_t j = 0; j < f->ninsns; j++) {
+                const struct smem_ptx_insn *u = &f->insns[j];
+                int32_t d = u->nops ? u->ops[0].reg[0] : -1;
+                if ((u->op != PO_ADD && u->op != PO_SUB && u->op != PO_MOV) || d < 0 ||
+                    (uint32_t)d >= f->nregs || from[d] || smem_ptx_type_bytes(u->type) != 8 ||
+                    u->ops[0].kind != OPK_REG)
+                    continue;
+                for (unsigned o = 1; o < u->nops && o < 3; o++)
+                    if (u->ops[o].kind == OPK_REG && u->ops[o].reg[0] >= 0 &&
+                        (uint32_t)u->ops[o].reg[0] < f->nregs && from[u->ops[o].reg[0]]) {
+                        from[d] = 1;
+                        changed = 1;
+                    }
+            }
+        }
         for (uint32_t j = 0; j < f->ninsns && !p->param_is_ptr[sym]; j++) {
             const struct smem_ptx_insn *u = &f->insns[j];
             for (unsigned o = 0; o < u->nops; o++) {
-                if ((u->op == PO_CVTA && o == 1 && u->ops[o].reg[0] == reg) ||
-                    (u->ops[o].kind == OPK_ADDR && u->ops[o].reg[0] == reg))
-                    p->param_is_ptr[sym] = 1;
-                /* a pointer moved or offset before its use: add.s64 %rd2, %rd1, ... */
-                if (u->op == PO_ADD && o == 1 && u->ops[1].reg[0] == reg && u->type == PT_S64)
+                int32_t r = u->ops[o].reg[0];
+                if (r >= 0 && (uint32_t)r < f->nregs && from[r] &&
+                    ((u->op == PO_CVTA && o == 1) || u->ops[o].kind == OPK_ADDR))
                     p->param_is_ptr[sym] = 1;
             }
         }
     }
+    free(from);
     *out = p;
     return 0;
 oom:
@@ -282,6 +315,7 @@ void smem_cta_program_free(struct smem_cta_program *p)
     free(p->param_is_ptr);
     free(p->local_offset);
     free(p->fast);
+    smem_ptx_flat_free(p->flat);
     free(p);
 }
 

@@ -321,6 +321,14 @@ static const struct {
     {"exit", PO_EXIT},     {"call", PO_CALL},       {"trap", PO_TRAP},     {"nanosleep", PO_NANOSLEEP},
     {"isspacep", PO_ISSPACEP}, {"discard", PO_PREFETCH}, {"pmevent", PO_NANOSLEEP},
     {"brkpt", PO_NANOSLEEP}, {"createpolicy", PO_NOP},
+    /* programmatic dependent launch (CUB 3 / CCCL kernels): .wait, .launch_dependents order this
+     * grid against the previous and the next one; within one grid nothing to emulate */
+    {"griddepcontrol", PO_NOP},
+    {"bmsk", PO_BMSK},     {"szext", PO_SZEXT},
+    /* textures and surfaces: read so that a kernel using them parses; the emulator treats a
+     * fetch's value as data it cannot know (analyze) and `run` refuses them */
+    {"tex", PO_TEX},       {"tld4", PO_TEX},        {"txq", PO_TEX},       {"suld", PO_TEX},
+    {"suq", PO_TEX},       {"sust", PO_SURF_ST},    {"sured", PO_SURF_ST},
 };
 
 static const struct {
@@ -929,6 +937,12 @@ static int read_operand(struct parser *ps, struct smem_ptx_operand *o)
                 o->imm = sreg_names[i].sreg;
                 return 0;
             }
+        if ((!strncmp(w, "%envreg", 7) && isdigit((unsigned char)w[7])) ||
+            !strncmp(w, "%reserved_smem_offset_", 22)) {
+            o->kind = OPK_SREG;
+            o->imm = SR_ENVREG;
+            return 0;
+        }
         o->reg[0] = find_reg(ps, w);
         if (o->reg[0] < 0)
             return fail_at(ps, at, "undeclared register '%s'", w);
@@ -954,6 +968,20 @@ static int read_operand(struct parser *ps, struct smem_ptx_operand *o)
         }
         return 0;
     }
+    /* a function's address (mov.u64 %rd1, kernel; a device-side launch, a function pointer):
+     * a symbol of its own, which the emulator gives a fake global address */
+    for (uint32_t i = 0; i < ps->m->nfuncs; i++)
+        if (ps->m->funcs[i].name && !strcmp(ps->m->funcs[i].name, w)) {
+            struct smem_ptx_symbol s;
+            memset(&s, 0, sizeof s);
+            s.name = dupn(w, strlen(w));
+            s.kind = SYM_FUNC;
+            if (!s.name || add_sym(ps, at, &s))
+                return -1;
+            o->sym = (int32_t)(ps->f->nsyms - 1);
+            o->kind = OPK_SYM;
+            return 0;
+        }
     o->kind = OPK_LABEL;
     if (grow((void **)&ps->fixups, &ps->cap_fixups, ps->nfixups + 1, sizeof *ps->fixups, MAX_INSNS))
         return fail_at(ps, at, "too many branches");
@@ -1029,6 +1057,8 @@ static int decode_mods(struct parser *ps, const char *at, struct smem_ptx_insn *
     }
     if (in->op == 0xff)
         return fail_at(ps, at, "unsupported instruction '%s'", part);
+    if (in->op == PO_TEX || in->op == PO_SURF_ST)
+        return 0; /* geometry, channel and type modifiers: nothing the emulator uses */
     in->vec = 1;
     int ntypes = 0;
     while ((part = strtok_r(NULL, ".", &save))) {
@@ -1088,6 +1118,20 @@ static int decode_mods(struct parser *ps, const char *at, struct smem_ptx_insn *
             if (!strcmp(part, "uni")) { in->mode = MODE_UNI; continue; }
             if (!strcmp(part, "ballot")) { in->mode = MODE_BALLOT; continue; }
         }
+        if (in->op == PO_BMSK || in->op == PO_SZEXT) {
+            if (!strcmp(part, "clamp")) { in->mode = MODE_L_CLAMP; continue; }
+            if (!strcmp(part, "wrap")) { in->mode = MODE_L_WRAP; continue; }
+        }
+        if (in->op == PO_CVT && !strcmp(part, "tf32")) {
+            /* the destination type: a tf32 lives in a .b32 register */
+            if (in->type != PT_NONE)
+                return fail_at(ps, at, "cvt to .tf32 must name .tf32 first");
+            in->type = PT_B32;
+            in->mods |= SMEM_MOD_TF32;
+            ntypes++;
+            continue;
+        }
+        if (!strcmp(part, "rna")) { in->round = RND_RNA; continue; }
         if (in->op == PO_SHF) {
             if (!strcmp(part, "l")) { in->mode = in->mode == MODE_R_CLAMP ? MODE_L_CLAMP : MODE_L_WRAP; continue; }
             if (!strcmp(part, "r")) { in->mode = MODE_R_WRAP; continue; }
@@ -1199,7 +1243,7 @@ static unsigned min_operands(unsigned op)
     case PO_ADD: case PO_SUB: case PO_MUL: case PO_MUL24: case PO_DIV: case PO_REM: case PO_MIN:
     case PO_MAX: case PO_AND: case PO_OR: case PO_XOR: case PO_SHL: case PO_SHR: case PO_SET:
     case PO_SETP: case PO_COPYSIGN: case PO_ATOM: case PO_CP_ASYNC: case PO_MATCH: case PO_REDUX:
-    case PO_VOTE: case PO_BAR_RED:
+    case PO_VOTE: case PO_BAR_RED: case PO_BMSK: case PO_SZEXT:
         return 3;
     case PO_MAD: case PO_MAD24: case PO_FMA: case PO_SELP: case PO_SLCT: case PO_BFE: case PO_SAD:
     case PO_PRMT: case PO_SHF: case PO_DP4A: case PO_DP2A:
@@ -1208,6 +1252,56 @@ static unsigned min_operands(unsigned op)
         return 5;
     default: return 0;
     }
+}
+
+/* ( item [, item ...] ) or ( ): calls item for each, the cursor at the item's first character. */
+static int read_list(struct parser *ps, int (*item)(struct parser *, void *), void *ctx)
+{
+    if (expect(ps, '('))
+        return -1;
+    if (peek(ps, ')') == 1) {
+        ps->p++;
+        return 0;
+    }
+    for (;;) {
+        if (skip_ws(ps) || item(ps, ctx))
+            return -1;
+        if (peek(ps, ',') == 1) {
+            ps->p++;
+            continue;
+        }
+        return expect(ps, ')');
+    }
+}
+
+/* A call's ( name, ... ) list of parameter symbols; a name that is no symbol of the function
+ * (a register, a literal) or more than fit clear fits. */
+struct call_list {
+    int32_t *syms;
+    unsigned n;
+    int *fits;
+};
+
+static int call_list_item(struct parser *ps, void *ctx)
+{
+    struct call_list *cl = ctx;
+    char w[MAX_IDENT + 1];
+    if (read_word(ps, w, sizeof w))
+        return -1;
+    int32_t sym = find_sym(ps, w);
+    if (sym < 0 || cl->n >= SMEM_PTX_MAX_OPS - 1)
+        *cl->fits = 0;
+    else
+        cl->syms[cl->n++] = sym;
+    return 0;
+}
+
+static int read_call_list(struct parser *ps, int32_t *syms, unsigned *n, int *fits)
+{
+    struct call_list cl = {syms, 0, fits};
+    int rc = read_list(ps, call_list_item, &cl);
+    *n = cl.n;
+    return rc;
 }
 
 /* Reads one instruction (the opcode word is in opname, the cursor after it). */
@@ -1241,14 +1335,15 @@ static int read_insn(struct parser *ps, const char *at, char *opname, int32_t gu
         return fail_at(ps, at, "unsupported instruction '%s' (read, but the emulator does not run %s yet)",
                        opname, smem_ptx_tensor_name(in));
     if (in->op == PO_CALL) {
-        /* call[.uni] [(ret),] func, (args) [, proto]; — only the callee's name matters here */
+        /* call[.uni] [(ret),] func, (args) [, proto]; */
         char w[MAX_IDENT + 1];
+        int32_t rs[SMEM_PTX_MAX_OPS], as[SMEM_PTX_MAX_OPS];
+        unsigned nr = 0, na = 0;
+        int fits = 1;
         if (skip_ws(ps))
             return -1;
         if (peek(ps, '(') == 1) {
-            while (ps->p < ps->end && *ps->p != ')')
-                ps->p++;
-            if (expect(ps, ')') || expect(ps, ','))
+            if (read_call_list(ps, rs, &nr, &fits) || expect(ps, ','))
                 return -1;
         }
         if (skip_ws(ps))
@@ -1256,6 +1351,13 @@ static int read_insn(struct parser *ps, const char *at, char *opname, int32_t gu
         const char *nat = ps->p;
         if (read_word(ps, w, sizeof w))
             return -1;
+        if (peek(ps, ',') == 1) {
+            ps->p++;
+            if (peek(ps, '(') == 1 && read_call_list(ps, as, &na, &fits))
+                return -1;
+        }
+        if (w[0] == '%' || nr + na + 1 > SMEM_PTX_MAX_OPS)
+            fits = 0;
         in->call_name = NULL;
         for (uint32_t i = 0; i < ps->m->nfuncs; i++)
             if (!strcmp(ps->m->funcs[i].name, w))
@@ -1271,6 +1373,31 @@ static int read_insn(struct parser *ps, const char *at, char *opname, int32_t gu
             return -1;
         in->ops[0].sym = (int32_t)(f->nsyms - 1);
         in->call_name = f->syms[f->nsyms - 1].name;
+        in->nops = 1;
+        if (fits) {
+            in->ops[0].count = (uint8_t)nr;
+            for (unsigned i = 0; i < nr + na; i++) {
+                struct smem_ptx_operand *o = &in->ops[in->nops++];
+                memset(o, 0, sizeof *o);
+                o->kind = OPK_SYM;
+                o->reg[0] = o->reg[1] = o->reg[2] = o->reg[3] = -1;
+                o->sym = i < nr ? rs[i] : as[i - nr];
+            }
+        } else {
+            in->ops[0].imm = -1;
+        }
+        if (skip_statement(ps))
+            return -1;
+        f->ninsns++;
+        return 0;
+    }
+    if (in->op == PO_TEX || in->op == PO_SURF_ST) {
+        /* tex.2d.v4.f32.f32 {%f1, ...}, [tex, {coords}]; only the destination matters */
+        if (in->op == PO_TEX) {
+            if (read_operand(ps, &in->ops[0]))
+                return -1;
+            in->nops = 1;
+        }
         if (skip_statement(ps))
             return -1;
         f->ninsns++;
@@ -1552,7 +1679,8 @@ static int read_body(struct parser *ps)
                                        : SYM_GLOBAL;
                 if (add_sym(ps, at, &s))
                     return -1;
-            } else if (!strcmp(w, ".pragma") || !strcmp(w, ".maxnreg") || !strcmp(w, ".section")) {
+            } else if (!strcmp(w, ".pragma") || !strcmp(w, ".maxnreg") || !strcmp(w, ".section") ||
+                       !strcmp(w, ".callprototype")) { /* the signature of an indirect call */
                 if (skip_statement(ps))
                     return -1;
             } else {
@@ -1592,47 +1720,69 @@ static void reset_func_state(struct parser *ps)
     ps->cap_insns = ps->cap_syms = ps->cap_vregs = 0;
 }
 
+/* One ".param .type [.ptr ...] name" of a parameter list, read into s. */
+static int read_param_decl(struct parser *ps, struct smem_ptx_symbol *s)
+{
+    char w[MAX_IDENT + 1];
+    const char *at = ps->p;
+    if (read_word(ps, w, sizeof w))
+        return -1;
+    if (strcmp(w, ".param") && strcmp(w, ".reg"))
+        return fail_at(ps, at, "expected .param, found '%s'", w);
+    return read_var_decl(ps, s, 0) ? -1 : 0;
+}
+
 /* Parameter list: ( .param .type [.ptr ...] name [, ...] ) */
-static int read_params(struct parser *ps, int count_as_params)
+static int param_item(struct parser *ps, void *ctx)
 {
     struct smem_ptx_func *f = ps->f;
-    char w[MAX_IDENT + 1];
-    if (expect(ps, '('))
+    const char *at = ps->p;
+    struct smem_ptx_symbol s;
+    (void)ctx;
+    if (read_param_decl(ps, &s))
         return -1;
-    if (peek(ps, ')') == 1) {
-        ps->p++;
-        return 0;
+    s.kind = SYM_PARAM;
+    uint64_t a = s.align ? s.align : 1;
+    f->param_bytes = (f->param_bytes + a - 1) / a * a;
+    s.offset = f->param_bytes;
+    f->param_bytes += s.size;
+    if (add_sym(ps, at, &s))
+        return -1;
+    f->nparams++;
+    return 0;
+}
+
+/* A .func's return parameters, at most 4 kept (later added as symbols after the parameters). */
+struct rets {
+    struct smem_ptx_symbol *s;
+    uint32_t n;
+};
+
+static int ret_item(struct parser *ps, void *ctx)
+{
+    struct rets *r = ctx;
+    struct smem_ptx_symbol s;
+    if (read_param_decl(ps, &s))
+        return -1;
+    s.kind = SYM_LOCAL; /* inlined, the caller's return parameter stands for it */
+    if (r->n < 4)
+        r->s[r->n++] = s;
+    else
+        free(s.name);
+    return 0;
+}
+
+static int read_rets(struct parser *ps, struct smem_ptx_symbol *rets, uint32_t *n)
+{
+    struct rets r = {rets, 0};
+    int rc = read_list(ps, ret_item, &r);
+    if (rc) {
+        for (uint32_t i = 0; i < r.n; i++)
+            free(rets[i].name);
+        r.n = 0;
     }
-    for (;;) {
-        if (skip_ws(ps))
-            return -1;
-        const char *at = ps->p;
-        if (read_word(ps, w, sizeof w))
-            return -1;
-        if (strcmp(w, ".param") && strcmp(w, ".reg"))
-            return fail_at(ps, at, "expected .param, found '%s'", w);
-        struct smem_ptx_symbol s;
-        int r = read_var_decl(ps, &s, 0);
-        if (r)
-            return -1;
-        s.kind = SYM_PARAM;
-        if (count_as_params) {
-            uint64_t a = s.align ? s.align : 1;
-            f->param_bytes = (f->param_bytes + a - 1) / a * a;
-            s.offset = f->param_bytes;
-            f->param_bytes += s.size;
-            if (add_sym(ps, at, &s))
-                return -1;
-            f->nparams++;
-        } else {
-            free(s.name);
-        }
-        if (peek(ps, ',') == 1) {
-            ps->p++;
-            continue;
-        }
-        return expect(ps, ')');
-    }
+    *n = r.n;
+    return rc;
 }
 
 /* A function whose body cannot be read (an unsupported instruction, say) keeps its error and is
@@ -1705,8 +1855,10 @@ static int read_function(struct parser *ps, int is_entry)
     reset_func_state(ps);
     if (skip_ws(ps))
         return -1;
-    if (!is_entry && peek(ps, '(') == 1) { /* return parameters */
-        if (read_params(ps, 0))
+    struct smem_ptx_symbol rets[4];
+    uint32_t nrets = 0;
+    if (!is_entry && peek(ps, '(') == 1) { /* return parameters: symbols after the parameters */
+        if (read_rets(ps, rets, &nrets))
             return -1;
     }
     if (skip_ws(ps))
@@ -1723,8 +1875,20 @@ static int read_function(struct parser *ps, int is_entry)
     for (uint32_t i = 0; i + 1 < m->nfuncs; i++)
         if (!strcmp(m->funcs[i].name, f->name) && m->funcs[i].ninsns)
             return fail_at(ps, at, "function '%s' defined twice", f->name);
-    if (peek(ps, '(') == 1 && read_params(ps, 1))
+    if (peek(ps, '(') == 1 && read_list(ps, param_item, NULL)) {
+        for (uint32_t i = 0; i < nrets; i++)
+            free(rets[i].name);
         return -1;
+    }
+    for (uint32_t i = 0; i < nrets; i++) {
+        f->ret_sym[i] = (int32_t)f->nsyms;
+        if (add_sym(ps, at, &rets[i])) {
+            for (uint32_t j = i + 1; j < nrets; j++)
+                free(rets[j].name);
+            return -1;
+        }
+        f->nrets++;
+    }
     /* performance directives, then a body or ';' (a prototype) */
     for (;;) {
         if (skip_ws(ps))

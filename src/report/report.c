@@ -88,6 +88,8 @@ void smem_report_json_kernel(FILE *f, const struct smem_analysis *a,
     if (k->error) {
         fprintf(f, ", \"error\": ");
         smem_json_string(f, k->error);
+        if (k->error_stage)
+            fprintf(f, ", \"error_stage\": \"%s\"", k->error_stage);
     } else if (!k->complete) {
         fprintf(f, ", \"incomplete\": ");
         smem_json_string(f, k->incomplete_why);

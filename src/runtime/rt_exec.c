@@ -405,7 +405,7 @@ int rt_execute(struct rt_kernel *k, const struct smem_cta_program *p, const stru
         total_bytes += regs[i].size;
     uint8_t **rdm = NULL, **wrm = NULL;
     /* a kernel that prints is never skipped: its lines are part of what it does */
-    int marks = rt_opt.memo && total_bytes <= MARK_MAX_BYTES && nreg && !prints(k->func);
+    int marks = rt_opt.memo && total_bytes <= MARK_MAX_BYTES && nreg && !prints(p->func);
     if (marks) {
         rdm = calloc(nreg, sizeof *rdm);
         wrm = calloc(nreg, sizeof *wrm);
@@ -450,7 +450,7 @@ int rt_execute(struct rt_kernel *k, const struct smem_cta_program *p, const stru
     unsigned nj = jobs();
     if (nj > nblocks)
         nj = (unsigned)nblocks;
-    if (!parallel_safe(k->func) || threads < 8192)
+    if (!parallel_safe(p->func) || threads < 8192)
         nj = 1;
     uint64_t nchunks = nj == 1 ? 1 : (nblocks < (uint64_t)nj * 16 ? nblocks : (uint64_t)nj * 16);
     struct pool pl;

@@ -49,6 +49,10 @@ struct smem_kernel_report {
     char *error;            /* NULL, or why this kernel could not be analysed ("file:line:col:
                                msg": an unsupported instruction, a failed assert, a launch
                                over the GPU's limits); its counts are then not to be used */
+    const char *error_stage; /* with error: "parse" (the PTX of the kernel could not be read),
+                                "prepare" (read, but not made ready to run), "launch" (the
+                                launch is beyond the GPU's limits) or "run" (stopped
+                                while running: a failed assert, an unsupported call) */
     int complete;           /* every thread of every analysed block ran to its end */
     char incomplete_why[400];
     uint64_t blocks_run, blocks_total, steps;

@@ -55,6 +55,8 @@ struct smem_cta_program {
     uint32_t *local_offset;  /* per symbol: offset of a local or shared one in its window */
     uint32_t local_size;     /* bytes of local memory per thread */
     uint8_t *fast;           /* per instruction: a fast-path kind for common integer ops, or 0 */
+    struct smem_ptx_func *flat; /* the kernel with its calls inlined (smemlab/ptx/link.h), which
+                                   func then points at; NULL when it calls nothing to inline */
 };
 
 /* A warp-level shared-memory request. Addresses are byte offsets in the block's shared window. */

@@ -45,7 +45,9 @@ enum smem_ptx_sreg {
     SR_LANEID, SR_WARPID, SR_NWARPID, SR_SMID, SR_NSMID, SR_GRIDID,
     SR_LANEMASK_EQ, SR_LANEMASK_LT, SR_LANEMASK_LE, SR_LANEMASK_GT, SR_LANEMASK_GE,
     SR_CLOCK, SR_CLOCK64, SR_GLOBALTIMER, SR_DYN_SMEM, SR_TOTAL_SMEM,
-    SR_CLUSTERID, SR_CLUSTER_CTARANK, SR_CLUSTER_NCTARANK
+    SR_CLUSTERID, SR_CLUSTER_CTARANK, SR_CLUSTER_NCTARANK,
+    SR_ENVREG /* %envreg0..31 (cooperative launches read them), %reserved_smem_offset_*
+                 (cooperative groups' reserved shared memory): set by the driver, unknown */
 };
 
 struct smem_ptx_operand {
@@ -68,6 +70,9 @@ enum smem_ptx_opcode {
     PO_LD, PO_ST, PO_ATOM, PO_RED, PO_LDU, PO_PREFETCH, PO_CP_ASYNC, PO_CP_ASYNC_WAIT,
     PO_BAR, PO_BAR_ARRIVE, PO_BAR_RED, PO_BAR_WARP, PO_MEMBAR, PO_SHFL, PO_VOTE, PO_ACTIVEMASK,
     PO_MATCH, PO_REDUX, PO_BRA, PO_RET, PO_EXIT, PO_CALL, PO_TRAP, PO_NANOSLEEP, PO_ISSPACEP,
+    PO_BMSK, PO_SZEXT,
+    PO_TEX,      /* tex, tld4, txq, suld, suq: ops[0] the destination; the rest is not read */
+    PO_SURF_ST,  /* sust, sured: a surface store (no operand is read) */
     /* matrix, barrier-object and tensor-core instructions (ptx_tensor.c); a function holding one is
      * read only when smem_ptx_parse_opts is asked to (struct smem_ptx_options.tensor_ops) */
     PO_LDMATRIX, /* vec = matrices; ops: {d..}, [addr] (space SP_SHARED, or SP_GENERIC) */
@@ -125,7 +130,8 @@ enum smem_ptx_mode {
 #define SMEM_TF_XOR_POPC 0x1000u  /* mma .b1 .xor.popc */
 #define SMEM_TF_AND_POPC 0x2000u  /* mma .b1 .and.popc */
 
-enum smem_ptx_round { RND_NONE = 0, RND_RN, RND_RZ, RND_RM, RND_RP, RND_RNI, RND_RZI, RND_RMI, RND_RPI };
+enum smem_ptx_round { RND_NONE = 0, RND_RN, RND_RZ, RND_RM, RND_RP, RND_RNI, RND_RZI, RND_RMI, RND_RPI,
+                      RND_RNA /* nearest, ties away from zero (cvt to .tf32) */ };
 
 /* Modifiers that change a result, kept for the emulator (struct smem_ptx_insn.mods). */
 #define SMEM_MOD_APPROX 0x1u
@@ -138,8 +144,12 @@ enum smem_ptx_round { RND_NONE = 0, RND_RN, RND_RZ, RND_RM, RND_RP, RND_RNI, RND
 #define SMEM_MOD_NOFTZ 0x80u
 #define SMEM_MOD_CC 0x100u      /* add.cc, sub.cc: the carry is not modelled */
 #define SMEM_MOD_OOB 0x200u     /* fma .oob: OOB-NaN operands give 0 (not modelled) */
+#define SMEM_MOD_TF32 0x400u    /* cvt.*.tf32.f32: the destination is a .tf32 in a .b32 */
 
 #define SMEM_PTX_MAX_OPS 8
+/* call [(r...),] f, (a...): ops[0].sym names f and ops[0].count is the number of return
+ * parameters; ops[1..count] are they, ops[count+1..nops-1] the arguments (OPK_SYM each). A call
+ * with more than fit, or through a register (a function pointer), has ops[0].imm = -1. */
 
 struct smem_ptx_insn {
     uint8_t op;       /* enum smem_ptx_opcode */
@@ -217,6 +227,8 @@ struct smem_ptx_func {
     struct smem_ptx_insn *insns;
     uint32_t ninsns;
     uint32_t nparams;      /* the first nparams symbols are the parameters, in order */
+    uint32_t nrets;        /* a .func's return parameters: symbols ret_sym[0..nrets-1] */
+    int32_t ret_sym[4];
     uint64_t param_bytes;
     uint32_t maxntid[3], reqntid[3]; /* performance directives, 0 when absent */
     int32_t *vregs;        /* the registers of OPK_VECX operands */
