@@ -86,6 +86,8 @@ int main(void)
           in->ops[0].count == 2 && in->ops[1].imm == 16);
     in = nth(f, PO_LDMATRIX, 0xff, 2);
     CHECK(in && in->vec == 4 && in->ops[0].count == 4);
+    in = nth(f, PO_LDMATRIX, 0xff, 3); /* no state space: a generic address */
+    CHECK(in && in->vec == 4 && in->space == SP_GENERIC && (in->tflags & SMEM_TF_TRANS));
     in = nth(f, PO_STMATRIX, 0xff, 0);
     CHECK(in && in->vec == 4 && (in->tflags & SMEM_TF_TRANS) && in->ops[0].kind == OPK_ADDR &&
           in->ops[1].count == 4);

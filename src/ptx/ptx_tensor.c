@@ -103,7 +103,7 @@ static const char *decode_matrix(const char *first, char **save, struct smem_ptx
     char *p;
     unsigned nt = 0;
     in->op = first[0] == 'l' ? PO_LDMATRIX : PO_STMATRIX;
-    in->space = SP_SHARED;
+    in->space = SP_GENERIC; /* without .shared the address is generic (and must point to shared) */
     while ((p = strtok_r(NULL, ".", save))) {
         if (common_mod(p, in))
             continue;
@@ -131,7 +131,7 @@ static const char *decode_matrix(const char *first, char **save, struct smem_ptx
     }
     if (!in->shape_m || in->shape_k || !in->vec || !nt)
         return err(why, n, "%s needs a shape (.m8n8), a count (.x1, .x2, .x4) and a type (.b16)%s", first, "");
-    if (in->space != SP_SHARED || (in->tflags & SMEM_TF_CLUSTER))
+    if ((in->space != SP_SHARED && in->space != SP_GENERIC) || (in->tflags & SMEM_TF_CLUSTER))
         return err(why, n, "%s works on .shared::cta memory only%s", first, "");
     return NULL;
 }

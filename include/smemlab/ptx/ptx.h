@@ -75,7 +75,7 @@ enum smem_ptx_opcode {
     PO_SURF_ST,  /* sust, sured: a surface store (no operand is read) */
     /* matrix, barrier-object and tensor-core instructions (ptx_tensor.c); a function holding one is
      * read only when smem_ptx_parse_opts is asked to (struct smem_ptx_options.tensor_ops) */
-    PO_LDMATRIX, /* vec = matrices; ops: {d..}, [addr] */
+    PO_LDMATRIX, /* vec = matrices; ops: {d..}, [addr] (space SP_SHARED, or SP_GENERIC) */
     PO_STMATRIX, /* vec = matrices; ops: [addr], {r..} */
     PO_MBARRIER, /* mode = MODE_MBAR_*; operands as the PTX ISA writes them */
     PO_MMA,      /* mma.sync: ops d, a, b, c; shape_*, layout flags, type/type2/type3/type4 */
@@ -122,7 +122,8 @@ enum smem_ptx_mode {
 #define SMEM_TF_NOINC 0x20u       /* cp.async.mbarrier.arrive.noinc */
 #define SMEM_TF_EXPECT_TX 0x40u   /* mbarrier.arrive.expect_tx */
 #define SMEM_TF_NOCOMPLETE 0x80u  /* mbarrier.arrive.noComplete */
-#define SMEM_TF_CACHE_HINT 0x100u /* .L2::cache_hint: the last operand is a cache policy */
+#define SMEM_TF_CACHE_HINT 0x100u /* .L2::cache_hint: the last operand is a cache policy (cp.async:
+                                     ops[3] is the src-size only when nops is 5, or 4 without it) */
 #define SMEM_TF_ACQUIRE 0x200u    /* .acquire (waits) */
 #define SMEM_TF_RELEASE 0x400u    /* .release (arrives) */
 #define SMEM_TF_RELAXED 0x800u    /* .relaxed */
