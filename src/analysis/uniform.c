@@ -56,6 +56,22 @@ static unsigned op_taint(const struct smem_ptx_operand *o, const uint8_t *t)
     return r;
 }
 
+/* the taint of a fragment {r0, ..., r7} of mma / wmma / ldmatrix / stmatrix (5 or more registers
+ * live in f->vregs) */
+static unsigned frag_taint(const struct smem_ptx_func *f, const struct smem_ptx_operand *o,
+                           const uint8_t *t)
+{
+    if (o->kind != OPK_VECX)
+        return op_taint(o, t);
+    unsigned r = 0;
+    for (unsigned i = 0; i < o->count; i++) {
+        int32_t reg = smem_ptx_vec_reg(f, o, i);
+        if (reg >= 0)
+            r |= t[reg];
+    }
+    return r;
+}
+
 static int op_tainted(const struct smem_ptx_operand *o, const uint8_t *t)
 {
     return op_taint(o, t) != 0;
@@ -100,10 +116,23 @@ int smem_blocks_uniform(const struct smem_ptx_func *f, char *why, size_t n)
                     changed = 1;
                 }
             }
-            if (!writes_op0(in->op) || in->nops == 0)
+            if (in->op == PO_STMATRIX && in->nops > 1 && (frag_taint(f, &in->ops[1], t) & TV) &&
+                !(smem & TV)) { /* stmatrix stores its fragments to shared memory */
+                smem |= TV;
+                changed = 1;
+            }
+            if (!writes_op0(in->op) || in->nops == 0 || in->op == PO_STMATRIX ||
+                (in->op == PO_MBARRIER && in->ops[0].kind != OPK_REG) ||
+                (in->op == PO_WMMA && in->mode == MODE_WMMA_STORE_D))
                 continue;
             unsigned src = in->guard >= 0 ? t[in->guard] : 0; /* written or not: its choice */
-            if (is_mem(in->op) && in->space != SP_PARAM) {
+            if (in->op == PO_LDMATRIX || in->op == PO_MBARRIER) {
+                src |= smem; /* what shared memory holds (an mbarrier's state, its phase) */
+            } else if (in->op == PO_MMA || in->op == PO_WMMA) {
+                src |= TD; /* wmma.load reads any memory; mma: conservatively data */
+                for (unsigned o = 1; o < in->nops; o++)
+                    src |= frag_taint(f, &in->ops[o], t);
+            } else if (is_mem(in->op) && in->space != SP_PARAM) {
                 /* what the memory holds (an address that varies is refused below; global data
                    is unknown to analyze wherever it is read) */
                 src |= in->space == SP_SHARED ? smem : in->space == SP_LOCAL ? local
@@ -122,6 +151,13 @@ int smem_blocks_uniform(const struct smem_ptx_func *f, char *why, size_t n)
                     t[d->reg[r]] |= (uint8_t)src;
                     changed = 1;
                 }
+            for (unsigned r = 4; d->kind == OPK_VECX && r < d->count; r++) {
+                int32_t reg = smem_ptx_vec_reg(f, d, r);
+                if (reg >= 0 && (t[reg] | src) != t[reg]) {
+                    t[reg] |= (uint8_t)src;
+                    changed = 1;
+                }
+            }
         }
     }
     int ok = 1;
@@ -152,6 +188,17 @@ int smem_blocks_uniform(const struct smem_ptx_func *f, char *why, size_t n)
                 bad = op_tainted(&in->ops[o], t);
             if (bad)
                 ok = fail(in, why, n, "a barrier or warp collective");
+            break;
+        }
+        case PO_LDMATRIX: case PO_STMATRIX: case PO_MBARRIER: case PO_CP_ASYNC_WAIT: case PO_MMA:
+        case PO_WMMA: {
+            /* the shared address of a matrix or an mbarrier; warp-collective ones under a
+               varying predicate */
+            int bad = g;
+            for (unsigned o = 0; o < in->nops && !bad; o++)
+                bad = in->ops[o].kind == OPK_ADDR && op_tainted(&in->ops[o], t);
+            if (bad)
+                ok = fail(in, why, n, "a matrix or mbarrier access");
             break;
         }
         default:
