@@ -42,12 +42,14 @@ struct emu_tensor {
     uint32_t n;
     uint32_t *wait_off; /* per thread in L_MBAR: the barrier's shared offset */
     uint8_t *wait_par;  /* ... and the parity of the phase it waits to see completed */
+    int32_t *wait_pred; /* ... and the predicate its wait sets when it wakes */
     struct copies *cp;  /* per thread */
 };
 
 /* ---- the mbarrier object (8 bytes): pending arrivals (bits 0-19), expected arrivals (20-39),
  * transaction count (40-60, signed), initialised (62), the current phase's parity (63) ---- */
 #define MB_INIT (1ull << 62)
+#define WAIT_YIELD 2 /* wait_par of a thread that polled test_wait: it runs again next round */
 #define MB_PHASE (1ull << 63)
 
 static uint32_t mb_pend(uint64_t s) { return (uint32_t)(s & 0xfffffu); }
@@ -83,10 +85,11 @@ static int tensor_state(struct block *b)
         return -1;
     t->wait_off = calloc(b->nthreads, sizeof *t->wait_off);
     t->wait_par = calloc(b->nthreads, 1);
+    t->wait_pred = calloc(b->nthreads, sizeof *t->wait_pred);
     t->cp = calloc(b->nthreads, sizeof *t->cp);
     t->n = b->nthreads;
     b->tensor = t;
-    return t->wait_off && t->wait_par && t->cp ? 0 : -1;
+    return t->wait_off && t->wait_par && t->wait_pred && t->cp ? 0 : -1;
 }
 
 void emu_tensor_free(struct block *b)
@@ -95,6 +98,7 @@ void emu_tensor_free(struct block *b)
         return;
     free(b->tensor->wait_off);
     free(b->tensor->wait_par);
+    free(b->tensor->wait_pred);
     for (uint32_t i = 0; b->tensor->cp && i < b->tensor->n; i++)
         free(b->tensor->cp[i].v);
     free(b->tensor->cp);
@@ -739,12 +743,22 @@ static int exec_mbarrier(struct block *b, uint32_t w, uint32_t pc, const struct 
             unsigned cur = (unsigned)(s >> 63);
             if (cur != par) { /* the phase waited for has completed */
                 lane_set(b, w, l, in->ops[0].reg[0], 1, 1);
-            } else {
-                /* not yet: the thread waits here until it completes (emu_tensor_wake) */
+            } else if (in->mode == MODE_MBAR_TRY_WAIT) {
+                /* not yet: the thread is suspended here until it completes (emu_tensor_wake);
+                   try_wait may suspend it so, the time limit never running out first */
                 b->T[w * 32 + l].state = L_MBAR;
                 b->T[w * 32 + l].pc = pc;
                 b->tensor->wait_off[w * 32 + l] = off;
                 b->tensor->wait_par[w * 32 + l] = (uint8_t)par;
+                b->tensor->wait_pred[w * 32 + l] = in->ops[0].reg[0];
+            } else {
+                /* test_wait never blocks: false, and the thread lets the others run first (a
+                   loop polling it then costs a round, not the whole step budget) */
+                lane_set(b, w, l, in->ops[0].reg[0], 0, 1);
+                b->T[w * 32 + l].state = L_MBAR;
+                b->T[w * 32 + l].pc = pc + 1;
+                b->tensor->wait_off[w * 32 + l] = off;
+                b->tensor->wait_par[w * 32 + l] = WAIT_YIELD;
             }
             break;
         }
@@ -767,8 +781,15 @@ int emu_tensor_wake(struct block *b)
         uint32_t off = b->tensor->wait_off[t];
         uint64_t s;
         memcpy(&s, b->smem + off, 8);
-        if ((s & MB_INIT) && (unsigned)(s >> 63) != b->tensor->wait_par[t]) {
-            T->state = L_RUN; /* runs the wait again: it finds the phase complete */
+        if (b->tensor->wait_par[t] == WAIT_YIELD) {
+            T->state = L_RUN; /* polled test_wait: it goes on */
+            woke++;
+        } else if ((s & MB_INIT) && (unsigned)(s >> 63) != b->tensor->wait_par[t]) {
+            /* its phase completed: the wait returns true now (run again later, it could find
+               the barrier a phase further, of the same parity) */
+            T->state = L_RUN;
+            lane_set(b, t / 32, t % 32, b->tensor->wait_pred[t], 1, 1);
+            T->pc++;
             woke++;
         } else {
             waiting++;

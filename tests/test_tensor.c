@@ -1,0 +1,301 @@
+/* test_tensor.c: ldmatrix, stmatrix, mma.sync, mbarrier and cp.async groups under the emulator
+ * (emu/cta_tensor.c), on whole programs built here with nvcc -cudart shared (skipped, exit 77,
+ * without nvcc):
+ *  - tests/ldsm/gemm.cu, the CuTe-style GEMMs (plain, swizzled, mbarrier), under `smemlab run`:
+ *    their own check of the product passes (a double-precision CPU GEMM, relative error < 1e-5),
+ *    at the measured size and another, and every launch's LDSM and LDGSTS requests and
+ *    wavefronts equal what the H100 counted: tests/hw/h100-ldsm-gemm.csv (NVIDIA H100 80GB
+ *    HBM3, Nsight Compute, tests/hw/ldsm/README.md); `smemlab analyze` gives the same counts;
+ *  - tests/tensor/tensor_checks.cu checks ldmatrix / stmatrix fragments, mma results (exact
+ *    inputs: bit for bit) and mbarrier phases against the PTX ISA on the host; a wait that cannot
+ *    complete, wmma and a read of a cp.async destination before its thread's wait are reported. */
+#include "check.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+static const char *src = SMEMLAB_SOURCE_DIR;
+static char bin[900], smemlab[900];
+static char SH[] = "sh", DASHC[] = "-c";
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *s = malloc((size_t)n + 1);
+    if (s && fread(s, 1, (size_t)n, f) != (size_t)n)
+        n = 0;
+    if (s)
+        s[n] = 0;
+    fclose(f);
+    return s;
+}
+
+/* sh -c cmd with stdout and stderr into *o and *e; returns the exit status */
+static int sh(const char *cmd, const char *tag, char **o, char **e)
+{
+    char out[1100], err[1100];
+    snprintf(out, sizeof out, "%s/%s.out", bin, tag);
+    snprintf(err, sizeof err, "%s/%s.err", bin, tag);
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_addopen(&fa, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawn_file_actions_addopen(&fa, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    char *argv[] = {SH, DASHC, (char *)cmd, NULL};
+    pid_t pid;
+    int rc = posix_spawnp(&pid, "sh", &fa, NULL, argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    if (rc)
+        return -1;
+    int ws;
+    while (waitpid(pid, &ws, 0) < 0 && errno == EINTR)
+        ;
+    *o = slurp(out);
+    *e = slurp(err);
+    if (!*o)
+        *o = strdup("");
+    if (!*e)
+        *e = strdup("");
+    return WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
+}
+
+#define EXPECT_IN(text, what)                                                                    \
+    do {                                                                                         \
+        CHECK(strstr((text), (what)) != NULL);                                                   \
+        if (!strstr((text), (what)))                                                             \
+            fprintf(stderr, "  missing '%s' in:\n%s\n", (what), (text));                        \
+    } while (0)
+
+/* builds dir/name.cu into bin/name unless it is newer than its source */
+static int build(const char *dir, const char *name)
+{
+    char cu[1100], exe[1100], cmd[4096];
+    snprintf(cu, sizeof cu, "%s/%s/%s.cu", src, dir, name);
+    snprintf(exe, sizeof exe, "%s/%s", bin, name);
+    struct stat sc, se;
+    if (stat(exe, &se) == 0 && stat(cu, &sc) == 0 && se.st_mtime > sc.st_mtime)
+        return 0;
+    snprintf(cmd, sizeof cmd, "nvcc -cudart shared -arch=sm_90 -lineinfo -O3 %s -o %s", cu, exe);
+    char *o, *e;
+    int rc = sh(cmd, name, &o, &e);
+    if (rc)
+        fprintf(stderr, "%s: exit %d\n%s%s\n", cmd, rc, o, e);
+    free(o);
+    free(e);
+    return rc;
+}
+
+/* the field of a CSV line (no quoted commas in ours) in the column named col of header hdr */
+static long long csv_num(const char *hdr, const char *line, const char *col, char *text, size_t n)
+{
+    unsigned idx = 0;
+    size_t cl = strlen(col);
+    const char *h = hdr;
+    for (;;) {
+        if (!strncmp(h, col, cl) && (h[cl] == ',' || h[cl] == '\n' || h[cl] == '\r' || !h[cl]))
+            break;
+        h = strpbrk(h, ",\n");
+        if (!h || *h == '\n')
+            return -1;
+        h++;
+        idx++;
+    }
+    const char *p = line;
+    for (unsigned i = 0; i < idx && p; i++) {
+        /* a quoted field may hold commas: "(2, 2, 1)" */
+        int q = 0;
+        for (; *p && (q || *p != ','); p++)
+            if (*p == '"')
+                q = !q;
+        p = *p ? p + 1 : NULL;
+    }
+    if (!p)
+        return -1;
+    if (text && n) {
+        size_t k = 0;
+        for (int q = 0; *p && (q || (*p != ',' && *p != '\n')); p++) {
+            if (*p == '"') {
+                q = !q;
+                continue;
+            }
+            if (k + 1 < n)
+                text[k++] = *p;
+        }
+        text[k] = 0;
+        return 0;
+    }
+    return atoll(p);
+}
+
+static char *next_line(char *s)
+{
+    char *nl = strchr(s, '\n');
+    return nl && nl[1] ? nl + 1 : NULL;
+}
+
+/* The H100's counts of the GEMM (tests/hw/h100-ldsm-gemm.csv) against smemlab run's CSV. */
+static void test_gemm_runs_right_and_counts_as_the_h100(void)
+{
+    char cmd[4000], csvp[1100], hwp[1100], *o, *e;
+    snprintf(csvp, sizeof csvp, "%s/gemm.csv", bin);
+    snprintf(cmd, sizeof cmd, "%s run --format csv -o %s %s/gemm", smemlab, csvp, bin);
+    CHECK_EQ(sh(cmd, "gemm_run", &o, &e), 0);
+    EXPECT_IN(o, "gemm_plain 128x128x64 rel_err=");
+    EXPECT_IN(o, "gemm_swizzled 128x128x64 rel_err=");
+    EXPECT_IN(o, "gemm_mbarrier 128x128x64 rel_err=");
+    CHECK(!strstr(o, "FAIL"));
+    free(o);
+    free(e);
+    snprintf(hwp, sizeof hwp, "%s/tests/hw/h100-ldsm-gemm.csv", src);
+    char *got = slurp(csvp), *hw = slurp(hwp);
+    CHECK(got && hw);
+    if (!got || !hw) {
+        free(got);
+        free(hw);
+        return;
+    }
+    unsigned matched = 0;
+    for (char *h = next_line(hw); h; h = next_line(h)) {
+        char kname[128];
+        csv_num(hw, h, "kernel", kname, sizeof kname);
+        int found = 0;
+        for (char *g = next_line(got); g; g = next_line(g)) {
+            char rk[128];
+            csv_num(got, g, "kernel", rk, sizeof rk);
+            if (strcmp(rk, kname))
+                continue;
+            found = 1;
+            static const char *cols[][2] = {
+                {"ldsm_requests", "ldsm_requests"}, {"ldsm_wavefronts", "ldsm_wavefronts"},
+                {"ldgsts_requests", "ldgsts_requests"}, {"ldgsts_wavefronts", "ldgsts_wavefronts"},
+                {"shared_ld_requests", "ld_requests"}, {"shared_st_requests", "st_requests"}};
+            for (unsigned c = 0; c < sizeof cols / sizeof cols[0]; c++) {
+                long long want = csv_num(hw, h, cols[c][0], NULL, 0);
+                long long have = csv_num(got, g, cols[c][1], NULL, 0);
+                if (want != have)
+                    fprintf(stderr, "%s %s: smemlab run %lld, H100 %lld\n", kname, cols[c][0], have,
+                            want);
+                CHECK_EQ(have, want);
+            }
+            matched++;
+        }
+        CHECK(found);
+    }
+    CHECK_EQ(matched, 3u);
+    free(got);
+    free(hw);
+    /* another size: the product is still right (the counts were measured at 128 x 128 x 64) */
+    snprintf(cmd, sizeof cmd, "%s run %s/gemm 192 128 96", smemlab, bin);
+    CHECK_EQ(sh(cmd, "gemm_run2", &o, &e), 0);
+    EXPECT_IN(o, "gemm_mbarrier 192x128x96 rel_err=");
+    CHECK(!strstr(o, "FAIL"));
+    EXPECT_IN(e, "0         0"); /* no hazard, no memory error (the launch table's last columns) */
+    CHECK(!strstr(e, "hazard:"));
+    free(o);
+    free(e);
+}
+
+/* `smemlab analyze` of the same file at the same launch: the same counts (the unswizzled one's
+ * 4-way LDSM conflicts, the swizzled ones clean) */
+static void test_gemm_analyzes_with_the_h100s_counts(void)
+{
+    char cmd[4000], *o, *e;
+    snprintf(cmd, sizeof cmd, "%s analyze %s/tests/ldsm/gemm.cu --grid 2,2 --param M=128 "
+             "--param N=128 --param K=64 --format json", smemlab, src);
+    CHECK_EQ(sh(cmd, "gemm_analyze", &o, &e), 0);
+    static const char *want[3][2] = {
+        {"\"name\": \"gemm_plain\"", "\"shared_ldsm\": {\"requests\": 256, \"wavefronts\": 4096,"},
+        {"\"name\": \"gemm_swizzled\"", "\"shared_ldsm\": {\"requests\": 256, \"wavefronts\": 1024,"},
+        {"\"name\": \"gemm_mbarrier\"", "\"shared_ldsm\": {\"requests\": 256, \"wavefronts\": 1024,"}};
+    for (int i = 0; i < 3; i++) {
+        const char *k = strstr(o, want[i][0]);
+        CHECK(k != NULL);
+        if (!k)
+            continue;
+        const char *next = strstr(k + 1, "\"name\": ");
+        const char *a = strstr(k, want[i][1]);
+        const char *c = strstr(k, "\"shared_ldgsts\": {\"requests\": 128, \"wavefronts\": 1024,");
+        CHECK(a && (!next || a < next));
+        CHECK(c && (!next || c < next));
+        if (!a || !c)
+            fprintf(stderr, "%s: counts differ from the H100's:\n%s\n", want[i][0], k);
+    }
+    EXPECT_IN(o, "\"op\": \"ldsm\"");
+    EXPECT_IN(o, "\"op\": \"ldgsts\"");
+    CHECK(!strstr(o, "\"error\""));
+    free(o);
+    free(e);
+}
+
+static void test_fragments_mma_and_mbarrier(void)
+{
+    static const char *modes[] = {"ldsm", "stsm", "mma", "mbar", "norace"};
+    for (unsigned i = 0; i < sizeof modes / sizeof modes[0]; i++) {
+        char cmd[4000], tag[64], pass[64], *o, *e;
+        snprintf(cmd, sizeof cmd, "%s run %s/tensor_checks %s", smemlab, bin, modes[i]);
+        snprintf(tag, sizeof tag, "checks_%s", modes[i]);
+        snprintf(pass, sizeof pass, "%s PASS", modes[i]);
+        int rc = sh(cmd, tag, &o, &e);
+        CHECK_EQ(rc, 0);
+        EXPECT_IN(o, pass);
+        CHECK(!strstr(e, "hazard:"));
+        if (rc)
+            fprintf(stderr, "%s: exit %d\n%s%s\n", cmd, rc, o, e);
+        free(o);
+        free(e);
+    }
+}
+
+static void test_refusals_deadlock_and_race(void)
+{
+    char cmd[4000], *o, *e;
+    snprintf(cmd, sizeof cmd, "%s run %s/tensor_checks deadlock", smemlab, bin);
+    CHECK_EQ(sh(cmd, "checks_deadlock", &o, &e), 3); /* stopped by smemlab */
+    EXPECT_IN(e, "every live thread waits on an mbarrier phase that cannot complete");
+    EXPECT_IN(e, "tensor_checks.cu:");
+    free(o);
+    free(e);
+    snprintf(cmd, sizeof cmd, "%s run %s/tensor_checks wmma", smemlab, bin);
+    CHECK_EQ(sh(cmd, "checks_wmma", &o, &e), 3);
+    EXPECT_IN(e, "unsupported instruction: wmma.load (the emulator does not run wmma");
+    EXPECT_IN(e, "tensor_checks.cu:");
+    free(o);
+    free(e);
+    snprintf(cmd, sizeof cmd, "%s run --fail-on-hazard %s/tensor_checks race", smemlab, bin);
+    CHECK_EQ(sh(cmd, "checks_race", &o, &e), 1);
+    EXPECT_IN(e, "hazard: race");
+    EXPECT_IN(o, "race PASS"); /* the program itself cannot tell */
+    free(o);
+    free(e);
+}
+
+int main(void)
+{
+    if (system("nvcc --version > /dev/null 2>&1") != 0) {
+        printf("nvcc not found: skipped\n");
+        return 77;
+    }
+    snprintf(bin, sizeof bin, "%s/tests/tensor", SMEMLAB_BINARY_DIR);
+    snprintf(smemlab, sizeof smemlab, "%s/smemlab", SMEMLAB_BINARY_DIR);
+    mkdir(bin, 0755);
+    CHECK_EQ(build("tests/ldsm", "gemm"), 0);
+    CHECK_EQ(build("tests/tensor", "tensor_checks"), 0);
+    RUN(test_gemm_runs_right_and_counts_as_the_h100);
+    RUN(test_gemm_analyzes_with_the_h100s_counts);
+    RUN(test_fragments_mma_and_mbarrier);
+    RUN(test_refusals_deadlock_and_race);
+    return CHECK_DONE();
+}
