@@ -81,6 +81,13 @@ static void to_request(const struct smem_access *a, struct smem_request *r)
     r->width = a->width;
     r->op = req_op(a->op);
     memcpy(r->addr, a->addr, sizeof r->addr);
+    if (a->op == SMEM_ACC_LDSM || a->op == SMEM_ACC_STSM) {
+        /* ldmatrix / stmatrix cost what a 16-byte store of their row lanes costs (model/matrix.h:
+           one pass a matrix) */
+        unsigned n = a->count ? a->count : 4;
+        r->active &= n >= 4 ? 0xffffffffu : (1u << (8 * n)) - 1u;
+        r->op = SMEM_ST;
+    }
 }
 
 static uint64_t req_hash(const struct smem_access *a)
