@@ -82,7 +82,8 @@ static void price_matrix(struct collector *c, const struct smem_access *a, struc
         q.size = a->width;
         q.bypass = a->count == 1;
         memcpy(q.dst, a->addr, sizeof q.dst);
-        memcpy(q.src, a->src, sizeof q.src);
+        for (unsigned l = 0; l < SMEM_WARP; l++)
+            q.src[l] = a->src[l];
         if (!smem_cp_async_check(&q))
             *cost = smem_cp_async_cost(c->banks, &q);
         smem_cp_async_as_request(&q, r);

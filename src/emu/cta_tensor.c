@@ -542,7 +542,7 @@ static void set_src(struct smem_access *a, uint32_t l, void *ctx)
         ga = c->b->R[((size_t)c->w * c->b->nregs + (uint32_t)o->reg[0]) * 32 + l];
     else if (o->sym >= 0)
         ga = emu_sym_addr(c->b, o->sym);
-    a->src[l] = ga + (uint64_t)o->imm;
+    a->src[l] = (uint32_t)(ga + (uint64_t)o->imm);
     a->count = c->in->mode == MODE_CPA_CG;
     if (!((a->unknown | a->oob) >> l & 1u))
         copy_issued(c->b, c->w * 32 + l, a->site, a->addr[l], a->width);

@@ -78,8 +78,9 @@ struct smem_access {
     /* SMEM_ACC_LDSM / STSM: the matrices (1, 2, 4; lanes 0 .. 8*count-1 give the rows; the
        other lanes' addresses repeat them); SMEM_ACC_CP_ASYNC: 1 for .cg (bypass) */
     uint8_t count;
-    /* SMEM_ACC_CP_ASYNC: each lane's global source address (the cost of a copy depends on it) */
-    uint64_t src[SMEM_WARP];
+    /* SMEM_ACC_CP_ASYNC: the low 32 bits of each lane's global source address (the cost of a
+       copy depends on its lines, sectors and banks; one warp's sources lie within 4 GB) */
+    uint32_t src[SMEM_WARP];
     /* 1: no request but where a cp.async's bytes land for the hazards (its thread's
        cp.async.wait_group / wait_all / cp.async.mbarrier.arrive): a write by that lane there,
        then (the copy was reported as a request, and a write, when it was issued) */
