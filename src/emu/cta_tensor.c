@@ -601,16 +601,8 @@ static void mbar_write(struct block *b, uint32_t off, uint64_t s)
     memcpy(&old, b->smem + off, 8);
     memcpy(b->smem + off, &s, 8);
     memset(b->smem_known + off, 1, 8);
-    if ((old & MB_INIT) && (s & MB_INIT) && ((old ^ s) & MB_PHASE)) {
-        /* a phase completed: when every live thread of the block was expected at it, it orders
-           what they did before it before what they do after their wait, as a barrier does (the
-           hazards' barrier interval ends) */
-        uint32_t live = 0;
-        for (uint32_t t = 0; t < b->nthreads; t++)
-            live += b->T[t].state != L_EXIT;
-        if (mb_exp(old) >= live)
-            b->interval++;
-    }
+    if ((old & MB_INIT) && (s & MB_INIT) && ((old ^ s) & MB_PHASE))
+        b->interval++; /* a phase completed: for the hazards, as a barrier (docs/analyzer.md) */
 }
 
 static int exec_mbarrier(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
