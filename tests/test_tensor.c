@@ -240,6 +240,23 @@ static void test_gemm_analyzes_with_the_h100s_counts(void)
     free(e);
 }
 
+/* --fail-on-conflict: the unswizzled GEMM fails (4-way LDSM), the swizzled one passes (its .cg
+ * copies' extra wavefronts are the global lines they read, no bank conflict: the H100 counted
+ * 0 LDGSTS bank conflicts) */
+static void test_conflict_gate_on_the_gemms(void)
+{
+    static const struct { const char *kernel; int rc; } want[] = {{"gemm_plain", 1},
+                                                                  {"gemm_swizzled", 0}};
+    for (int i = 0; i < 2; i++) {
+        char cmd[4000], *o, *e;
+        snprintf(cmd, sizeof cmd, "%s analyze %s/tests/ldsm/gemm.cu --kernel %s --grid 2,2 --param "
+                 "M=128 --param N=128 --param K=64 --fail-on-conflict", smemlab, src, want[i].kernel);
+        CHECK_EQ(sh(cmd, want[i].kernel, &o, &e), want[i].rc);
+        free(o);
+        free(e);
+    }
+}
+
 static void test_fragments_mma_and_mbarrier(void)
 {
     static const char *modes[] = {"ldsm", "stsm", "mma", "mbar", "norace"};
@@ -295,6 +312,7 @@ int main(void)
     CHECK_EQ(build("tests/tensor", "tensor_checks"), 0);
     RUN(test_gemm_runs_right_and_counts_as_the_h100);
     RUN(test_gemm_analyzes_with_the_h100s_counts);
+    RUN(test_conflict_gate_on_the_gemms);
     RUN(test_fragments_mma_and_mbarrier);
     RUN(test_refusals_deadlock_and_race);
     return CHECK_DONE();

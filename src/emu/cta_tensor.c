@@ -288,7 +288,10 @@ static void each_request(struct block *b, uint32_t w, uint32_t s, uint32_t ex,
     for (uint32_t l = 0; l < 32; l++) {
         if (!(ex >> l & 1u))
             continue;
-        uint32_t k = b->kcount[(size_t)(w * 32 + l) * ns + s] - 1;
+        uint32_t kc = b->kcount[(size_t)(w * 32 + l) * ns + s];
+        if (!kc)
+            continue; /* the lane made no request here */
+        uint32_t k = kc - 1;
         if (k != lastk || !a) {
             a = emu_request(b, s, k, w);
             lastk = k;

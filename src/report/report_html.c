@@ -17,14 +17,26 @@ static uint64_t excess(const struct smem_totals *t)
     return t->wavefronts > t->ideal ? t->wavefronts - t->ideal : 0;
 }
 
+/* A .cg cp.async pays a wavefront for each global line it reads (docs/bank-model.md): wavefronts
+ * above its ideal without a bank conflict (max_ways 1) are no conflict to show. */
+static uint64_t copy_excess(const struct smem_totals *t)
+{
+    return t->max_ways > 1 ? excess(t) : 0;
+}
+
 static uint64_t kernel_excess(const struct smem_kernel_report *k)
 {
     return excess(&k->ld) + excess(&k->st) + excess(&k->atom) + excess(&k->ldsm) +
-           excess(&k->stsm) + excess(&k->ldgsts);
+           excess(&k->stsm) + copy_excess(&k->ldgsts);
+}
+
+static uint64_t site_excess(const struct smem_site_report *r)
+{
+    return r->op == SMEM_ACC_CP_ASYNC ? copy_excess(&r->t) : excess(&r->t);
 }
 
 /* A site has a map when it has conflicts and a priced request to draw. */
-static int has_map(const struct smem_site_report *r) { return excess(&r->t) && r->worst.active; }
+static int has_map(const struct smem_site_report *r) { return site_excess(r) && r->worst.active; }
 
 struct ranked {
     uint64_t excess;
@@ -63,7 +75,7 @@ static void site_link(FILE *f, const struct smem_site_report *r, uint32_t ki, ui
 
 static void ways_cell(FILE *f, const struct smem_site_report *r)
 {
-    if (excess(&r->t))
+    if (site_excess(r))
         fprintf(f, "%u-way", r->t.max_ways);
     else if (r->t.requests > r->t.unknown_requests)
         fputs("free", f);
@@ -144,7 +156,7 @@ static void summary(FILE *f, const struct smem_analysis *a, struct smem_source_c
         nsites += a->kernels[i].nsites;
         nhaz += a->kernels[i].nhazards;
         for (uint32_t s = 0; s < a->kernels[i].nsites; s++)
-            nbad += excess(&a->kernels[i].sites[s].t) > 0;
+            nbad += site_excess(&a->kernels[i].sites[s]) > 0;
     }
     struct ranked *rk = malloc(sizeof *rk * (a->nkernels + nbad + 1));
     fprintf(f, "<p class='note'>%u kernel%s, %u site%s (source lines with shared-memory accesses), "
@@ -171,7 +183,7 @@ static void summary(FILE *f, const struct smem_analysis *a, struct smem_source_c
         const struct smem_kernel_report *k = &a->kernels[rk[j].kernel];
         uint32_t bad = 0;
         for (uint32_t s = 0; s < k->nsites; s++)
-            bad += excess(&k->sites[s].t) > 0;
+            bad += site_excess(&k->sites[s]) > 0;
         fprintf(f, "<tr class='%s'><td class='l'><a href='#k%u'>", rk[j].excess ? "bad" : "ok",
                 rk[j].kernel);
         smem_xml_text(f, k->name);
@@ -190,8 +202,8 @@ static void summary(FILE *f, const struct smem_analysis *a, struct smem_source_c
     uint32_t n = 0;
     for (uint32_t i = 0; i < a->nkernels; i++)
         for (uint32_t s = 0; s < a->kernels[i].nsites; s++)
-            if (excess(&a->kernels[i].sites[s].t))
-                rk[n++] = (struct ranked){excess(&a->kernels[i].sites[s].t), i, s};
+            if (site_excess(&a->kernels[i].sites[s]))
+                rk[n++] = (struct ranked){site_excess(&a->kernels[i].sites[s]), i, s};
     qsort(rk, n, sizeof *rk, by_excess);
     if (!n)
         fputs("<p>No site has a bank conflict.</p>\n", f);
@@ -248,7 +260,7 @@ static void site_map(FILE *f, const struct smem_analysis *a, const struct smem_k
     where(f, r->file, r->line);
     fprintf(f, ": %s of %u bytes, %u-way, excess %llu <a class='top' href='#summary'>summary</a>"
                "</h3>\n<div class='pair'>\n",
-            smem_access_op_name(r->op), r->bytes, r->t.max_ways, (ull)excess(&r->t));
+            smem_access_op_name(r->op), r->bytes, r->t.max_ways, (ull)site_excess(r));
     smem_bankmap_svg(f, &b, &r->worst);
     fputs("<div class='where'><p class='path'>", f);
     if (r->file && *r->file) {
@@ -309,12 +321,12 @@ static void kernel(FILE *f, const struct smem_analysis *a, uint32_t ki, struct s
               "<th class='l'>source</th></tr>\n", f);
         for (uint32_t s = 0; s < k->nsites; s++) {
             const struct smem_site_report *r = &k->sites[s];
-            fprintf(f, "<tr class='%s'><td class='l'>", excess(&r->t) ? "bad" : "ok");
+            fprintf(f, "<tr class='%s'><td class='l'>", site_excess(r) ? "bad" : "ok");
             site_link(f, r, ki, s);
             fprintf(f, "</td><td>%s</td><td>%u</td><td>%llu</td><td>%llu</td><td>%llu</td>"
                        "<td class='x'>%llu</td><td>",
                     smem_access_op_name(r->op), r->bytes, (ull)r->t.requests, (ull)r->t.wavefronts,
-                    (ull)r->t.ideal, (ull)excess(&r->t));
+                    (ull)r->t.ideal, (ull)site_excess(r));
             ways_cell(f, r);
             fputs("</td>", f);
             source_cell(f, src, r->file, r->line);

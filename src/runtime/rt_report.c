@@ -132,7 +132,9 @@ void rt_report_launch(struct rt_kernel *k, struct smem_launch_record *lr,
     run.launches[run.nlaunches++] = *lr;
     conflicts += (lr->ld.wavefronts - lr->ld.ideal) + (lr->st.wavefronts - lr->st.ideal) +
                  (lr->atom.wavefronts - lr->atom.ideal) + (lr->ldsm.wavefronts - lr->ldsm.ideal) +
-                 (lr->stsm.wavefronts - lr->stsm.ideal) + (lr->ldgsts.wavefronts - lr->ldgsts.ideal);
+                 (lr->stsm.wavefronts - lr->stsm.ideal) +
+                 /* a .cg copy's wavefronts for its global lines are no bank conflict */
+                 (lr->ldgsts.max_ways > 1 ? lr->ldgsts.wavefronts - lr->ldgsts.ideal : 0);
     for (uint32_t i = 0; i < lr->nhazards; i++)
         hazards += lr->hazards[i].count;
     for (uint32_t i = 0; i < lr->nerrors; i++)
