@@ -1198,6 +1198,11 @@ static void lanes_alu(uint8_t fk, unsigned cmp, uint64_t *rd, const uint64_t *xa
     case F_XOR32: LANES((uint32_t)(x ^ y));
     case F_SHL32: LANES((uint32_t)y >= 32 ? 0 : (uint32_t)(x << (uint32_t)y));
     case F_SHRU32: LANES((uint32_t)y >= 32 ? 0 : (uint32_t)x >> (uint32_t)y);
+    case F_MUL64: LANES(x * y);
+    case F_MAD64: LANES(x * y + z);
+    case F_ANDP: LANES((x & y) & 0xff);
+    case F_ORP: LANES((x | y) & 0xff);
+    case F_XORP: LANES((x ^ y) & 0xff);
     case F_SHRS32: LANES((uint32_t)((int32_t)(uint32_t)x >> ((uint32_t)y >= 32 ? 31 : (uint32_t)y)));
     case F_MOV32: LANES((uint32_t)x);
     case F_ADD64: LANES(x + y);

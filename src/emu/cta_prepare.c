@@ -72,6 +72,13 @@ static uint8_t fast_kind_of(const struct smem_ptx_func *f, const struct smem_ptx
         return F_MOV64;
     if (in->op == PO_SHL && i64 && db == 8 && in->nops == 3)
         return F_SHL64;
+    if (in->op == PO_MUL && i64 && db == 8 && in->nops == 3 && in->mode == MODE_LO && !in->mods)
+        return F_MUL64;
+    if (in->op == PO_MAD && i64 && db == 8 && in->nops == 4 && in->mode == MODE_LO && !in->mods)
+        return F_MAD64;
+    if (t == PT_PRED && db == 1 && in->nops == 3 && !in->mods)
+        return in->op == PO_AND ? F_ANDP : in->op == PO_OR ? F_ORP : in->op == PO_XOR ? F_XORP
+                                                                                : F_NONE;
     if (in->op == PO_CVT && db == 8 && in->nops == 2 && !in->mods && !in->ftz && !in->round) {
         if ((t == PT_U64 || t == PT_B64) && in->type2 == PT_U32)
             return F_CVT_U64_U32;
