@@ -18,8 +18,19 @@ struct cost_entry {
     int used, bad;        /* bad: smem_request_check refused it (not priced) */
 };
 
+/* the same for ldmatrix / stmatrix / cp.async requests (a GEMM's loop repeats them too) */
+#define MATRIX_CACHE 256u
+struct matrix_entry {
+    uint8_t op, count, width, used;
+    uint32_t active;
+    uint32_t addr[SMEM_WARP], src[SMEM_WARP];
+    struct smem_cost cost;
+    struct smem_request r;
+};
+
 struct collector {
     struct cost_entry *cache; /* COST_CACHE entries, direct-mapped by a hash of the request */
+    struct matrix_entry *mcache; /* MATRIX_CACHE entries, or NULL */
     const struct smem_cta_program *p;
     const struct smem_banks *banks;
     struct smem_kernel_report *k;
@@ -73,8 +84,45 @@ static void price(struct collector *c, const struct smem_request *r, struct smem
 
 /* ldmatrix / stmatrix / cp.async: model/matrix.c's rules (measured on the H100); r becomes the
  * request the pictures and advice use (its passes are the matrices, or the copy's stores) */
+static void price_matrix_now(struct collector *c, const struct smem_access *a,
+                             struct smem_request *r, struct smem_cost *cost);
+
 static void price_matrix(struct collector *c, const struct smem_access *a, struct smem_request *r,
                          struct smem_cost *cost)
+{
+    uint32_t active = a->active & ~a->unknown;
+    if (!c->mcache) {
+        price_matrix_now(c, a, r, cost);
+        return;
+    }
+    int cp = a->op == SMEM_ACC_CP_ASYNC;
+    uint64_t h = (uint64_t)active * 0x9E3779B97F4A7C15ull ^ (uint64_t)a->op << 8 ^ a->count;
+    for (unsigned l = 0; l < SMEM_WARP; l++)
+        if (active >> l & 1u)
+            h = (h ^ a->addr[l] ^ (cp ? (uint64_t)a->src[l] << 32 : 0)) * 0x100000001B3ull;
+    struct matrix_entry *e = &c->mcache[(h ^ h >> 29) & (MATRIX_CACHE - 1)];
+    int hit = e->used && e->active == active && e->op == a->op && e->count == a->count &&
+              e->width == a->width;
+    for (unsigned l = 0; hit && l < SMEM_WARP; l++)
+        if ((active >> l & 1u) && (e->addr[l] != a->addr[l] || (cp && e->src[l] != a->src[l])))
+            hit = 0;
+    if (!hit) {
+        e->used = 1;
+        e->op = a->op;
+        e->count = a->count;
+        e->width = a->width;
+        e->active = active;
+        memcpy(e->addr, a->addr, sizeof e->addr);
+        memcpy(e->src, a->src, sizeof e->src);
+        e->cost = (struct smem_cost){0, 0, 0, 0};
+        price_matrix_now(c, a, &e->r, &e->cost);
+    }
+    *r = e->r;
+    *cost = e->cost;
+}
+
+static void price_matrix_now(struct collector *c, const struct smem_access *a,
+                             struct smem_request *r, struct smem_cost *cost)
 {
     if (a->op == SMEM_ACC_CP_ASYNC) {
         struct smem_cp_async_request q;
@@ -256,13 +304,16 @@ int smem_launch_analyze(const struct smem_cta_program *p, const struct smem_laun
     }
     if (o->price && o->hazards)
         c.hz = smem_hazards_new(p, l);
-    if (o->price)
+    if (o->price) {
         c.cache = calloc(COST_CACHE, sizeof *c.cache); /* NULL: every request priced afresh */
+        c.mcache = calloc(MATRIX_CACHE, sizeof *c.mcache);
+    }
     struct smem_cta_hooks hooks = {&c, on_access, on_barrier};
     double t0 = now_s();
     int rc = smem_cta_run(p, l, o->price ? &hooks : NULL, res, err);
     k->seconds = now_s() - t0;
     free(c.cache);
+    free(c.mcache);
     if (rc) {
         free(c.site_map);
         smem_hazards_free(c.hz);

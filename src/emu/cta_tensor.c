@@ -44,6 +44,8 @@ struct emu_tensor {
     uint8_t *wait_par;  /* ... and the parity of the phase it waits to see completed */
     int32_t *wait_pred; /* ... and the predicate its wait sets when it wakes */
     struct copies *cp;  /* per thread */
+    struct copy *scratch; /* the copies that land at one wait of a warp */
+    uint32_t cap_scratch;
 };
 
 /* ---- the mbarrier object (8 bytes): pending arrivals (bits 0-19), expected arrivals (20-39),
@@ -102,6 +104,7 @@ void emu_tensor_free(struct block *b)
     for (uint32_t i = 0; b->tensor->cp && i < b->tensor->n; i++)
         free(b->tensor->cp[i].v);
     free(b->tensor->cp);
+    free(b->tensor->scratch);
     free(b->tensor);
     b->tensor = NULL;
 }
@@ -132,33 +135,71 @@ static void copy_issued(struct block *b, uint32_t tid, uint32_t site, uint32_t o
     q->v[q->n++] = (struct copy){site, off, q->committed, width};
 }
 
-/* thread tid's copies of groups before `upto` (UINT32_MAX: every one, committed or not) land */
-static void copies_land(struct block *b, uint32_t tid, uint32_t upto)
+/* The copies of lanes `ex` of warp w of groups before upto[l] (UINT32_MAX: every one) land: one
+ * warp-level event for the j-th landing copy of the lanes (per site, in program order). */
+static void copies_land(struct block *b, uint32_t w, uint32_t ex, const uint32_t *upto)
 {
-    struct copies *q = &b->tensor->cp[tid];
-    uint32_t kept = 0, l = tid % 32;
-    for (uint32_t i = 0; i < q->n; i++) {
-        if (upto != UINT32_MAX && q->v[i].group >= upto) {
-            q->v[kept++] = q->v[i];
-            continue;
-        }
-        if (!b->h || !b->h->access)
-            continue;
-        struct smem_access x;
-        memset(&x, 0, sizeof x);
-        x.site = q->v[i].site;
-        x.block = b->bid;
-        x.warp = tid / 32;
-        x.interval = b->interval;
-        x.active = 1u << l;
-        x.addr[l] = q->v[i].off;
-        x.wsync[l] = b->T[tid].wsync;
-        x.width = q->v[i].width;
-        x.op = SMEM_ACC_CP_ASYNC;
-        x.landed = 1;
-        b->h->access(b->h->ctx, &x);
+    struct emu_tensor *t = b->tensor;
+    struct copy *land[32];
+    uint32_t nland[32], most = 0, total = 0;
+    for (uint32_t l = 0; l < 32; l++)
+        if (ex >> l & 1u)
+            total += t->cp[w * 32 + l].n;
+    if (!total)
+        return;
+    if (total > t->cap_scratch) {
+        struct copy *ns = realloc(t->scratch, total * sizeof *ns);
+        if (!ns)
+            return; /* out of memory: the copies only count where they were issued */
+        t->scratch = ns;
+        t->cap_scratch = total;
     }
-    q->n = kept;
+    struct copy *sp = t->scratch;
+    for (uint32_t l = 0; l < 32; l++) {
+        nland[l] = 0;
+        land[l] = sp;
+        if (!(ex >> l & 1u))
+            continue;
+        struct copies *q = &t->cp[w * 32 + l];
+        uint32_t kept = 0;
+        for (uint32_t i = 0; i < q->n; i++) {
+            if (upto[l] != UINT32_MAX && q->v[i].group >= upto[l])
+                q->v[kept++] = q->v[i];
+            else
+                sp[nland[l]++] = q->v[i];
+        }
+        q->n = kept;
+        sp += nland[l];
+        most = nland[l] > most ? nland[l] : most;
+    }
+    if (!b->h || !b->h->access)
+        return;
+    struct smem_access x;
+    for (uint32_t j = 0; j < most; j++) {
+        uint32_t left = 0;
+        for (uint32_t l = 0; l < 32; l++)
+            if ((ex >> l & 1u) && j < nland[l])
+                left |= 1u << l;
+        while (left) {
+            const struct copy *c0 = &land[__builtin_ctz(left)][j];
+            memset(&x, 0, sizeof x);
+            x.site = c0->site;
+            x.block = b->bid;
+            x.warp = w;
+            x.interval = b->interval;
+            x.width = c0->width;
+            x.op = SMEM_ACC_CP_ASYNC;
+            x.landed = 1;
+            for (uint32_t l = 0; l < 32; l++)
+                if ((left >> l & 1u) && land[l][j].site == c0->site && land[l][j].width == c0->width) {
+                    x.active |= 1u << l;
+                    x.addr[l] = land[l][j].off;
+                    x.wsync[l] = b->T[w * 32 + l].wsync;
+                }
+            left &= ~x.active;
+            b->h->access(b->h->ctx, &x);
+        }
+    }
 }
 
 static int exec_groups(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
@@ -166,16 +207,18 @@ static int exec_groups(struct block *b, uint32_t w, uint32_t pc, const struct sm
 {
     if (tensor_state(b))
         return emu_fail(b, pc, "out of memory");
+    uint32_t upto[32];
     for (uint32_t l = 0; l < 32; l++) {
+        upto[l] = 0;
         if (!(ex >> l & 1u))
             continue;
-        uint32_t tid = w * 32 + l;
-        struct copies *q = &b->tensor->cp[tid];
+        struct copies *q = &b->tensor->cp[w * 32 + l];
         if (in->mode == MODE_CPA_COMMIT) {
             q->committed++;
+            ex &= ~(1u << l);
         } else if (in->mode == MODE_CPA_WAIT_ALL) {
             q->committed++;
-            copies_land(b, tid, UINT32_MAX);
+            upto[l] = UINT32_MAX;
         } else { /* wait_group N: all but the N most recent committed groups */
             int known = 1;
             uint64_t n = in->nops ? lane_val(b, w, l, &in->ops[0], &known) : 0;
@@ -183,9 +226,10 @@ static int exec_groups(struct block *b, uint32_t w, uint32_t pc, const struct sm
                 emu_stop_unknown(b, pc, "cp.async.wait_group count");
                 return 1;
             }
-            copies_land(b, tid, n >= q->committed ? 0 : q->committed - (uint32_t)n);
+            upto[l] = n >= q->committed ? 0 : q->committed - (uint32_t)n;
         }
     }
+    copies_land(b, w, ex, upto);
     return 1;
 }
 
@@ -364,11 +408,17 @@ static int exec_matrix(struct block *b, uint32_t w, uint32_t pc, const struct sm
                 val[r][l] = v;
                 kn[r] |= (uint32_t)known << l;
             }
+        uint64_t *R = b->R + (size_t)w * b->nregs * 32;
+        uint32_t *K = b->K + (size_t)w * b->nregs;
         for (unsigned r = 0; r < count; r++) {
             int32_t reg = smem_ptx_vec_reg(f, fr, r);
-            for (uint32_t l = 0; l < 32 && reg >= 0; l++)
+            if (reg < 0)
+                continue;
+            uint64_t m = mask_bytes(TBYTES(f->reg_type[reg]));
+            for (uint32_t l = 0; l < 32; l++)
                 if (ex >> l & 1u)
-                    lane_set(b, w, l, reg, val[r][l], (int)(kn[r] >> l & 1u));
+                    R[(size_t)reg * 32 + l] = val[r][l] & m;
+            K[reg] = (K[reg] & ~ex) | (kn[r] & ex);
         }
         return 1;
     }
@@ -451,79 +501,114 @@ static int exec_mma(struct block *b, uint32_t w, uint32_t pc, const struct smem_
     if (oa->count != na || ob->count != nb || oc->count != cw || od->count != dw)
         return emu_fail(b, pc, "mma.sync: the fragments have the wrong number of registers for "
                                "the shape and types");
-    const uint64_t *R = b->R + (size_t)w * b->nregs * 32;
-    const uint32_t *K = b->K + (size_t)w * b->nregs;
-    int known = 1;
-    double A[16][32], B[32][8], C[16][8];
-    int64_t IA[16][32], IB[32][8], IC[16][8];
-    for (uint32_t l = 0; l < 32; l++) {
-        unsigned g = l >> 2, t = l & 3;
-        for (unsigned r = 0; r < na; r++) {
-            int32_t reg = smem_ptx_vec_reg(f, oa, r);
-            uint32_t x = reg >= 0 ? (uint32_t)R[(size_t)reg * 32 + l] : 0;
-            known = known && reg >= 0 && (K[reg] >> l & 1u);
-            for (unsigned s = 0; s < epr; s++) {
-                unsigned row = g + 8 * (r & 1), col = epr * t + s + step * (r >> 1);
-                uint32_t e = eb == 32 ? x : (x >> (eb * s)) & ((1u << eb) - 1u);
-                A[row][col] = elem_value(ta, e);
-                IA[row][col] = (int64_t)A[row][col];
-            }
-        }
-        for (unsigned r = 0; r < nb; r++) {
-            int32_t reg = smem_ptx_vec_reg(f, ob, r);
-            uint32_t x = reg >= 0 ? (uint32_t)R[(size_t)reg * 32 + l] : 0;
-            known = known && reg >= 0 && (K[reg] >> l & 1u);
-            for (unsigned s = 0; s < epr; s++) {
-                unsigned k = epr * t + s + step * r;
-                uint32_t e = eb == 32 ? x : (x >> (eb * s)) & ((1u << eb) - 1u);
-                B[k][g] = elem_value(tb, e);
-                IB[k][g] = (int64_t)B[k][g];
-            }
-        }
-        for (unsigned i = 0; i < 4; i++) { /* c0..c3: (g + 8 (i / 2), 2t + i % 2) */
-            unsigned row = g + 8 * (i >> 1), col = 2 * t + (i & 1);
-            int32_t reg = smem_ptx_vec_reg(f, oc, tc == PT_F16 ? i / 2 : i);
-            uint64_t x = reg >= 0 ? R[(size_t)reg * 32 + l] : 0;
-            known = known && reg >= 0 && (K[reg] >> l & 1u);
-            if (tc == PT_F16)
-                C[row][col] = (double)half_to_float((uint16_t)(x >> (16 * (i & 1))));
-            else
-                C[row][col] = (double)f32_of(x);
-            IC[row][col] = (int32_t)(uint32_t)x;
-        }
-    }
+    uint64_t *R = b->R + (size_t)w * b->nregs * 32;
+    uint32_t *K = b->K + (size_t)w * b->nregs;
+    int32_t ra[8], rb[4], rc[4], rd[4];
+    uint32_t kn = 0xffffffffu;
+    for (unsigned r = 0; r < na; r++)
+        if ((ra[r] = smem_ptx_vec_reg(f, oa, r)) >= 0)
+            kn &= K[ra[r]];
+    for (unsigned r = 0; r < nb; r++)
+        if ((rb[r] = smem_ptx_vec_reg(f, ob, r)) >= 0)
+            kn &= K[rb[r]];
+    for (unsigned r = 0; r < cw; r++)
+        if ((rc[r] = smem_ptx_vec_reg(f, oc, r)) >= 0)
+            kn &= K[rc[r]];
+    for (unsigned r = 0; r < dw; r++)
+        rd[r] = smem_ptx_vec_reg(f, od, r);
+    int known = kn == 0xffffffffu; /* D mixes every lane's operands: known only if all are */
+    for (unsigned r = 0; r < na; r++)
+        known = known && ra[r] >= 0;
+    for (unsigned r = 0; r < nb; r++)
+        known = known && rb[r] >= 0;
+    for (unsigned r = 0; r < cw; r++)
+        known = known && rc[r] >= 0;
     uint64_t out[4][32];
-    for (uint32_t l = 0; l < 32; l++) {
-        unsigned g = l >> 2, t = l & 3;
-        for (unsigned r = 0; r < dw; r++)
-            out[r][l] = 0;
-        for (unsigned i = 0; i < 4; i++) {
-            unsigned row = g + 8 * (i >> 1), col = 2 * t + (i & 1);
-            if (fp) {
-                double s = 0;
+    if (fp) {
+        /* A, B and C as doubles (exact), D = C + sum over k ascending, rounded once */
+        double A[16][16], B[16][8], C[16][8];
+        for (uint32_t l = 0; l < 32; l++) {
+            unsigned g = l >> 2, t = l & 3;
+            for (unsigned r = 0; r < na; r++) {
+                uint32_t x = ra[r] >= 0 ? (uint32_t)R[(size_t)ra[r] * 32 + l] : 0;
+                for (unsigned e = 0; e < epr; e++)
+                    A[g + 8 * (r & 1)][epr * t + e + step * (r >> 1)] =
+                        elem_value(ta, eb == 32 ? x : x >> (16 * e) & 0xffffu);
+            }
+            for (unsigned r = 0; r < nb; r++) {
+                uint32_t x = rb[r] >= 0 ? (uint32_t)R[(size_t)rb[r] * 32 + l] : 0;
+                for (unsigned e = 0; e < epr; e++)
+                    B[epr * t + e + step * r][g] = elem_value(tb, eb == 32 ? x : x >> (16 * e) & 0xffffu);
+            }
+            for (unsigned i = 0; i < 4; i++) { /* c0..c3: (g + 8 (i / 2), 2t + i % 2) */
+                int32_t reg = rc[tc == PT_F16 ? i / 2 : i];
+                uint64_t x = reg >= 0 ? R[(size_t)reg * 32 + l] : 0;
+                C[g + 8 * (i >> 1)][2 * t + (i & 1)] =
+                    tc == PT_F16 ? (double)half_to_float((uint16_t)(x >> (16 * (i & 1))))
+                                 : (double)f32_of(x);
+            }
+        }
+        for (uint32_t l = 0; l < 32; l++) {
+            unsigned g = l >> 2, t = l & 3;
+            out[0][l] = out[1][l] = 0;
+            for (unsigned i = 0; i < 4; i++) {
+                unsigned row = g + 8 * (i >> 1), col = 2 * t + (i & 1);
+                double sum = 0;
                 for (unsigned k = 0; k < Kd; k++)
-                    s += A[row][k] * B[k][col];
-                s += C[row][col];
-                if (td == PT_F16)
-                    out[i / 2][l] |= (uint64_t)float_to_half((float)s) << (16 * (i & 1));
-                else {
-                    float r = (float)s;
+                    sum += A[row][k] * B[k][col];
+                sum += C[row][col];
+                if (td == PT_F16) {
+                    out[i / 2][l] |= (uint64_t)float_to_half((float)sum) << (16 * (i & 1));
+                } else {
+                    float r = (float)sum;
                     out[i][l] = r != r ? 0x7fffffffu : bits_f32(r);
                 }
-            } else {
-                int64_t s = IC[row][col];
+            }
+        }
+    } else {
+        /* integers: exact, in 64 bits; the s32 result wraps, or clamps with .satfinite */
+        int32_t A[16][32], B[32][8];
+        int64_t C[16][8];
+        for (uint32_t l = 0; l < 32; l++) {
+            unsigned g = l >> 2, t = l & 3;
+            for (unsigned r = 0; r < na; r++) {
+                uint32_t x = ra[r] >= 0 ? (uint32_t)R[(size_t)ra[r] * 32 + l] : 0;
+                for (unsigned e = 0; e < 4; e++) {
+                    uint32_t v = x >> (8 * e) & 0xffu;
+                    A[g + 8 * (r & 1)][4 * t + e + 16 * (r >> 1)] = ta == PT_S8 ? (int8_t)v : (int32_t)v;
+                }
+            }
+            for (unsigned r = 0; r < nb; r++) {
+                uint32_t x = rb[r] >= 0 ? (uint32_t)R[(size_t)rb[r] * 32 + l] : 0;
+                for (unsigned e = 0; e < 4; e++) {
+                    uint32_t v = x >> (8 * e) & 0xffu;
+                    B[4 * t + e + 16 * r][g] = tb == PT_S8 ? (int8_t)v : (int32_t)v;
+                }
+            }
+            for (unsigned i = 0; i < 4; i++)
+                C[g + 8 * (i >> 1)][2 * t + (i & 1)] =
+                    rc[i] >= 0 ? (int32_t)(uint32_t)R[(size_t)rc[i] * 32 + l] : 0;
+        }
+        for (uint32_t l = 0; l < 32; l++) {
+            unsigned g = l >> 2, t = l & 3;
+            for (unsigned i = 0; i < 4; i++) {
+                unsigned row = g + 8 * (i >> 1), col = 2 * t + (i & 1);
+                int64_t sum = C[row][col];
                 for (unsigned k = 0; k < Kd; k++)
-                    s += IA[row][k] * IB[k][col];
+                    sum += (int64_t)A[row][k] * B[k][col];
                 if (in->mods & SMEM_MOD_SATFINITE)
-                    s = s > INT32_MAX ? INT32_MAX : s < INT32_MIN ? INT32_MIN : s;
-                out[i][l] = (uint32_t)s;
+                    sum = sum > INT32_MAX ? INT32_MAX : sum < INT32_MIN ? INT32_MIN : sum;
+                out[i][l] = (uint32_t)sum;
             }
         }
     }
     for (unsigned r = 0; r < dw; r++) {
-        int32_t reg = smem_ptx_vec_reg(f, od, r);
-        for (uint32_t l = 0; l < 32 && reg >= 0; l++)
-            lane_set(b, w, l, reg, out[r][l], known);
+        if (rd[r] < 0)
+            continue;
+        uint64_t m = mask_bytes(TBYTES(f->reg_type[rd[r]]));
+        for (uint32_t l = 0; l < 32; l++)
+            R[(size_t)rd[r] * 32 + l] = out[r][l] & m;
+        K[rd[r]] = known ? 0xffffffffu : 0;
     }
     return 1;
 }
@@ -634,8 +719,13 @@ static int exec_mbarrier(struct block *b, uint32_t w, uint32_t pc, const struct 
            in->mode == MODE_MBAR_TEST_WAIT || in->mode == MODE_MBAR_TRY_WAIT) ? &in->ops[1]
                                                                                : &in->ops[0];
     struct smem_ptx_insn sh = *in;
-    if (cp_arrive)
+    if (cp_arrive) {
         sh.space = in->space == SP_GENERIC ? SP_GENERIC : SP_SHARED;
+        uint32_t all[32];
+        for (unsigned i = 0; i < 32; i++)
+            all[i] = UINT32_MAX;
+        copies_land(b, w, ex, all); /* every earlier copy of the threads lands first */
+    }
     for (uint32_t l = 0; l < 32; l++) {
         if (!(ex >> l & 1u))
             continue;
@@ -673,7 +763,6 @@ static int exec_mbarrier(struct block *b, uint32_t w, uint32_t pc, const struct 
             return 1;
         }
         if (cp_arrive) {
-            copies_land(b, w * 32 + l, UINT32_MAX); /* every earlier copy of the thread */
             /* the copies before it are done (at once): without .noinc the pending count went up
                by one and the arrive brings it down again; with .noinc it is one of the arrivals */
             if (!(in->tflags & SMEM_TF_NOINC))
