@@ -339,7 +339,7 @@ void emu_stop_unknown(struct block *b, uint32_t insn, const char *what);
 int emu_warp_record(struct block *b, uint32_t w, uint32_t pc, uint32_t ex, const uint32_t *off);
 struct smem_access *emu_request(struct block *b, uint32_t site, uint32_t k, uint32_t warp);
 
-/* cta_tensor.c: ldmatrix, stmatrix, mma, wmma (refused), mbarrier, cp.async and its groups for
+/* cta_tensor.c / cta_async.c: ldmatrix, stmatrix, mma, wmma (refused), mbarrier, cp.async, groups for
  * lanes `ex` of warp w at pc, at the warp level. 1 done, 0 not this path (the lane path runs it),
  * -1 error (located). Lanes that wait at an mbarrier are left in L_MBAR at pc. */
 int emu_tensor_exec(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,

@@ -1,0 +1,33 @@
+/* cta_tensor.h (private to emu/): what cta_tensor.c (matrices, mma, the dispatch) and
+ * cta_async.c (cp.async groups, mbarrier) share: one lane's operands and the warp's requests. */
+#ifndef SMEMLAB_EMU_CTA_TENSOR_H
+#define SMEMLAB_EMU_CTA_TENSOR_H
+
+#include "cta_internal.h"
+
+/* lane l of warp w: an operand's value (*known cleared when it is not known); a register set */
+uint64_t emu_lane_val(struct block *b, uint32_t w, uint32_t l, const struct smem_ptx_operand *o,
+                      int *known);
+void emu_lane_set(struct block *b, uint32_t w, uint32_t l, int32_t reg, uint64_t v, int known);
+/* The shared offset of lane l's memory operand mo (n bytes). 1 ok, 0 the address is unknown,
+ * -1 failed (located: not shared memory, out of range, misaligned to align). */
+int emu_lane_shared(struct block *b, uint32_t w, uint32_t l, uint32_t pc,
+                    const struct smem_ptx_insn *in, const struct smem_ptx_operand *mo,
+                    unsigned n, unsigned align, uint32_t *off, const char *what);
+/* the lanes of warp w that exist; a located failure unless ex is all of them */
+uint32_t emu_warp_lanes(const struct block *b, uint32_t w);
+int emu_whole_warp(struct block *b, uint32_t w, uint32_t pc, uint32_t ex, const char *what);
+/* every request lanes ex of warp w just joined at site s: f(a, lane, ctx) for each lane */
+void emu_each_request(struct block *b, uint32_t w, uint32_t s, uint32_t ex,
+                      void (*f)(struct smem_access *a, uint32_t l, void *ctx), void *ctx);
+
+/* cta_async.c: cp.async (its request's sources, its copies in flight), the group operations,
+ * mbarrier (cp_arrive: cp.async.mbarrier.arrive). 1 done, -1 error, as emu_tensor_exec. */
+int emu_exec_cp_async(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
+                      uint32_t ex);
+int emu_exec_groups(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
+                    uint32_t ex);
+int emu_exec_mbarrier(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
+                      uint32_t ex, int cp_arrive);
+
+#endif
