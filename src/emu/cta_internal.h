@@ -27,7 +27,7 @@
 #define PENDING_SOFT_CAP 1024u
 
 enum lane_state { L_RUN = 0, L_BAR, L_WARP, L_EXIT,
-                  L_MBAR /* waits at mbarrier.test_wait / try_wait for a phase (cta_tensor.c) */ };
+                  L_MBAR /* waits at mbarrier.try_wait for a phase, or polled test_wait (cta_async.c) */ };
 
 struct lane {
     uint32_t pc;
@@ -84,7 +84,7 @@ struct block {
     int stopped;               /* a data-dependent outcome stopped the run */
     struct smem_cta_unknown unknown;
     int failed;
-    struct emu_tensor *tensor; /* cta_tensor.c: per thread mbarrier waits and cp.async groups */
+    struct emu_tensor *tensor; /* cta_async.c: per thread mbarrier waits and cp.async groups */
 };
 
 /* Per instruction, a fast-path kind for the common integer operations (cta_prepare.c). */
@@ -330,23 +330,25 @@ static inline int is_fp(unsigned t) { return is_float(t) || t == PT_F16X2 || t =
 int emu_exec_alu(struct block *b, uint32_t tid, const struct smem_ptx_insn *in, uint64_t *R,
                  uint8_t *K);
 
-/* cta.c, for cta_tensor.c: one lane through the per-thread semantics; a located failure; a data-dependent stop; the lanes `ex` of warp w
- * joining the request of each site of pc with their shared offsets (ex's lanes at the same
- * execution of the site: one lookup); the request (site, k) of warp w. */
+/* cta.c, for cta_tensor.c and cta_async.c: one lane through the per-thread semantics
+ * (lane_exec); a located failure; a data-dependent stop; the lanes `ex` of warp w joining the
+ * request of each site of pc with their shared offsets (one lookup when they are at the same
+ * execution of the site); the request (site, k) of warp w, created on first use. */
+int emu_lane_exec(struct block *b, uint32_t w, uint32_t l, uint32_t pc,
+                  const struct smem_ptx_insn *in);
 int emu_fail(struct block *b, uint32_t insn, const char *msg);
-int emu_lane_exec(struct block *b, uint32_t w, uint32_t l, uint32_t pc, const struct smem_ptx_insn *in);
 void emu_stop_unknown(struct block *b, uint32_t insn, const char *what);
 int emu_warp_record(struct block *b, uint32_t w, uint32_t pc, uint32_t ex, const uint32_t *off);
 struct smem_access *emu_request(struct block *b, uint32_t site, uint32_t k, uint32_t warp);
 
-/* cta_tensor.c / cta_async.c: ldmatrix, stmatrix, mma, wmma (refused), mbarrier, cp.async, groups for
- * lanes `ex` of warp w at pc, at the warp level. 1 done, 0 not this path (the lane path runs it),
- * -1 error (located). Lanes that wait at an mbarrier are left in L_MBAR at pc. */
+/* cta_tensor.c (with cta_async.c): ldmatrix, stmatrix, mma, wmma (refused), mbarrier, cp.async
+ * and its groups for lanes `ex` of warp w at pc, at the warp level. 1 done, 0 not this path (the
+ * lane path runs it), -1 error (located). Lanes that wait at an mbarrier are left in L_MBAR. */
 int emu_tensor_exec(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
                     uint32_t ex);
-/* Between rounds of the block's warps: lanes waiting on an mbarrier phase that has completed run
- * again (1: some did); 0 none; -1 every live thread waits on an mbarrier phase that cannot
- * complete (a located failure). */
+/* cta_async.c, between rounds of the block's warps: lanes whose mbarrier phase has completed run
+ * on (1: some did); 0 none; -1 every live thread waits on an mbarrier phase that cannot complete
+ * (a located failure). */
 int emu_tensor_wake(struct block *b);
 void emu_tensor_reset(struct block *b); /* a new block */
 void emu_tensor_free(struct block *b);
