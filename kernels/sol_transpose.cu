@@ -200,6 +200,36 @@ static __device__ __forceinline__ uint4 sol_window(uint4 x, uint4 y, int s)
                       __funnelshift_r(d[3], d[4], sh));
 }
 
+/* The same window for a shift S known at compile time (0 <= S <= VEC): four funnel shifts at most,
+ * or none where S moves whole 32-bit words. */
+template <typename T, int S>
+static __device__ __forceinline__ uint4 sol_window_ct(uint4 x, uint4 y)
+{
+    constexpr int bytes = S * (int)sizeof(T), q = bytes / 4, sh = (bytes % 4) * 8;
+    static_assert(S >= 0 && bytes <= 16, "a window of two words");
+    const unsigned c[9] = {x.x, x.y, x.z, x.w, y.x, y.y, y.z, y.w, 0u};
+    if constexpr (sh == 0)
+        return make_uint4(c[q], c[q + 1], c[q + 2], c[q + 3]);
+    else
+        return make_uint4(__funnelshift_r(c[q], c[q + 1], sh), __funnelshift_r(c[q + 1], c[q + 2], sh),
+                          __funnelshift_r(c[q + 2], c[q + 3], sh), __funnelshift_r(c[q + 3], c[q + 4], sh));
+}
+
+/* sol_window for a shift s (0 <= s <= VEC) that is the same for every thread of the launch (it comes
+ * from the kernel's parameters and compile-time indices alone): a branch to one of VEC + 1
+ * compile-time windows, so no thread selects among words. */
+template <typename T, int S = 0>
+static __device__ __forceinline__ uint4 sol_window_u(uint4 x, uint4 y, int s)
+{
+    if constexpr (S == 16 / (int)sizeof(T)) {
+        return y;
+    } else {
+        if (s == S)
+            return sol_window_ct<T, S>(x, y);
+        return sol_window_u<T, S + 1>(x, y, s);
+    }
+}
+
 /* Lane l - 1's 16-byte word, within groups of `width` lanes (every lane of the warp takes part). */
 static __device__ __forceinline__ uint4 sol_shfl_up16(uint4 w, int width)
 {
@@ -366,7 +396,72 @@ static __device__ __forceinline__ void sol_tiled_aligned_dyn(T *__restrict__ out
  *   tiles exist only at the two ends of an output row (written element by element, ours only).
  * The extra row block and the second word per lane are the only extra reads, both L2 or L1 hits; the
  * shuffles need LPR to divide 32. */
-template <typename T, int LPR, int CG, int NT, int CACHE, int ORDER>
+/* The any path's tiles that lie inside the matrix (r0 > 0, r0 + TR < rows, c0 + TC <= cols: every
+ * tile of a large matrix but its last tile column and its first and last tile rows), with nothing
+ * to check: every word read exists (the pair's second word past a row's end is the next row's), every
+ * word written is whole. The shifts are the same in every tile: row k of a row block starts
+ * a_k = (in_mis + k*cols) mod VEC elements past a 16-byte boundary, and output column j of a block
+ * b_j = (out_mis + j*rows) mod VEC (tiles and blocks start at multiples of VEC), so each is one
+ * uniform branch to a compile-time window (sol_window_u) instead of selects in every thread.
+ *   load: thread t takes word g = t % CG of the VEC rows of row block t / CG (one word per row of the
+ *   block, so the k-th load of every thread has shift a_k), and threads t < VEC*CG one word of the
+ *   row block above the tile (shift by row: the run-time window).
+ *   store: thread t takes block (i, g) = (t % LPR, t / LPR) and the block above it, both read down
+ *   the column and transposed in registers; the word it owns in output row j is the last b_j
+ *   elements of the upper block's column and the first VEC - b_j of its own. No shuffle, no
+ *   element-by-element read of the row block above. */
+template <typename T, int LPR, int CG, int NT, int CACHE>
+static __device__ __forceinline__ void sol_any_interior(T *__restrict__ out, const T *__restrict__ in, int rows,
+                                                        int cols, int r0, int c0, int in_mis, int out_mis,
+                                                        uint4 *tile)
+{
+    constexpr int VEC = 16 / sizeof(T);
+    static_assert(LPR * CG == NT, "one word per thread per row of a row block, one block per thread");
+    const int t = (int)threadIdx.x, cm = cols & (VEC - 1), rm = rows & (VEC - 1);
+    const int rb = t / CG, g = t % CG;
+    const T *src = in + ((size_t)(r0 + rb * VEC) * (size_t)cols + (size_t)(c0 + g * VEC));
+    uint4 w[VEC];
+#pragma unroll
+    for (int k = 0; k < VEC; ++k) {
+        const int a = (in_mis + k * cm) & (VEC - 1);
+        const T *p = src + (size_t)k * (size_t)cols - a;
+        const uint4 lo = sol_ld16<CACHE>(p);
+        w[k] = a ? sol_window_u<T>(lo, sol_ld16<CACHE>(p + VEC), a) : lo;
+    }
+    uint4 wa = make_uint4(0u, 0u, 0u, 0u);
+    const bool above = t < VEC * CG;
+    if (above) {
+        const int a = (in_mis + rb * cm) & (VEC - 1);
+        const T *p = in + ((size_t)(r0 - VEC + rb) * (size_t)cols + (size_t)(c0 + g * VEC)) - a;
+        const uint4 lo = sol_ld16<CACHE>(p);
+        wa = a ? sol_window<T>(lo, sol_ld16<CACHE>(p + VEC), a) : lo;
+    }
+#pragma unroll
+    for (int k = 0; k < VEC; ++k)
+        tile[sol_word_at<T, CG>(VEC + rb * VEC + k, g)] = w[k];
+    if (above)
+        tile[sol_word_at<T, CG>(rb, g)] = wa;
+    __syncthreads();
+    const int i = t % LPR, gs = t / LPR;
+    uint4 v[VEC];
+    sol_tile_block<T, LPR, CG>(v, tile, i + 1, gs);
+    T *dst = out + ((size_t)(c0 + gs * VEC) * (size_t)rows + (size_t)(r0 + i * VEC));
+    if ((out_mis | rm) == 0) {
+#pragma unroll
+        for (int j = 0; j < VEC; ++j)
+            sol_st16<CACHE>(dst + (size_t)j * (size_t)rows, v[j]);
+    } else {
+        uint4 u[VEC];
+        sol_tile_block<T, LPR, CG>(u, tile, i, gs);
+#pragma unroll
+        for (int j = 0; j < VEC; ++j) {
+            const int b = (out_mis + j * rm) & (VEC - 1);
+            sol_st16<CACHE>(dst + (size_t)j * (size_t)rows - b, sol_window_u<T>(u[j], v[j], VEC - b));
+        }
+    }
+}
+
+template <typename T, int LPR, int CG, int NT, int CACHE, int ORDER, bool FAST = true>
 static __device__ __forceinline__ void sol_tiled_any(T *__restrict__ out, const T *__restrict__ in, int rows, int cols)
 {
     constexpr int VEC = 16 / sizeof(T), TR = LPR * VEC, TC = CG * VEC, WORDS = (TR + VEC) * CG;
@@ -380,6 +475,12 @@ static __device__ __forceinline__ void sol_tiled_any(T *__restrict__ out, const 
     int tr, tc;
     sol_tile_of_block<ORDER>((rows + TR - 1) / TR, (cols + TC - 1) / TC, tr, tc);
     const int r0 = tr * TR, c0 = tc * TC;
+    if constexpr (FAST && LPR * CG == NT) {
+        if (r0 > 0 && r0 + TR < rows && c0 + TC <= cols) {
+            sol_any_interior<T, LPR, CG, NT, CACHE>(out, in, rows, cols, r0, c0, in_mis, out_mis, tile);
+            return;
+        }
+    }
     const uint4 zero = make_uint4(0u, 0u, 0u, 0u);
     uint4 w[LOADS];
 #pragma unroll
@@ -650,7 +751,7 @@ SOL_TILED(sol_transpose_narrow_f32, sol_u32, 32, 8, 256, 1, 0, SOL_C0)
 SOL_TILED(sol_transpose_narrow_f16, sol_u16, 32, 4, 128, 1, 0, SOL_C0)
 SOL_TILED(sol_transpose_narrow_f64, sol_u64, 16, 16, 256, 1, 0, SOL_C0)
 SOL_ANY(sol_transpose_any_f32,      sol_u32, 16, 16, 256, 6, -1, SOL_C5)
-SOL_ANY(sol_transpose_any_f16,      sol_u16, 8, 16, 128, 8, -1, SOL_C0)
+SOL_ANY(sol_transpose_any_f16,      sol_u16, 8, 16, 128, 6, -1, SOL_C0)
 SOL_ANY(sol_transpose_any_f64,      sol_u64, 16, 16, 256, 8, -1, SOL_C5)
 SOL_COPY(sol_transpose_copy_f32,    sol_u32, 256, 2)
 SOL_COPY(sol_transpose_copy_f16,    sol_u16, 256, 2)
