@@ -33,7 +33,9 @@ if [ ! -x build/smemlab ]; then
   nvcc -O3 -arch=sm_90 -std=c++17 -lineinfo -I include -o build/dev16 bench/sol/dev16.cu src/gpu/sol.c -lcublas \
     >build/dev16-build.txt 2>&1 &
   DEV16=$!
-  { cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null &&
+  GEN=; command -v ninja >/dev/null 2>&1 && GEN='-G Ninja'
+  # shellcheck disable=SC2086
+  { cmake -S . -B build $GEN -DCMAKE_BUILD_TYPE=Release >/dev/null &&
     cmake --build build -j "$(nproc)" --target smemlab smemlab_cub test_sol test_sol_gpu; } >>"$OUT/build.txt" 2>&1 ||
     { tail -20 "$OUT/build.txt"; exit 1; }
   wait $DEV16 || { cat build/dev16-build.txt; exit 1; }
