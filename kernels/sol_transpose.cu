@@ -97,6 +97,22 @@ static __device__ __forceinline__ void sol_st16(void *p, uint4 w)
         *(uint4 *)p = w;
 }
 
+/* A 16-byte store that stays one: a plain store of a word assembled on several branches (sol_window_u)
+ * was split into four 4-byte stores by the compiler (four times the store sectors under Nsight
+ * Compute at 4097^2 f32). */
+#ifndef SOL_ST16V
+static __device__ __forceinline__ void sol_st16v_ptx(void *p, uint4 w)
+{
+    asm volatile("st.global.v4.u32 [%0], {%1,%2,%3,%4};" ::"l"(p), "r"(w.x), "r"(w.y), "r"(w.z), "r"(w.w));
+}
+#define SOL_ST16V(p, w) sol_st16v_ptx((p), (w))
+#endif
+static __device__ __forceinline__ void sol_st16v(void *p, uint4 w)
+{
+    SOL_CHECK_ACCESS(p, 16, 1);
+    SOL_ST16V(p, w);
+}
+
 template <typename T>
 static __device__ __forceinline__ T sol_ld1(const T *p)
 {
@@ -421,20 +437,24 @@ static __device__ __forceinline__ void sol_any_interior(T *__restrict__ out, con
     const int rb = t / CG, g = t % CG;
     const T *src = in + ((size_t)(r0 + rb * VEC) * (size_t)cols + (size_t)(c0 + g * VEC));
     uint4 w[VEC];
+    /* no branch between the loads: a branch per word (sol_window_u) made each load wait for the one
+     * before it (ptxas does not hoist a load over a branch), a round trip per row: 0.85 of the copy
+     * against 0.93 at 4097^2 f32 on the H100 (docs/speed-of-light.md). The selects of sol_window
+     * take uniform shifts here. */
 #pragma unroll
     for (int k = 0; k < VEC; ++k) {
         const int a = (in_mis + k * cm) & (VEC - 1);
         const T *p = src + (size_t)k * (size_t)cols - a;
-        const uint4 lo = sol_ld16<CACHE>(p);
-        w[k] = a ? sol_window_u<T>(lo, sol_ld16<CACHE>(p + VEC), a) : lo;
+        const uint4 lo = sol_ld16<CACHE>(p), hi = a ? sol_ld16<CACHE>(p + VEC) : lo;
+        w[k] = sol_window<T>(lo, hi, a);
     }
     uint4 wa = make_uint4(0u, 0u, 0u, 0u);
     const bool above = t < VEC * CG;
     if (above) {
         const int a = (in_mis + rb * cm) & (VEC - 1);
         const T *p = in + ((size_t)(r0 - VEC + rb) * (size_t)cols + (size_t)(c0 + g * VEC)) - a;
-        const uint4 lo = sol_ld16<CACHE>(p);
-        wa = a ? sol_window<T>(lo, sol_ld16<CACHE>(p + VEC), a) : lo;
+        const uint4 lo = sol_ld16<CACHE>(p), hi = a ? sol_ld16<CACHE>(p + VEC) : lo;
+        wa = sol_window<T>(lo, hi, a);
     }
 #pragma unroll
     for (int k = 0; k < VEC; ++k)
@@ -456,7 +476,7 @@ static __device__ __forceinline__ void sol_any_interior(T *__restrict__ out, con
 #pragma unroll
         for (int j = 0; j < VEC; ++j) {
             const int b = (out_mis + j * rm) & (VEC - 1);
-            sol_st16<CACHE>(dst + (size_t)j * (size_t)rows - b, sol_window_u<T>(u[j], v[j], VEC - b));
+            sol_st16v(dst + (size_t)j * (size_t)rows - b, sol_window_u<T>(u[j], v[j], VEC - b));
         }
     }
 }
@@ -721,11 +741,11 @@ static __device__ __forceinline__ void sol_transpose_pipelined_body(T *__restric
     {                                                                                                                 \
         sol_tiled_aligned<T, LPR, CG, NT, CACHE, ORDER>(out, in, rows, cols);                                         \
     }
-#define SOL_ANY(NAME, T, LPR, CG, NT, MINB, ORDER, CACHE)                                                             \
+#define SOL_ANY(NAME, T, LPR, CG, NT, MINB, ORDER, CACHE, FAST)                                                       \
     extern "C" __global__ void __launch_bounds__(NT, MINB) NAME(T *__restrict__ out, const T *__restrict__ in,       \
                                                                 int rows, int cols)                                  \
     {                                                                                                                 \
-        sol_tiled_any<T, LPR, CG, NT, CACHE, ORDER>(out, in, rows, cols);                                             \
+        sol_tiled_any<T, LPR, CG, NT, CACHE, ORDER, FAST>(out, in, rows, cols);                                       \
     }
 #define SOL_COPY(NAME, T, NT, U)                                                                                      \
     extern "C" __global__ void __launch_bounds__(NT) NAME(T *__restrict__ out, const T *__restrict__ in, int rows,   \
@@ -736,6 +756,30 @@ static __device__ __forceinline__ void sol_transpose_pipelined_body(T *__restric
 
 #define SOL_C0 SOL_CACHE_DEFAULT
 #define SOL_C5 SOL_CACHE_L2_256B
+/* The any kernels' register caps (blocks per SM), f16's cache hint and whether interior tiles take the
+ * fast path: picked from bench/sol/dev16.cu's sweep at 4097x4097 on the H100 (bench/sol/pick_any.py;
+ * the -D flags of the run of record are these defaults). */
+#ifndef SOL_ANY_F32_MINB
+#define SOL_ANY_F32_MINB 5
+#endif
+#ifndef SOL_ANY_F16_MINB
+#define SOL_ANY_F16_MINB 6
+#endif
+#ifndef SOL_ANY_F64_MINB
+#define SOL_ANY_F64_MINB 8
+#endif
+#ifndef SOL_ANY_F16_CACHE
+#define SOL_ANY_F16_CACHE SOL_C0
+#endif
+#ifndef SOL_ANY_F32_FAST
+#define SOL_ANY_F32_FAST true
+#endif
+#ifndef SOL_ANY_F16_FAST
+#define SOL_ANY_F16_FAST true
+#endif
+#ifndef SOL_ANY_F64_FAST
+#define SOL_ANY_F64_FAST true
+#endif
 /*        name                      type     LPR CG  NT MINB ORDER CACHE  (ORDER 0: row-major 2-D grid,
                                                                            -1: column-major 1-D grid) */
 SOL_TILED(sol_transpose_f32,        sol_u32, 16, 16, 256, 1, 0, SOL_C0)
@@ -750,9 +794,9 @@ SOL_TILED(sol_transpose_large_f64,  sol_u64, 32, 32, 512, 1, -1, SOL_C0)
 SOL_TILED(sol_transpose_narrow_f32, sol_u32, 32, 8, 256, 1, 0, SOL_C0)
 SOL_TILED(sol_transpose_narrow_f16, sol_u16, 32, 4, 128, 1, 0, SOL_C0)
 SOL_TILED(sol_transpose_narrow_f64, sol_u64, 16, 16, 256, 1, 0, SOL_C0)
-SOL_ANY(sol_transpose_any_f32,      sol_u32, 16, 16, 256, 6, -1, SOL_C5)
-SOL_ANY(sol_transpose_any_f16,      sol_u16, 8, 16, 128, 6, -1, SOL_C0)
-SOL_ANY(sol_transpose_any_f64,      sol_u64, 16, 16, 256, 8, -1, SOL_C5)
+SOL_ANY(sol_transpose_any_f32,      sol_u32, 16, 16, 256, SOL_ANY_F32_MINB, -1, SOL_C5, SOL_ANY_F32_FAST)
+SOL_ANY(sol_transpose_any_f16,      sol_u16, 8, 16, 128, SOL_ANY_F16_MINB, -1, SOL_ANY_F16_CACHE, SOL_ANY_F16_FAST)
+SOL_ANY(sol_transpose_any_f64,      sol_u64, 16, 16, 256, SOL_ANY_F64_MINB, -1, SOL_C5, SOL_ANY_F64_FAST)
 SOL_COPY(sol_transpose_copy_f32,    sol_u32, 256, 2)
 SOL_COPY(sol_transpose_copy_f16,    sol_u16, 256, 2)
 SOL_COPY(sol_transpose_copy_f64,    sol_u64, 256, 2)

@@ -3,11 +3,13 @@
 # of a tree (build/ is made if it has no build/smemlab: cmake, release, the targets used here):
 #   0. build   smemlab, its kernels, libsmemlab_cub, test_sol(_gpu), build/dev16 -> $OUT/build.txt
 #              (with the registers and spills of every transpose kernel, from cuobjdump)
-#   1. TESTS=1 ctest -R test_sol (the product path on the GPU, before anything is timed) -> $OUT/tests.log
-#   2. BENCH   build/smemlab bench transpose $BENCH --format json -> $OUT/transpose.json, .log
+#   1. SWEEP   build/dev16 $SWEEP           -> $OUT/sweep.csv, sweep.log   (unset: skipped)
+#   2. PICK=1  the any kernels' -D flags from the sweep (bench/sol/pick_any.py), the product's
+#              sol_transpose.fatbin rebuilt with them (the flags: sweep.log and build.txt)
+#   3. TESTS=1 ctest -R test_sol (the product path on the GPU, before anything is timed) -> $OUT/tests.log
+#   4. BENCH   build/smemlab bench transpose $BENCH --format json -> $OUT/transpose.json, .log
 #              (BENCH_AGAIN=1: a second run -> transpose-again.json, .log)
-#   3. SWEEP   build/dev16 $SWEEP           -> $OUT/sweep.csv, sweep.log   (unset: skipped)
-#   4. NCU     Nsight Compute over build/dev16 --profile $NCU -> $OUT/ncu.txt.gz (unset: skipped)
+#   5. NCU     Nsight Compute over build/dev16 --profile $NCU -> $OUT/ncu.txt.gz (unset: skipped)
 # (at most 8 files come back from the device machine: smi, build, tests, two bench files, two sweep
 # files and ncu are 8; BENCH_AGAIN adds two, so leave SWEEP or NCU out with it)
 # Every step has its own time limit; what finished is in $OUT either way.
@@ -48,6 +50,27 @@ cat build/dev16-build.txt >>"$OUT/build.txt" 2>/dev/null
 # registers, spills and shared memory of every shipped transpose kernel, as built
 cuobjdump -res-usage build/kernels/sol_transpose.fatbin 2>&1 | grep -A1 'Function sol_transpose_' >>"$OUT/build.txt"
 stamp "built"
+if [ -n "${SWEEP:-}" ]; then
+  stamp "sweep: build/dev16 $SWEEP"
+  # shellcheck disable=SC2086
+  timeout "${SWEEP_LIMIT:-240}" build/dev16 --csv "$OUT/sweep.csv" $SWEEP >"$OUT/sweep.log" 2>&1
+  echo "sweep exit $?" >>"$OUT/sweep.log"
+  grep -E 'FAIL|MISMATCH|exit|error' "$OUT/sweep.log" | tail -5
+fi
+if [ "${PICK:-0}" = 1 ]; then
+  # the any kernels' -D flags from the sweep (bench/sol/pick_any.py); the product's fatbin rebuilt with
+  # them, with cmake's nvcc flags, before the tests and the bench use it
+  FLAGS=$(python3 bench/sol/pick_any.py "$OUT/sweep.csv" 2>>"$OUT/sweep.log")
+  stamp "picked: $FLAGS"
+  echo "picked: $FLAGS" >>"$OUT/sweep.log"
+  # shellcheck disable=SC2086
+  nvcc -fatbin -lineinfo -Werror all-warnings -gencode arch=compute_90,code=sm_90 \
+    -gencode arch=compute_90,code=compute_90 -gencode arch=compute_80,code=sm_80 $FLAGS \
+    -o build/kernels/sol_transpose.fatbin kernels/sol_transpose.cu >>"$OUT/build.txt" 2>&1 ||
+    { echo "rebuild failed"; tail "$OUT/build.txt"; exit 1; }
+  echo "rebuilt build/kernels/sol_transpose.fatbin with: $FLAGS" >>"$OUT/build.txt"
+  cuobjdump -res-usage build/kernels/sol_transpose.fatbin 2>&1 | grep -A1 'Function sol_transpose_any' >>"$OUT/build.txt"
+fi
 if [ "${TESTS:-0}" = 1 ]; then
   stamp "ctest -R test_sol"
   (cd build && timeout 150 ctest -R 'test_sol' --output-on-failure) >"$OUT/tests.log" 2>&1
@@ -64,13 +87,6 @@ run_bench() { # $1: output name
 if [ -n "${BENCH+x}" ]; then
   run_bench transpose
   [ "${BENCH_AGAIN:-0}" = 1 ] && run_bench transpose-again
-fi
-if [ -n "${SWEEP:-}" ]; then
-  stamp "sweep: build/dev16 $SWEEP"
-  # shellcheck disable=SC2086
-  timeout "${SWEEP_LIMIT:-240}" build/dev16 --csv "$OUT/sweep.csv" $SWEEP >"$OUT/sweep.log" 2>&1
-  echo "sweep exit $?" >>"$OUT/sweep.log"
-  grep -E 'FAIL|MISMATCH|exit|error' "$OUT/sweep.log" | tail -5
 fi
 if [ -n "${NCU:-}" ]; then
   stamp "ncu: build/dev16 --profile $NCU"
