@@ -760,13 +760,13 @@ static __device__ __forceinline__ void sol_transpose_pipelined_body(T *__restric
  * fast path: picked from bench/sol/dev16.cu's sweep at 4097x4097 on the H100 (bench/sol/pick_any.py;
  * the -D flags of the run of record are these defaults). */
 #ifndef SOL_ANY_F32_MINB
-#define SOL_ANY_F32_MINB 5
+#define SOL_ANY_F32_MINB 4
 #endif
 #ifndef SOL_ANY_F16_MINB
-#define SOL_ANY_F16_MINB 6
+#define SOL_ANY_F16_MINB 8
 #endif
 #ifndef SOL_ANY_F64_MINB
-#define SOL_ANY_F64_MINB 8
+#define SOL_ANY_F64_MINB 6
 #endif
 #ifndef SOL_ANY_F16_CACHE
 #define SOL_ANY_F16_CACHE SOL_C0
@@ -775,7 +775,7 @@ static __device__ __forceinline__ void sol_transpose_pipelined_body(T *__restric
 #define SOL_ANY_F32_FAST true
 #endif
 #ifndef SOL_ANY_F16_FAST
-#define SOL_ANY_F16_FAST true
+#define SOL_ANY_F16_FAST false
 #endif
 #ifndef SOL_ANY_F64_FAST
 #define SOL_ANY_F64_FAST true
