@@ -194,24 +194,48 @@ static __device__ __forceinline__ void sol_transpose_regs(uint4 *v)
     }
 }
 
-/* Elements s .. s+VEC-1 of the 2*VEC elements of x followed by y (0 <= s <= VEC): a funnel shift by
- * s elements. s is a run-time value; the word selection is a chain of selects on compile-time
- * indices, so nothing leaves the registers. */
+/* sol_transpose_regs for 2-byte elements with one byte permute per 32-bit output part (32 for the
+ * block): part m of output word k takes half (k & 1) of part k >> 1 of input words 2m and 2m+1. The
+ * any path's fast tiles use it (the generic form compiles to shifts and masks). */
+template <typename T>
+static __device__ __forceinline__ void sol_transpose_regs_prmt(uint4 *v)
+{
+    if constexpr (sizeof(T) != 2) {
+        sol_transpose_regs<T>(v);
+    } else {
+        unsigned a[8][4];
+#pragma unroll
+        for (int j = 0; j < 8; ++j) {
+            a[j][0] = v[j].x;
+            a[j][1] = v[j].y;
+            a[j][2] = v[j].z;
+            a[j][3] = v[j].w;
+        }
+#pragma unroll
+        for (int k = 0; k < 8; ++k) {
+            const unsigned sel = (k & 1) ? 0x7632u : 0x5410u;
+            v[k] = make_uint4(__byte_perm(a[0][k >> 1], a[1][k >> 1], sel), __byte_perm(a[2][k >> 1], a[3][k >> 1], sel),
+                              __byte_perm(a[4][k >> 1], a[5][k >> 1], sel), __byte_perm(a[6][k >> 1], a[7][k >> 1], sel));
+        }
+    }
+}
+
+/* Elements s .. s+VEC-1 of the 2*VEC elements of x followed by y (0 <= s < VEC): a funnel shift by
+ * s elements. s is a run-time value; the 32-bit words are picked by two rounds of selects on the
+ * bits of the word offset q = s*size/4 (0..3), then funnel-shifted by the rest: 12 selects and 4
+ * shifts (a chain of compares on q took 20 selects), nothing leaves the registers. */
 template <typename T>
 static __device__ __forceinline__ uint4 sol_window(uint4 x, uint4 y, int s)
 {
     const int bytes = s * (int)sizeof(T), q = bytes >> 2, sh = (bytes & 3) * 8;
-    const unsigned c[9] = {x.x, x.y, x.z, x.w, y.x, y.y, y.z, y.w, 0u};
-    unsigned d[5];
+    const unsigned c[8] = {x.x, x.y, x.z, x.w, y.x, y.y, y.z, y.w};
+    unsigned a[7], d[5];
 #pragma unroll
-    for (int k = 0; k < 5; ++k) {
-        unsigned v = c[k];
+    for (int k = 0; k < 7; ++k)
+        a[k] = (q & 1) ? c[k + 1] : c[k];
 #pragma unroll
-        for (int m = 1; m <= 4; ++m)
-            if (q == m)
-                v = c[k + m < 9 ? k + m : 8];
-        d[k] = v;
-    }
+    for (int k = 0; k < 5; ++k)
+        d[k] = (q & 2) ? a[k + 2] : a[k];
     return make_uint4(__funnelshift_r(d[0], d[1], sh), __funnelshift_r(d[1], d[2], sh), __funnelshift_r(d[2], d[3], sh),
                       __funnelshift_r(d[3], d[4], sh));
 }
@@ -326,14 +350,17 @@ static __device__ __forceinline__ int sol_word_at(int r, int g)
 /* The tile's store phase, shared by the aligned and the any path: thread b takes block (i, g) (i = b
  * % LPR: rows i*VEC.., g: word column), reads it down the column and transposes it in registers, so
  * v[j] holds elements i*VEC .. i*VEC+VEC-1 of output row c0 + g*VEC + j. */
-template <typename T, int LPR, int CG>
+template <typename T, int LPR, int CG, bool PRMT = false>
 static __device__ __forceinline__ void sol_tile_block(uint4 *v, const uint4 *tile, int i, int g)
 {
     const int VEC = SOL_WORD_ELEMS(T);
 #pragma unroll
     for (int j = 0; j < VEC; ++j)
         v[j] = tile[sol_word_at<T, CG>(i * VEC + j, g)];
-    sol_transpose_regs<T>(v);
+    if constexpr (PRMT)
+        sol_transpose_regs_prmt<T>(v);
+    else
+        sol_transpose_regs<T>(v);
 }
 
 /* out (cols x rows) = transpose of in (rows x cols); rows and cols multiples of VEC, in and out
@@ -464,7 +491,7 @@ static __device__ __forceinline__ void sol_any_interior(T *__restrict__ out, con
     __syncthreads();
     const int i = t % LPR, gs = t / LPR;
     uint4 v[VEC];
-    sol_tile_block<T, LPR, CG>(v, tile, i + 1, gs);
+    sol_tile_block<T, LPR, CG, true>(v, tile, i + 1, gs);
     T *dst = out + ((size_t)(c0 + gs * VEC) * (size_t)rows + (size_t)(r0 + i * VEC));
     if ((out_mis | rm) == 0) {
 #pragma unroll
@@ -472,11 +499,15 @@ static __device__ __forceinline__ void sol_any_interior(T *__restrict__ out, con
             sol_st16<CACHE>(dst + (size_t)j * (size_t)rows, v[j]);
     } else {
         uint4 u[VEC];
-        sol_tile_block<T, LPR, CG>(u, tile, i, gs);
+        sol_tile_block<T, LPR, CG, true>(u, tile, i, gs);
 #pragma unroll
         for (int j = 0; j < VEC; ++j) {
             const int b = (out_mis + j * rm) & (VEC - 1);
-            sol_st16v(dst + (size_t)j * (size_t)rows - b, sol_window_u<T>(u[j], v[j], VEC - b));
+            /* 2-byte elements: selects, not a branch to one of 9 windows per word (72 of them in
+             * the code: instruction-cache misses under Nsight Compute) */
+            const uint4 word = sizeof(T) == 2 ? (b ? sol_window<T>(u[j], v[j], VEC - b) : v[j])
+                                              : sol_window_u<T>(u[j], v[j], VEC - b);
+            sol_st16v(dst + (size_t)j * (size_t)rows - b, word);
         }
     }
 }

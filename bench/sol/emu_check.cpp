@@ -51,6 +51,14 @@ static inline unsigned __funnelshift_r(unsigned lo, unsigned hi, unsigned sh)
 {
     return (unsigned)((((uint64_t)hi << 32) | lo) >> (sh & 31));
 }
+static inline unsigned __byte_perm(unsigned x, unsigned y, unsigned s)
+{
+    const uint64_t b = ((uint64_t)y << 32) | x;
+    unsigned r = 0;
+    for (int n = 0; n < 4; ++n)
+        r |= (unsigned)((b >> (8 * ((s >> (4 * n)) & 7))) & 0xFF) << (8 * n);
+    return r;
+}
 static inline unsigned __float_as_uint(float f)
 {
     unsigned u;
