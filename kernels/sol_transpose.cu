@@ -1,7 +1,8 @@
 /* sol_transpose.cu: out-of-place matrix transpose at the memory system's limit (issues 7 and 16) for
  * 4-, 2- and 8-byte elements (f32, f16, f64 bit patterns), any rows x cols and any alignment, beside
  * the textbook variants it improves on (naive, tile, pad, swizzle), and the fill/check kernels that
- * verify every element. */
+ * verify every element. Over 600 lines: the bench, the tests, the dev harnesses and `smemlab analyze`
+ * load all of these from one fatbin / one PTX file, and the paths share their helpers. */
 
 /* Element types by size: a transpose moves bits, so f32/f16/f64 travel as unsigned integers (no
  * rounding, NaN payloads and signed zeros survive, and no header beyond the compiler is needed). */
@@ -48,8 +49,9 @@ typedef unsigned long long sol_u64;
  * each load (ld.global.nc.L2::256B): where row segments start off the 128-byte lines, a line is shared
  * by two tiles, each asking for its own sectors of it, and DRAM then serves two part-line requests
  * for one line; with the hint the first fetch brings the whole neighbourhood and the second tile hits
- * L2 (10000x7000 f32: 0.953 -> 0.971 of the copy on the H100; docs/speed-of-light.md). It is the one
- * instruction here that plain CUDA C cannot express. Evict-first (SOL_CACHE_STREAM) looked faster only
+ * L2 (10000x7000 f32: 0.953 -> 0.971 of the copy on the H100; docs/speed-of-light.md). It is one of
+ * two inline PTX instructions here (the other, sol_st16v's store, keeps a 16-byte store whole).
+ * Evict-first (SOL_CACHE_STREAM) looked faster only
  * while the L2 still held input lines from earlier runs; it and SOL_CACHE_L2 stay for the dev harness's
  * sweeps. */
 enum { SOL_CACHE_DEFAULT = 0, SOL_CACHE_STREAM = 1, SOL_CACHE_L2 = 2, SOL_CACHE_STORE_STREAM = 3, SOL_CACHE_L2_256B = 5 };
@@ -800,7 +802,7 @@ static __device__ __forceinline__ void sol_transpose_pipelined_body(T *__restric
 #define SOL_ANY_F64_MINB 6
 #endif
 #ifndef SOL_ANY_F16_CACHE
-#define SOL_ANY_F16_CACHE SOL_C0
+#define SOL_ANY_F16_CACHE SOL_C5
 #endif
 #ifndef SOL_ANY_F32_FAST
 #define SOL_ANY_F32_FAST true
