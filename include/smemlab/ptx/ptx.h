@@ -69,6 +69,7 @@ enum smem_ptx_opcode {
     PO_BMSK, PO_SZEXT,
     PO_TEX,      /* tex, tld4, txq, suld, suq: ops[0] the destination; the rest is not read */
     PO_SURF_ST,  /* sust, sured: a surface store (no operand is read) */
+    PO_VABSDIFF4, /* vabsdiff4.d.a.b.add d, a, b, c: c + the sum of the 4 bytes' |a - b| */
     PO_COUNT
 };
 
