@@ -71,6 +71,17 @@ if [ "${1:-}" = "--one" ]; then
         *"nvcc failed"*) e=$(grep -v 'nvcc failed' "$err" | grep -m1 -E 'error|fatal')
                          [ -n "$e" ] && first="nvcc: $e" ;;
     esac
+    # Every kernel failed (no report): one failure at least, its stage told by the message.
+    if [ "$rc" -eq 3 ] && [ "$nk" -eq 0 ]; then
+        case $first in
+            "nvcc: "*|*"no kernel (__global__ function)"*) ;;
+            *"unsupported instruction"*|*"undeclared"*|*"unknown label"*|*"unexpected"*|\
+            *"expected "*|*"unsupported state space"*|*"unsupported vector"*|*"not modelled"*)
+                ne=1 np=1 ;;
+            *"recursive call"*|*"too large"*) ne=1 nq=1 ;;
+            *) ne=1 nr=1 ;;
+        esac
+    fi
     [ "$rc" -eq 124 ] && [ -z "$first" ] && first="timeout after ${tmo}s"
     [ "$rc" -eq 137 ] && [ -z "$first" ] && first="killed after ${tmo}s"
     first=$(printf '%s' "$first" | tr '\t\r' '  ' | sed "s#$root/##g" | cut -c1-300)

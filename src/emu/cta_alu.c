@@ -288,6 +288,22 @@ integer:
         r = field;
         break;
     }
+    case PO_VABSDIFF4: { /* c + sum of |a.byte[i] - b.byte[i]|, bytes signed for .s32 sources */
+        int ssrc = is_signed(in->type2);
+        int64_t sum = 0;
+        for (int i = 0; i < 4; i++) {
+            int32_t x = (int32_t)((a >> (8 * i)) & 0xff), y = (int32_t)((c >> (8 * i)) & 0xff);
+            if (ssrc) {
+                x = (int8_t)x;
+                y = (int8_t)y;
+            }
+            sum += x > y ? x - y : y - x;
+        }
+        int64_t acc = is_signed(t) ? (int64_t)(int32_t)e : (int64_t)(uint32_t)e;
+        r = (uint64_t)(uint32_t)(acc + sum); /* (.sat with .add: ptxas refuses it) */
+        rbytes = 4;
+        break;
+    }
     case PO_BMSK: { /* a mask of b bits from bit a (PTX ISA: bmsk) */
         uint32_t a1 = (uint32_t)a & 31u, b1 = (uint32_t)c & 31u, sum = a1 + b1;
         int clamp = in->mode == MODE_L_CLAMP;

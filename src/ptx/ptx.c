@@ -329,6 +329,7 @@ static const struct {
      * fetch's value as data it cannot know (analyze) and `run` refuses them */
     {"tex", PO_TEX},       {"tld4", PO_TEX},        {"txq", PO_TEX},       {"suld", PO_TEX},
     {"suq", PO_TEX},       {"sust", PO_SURF_ST},    {"sured", PO_SURF_ST},
+    {"vabsdiff4", PO_VABSDIFF4},
 };
 
 static const struct {
@@ -1064,12 +1065,19 @@ static int decode_mods(struct parser *ps, const char *at, struct smem_ptx_insn *
     while ((part = strtok_r(NULL, ".", &save))) {
         uint8_t t = type_of(part);
         if (t != PT_NONE) {
+            if (in->op == PO_VABSDIFF4 && ntypes == 2 && t != in->type2)
+                return fail_at(ps, at, "vabsdiff4 with operands of two types is not modelled");
             if (ntypes == 0)
                 in->type = t;
             else
                 in->type2 = t;
             ntypes++;
             continue;
+        }
+        if (in->op == PO_VABSDIFF4) {
+            if (!strcmp(part, "add")) { in->mode = MODE_WIDE; continue; } /* the sum of the bytes */
+            return fail_at(ps, at, "vabsdiff4 without .add (a byte-select mask or .max/.min "
+                                   "merge) is not modelled");
         }
         if ((in->op == PO_SETP || in->op == PO_SET || in->op == PO_SLCT) && !in->cmp) {
             for (i = 0; i < sizeof cmp_names / sizeof cmp_names[0]; i++)
@@ -1224,6 +1232,9 @@ static int decode_mods(struct parser *ps, const char *at, struct smem_ptx_insn *
     }
     if (in->op == PO_LD && in->space == SP_PARAM && in->type == PT_NONE)
         return fail_at(ps, at, "ld.param without a type");
+    if (in->op == PO_VABSDIFF4 && in->mode != MODE_WIDE)
+        return fail_at(ps, at, "vabsdiff4 without .add (a byte-select mask or .max/.min merge) is "
+                               "not modelled");
     return 0;
 }
 
@@ -1246,6 +1257,7 @@ static unsigned min_operands(unsigned op)
     case PO_VOTE: case PO_BAR_RED: case PO_BMSK: case PO_SZEXT:
         return 3;
     case PO_MAD: case PO_MAD24: case PO_FMA: case PO_SELP: case PO_SLCT: case PO_BFE: case PO_SAD:
+    case PO_VABSDIFF4:
     case PO_PRMT: case PO_SHF: case PO_DP4A: case PO_DP2A:
         return 4;
     case PO_BFI: case PO_LOP3: case PO_SHFL:

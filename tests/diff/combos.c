@@ -280,6 +280,10 @@ static void integer(struct diff_set *s)
         snprintf(ins, sizeof ins, "%s sm sm", in_tok(t));
         add(s, g, N("bfe.%s", t), ins, out_tok(t), 0, 0, "bfe.%s $o0, $a, $b, $c;", t);
     }
+    /* the video sum of absolute differences (__usad4, cuda-samples' stereoDisparity) */
+    add(s, g, "vabsdiff4.u32.u32.u32.add", "i32 i32 i32", "b32", 0, 0, "vabsdiff4.u32.u32.u32.add $o0, $a, $b, $c;");
+    add(s, g, "vabsdiff4.s32.s32.s32.add", "i32 i32 i32", "b32", 0, 0, "vabsdiff4.s32.s32.s32.add $o0, $a, $b, $c;");
+    add(s, g, "vabsdiff4.s32.u32.u32.add", "i32 i32 i32", "b32", 0, 0, "vabsdiff4.s32.u32.u32.add $o0, $a, $b, $c;");
     static const char *const bm[] = {"clamp", "wrap"};
     for (int i = 0; i < 2; i++) {
         add(s, g, N("bmsk.%s.b32", bm[i]), "sh sh", "b32", 0, 0, "bmsk.%s.b32 $o0, $a, $b;", bm[i]);
