@@ -1,9 +1,12 @@
 /* ptx.c: the PTX parser. One pass over the text with a cursor that knows its line and column;
  * directives and instructions are decoded into struct smem_ptx_insn so the emulator never looks at
  * text again. Every fault is reported with line:column and never crashes (fuzzed).
- * Size (~1,850 lines): one parser for one grammar; its cursor, tables and symbol scopes are shared by
- * every section below, and splitting it would only export them. */
+ * Size (~2,100 lines): one parser for one grammar; its cursor, tables and symbol scopes are shared by
+ * every section below, and splitting it would only export them (the matrix / tensor-core
+ * instructions' modifiers, which need none of that, are decoded in ptx_tensor.c). */
 #include "smemlab/ptx/ptx.h"
+
+#include "ptx_tensor.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -59,7 +62,8 @@ struct parser {
     uint32_t nfixups, cap_fixups;
     struct label *labels;
     uint32_t nlabels, cap_labels;
-    uint32_t cap_insns, cap_syms;
+    uint32_t cap_insns, cap_syms, cap_vregs;
+    int tensor_ops; /* read ldmatrix / stmatrix / mbarrier / mma / wmma (smem_ptx_parse_opts) */
     uint32_t loc_file, loc_line, loc_col, inl_file, inl_line, inl_col;
     uint32_t inl_frame;          /* the chain of the current .loc (SMEM_PTX_NO_FRAME: none) */
     uint32_t cap_frames;
@@ -885,10 +889,22 @@ static int read_operand(struct parser *ps, struct smem_ptx_operand *o)
         ps->p++;
         o->kind = OPK_VEC;
         for (;;) {
-            if (o->count >= 4)
-                return fail_at(ps, at, "vector of more than 4 elements");
-            if (skip_ws(ps) || read_reg_operand(ps, &o->reg[o->count]))
+            if (o->count >= 8)
+                return fail_at(ps, at, "vector of more than 8 elements");
+            if (o->count == 4) { /* a fragment of mma / wmma: its registers go to the pool */
+                struct smem_ptx_func *f = ps->f;
+                if (!f || grow((void **)&f->vregs, &ps->cap_vregs, f->nvregs + 8, sizeof *f->vregs, MAX_INSNS))
+                    return fail_at(ps, at, "vector of more than 4 elements here");
+                o->kind = OPK_VECX;
+                o->imm = f->nvregs;
+                memcpy(f->vregs + f->nvregs, o->reg, 4 * sizeof o->reg[0]);
+                f->nvregs += 4;
+            }
+            int32_t r;
+            if (skip_ws(ps) || read_reg_operand(ps, o->count < 4 ? &o->reg[o->count] : &r))
                 return -1;
+            if (o->count >= 4)
+                ps->f->vregs[ps->f->nvregs++] = r;
             o->count++;
             if (peek(ps, ',') == 1) {
                 ps->p++;
@@ -999,19 +1015,45 @@ static int decode_mods(struct parser *ps, const char *at, struct smem_ptx_insn *
     for (i = 0; i < sizeof op_names / sizeof op_names[0]; i++)
         if (!strcmp(part, op_names[i].name))
             in->op = op_names[i].op;
+    if (ptx_tensor_first(part)) {
+        char why[300];
+        const char *msg = ptx_tensor_decode(part, &save, in, why, sizeof why);
+        return msg ? fail_at(ps, at, "%s", msg) : 0;
+    }
     if (!strcmp(part, "cp")) {
         part = strtok_r(NULL, ".", &save);
         if (!part || strcmp(part, "async"))
             return fail_at(ps, at, "unsupported instruction 'cp.%s'", part ? part : "");
         char *rest = save ? save : (char *)"";
-        if (!strncmp(rest, "wait", 4) || !strncmp(rest, "commit", 6) ||
-            !strncmp(rest, "mbarrier", 8))
-            in->op = PO_CP_ASYNC_WAIT;
-        else if (!strncmp(rest, "bulk", 4))
-            return fail_at(ps, at, "unsupported instruction 'cp.async.%s' (bulk copies)", rest);
-        else
-            in->op = PO_CP_ASYNC;
+        if (!strncmp(rest, "bulk", 4))
+            return fail_at(ps, at, "unsupported instruction 'cp.async.%s' (bulk copies: TMA)", rest);
+        in->op = PO_CP_ASYNC;
         in->space = SP_SHARED;
+        while ((part = strtok_r(NULL, ".", &save))) {
+            if (!strcmp(part, "commit_group") || !strcmp(part, "wait_group") || !strcmp(part, "wait_all")) {
+                in->op = PO_CP_ASYNC_WAIT;
+                in->mode = part[0] == 'c' ? MODE_CPA_COMMIT : part[5] == 'g' ? MODE_CPA_WAIT_GROUP
+                                                                            : MODE_CPA_WAIT_ALL;
+            } else if (!strcmp(part, "mbarrier") || !strcmp(part, "arrive")) {
+                in->op = PO_CP_ASYNC_WAIT;
+                in->mode = MODE_CPA_MBAR_ARRIVE;
+            } else if (!strcmp(part, "noinc")) {
+                in->tflags |= SMEM_TF_NOINC;
+            } else if (!strcmp(part, "ca") || !strcmp(part, "cg")) {
+                in->mode = part[1] == 'a' ? MODE_CPA_CA : MODE_CPA_CG;
+            } else if (!strcmp(part, "L2::cache_hint")) {
+                in->tflags |= SMEM_TF_CACHE_HINT;
+            } else if (!strcmp(part, "shared::cluster")) {
+                in->tflags |= SMEM_TF_CLUSTER;
+            } else if (!strcmp(part, "b64") || !strcmp(part, "shared") || !strcmp(part, "global") ||
+                       strstr(part, "::")) {
+                continue; /* shared::cta, L2::128B prefetch sizes */
+            } else {
+                return fail_at(ps, at, "unsupported cp.async modifier '.%s'", part);
+            }
+        }
+        if (in->op == PO_CP_ASYNC && !in->mode)
+            return fail_at(ps, at, "cp.async needs .ca or .cg");
         return 0;
     }
     if (in->op == 0xff)
@@ -1301,6 +1343,9 @@ static int read_insn(struct parser *ps, const char *at, char *opname, int32_t gu
     snprintf(namecopy, sizeof namecopy, "%s", opname);
     if (decode_mods(ps, at, in, namecopy))
         return -1;
+    if (in->op >= PO_LDMATRIX && in->op < PO_COUNT && !ps->tensor_ops)
+        return fail_at(ps, at, "unsupported instruction '%s' (read, but the emulator does not run %s yet)",
+                       opname, smem_ptx_tensor_name(in));
     if (in->op == PO_CALL) {
         /* call[.uni] [(ret),] func, (args) [, proto]; */
         char w[MAX_IDENT + 1];
@@ -1404,6 +1449,17 @@ static int read_insn(struct parser *ps, const char *at, char *opname, int32_t gu
         return fail_at(ps, at, "'%s' needs a memory operand [address]", opname);
     if (in->op == PO_BRA && in->ops[0].kind != OPK_LABEL)
         return fail_at(ps, at, "'%s' needs a label", opname);
+    if (in->op >= PO_LDMATRIX && in->op < PO_COUNT) {
+        char why[300];
+        const char *msg = ptx_tensor_check_operands(in, why, sizeof why);
+        if (msg)
+            return fail_at(ps, at, "%s", msg);
+    }
+    if (in->op == PO_CP_ASYNC && (in->nops < 3 || in->ops[1].kind != OPK_ADDR || in->ops[2].kind != OPK_IMM ||
+                                  (in->ops[2].imm != 4 && in->ops[2].imm != 8 && in->ops[2].imm != 16)))
+        return fail_at(ps, at, "cp.async needs [dst], [src], a size of 4, 8 or 16");
+    if (in->op == PO_CP_ASYNC && in->mode == MODE_CPA_CG && in->ops[2].imm != 16)
+        return fail_at(ps, at, "cp.async.cg copies 16 bytes only");
     if ((in->op == PO_LD || in->op == PO_ST || in->op == PO_ATOM || in->op == PO_RED ||
          in->op == PO_LDU) && !smem_ptx_type_bytes(in->type))
         return fail_at(ps, at, "'%s' needs a type", opname);
@@ -1673,7 +1729,7 @@ static void reset_func_state(struct parser *ps)
     for (uint32_t i = 0; i < ps->nlabels; i++)
         free(ps->labels[i].name);
     ps->nranges = ps->nfixups = ps->nlabels = 0;
-    ps->cap_insns = ps->cap_syms = 0;
+    ps->cap_insns = ps->cap_syms = ps->cap_vregs = 0;
 }
 
 /* One ".param .type [.ptr ...] name" of a parameter list, read into s. */
@@ -2070,8 +2126,15 @@ static void mark_vector_keep(struct smem_ptx_func *f)
 int smem_ptx_parse(const char *text, size_t len, const char *name, struct smem_ptx_module **out,
                    struct smem_error *err)
 {
+    return smem_ptx_parse_opts(text, len, name, NULL, out, err);
+}
+
+int smem_ptx_parse_opts(const char *text, size_t len, const char *name, const struct smem_ptx_options *opt,
+                        struct smem_ptx_module **out, struct smem_error *err)
+{
     struct parser ps;
     memset(&ps, 0, sizeof ps);
+    ps.tensor_ops = opt && opt->tensor_ops;
     ps.p = text;
     ps.end = text + len;
     ps.name = name ? name : "<ptx>";
@@ -2183,6 +2246,7 @@ void smem_ptx_free(struct smem_ptx_module *m)
             free(f->syms[k].name);
         free(f->syms);
         free(f->insns);
+        free(f->vregs);
         free(f->error);
     }
     free(m->funcs);
