@@ -5,6 +5,8 @@
  * emulator are the three steps of one analysis, each a section below. */
 #include "smemlab/base/text.h"
 #include "smemlab/analysis/analyze.h"
+#include "smemlab/analysis/parallel.h"
+#include "smemlab/analysis/uniform.h"
 #include "smemlab/analysis/launch.h"
 
 #include <ctype.h>
@@ -28,6 +30,31 @@ void smem_analyze_defaults(struct smem_analyze_options *o)
     o->grid[0] = o->grid[1] = o->grid[2] = 1;
     o->banks = smem_banks_default();
     o->arch = "sm_90";
+}
+
+/* ---- one block for all ---- */
+
+static void scale_totals(struct smem_totals *t, uint64_t n)
+{
+    t->requests *= n;
+    t->wavefronts *= n;
+    t->ideal *= n;
+    t->unknown_requests *= n;
+}
+
+/* k, the report of one block that the proof says stands for every one of n */
+static void stand_for_all(struct smem_kernel_report *k, uint64_t n, const char *why)
+{
+    scale_totals(&k->ld, n);
+    scale_totals(&k->st, n);
+    scale_totals(&k->atom, n);
+    for (uint32_t i = 0; i < k->nsites; i++)
+        scale_totals(&k->sites[i].t, n);
+    for (uint32_t i = 0; i < k->nhazards; i++)
+        k->hazards[i].count *= n;
+    k->steps *= n;
+    k->blocks_run = n;
+    snprintf(k->extrapolation, sizeof k->extrapolation, "%s", why);
 }
 
 /* ---- subprocesses ------------------------------------------------------------------------- */
@@ -425,8 +452,26 @@ static int analyze_kernel(struct smem_analysis *an, const struct smem_ptx_func *
     k->error_stage = "run";
     struct smem_launch_options lo = {o->banks, 1, o->hazards, o->record};
     struct smem_cta_result res;
-    if (smem_launch_analyze(p, &l, &lo, k, &res, err))
+    /* one block for all when the proof holds (uniform.h) */
+    uint64_t nblocks = (uint64_t)l.grid[0] * l.grid[1] * l.grid[2];
+    char why[sizeof k->extrapolation];
+    int one = 0;
+    if (!o->all_blocks && !o->sample_blocks && !o->record && nblocks > 1) {
+        one = smem_blocks_uniform(p->func, why, sizeof why); /* calls inlined */
+        if (one < 0)
+            return smem_error_set(err, NULL, 0, 0, "out of memory");
+    }
+    if (one) {
+        l.block_first = 0;
+        l.block_count = 1;
+    }
+    struct smem_parallel par;
+    memset(&par, 0, sizeof par);
+    par.jobs = o->jobs;
+    if (smem_launch_analyze_parallel(p, &l, &lo, &par, k, &res, err))
         return -1;
+    if (one && res.complete)
+        stand_for_all(k, nblocks, why);
     /* the scalar parameters left unknown, by the names the compiler saw */
     char unset[200] = "";
     struct smem_ksig own;

@@ -174,8 +174,9 @@ struct smem_launch {
      * overrides params */
     const uint8_t *param_buf;
     uint64_t param_buf_size;
-    /* optional: run only blocks [block_first, block_first + block_count) of the grid (linear
-       block indices), so a caller can spread one launch over several threads; 0: every block */
+    /* optional: run only blocks [block_first, block_first + block_count) of those the launch
+       runs (the grid's linear block indices; with sample_blocks, the sample's), so a caller can
+       spread one launch over several threads; 0: every block */
     uint64_t block_first, block_count;
 };
 
