@@ -256,6 +256,13 @@ RT_API cudaError_t __cudaGetKernel(cudaKernel_t *out, const void *host_fun)
     return k ? cudaSuccess : cudaErrorInvalidDeviceFunction;
 }
 
+/* The public form (CUDA 12.1+): the kernel handle of an entry function. */
+RT_API cudaError_t cudaGetKernel(cudaKernel_t *out, const void *entry);
+RT_API cudaError_t cudaGetKernel(cudaKernel_t *out, const void *entry)
+{
+    return __cudaGetKernel(out, entry);
+}
+
 RT_API cudaError_t __cudaLaunchKernel(cudaKernel_t kernel, dim3 grid, dim3 block, void **args,
                                       size_t shmem, cudaStream_t stream);
 RT_API cudaError_t __cudaLaunchKernel(cudaKernel_t kernel, dim3 grid, dim3 block, void **args,
