@@ -1054,6 +1054,11 @@ static int run_warp(struct block *b, uint32_t w)
             return -1;
     }
     flush_requests(b);
+    /* every lane waits at the barrier (or has exited) and every request is reported: the warp
+       leaves the barrier converged, so its lanes' next executions of a site are one request
+       again, whichever lanes executed it how often before (a branch inside a loop) */
+    memset(&b->kcount[(size_t)first * b->p->nsites], 0,
+           (size_t)(last - first) * b->p->nsites * sizeof *b->kcount);
     return 0;
 }
 
