@@ -382,6 +382,66 @@ static void test_templates_big_dynamic_smem_3d_memory_and_streams(void)
     free(csv);
 }
 
+/* `smemlab run --format csv checks MODE` against tests/run/h100-checks.csv: Nsight Compute
+ * 2025.3.1 on an H100 80GB HBM3, driver 580.159.04, 2026-11-23, the same program (nvcc 13.0 -O3
+ * -arch=sm_90 -lineinfo -cudart shared) and mode: every launch, in order, equal in shared ld/st
+ * requests and wavefronts and atomics. */
+static void check_mode_as_the_h100(const char *mode)
+{
+    char *o, *e, opts[1100], path[1100], hwpath[1100];
+    snprintf(opts, sizeof opts, "--format csv -o %s/h100-%s.csv", bin, mode);
+    CHECK_EQ(checks(opts, "checks", mode, &o, &e), 0);
+    free(o);
+    free(e);
+    snprintf(path, sizeof path, "%s/h100-%s.csv", bin, mode);
+    snprintf(hwpath, sizeof hwpath, "%s/tests/run/h100-checks.csv", src);
+    char *got = slurp(path), *hw = slurp(hwpath);
+    CHECK(got && hw);
+    char *g = got ? next_line(got) : NULL;
+    unsigned matched = 0;
+    for (char *h = hw ? next_line(hw) : NULL; h && *h; h = next_line(h)) {
+        char prog[64], kname[256];
+        num(h, 0, prog, sizeof prog);
+        if (strcmp(prog, mode))
+            continue;
+        num(h, 3, kname, sizeof kname);
+        long long first = num(h, 1, NULL, 0), last = num(h, 2, NULL, 0);
+        long long want[5] = {num(h, 6, NULL, 0), num(h, 8, NULL, 0), num(h, 7, NULL, 0),
+                             num(h, 9, NULL, 0), num(h, 10, NULL, 0)};
+        for (long long i = first; i <= last; i++) {
+            CHECK(g && *g);
+            if (!g || !*g)
+                break;
+            char rk[256];
+            num(g, 1, rk, sizeof rk);
+            long long have[5] = {num(g, 10, NULL, 0), num(g, 11, NULL, 0), num(g, 13, NULL, 0),
+                                 num(g, 14, NULL, 0), num(g, 16, NULL, 0)};
+            int ok = strstr(kname, rk) != NULL && !memcmp(have, want, sizeof want);
+            if (!ok)
+                fprintf(stderr, "checks %s launch %lld: run %s ld %lld/%lld st %lld/%lld atom %lld, "
+                                "H100 %s ld %lld/%lld st %lld/%lld atom %lld\n", mode, i, rk,
+                        have[0], have[1], have[2], have[3], have[4], kname, want[0], want[1],
+                        want[2], want[3], want[4]);
+            CHECK(ok);
+            matched++;
+            g = next_line(g);
+        }
+    }
+    CHECK(matched > 0);
+    CHECK(!g || !*g); /* no launch more than the H100 counted */
+    free(got);
+    free(hw);
+}
+
+static void test_checks_count_as_the_h100(void)
+{
+    check_mode_as_the_h100("templates");
+    check_mode_as_the_h100("diverge");
+    check_mode_as_the_h100("transpose");
+    check_mode_as_the_h100("histogram");
+    check_mode_as_the_h100("api");
+}
+
 static void test_out_of_bounds_global_accesses_are_reported(void)
 {
     char *o, *e;
@@ -554,6 +614,7 @@ int main(void)
     RUN(test_transpose_and_histogram_pass_with_their_counts);
     RUN(test_printf_and_repeated_launches);
     RUN(test_templates_big_dynamic_smem_3d_memory_and_streams);
+    RUN(test_checks_count_as_the_h100);
     RUN(test_out_of_bounds_global_accesses_are_reported);
     RUN(test_hazards_and_checks_asked_for);
     RUN(test_bad_programs_stop_with_a_located_message);
