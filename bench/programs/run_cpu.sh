@@ -1,5 +1,6 @@
 #!/bin/sh
-# run_cpu.sh SMEMLAB BIN [OUT] [LIST]: every program of LIST (default programs.txt: NAME EXE ARGS)
+# run_cpu.sh SMEMLAB BIN [OUT] [LIST]: every program of LIST (default programs.txt: NAME EXE ARGS;
+# unseen.txt works too)
 # under `smemlab run` on this machine: its exit status, launches, proven repeats, wall time, CPU
 # time (user+sys, all threads: steadier than wall time on a shared machine) and emulated
 # thread-instructions per wall second (launches proven repeats are not emulated, so they count in
@@ -12,6 +13,7 @@ LIST=${4:-$HERE/programs.txt}
 mkdir -p "$OUT"
 printf '%-22s %5s %9s %9s %8s %8s %12s %10s\n' program exit launches repeats wall_s cpu_s thread_insns Minsn/s
 while read name exe args; do
+  exe=$(basename "$exe") # unseen.txt names the sample's folder: its program has its name
   [ -x "$BIN/$exe" ] || { printf '%-22s (not built)\n' "$name"; continue; }
   rm -f "$OUT/$name.csv"
   /usr/bin/time -f '%e %U %S' -o "$OUT/$name.time" \
