@@ -2,7 +2,9 @@
  * that measured tests/hw/h100-counters.csv on an H100 80GB HBM3, driver 580.159.04, 2026-11-22)
  * run to their own PASS and give every launch's shared-memory requests and wavefronts as the
  * H100 counted them; devinfo prints the device CSV the H100 printed; tests/run/checks.cu covers
- * the runtime API, memory errors, hazards, refusals and exit statuses. Needs nvcc (else skipped,
+ * the runtime API, memory errors, hazards, refusals and exit statuses, and its counting modes
+ * give every launch's counts as Nsight Compute counted them on the H100 (tests/run/h100-checks.csv,
+ * driver 580.159.04, ncu 2025.3.1, 2026-11-23). Needs nvcc (else skipped,
  * exit 77): the programs are built here with nvcc -cudart shared, as a user would. */
 #include "check.h"
 
