@@ -344,14 +344,7 @@ int cmd_run(int argc, char **argv)
         snprintf(pre, sizeof pre, "%s%s%s", san, old_pre && *old_pre ? ":" : "",
                  old_pre ? old_pre : "");
         setenv("LD_PRELOAD", pre, 1);
-        /* the program's faults are the runtime's to report (its SIGSEGV/SIGBUS/SIGFPE handlers
-           name the device allocation and keep the report): ASan's own handlers stay out */
-        const char *old_asan = getenv("ASAN_OPTIONS");
-        char asan[2048];
-        snprintf(asan, sizeof asan,
-                 "detect_leaks=0:handle_segv=0:handle_sigbus=0:handle_sigfpe=0%s%s",
-                 old_asan && *old_asan ? ":" : "", old_asan ? old_asan : "");
-        setenv("ASAN_OPTIONS", asan, 1);
+        setenv("ASAN_OPTIONS", "detect_leaks=0", 0);
     }
     setenv(SMEM_RUN_ENV_REPORT, report, 1);
     setenv(SMEM_RUN_ENV_STATUS, status_path, 1);
