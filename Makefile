@@ -39,8 +39,10 @@ fuzz:
 
 # SMEMLAB_PROGRAMS=DIR: also `smemlab run` over the real programs built there by
 # bench/programs/build.sh (wall time and thread-instructions per second each; bench/programs/README.md).
+# SMEMLAB_LLMC_PTX=FILE: also llm.c's matmul_forward_kernel4 (bench/bench_emulator.c says how to make it).
 bench: build
 	@$(BUILD)/bench/bench_model
+	@$(BUILD)/bench/bench_emulator $(BUILD)/kernels $(BUILD)/bench
 	@if [ -n "$(SMEMLAB_PROGRAMS)" ]; then sh bench/programs/run_cpu.sh $(BUILD)/smemlab "$(SMEMLAB_PROGRAMS)"; \
 	 else echo "smemlab run over real programs: set SMEMLAB_PROGRAMS=DIR (bench/programs/README.md)"; fi
 

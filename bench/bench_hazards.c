@@ -77,6 +77,8 @@ int main(int argc, char **argv)
     struct smem_analyze_options o;
     smem_analyze_defaults(&o);
     o.kernel = kernel;
+    o.all_blocks = 1; /* every block emulated, on one thread: the cost per thread-instruction */
+    o.jobs = 1;
     o.block[0] = block;
     o.block[1] = o.block[2] = 1;
     o.grid[0] = grid;

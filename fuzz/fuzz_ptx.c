@@ -19,6 +19,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     struct smem_ptx_module *m = NULL;
     struct smem_error err;
     memset(&err, 0, sizeof err);
+    { /* the matrix / barrier / tensor-core decoder (ptx_tensor.c): parsed only, never emulated */
+        struct smem_ptx_options o = {1};
+        struct smem_ptx_module *t = NULL;
+        if (smem_ptx_parse_opts((const char *)data, size, "fuzz.ptx", &o, &t, &err)) {
+            if (!err.msg[0] || !memchr(err.msg, 0, sizeof err.msg))
+                abort();
+        } else {
+            for (uint32_t i = 0; i < t->nfuncs; i++)
+                for (uint32_t k = 0; k < t->funcs[i].ninsns; k++)
+                    for (unsigned o2 = 0; o2 < t->funcs[i].insns[k].nops; o2++)
+                        for (unsigned j = 0; j < 8; j++) /* every vector register is in range */
+                            if (smem_ptx_vec_reg(&t->funcs[i], &t->funcs[i].insns[k].ops[o2], j) >= (int32_t)t->funcs[i].nregs)
+                                abort();
+            smem_ptx_free(t);
+        }
+        memset(&err, 0, sizeof err);
+    }
     if (smem_ptx_parse((const char *)data, size, "fuzz.ptx", &m, &err)) {
         if (!err.msg[0] || !memchr(err.msg, 0, sizeof err.msg))
             abort();

@@ -1,7 +1,8 @@
 /* sol_transpose.cu: out-of-place matrix transpose at the memory system's limit (issues 7 and 16) for
  * 4-, 2- and 8-byte elements (f32, f16, f64 bit patterns), any rows x cols and any alignment, beside
  * the textbook variants it improves on (naive, tile, pad, swizzle), and the fill/check kernels that
- * verify every element. */
+ * verify every element. Over 600 lines: the bench, the tests, the dev harnesses and `smemlab analyze`
+ * load all of these from one fatbin / one PTX file, and the paths share their helpers. */
 
 /* Element types by size: a transpose moves bits, so f32/f16/f64 travel as unsigned integers (no
  * rounding, NaN payloads and signed zeros survive, and no header beyond the compiler is needed). */
@@ -48,8 +49,9 @@ typedef unsigned long long sol_u64;
  * each load (ld.global.nc.L2::256B): where row segments start off the 128-byte lines, a line is shared
  * by two tiles, each asking for its own sectors of it, and DRAM then serves two part-line requests
  * for one line; with the hint the first fetch brings the whole neighbourhood and the second tile hits
- * L2 (10000x7000 f32: 0.953 -> 0.971 of the copy on the H100; docs/speed-of-light.md). It is the one
- * instruction here that plain CUDA C cannot express. Evict-first (SOL_CACHE_STREAM) looked faster only
+ * L2 (10000x7000 f32: 0.953 -> 0.971 of the copy on the H100; docs/speed-of-light.md). It is one of
+ * two inline PTX instructions here (the other, sol_st16v's store, keeps a 16-byte store whole).
+ * Evict-first (SOL_CACHE_STREAM) looked faster only
  * while the L2 still held input lines from earlier runs; it and SOL_CACHE_L2 stay for the dev harness's
  * sweeps. */
 enum { SOL_CACHE_DEFAULT = 0, SOL_CACHE_STREAM = 1, SOL_CACHE_L2 = 2, SOL_CACHE_STORE_STREAM = 3, SOL_CACHE_L2_256B = 5 };
@@ -95,6 +97,22 @@ static __device__ __forceinline__ void sol_st16(void *p, uint4 w)
         __stcs((uint4 *)p, w);
     else
         *(uint4 *)p = w;
+}
+
+/* A 16-byte store that stays one: a plain store of a word assembled on several branches (sol_window_u)
+ * was split into four 4-byte stores by the compiler (four times the store sectors under Nsight
+ * Compute at 4097^2 f32). */
+#ifndef SOL_ST16V
+static __device__ __forceinline__ void sol_st16v_ptx(void *p, uint4 w)
+{
+    asm volatile("st.global.v4.u32 [%0], {%1,%2,%3,%4};" ::"l"(p), "r"(w.x), "r"(w.y), "r"(w.z), "r"(w.w));
+}
+#define SOL_ST16V(p, w) sol_st16v_ptx((p), (w))
+#endif
+static __device__ __forceinline__ void sol_st16v(void *p, uint4 w)
+{
+    SOL_CHECK_ACCESS(p, 16, 1);
+    SOL_ST16V(p, w);
 }
 
 template <typename T>
@@ -178,26 +196,80 @@ static __device__ __forceinline__ void sol_transpose_regs(uint4 *v)
     }
 }
 
-/* Elements s .. s+VEC-1 of the 2*VEC elements of x followed by y (0 <= s <= VEC): a funnel shift by
- * s elements. s is a run-time value; the word selection is a chain of selects on compile-time
- * indices, so nothing leaves the registers. */
+/* sol_transpose_regs for 2-byte elements with one byte permute per 32-bit output part (32 for the
+ * block): part m of output word k takes half (k & 1) of part k >> 1 of input words 2m and 2m+1. The
+ * any path's fast tiles use it (the generic form compiles to shifts and masks). */
+template <typename T>
+static __device__ __forceinline__ void sol_transpose_regs_prmt(uint4 *v)
+{
+    if constexpr (sizeof(T) != 2) {
+        sol_transpose_regs<T>(v);
+    } else {
+        unsigned a[8][4];
+#pragma unroll
+        for (int j = 0; j < 8; ++j) {
+            a[j][0] = v[j].x;
+            a[j][1] = v[j].y;
+            a[j][2] = v[j].z;
+            a[j][3] = v[j].w;
+        }
+#pragma unroll
+        for (int k = 0; k < 8; ++k) {
+            const unsigned sel = (k & 1) ? 0x7632u : 0x5410u;
+            v[k] = make_uint4(__byte_perm(a[0][k >> 1], a[1][k >> 1], sel), __byte_perm(a[2][k >> 1], a[3][k >> 1], sel),
+                              __byte_perm(a[4][k >> 1], a[5][k >> 1], sel), __byte_perm(a[6][k >> 1], a[7][k >> 1], sel));
+        }
+    }
+}
+
+/* Elements s .. s+VEC-1 of the 2*VEC elements of x followed by y (0 <= s < VEC): a funnel shift by
+ * s elements. s is a run-time value; the 32-bit words are picked by two rounds of selects on the
+ * bits of the word offset q = s*size/4 (0..3), then funnel-shifted by the rest: 12 selects and 4
+ * shifts (a chain of compares on q took 20 selects), nothing leaves the registers. */
 template <typename T>
 static __device__ __forceinline__ uint4 sol_window(uint4 x, uint4 y, int s)
 {
     const int bytes = s * (int)sizeof(T), q = bytes >> 2, sh = (bytes & 3) * 8;
-    const unsigned c[9] = {x.x, x.y, x.z, x.w, y.x, y.y, y.z, y.w, 0u};
-    unsigned d[5];
+    const unsigned c[8] = {x.x, x.y, x.z, x.w, y.x, y.y, y.z, y.w};
+    unsigned a[7], d[5];
 #pragma unroll
-    for (int k = 0; k < 5; ++k) {
-        unsigned v = c[k];
+    for (int k = 0; k < 7; ++k)
+        a[k] = (q & 1) ? c[k + 1] : c[k];
 #pragma unroll
-        for (int m = 1; m <= 4; ++m)
-            if (q == m)
-                v = c[k + m < 9 ? k + m : 8];
-        d[k] = v;
-    }
+    for (int k = 0; k < 5; ++k)
+        d[k] = (q & 2) ? a[k + 2] : a[k];
     return make_uint4(__funnelshift_r(d[0], d[1], sh), __funnelshift_r(d[1], d[2], sh), __funnelshift_r(d[2], d[3], sh),
                       __funnelshift_r(d[3], d[4], sh));
+}
+
+/* The same window for a shift S known at compile time (0 <= S <= VEC): four funnel shifts at most,
+ * or none where S moves whole 32-bit words. */
+template <typename T, int S>
+static __device__ __forceinline__ uint4 sol_window_ct(uint4 x, uint4 y)
+{
+    constexpr int bytes = S * (int)sizeof(T), q = bytes / 4, sh = (bytes % 4) * 8;
+    static_assert(S >= 0 && bytes <= 16, "a window of two words");
+    const unsigned c[9] = {x.x, x.y, x.z, x.w, y.x, y.y, y.z, y.w, 0u};
+    if constexpr (sh == 0)
+        return make_uint4(c[q], c[q + 1], c[q + 2], c[q + 3]);
+    else
+        return make_uint4(__funnelshift_r(c[q], c[q + 1], sh), __funnelshift_r(c[q + 1], c[q + 2], sh),
+                          __funnelshift_r(c[q + 2], c[q + 3], sh), __funnelshift_r(c[q + 3], c[q + 4], sh));
+}
+
+/* sol_window for a shift s (0 <= s <= VEC) that is the same for every thread of the launch (it comes
+ * from the kernel's parameters and compile-time indices alone): a branch to one of VEC + 1
+ * compile-time windows, so no thread selects among words. */
+template <typename T, int S = 0>
+static __device__ __forceinline__ uint4 sol_window_u(uint4 x, uint4 y, int s)
+{
+    if constexpr (S == 16 / (int)sizeof(T)) {
+        return y;
+    } else {
+        if (s == S)
+            return sol_window_ct<T, S>(x, y);
+        return sol_window_u<T, S + 1>(x, y, s);
+    }
 }
 
 /* Lane l - 1's 16-byte word, within groups of `width` lanes (every lane of the warp takes part). */
@@ -280,14 +352,17 @@ static __device__ __forceinline__ int sol_word_at(int r, int g)
 /* The tile's store phase, shared by the aligned and the any path: thread b takes block (i, g) (i = b
  * % LPR: rows i*VEC.., g: word column), reads it down the column and transposes it in registers, so
  * v[j] holds elements i*VEC .. i*VEC+VEC-1 of output row c0 + g*VEC + j. */
-template <typename T, int LPR, int CG>
+template <typename T, int LPR, int CG, bool PRMT = false>
 static __device__ __forceinline__ void sol_tile_block(uint4 *v, const uint4 *tile, int i, int g)
 {
     const int VEC = SOL_WORD_ELEMS(T);
 #pragma unroll
     for (int j = 0; j < VEC; ++j)
         v[j] = tile[sol_word_at<T, CG>(i * VEC + j, g)];
-    sol_transpose_regs<T>(v);
+    if constexpr (PRMT)
+        sol_transpose_regs_prmt<T>(v);
+    else
+        sol_transpose_regs<T>(v);
 }
 
 /* out (cols x rows) = transpose of in (rows x cols); rows and cols multiples of VEC, in and out
@@ -366,7 +441,80 @@ static __device__ __forceinline__ void sol_tiled_aligned_dyn(T *__restrict__ out
  *   tiles exist only at the two ends of an output row (written element by element, ours only).
  * The extra row block and the second word per lane are the only extra reads, both L2 or L1 hits; the
  * shuffles need LPR to divide 32. */
-template <typename T, int LPR, int CG, int NT, int CACHE, int ORDER>
+/* The any path's tiles that lie inside the matrix (r0 > 0, r0 + TR < rows, c0 + TC <= cols: every
+ * tile of a large matrix but its last tile column and its first and last tile rows), with nothing
+ * to check: every word read exists (the pair's second word past a row's end is the next row's), every
+ * word written is whole. The shifts are the same in every tile: row k of a row block starts
+ * a_k = (in_mis + k*cols) mod VEC elements past a 16-byte boundary, and output column j of a block
+ * b_j = (out_mis + j*rows) mod VEC (tiles and blocks start at multiples of VEC), so each is one
+ * uniform branch to a compile-time window (sol_window_u) instead of selects in every thread.
+ *   load: thread t takes word g = t % CG of the VEC rows of row block t / CG (one word per row of the
+ *   block, so the k-th load of every thread has shift a_k), and threads t < VEC*CG one word of the
+ *   row block above the tile (shift by row: the run-time window).
+ *   store: thread t takes block (i, g) = (t % LPR, t / LPR) and the block above it, both read down
+ *   the column and transposed in registers; the word it owns in output row j is the last b_j
+ *   elements of the upper block's column and the first VEC - b_j of its own. No shuffle, no
+ *   element-by-element read of the row block above. */
+template <typename T, int LPR, int CG, int NT, int CACHE>
+static __device__ __forceinline__ void sol_any_interior(T *__restrict__ out, const T *__restrict__ in, int rows,
+                                                        int cols, int r0, int c0, int in_mis, int out_mis,
+                                                        uint4 *tile)
+{
+    constexpr int VEC = 16 / sizeof(T);
+    static_assert(LPR * CG == NT, "one word per thread per row of a row block, one block per thread");
+    const int t = (int)threadIdx.x, cm = cols & (VEC - 1), rm = rows & (VEC - 1);
+    const int rb = t / CG, g = t % CG;
+    const T *src = in + ((size_t)(r0 + rb * VEC) * (size_t)cols + (size_t)(c0 + g * VEC));
+    uint4 w[VEC];
+    /* no branch between the loads: a branch per word (sol_window_u) made each load wait for the one
+     * before it (ptxas does not hoist a load over a branch), a round trip per row: 0.85 of the copy
+     * against 0.93 at 4097^2 f32 on the H100 (docs/speed-of-light.md). The selects of sol_window
+     * take uniform shifts here. */
+#pragma unroll
+    for (int k = 0; k < VEC; ++k) {
+        const int a = (in_mis + k * cm) & (VEC - 1);
+        const T *p = src + (size_t)k * (size_t)cols - a;
+        const uint4 lo = sol_ld16<CACHE>(p), hi = a ? sol_ld16<CACHE>(p + VEC) : lo;
+        w[k] = sol_window<T>(lo, hi, a);
+    }
+    uint4 wa = make_uint4(0u, 0u, 0u, 0u);
+    const bool above = t < VEC * CG;
+    if (above) {
+        const int a = (in_mis + rb * cm) & (VEC - 1);
+        const T *p = in + ((size_t)(r0 - VEC + rb) * (size_t)cols + (size_t)(c0 + g * VEC)) - a;
+        const uint4 lo = sol_ld16<CACHE>(p), hi = a ? sol_ld16<CACHE>(p + VEC) : lo;
+        wa = sol_window<T>(lo, hi, a);
+    }
+#pragma unroll
+    for (int k = 0; k < VEC; ++k)
+        tile[sol_word_at<T, CG>(VEC + rb * VEC + k, g)] = w[k];
+    if (above)
+        tile[sol_word_at<T, CG>(rb, g)] = wa;
+    __syncthreads();
+    const int i = t % LPR, gs = t / LPR;
+    uint4 v[VEC];
+    sol_tile_block<T, LPR, CG, true>(v, tile, i + 1, gs);
+    T *dst = out + ((size_t)(c0 + gs * VEC) * (size_t)rows + (size_t)(r0 + i * VEC));
+    if ((out_mis | rm) == 0) {
+#pragma unroll
+        for (int j = 0; j < VEC; ++j)
+            sol_st16<CACHE>(dst + (size_t)j * (size_t)rows, v[j]);
+    } else {
+        uint4 u[VEC];
+        sol_tile_block<T, LPR, CG, true>(u, tile, i, gs);
+#pragma unroll
+        for (int j = 0; j < VEC; ++j) {
+            const int b = (out_mis + j * rm) & (VEC - 1);
+            /* 2-byte elements: selects, not a branch to one of 9 windows per word (72 of them in
+             * the code: instruction-cache misses under Nsight Compute) */
+            const uint4 word = sizeof(T) == 2 ? (b ? sol_window<T>(u[j], v[j], VEC - b) : v[j])
+                                              : sol_window_u<T>(u[j], v[j], VEC - b);
+            sol_st16v(dst + (size_t)j * (size_t)rows - b, word);
+        }
+    }
+}
+
+template <typename T, int LPR, int CG, int NT, int CACHE, int ORDER, bool FAST = true>
 static __device__ __forceinline__ void sol_tiled_any(T *__restrict__ out, const T *__restrict__ in, int rows, int cols)
 {
     constexpr int VEC = 16 / sizeof(T), TR = LPR * VEC, TC = CG * VEC, WORDS = (TR + VEC) * CG;
@@ -380,6 +528,12 @@ static __device__ __forceinline__ void sol_tiled_any(T *__restrict__ out, const 
     int tr, tc;
     sol_tile_of_block<ORDER>((rows + TR - 1) / TR, (cols + TC - 1) / TC, tr, tc);
     const int r0 = tr * TR, c0 = tc * TC;
+    if constexpr (FAST && LPR * CG == NT) {
+        if (r0 > 0 && r0 + TR < rows && c0 + TC <= cols) {
+            sol_any_interior<T, LPR, CG, NT, CACHE>(out, in, rows, cols, r0, c0, in_mis, out_mis, tile);
+            return;
+        }
+    }
     const uint4 zero = make_uint4(0u, 0u, 0u, 0u);
     uint4 w[LOADS];
 #pragma unroll
@@ -620,11 +774,11 @@ static __device__ __forceinline__ void sol_transpose_pipelined_body(T *__restric
     {                                                                                                                 \
         sol_tiled_aligned<T, LPR, CG, NT, CACHE, ORDER>(out, in, rows, cols);                                         \
     }
-#define SOL_ANY(NAME, T, LPR, CG, NT, MINB, ORDER, CACHE)                                                             \
+#define SOL_ANY(NAME, T, LPR, CG, NT, MINB, ORDER, CACHE, FAST)                                                       \
     extern "C" __global__ void __launch_bounds__(NT, MINB) NAME(T *__restrict__ out, const T *__restrict__ in,       \
                                                                 int rows, int cols)                                  \
     {                                                                                                                 \
-        sol_tiled_any<T, LPR, CG, NT, CACHE, ORDER>(out, in, rows, cols);                                             \
+        sol_tiled_any<T, LPR, CG, NT, CACHE, ORDER, FAST>(out, in, rows, cols);                                       \
     }
 #define SOL_COPY(NAME, T, NT, U)                                                                                      \
     extern "C" __global__ void __launch_bounds__(NT) NAME(T *__restrict__ out, const T *__restrict__ in, int rows,   \
@@ -635,6 +789,30 @@ static __device__ __forceinline__ void sol_transpose_pipelined_body(T *__restric
 
 #define SOL_C0 SOL_CACHE_DEFAULT
 #define SOL_C5 SOL_CACHE_L2_256B
+/* The any kernels' register caps (blocks per SM), f16's cache hint and whether interior tiles take the
+ * fast path: picked from bench/sol/dev16.cu's sweep at 4097x4097 on the H100 (bench/sol/pick_any.py;
+ * the -D flags of the run of record are these defaults). */
+#ifndef SOL_ANY_F32_MINB
+#define SOL_ANY_F32_MINB 4
+#endif
+#ifndef SOL_ANY_F16_MINB
+#define SOL_ANY_F16_MINB 8
+#endif
+#ifndef SOL_ANY_F64_MINB
+#define SOL_ANY_F64_MINB 6
+#endif
+#ifndef SOL_ANY_F16_CACHE
+#define SOL_ANY_F16_CACHE SOL_C5
+#endif
+#ifndef SOL_ANY_F32_FAST
+#define SOL_ANY_F32_FAST true
+#endif
+#ifndef SOL_ANY_F16_FAST
+#define SOL_ANY_F16_FAST false
+#endif
+#ifndef SOL_ANY_F64_FAST
+#define SOL_ANY_F64_FAST true
+#endif
 /*        name                      type     LPR CG  NT MINB ORDER CACHE  (ORDER 0: row-major 2-D grid,
                                                                            -1: column-major 1-D grid) */
 SOL_TILED(sol_transpose_f32,        sol_u32, 16, 16, 256, 1, 0, SOL_C0)
@@ -649,9 +827,9 @@ SOL_TILED(sol_transpose_large_f64,  sol_u64, 32, 32, 512, 1, -1, SOL_C0)
 SOL_TILED(sol_transpose_narrow_f32, sol_u32, 32, 8, 256, 1, 0, SOL_C0)
 SOL_TILED(sol_transpose_narrow_f16, sol_u16, 32, 4, 128, 1, 0, SOL_C0)
 SOL_TILED(sol_transpose_narrow_f64, sol_u64, 16, 16, 256, 1, 0, SOL_C0)
-SOL_ANY(sol_transpose_any_f32,      sol_u32, 16, 16, 256, 6, -1, SOL_C5)
-SOL_ANY(sol_transpose_any_f16,      sol_u16, 8, 16, 128, 8, -1, SOL_C0)
-SOL_ANY(sol_transpose_any_f64,      sol_u64, 16, 16, 256, 8, -1, SOL_C5)
+SOL_ANY(sol_transpose_any_f32,      sol_u32, 16, 16, 256, SOL_ANY_F32_MINB, -1, SOL_C5, SOL_ANY_F32_FAST)
+SOL_ANY(sol_transpose_any_f16,      sol_u16, 8, 16, 128, SOL_ANY_F16_MINB, -1, SOL_ANY_F16_CACHE, SOL_ANY_F16_FAST)
+SOL_ANY(sol_transpose_any_f64,      sol_u64, 16, 16, 256, SOL_ANY_F64_MINB, -1, SOL_C5, SOL_ANY_F64_FAST)
 SOL_COPY(sol_transpose_copy_f32,    sol_u32, 256, 2)
 SOL_COPY(sol_transpose_copy_f16,    sol_u16, 256, 2)
 SOL_COPY(sol_transpose_copy_f64,    sol_u64, 256, 2)

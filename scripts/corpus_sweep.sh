@@ -10,7 +10,9 @@
 #
 # Rows (tab-separated): repo, file (relative to DIR), exit, kernels (in the JSON), complete
 # (kernels with "complete": true), failed (kernels with an "error", smemlab builds that report a
-# kernel's failure in place), retry (-rdc when one was needed), first error line (the first
+# kernel's failure in place), parse / prepare / stopped (of those, by "error_stage": the PTX not
+# read; not made ready to run; stopped while running or a launch beyond the limits), retry (-rdc
+# when one was needed), first error line (the first
 # stderr line that is not an "incomplete" notice; for nvcc failures its first error line).
 # Needs only bash, coreutils (timeout), find, grep, sed, awk, xargs, the smemlab binary and the
 # toolkit's nvcc that smemlab calls: no network, no GPU.
@@ -59,16 +61,32 @@ if [ "${1:-}" = "--one" ]; then
     nk=$(grep -c '"symbol": ' "$json" 2>/dev/null) || nk=0
     nc=$(grep -c '"complete": true' "$json" 2>/dev/null) || nc=0
     ne=$(grep -c '"error": ' "$json" 2>/dev/null) || ne=0   # kernels the report says failed
+    # ... and at which stage: the PTX not read, not made ready to run, stopped while running
+    np=$(grep -o '"error_stage": "parse"' "$json" 2>/dev/null | wc -l)
+    nq=$(grep -o '"error_stage": "prepare"' "$json" 2>/dev/null | wc -l)
+    nr=$(grep -o '"error_stage": "\(run\|launch\)"' "$json" 2>/dev/null | wc -l)
     # First error line: smemlab's own line; for an nvcc failure its first "error" line instead.
     first=$(grep -v ': incomplete: ' "$err" | grep -m1 -v '^[[:space:]]*$')
     case $first in
         *"nvcc failed"*) e=$(grep -v 'nvcc failed' "$err" | grep -m1 -E 'error|fatal')
                          [ -n "$e" ] && first="nvcc: $e" ;;
     esac
+    # Every kernel failed (no report): one failure at least, its stage told by the message.
+    if [ "$rc" -eq 3 ] && [ "$nk" -eq 0 ]; then
+        case $first in
+            "nvcc: "*|*"no kernel (__global__ function)"*) ;;
+            *"unsupported instruction"*|*"undeclared"*|*"unknown label"*|*"unexpected"*|\
+            *"expected "*|*"unsupported state space"*|*"unsupported vector"*|*"not modelled"*)
+                ne=1 np=1 ;;
+            *"recursive call"*|*"too large"*) ne=1 nq=1 ;;
+            *) ne=1 nr=1 ;;
+        esac
+    fi
     [ "$rc" -eq 124 ] && [ -z "$first" ] && first="timeout after ${tmo}s"
     [ "$rc" -eq 137 ] && [ -z "$first" ] && first="killed after ${tmo}s"
     first=$(printf '%s' "$first" | tr '\t\r' '  ' | sed "s#$root/##g" | cut -c1-300)
-    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$repo" "$rel" "$rc" "$nk" "$nc" "$ne" "$note" "$first"
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$repo" "$rel" "$rc" "$nk" "$nc" "$ne" \
+        "$np" "$nq" "$nr" "$note" "$first"
     exit 0
 fi
 
@@ -107,7 +125,7 @@ list_files() {
     fi
 }
 
-printf 'repo\tfile\texit\tkernels\tcomplete\tfailed\tretry\tfirst_error\n'
+printf 'repo\tfile\texit\tkernels\tcomplete\tfailed\tparse\tprepare\tstopped\tretry\tfirst_error\n'
 for root in "$@"; do
     [ -d "$root" ] || { echo "corpus_sweep.sh: $root: not a folder" >&2; continue; }
     root=$(cd "$root" && pwd)
@@ -118,14 +136,17 @@ for root in "$@"; do
 done
 
 # Summary: files, files fully reported (exit 0 with JSON), files failing, kernels reported.
-printf '\nrepo\tfiles\tfully_reported\tfailing\tpartial\ttimeouts\tkernels\tkernels_complete\tkernels_failed\n'
+# nvcc_refused: files nvcc itself rejects (missing third-party headers, removed APIs): no PTX.
+printf '\nrepo\tfiles\tfully_reported\tfailing\tpartial\tnvcc_refused\ttimeouts\tkernels\tkernels_complete\tkernels_failed\tparse_failed\tprepare_failed\tstopped\n'
 awk -F'\t' '
     { r = $1; files[r]++; if ($3 == 0) ok[r]++; else bad[r]++
       if ($3 != 0 && $4 > 0) part[r]++   # failing, but the report covers some kernels
       if ($3 == 124 || $3 == 137) to[r]++
-      k[r] += $4; kc[r] += $5; kf[r] += $6; if (!(r in seen)) { seen[r] = 1; order[++n] = r } }
+      if ($11 ~ /^nvcc: /) nv[r]++
+      k[r] += $4; kc[r] += $5; kf[r] += $6; kp[r] += $7; kq[r] += $8; ks[r] += $9
+      if (!(r in seen)) { seen[r] = 1; order[++n] = r } }
     END { for (i = 1; i <= n; i++) { r = order[i]
-            printf "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\n", r, files[r], ok[r], bad[r], part[r], to[r], k[r], kc[r], kf[r]
-            F += files[r]; O += ok[r]; B += bad[r]; P += part[r]; T += to[r]; K += k[r]; KC += kc[r]; KF += kf[r] }
-          printf "TOTAL\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\n", F, O, B, P, T, K, KC, KF }' "$rows"
+            printf "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\n", r, files[r], ok[r], bad[r], part[r], nv[r], to[r], k[r], kc[r], kf[r], kp[r], kq[r], ks[r]
+            F += files[r]; O += ok[r]; B += bad[r]; P += part[r]; V += nv[r]; T += to[r]; K += k[r]; KC += kc[r]; KF += kf[r]; KP += kp[r]; KQ += kq[r]; KS += ks[r] }
+          printf "TOTAL\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\n", F, O, B, P, V, T, K, KC, KF, KP, KQ, KS }' "$rows"
 [ "$keep" -eq 1 ] || rm -rf "$outdir"

@@ -73,16 +73,18 @@ done:
 static void test_best_transpose_matches_cpu(void)
 {
     /* every launch path: tiled (64x64, 128x96, 256x200), narrow (300x32, 1000x24), any (odd shapes,
-     * and misaligned pointers below), copy (1 x n, n x 1) */
-    static const int shapes[][2] = {{64, 64},  {128, 96},  {77, 131}, {1, 1000}, {1000, 1},  {33, 35},  {256, 200},
-                                    {130, 258}, {300, 32}, {1000, 24}, {67, 4097}, {4097, 67}, {100, 63}, {1, 7}};
+     * and misaligned pointers below; 331x269 and 203x517 have tiles inside the matrix, the any path's
+     * fast interior), copy (1 x n, n x 1) */
+    static const int shapes[][2] = {{64, 64},   {128, 96}, {77, 131},  {1, 1000},  {1000, 1},  {33, 35},
+                                    {256, 200}, {130, 258}, {300, 32}, {1000, 24}, {67, 4097}, {4097, 67},
+                                    {100, 63},  {1, 7},    {331, 269}, {203, 517}};
     for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; ++i)
         for (int p = 0; p < 2; ++p) {
             CHECK(transpose_matches_cpu("f32", 4, shapes[i][0], shapes[i][1], p, 0, 0, NULL));
             CHECK(transpose_matches_cpu("f16", 2, shapes[i][0], shapes[i][1], p, 0, 0, NULL));
             CHECK(transpose_matches_cpu("f64", 8, shapes[i][0], shapes[i][1], p, 0, 0, NULL));
         }
-    static const int moved[][2] = {{64, 64}, {128, 96}, {1, 1000}, {300, 32}, {77, 131}};
+    static const int moved[][2] = {{64, 64}, {128, 96}, {1, 1000}, {300, 32}, {77, 131}, {331, 269}};
     for (size_t i = 0; i < sizeof moved / sizeof moved[0]; ++i)
         for (int off = 1; off < 4; ++off) {
             CHECK(transpose_matches_cpu("f32", 4, moved[i][0], moved[i][1], 0, off & 1, off >> 1, NULL));

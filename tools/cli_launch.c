@@ -31,7 +31,7 @@ int cli_launch_option(const char *cmd, int argc, char **argv, int *i, struct sme
     }
     static const char *const valued[] = {"--kernel", "--block", "--grid", "--dyn-smem",
                                          "--sample-blocks", "--max-steps", "--param", "--banks",
-                                         "--bank-bytes", "--arch", NULL};
+                                         "--bank-bytes", "--arch", "--jobs", NULL};
     int k;
     for (k = 0; valued[k] && strcmp(a, valued[k]); k++)
         ;
@@ -61,6 +61,12 @@ int cli_launch_option(const char *cmd, int argc, char **argv, int *i, struct sme
             return -1;
         }
         o->sample_blocks = (unsigned)n;
+    } else if (!strcmp(a, "--jobs")) {
+        if (cli_parse_uint(v, 256, &n) || !n) {
+            cli_usage_error(cmd, "--jobs %s: expected a count of threads (1 to 256)", v);
+            return -1;
+        }
+        o->jobs = (unsigned)n;
     } else if (!strcmp(a, "--max-steps")) {
         if (cli_parse_uint(v, ~0ull, &n) || !n) {
             cli_usage_error(cmd, "--max-steps %s: expected a positive number", v);

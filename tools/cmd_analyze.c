@@ -28,6 +28,8 @@ static void help(void)
         "                       kernels: every one that has it) with a value of its type, else\n"
         "                       exit 2 listing the parameters; unset scalars are unknown data\n"
         "  --max-steps N        thread-instructions per block before giving up (default 2e8)\n"
+        "  --jobs N             threads for the blocks (default: every core; same results)\n"
+        "  --all-blocks         emulate every block even when one is proven to stand for all\n"
         "compiling (.cu):\n"
         "  -I DIR, -D NAME[=V], -std=c++17   passed to nvcc, as is everything after --\n"
         "  --arch sm_XX         target (default sm_90)\n"
@@ -84,6 +86,8 @@ int cmd_analyze(int argc, char **argv)
             fail_hazard = 1;
         } else if (!strcmp(a, "--no-hazards")) {
             o.hazards = 0;
+        } else if (!strcmp(a, "--all-blocks")) {
+            o.all_blocks = 1;
         } else if (a[0] == '-' && a[1]) {
             rc = cli_usage_error("analyze", "unknown option '%s'%s", a,
                                  (!strcmp(a, "--kernel") || !strcmp(a, "--block") || !strcmp(a, "--grid") ||

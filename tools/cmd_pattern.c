@@ -26,9 +26,16 @@ static const char usage_text[] =
     "  --shape RxC          the array's rows x columns, padding included (needed for NAME[r][c])\n"
     "  --block X[,Y[,Z]]    block size, also XxY (default 32)\n"
     "  --grid-index X[,Y[,Z]] blockIdx of the block evaluated (default 0,0,0)\n"
-    "  --op ld|st           load or store (default ld)\n"
+    "  --op OP              ld or st (default ld); ldmatrix.x1|x2|x4[.trans], stmatrix.x1|x2|x4[.trans]\n"
+    "                       (EXPR: each lane's row address; --elem defaults to 2, b16);\n"
+    "                       cp.async.4|8|16 (.ca), cp.async.cg.16 (EXPR: each lane's shared\n"
+    "                       destination; --elem defaults to the copy size)\n"
+    "  --src EXPR           cp.async: each lane's global source, in copy-size units (default\n"
+    "                       g[tid]: consecutive)\n"
     "  --banks N            number of banks (default 32)\n"
     "  --bank-bytes B       bank width in bytes (default 4; Kepler's 8-byte mode: 8)\n"
+    "  --advise             also the smallest padding and the best XOR swizzle (Swizzle<B,M,S> on\n"
+    "                       byte offsets) for this access, each priced again (table, json)\n"
     "  --format F           table, json or csv (default table)\n"
     "  --svg OUT.svg        also write the bank map of the costliest request as an SVG picture\n"
     "  --html OUT.html      also write a page with every request's cost and bank map (past 8\n"
@@ -40,6 +47,7 @@ static const char usage_text[] =
     "  smemlab pattern 'tile[tx][ty]' --shape 32x33 --block 32x32\n"
     "  smemlab pattern 'v[tid*2]' --elem 16\n"
     "  smemlab pattern 'arr[tid*32]' --svg map.svg\n"
+    "  smemlab pattern 'a[lane%16][lane/16*8]' --shape 64x32 --op ldmatrix.x4\n"
     "\n"
     "exit status: 0 ok, 2 bad option, 3 bad expression (the message names the column) or a file\n"
     "that cannot be written\n";
@@ -82,9 +90,12 @@ static int parse_shape(const char *s, unsigned shape[2])
 
 struct options {
     const char *expr;
+    const char *src_text; /* --src */
+    struct smem_access *src;
     struct smem_pattern p;
     int format;
     int help;
+    int advise;
     const char *svg, *html; /* files to write, or NULL */
 };
 
@@ -95,13 +106,22 @@ static int parse_options(int argc, char **argv, struct options *o)
     o->p = smem_pattern_default();
     o->format = FMT_TABLE;
     o->help = 0;
+    o->advise = 0;
     o->svg = o->html = NULL;
+    o->src_text = NULL;
+    o->src = NULL;
+    const char *op = NULL;
+    int elem_given = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *val = NULL;
         char name[32];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             o->help = 1;
             return EXIT_OK;
+        }
+        if (!strcmp(a, "--advise")) {
+            o->advise = 1;
+            continue;
         }
         if (!strcmp(a, "--") && i + 1 < argc)
             a = argv[++i]; /* an expression that starts with '-' */
@@ -120,7 +140,7 @@ static int parse_options(int argc, char **argv, struct options *o)
         memcpy(name, a, nl);
         name[nl] = 0;
         static const char *const known[] = {"--elem", "--shape", "--block", "--grid-index", "--op",
-                                            "--banks", "--bank-bytes", "--format", "--svg", "--html"};
+                                            "--src", "--banks", "--bank-bytes", "--format", "--svg", "--html"};
         int found = 0;
         for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
             found |= !strcmp(name, known[k]);
@@ -137,6 +157,7 @@ static int parse_options(int argc, char **argv, struct options *o)
             if (cli_parse_uint(val, 16, &v) || (v != 1 && v != 2 && v != 4 && v != 8 && v != 16))
                 return cli_usage_error("pattern", "--elem must be 1, 2, 4, 8 or 16 (bytes), not '%s'", val);
             o->p.elem_bytes = (unsigned)v;
+            elem_given = 1;
         } else if (!strcmp(name, "--shape")) {
             if (parse_shape(val, o->p.shape))
                 return cli_usage_error("pattern", "--shape wants ROWSxCOLS such as 32x33, not '%s'", val);
@@ -147,12 +168,9 @@ static int parse_options(int argc, char **argv, struct options *o)
             if (parse_index3(val, o->p.block_index))
                 return cli_usage_error("pattern", "--grid-index wants X[,Y[,Z]], not '%s'", val);
         } else if (!strcmp(name, "--op")) {
-            if (!strcmp(val, "ld"))
-                o->p.op = SMEM_LD;
-            else if (!strcmp(val, "st"))
-                o->p.op = SMEM_ST;
-            else
-                return cli_usage_error("pattern", "--op must be ld or st, not '%s'", val);
+            op = val;
+        } else if (!strcmp(name, "--src")) {
+            o->src_text = val;
         } else if (!strcmp(name, "--banks")) {
             if (cli_parse_uint(val, SMEM_MAX_BANKS, &v) || !v)
                 return cli_usage_error("pattern", "--banks must be 1 to %d, not '%s'", SMEM_MAX_BANKS, val);
@@ -174,13 +192,31 @@ static int parse_options(int argc, char **argv, struct options *o)
     }
     if (!o->expr)
         return cli_usage_error("pattern", "no expression (e.g. smemlab pattern 'arr[tid*2]')");
+    if (op && smem_pattern_set_op(&o->p, op, !elem_given))
+        return cli_usage_error("pattern", "--op must be ld, st, ldmatrix.x1|x2|x4[.trans], "
+                               "stmatrix.x1|x2|x4[.trans], cp.async.4|8|16 or cp.async.cg.16, not '%s'", op);
+    if (o->src_text && o->p.kind != SMEM_PK_CP_ASYNC)
+        return cli_usage_error("pattern", "--src is for cp.async only");
     const char *why = smem_pattern_check(&o->p);
     if (why)
         return cli_usage_error("pattern", "%s", why);
     return EXIT_OK;
 }
 
-static const char *op_name(enum smem_op op) { return op == SMEM_ST ? "st" : op == SMEM_ATOM ? "atom" : "ld"; }
+/* Says which requests' cost the measurements do not establish (cp.async.cg outside its class). */
+static void print_unestablished(FILE *f, const struct smem_pattern_result *r)
+{
+    unsigned n = 0, first = 0;
+    for (unsigned w = 0; w < r->requests; w++)
+        if (!r->warp[w].established && !n++)
+            first = w;
+    if (n)
+        fprintf(f, "note: %u request%s (first: warp %u) %s outside what the H100 measurements establish for "
+                   "cp.async (.ca: sources and destinations both in conflict; .cg: the lanes of one 32-byte "
+                   "global sector split over 32-byte shared sectors, or two lanes on one destination): the "
+                   "figures are the rule's estimate\n",
+                n, n == 1 ? "" : "s", r->warp[first].warp, n == 1 ? "is" : "are");
+}
 
 static void print_table(const struct options *o, const struct smem_pattern_result *r)
 {
@@ -220,9 +256,13 @@ static void print_table(const struct options *o, const struct smem_pattern_resul
     printf("\n");
     view_verdict(stdout, r);
     printf("\n");
+    print_unestablished(stdout, r);
 }
 
-static void print_json(const struct options *o, const struct smem_pattern_result *r)
+static void print_advice(const struct options *o, const struct smem_pattern_advice *v, int json);
+
+static void print_json(const struct options *o, const struct smem_pattern_result *r,
+                       const struct smem_pattern_advice *adv)
 {
     const struct smem_pattern *p = &o->p;
     printf("{\"requests\":%u,\"wavefronts\":%llu,\"ideal_wavefronts\":%llu,\"max_ways\":%u,\"warps\":[",
@@ -236,11 +276,25 @@ static void print_json(const struct options *o, const struct smem_pattern_result
     }
     printf("],\"conflicts\":%llu,\"expression\":", (unsigned long long)(r->wavefronts - r->ideal));
     view_json_string(stdout, o->expr);
+    char opname[32];
+    unsigned unest = 0;
+    for (unsigned w = 0; w < r->requests; w++)
+        unest += !r->warp[w].established;
     printf(",\"elem\":%u,\"op\":\"%s\",\"block\":[%u,%u,%u],\"block_index\":[%u,%u,%u],", p->elem_bytes,
-           op_name(p->op), p->block[0], p->block[1], p->block[2], p->block_index[0], p->block_index[1],
+           smem_pattern_op_name(p, opname, sizeof opname), p->block[0], p->block[1], p->block[2], p->block_index[0], p->block_index[1],
            p->block_index[2]);
     if (p->shape[0])
         printf("\"shape\":[%u,%u],", p->shape[0], p->shape[1]);
+    if (p->kind == SMEM_PK_CP_ASYNC) {
+        printf("\"src\":");
+        view_json_string(stdout, o->src_text ? o->src_text : "g[tid]");
+        printf(",\"unestablished_requests\":%u,", unest);
+    }
+    if (adv) {
+        printf("\"advice\":");
+        print_advice(o, adv, 1);
+        printf(",");
+    }
     printf("\"banks\":%u,\"bank_bytes\":%u}\n", p->banks.count, p->banks.bytes);
 }
 
@@ -251,6 +305,48 @@ static void print_csv(const struct smem_pattern_result *r)
         const struct smem_warp_cost *c = &r->warp[w];
         printf("%u,%u,%u,%u,%u,%u\n", c->warp, c->active_lanes, c->cost.wavefronts, c->cost.ideal,
                c->cost.max_ways, smem_cost_conflicts(c->cost));
+    }
+}
+
+/* The advice of --advise as text (table) or a JSON member (json). */
+static void print_advice(const struct options *o, const struct smem_pattern_advice *v, int json)
+{
+    const struct smem_pattern *p = &o->p;
+    unsigned long long pad_wf = (unsigned long long)v->pad_wavefronts, sw = (unsigned long long)v->swz_wavefronts;
+    uint32_t mask = ((1u << v->b) - 1u) << (v->m + v->s);
+    int pad_better = v->has_pad && v->pad_wavefronts < v->wavefronts;
+    int swz_better = v->has_swizzle && v->swz_wavefronts < v->wavefronts;
+    if (json) {
+        printf("{\"wavefronts\":%llu,\"ideal_wavefronts\":%llu", (unsigned long long)v->wavefronts,
+               (unsigned long long)v->ideal);
+        if (v->has_pad)
+            printf(",\"pad\":{\"elements\":%u,\"wavefronts\":%llu}", v->pad, pad_wf);
+        if (v->has_swizzle)
+            printf(",\"swizzle\":{\"b\":%u,\"m\":%u,\"s\":%u,\"wavefronts\":%llu}", v->b, v->m, v->s, sw);
+        printf(",\"pads_tried\":%u,\"swizzles_tried\":%u}", v->pads_tried, v->swizzles_tried);
+        return;
+    }
+    printf("advice (each layout priced again for this access; apply it to every access of the array):\n");
+    if (v->wavefronts <= v->ideal) {
+        printf("  nothing to remove: %llu wavefronts is the ideal\n", (unsigned long long)v->wavefronts);
+        return;
+    }
+    if (v->has_pad)
+        printf("  pad: %u element%s a row (shape %ux%u -> %ux%u, +%u B a row): %llu -> %llu wavefronts (ideal %llu)%s\n",
+               v->pad, v->pad == 1 ? "" : "s", p->shape[0], p->shape[1], p->shape[0], p->shape[1] + v->pad,
+               v->pad * p->elem_bytes, (unsigned long long)v->wavefronts, pad_wf, (unsigned long long)v->ideal,
+               pad_better ? "" : " (no pad helps)");
+    else
+        printf("  pad: not tried (a 2-D access with --shape is needed)\n");
+    if (v->has_swizzle)
+        printf("  swizzle: Swizzle<%u,%u,%u> on byte offsets, o ^ ((o & 0x%x) >> %u): %llu -> %llu wavefronts%s\n",
+               v->b, v->m, v->s, mask, v->s, (unsigned long long)v->wavefronts, sw,
+               swz_better ? "" : " (no swizzle helps)");
+    if (pad_better || swz_better) {
+        if (swz_better && (!pad_better || sw < pad_wf || (sw == pad_wf && v->pad)))
+            printf("  best: the swizzle (%llu wavefronts, no extra memory)\n", sw);
+        else
+            printf("  best: pad %u (%llu wavefronts)\n", v->pad, pad_wf);
     }
 }
 
@@ -301,21 +397,46 @@ int cmd_pattern(int argc, char **argv)
         return cli_usage_error("pattern", "'%s' is 2-D: give the array's shape with --shape ROWSxCOLS",
                                o.expr);
     }
+    if (o.src_text) {
+        if (smem_access_parse(o.src_text, &o.src, &d)) {
+            fprintf(stderr, "smemlab pattern: --src: %s\n", d.message);
+            view_caret(stderr, o.src_text, &d);
+            smem_access_free(a);
+            return EXIT_INPUT;
+        }
+        if (smem_access_dims(o.src) != 1) {
+            smem_access_free(a);
+            smem_access_free(o.src);
+            return cli_usage_error("pattern", "--src takes a 1-D access such as 'g[tid*2]'");
+        }
+        o.p.src = o.src;
+    }
     static struct smem_pattern_result r;
     if (smem_pattern_eval(a, &o.p, &r, &d)) {
         fprintf(stderr, "smemlab pattern: %s\n", d.message);
         view_caret(stderr, o.expr, &d);
         smem_access_free(a);
+        smem_access_free(o.src);
         return EXIT_INPUT;
     }
+    struct smem_pattern_advice adv;
+    int have_adv = 0;
+    if (o.advise) {
+        unsigned max_pad = 128 / o.p.elem_bytes; /* a whole 128-byte line */
+        have_adv = smem_pattern_advise(a, &o.p, max_pad, &adv, &d) == 0;
+    }
     smem_access_free(a);
+    smem_access_free(o.src);
     if ((rc = write_pictures(&o, &r)) != EXIT_OK)
         return rc;
-    if (o.format == FMT_JSON)
-        print_json(&o, &r);
-    else if (o.format == FMT_CSV)
+    if (o.format == FMT_JSON) {
+        print_json(&o, &r, have_adv ? &adv : NULL);
+    } else if (o.format == FMT_CSV) {
         print_csv(&r);
-    else
+    } else {
         print_table(&o, &r);
+        if (have_adv)
+            print_advice(&o, &adv, 0);
+    }
     return EXIT_OK;
 }

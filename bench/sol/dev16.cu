@@ -48,11 +48,15 @@ static FILE *g_csv;
 static std::vector<std::string> g_only; // substrings of method names; empty = all
 
 // ---- Variants --------------------------------------------------------------------------------
-template <typename T, int LPR, int CG, int NT, int MINB, int CACHE, int ORDER, bool ANY>
+// ANY: 0 the aligned tile kernel, 1 the any kernel (interior tiles on the fast path), 2 the any
+// kernel without its fast path (every tile on the general path: issue 16's first run of record)
+template <typename T, int LPR, int CG, int NT, int MINB, int CACHE, int ORDER, int ANY>
 __global__ void __launch_bounds__(NT, MINB) dv_tr(T *__restrict__ out, const T *__restrict__ in, int rows, int cols)
 {
-    if constexpr (ANY)
-        sol_tiled_any<T, LPR, CG, NT, CACHE, ORDER>(out, in, rows, cols);
+    if constexpr (ANY == 1)
+        sol_tiled_any<T, LPR, CG, NT, CACHE, ORDER, true>(out, in, rows, cols);
+    else if constexpr (ANY == 2)
+        sol_tiled_any<T, LPR, CG, NT, CACHE, ORDER, false>(out, in, rows, cols);
     else
         sol_tiled_aligned<T, LPR, CG, NT, CACHE, ORDER>(out, in, rows, cols);
 }
@@ -75,12 +79,12 @@ struct Method {
     std::function<void(void *, const void *, int, int)> run;
 };
 
-template <typename T, int LPR, int CG, int NT, int MINB, int CACHE, int ORDER, bool ANY>
+template <typename T, int LPR, int CG, int NT, int MINB, int CACHE, int ORDER, int ANY>
 static Method tr()
 {
     constexpr int VEC = 16 / sizeof(T);
     char nm[80];
-    snprintf(nm, sizeof nm, "%s_l%dg%dt%d%s%s%s", ANY ? "any" : "tile", LPR, CG, NT,
+    snprintf(nm, sizeof nm, "%s_l%dg%dt%d%s%s%s", ANY == 1 ? "any" : ANY == 2 ? "anyold" : "tile", LPR, CG, NT,
              MINB > 1 ? ("_m" + std::to_string(MINB)).c_str() : "",
              CACHE == 0 ? "" : CACHE == 1 ? "_cs" : CACHE == 2 ? "_cg" : CACHE == 3 ? "_stcs" : CACHE == 4 ? "_pf128" : "_pf256",
              ORDER == 0 ? "" : ORDER == 1 || ORDER == -1 ? "_colmajor" : ("_band" + std::to_string(ORDER)).c_str());
@@ -123,40 +127,36 @@ static Method cp()
 }
 
 template <typename T> static std::vector<Method> variants();
+// Issue 16, second round: the any kernel with its interior fast path (any_*) beside the same
+// configurations without it (anyold_*, the first run of record's kernels), over tile shapes, register
+// caps (MINB) and the L2 256-byte hint; a few aligned tile kernels stay for other shapes.
 template <> std::vector<Method> variants<sol_u32>()
 {
     using T = sol_u32;
-    return {tr<T, 16, 16, 256, 1, 0, 0, false>(),  tr<T, 16, 32, 512, 1, 0, 0, false>(),
-            tr<T, 16, 32, 512, 1, 0, -1, false>(), tr<T, 16, 16, 256, 1, 0, -1, false>(),
-            tr<T, 16, 32, 512, 1, 4, -1, false>(), tr<T, 16, 32, 512, 1, 5, -1, false>(),
-            tr<T, 16, 32, 512, 1, 5, 0, false>(),  tr<T, 16, 16, 256, 1, 5, 0, false>(),
-            tr<T, 16, 32, 512, 1, 2, -1, false>(), tr<T, 32, 16, 512, 1, 0, -1, false>(),
-            trd<T, 32, 32, 1024, 2, 1>(),          tr<T, 16, 16, 256, 6, 0, -1, true>(),
-            tr<T, 16, 16, 256, 6, 5, -1, true>(),  tr<T, 16, 16, 256, 6, 0, 0, true>(),
-            tr<T, 16, 32, 512, 3, 0, -1, true>(),  tr<T, 32, 16, 512, 3, 0, -1, true>(),
-            tr<T, 8, 16, 128, 12, 0, -1, true>(),  tr<T, 16, 16, 256, 5, 0, -1, true>(),
-            cp<T, 256, 2>(), cp<T, 1024, 2>()};
+    return {tr<T, 16, 16, 256, 1, 0, 0, 0>(),  tr<T, 16, 32, 512, 1, 5, -1, 0>(),
+            tr<T, 16, 16, 256, 6, 5, -1, 2>(), tr<T, 16, 16, 256, 4, 5, -1, 1>(),
+            tr<T, 16, 16, 256, 5, 5, -1, 1>(), tr<T, 16, 16, 256, 6, 5, -1, 1>(),
+            tr<T, 16, 16, 256, 5, 0, -1, 1>(), tr<T, 32, 8, 256, 4, 5, -1, 1>(),
+            cp<T, 256, 2>()};
 }
 template <> std::vector<Method> variants<sol_u16>()
 {
     using T = sol_u16;
-    return {tr<T, 16, 16, 256, 1, 0, 0, false>(), tr<T, 16, 16, 256, 1, 0, -1, false>(),
-            tr<T, 16, 16, 256, 1, 5, 0, false>(), tr<T, 8, 16, 128, 8, 0, -1, true>(),
-            tr<T, 8, 16, 128, 8, 5, -1, true>(),  tr<T, 8, 16, 128, 1, 0, -1, true>(),
-            tr<T, 8, 8, 64, 8, 0, -1, true>(),    tr<T, 16, 8, 128, 5, 0, -1, true>(),
-            tr<T, 8, 16, 128, 8, 0, 0, true>(),   tr<T, 8, 32, 256, 4, 0, -1, true>(),
-            cp<T, 256, 2>(), cp<T, 1024, 2>()};
+    return {tr<T, 16, 16, 256, 1, 0, 0, 0>(), tr<T, 16, 16, 256, 1, 5, 0, 0>(),
+            tr<T, 8, 16, 128, 8, 0, -1, 2>(), tr<T, 8, 16, 128, 8, 5, -1, 2>(),
+            tr<T, 8, 16, 128, 8, 0, -1, 1>(), tr<T, 8, 16, 128, 6, 0, -1, 1>(),
+            tr<T, 8, 16, 128, 5, 0, -1, 1>(), tr<T, 8, 16, 128, 4, 0, -1, 1>(),
+            tr<T, 8, 16, 128, 6, 5, -1, 1>(), tr<T, 8, 16, 128, 5, 5, -1, 1>(),
+            tr<T, 8, 16, 128, 4, 5, -1, 1>(), tr<T, 16, 8, 128, 5, 0, -1, 1>(),
+            cp<T, 256, 2>()};
 }
 template <> std::vector<Method> variants<sol_u64>()
 {
     using T = sol_u64;
-    return {tr<T, 16, 16, 256, 1, 0, 0, false>(),  tr<T, 32, 32, 512, 1, 0, 0, false>(),
-            tr<T, 32, 32, 512, 1, 0, -1, false>(), tr<T, 32, 32, 512, 1, 4, 0, false>(),
-            tr<T, 32, 32, 512, 1, 5, 0, false>(),  tr<T, 16, 16, 256, 1, 5, 0, false>(),
-            tr<T, 32, 32, 512, 1, 5, -1, false>(), tr<T, 16, 32, 256, 1, 5, 0, false>(),
-            tr<T, 16, 16, 256, 8, 0, -1, true>(),  tr<T, 16, 16, 256, 8, 5, -1, true>(),
-            tr<T, 16, 32, 256, 5, 0, -1, true>(),  tr<T, 32, 16, 256, 5, 0, -1, true>(),
-            tr<T, 16, 16, 256, 6, 0, -1, true>(),  cp<T, 256, 2>(), cp<T, 1024, 2>()};
+    return {tr<T, 16, 16, 256, 1, 0, 0, 0>(), tr<T, 32, 32, 512, 1, 5, -1, 0>(),
+            tr<T, 16, 16, 256, 8, 5, -1, 2>(), tr<T, 16, 16, 256, 8, 5, -1, 1>(),
+            tr<T, 16, 16, 256, 6, 5, -1, 1>(), tr<T, 16, 16, 256, 4, 5, -1, 1>(),
+            tr<T, 16, 16, 256, 8, 0, -1, 1>(), cp<T, 256, 2>()};
 }
 
 // ---- The shipped launch, by kernel name --------------------------------------------------------

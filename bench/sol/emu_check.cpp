@@ -38,6 +38,7 @@ static emu_dim3 threadIdx, blockIdx, blockDim, gridDim;
 #define __launch_bounds__(...)
 #define SOL_DYNAMIC_SHARED extern
 #define SOL_LD16_L2_256B(p) (*(const uint4 *)(p))
+#define SOL_ST16V(p, w) (*(uint4 *)(p) = (w))
 
 static void emu_access(const void *p, size_t bytes, int store);
 #define SOL_CHECK_ACCESS(p, bytes, store) emu_access((const void *)(p), (bytes), (store))
@@ -49,6 +50,14 @@ static inline void __stcs(uint4 *p, uint4 v) { *p = v; }
 static inline unsigned __funnelshift_r(unsigned lo, unsigned hi, unsigned sh)
 {
     return (unsigned)((((uint64_t)hi << 32) | lo) >> (sh & 31));
+}
+static inline unsigned __byte_perm(unsigned x, unsigned y, unsigned s)
+{
+    const uint64_t b = ((uint64_t)y << 32) | x;
+    unsigned r = 0;
+    for (int n = 0; n < 4; ++n)
+        r |= (unsigned)((b >> (8 * ((s >> (4 * n)) & 7))) & 0xFF) << (8 * n);
+    return r;
 }
 static inline unsigned __float_as_uint(float f)
 {
@@ -280,7 +289,9 @@ int main(int argc, char **argv)
                                     {1000, 24}, {31, 1000}, {136, 72},   {67, 4097}, {4097, 67}, {256, 33},
                                     {129, 130}, {300, 31},  {2, 1000},   {1000, 2},  {65, 257},  {512, 128},
                                     {100, 63},  {70, 127},  {90, 126},   {50, 31},   {40, 190},  {33, 253},
-                                    {127, 62},  {61, 125},  {45, 94}};
+                                    {127, 62},  {61, 125},  {45, 94},
+                                    /* several tiles inside the matrix (the any path's interior tiles) */
+                                    {331, 269}, {203, 517}, {517, 203}, {300, 300}, {197, 392}};
     const bool quick = argc > 1 && !strcmp(argv[1], "--quick");
     int fails = 0, cases = 0;
     for (auto &s : shapes)

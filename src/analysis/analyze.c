@@ -5,6 +5,8 @@
  * emulator are the three steps of one analysis, each a section below. */
 #include "smemlab/base/text.h"
 #include "smemlab/analysis/analyze.h"
+#include "smemlab/analysis/parallel.h"
+#include "smemlab/analysis/uniform.h"
 #include "smemlab/analysis/launch.h"
 
 #include <ctype.h>
@@ -28,6 +30,31 @@ void smem_analyze_defaults(struct smem_analyze_options *o)
     o->grid[0] = o->grid[1] = o->grid[2] = 1;
     o->banks = smem_banks_default();
     o->arch = "sm_90";
+}
+
+/* ---- one block for all ---- */
+
+static void scale_totals(struct smem_totals *t, uint64_t n)
+{
+    t->requests *= n;
+    t->wavefronts *= n;
+    t->ideal *= n;
+    t->unknown_requests *= n;
+}
+
+/* k, the report of one block that the proof says stands for every one of n */
+static void stand_for_all(struct smem_kernel_report *k, uint64_t n, const char *why)
+{
+    scale_totals(&k->ld, n);
+    scale_totals(&k->st, n);
+    scale_totals(&k->atom, n);
+    for (uint32_t i = 0; i < k->nsites; i++)
+        scale_totals(&k->sites[i].t, n);
+    for (uint32_t i = 0; i < k->nhazards; i++)
+        k->hazards[i].count *= n;
+    k->steps *= n;
+    k->blocks_run = n;
+    snprintf(k->extrapolation, sizeof k->extrapolation, "%s", why);
 }
 
 /* ---- subprocesses ------------------------------------------------------------------------- */
@@ -385,8 +412,23 @@ static int analyze_kernel(struct smem_analysis *an, const struct smem_ptx_func *
                           struct smem_error *err)
 {
     struct smem_cta_program *p = NULL;
+    k->error_stage = "prepare";
     if (smem_cta_prepare(an->module, f, o->dyn_smem, &p, err))
         return -1;
+    k->error_stage = "launch";
+    /* which parameters are pointers: the C types say it (a size_t is no pointer, whatever the
+     * PTX does with it); the PTX's dataflow only where no type is known */
+    {
+        struct smem_ksig tmp;
+        const struct smem_ksig *ts = sig;
+        if (!ts && !smem_ksig_build(names_unit(nm), f, demangled, &tmp))
+            ts = &tmp;
+        for (uint32_t j = 0; ts && j < f->nparams && j < ts->nparams; j++)
+            if (ts->params[j].type_known)
+                p->param_is_ptr[j] = ts->params[j].kind == SMEM_PARAM_POINTER;
+        if (ts && ts != sig)
+            smem_ksig_free(&tmp);
+    }
     struct smem_launch l;
     memset(&l, 0, sizeof l);
     for (int d = 0; d < 3; d++) {
@@ -407,10 +449,29 @@ static int analyze_kernel(struct smem_analysis *an, const struct smem_ptx_func *
     l.nparams = f->nparams;
     if (smem_cta_check_launch(p, &l, err))
         return -2;
+    k->error_stage = "run";
     struct smem_launch_options lo = {o->banks, 1, o->hazards, o->record};
     struct smem_cta_result res;
-    if (smem_launch_analyze(p, &l, &lo, k, &res, err))
+    /* one block for all when the proof holds (uniform.h) */
+    uint64_t nblocks = (uint64_t)l.grid[0] * l.grid[1] * l.grid[2];
+    char why[sizeof k->extrapolation];
+    int one = 0;
+    if (!o->all_blocks && !o->sample_blocks && !o->record && nblocks > 1) {
+        one = smem_blocks_uniform(p->func, why, sizeof why); /* calls inlined */
+        if (one < 0)
+            return smem_error_set(err, NULL, 0, 0, "out of memory");
+    }
+    if (one) {
+        l.block_first = 0;
+        l.block_count = 1;
+    }
+    struct smem_parallel par;
+    memset(&par, 0, sizeof par);
+    par.jobs = o->jobs;
+    if (smem_launch_analyze_parallel(p, &l, &lo, &par, k, &res, err))
         return -1;
+    if (one && res.complete)
+        stand_for_all(k, nblocks, why);
     /* the scalar parameters left unknown, by the names the compiler saw */
     char unset[200] = "";
     struct smem_ksig own;
@@ -432,7 +493,7 @@ static int analyze_kernel(struct smem_analysis *an, const struct smem_ptx_func *
     if (have_own)
         smem_ksig_free(&own);
     if (!res.complete) {
-        const struct smem_ptx_insn *in = &f->insns[res.unknown.insn];
+        const struct smem_ptx_insn *in = &p->func->insns[res.unknown.insn];
         const char *file = in->loc_file < an->module->nfiles ? an->module->files[in->loc_file] : NULL;
         const char *slash = file ? strrchr(file, '/') : NULL;
         if (unset[0])
@@ -583,6 +644,7 @@ static int analyze_module(struct smem_analysis *an, const char *ptx_name, const 
         memset(&kerr, 0, sizeof kerr);
         int r;
         if (fn->error) {
+            k->error_stage = "parse";
             kerr = *fn->error;
             if (fn->error_line && fn->error_file < m->nfiles && m->files[fn->error_file]) {
                 size_t ml = strlen(kerr.msg);

@@ -7,7 +7,17 @@
 #include <string.h>
 #include <time.h>
 
+/* The bank model's verdict on a request, remembered: loops make the same requests again and
+ * again (the same lanes, addresses, width and kind), and the model is a pure function of them. */
+#define COST_CACHE 1024u
+struct cost_entry {
+    struct smem_request r;
+    struct smem_cost cost;
+    int used, bad;        /* bad: smem_request_check refused it (not priced) */
+};
+
 struct collector {
+    struct cost_entry *cache; /* COST_CACHE entries, direct-mapped by a hash of the request */
     const struct smem_cta_program *p;
     const struct smem_banks *banks;
     struct smem_kernel_report *k;
@@ -31,6 +41,34 @@ static void add_totals(struct smem_totals *t, const struct smem_cost *c, int unk
         t->max_ways = c->max_ways;
 }
 
+/* smem_request_check then smem_request_cost, through the cache when there is one */
+static void price(struct collector *c, const struct smem_request *r, struct smem_cost *cost)
+{
+    if (!c->cache) {
+        if (!smem_request_check(c->banks, r))
+            *cost = smem_request_cost(c->banks, r);
+        return;
+    }
+    uint64_t h = (uint64_t)r->active * 0x9E3779B97F4A7C15ull ^ (uint64_t)r->width << 8 ^ r->op;
+    for (unsigned l = 0; l < SMEM_WARP; l++)
+        if (r->active >> l & 1u)
+            h = (h ^ r->addr[l]) * 0x100000001B3ull;
+    struct cost_entry *e = &c->cache[(h ^ h >> 29) & (COST_CACHE - 1)];
+    int hit = e->used && e->r.active == r->active && e->r.width == r->width && e->r.op == r->op;
+    for (unsigned l = 0; hit && l < SMEM_WARP; l++)
+        if ((r->active >> l & 1u) && e->r.addr[l] != r->addr[l])
+            hit = 0;
+    if (!hit) {
+        e->r = *r;
+        e->used = 1;
+        e->bad = smem_request_check(c->banks, r) != NULL;
+        if (!e->bad)
+            e->cost = smem_request_cost(c->banks, r);
+    }
+    if (!e->bad)
+        *cost = e->cost;
+}
+
 static void on_access(void *ctx, const struct smem_access *a)
 {
     struct collector *c = ctx;
@@ -41,8 +79,8 @@ static void on_access(void *ctx, const struct smem_access *a)
     r.width = a->width;
     r.op = a->op == SMEM_ACC_ST ? SMEM_ST : a->op == SMEM_ACC_LD ? SMEM_LD : SMEM_ATOM;
     memcpy(r.addr, a->addr, sizeof r.addr);
-    if (!unknown && !smem_request_check(c->banks, &r))
-        cost = smem_request_cost(c->banks, &r);
+    if (!unknown)
+        price(c, &r, &cost);
     struct smem_kernel_report *k = c->k;
     struct smem_site_report *s = &k->sites[c->site_map[a->site]];
     add_totals(&s->t, &cost, unknown);
@@ -168,10 +206,13 @@ int smem_launch_analyze(const struct smem_cta_program *p, const struct smem_laun
     }
     if (o->price && o->hazards)
         c.hz = smem_hazards_new(p, l);
+    if (o->price)
+        c.cache = calloc(COST_CACHE, sizeof *c.cache); /* NULL: every request priced afresh */
     struct smem_cta_hooks hooks = {&c, on_access, on_barrier};
     double t0 = now_s();
     int rc = smem_cta_run(p, l, o->price ? &hooks : NULL, res, err);
     k->seconds = now_s() - t0;
+    free(c.cache);
     if (rc) {
         free(c.site_map);
         smem_hazards_free(c.hz);

@@ -1262,6 +1262,7 @@ int smem_ksig_build(const struct smem_pp_unit *u, const struct smem_ptx_func *f,
             p->kind = SMEM_PARAM_AGGREGATE;
             p->bytes = (uint8_t)(s->size < 255 ? s->size : 255);
         } else if (c.kind >= 0 && c.bytes == pbytes) {
+            p->type_known = 1;
             p->kind = (uint8_t)c.kind;
             p->bytes = (uint8_t)c.bytes;
             p->is_signed = (int8_t)c.is_signed;

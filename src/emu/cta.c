@@ -1,9 +1,10 @@
-/* cta.c: the CTA emulator. Threads run one at a time up to the next barrier (values flow through
- * shared memory as in a race-free program); lanes of a warp meet at warp collectives (shfl, vote,
- * __syncwarp). A lane's k-th execution of a shared instruction joins the warp's k-th request.
- * Size (~1,250 lines): the execution core (block state, requests, memory, the thread loop,
- * collectives, barriers) shares its hot-path state; preparation is cta_prepare.c, arithmetic
- * cta_alu.c. */
+/* cta.c: the CTA emulator. Warps run in lockstep up to the next barrier, one warp after the other
+ * (values flow through shared memory as in a race-free program): the lanes at the lowest pc
+ * execute each instruction together, the common ones as loops over the lanes, the rest lane by
+ * lane through the per-thread semantics. A lane's k-th execution of a shared instruction joins
+ * the warp's k-th request of it. Size (~1,700 lines): the execution core (block state, requests,
+ * memory, the warp loop, collectives, barriers) shares its hot-path state and static inline
+ * helpers; preparation is cta_prepare.c, arithmetic cta_alu.c and cta_fp.c. */
 #include "cta_internal.h"
 
 
@@ -225,10 +226,48 @@ uint64_t emu_sym_addr(const struct block *b, int32_t s)
 
 /* ---- memory ------------------------------------------------------------------------------- */
 
-/* kn may be NULL: global memory whose every byte is known */
-static void mem_read(const uint8_t *mem, const uint8_t *kn, uint64_t off, unsigned n, uint64_t *v,
-                     int *known)
+/* the n (1, 2, 4 or 8) bytes at p, little-endian host */
+static inline uint64_t load_n(const uint8_t *p, unsigned n)
 {
+    switch (n) {
+    case 1: return *p;
+    case 2: { uint16_t t; memcpy(&t, p, 2); return t; }
+    case 4: { uint32_t t; memcpy(&t, p, 4); return t; }
+    default: { uint64_t t; memcpy(&t, p, 8); return t; }
+    }
+}
+
+static inline void store_n(uint8_t *p, unsigned n, uint64_t v)
+{
+    switch (n) {
+    case 1: *p = (uint8_t)v; break;
+    case 2: { uint16_t t = (uint16_t)v; memcpy(p, &t, 2); break; }
+    case 4: { uint32_t t = (uint32_t)v; memcpy(p, &t, 4); break; }
+    default: memcpy(p, &v, 8); break;
+    }
+}
+
+/* whether none of the n (1, 2, 4 or 8) bytes at p is 0 */
+static inline int all_nonzero(const uint8_t *p, unsigned n)
+{
+    uint64_t x = load_n(p, n);
+    uint64_t ones = 0x0101010101010101ull >> (64 - 8 * n), highs = ones << 7;
+    return ((x - ones) & ~x & highs) == 0;
+}
+
+/* kn may be NULL: global memory whose every byte is known */
+static inline void mem_read(const uint8_t *mem, const uint8_t *kn, uint64_t off, unsigned n,
+                            uint64_t *v, int *known)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (n == 1 || n == 2 || n == 4 || n == 8) {
+        uint64_t x = load_n(mem + off, n);
+        if (kn && !all_nonzero(kn + off, n))
+            *known = 0;
+        *v = x;
+        return;
+    }
+#endif
     uint64_t r = 0;
     for (unsigned i = 0; i < n && i < 8; i++) {
         r |= (uint64_t)mem[off + i] << (8 * i);
@@ -238,8 +277,17 @@ static void mem_read(const uint8_t *mem, const uint8_t *kn, uint64_t off, unsign
     *v = r;
 }
 
-static void mem_write(uint8_t *mem, uint8_t *kn, uint64_t off, unsigned n, uint64_t v, int known)
+static inline void mem_write(uint8_t *mem, uint8_t *kn, uint64_t off, unsigned n, uint64_t v,
+                             int known)
 {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (n == 1 || n == 2 || n == 4 || n == 8) {
+        store_n(mem + off, n, v);
+        if (kn)
+            store_n(kn + off, n, known ? 0x0101010101010101ull : 0);
+        return;
+    }
+#endif
     for (unsigned i = 0; i < n && i < 8; i++) {
         mem[off + i] = (uint8_t)(v >> (8 * i));
         if (kn)
@@ -605,7 +653,14 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
     return 0;
 }
 
-/* ---- the thread loop ---------------------------------------------------------------------- */
+/* ---- the warp loop ------------------------------------------------------------------------ */
+
+/* Registers live per warp with the lanes side by side: register r of lane l of warp w is
+ * R[((size_t)w * nregs + r) * 32 + l], and bit l of K[w * nregs + r] says whether it is known.
+ * A warp runs in lockstep: the lanes at the lowest pc execute each instruction together (the
+ * fast kinds of cta_prepare.c as loops over the lanes, everything else lane by lane through the
+ * per-thread semantics below). A request is still a lane's k-th execution of a site (record()),
+ * so what the warp's lanes form does not depend on the order they run in. */
 
 static int is_collective(unsigned op)
 {
@@ -613,279 +668,153 @@ static int is_collective(unsigned op)
            op == PO_MATCH || op == PO_REDUX;
 }
 
-/* Runs thread tid until it waits (barrier, warp collective) or exits. */
-static int run_thread(struct block *b, uint32_t tid)
+/* One lane's view for the per-thread semantics: lane_in copies the registers instruction in
+ * names (guard and operands) of lane l of warp w into the row b->sr / b->sk, lane_out back. */
+static void lane_in(struct block *b, uint32_t w, uint32_t l, const struct smem_ptx_insn *in)
 {
-    const struct smem_ptx_func *f = b->p->func;
-    const struct smem_ptx_insn *insns = f->insns;
-    const uint8_t *fast = b->p->fast;
-    const uint32_t ninsns = f->ninsns;
-    const uint64_t max_steps = b->max_steps;
-    struct lane *T = &b->T[tid];
-    uint64_t *R = b->R + (size_t)tid * b->nregs;
-    uint8_t *K = b->K + (size_t)tid * b->nregs;
-    while (T->state == L_RUN) {
-        if (b->stopped)
-            return 0;
-        if (T->pc >= f->ninsns) {
-            T->state = L_EXIT; /* fell off the end */
-            return 0;
-        }
-        if (__builtin_expect(++b->steps > b->max_steps, 0))
-            return block_fail(b, T->pc,
-                              "step budget of %llu thread-instructions exhausted in block %u (a "
-                              "runaway loop? raise it with --max-steps)",
-                              (unsigned long long)b->max_steps, b->bid);
-        uint32_t pc = T->pc;
-        const struct smem_ptx_insn *in = &f->insns[pc];
-        if (in->guard >= 0) {
-            if (!K[in->guard]) {
-                if (in->op == PO_BRA)
-                    stop_unknown(b, pc, "branch");
-                else if (b->p->site_of_insn[pc] != UINT32_MAX)
-                    stop_unknown(b, pc, "predicate of a shared access");
-                else if (in->op == PO_BAR || in->op == PO_RET || in->op == PO_EXIT ||
-                         is_collective(in->op))
-                    stop_unknown(b, pc, "predicate of a barrier or exit");
-                else {
-                    /* an ordinary instruction under an unknown predicate: its result is unknown */
-                    for (unsigned o = 0; o < 1 && o < in->nops; o++)
-                        for (int r = 0; r < 4; r++)
-                            if (in->ops[o].reg[r] >= 0 && in->op != PO_ST && in->op != PO_RED)
-                                K[in->ops[o].reg[r]] = 0;
-                    T->pc++;
-                    continue;
-                }
-                if (b->stopped)
-                    return 0;
-            }
-            if ((R[in->guard] != 0) == (in->guard_neg != 0)) {
-                T->pc++;
-                continue;
-            }
-        }
-        if (fast[pc]) {
-            /* a run of simple integer instructions, with pc and steps in registers */
-            uint64_t steps = b->steps;
-            for (;;) {
-                const struct smem_ptx_operand *o = in->ops;
-                uint64_t x = 0, y = 0, z = 0;
-                uint8_t k = 1;
-                uint8_t fk = fast[pc];
-                if (fk == F_BRA) {
-                    pc = (uint32_t)o[0].imm;
-                    goto next;
-                }
-#define FOP(op, v)                                                                                 \
-    do {                                                                                           \
-        if ((op)->kind == OPK_REG) {                                                               \
-            v = R[(op)->reg[0]];                                                                   \
-            k &= K[(op)->reg[0]];                                                                  \
-        } else {                                                                                   \
-            v = (uint64_t)(op)->imm;                                                               \
-        }                                                                                          \
-    } while (0)
-                FOP(&o[1], x);
-                if (in->nops > 2)
-                    FOP(&o[2], y);
-                if (in->nops > 3)
-                    FOP(&o[3], z);
-#undef FOP
-                {
-                    int32_t d = o[0].reg[0];
-                    uint64_t r;
-                    switch (fk) {
-                    case F_ADD32: r = (uint32_t)(x + y); break;
-                    case F_SUB32: r = (uint32_t)(x - y); break;
-                    case F_MUL32: r = (uint32_t)(x * y); break;
-                    case F_MAD32: r = (uint32_t)(x * y + z); break;
-                    case F_AND32: r = (uint32_t)(x & y); break;
-                    case F_OR32: r = (uint32_t)(x | y); break;
-                    case F_XOR32: r = (uint32_t)(x ^ y); break;
-                    case F_SHL32: r = (uint32_t)y >= 32 ? 0 : (uint32_t)(x << (uint32_t)y); break;
-                    case F_SHRU32: r = (uint32_t)y >= 32 ? 0 : (uint32_t)x >> (uint32_t)y; break;
-                    case F_MOV32: r = (uint32_t)x; break;
-                    case F_ADD64: r = x + y; break;
-                    case F_MULWIDE_U32: r = (uint64_t)(uint32_t)x * (uint32_t)y; break;
-                    case F_MULWIDE_S32: r = (uint64_t)((int64_t)(int32_t)x * (int32_t)y); break;
-                    case F_SETP_U32: case F_SETP_S32: {
-                        int lt, eq = (uint32_t)x == (uint32_t)y;
-                        lt = fk == F_SETP_S32 ? (int32_t)x < (int32_t)y : (uint32_t)x < (uint32_t)y;
-                        switch (in->cmp) {
-                        case CMP_EQ: r = eq; break;
-                        case CMP_NE: r = !eq; break;
-                        case CMP_LT: case CMP_LO: r = lt; break;
-                        case CMP_LE: case CMP_LS: r = lt || eq; break;
-                        case CMP_GT: case CMP_HI: r = !lt && !eq; break;
-                        default: r = !lt; break;
-                        }
-                        break;
-                    }
-                    default: r = 0; break;
-                    }
-                    R[d] = r;
-                    K[d] = k;
-                }
-                pc++;
-            next:
-                /* the next instruction: fast and certain, or back to the general loop */
-                while (pc < ninsns && fast[pc] && steps < max_steps) {
-                    in = &insns[pc];
-                    if (in->guard < 0)
-                        break;
-                    if (!K[in->guard])
-                        goto leave;
-                    if ((R[in->guard] != 0) != (in->guard_neg != 0))
-                        break;
-                    pc++; /* predicated off */
-                    steps++;
-                }
-                if (pc >= ninsns || !fast[pc] || steps >= max_steps)
-                    goto leave;
-                in = &insns[pc];
-                steps++;
-            }
-        leave:
-            b->steps = steps;
-            T->pc = pc;
-            continue;
-        }
-        switch (in->op) {
-        case PO_NOP: case PO_MEMBAR: case PO_PREFETCH: case PO_NANOSLEEP: case PO_CP_ASYNC_WAIT:
-            T->pc++;
-            break;
-        case PO_BRA:
-            T->pc = (uint32_t)in->ops[0].imm;
-            break;
-        case PO_RET: case PO_EXIT:
-            T->state = L_EXIT;
-            return 0;
-        case PO_TRAP:
-            return block_fail(b, pc, "the kernel executes trap (an assertion failed?)");
-        case PO_CALL:
-            if (in->call_name && (!strcmp(in->call_name, "vprintf") ||
-                                  !strcmp(in->call_name, "__assertfail"))) {
-                if (!strcmp(in->call_name, "__assertfail"))
-                    return block_fail(b, pc, "the kernel's assert() fails");
-                if (b->gm && b->gm->print) { /* vprintf(format, arguments) */
-                    uint64_t args = T->callarg[1];
-                    const uint8_t *ab = NULL;
-                    size_t an = 0;
-                    if (args >= LOCAL_GENERIC_BASE && args - LOCAL_GENERIC_BASE < b->local_size) {
-                        uint64_t off = args - LOCAL_GENERIC_BASE;
-                        ab = b->local + (size_t)tid * b->local_size + off;
-                        an = (size_t)(b->local_size - off);
-                    }
-                    b->gm->print(b->gm->print_ctx, b->bid, tid, T->callarg[0], ab, an);
-                }
-                T->pc++;
-                break;
-            }
-            return block_fail(b, pc, "unsupported call to '%s' (device functions must be inlined)",
-                              in->call_name ? in->call_name : "?");
-        case PO_BAR: case PO_BAR_RED: {
-            int k = 1;
-            uint64_t id = in->nops > 0 && in->op == PO_BAR ? src(b, tid, R, K, &in->ops[0], &k) : 0;
-            uint64_t cnt = 0;
-            if (in->op == PO_BAR && in->nops > 1)
-                cnt = src(b, tid, R, K, &in->ops[1], &k);
-            if (in->op == PO_BAR_RED) {
-                /* bar.red.OP.TYPE d, a{, b}, {!}c: b, the number of threads */
-                id = src(b, tid, R, K, &in->ops[1], &k);
-                if (in->nops == 4)
-                    cnt = src(b, tid, R, K, &in->ops[2], &k);
-                const struct smem_ptx_operand *po = &in->ops[in->nops - 1];
-                int pk = 1;
-                uint64_t pv = src(b, tid, R, K, po, &pk);
-                if (!pk) {
-                    stop_unknown(b, pc, "barrier reduction input");
-                    return 0;
-                }
-                T->bar_pred = (pv != 0) != (po->neg != 0);
-            }
-            if (!k) {
-                stop_unknown(b, pc, "barrier operand");
-                return 0;
-            }
-            if (id > 15)
-                return block_fail(b, pc, "barrier id out of range (0..15)");
-            T->bar_id = (uint32_t)id;
-            T->bar_count = (uint32_t)cnt;
-            T->state = L_BAR;
-            return 0;
-        }
-        case PO_BAR_ARRIVE:
-            return block_fail(b, pc, "unsupported instruction 'bar.arrive'");
-        case PO_LD: case PO_ST: case PO_ATOM: case PO_RED: case PO_LDU: case PO_CP_ASYNC:
-            if (in->vol && (in->space != SP_GLOBAL || b->gm)) {
-                /* warp-synchronous code (volatile shared or global memory without __syncwarp)
-                   relies on the warp's lanes doing each access together, as a converged warp
-                   does: the lanes meet here as at a warp collective (exec_collective) */
-                T->state = L_WARP;
-                return 0;
-            }
-            if ((in->space == SP_GLOBAL || in->space == SP_CONST) && !b->gm) {
-                if (in->op == PO_LD || in->op == PO_LDU || in->op == PO_ATOM) {
-                    const struct smem_ptx_operand *d = &in->ops[0];
-                    unsigned n = d->kind == OPK_VEC ? d->count : 1;
-                    for (unsigned c2 = 0; c2 < n; c2++) {
-                        int32_t reg = d->kind == OPK_VEC ? d->reg[c2] : d->reg[0];
-                        if (reg >= 0)
-                            K[reg] = 0; /* global memory: unknown data */
-                    }
-                }
-                T->pc++;
-                break;
-            }
-            if (exec_mem(b, tid, pc, in, R, K))
-                return -1;
-            T->pc++;
-            if (b->yield) {
-                b->yield = 0;
-                return 0; /* still running: run_warp comes back to it */
-            }
-            break;
-        default:
-            if (is_collective(in->op)) {
-                T->state = L_WARP;
-                return 0;
-            }
-            {
-                int rc = emu_exec_alu(b, tid, in, R, K);
-                if (rc)
-                    return block_fail(b, pc, "unsupported instruction (its type or a modifier "
-                                      "is not modelled)");
-            }
-            T->pc++;
-            break;
-        }
+    const uint64_t *R = b->R + (size_t)w * b->nregs * 32;
+    const uint32_t *K = b->K + (size_t)w * b->nregs;
+    if (in->guard >= 0) {
+        b->sr[in->guard] = R[(size_t)in->guard * 32 + l];
+        b->sk[in->guard] = (uint8_t)(K[in->guard] >> l & 1u);
     }
-    return 0;
+    for (unsigned o = 0; o < in->nops; o++)
+        for (unsigned i = 0; i < 4; i++) {
+            int32_t r = in->ops[o].reg[i];
+            if (r >= 0) {
+                b->sr[r] = R[(size_t)r * 32 + l];
+                b->sk[r] = (uint8_t)(K[r] >> l & 1u);
+            }
+        }
 }
 
-/* Executes the warp collective at pc for the lanes in `lanes` (all waiting there). */
+static void lane_out(struct block *b, uint32_t w, uint32_t l, const struct smem_ptx_insn *in)
+{
+    uint64_t *R = b->R + (size_t)w * b->nregs * 32;
+    uint32_t *K = b->K + (size_t)w * b->nregs, bit = 1u << l;
+    for (unsigned o = 0; o < in->nops; o++)
+        for (unsigned i = 0; i < 4; i++) {
+            int32_t r = in->ops[o].reg[i];
+            if (r >= 0) {
+                R[(size_t)r * 32 + l] = b->sr[r];
+                K[r] = b->sk[r] ? K[r] | bit : K[r] & ~bit;
+            }
+        }
+}
+
+/* One instruction (not a branch, not a warp collective) for lane l of warp w at pc, with the
+ * per-thread semantics. It may leave the lane waiting at a barrier or exited. */
+static int lane_exec(struct block *b, uint32_t w, uint32_t l, uint32_t pc,
+                     const struct smem_ptx_insn *in)
+{
+    uint32_t tid = w * 32 + l;
+    struct lane *T = &b->T[tid];
+    uint64_t *R = b->sr;
+    uint8_t *K = b->sk;
+    int rc = 0;
+    lane_in(b, w, l, in);
+    switch (in->op) {
+    case PO_NOP: case PO_MEMBAR: case PO_PREFETCH: case PO_NANOSLEEP: case PO_CP_ASYNC_WAIT:
+        return 0;
+    case PO_RET: case PO_EXIT:
+        T->state = L_EXIT;
+        return 0;
+    case PO_TRAP:
+        return block_fail(b, pc, "the kernel executes trap (an assertion failed?)");
+    case PO_TEX: case PO_SURF_ST:
+        if (b->gm) /* a real launch: the texture's or surface's memory is not emulated */
+            return block_fail(b, pc, "texture and surface instructions are not supported "
+                                     "(the kernel reads or writes a texture or surface)");
+        /* analyze: the fetched value is data the analysis cannot know */
+        for (int r = 0; in->op == PO_TEX && r < 4; r++)
+            if (in->ops[0].reg[r] >= 0 && (in->ops[0].kind == OPK_VEC || r == 0))
+                K[in->ops[0].reg[r]] = 0;
+        break;
+    case PO_CALL:
+        if (in->call_name && (!strcmp(in->call_name, "vprintf") ||
+                              !strcmp(in->call_name, "__assertfail"))) {
+            if (!strcmp(in->call_name, "__assertfail"))
+                return block_fail(b, pc, "the kernel's assert() fails");
+            if (b->gm && b->gm->print) { /* vprintf(format, arguments) */
+                uint64_t args = T->callarg[1];
+                const uint8_t *ab = NULL;
+                size_t an = 0;
+                if (args >= LOCAL_GENERIC_BASE && args - LOCAL_GENERIC_BASE < b->local_size) {
+                    uint64_t off = args - LOCAL_GENERIC_BASE;
+                    ab = b->local + (size_t)tid * b->local_size + off;
+                    an = (size_t)(b->local_size - off);
+                }
+                b->gm->print(b->gm->print_ctx, b->bid, tid, T->callarg[0], ab, an);
+            }
+            return 0;
+        }
+        return block_fail(b, pc, "unsupported call to '%s' (device functions must be inlined)",
+                          in->call_name ? in->call_name : "?");
+    case PO_BAR: case PO_BAR_RED: {
+        int k = 1;
+        uint64_t id = in->nops > 0 && in->op == PO_BAR ? src(b, tid, R, K, &in->ops[0], &k) : 0;
+        uint64_t cnt = 0;
+        if (in->op == PO_BAR && in->nops > 1)
+            cnt = src(b, tid, R, K, &in->ops[1], &k);
+        if (in->op == PO_BAR_RED) {
+            /* bar.red.OP.TYPE d, a{, b}, {!}c: b, the number of threads */
+            id = src(b, tid, R, K, &in->ops[1], &k);
+            if (in->nops == 4)
+                cnt = src(b, tid, R, K, &in->ops[2], &k);
+            const struct smem_ptx_operand *po = &in->ops[in->nops - 1];
+            int pk = 1;
+            uint64_t pv = src(b, tid, R, K, po, &pk);
+            if (!pk) {
+                stop_unknown(b, pc, "barrier reduction input");
+                return 0;
+            }
+            T->bar_pred = (pv != 0) != (po->neg != 0);
+        }
+        if (!k) {
+            stop_unknown(b, pc, "barrier operand");
+            return 0;
+        }
+        if (id > 15)
+            return block_fail(b, pc, "barrier id out of range (0..15)");
+        T->bar_id = (uint32_t)id;
+        T->bar_count = (uint32_t)cnt;
+        T->state = L_BAR;
+        T->pc = pc;
+        return 0;
+    }
+    case PO_BAR_ARRIVE:
+        return block_fail(b, pc, "unsupported instruction 'bar.arrive'");
+    case PO_LD: case PO_ST: case PO_ATOM: case PO_RED: case PO_LDU: case PO_CP_ASYNC:
+        /* (volatile accesses need nothing more: the warp's lanes do each access together, in
+           lane order, as warp-synchronous code expects of a converged warp) */
+        if ((in->space == SP_GLOBAL || in->space == SP_CONST) && !b->gm) {
+            if (in->op == PO_LD || in->op == PO_LDU || in->op == PO_ATOM) {
+                const struct smem_ptx_operand *d = &in->ops[0];
+                unsigned n = d->kind == OPK_VEC ? d->count : 1;
+                for (unsigned c2 = 0; c2 < n; c2++) {
+                    int32_t reg = d->kind == OPK_VEC ? d->reg[c2] : d->reg[0];
+                    if (reg >= 0)
+                        K[reg] = 0; /* global memory: unknown data */
+                }
+            }
+            break;
+        }
+        rc = exec_mem(b, tid, pc, in, R, K);
+        break;
+    default:
+        if (emu_exec_alu(b, tid, in, R, K))
+            return block_fail(b, pc, "unsupported instruction (its type or a modifier is not "
+                              "modelled)");
+        break;
+    }
+    lane_out(b, w, l, in);
+    return rc;
+}
+
 static int exec_collective(struct block *b, uint32_t warp, uint32_t pc, uint32_t lanes)
 {
     const struct smem_ptx_insn *in = &b->p->func->insns[pc];
     uint32_t base = warp * 32;
-    if (in->op == PO_LD || in->op == PO_ST) { /* a volatile access: every lane, in lane order */
-        for (uint32_t l = 0; l < 32; l++) {
-            if (!(lanes >> l & 1u))
-                continue;
-            uint32_t tid = base + l;
-            if (exec_mem(b, tid, pc, in, b->R + (size_t)tid * b->nregs,
-                         b->K + (size_t)tid * b->nregs))
-                return -1;
-            if (b->stopped)
-                return 0;
-        }
-        for (uint32_t l = 0; l < 32; l++)
-            if (lanes >> l & 1u) {
-                b->T[base + l].state = L_RUN;
-                b->T[base + l].pc++;
-            }
-        return 0;
-    }
     uint64_t val[32];
     int vk[32];
     uint32_t nl = 0;
@@ -899,8 +828,9 @@ static int exec_collective(struct block *b, uint32_t warp, uint32_t pc, uint32_t
             if (!(lanes >> l & 1u))
                 continue;
             uint32_t tid = base + l;
-            uint64_t *R = b->R + (size_t)tid * b->nregs;
-            uint8_t *K = b->K + (size_t)tid * b->nregs;
+            uint64_t *R = b->sr;
+            uint8_t *K = b->sk;
+            lane_in(b, warp, l, in);
             int k = 1;
             val[l] = src(b, tid, R, K, &in->ops[1], &k);
             vk[l] = k;
@@ -909,8 +839,9 @@ static int exec_collective(struct block *b, uint32_t warp, uint32_t pc, uint32_t
             if (!(lanes >> l & 1u))
                 continue;
             uint32_t tid = base + l;
-            uint64_t *R = b->R + (size_t)tid * b->nregs;
-            uint8_t *K = b->K + (size_t)tid * b->nregs;
+            uint64_t *R = b->sr;
+            uint8_t *K = b->sk;
+            lane_in(b, warp, l, in);
             int k = 1;
             uint32_t bb = (uint32_t)src(b, tid, R, K, &in->ops[2], &k);
             uint32_t cc = (uint32_t)src(b, tid, R, K, &in->ops[3], &k);
@@ -937,6 +868,7 @@ static int exec_collective(struct block *b, uint32_t warp, uint32_t pc, uint32_t
             dst(R, K, in->ops[0].reg[0], v, known, 4);
             if (in->ops[0].kind == OPK_PAIR && in->ops[0].reg[1] >= 0)
                 dst(R, K, in->ops[0].reg[1], ok ? 1 : 0, 1, 1);
+            lane_out(b, warp, l, in);
         }
     } else if (in->op == PO_VOTE || in->op == PO_ACTIVEMASK || in->op == PO_MATCH ||
                in->op == PO_REDUX) {
@@ -946,8 +878,9 @@ static int exec_collective(struct block *b, uint32_t warp, uint32_t pc, uint32_t
             if (!(lanes >> l & 1u))
                 continue;
             uint32_t tid = base + l;
-            uint64_t *R = b->R + (size_t)tid * b->nregs;
-            uint8_t *K = b->K + (size_t)tid * b->nregs;
+            uint64_t *R = b->sr;
+            uint8_t *K = b->sk;
+            lane_in(b, warp, l, in);
             int k = 1;
             val[l] = in->nops > 1 ? src(b, tid, R, K, &in->ops[1], &k) : 0;
             if (in->op == PO_VOTE && in->ops[1].neg)
@@ -960,9 +893,9 @@ static int exec_collective(struct block *b, uint32_t warp, uint32_t pc, uint32_t
         for (uint32_t l = 0; l < 32; l++) {
             if (!(lanes >> l & 1u))
                 continue;
-            uint32_t tid = base + l;
-            uint64_t *R = b->R + (size_t)tid * b->nregs;
-            uint8_t *K = b->K + (size_t)tid * b->nregs;
+            uint64_t *R = b->sr;
+            uint8_t *K = b->sk;
+            lane_in(b, warp, l, in);
             uint64_t r = 0;
             int known = allk;
             if (in->op == PO_ACTIVEMASK) {
@@ -1011,49 +944,483 @@ static int exec_collective(struct block *b, uint32_t warp, uint32_t pc, uint32_t
                 r = acc;
             }
             dst(R, K, in->ops[0].reg[0], r, known, 4);
+            lane_out(b, warp, l, in);
         }
     }
-    /* release the lanes; __syncwarp advances their warp-level epoch */
-    for (uint32_t l = 0; l < 32; l++)
-        if (lanes >> l & 1u) {
-            struct lane *T = &b->T[base + l];
-            T->state = L_RUN;
-            T->pc++;
-            if (in->op == PO_BAR_WARP)
-                T->wsync++;
-        }
+    /* __syncwarp advances the lanes' warp-level epoch (the caller moves them on) */
+    if (in->op == PO_BAR_WARP)
+        for (uint32_t l = 0; l < 32; l++)
+            if (lanes >> l & 1u)
+                b->T[base + l].wsync++;
     return 0;
 }
 
-/* Runs every lane of a warp until all wait at a block barrier or have exited. */
+/* ---- memory instructions of a whole warp -------------------------------------------------- */
+
+/* The fast memory kinds for lanes `ex` of warp w at pc: global memory under analyze (unknown
+ * data) and ld/st.shared whose every lane's address is known, in range and aligned; they do what
+ * exec_mem does lane by lane (same requests, same bytes, same known marks), with one lookup of
+ * the pending request when the lanes are at the same execution of the site. Returns 1 done, 0
+ * not for this path (exec_mem then runs each lane: unknown or bad addresses, faults, ...), -1
+ * error. A new warp-level memory instruction belongs here: its lanes' addresses become one
+ * request of each of its sites (warp_record). */
+static int warp_record(struct block *b, uint32_t w, uint32_t pc, uint32_t ex, const uint32_t *off)
+{
+    const struct smem_cta_program *p = b->p;
+    uint32_t ns = p->nsites, base = w * 32;
+    for (uint32_t s = p->site_of_insn[pc]; s < ns && p->sites[s].insn == pc; s++) {
+        uint32_t so = p->sites[s].offset, l0 = (uint32_t)__builtin_ctz(ex);
+        uint32_t *kc = b->kcount + s;
+        uint32_t k0 = kc[(size_t)(base + l0) * ns], same_k = 1;
+        for (uint32_t l = l0 + 1; l < 32; l++)
+            if ((ex >> l & 1u) && kc[(size_t)(base + l) * ns] != k0)
+                same_k = 0;
+        if (!same_k) {
+            for (uint32_t l = 0; l < 32; l++)
+                if ((ex >> l & 1u) && record(b, base + l, s, off[l] + so, 1, 0))
+                    return block_fail(b, pc, "out of memory");
+            continue;
+        }
+        struct smem_access *a = request_for(b, s, k0, w);
+        if (!a)
+            return block_fail(b, pc, "out of memory");
+        a->active |= ex;
+        for (uint32_t l = 0; l < 32; l++)
+            if (ex >> l & 1u) {
+                kc[(size_t)(base + l) * ns]++;
+                a->addr[l] = off[l] + so;
+                a->wsync[l] = b->T[base + l].wsync;
+            }
+    }
+    return 0;
+}
+
+static int warp_mem(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
+                    uint32_t ex, uint8_t fk)
+{
+    const struct smem_cta_program *p = b->p;
+    uint64_t *R = b->R + (size_t)w * b->nregs * 32;
+    uint32_t *K = b->K + (size_t)w * b->nregs;
+    if (fk == F_GLOBAL) {
+        if (b->gm)
+            return 0;
+        if (in->op == PO_LD || in->op == PO_LDU || in->op == PO_ATOM) {
+            const struct smem_ptx_operand *d = &in->ops[0];
+            unsigned n = d->kind == OPK_VEC ? d->count : 1;
+            for (unsigned c = 0; c < n && c < 4; c++) {
+                int32_t reg = d->kind == OPK_VEC ? d->reg[c] : d->reg[0];
+                if (reg >= 0)
+                    K[reg] &= ~ex; /* global memory: unknown data */
+            }
+        }
+        return 1;
+    }
+    uint32_t site = p->site_of_insn[pc];
+    if (site == UINT32_MAX)
+        return 0;
+    int st = fk == F_STS;
+    const struct smem_ptx_operand *mo = &in->ops[st ? 0 : 1], *v = &in->ops[st ? 1 : 0];
+    unsigned esz = TBYTES(in->type), total = esz * in->vec;
+    uint32_t off[32];
+    uint64_t a0 = 0;
+    const uint64_t *ar = NULL;
+    if (mo->reg[0] >= 0) {
+        if ((K[mo->reg[0]] & ex) != ex)
+            return 0;
+        ar = R + (size_t)mo->reg[0] * 32;
+    } else {
+        a0 = emu_sym_addr(b, mo->sym);
+    }
+    for (uint32_t l = 0; l < 32; l++) {
+        if (!(ex >> l & 1u))
+            continue;
+        uint64_t o = (ar ? ar[l] : a0) + (uint64_t)mo->imm - SHARED_WINDOW_BASE;
+        if (o > b->smem_size || o + total > b->smem_size)
+            return 0;
+        for (uint32_t s = site; s < p->nsites && p->sites[s].insn == pc; s++)
+            if ((uint32_t)(o + p->sites[s].offset) % p->sites[s].width)
+                return 0;
+        off[l] = (uint32_t)o;
+    }
+    if (warp_record(b, w, pc, ex, off))
+        return -1;
+    unsigned n = v->kind == OPK_VEC ? v->count : 1;
+    uint64_t em = mask_bytes(esz);
+    if (!st && esz == 4 && !is_signed(in->type)) {
+        /* the common case: 32-bit words, one to four a lane */
+        uint64_t *rd[4];
+        uint32_t kn[4];
+        int32_t reg[4];
+        for (unsigned c = 0; c < n; c++) {
+            reg[c] = v->kind == OPK_VEC ? v->reg[c] : v->reg[0];
+            rd[c] = reg[c] >= 0 ? R + (size_t)reg[c] * 32 : NULL;
+            kn[c] = reg[c] >= 0 ? K[reg[c]] & ~ex : 0;
+        }
+        for (uint32_t l = 0; l < 32; l++) {
+            if (!(ex >> l & 1u))
+                continue;
+            const uint8_t *m = b->smem + off[l], *mk = b->smem_known + off[l];
+            for (unsigned c = 0; c < n; c++) {
+                uint32_t x, k;
+                memcpy(&x, m + 4 * c, 4);
+                memcpy(&k, mk + 4 * c, 4);
+                if (rd[c]) {
+                    rd[c][l] = x; /* a register of 4 or more bytes holds it whole */
+                    kn[c] |= (uint32_t)(((k - 0x01010101u) & ~k & 0x80808080u) == 0) << l;
+                }
+            }
+        }
+        for (unsigned c = 0; c < n; c++)
+            if (reg[c] >= 0) {
+                if (TBYTES(p->func->reg_type[reg[c]]) < 4) { /* narrower: masked as dst() does */
+                    uint64_t rm = mask_bytes(TBYTES(p->func->reg_type[reg[c]]));
+                    for (uint32_t l = 0; l < 32; l++)
+                        if (ex >> l & 1u)
+                            rd[c][l] &= rm;
+                }
+                K[reg[c]] = kn[c];
+            }
+        return 1;
+    }
+    if (!st) {
+        int sg = is_signed(in->type);
+        for (unsigned c = 0; c < n; c++) {
+            int32_t reg = v->kind == OPK_VEC ? v->reg[c] : v->reg[0];
+            if (reg < 0)
+                continue;
+            uint64_t rm = mask_bytes(TBYTES(p->func->reg_type[reg])), *rd = R + (size_t)reg * 32;
+            uint32_t kn = K[reg] & ~ex;
+            for (uint32_t l = 0; l < 32; l++) {
+                if (!(ex >> l & 1u))
+                    continue;
+                uint32_t at = off[l] + c * esz;
+                uint64_t x = 0;
+                int known = 1;
+                mem_read(b->smem, b->smem_known, at, esz, &x, &known);
+                if (sg)
+                    x = (uint64_t)sext(x, esz);
+                rd[l] = x & rm;
+                kn |= (uint32_t)known << l;
+            }
+            K[reg] = kn;
+        }
+        return 1;
+    }
+    for (uint32_t l = 0; l < 32; l++) {
+        if (!(ex >> l & 1u))
+            continue;
+        int same = 1;
+        for (unsigned c = 0; c < n; c++) {
+            uint64_t x;
+            int known;
+            int32_t reg = v->kind == OPK_VEC ? v->reg[c] : v->kind == OPK_REG ? v->reg[0] : -1;
+            if (reg >= 0) {
+                x = R[(size_t)reg * 32 + l];
+                known = (int)(K[reg] >> l & 1u);
+            } else if (v->kind == OPK_IMM) {
+                x = (uint64_t)v->imm;
+                known = 1;
+            } else {
+                x = 0;
+                known = 0;
+            }
+            uint32_t at = off[l] + c * esz;
+            if (same) { /* does it store what is there already? */
+                uint64_t old = 0;
+                int ok = 1;
+                mem_read(b->smem, b->smem_known, at, esz, &old, &ok);
+                same = ok && known && ((old ^ x) & em) == 0;
+            }
+            mem_write(b->smem, b->smem_known, at, esz, x, known);
+        }
+        for (uint32_t s = site; same && s < p->nsites && p->sites[s].insn == pc; s++) {
+            struct smem_access *r = request_for(b, s, b->kcount[(size_t)(w * 32 + l) * p->nsites + s] - 1, w);
+            if (r)
+                r->same |= 1u << l;
+        }
+    }
+    return 1;
+}
+
+/* ---- fast kinds over the lanes ------------------------------------------------------------ */
+
+/* The rows of an instruction's sources: a register's 32 lanes, or an immediate repeated. */
+struct rows {
+    const uint64_t *x, *y, *z;
+    uint32_t k; /* lanes whose every source is known */
+};
+
+static inline const uint64_t *src_row(const uint64_t *R, const uint32_t *K,
+                                      const struct smem_ptx_operand *o, uint64_t *tmp, uint32_t *k)
+{
+    if (o->kind == OPK_REG) {
+        *k &= K[o->reg[0]];
+        return R + (size_t)o->reg[0] * 32;
+    }
+    for (unsigned l = 0; l < 32; l++)
+        tmp[l] = (uint64_t)o->imm;
+    return tmp;
+}
+
+#if defined(__GNUC__) && __GNUC__ >= 12 && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
+/* one copy for CPUs with AVX2 and FMA (a hardware fmaf, 4 to 8 lanes an instruction), one for
+ * the rest; the results are the same bits */
+#define SMEM_LANE_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
+#else
+#define SMEM_LANE_CLONES
+#endif
+
+static inline uint64_t f32_result(float r)
+{
+    return r != r ? 0x7fffffffu : bits_f32(r); /* a NaN: the canonical one, as the H100 gives */
+}
+
+/* Lanes `ex` compute fast kind fk (anything but F_BRA) into register d; the others keep it. */
+SMEM_LANE_CLONES
+static void lanes_alu(uint8_t fk, unsigned cmp, uint64_t *rd, const uint64_t *xa,
+                      const uint64_t *xb, const uint64_t *xc, uint32_t ex)
+{
+    uint64_t tmp[32];
+    /* every lane at once: straight into the register (each lane reads its sources first) */
+    uint64_t *r = ex == 0xffffffffu ? rd : tmp;
+#define LANES(EXPR)                                                                                \
+    for (unsigned l = 0; l < 32; l++) {                                                            \
+        uint64_t x = xa[l], y = xb[l], z = xc[l];                                                  \
+        (void)x, (void)y, (void)z;                                                                 \
+        r[l] = (EXPR);                                                                             \
+    }                                                                                              \
+    break
+    switch (fk) {
+    case F_ADD32: LANES((uint32_t)(x + y));
+    case F_SUB32: LANES((uint32_t)(x - y));
+    case F_MUL32: LANES((uint32_t)(x * y));
+    case F_MAD32: LANES((uint32_t)(x * y + z));
+    case F_AND32: LANES((uint32_t)(x & y));
+    case F_OR32: LANES((uint32_t)(x | y));
+    case F_XOR32: LANES((uint32_t)(x ^ y));
+    case F_SHL32: LANES((uint32_t)y >= 32 ? 0 : (uint32_t)(x << (uint32_t)y));
+    case F_SHRU32: LANES((uint32_t)y >= 32 ? 0 : (uint32_t)x >> (uint32_t)y);
+    case F_MUL64: LANES(x * y);
+    case F_MAD64: LANES(x * y + z);
+    case F_ANDP: LANES((x & y) & 0xff);
+    case F_ORP: LANES((x | y) & 0xff);
+    case F_XORP: LANES((x ^ y) & 0xff);
+    case F_SHRS32: LANES((uint32_t)((int32_t)(uint32_t)x >> ((uint32_t)y >= 32 ? 31 : (uint32_t)y)));
+    case F_MOV32: LANES((uint32_t)x);
+    case F_ADD64: LANES(x + y);
+    case F_MULWIDE_U32: LANES((uint64_t)(uint32_t)x * (uint32_t)y);
+    case F_MULWIDE_S32: LANES((uint64_t)((int64_t)(int32_t)x * (int32_t)y));
+    case F_MOV64: LANES(x);
+    case F_SHL64: LANES((y & 0xffffffffu) >= 64 ? 0 : x << (y & 63));
+    case F_CVT_U64_U32: LANES(x & 0xffffffffu);
+    case F_CVT_S64_S32: LANES((uint64_t)(int64_t)(int32_t)x);
+    case F_FMA_F32: LANES(f32_result(fmaf(f32_of(x), f32_of(y), f32_of(z))));
+    case F_ADD_F32: LANES(f32_result(f32_of(x) + f32_of(y)));
+    case F_MUL_F32: LANES(f32_result(f32_of(x) * f32_of(y)));
+    case F_SETP_U32: case F_SETP_S32: {
+        int s = fk == F_SETP_S32;
+        for (unsigned l = 0; l < 32; l++) {
+            uint32_t x = (uint32_t)xa[l], y = (uint32_t)xb[l];
+            int lt = s ? (int32_t)x < (int32_t)y : x < y, eq = x == y, v;
+            switch (cmp) {
+            case CMP_EQ: v = eq; break;
+            case CMP_NE: v = !eq; break;
+            case CMP_LT: case CMP_LO: v = lt; break;
+            case CMP_LE: case CMP_LS: v = lt || eq; break;
+            case CMP_GT: case CMP_HI: v = !lt && !eq; break;
+            default: v = !lt; break;
+            }
+            r[l] = (uint64_t)v;
+        }
+        break;
+    }
+    default:
+        return;
+    }
+#undef LANES
+    if (r == tmp)
+        for (unsigned l = 0; l < 32; l++) {
+            uint64_t m = 0 - (uint64_t)(ex >> l & 1u);
+            rd[l] = (tmp[l] & m) | (rd[l] & ~m);
+        }
+}
+
+/* ---- running a warp ----------------------------------------------------------------------- */
+
+/* Writes back where lanes `act` of warp w stand: at pc, those still running. */
+static void park(struct block *b, uint32_t w, uint32_t act, uint32_t pc)
+{
+    for (uint32_t l = 0; l < 32; l++)
+        if ((act >> l & 1u) && b->T[w * 32 + l].state == L_RUN)
+            b->T[w * 32 + l].pc = pc;
+}
+
+/* Runs lanes `act` of warp w, all at pc, in lockstep: until they part, wait or exit when `act`
+ * is every running lane of the warp (`alone`), else one instruction (the scheduler then picks the
+ * lanes to run next). Leaves each lane's pc and state as they are then. */
+static int run_group(struct block *b, uint32_t w, uint32_t pc, uint32_t act, int alone)
+{
+    const struct smem_ptx_func *f = b->p->func;
+    const struct smem_ptx_insn *insns = f->insns;
+    const uint8_t *fast = b->p->fast;
+    const uint32_t ninsns = f->ninsns;
+    uint64_t *R = b->R + (size_t)w * b->nregs * 32;
+    uint32_t *K = b->K + (size_t)w * b->nregs;
+    uint64_t tmp[3][32];
+    for (;;) {
+        if (pc >= ninsns) { /* fell off the end */
+            for (uint32_t l = 0; l < 32; l++)
+                if (act >> l & 1u)
+                    b->T[w * 32 + l].state = L_EXIT;
+            return 0;
+        }
+        uint32_t n = (uint32_t)__builtin_popcount(act);
+        if (__builtin_expect(b->steps + n > b->max_steps, 0)) {
+            park(b, w, act, pc);
+            return block_fail(b, pc,
+                              "step budget of %llu thread-instructions exhausted in block %u (a "
+                              "runaway loop? raise it with --max-steps)",
+                              (unsigned long long)b->max_steps, b->bid);
+        }
+        b->steps += n;
+        const struct smem_ptx_insn *in = &insns[pc];
+        uint32_t ex = act;
+        if (in->guard >= 0) {
+            uint32_t unk = act & ~K[in->guard];
+            if (unk) {
+                if (in->op == PO_BRA)
+                    stop_unknown(b, pc, "branch");
+                else if (b->p->site_of_insn[pc] != UINT32_MAX)
+                    stop_unknown(b, pc, "predicate of a shared access");
+                else if (in->op == PO_BAR || in->op == PO_BAR_RED || in->op == PO_RET ||
+                         in->op == PO_EXIT || is_collective(in->op))
+                    stop_unknown(b, pc, "predicate of a barrier or exit");
+                if (b->stopped) {
+                    park(b, w, act, pc);
+                    return 0;
+                }
+                /* an ordinary instruction under an unknown predicate: its result is unknown */
+                if (in->op != PO_ST && in->op != PO_RED && in->nops > 0)
+                    for (int r = 0; r < 4; r++)
+                        if (in->ops[0].reg[r] >= 0)
+                            K[in->ops[0].reg[r]] &= ~unk;
+                ex &= ~unk;
+            }
+            const uint64_t *g = R + (size_t)in->guard * 32;
+            uint32_t t = 0;
+            for (uint32_t l = 0; l < 32; l++)
+                t |= (uint32_t)(g[l] != 0) << l;
+            ex &= in->guard_neg ? ~t : t;
+        }
+        uint32_t next = pc + 1;
+        uint8_t fk = fast[pc];
+        if (!ex) {
+            /* every lane predicated off */
+        } else if (fk == F_BRA) {
+            uint32_t tgt = (uint32_t)in->ops[0].imm;
+            if (ex == act) {
+                next = tgt;
+            } else { /* the lanes part */
+                for (uint32_t l = 0; l < 32; l++)
+                    if (act >> l & 1u)
+                        b->T[w * 32 + l].pc = (ex >> l & 1u) ? tgt : pc + 1;
+                return 0;
+            }
+        } else if (F_IS_ALU(fk)) {
+            const struct smem_ptx_operand *o = in->ops;
+            struct rows s = {NULL, NULL, NULL, ~0u};
+            s.x = src_row(R, K, &o[1], tmp[0], &s.k);
+            s.y = in->nops > 2 ? src_row(R, K, &o[2], tmp[1], &s.k) : s.x;
+            s.z = in->nops > 3 ? src_row(R, K, &o[3], tmp[2], &s.k) : s.x;
+            int32_t d = o[0].reg[0];
+            lanes_alu(fk, in->cmp, R + (size_t)d * 32, s.x, s.y, s.z, ex);
+            K[d] = (K[d] & ~ex) | (s.k & ex);
+        } else if (fk == F_MOVX) { /* a special register or a symbol's address, lane by lane */
+            int32_t d = in->ops[0].reg[0];
+            uint64_t m = mask_bytes(TBYTES(f->reg_type[d]));
+            uint32_t kk = 0;
+            for (uint32_t l = 0; l < 32; l++)
+                if (ex >> l & 1u) {
+                    int k = 1;
+                    R[(size_t)d * 32 + l] = src(b, w * 32 + l, NULL, NULL, &in->ops[1], &k) & m;
+                    kk |= (uint32_t)k << l;
+                }
+            K[d] = (K[d] & ~ex) | kk;
+        } else if (is_collective(in->op)) {
+            if (exec_collective(b, w, pc, ex))
+                return -1;
+            if (b->stopped) {
+                park(b, w, act, pc);
+                return 0;
+            }
+        } else {
+            int done = 0;
+            if (fk >= F_LDS && (done = warp_mem(b, w, pc, in, ex, fk)) < 0)
+                return -1;
+            for (uint32_t l = 0; l < 32 && !done; l++) {
+                if (!(ex >> l & 1u))
+                    continue;
+                if (lane_exec(b, w, l, pc, in))
+                    return -1;
+                if (b->stopped) {
+                    park(b, w, act, pc);
+                    return 0;
+                }
+            }
+            if (in->op == PO_BAR || in->op == PO_BAR_RED || in->op == PO_RET ||
+                in->op == PO_EXIT) {
+                uint32_t still = 0;
+                for (uint32_t l = 0; l < 32; l++)
+                    if ((act >> l & 1u) && b->T[w * 32 + l].state == L_RUN)
+                        still |= 1u << l;
+                act = still;
+                if (!act)
+                    return 0;
+            }
+            if (b->yield) { /* many requests pending: the scheduler reports those complete */
+                park(b, w, act, next);
+                return 0;
+            }
+        }
+        pc = next;
+        if (!alone) {
+            park(b, w, act, pc);
+            return 0;
+        }
+    }
+}
+
+/* Runs every lane of a warp until all wait at a block barrier or have exited: the lanes at the
+ * lowest pc first, together (reconverging where the others wait). When many requests stay
+ * pending because lanes parked elsewhere could still join them, those lanes run ahead first
+ * (the highest pc), so the memory of a run does not grow with a loop's trip count. */
 static int run_warp(struct block *b, uint32_t w)
 {
     uint32_t first = w * 32, last = first + 32 < b->nthreads ? first + 32 : b->nthreads;
-    for (;;) {
-        int running = 0;
+    uint32_t cap = PENDING_SOFT_CAP;
+    int ahead = 0;
+    while (!b->stopped) {
+        uint32_t run = 0, lo = UINT32_MAX, hi = 0;
         for (uint32_t t = first; t < last; t++)
-            if (b->T[t].state == L_RUN && run_thread(b, t))
-                return -1;
-        if (b->stopped)
+            if (b->T[t].state == L_RUN) {
+                run |= 1u << (t - first);
+                lo = b->T[t].pc < lo ? b->T[t].pc : lo;
+                hi = b->T[t].pc > hi ? b->T[t].pc : hi;
+            }
+        if (!run)
             break;
+        uint32_t pick = ahead ? hi : lo, act = 0;
         for (uint32_t t = first; t < last; t++)
-            running |= b->T[t].state == L_RUN;
-        if (running) { /* lanes stopped early to bound the pending requests */
-            flush_complete(b, w);
-            continue;
-        }
-        /* lanes waiting at warp collectives: resolve the earliest one */
-        uint32_t best_pc = UINT32_MAX, lanes = 0;
-        for (uint32_t t = first; t < last; t++)
-            if (b->T[t].state == L_WARP && b->T[t].pc < best_pc)
-                best_pc = b->T[t].pc;
-        if (best_pc == UINT32_MAX)
-            break;
-        for (uint32_t t = first; t < last; t++)
-            if (b->T[t].state == L_WARP && b->T[t].pc == best_pc)
-                lanes |= 1u << (t - first);
-        if (exec_collective(b, w, best_pc, lanes))
+            if ((run >> (t - first) & 1u) && b->T[t].pc == pick)
+                act |= 1u << (t - first);
+        if (run_group(b, w, pick, act, act == run))
             return -1;
+        if (b->yield || b->nreqs >= cap) {
+            b->yield = 0;
+            flush_complete(b, w);
+            ahead = b->nreqs >= PENDING_SOFT_CAP / 2;
+            cap = b->nreqs + PENDING_SOFT_CAP;
+        }
     }
     flush_requests(b);
     /* every lane waits at the barrier (or has exited) and every request is reported: the warp
@@ -1126,11 +1493,12 @@ static int release_barrier(struct block *b, int *done)
                 const struct smem_ptx_insn *in = &b->p->func->insns[T->pc];
                 if (in->op == PO_BAR_RED) {
                     uint64_t r = in->mode == MODE_ATOM_ADD ? popc : in->mode == MODE_ATOM_AND ? all : any;
-                    uint64_t *R = b->R + (size_t)t * b->nregs;
-                    uint8_t *K = b->K + (size_t)t * b->nregs;
                     int32_t d = in->ops[0].reg[0];
-                    if (d >= 0)
-                        dst(R, K, d, r, 1, TBYTES(b->p->func->reg_type[d]));
+                    if (d >= 0) {
+                        size_t row = (size_t)(t / 32) * b->nregs + (uint32_t)d;
+                        b->R[row * 32 + t % 32] = r & mask_bytes(TBYTES(b->p->func->reg_type[d]));
+                        b->K[row] |= 1u << (t % 32);
+                    }
                 }
                 T->pc++;
             }
@@ -1150,7 +1518,7 @@ static int run_block(struct block *b)
 {
     const struct smem_ptx_func *f = b->p->func;
     memset(b->T, 0, b->nthreads * sizeof *b->T);
-    memset(b->K, 0, (size_t)b->nthreads * b->nregs);
+    memset(b->K, 0, (size_t)b->nwarps * b->nregs * sizeof *b->K);
     memset(b->kcount, 0, (size_t)b->nthreads * b->p->nsites * sizeof *b->kcount);
     memset(b->smem_known, 0, b->smem_size);
     if (b->local_size)
@@ -1264,8 +1632,10 @@ int smem_cta_run(const struct smem_cta_program *p, const struct smem_launch *l,
     b.smem_size = l->dyn_smem ? p->dyn_offset + l->dyn_smem : p->static_smem;
     b.local_size = p->local_size;
     int rc = -1;
-    b.R = malloc((size_t)b.nthreads * b.nregs * sizeof *b.R);
-    b.K = malloc((size_t)b.nthreads * b.nregs);
+    b.R = malloc((size_t)b.nwarps * b.nregs * 32 * sizeof *b.R);
+    b.K = malloc((size_t)b.nwarps * b.nregs * sizeof *b.K);
+    b.sr = calloc(b.nregs, sizeof *b.sr);
+    b.sk = calloc(b.nregs, 1);
     b.T = malloc(b.nthreads * sizeof *b.T);
     b.kcount = malloc((size_t)b.nthreads * (p->nsites ? p->nsites : 1) * sizeof *b.kcount);
     b.smem = calloc(b.smem_size ? b.smem_size : 1, 1);
@@ -1274,25 +1644,24 @@ int smem_cta_run(const struct smem_cta_program *p, const struct smem_launch *l,
         b.local = calloc((size_t)b.nthreads * b.local_size, 1);
         b.local_known = calloc((size_t)b.nthreads * b.local_size, 1);
     }
-    if (!b.R || !b.K || !b.T || !b.kcount || !b.smem || !b.smem_known ||
+    if (!b.R || !b.K || !b.sr || !b.sk || !b.T || !b.kcount || !b.smem || !b.smem_known ||
         (b.local_size && (!b.local || !b.local_known)) || fill_params(&b) ||
         global_setup(&b)) {
         smem_error_set(err, NULL, 0, 0, "out of memory");
         goto out;
     }
     uint64_t total = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
-    uint64_t nrun = l->sample_blocks && l->sample_blocks < total ? l->sample_blocks : total;
-    uint64_t first = 0;
-    if (l->block_count) { /* a slice of the grid */
-        first = l->block_first < total ? l->block_first : total;
-        nrun = l->block_count < total - first ? l->block_count : total - first;
+    uint64_t nsample = l->sample_blocks && l->sample_blocks < total ? l->sample_blocks : total;
+    uint64_t first = 0, nrun = nsample;
+    if (l->block_count) { /* a slice of the blocks the launch runs */
+        first = l->block_first < nsample ? l->block_first : nsample;
+        nrun = l->block_count < nsample - first ? l->block_count : nsample - first;
     }
     res->blocks_total = total;
     res->complete = 1;
     for (uint64_t i = first; i < first + nrun; i++) {
         /* sampled blocks are spread evenly over the grid, first and last included */
-        uint64_t bid = l->block_count || nrun == total ? i
-                       : (nrun > 1 ? i * (total - 1) / (nrun - 1) : 0);
+        uint64_t bid = nsample == total ? i : (nsample > 1 ? i * (total - 1) / (nsample - 1) : 0);
         b.bid = (uint32_t)bid;
         b.ctaid[0] = (uint32_t)(bid % l->grid[0]);
         b.ctaid[1] = (uint32_t)(bid / l->grid[0] % l->grid[1]);
@@ -1313,6 +1682,8 @@ int smem_cta_run(const struct smem_cta_program *p, const struct smem_launch *l,
 out:
     free(b.R);
     free(b.K);
+    free(b.sr);
+    free(b.sk);
     free(b.T);
     free(b.kcount);
     free(b.smem);

@@ -288,6 +288,41 @@ integer:
         r = field;
         break;
     }
+    case PO_VABSDIFF4: { /* c + sum of |a.byte[i] - b.byte[i]|, bytes signed for .s32 sources */
+        int ssrc = is_signed(in->type2);
+        int64_t sum = 0;
+        for (int i = 0; i < 4; i++) {
+            int32_t x = (int32_t)((a >> (8 * i)) & 0xff), y = (int32_t)((c >> (8 * i)) & 0xff);
+            if (ssrc) {
+                x = (int8_t)x;
+                y = (int8_t)y;
+            }
+            sum += x > y ? x - y : y - x;
+        }
+        int64_t acc = is_signed(t) ? (int64_t)(int32_t)e : (int64_t)(uint32_t)e;
+        r = (uint64_t)(uint32_t)(acc + sum); /* (.sat with .add: ptxas refuses it) */
+        rbytes = 4;
+        break;
+    }
+    case PO_BMSK: { /* a mask of b bits from bit a (PTX ISA: bmsk) */
+        uint32_t a1 = (uint32_t)a & 31u, b1 = (uint32_t)c & 31u, sum = a1 + b1;
+        int clamp = in->mode == MODE_L_CLAMP;
+        uint32_t mask0 = clamp && (uint32_t)a >= 32u ? 0 : ~0u << a1;
+        int zero1 = sum >= 32u || (clamp && ((uint32_t)a >= 32u || (uint32_t)c >= 32u));
+        uint32_t mask1 = zero1 ? 0 : b1 == 0 ? ~0u : ~0u << sum;
+        r = mask0 & ~mask1;
+        rbytes = 4;
+        break;
+    }
+    case PO_SZEXT: { /* sign- or zero-extend the low b bits of a (PTX ISA: szext) */
+        uint32_t b1 = (uint32_t)c & 31u;
+        int big = in->mode == MODE_L_CLAMP && (uint32_t)c >= 32u;
+        uint32_t mask = big ? 0 : ~0u << b1;
+        int sbit = !(b1 == 0 || big || !sg) && ((uint32_t)a >> ((b1 - 1u) & 31u) & 1u);
+        r = ((uint32_t)a & ~mask) | (sbit ? mask : 0);
+        rbytes = 4;
+        break;
+    }
     case PO_BFI: {
         int k2 = 1;
         uint64_t f = in->nops > 4 ? src(b, tid, R, K, &o[4], &k2) : 0;

@@ -520,8 +520,35 @@ static uint64_t cvt_f2i(unsigned dt, int sf, unsigned rnd, uint64_t v)
 }
 
 /* cvt between two float types, or an integer and a float. Returns the destination's bits. */
+/* cvt.{rna,rn,rz}{.relu}{.satfinite}.tf32.f32: an f32 rounded to 10 mantissa bits, kept in a
+ * .b32 with the 13 low bits zero (no flush of subnormals). As the H100 does it (tests/diff):
+ * .rna is pure bit arithmetic, (u + 0x1000) with the low 13 bits cleared, NaNs included (a
+ * signalling NaN 0x7f800001 becomes +inf); with .satfinite, a result whose exponent is all ones
+ * (inf or NaN) is lowered by one unit (inf gives the largest finite value). .rn and .rz give the
+ * canonical 0x7fffe000 for every NaN. */
+static uint64_t cvt_tf32(const struct smem_ptx_insn *in, uint64_t v)
+{
+    uint32_t u = (uint32_t)v;
+    if (in->round == RND_RNA || in->round == RND_NONE) {
+        uint32_t r = (u + 0x1000u) & ~0x1fffu;
+        if ((in->mods & SMEM_MOD_SATFINITE) && (r & 0x7f800000u) == 0x7f800000u)
+            r -= 0x2000u;
+        return r;
+    }
+    if ((u & 0x7fffffffu) > 0x7f800000u)
+        return 0x7fffe000u;
+    uint32_t low = u & 0x1fffu, r = u & ~0x1fffu;
+    if (in->round == RND_RN && (low > 0x1000u || (low == 0x1000u && (r & 0x2000u))))
+        r += 0x2000u;
+    if ((in->mods & SMEM_MOD_RELU) && (r >> 31))
+        r = 0;
+    return r;
+}
+
 uint64_t emu_fp_cvt(const struct smem_ptx_insn *in, uint64_t v, uint64_t v2)
 {
+    if (in->mods & SMEM_MOD_TF32)
+        return cvt_tf32(in, v);
     unsigned dt = in->type, st = in->type2 ? in->type2 : in->type;
     unsigned rnd = in->round;
     int relu = (in->mods & SMEM_MOD_RELU) != 0, satf = (in->mods & SMEM_MOD_SATFINITE) != 0;

@@ -50,8 +50,12 @@ struct block {
     struct smem_error *err;
     uint32_t bid, ctaid[3];
     uint32_t nthreads, nwarps, nregs;
+    /* registers, per warp with the lanes side by side (cta.c, "the warp loop"): register r of
+       lane l of warp w is R[(w * nregs + r) * 32 + l]; bit l of K[w * nregs + r]: it is known */
     uint64_t *R;
-    uint8_t *K;
+    uint32_t *K;
+    uint64_t *sr;              /* one lane's registers for the per-thread semantics (lane_in) */
+    uint8_t *sk;
     struct lane *T;
     uint32_t *kcount;          /* per thread per site */
     uint8_t *smem, *smem_known;
@@ -84,8 +88,16 @@ struct block {
 /* Per instruction, a fast-path kind for the common integer operations (cta_prepare.c). */
 enum fast_kind {
     F_NONE = 0, F_ADD32, F_SUB32, F_MUL32, F_MAD32, F_AND32, F_OR32, F_XOR32, F_SHL32, F_SHRU32,
-    F_MOV32, F_ADD64, F_MULWIDE_U32, F_MULWIDE_S32, F_SETP_U32, F_SETP_S32, F_BRA
+    F_MOV32, F_ADD64, F_MULWIDE_U32, F_MULWIDE_S32, F_SETP_U32, F_SETP_S32, F_BRA,
+    F_MOV64, F_SHL64, F_CVT_U64_U32, F_CVT_S64_S32, F_FMA_F32, F_ADD_F32, F_MUL_F32, F_SHRS32,
+    F_MUL64, F_MAD64, F_ANDP, F_ORP, F_XORP,
+    F_MOVX,  /* mov of a special register or a symbol's address (cta.c, per lane) */
+    /* warp-level memory instructions (cta.c, warp_mem): ld/st.shared through a register or a
+       symbol; ld/st/atom/red of global memory under analyze (no global memory: unknown data) */
+    F_LDS, F_STS, F_GLOBAL
 };
+/* fast kinds that lanes_alu computes (below: memory and branches, run by the warp loop) */
+#define F_IS_ALU(k) ((k) != F_NONE && (k) != F_BRA && (k) < F_MOVX)
 
 
 /* Byte widths by type, inlined (the hot path asks for them on every instruction). */

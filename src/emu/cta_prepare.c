@@ -2,6 +2,7 @@
  * the SASS model), the shared and local layout, fast-path kinds per instruction; and the launch
  * checked against the GPU's limits. */
 #include "cta_internal.h"
+#include "smemlab/ptx/link.h"
 
 #include "ptx/sass_model.h"
 
@@ -16,10 +17,33 @@ static int fast_operand(const struct smem_ptx_operand *o)
     return o->kind == OPK_REG || o->kind == OPK_IMM;
 }
 
+/* Memory instructions the warp loop runs for all lanes at once (cta.c, warp_mem). */
+static uint8_t fast_mem_kind(const struct smem_ptx_insn *in)
+{
+    unsigned esz = TBYTES(in->type);
+    int ld = in->op == PO_LD, st = in->op == PO_ST;
+    if (in->space == SP_GLOBAL || in->space == SP_CONST)
+        return ld || st || in->op == PO_LDU || in->op == PO_ATOM || in->op == PO_RED ? F_GLOBAL
+                                                                                   : F_NONE;
+    if ((!ld && !st) || in->space != SP_SHARED || in->mods || esz == 0 || esz > 8 ||
+        (in->vec != 1 && in->vec != 2 && in->vec != 4) || in->nops != 2)
+        return F_NONE;
+    const struct smem_ptx_operand *mo = &in->ops[ld ? 1 : 0], *v = &in->ops[ld ? 0 : 1];
+    if (mo->kind != OPK_ADDR || (mo->reg[0] < 0 && mo->sym < 0))
+        return F_NONE;
+    if (v->kind == OPK_VEC ? v->count != in->vec
+                           : in->vec != 1 || !(v->kind == OPK_REG || (st && v->kind == OPK_IMM)))
+        return F_NONE;
+    return ld ? F_LDS : F_STS;
+}
+
 /* Instructions simple enough for the fast path: integer ops on registers and immediates. */
 static uint8_t fast_kind_of(const struct smem_ptx_func *f, const struct smem_ptx_insn *in)
 {
     unsigned t = in->type;
+    if (in->op == PO_LD || in->op == PO_ST || in->op == PO_LDU || in->op == PO_ATOM ||
+        in->op == PO_RED)
+        return fast_mem_kind(in);
     int i32 = t == PT_U32 || t == PT_S32 || t == PT_B32;
     int i64 = t == PT_U64 || t == PT_S64 || t == PT_B64;
     if (in->op == PO_BRA)
@@ -27,6 +51,9 @@ static uint8_t fast_kind_of(const struct smem_ptx_func *f, const struct smem_ptx
     if (in->sat || in->nops < 2 || in->ops[0].kind != OPK_REG || in->ops[0].reg[0] < 0)
         return F_NONE;
     unsigned db = smem_ptx_type_bytes(f->reg_type[in->ops[0].reg[0]]);
+    if (in->op == PO_MOV && in->nops == 2 && !in->mods && db == TBYTES(t) &&
+        (in->ops[1].kind == OPK_SREG || in->ops[1].kind == OPK_SYM))
+        return F_MOVX;
     for (unsigned o = 1; o < in->nops; o++)
         if (!fast_operand(&in->ops[o]) || in->ops[o].neg)
             return F_NONE;
@@ -41,6 +68,35 @@ static uint8_t fast_kind_of(const struct smem_ptx_func *f, const struct smem_ptx
         return t == PT_U32 ? F_MULWIDE_U32 : F_MULWIDE_S32;
     if (in->op == PO_ADD && i64 && db == 8 && in->nops == 3)
         return F_ADD64;
+    if (in->op == PO_MOV && (i64 || t == PT_F64) && db == 8 && in->nops == 2 && !in->mods)
+        return F_MOV64;
+    if (in->op == PO_SHL && i64 && db == 8 && in->nops == 3)
+        return F_SHL64;
+    if (in->op == PO_MUL && i64 && db == 8 && in->nops == 3 && in->mode == MODE_LO && !in->mods)
+        return F_MUL64;
+    if (in->op == PO_MAD && i64 && db == 8 && in->nops == 4 && in->mode == MODE_LO && !in->mods)
+        return F_MAD64;
+    if (t == PT_PRED && db == 1 && in->nops == 3 && !in->mods)
+        return in->op == PO_AND ? F_ANDP : in->op == PO_OR ? F_ORP : in->op == PO_XOR ? F_XORP
+                                                                                : F_NONE;
+    if (in->op == PO_CVT && db == 8 && in->nops == 2 && !in->mods && !in->ftz && !in->round) {
+        if ((t == PT_U64 || t == PT_B64) && in->type2 == PT_U32)
+            return F_CVT_U64_U32;
+        if (t == PT_S64 && in->type2 == PT_S32)
+            return F_CVT_S64_S32;
+    }
+    /* f32 arithmetic rounded to nearest, nothing else (no .ftz, .sat, .relu, ...): the IEEE
+     * operation of the host, a NaN made the canonical one (cta_fp.c gives the same bits) */
+    if (t == PT_F32 && db == 4 && !in->ftz && !in->mods && (!in->round || in->round == RND_RN)) {
+        if (in->op == PO_FMA && in->nops == 4)
+            return F_FMA_F32;
+        if (in->op == PO_ADD && in->nops == 3)
+            return F_ADD_F32;
+        if (in->op == PO_MUL && in->nops == 3 && in->mode == MODE_NONE)
+            return F_MUL_F32;
+        if (in->op == PO_MOV && in->nops == 2)
+            return F_MOV32;
+    }
     if (!i32 || db != 4)
         return F_NONE;
     switch (in->op) {
@@ -52,7 +108,7 @@ static uint8_t fast_kind_of(const struct smem_ptx_func *f, const struct smem_ptx
     case PO_OR: return in->nops == 3 ? F_OR32 : F_NONE;
     case PO_XOR: return in->nops == 3 ? F_XOR32 : F_NONE;
     case PO_SHL: return in->nops == 3 ? F_SHL32 : F_NONE;
-    case PO_SHR: return in->nops == 3 && t != PT_S32 ? F_SHRU32 : F_NONE;
+    case PO_SHR: return in->nops != 3 ? F_NONE : t == PT_S32 ? F_SHRS32 : F_SHRU32;
     case PO_MOV: return in->nops == 2 ? F_MOV32 : F_NONE;
     default: return F_NONE;
     }
@@ -129,6 +185,13 @@ int smem_cta_prepare(const struct smem_ptx_module *m, const struct smem_ptx_func
     if (!p)
         return smem_error_set(err, NULL, 0, 0, "out of memory");
     p->module = m;
+    /* calls to the module's own functions (__noinline__, -G builds): inlined */
+    if (smem_ptx_flatten(m, f, &p->flat, err)) {
+        free(p);
+        return -1;
+    }
+    if (p->flat)
+        f = p->flat;
     p->func = f;
     p->site_of_insn = malloc((f->ninsns ? f->ninsns : 1) * sizeof *p->site_of_insn);
     p->vars = calloc(f->nsyms ? f->nsyms : 1, sizeof *p->vars);
@@ -243,26 +306,51 @@ int smem_cta_prepare(const struct smem_ptx_module *m, const struct smem_ptx_func
         }
     }
     free(merge);
-    /* pointer parameters: ld.param whose register reaches an address or a cvta */
+    /* pointer parameters (when the C types are not known; analyze overrides this from them):
+     * ld.param whose value reaches an address or a cvta, directly or through 64-bit mov/add/sub
+     * (a pointer moved or offset before its use). An add alone proves nothing: for size_t n,
+     * n - 1 is add.s64 %rd4, %rd3, -1, and n is no pointer. */
+    uint8_t *from = calloc(f->nregs ? f->nregs : 1, 1);
+    if (!from)
+        goto oom;
     for (uint32_t k = 0; k < f->ninsns; k++) {
         const struct smem_ptx_insn *in = &f->insns[k];
         if (in->op != PO_LD || in->space != SP_PARAM || in->nops < 2 || in->ops[1].sym < 0)
             continue;
         int32_t sym = in->ops[1].sym, reg = in->ops[0].reg[0];
-        if (sym >= (int32_t)f->nparams || reg < 0 || smem_ptx_type_bytes(in->type) != 8)
+        if (sym >= (int32_t)f->nparams || reg < 0 || (uint32_t)reg >= f->nregs ||
+            smem_ptx_type_bytes(in->type) != 8 || p->param_is_ptr[sym])
             continue;
+        memset(from, 0, f->nregs);
+        from[reg] = 1;
+        for (int changed = 1, pass = 0; changed && pass < 16; pass++) {
+            changed = 0;
+            for (uint32_t j = 0; j < f->ninsns; j++) {
+                const struct smem_ptx_insn *u = &f->insns[j];
+                int32_t d = u->nops ? u->ops[0].reg[0] : -1;
+                if ((u->op != PO_ADD && u->op != PO_SUB && u->op != PO_MOV) || d < 0 ||
+                    (uint32_t)d >= f->nregs || from[d] || smem_ptx_type_bytes(u->type) != 8 ||
+                    u->ops[0].kind != OPK_REG)
+                    continue;
+                for (unsigned o = 1; o < u->nops && o < 3; o++)
+                    if (u->ops[o].kind == OPK_REG && u->ops[o].reg[0] >= 0 &&
+                        (uint32_t)u->ops[o].reg[0] < f->nregs && from[u->ops[o].reg[0]]) {
+                        from[d] = 1;
+                        changed = 1;
+                    }
+            }
+        }
         for (uint32_t j = 0; j < f->ninsns && !p->param_is_ptr[sym]; j++) {
             const struct smem_ptx_insn *u = &f->insns[j];
             for (unsigned o = 0; o < u->nops; o++) {
-                if ((u->op == PO_CVTA && o == 1 && u->ops[o].reg[0] == reg) ||
-                    (u->ops[o].kind == OPK_ADDR && u->ops[o].reg[0] == reg))
-                    p->param_is_ptr[sym] = 1;
-                /* a pointer moved or offset before its use: add.s64 %rd2, %rd1, ... */
-                if (u->op == PO_ADD && o == 1 && u->ops[1].reg[0] == reg && u->type == PT_S64)
+                int32_t r = u->ops[o].reg[0];
+                if (r >= 0 && (uint32_t)r < f->nregs && from[r] &&
+                    ((u->op == PO_CVTA && o == 1) || u->ops[o].kind == OPK_ADDR))
                     p->param_is_ptr[sym] = 1;
             }
         }
     }
+    free(from);
     *out = p;
     return 0;
 oom:
@@ -282,6 +370,7 @@ void smem_cta_program_free(struct smem_cta_program *p)
     free(p->param_is_ptr);
     free(p->local_offset);
     free(p->fast);
+    smem_ptx_flat_free(p->flat);
     free(p);
 }
 

@@ -59,7 +59,18 @@ struct smem_hazard_tracker {
     uint32_t *index;          /* open-addressing table of hazard indices + 1 */
     unsigned cap_index;
     int oom;                  /* a hazard could not be recorded (the others stay right) */
+    uint32_t gshift;          /* log2(gran) */
+    /* Loads of the current interval not yet in the shadow. A load finds a race only with a store
+     * of its interval, so until the interval's first store its loads only leave traces in the
+     * shadow for later stores: they wait here and are applied, in order, when a store comes (or
+     * when PEND_MAX wait); an interval of loads only (a GEMM's inner loop) never touches the
+     * shadow. Exactly the hazards, counts and order of applying each load at once. */
+    struct smem_access *pend;
+    uint32_t npend;
+    int direct;               /* the interval has had a store: loads go to the shadow at once */
 };
+
+#define PEND_MAX 4096u
 
 /* ---- variables and lines -------------------------------------------------------------------- */
 
@@ -235,6 +246,8 @@ struct smem_hazard_tracker *smem_hazards_new(const struct smem_cta_program *p,
     }
     t->gen = 1;
     t->bar_block = UINT32_MAX;
+    while ((1u << t->gshift) < t->gran)
+        t->gshift++;
     return t;
 }
 
@@ -317,6 +330,39 @@ static void track_byte(struct smem_hazard_tracker *t, struct hz_byte *s, const s
  * sanitizer-h100.tsv): atomics take no part (neither with atomics nor with plain loads and stores,
  * although the PTX memory model calls the latter a data race), and a store that leaves the bytes
  * as they were is not the second access of a write-write race (it still races with reads). */
+static int lane_oob(const struct smem_hazard_tracker *t, const struct smem_access *a,
+                    uint32_t lane, uint32_t width)
+{
+    uint32_t addr = a->addr[lane];
+    return (a->oob >> lane & 1u) || addr >= t->size || width > t->size - addr;
+}
+
+/* A load's traces in the shadow (it finds nothing: no store in its interval before it). */
+static void apply_load(struct smem_hazard_tracker *t, const struct smem_access *a)
+{
+    uint32_t lanes = a->active & ~a->unknown, width = a->width ? a->width : 1;
+    for (uint32_t lane = 0; lane < SMEM_WARP; lane++) {
+        if (!(lanes >> lane & 1u) || lane_oob(t, a, lane, width))
+            continue;
+        struct hz_acc x = {a->site, a->wsync[lane], (uint16_t)(a->warp * SMEM_WARP + lane), 1,
+                           (uint8_t)(a->same >> lane & 1u)};
+        struct lane_found lf;
+        lf.n = 0;
+        uint32_t addr = a->addr[lane];
+        for (uint32_t b = 0; b < width; b += t->gran)
+            track_byte(t, &t->shadow[(addr + b) >> t->gshift], &x, 0, addr + b, &lf);
+    }
+}
+
+/* the waiting loads, into the shadow; later ones go there at once */
+static void apply_pending(struct smem_hazard_tracker *t)
+{
+    for (uint32_t i = 0; i < t->npend; i++)
+        apply_load(t, &t->pend[i]);
+    t->npend = 0;
+    t->direct = 1;
+}
+
 void smem_hazards_access(struct smem_hazard_tracker *t, const struct smem_access *a)
 {
     if (!t || a->site >= t->p->nsites)
@@ -326,6 +372,8 @@ void smem_hazards_access(struct smem_hazard_tracker *t, const struct smem_access
         t->have_cur = 1;
         t->cur_block = a->block;
         t->cur_interval = a->interval;
+        t->npend = 0;
+        t->direct = 0;
         if (++t->gen == 0) {
             if (t->shadow)
                 memset(t->shadow, 0, (size_t)(t->size + t->gran - 1) / t->gran * sizeof *t->shadow);
@@ -334,11 +382,31 @@ void smem_hazards_access(struct smem_hazard_tracker *t, const struct smem_access
     }
     int write = a->op != SMEM_ACC_LD;
     uint32_t lanes = a->active & ~a->unknown, width = a->width ? a->width : 1;
+    if (!write && !t->direct) {
+        /* before the interval's first store: out-of-bounds lanes now, the rest waits */
+        for (uint32_t lane = 0; lane < SMEM_WARP; lane++)
+            if ((lanes >> lane & 1u) && lane_oob(t, a, lane, width)) {
+                struct smem_hazard *z = site_hazard(t, SMEM_HAZARD_OOB, D_OOB_READ, a->site,
+                                                    a->site, a->addr[lane]);
+                if (z)
+                    z->count++;
+            }
+        if (!t->pend && !(t->pend = malloc(PEND_MAX * sizeof *t->pend))) {
+            apply_load(t, a); /* out of memory: as before, at once */
+            return;
+        }
+        t->pend[t->npend++] = *a;
+        if (t->npend == PEND_MAX)
+            apply_pending(t);
+        return;
+    }
+    if (write && a->op != SMEM_ACC_ATOM && !t->direct)
+        apply_pending(t);
     for (uint32_t lane = 0; lane < SMEM_WARP; lane++) {
         if (!(lanes >> lane & 1u))
             continue;
         uint32_t addr = a->addr[lane];
-        if ((a->oob >> lane & 1u) || addr >= t->size || width > t->size - addr) {
+        if (lane_oob(t, a, lane, width)) {
             struct smem_hazard *z = site_hazard(t, SMEM_HAZARD_OOB, write ? D_OOB_WRITE : D_OOB_READ,
                                                 a->site, a->site, addr);
             if (z)
@@ -352,7 +420,7 @@ void smem_hazards_access(struct smem_hazard_tracker *t, const struct smem_access
         struct lane_found lf;
         lf.n = 0;
         for (uint32_t b = 0; b < width; b += t->gran)
-            track_byte(t, &t->shadow[(addr + b) / t->gran], &x, write, addr + b, &lf);
+            track_byte(t, &t->shadow[(addr + b) >> t->gshift], &x, write, addr + b, &lf);
         for (unsigned i = 0; i < lf.n; i++)
             lf.z[i]->count++;
     }
@@ -413,6 +481,7 @@ void smem_hazards_free(struct smem_hazard_tracker *t)
     if (!t)
         return;
     free(t->shadow);
+    free(t->pend);
     free(t->hz);
     free(t->keys);
     free(t->index);

@@ -41,6 +41,17 @@ const char *smem_pattern_check(const struct smem_pattern *p)
         return "the array does not fit a 32-bit address space";
     if (p->op != SMEM_LD && p->op != SMEM_ST && p->op != SMEM_ATOM)
         return "unknown operation";
+    if ((p->kind == SMEM_PK_LDMATRIX || p->kind == SMEM_PK_STMATRIX) && p->matrices != 1 &&
+        p->matrices != 2 && p->matrices != 4)
+        return "ldmatrix/stmatrix take 1, 2 or 4 matrices (.x1, .x2, .x4)";
+    if (p->kind == SMEM_PK_CP_ASYNC && p->copy_bytes != 4 && p->copy_bytes != 8 && p->copy_bytes != 16)
+        return "cp.async copies 4, 8 or 16 bytes";
+    if (p->kind == SMEM_PK_CP_ASYNC && p->bypass && p->copy_bytes != 16)
+        return "cp.async.cg copies 16 bytes only";
+    if (p->kind > SMEM_PK_CP_ASYNC)
+        return "unknown instruction";
+    if (p->swz_b > 8 || p->swz_b + p->swz_m + p->swz_s > 31)
+        return "a swizzle's bits must lie within a 32-bit offset";
     return smem_banks_check(&p->banks);
 }
 
@@ -77,6 +88,71 @@ void smem_pattern_lanes(const struct smem_pattern *p, unsigned w, struct smem_la
     }
 }
 
+const char *smem_pattern_op_name(const struct smem_pattern *p, char *buf, unsigned n)
+{
+    switch (p->kind) {
+    case SMEM_PK_LDMATRIX:
+    case SMEM_PK_STMATRIX:
+        snprintf(buf, n, "%s.x%u%s", p->kind == SMEM_PK_LDMATRIX ? "ldmatrix" : "stmatrix", p->matrices,
+                 p->trans ? ".trans" : "");
+        break;
+    case SMEM_PK_CP_ASYNC:
+        snprintf(buf, n, "cp.async.%s.%u", p->bypass ? "cg" : "ca", p->copy_bytes);
+        break;
+    default:
+        snprintf(buf, n, "%s", p->op == SMEM_ST ? "st" : p->op == SMEM_ATOM ? "atom" : "ld");
+    }
+    return buf;
+}
+
+int smem_pattern_set_op(struct smem_pattern *p, const char *name, int set_elem)
+{
+    char s[64];
+    size_t len = strlen(name);
+    if (len >= sizeof s)
+        return -1;
+    memcpy(s, name, len + 1);
+    if (len > 4 && !strcmp(s + len - 4, ".b16"))
+        s[len -= 4] = 0;
+    if (!strcmp(s, "ld") || !strcmp(s, "st")) {
+        p->kind = SMEM_PK_PLAIN;
+        p->op = s[0] == 's' ? SMEM_ST : SMEM_LD;
+        return 0;
+    }
+    if (!strncmp(s, "ldmatrix.x", 10) || !strncmp(s, "stmatrix.x", 10)) {
+        const char *rest = s + 11;
+        unsigned x = (unsigned)(s[10] - '0');
+        if ((x != 1 && x != 2 && x != 4) || (*rest && strcmp(rest, ".trans")))
+            return -1;
+        p->kind = s[0] == 'l' ? SMEM_PK_LDMATRIX : SMEM_PK_STMATRIX;
+        p->op = s[0] == 'l' ? SMEM_LD : SMEM_ST;
+        p->matrices = x;
+        p->trans = *rest != 0;
+        if (set_elem)
+            p->elem_bytes = 2;
+        return 0;
+    }
+    if (!strncmp(s, "cp.async.", 9)) {
+        const char *q = s + 9;
+        int cg = 0;
+        if (!strncmp(q, "ca.", 3))
+            q += 3;
+        else if (!strncmp(q, "cg.", 3))
+            q += 3, cg = 1;
+        unsigned size = !strcmp(q, "4") ? 4 : !strcmp(q, "8") ? 8 : !strcmp(q, "16") ? 16 : 0;
+        if (!size || (cg && size != 16))
+            return -1;
+        p->kind = SMEM_PK_CP_ASYNC;
+        p->op = SMEM_ST;
+        p->copy_bytes = size;
+        p->bypass = cg;
+        if (set_elem)
+            p->elem_bytes = size;
+        return 0;
+    }
+    return -1;
+}
+
 /* Fills d with "column N: ..." (no prefix when column is 0, a setting rather than the text). */
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
@@ -92,6 +168,56 @@ static int fail(struct smem_diag *d, unsigned column, const char *fmt, ...)
     vsnprintf(d->message + k, sizeof d->message - (size_t)k, fmt, ap);
     va_end(ap);
     return -1;
+}
+
+/* ldmatrix / stmatrix / cp.async: wc->request holds each lane's byte address; prices it by the
+ * instruction's rule and replaces the request by its picture (matrix.h). */
+static int price_special(const struct smem_pattern *p, unsigned w, const struct smem_lanes *L,
+                         struct smem_warp_cost *wc, struct smem_diag *diag)
+{
+    char name[32];
+    smem_pattern_op_name(p, name, sizeof name);
+    if (p->kind == SMEM_PK_LDMATRIX || p->kind == SMEM_PK_STMATRIX) {
+        struct smem_matrix_request m;
+        memset(&m, 0, sizeof m);
+        m.count = p->matrices;
+        m.trans = p->trans;
+        m.op = p->kind == SMEM_PK_LDMATRIX ? SMEM_LD : SMEM_ST;
+        if (L->count < SMEM_WARP)
+            return fail(diag, 0, "%s is executed by a whole warp: warp %u has %u threads (give a block "
+                                 "of whole warps)", name, w, L->count);
+        for (unsigned l = 0; l < SMEM_WARP; l++) {
+            m.row[l] = wc->request.addr[l];
+            if ((smem_matrix_lanes(m.count) >> l & 1u) && m.row[l] % 16)
+                return fail(diag, 0, "%s: row address %u of lane %u (thread (%u,%u,%u)) is not a "
+                                     "multiple of 16 bytes", name, m.row[l], l, L->var[SMEM_VAR_TX][l],
+                            L->var[SMEM_VAR_TY][l], L->var[SMEM_VAR_TZ][l]);
+        }
+        wc->cost = smem_matrix_cost(&p->banks, &m);
+        smem_matrix_as_request(&m, &wc->request);
+        wc->active_lanes = __builtin_popcount(wc->request.active);
+        return 0;
+    }
+    struct smem_cp_async_request c;
+    memset(&c, 0, sizeof c);
+    c.active = wc->request.active;
+    c.size = p->copy_bytes;
+    c.bypass = p->bypass;
+    uint32_t src[SMEM_WARP];
+    if (p->src && smem_access_eval(p->src, 0, L, src, diag))
+        return -1;
+    for (unsigned l = 0; l < L->count; l++) {
+        c.dst[l] = wc->request.addr[l];
+        c.src[l] = (uint64_t)(p->src ? src[l] : L->var[SMEM_VAR_TID][l]) * p->copy_bytes;
+        if (c.dst[l] % p->copy_bytes)
+            return fail(diag, 0, "%s: destination %u of thread (%u,%u,%u) is not a multiple of %u bytes",
+                        name, c.dst[l], L->var[SMEM_VAR_TX][l], L->var[SMEM_VAR_TY][l],
+                        L->var[SMEM_VAR_TZ][l], p->copy_bytes);
+    }
+    wc->cost = smem_cp_async_cost(&p->banks, &c);
+    wc->established = smem_cp_async_established(&c);
+    smem_cp_async_as_request(&c, &wc->request);
+    return 0;
 }
 
 int smem_pattern_eval(const struct smem_access *a, const struct smem_pattern *p,
@@ -135,7 +261,7 @@ int smem_pattern_eval(const struct smem_access *a, const struct smem_pattern *p,
                                       (unsigned long long)rows, (unsigned long long)cols,
                                       L.var[SMEM_VAR_TX][l], L.var[SMEM_VAR_TY][l], L.var[SMEM_VAR_TZ][l]);
                 }
-                elem = idx[0][l] * cols + idx[1][l];
+                elem = idx[0][l] * (cols + p->pad) + idx[1][l];
             } else {
                 elem = idx[0][l];
                 if (rows && elem >= rows * cols)
@@ -146,6 +272,8 @@ int smem_pattern_eval(const struct smem_access *a, const struct smem_pattern *p,
                                       L.var[SMEM_VAR_TY][l], L.var[SMEM_VAR_TZ][l]);
             }
             uint64_t byte = elem * p->elem_bytes;
+            if (p->swz_b)
+                byte ^= (byte & ((((uint64_t)1 << p->swz_b) - 1) << (p->swz_m + p->swz_s))) >> p->swz_s;
             if (byte + p->elem_bytes - 1 > 0xffffffffull)
                 return fail(diag, smem_access_column(a, 0),
                                   "byte address %llu (element %llu x %u bytes) does not fit in 32 bits "
@@ -154,7 +282,11 @@ int smem_pattern_eval(const struct smem_access *a, const struct smem_pattern *p,
                                   L.var[SMEM_VAR_TX][l], L.var[SMEM_VAR_TY][l], L.var[SMEM_VAR_TZ][l]);
             wc->request.addr[l] = (uint32_t)byte;
         }
-        wc->cost = smem_request_cost(&p->banks, &wc->request);
+        wc->established = 1;
+        if (p->kind != SMEM_PK_PLAIN && price_special(p, w, &L, wc, diag))
+            return -1;
+        if (p->kind == SMEM_PK_PLAIN)
+            wc->cost = smem_request_cost(&p->banks, &wc->request);
         r->requests++;
         r->wavefronts += wc->cost.wavefronts;
         r->ideal += wc->cost.ideal;
@@ -163,5 +295,68 @@ int smem_pattern_eval(const struct smem_access *a, const struct smem_pattern *p,
         if (wc->cost.wavefronts > r->warp[r->worst].cost.wavefronts)
             r->worst = w;
     }
+    return 0;
+}
+
+/* The total wavefronts of a under p, or -1 when it cannot be evaluated (an address the layout
+ * misaligns, say). */
+static int64_t total_wf(const struct smem_access *a, const struct smem_pattern *p, struct smem_pattern_result *r)
+{
+    struct smem_diag d;
+    if (smem_pattern_eval(a, p, r, &d))
+        return -1;
+    return (int64_t)r->wavefronts;
+}
+
+int smem_pattern_advise(const struct smem_access *a, const struct smem_pattern *p, unsigned max_pad,
+                        struct smem_pattern_advice *adv, struct smem_diag *diag)
+{
+    struct smem_pattern_result r; /* about 5 KB */
+    memset(adv, 0, sizeof *adv);
+    if (smem_pattern_eval(a, p, &r, diag))
+        return -1;
+    adv->wavefronts = r.wavefronts;
+    adv->ideal = r.ideal;
+    struct smem_pattern q = *p;
+    unsigned unit = p->kind == SMEM_PK_LDMATRIX || p->kind == SMEM_PK_STMATRIX ? 16
+                    : p->kind == SMEM_PK_CP_ASYNC ? p->copy_bytes : p->elem_bytes;
+    if (smem_access_dims(a) == 2 && p->shape[0]) {
+        for (unsigned pad = 0; pad <= max_pad; pad++) {
+            q.pad = pad;
+            q.swz_b = 0;
+            if ((uint64_t)(p->shape[1] + pad) * p->elem_bytes % unit)
+                continue; /* rows would lose the instruction's alignment */
+            int64_t wf = total_wf(a, &q, &r);
+            if (wf < 0)
+                continue;
+            adv->pads_tried++;
+            if (!adv->has_pad || (uint64_t)wf < adv->pad_wavefronts) {
+                adv->has_pad = 1;
+                adv->pad = pad;
+                adv->pad_wavefronts = (uint64_t)wf;
+            }
+        }
+    }
+    unsigned m = 0;
+    while ((1u << m) < unit)
+        m++;
+    q.pad = p->pad;
+    for (unsigned b = 1; b + m <= 7; b++) /* up to the 128-byte line of 32 banks */
+        for (unsigned sh = b; sh <= 10; sh++) {
+            q.swz_b = b;
+            q.swz_m = m;
+            q.swz_s = sh;
+            int64_t wf = total_wf(a, &q, &r);
+            if (wf < 0)
+                continue;
+            adv->swizzles_tried++;
+            if (!adv->has_swizzle || (uint64_t)wf < adv->swz_wavefronts) {
+                adv->has_swizzle = 1;
+                adv->b = b;
+                adv->m = m;
+                adv->s = sh;
+                adv->swz_wavefronts = (uint64_t)wf;
+            }
+        }
     return 0;
 }

@@ -1,9 +1,12 @@
 /* ptx.c: the PTX parser. One pass over the text with a cursor that knows its line and column;
  * directives and instructions are decoded into struct smem_ptx_insn so the emulator never looks at
  * text again. Every fault is reported with line:column and never crashes (fuzzed).
- * Size (~1,850 lines): one parser for one grammar; its cursor, tables and symbol scopes are shared by
- * every section below, and splitting it would only export them. */
+ * Size (~2,100 lines): one parser for one grammar; its cursor, tables and symbol scopes are shared by
+ * every section below, and splitting it would only export them (the matrix / tensor-core
+ * instructions' modifiers, which need none of that, are decoded in ptx_tensor.c). */
 #include "smemlab/ptx/ptx.h"
+
+#include "ptx_tensor.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -59,7 +62,8 @@ struct parser {
     uint32_t nfixups, cap_fixups;
     struct label *labels;
     uint32_t nlabels, cap_labels;
-    uint32_t cap_insns, cap_syms;
+    uint32_t cap_insns, cap_syms, cap_vregs;
+    int tensor_ops; /* read ldmatrix / stmatrix / mbarrier / mma / wmma (smem_ptx_parse_opts) */
     uint32_t loc_file, loc_line, loc_col, inl_file, inl_line, inl_col;
     uint32_t inl_frame;          /* the chain of the current .loc (SMEM_PTX_NO_FRAME: none) */
     uint32_t cap_frames;
@@ -317,6 +321,15 @@ static const struct {
     {"exit", PO_EXIT},     {"call", PO_CALL},       {"trap", PO_TRAP},     {"nanosleep", PO_NANOSLEEP},
     {"isspacep", PO_ISSPACEP}, {"discard", PO_PREFETCH}, {"pmevent", PO_NANOSLEEP},
     {"brkpt", PO_NANOSLEEP}, {"createpolicy", PO_NOP},
+    /* programmatic dependent launch (CUB 3 / CCCL kernels): .wait, .launch_dependents order this
+     * grid against the previous and the next one; within one grid nothing to emulate */
+    {"griddepcontrol", PO_NOP},
+    {"bmsk", PO_BMSK},     {"szext", PO_SZEXT},
+    /* textures and surfaces: read so that a kernel using them parses; the emulator treats a
+     * fetch's value as data it cannot know (analyze) and `run` refuses them */
+    {"tex", PO_TEX},       {"tld4", PO_TEX},        {"txq", PO_TEX},       {"suld", PO_TEX},
+    {"suq", PO_TEX},       {"sust", PO_SURF_ST},    {"sured", PO_SURF_ST},
+    {"vabsdiff4", PO_VABSDIFF4},
 };
 
 static const struct {
@@ -876,10 +889,22 @@ static int read_operand(struct parser *ps, struct smem_ptx_operand *o)
         ps->p++;
         o->kind = OPK_VEC;
         for (;;) {
-            if (o->count >= 4)
-                return fail_at(ps, at, "vector of more than 4 elements");
-            if (skip_ws(ps) || read_reg_operand(ps, &o->reg[o->count]))
+            if (o->count >= 8)
+                return fail_at(ps, at, "vector of more than 8 elements");
+            if (o->count == 4) { /* a fragment of mma / wmma: its registers go to the pool */
+                struct smem_ptx_func *f = ps->f;
+                if (!f || grow((void **)&f->vregs, &ps->cap_vregs, f->nvregs + 8, sizeof *f->vregs, MAX_INSNS))
+                    return fail_at(ps, at, "vector of more than 4 elements here");
+                o->kind = OPK_VECX;
+                o->imm = f->nvregs;
+                memcpy(f->vregs + f->nvregs, o->reg, 4 * sizeof o->reg[0]);
+                f->nvregs += 4;
+            }
+            int32_t r;
+            if (skip_ws(ps) || read_reg_operand(ps, o->count < 4 ? &o->reg[o->count] : &r))
                 return -1;
+            if (o->count >= 4)
+                ps->f->vregs[ps->f->nvregs++] = r;
             o->count++;
             if (peek(ps, ',') == 1) {
                 ps->p++;
@@ -913,6 +938,12 @@ static int read_operand(struct parser *ps, struct smem_ptx_operand *o)
                 o->imm = sreg_names[i].sreg;
                 return 0;
             }
+        if ((!strncmp(w, "%envreg", 7) && isdigit((unsigned char)w[7])) ||
+            !strncmp(w, "%reserved_smem_offset_", 22)) {
+            o->kind = OPK_SREG;
+            o->imm = SR_ENVREG;
+            return 0;
+        }
         o->reg[0] = find_reg(ps, w);
         if (o->reg[0] < 0)
             return fail_at(ps, at, "undeclared register '%s'", w);
@@ -938,6 +969,20 @@ static int read_operand(struct parser *ps, struct smem_ptx_operand *o)
         }
         return 0;
     }
+    /* a function's address (mov.u64 %rd1, kernel; a device-side launch, a function pointer):
+     * a symbol of its own, which the emulator gives a fake global address */
+    for (uint32_t i = 0; i < ps->m->nfuncs; i++)
+        if (ps->m->funcs[i].name && !strcmp(ps->m->funcs[i].name, w)) {
+            struct smem_ptx_symbol s;
+            memset(&s, 0, sizeof s);
+            s.name = dupn(w, strlen(w));
+            s.kind = SYM_FUNC;
+            if (!s.name || add_sym(ps, at, &s))
+                return -1;
+            o->sym = (int32_t)(ps->f->nsyms - 1);
+            o->kind = OPK_SYM;
+            return 0;
+        }
     o->kind = OPK_LABEL;
     if (grow((void **)&ps->fixups, &ps->cap_fixups, ps->nfixups + 1, sizeof *ps->fixups, MAX_INSNS))
         return fail_at(ps, at, "too many branches");
@@ -970,34 +1015,69 @@ static int decode_mods(struct parser *ps, const char *at, struct smem_ptx_insn *
     for (i = 0; i < sizeof op_names / sizeof op_names[0]; i++)
         if (!strcmp(part, op_names[i].name))
             in->op = op_names[i].op;
+    if (ptx_tensor_first(part)) {
+        char why[300];
+        const char *msg = ptx_tensor_decode(part, &save, in, why, sizeof why);
+        return msg ? fail_at(ps, at, "%s", msg) : 0;
+    }
     if (!strcmp(part, "cp")) {
         part = strtok_r(NULL, ".", &save);
         if (!part || strcmp(part, "async"))
             return fail_at(ps, at, "unsupported instruction 'cp.%s'", part ? part : "");
         char *rest = save ? save : (char *)"";
-        if (!strncmp(rest, "wait", 4) || !strncmp(rest, "commit", 6) ||
-            !strncmp(rest, "mbarrier", 8))
-            in->op = PO_CP_ASYNC_WAIT;
-        else if (!strncmp(rest, "bulk", 4))
-            return fail_at(ps, at, "unsupported instruction 'cp.async.%s' (bulk copies)", rest);
-        else
-            in->op = PO_CP_ASYNC;
+        if (!strncmp(rest, "bulk", 4))
+            return fail_at(ps, at, "unsupported instruction 'cp.async.%s' (bulk copies: TMA)", rest);
+        in->op = PO_CP_ASYNC;
         in->space = SP_SHARED;
+        while ((part = strtok_r(NULL, ".", &save))) {
+            if (!strcmp(part, "commit_group") || !strcmp(part, "wait_group") || !strcmp(part, "wait_all")) {
+                in->op = PO_CP_ASYNC_WAIT;
+                in->mode = part[0] == 'c' ? MODE_CPA_COMMIT : part[5] == 'g' ? MODE_CPA_WAIT_GROUP
+                                                                            : MODE_CPA_WAIT_ALL;
+            } else if (!strcmp(part, "mbarrier") || !strcmp(part, "arrive")) {
+                in->op = PO_CP_ASYNC_WAIT;
+                in->mode = MODE_CPA_MBAR_ARRIVE;
+            } else if (!strcmp(part, "noinc")) {
+                in->tflags |= SMEM_TF_NOINC;
+            } else if (!strcmp(part, "ca") || !strcmp(part, "cg")) {
+                in->mode = part[1] == 'a' ? MODE_CPA_CA : MODE_CPA_CG;
+            } else if (!strcmp(part, "L2::cache_hint")) {
+                in->tflags |= SMEM_TF_CACHE_HINT;
+            } else if (!strcmp(part, "shared::cluster")) {
+                in->tflags |= SMEM_TF_CLUSTER;
+            } else if (!strcmp(part, "b64") || !strcmp(part, "shared") || !strcmp(part, "global") ||
+                       strstr(part, "::")) {
+                continue; /* shared::cta, L2::128B prefetch sizes */
+            } else {
+                return fail_at(ps, at, "unsupported cp.async modifier '.%s'", part);
+            }
+        }
+        if (in->op == PO_CP_ASYNC && !in->mode)
+            return fail_at(ps, at, "cp.async needs .ca or .cg");
         return 0;
     }
     if (in->op == 0xff)
         return fail_at(ps, at, "unsupported instruction '%s'", part);
+    if (in->op == PO_TEX || in->op == PO_SURF_ST)
+        return 0; /* geometry, channel and type modifiers: nothing the emulator uses */
     in->vec = 1;
     int ntypes = 0;
     while ((part = strtok_r(NULL, ".", &save))) {
         uint8_t t = type_of(part);
         if (t != PT_NONE) {
+            if (in->op == PO_VABSDIFF4 && ntypes == 2 && t != in->type2)
+                return fail_at(ps, at, "vabsdiff4 with operands of two types is not modelled");
             if (ntypes == 0)
                 in->type = t;
             else
                 in->type2 = t;
             ntypes++;
             continue;
+        }
+        if (in->op == PO_VABSDIFF4) {
+            if (!strcmp(part, "add")) { in->mode = MODE_WIDE; continue; } /* the sum of the bytes */
+            return fail_at(ps, at, "vabsdiff4 without .add (a byte-select mask or .max/.min "
+                                   "merge) is not modelled");
         }
         if ((in->op == PO_SETP || in->op == PO_SET || in->op == PO_SLCT) && !in->cmp) {
             for (i = 0; i < sizeof cmp_names / sizeof cmp_names[0]; i++)
@@ -1046,6 +1126,20 @@ static int decode_mods(struct parser *ps, const char *at, struct smem_ptx_insn *
             if (!strcmp(part, "uni")) { in->mode = MODE_UNI; continue; }
             if (!strcmp(part, "ballot")) { in->mode = MODE_BALLOT; continue; }
         }
+        if (in->op == PO_BMSK || in->op == PO_SZEXT) {
+            if (!strcmp(part, "clamp")) { in->mode = MODE_L_CLAMP; continue; }
+            if (!strcmp(part, "wrap")) { in->mode = MODE_L_WRAP; continue; }
+        }
+        if (in->op == PO_CVT && !strcmp(part, "tf32")) {
+            /* the destination type: a tf32 lives in a .b32 register */
+            if (in->type != PT_NONE)
+                return fail_at(ps, at, "cvt to .tf32 must name .tf32 first");
+            in->type = PT_B32;
+            in->mods |= SMEM_MOD_TF32;
+            ntypes++;
+            continue;
+        }
+        if (!strcmp(part, "rna")) { in->round = RND_RNA; continue; }
         if (in->op == PO_SHF) {
             if (!strcmp(part, "l")) { in->mode = in->mode == MODE_R_CLAMP ? MODE_L_CLAMP : MODE_L_WRAP; continue; }
             if (!strcmp(part, "r")) { in->mode = MODE_R_WRAP; continue; }
@@ -1138,6 +1232,9 @@ static int decode_mods(struct parser *ps, const char *at, struct smem_ptx_insn *
     }
     if (in->op == PO_LD && in->space == SP_PARAM && in->type == PT_NONE)
         return fail_at(ps, at, "ld.param without a type");
+    if (in->op == PO_VABSDIFF4 && in->mode != MODE_WIDE)
+        return fail_at(ps, at, "vabsdiff4 without .add (a byte-select mask or .max/.min merge) is "
+                               "not modelled");
     return 0;
 }
 
@@ -1157,15 +1254,66 @@ static unsigned min_operands(unsigned op)
     case PO_ADD: case PO_SUB: case PO_MUL: case PO_MUL24: case PO_DIV: case PO_REM: case PO_MIN:
     case PO_MAX: case PO_AND: case PO_OR: case PO_XOR: case PO_SHL: case PO_SHR: case PO_SET:
     case PO_SETP: case PO_COPYSIGN: case PO_ATOM: case PO_CP_ASYNC: case PO_MATCH: case PO_REDUX:
-    case PO_VOTE: case PO_BAR_RED:
+    case PO_VOTE: case PO_BAR_RED: case PO_BMSK: case PO_SZEXT:
         return 3;
     case PO_MAD: case PO_MAD24: case PO_FMA: case PO_SELP: case PO_SLCT: case PO_BFE: case PO_SAD:
+    case PO_VABSDIFF4:
     case PO_PRMT: case PO_SHF: case PO_DP4A: case PO_DP2A:
         return 4;
     case PO_BFI: case PO_LOP3: case PO_SHFL:
         return 5;
     default: return 0;
     }
+}
+
+/* ( item [, item ...] ) or ( ): calls item for each, the cursor at the item's first character. */
+static int read_list(struct parser *ps, int (*item)(struct parser *, void *), void *ctx)
+{
+    if (expect(ps, '('))
+        return -1;
+    if (peek(ps, ')') == 1) {
+        ps->p++;
+        return 0;
+    }
+    for (;;) {
+        if (skip_ws(ps) || item(ps, ctx))
+            return -1;
+        if (peek(ps, ',') == 1) {
+            ps->p++;
+            continue;
+        }
+        return expect(ps, ')');
+    }
+}
+
+/* A call's ( name, ... ) list of parameter symbols; a name that is no symbol of the function
+ * (a register, a literal) or more than fit clear fits. */
+struct call_list {
+    int32_t *syms;
+    unsigned n;
+    int *fits;
+};
+
+static int call_list_item(struct parser *ps, void *ctx)
+{
+    struct call_list *cl = ctx;
+    char w[MAX_IDENT + 1];
+    if (read_word(ps, w, sizeof w))
+        return -1;
+    int32_t sym = find_sym(ps, w);
+    if (sym < 0 || cl->n >= SMEM_PTX_MAX_OPS - 1)
+        *cl->fits = 0;
+    else
+        cl->syms[cl->n++] = sym;
+    return 0;
+}
+
+static int read_call_list(struct parser *ps, int32_t *syms, unsigned *n, int *fits)
+{
+    struct call_list cl = {syms, 0, fits};
+    int rc = read_list(ps, call_list_item, &cl);
+    *n = cl.n;
+    return rc;
 }
 
 /* Reads one instruction (the opcode word is in opname, the cursor after it). */
@@ -1195,15 +1343,19 @@ static int read_insn(struct parser *ps, const char *at, char *opname, int32_t gu
     snprintf(namecopy, sizeof namecopy, "%s", opname);
     if (decode_mods(ps, at, in, namecopy))
         return -1;
+    if (in->op >= PO_LDMATRIX && in->op < PO_COUNT && !ps->tensor_ops)
+        return fail_at(ps, at, "unsupported instruction '%s' (read, but the emulator does not run %s yet)",
+                       opname, smem_ptx_tensor_name(in));
     if (in->op == PO_CALL) {
-        /* call[.uni] [(ret),] func, (args) [, proto]; — only the callee's name matters here */
+        /* call[.uni] [(ret),] func, (args) [, proto]; */
         char w[MAX_IDENT + 1];
+        int32_t rs[SMEM_PTX_MAX_OPS], as[SMEM_PTX_MAX_OPS];
+        unsigned nr = 0, na = 0;
+        int fits = 1;
         if (skip_ws(ps))
             return -1;
         if (peek(ps, '(') == 1) {
-            while (ps->p < ps->end && *ps->p != ')')
-                ps->p++;
-            if (expect(ps, ')') || expect(ps, ','))
+            if (read_call_list(ps, rs, &nr, &fits) || expect(ps, ','))
                 return -1;
         }
         if (skip_ws(ps))
@@ -1211,6 +1363,13 @@ static int read_insn(struct parser *ps, const char *at, char *opname, int32_t gu
         const char *nat = ps->p;
         if (read_word(ps, w, sizeof w))
             return -1;
+        if (peek(ps, ',') == 1) {
+            ps->p++;
+            if (peek(ps, '(') == 1 && read_call_list(ps, as, &na, &fits))
+                return -1;
+        }
+        if (w[0] == '%' || nr + na + 1 > SMEM_PTX_MAX_OPS)
+            fits = 0;
         in->call_name = NULL;
         for (uint32_t i = 0; i < ps->m->nfuncs; i++)
             if (!strcmp(ps->m->funcs[i].name, w))
@@ -1226,6 +1385,31 @@ static int read_insn(struct parser *ps, const char *at, char *opname, int32_t gu
             return -1;
         in->ops[0].sym = (int32_t)(f->nsyms - 1);
         in->call_name = f->syms[f->nsyms - 1].name;
+        in->nops = 1;
+        if (fits) {
+            in->ops[0].count = (uint8_t)nr;
+            for (unsigned i = 0; i < nr + na; i++) {
+                struct smem_ptx_operand *o = &in->ops[in->nops++];
+                memset(o, 0, sizeof *o);
+                o->kind = OPK_SYM;
+                o->reg[0] = o->reg[1] = o->reg[2] = o->reg[3] = -1;
+                o->sym = i < nr ? rs[i] : as[i - nr];
+            }
+        } else {
+            in->ops[0].imm = -1;
+        }
+        if (skip_statement(ps))
+            return -1;
+        f->ninsns++;
+        return 0;
+    }
+    if (in->op == PO_TEX || in->op == PO_SURF_ST) {
+        /* tex.2d.v4.f32.f32 {%f1, ...}, [tex, {coords}]; only the destination matters */
+        if (in->op == PO_TEX) {
+            if (read_operand(ps, &in->ops[0]))
+                return -1;
+            in->nops = 1;
+        }
         if (skip_statement(ps))
             return -1;
         f->ninsns++;
@@ -1265,6 +1449,17 @@ static int read_insn(struct parser *ps, const char *at, char *opname, int32_t gu
         return fail_at(ps, at, "'%s' needs a memory operand [address]", opname);
     if (in->op == PO_BRA && in->ops[0].kind != OPK_LABEL)
         return fail_at(ps, at, "'%s' needs a label", opname);
+    if (in->op >= PO_LDMATRIX && in->op < PO_COUNT) {
+        char why[300];
+        const char *msg = ptx_tensor_check_operands(in, why, sizeof why);
+        if (msg)
+            return fail_at(ps, at, "%s", msg);
+    }
+    if (in->op == PO_CP_ASYNC && (in->nops < 3 || in->ops[1].kind != OPK_ADDR || in->ops[2].kind != OPK_IMM ||
+                                  (in->ops[2].imm != 4 && in->ops[2].imm != 8 && in->ops[2].imm != 16)))
+        return fail_at(ps, at, "cp.async needs [dst], [src], a size of 4, 8 or 16");
+    if (in->op == PO_CP_ASYNC && in->mode == MODE_CPA_CG && in->ops[2].imm != 16)
+        return fail_at(ps, at, "cp.async.cg copies 16 bytes only");
     if ((in->op == PO_LD || in->op == PO_ST || in->op == PO_ATOM || in->op == PO_RED ||
          in->op == PO_LDU) && !smem_ptx_type_bytes(in->type))
         return fail_at(ps, at, "'%s' needs a type", opname);
@@ -1496,7 +1691,8 @@ static int read_body(struct parser *ps)
                                        : SYM_GLOBAL;
                 if (add_sym(ps, at, &s))
                     return -1;
-            } else if (!strcmp(w, ".pragma") || !strcmp(w, ".maxnreg") || !strcmp(w, ".section")) {
+            } else if (!strcmp(w, ".pragma") || !strcmp(w, ".maxnreg") || !strcmp(w, ".section") ||
+                       !strcmp(w, ".callprototype")) { /* the signature of an indirect call */
                 if (skip_statement(ps))
                     return -1;
             } else {
@@ -1533,50 +1729,72 @@ static void reset_func_state(struct parser *ps)
     for (uint32_t i = 0; i < ps->nlabels; i++)
         free(ps->labels[i].name);
     ps->nranges = ps->nfixups = ps->nlabels = 0;
-    ps->cap_insns = ps->cap_syms = 0;
+    ps->cap_insns = ps->cap_syms = ps->cap_vregs = 0;
+}
+
+/* One ".param .type [.ptr ...] name" of a parameter list, read into s. */
+static int read_param_decl(struct parser *ps, struct smem_ptx_symbol *s)
+{
+    char w[MAX_IDENT + 1];
+    const char *at = ps->p;
+    if (read_word(ps, w, sizeof w))
+        return -1;
+    if (strcmp(w, ".param") && strcmp(w, ".reg"))
+        return fail_at(ps, at, "expected .param, found '%s'", w);
+    return read_var_decl(ps, s, 0) ? -1 : 0;
 }
 
 /* Parameter list: ( .param .type [.ptr ...] name [, ...] ) */
-static int read_params(struct parser *ps, int count_as_params)
+static int param_item(struct parser *ps, void *ctx)
 {
     struct smem_ptx_func *f = ps->f;
-    char w[MAX_IDENT + 1];
-    if (expect(ps, '('))
+    const char *at = ps->p;
+    struct smem_ptx_symbol s;
+    (void)ctx;
+    if (read_param_decl(ps, &s))
         return -1;
-    if (peek(ps, ')') == 1) {
-        ps->p++;
-        return 0;
+    s.kind = SYM_PARAM;
+    uint64_t a = s.align ? s.align : 1;
+    f->param_bytes = (f->param_bytes + a - 1) / a * a;
+    s.offset = f->param_bytes;
+    f->param_bytes += s.size;
+    if (add_sym(ps, at, &s))
+        return -1;
+    f->nparams++;
+    return 0;
+}
+
+/* A .func's return parameters, at most 4 kept (later added as symbols after the parameters). */
+struct rets {
+    struct smem_ptx_symbol *s;
+    uint32_t n;
+};
+
+static int ret_item(struct parser *ps, void *ctx)
+{
+    struct rets *r = ctx;
+    struct smem_ptx_symbol s;
+    if (read_param_decl(ps, &s))
+        return -1;
+    s.kind = SYM_LOCAL; /* inlined, the caller's return parameter stands for it */
+    if (r->n < 4)
+        r->s[r->n++] = s;
+    else
+        free(s.name);
+    return 0;
+}
+
+static int read_rets(struct parser *ps, struct smem_ptx_symbol *rets, uint32_t *n)
+{
+    struct rets r = {rets, 0};
+    int rc = read_list(ps, ret_item, &r);
+    if (rc) {
+        for (uint32_t i = 0; i < r.n; i++)
+            free(rets[i].name);
+        r.n = 0;
     }
-    for (;;) {
-        if (skip_ws(ps))
-            return -1;
-        const char *at = ps->p;
-        if (read_word(ps, w, sizeof w))
-            return -1;
-        if (strcmp(w, ".param") && strcmp(w, ".reg"))
-            return fail_at(ps, at, "expected .param, found '%s'", w);
-        struct smem_ptx_symbol s;
-        int r = read_var_decl(ps, &s, 0);
-        if (r)
-            return -1;
-        s.kind = SYM_PARAM;
-        if (count_as_params) {
-            uint64_t a = s.align ? s.align : 1;
-            f->param_bytes = (f->param_bytes + a - 1) / a * a;
-            s.offset = f->param_bytes;
-            f->param_bytes += s.size;
-            if (add_sym(ps, at, &s))
-                return -1;
-            f->nparams++;
-        } else {
-            free(s.name);
-        }
-        if (peek(ps, ',') == 1) {
-            ps->p++;
-            continue;
-        }
-        return expect(ps, ')');
-    }
+    *n = r.n;
+    return rc;
 }
 
 /* A function whose body cannot be read (an unsupported instruction, say) keeps its error and is
@@ -1649,8 +1867,10 @@ static int read_function(struct parser *ps, int is_entry)
     reset_func_state(ps);
     if (skip_ws(ps))
         return -1;
-    if (!is_entry && peek(ps, '(') == 1) { /* return parameters */
-        if (read_params(ps, 0))
+    struct smem_ptx_symbol rets[4];
+    uint32_t nrets = 0;
+    if (!is_entry && peek(ps, '(') == 1) { /* return parameters: symbols after the parameters */
+        if (read_rets(ps, rets, &nrets))
             return -1;
     }
     if (skip_ws(ps))
@@ -1667,8 +1887,20 @@ static int read_function(struct parser *ps, int is_entry)
     for (uint32_t i = 0; i + 1 < m->nfuncs; i++)
         if (!strcmp(m->funcs[i].name, f->name) && m->funcs[i].ninsns)
             return fail_at(ps, at, "function '%s' defined twice", f->name);
-    if (peek(ps, '(') == 1 && read_params(ps, 1))
+    if (peek(ps, '(') == 1 && read_list(ps, param_item, NULL)) {
+        for (uint32_t i = 0; i < nrets; i++)
+            free(rets[i].name);
         return -1;
+    }
+    for (uint32_t i = 0; i < nrets; i++) {
+        f->ret_sym[i] = (int32_t)f->nsyms;
+        if (add_sym(ps, at, &rets[i])) {
+            for (uint32_t j = i + 1; j < nrets; j++)
+                free(rets[j].name);
+            return -1;
+        }
+        f->nrets++;
+    }
     /* performance directives, then a body or ';' (a prototype) */
     for (;;) {
         if (skip_ws(ps))
@@ -1894,8 +2126,15 @@ static void mark_vector_keep(struct smem_ptx_func *f)
 int smem_ptx_parse(const char *text, size_t len, const char *name, struct smem_ptx_module **out,
                    struct smem_error *err)
 {
+    return smem_ptx_parse_opts(text, len, name, NULL, out, err);
+}
+
+int smem_ptx_parse_opts(const char *text, size_t len, const char *name, const struct smem_ptx_options *opt,
+                        struct smem_ptx_module **out, struct smem_error *err)
+{
     struct parser ps;
     memset(&ps, 0, sizeof ps);
+    ps.tensor_ops = opt && opt->tensor_ops;
     ps.p = text;
     ps.end = text + len;
     ps.name = name ? name : "<ptx>";
@@ -2007,6 +2246,7 @@ void smem_ptx_free(struct smem_ptx_module *m)
             free(f->syms[k].name);
         free(f->syms);
         free(f->insns);
+        free(f->vregs);
         free(f->error);
     }
     free(m->funcs);

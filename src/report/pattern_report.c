@@ -36,9 +36,17 @@ void smem_pattern_settings(char *buf, size_t n, const char *expr, const struct s
     if (!n)
         return;
     buf[0] = 0;
-    put(buf, n, &k, "%s: %u-byte %s, block %ux%ux%u (%u thread%s, %u warp%s)", expr, p->elem_bytes,
-        p->op == SMEM_ST ? "stores" : "loads", p->block[0], p->block[1], p->block[2], threads,
-        threads == 1 ? "" : "s", r->requests, r->requests == 1 ? "" : "s");
+    char op[32];
+    if (p->kind == SMEM_PK_LDMATRIX || p->kind == SMEM_PK_STMATRIX)
+        put(buf, n, &k, "%s: %s (each lane a row address; %u-byte elements)", expr,
+            smem_pattern_op_name(p, op, sizeof op), p->elem_bytes);
+    else if (p->kind == SMEM_PK_CP_ASYNC)
+        put(buf, n, &k, "%s: %s (each lane a shared destination; %u-byte elements)", expr,
+            smem_pattern_op_name(p, op, sizeof op), p->elem_bytes);
+    else
+        put(buf, n, &k, "%s: %u-byte %s", expr, p->elem_bytes, p->op == SMEM_ST ? "stores" : "loads");
+    put(buf, n, &k, ", block %ux%ux%u (%u thread%s, %u warp%s)", p->block[0], p->block[1], p->block[2],
+        threads, threads == 1 ? "" : "s", r->requests, r->requests == 1 ? "" : "s");
     if (p->block_index[0] | p->block_index[1] | p->block_index[2])
         put(buf, n, &k, ", blockIdx (%u,%u,%u)", p->block_index[0], p->block_index[1],
             p->block_index[2]);
@@ -52,8 +60,11 @@ static void cost_words(char *buf, size_t n, size_t *k, uint64_t wavefronts, uint
 {
     put(buf, n, k, "%llu wavefront%s (ideal %llu): ", (ull)wavefronts, wavefronts == 1 ? "" : "s",
         (ull)ideal);
-    if (wavefronts > ideal)
+    if (wavefronts > ideal && max_ways > 1)
         put(buf, n, k, "%u-way bank conflict", max_ways);
+    else if (wavefronts > ideal) /* cp.async.cg: sources in several global lines, or scattered destinations */
+        put(buf, n, k, "no bank conflict; the copies read more 128-byte global lines, or write more runs "
+                       "of shared memory, than one a pass");
     else
         put(buf, n, k, "no bank conflict");
 }

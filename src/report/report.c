@@ -79,8 +79,13 @@ void smem_report_json_kernel(FILE *f, const struct smem_analysis *a,
     fprintf(f, ",\n     \"blocks_analysed\": %llu, \"blocks\": %llu, \"extrapolated\": %s, "
                "\"complete\": %s",
             (unsigned long long)k->blocks_run, (unsigned long long)k->blocks_total,
-            k->blocks_run < k->blocks_total && k->complete ? "true" : "false",
+            (k->blocks_run < k->blocks_total || k->extrapolation[0]) && k->complete ? "true"
+                                                                                    : "false",
             k->complete ? "true" : "false");
+    if (k->extrapolation[0]) {
+        fprintf(f, ", \"blocks_emulated\": 1, \"extrapolation_reason\": ");
+        smem_json_string(f, k->extrapolation);
+    }
     fprintf(f, ", \"thread_instructions\": %llu, \"emulation_seconds\": %.4f",
             (unsigned long long)k->steps, k->seconds);
     if (extra)
@@ -88,6 +93,8 @@ void smem_report_json_kernel(FILE *f, const struct smem_analysis *a,
     if (k->error) {
         fprintf(f, ", \"error\": ");
         smem_json_string(f, k->error);
+        if (k->error_stage)
+            fprintf(f, ", \"error_stage\": \"%s\"", k->error_stage);
     } else if (!k->complete) {
         fprintf(f, ", \"incomplete\": ");
         smem_json_string(f, k->incomplete_why);
@@ -161,6 +168,10 @@ void smem_report_table(FILE *f, const struct smem_analysis *a)
         if (k->blocks_run < k->blocks_total)
             fprintf(f, "  (analysed %llu of %llu blocks: totals cover those blocks only)\n",
                     (unsigned long long)k->blocks_run, (unsigned long long)k->blocks_total);
+        if (k->extrapolation[0])
+            fprintf(f, "  (one block emulated stands for all %llu: %s; totals cover every block; "
+                       "--all-blocks emulates each)\n",
+                    (unsigned long long)k->blocks_total, k->extrapolation);
         if (!k->nsites) {
             fprintf(f, "  no shared-memory access\n");
         } else {

@@ -278,6 +278,11 @@ static void kernel(FILE *f, const struct smem_analysis *a, uint32_t ki, struct s
     if (k->blocks_run < k->blocks_total)
         fprintf(f, " Analysed %llu of %llu blocks: totals cover those blocks only.",
                 (ull)k->blocks_run, (ull)k->blocks_total);
+    if (k->extrapolation[0]) {
+        fprintf(f, " One block emulated stands for all %llu (", (ull)k->blocks_total);
+        smem_xml_text(f, k->extrapolation);
+        fprintf(f, "): totals cover every block.");
+    }
     const struct smem_totals *t[3] = {&k->ld, &k->st, &k->atom};
     const char *tn[3] = {"Loads", "Stores", "Atomics"};
     for (int i = 0; i < 3; i++)

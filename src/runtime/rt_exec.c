@@ -1,9 +1,9 @@
 /* rt_exec.c: how a launch is executed: its blocks spread over the machine's cores, and repeated
  * launches skipped when that is provably safe.
  *
- * Blocks: the grid is cut into chunks of consecutive blocks that worker threads take in turn;
- * each chunk is priced and checked on its own and the results are merged in block order, so the
- * report does not depend on the number of threads. A kernel with global atomics runs on one
+ * Blocks: spread over threads by smem_launch_analyze_parallel (analysis/parallel.h), each chunk
+ * with its own fault sink, merged in block order, so the report does not depend on the number of
+ * threads. A kernel with global atomics runs on one
  * thread (the emulator's atomics are not atomic across host threads).
  *
  * Repeated launches (programs time kernels in loops): a launch records, per byte of device
@@ -17,6 +17,8 @@
  * its report is the earlier one's. Anything else runs. */
 #define _GNU_SOURCE
 #include "rt_internal.h"
+
+#include "smemlab/analysis/parallel.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -100,61 +102,36 @@ static void merge_faults(struct fault_ctx *into, const struct fault_ctx *from)
     }
 }
 
-/* ---- blocks on several threads ------------------------------------------------------------ */
+/* ---- blocks on several threads (smem_launch_analyze_parallel): a fault sink per chunk ---- */
 
-struct chunk {
-    uint64_t first, count;
-    int ran;
-    struct smem_kernel_report k;
-    struct smem_cta_result res;
+struct chunk_faults {
     struct fault_ctx faults;
-    int rc;
-    struct smem_error err;
+    struct smem_global_memory gm;
 };
 
-struct pool {
+struct exec_ctx {
     const struct smem_cta_program *p;
     const struct smem_launch *l;
-    const struct smem_launch_options *o;
-    struct chunk *chunks;
-    uint64_t nchunks;
-    uint64_t next;           /* the next chunk to take */
-    int failed;
-    pthread_mutex_t lock;
+    struct chunk_faults *c;
+    struct fault_ctx all;
 };
 
-static void run_chunk(struct pool *pl, struct chunk *c)
+static void chunk_setup(void *ctx, uint64_t i, struct smem_launch *l)
 {
-    struct smem_launch l = *pl->l;
-    struct smem_global_memory gm = *l.global;
-    c->faults.p = pl->p;
-    c->faults.l = pl->l;
-    gm.fault = on_fault;
-    gm.fault_ctx = &c->faults;
-    l.global = &gm;
-    l.block_first = c->first;
-    l.block_count = c->count;
-    c->rc = smem_launch_analyze(pl->p, &l, pl->o, &c->k, &c->res, &c->err);
-    c->ran = 1;
+    struct exec_ctx *e = ctx;
+    struct chunk_faults *c = &e->c[i];
+    c->faults.p = e->p;
+    c->faults.l = e->l;
+    c->gm = *l->global;
+    c->gm.fault = on_fault;
+    c->gm.fault_ctx = &c->faults;
+    l->global = &c->gm;
 }
 
-static void *worker(void *arg)
+static void chunk_merged(void *ctx, uint64_t i)
 {
-    struct pool *pl = arg;
-    for (;;) {
-        pthread_mutex_lock(&pl->lock);
-        uint64_t i = pl->failed ? pl->nchunks : pl->next++;
-        pthread_mutex_unlock(&pl->lock);
-        if (i >= pl->nchunks)
-            return NULL;
-        struct chunk *c = &pl->chunks[i];
-        run_chunk(pl, c);
-        if (c->rc || !c->res.complete) {
-            pthread_mutex_lock(&pl->lock);
-            pl->failed = 1;
-            pthread_mutex_unlock(&pl->lock);
-        }
-    }
+    struct exec_ctx *e = ctx;
+    merge_faults(&e->all, &e->c[i].faults);
 }
 
 static int prints(const struct smem_ptx_func *f)
@@ -180,10 +157,7 @@ static int parallel_safe(const struct smem_ptx_func *f)
 
 static unsigned jobs(void)
 {
-    if (rt_opt.jobs)
-        return rt_opt.jobs;
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n > 0 ? (unsigned)(n > 256 ? 256 : n) : 1;
+    return smem_parallel_jobs(rt_opt.jobs);
 }
 
 /* ---- memo of the last launch of each kernel ----------------------------------------------- */
@@ -405,7 +379,7 @@ int rt_execute(struct rt_kernel *k, const struct smem_cta_program *p, const stru
         total_bytes += regs[i].size;
     uint8_t **rdm = NULL, **wrm = NULL;
     /* a kernel that prints is never skipped: its lines are part of what it does */
-    int marks = rt_opt.memo && total_bytes <= MARK_MAX_BYTES && nreg && !prints(k->func);
+    int marks = rt_opt.memo && total_bytes <= MARK_MAX_BYTES && nreg && !prints(p->func);
     if (marks) {
         rdm = calloc(nreg, sizeof *rdm);
         wrm = calloc(nreg, sizeof *wrm);
@@ -447,67 +421,29 @@ int rt_execute(struct rt_kernel *k, const struct smem_cta_program *p, const stru
     /* chunks of blocks */
     uint64_t nblocks = (uint64_t)l.grid[0] * l.grid[1] * l.grid[2];
     uint64_t threads = nblocks * l.block[0] * l.block[1] * l.block[2];
-    unsigned nj = jobs();
-    if (nj > nblocks)
-        nj = (unsigned)nblocks;
-    if (!parallel_safe(k->func) || threads < 8192)
-        nj = 1;
-    uint64_t nchunks = nj == 1 ? 1 : (nblocks < (uint64_t)nj * 16 ? nblocks : (uint64_t)nj * 16);
-    struct pool pl;
-    memset(&pl, 0, sizeof pl);
-    pl.p = p;
-    pl.l = &l;
-    pl.o = &lo;
-    pl.nchunks = nchunks;
-    pl.chunks = calloc(nchunks, sizeof *pl.chunks);
-    if (!pl.chunks) {
+    struct smem_parallel par;
+    memset(&par, 0, sizeof par);
+    par.jobs = jobs();
+    if (!parallel_safe(p->func) || threads < 8192)
+        par.jobs = 1;
+    struct exec_ctx ex;
+    memset(&ex, 0, sizeof ex);
+    ex.p = p;
+    ex.l = &l;
+    uint64_t nchunks = smem_parallel_chunks(nblocks, par.jobs);
+    ex.c = calloc(nchunks, sizeof *ex.c);
+    if (!ex.c) {
         out->rc = smem_error_set(&out->err, NULL, 0, 0, "out of memory");
         goto done;
     }
-    for (uint64_t i = 0; i < nchunks; i++) {
-        pl.chunks[i].first = nblocks * i / nchunks;
-        pl.chunks[i].count = nblocks * (i + 1) / nchunks - pl.chunks[i].first;
-    }
-    if (nj == 1) {
-        run_chunk(&pl, &pl.chunks[0]);
-    } else {
-        pthread_mutex_init(&pl.lock, NULL);
-        pthread_t tids[256];
-        unsigned started = 0;
-        for (unsigned j = 0; j < nj; j++)
-            if (pthread_create(&tids[started], NULL, worker, &pl) == 0)
-                started++;
-        if (!started)
-            worker(&pl);
-        for (unsigned j = 0; j < started; j++)
-            pthread_join(tids[j], NULL);
-        pthread_mutex_destroy(&pl.lock);
-    }
-    /* merge in block order: the first failure and the first incomplete block win */
-    out->res.complete = 1;
-    struct fault_ctx all;
-    memset(&all, 0, sizeof all);
-    for (uint64_t i = 0; i < nchunks; i++) {
-        struct chunk *c = &pl.chunks[i];
-        if (!c->count || !c->ran)
-            continue; /* empty, or never taken: another chunk failed first */
-        if (c->rc && !out->rc) {
-            out->rc = c->rc;
-            out->err = c->err;
-        }
-        if (!c->rc && !c->res.complete && out->res.complete) {
-            out->res.complete = 0;
-            out->res.unknown = c->res.unknown;
-            out->res.unknown_block = c->res.unknown_block;
-        }
-        if (smem_kernel_report_add(&out->one, &c->k) && !out->rc)
-            out->rc = smem_error_set(&out->err, NULL, 0, 0, "out of memory");
-        out->res.steps += c->res.steps;
-        out->res.blocks_run += c->res.blocks_run;
-        merge_faults(&all, &c->faults);
-        free(c->faults.errs);
-        smem_kernel_report_clear(&c->k);
-    }
+    par.setup = chunk_setup;
+    par.merged = chunk_merged;
+    par.ctx = &ex;
+    out->rc = smem_launch_analyze_parallel(p, &l, &lo, &par, &out->one, &out->res, &out->err);
+    for (uint64_t i = 0; i < nchunks; i++)
+        free(ex.c[i].faults.errs);
+    free(ex.c);
+    struct fault_ctx all = ex.all;
     out->res.blocks_total = nblocks;
     out->one.complete = out->res.complete;
     out->one.steps = out->res.steps;
@@ -569,7 +505,6 @@ done:
         free(wrm[i]);
     free(rdm);
     free(wrm);
-    free(pl.chunks);
     out->one.seconds = rt_now() - t0;
     return out->rc;
 }

@@ -142,7 +142,7 @@ cudaError_t rt_launch(struct rt_kernel *k, dim3 grid, dim3 block, void **args, s
     if (pbuf != pbuf_small)
         free(pbuf);
     if (!rc && !ex.res.complete) {
-        const struct smem_ptx_insn *in = &f->insns[ex.res.unknown.insn];
+        const struct smem_ptx_insn *in = &p->func->insns[ex.res.unknown.insn];
         const struct smem_ptx_module *m = p->module;
         rc = -1;
         smem_error_set(&ex.err, in->loc_file < m->nfiles ? m->files[in->loc_file] : NULL,

@@ -36,6 +36,49 @@ expect_rc 0; expect_out '"wavefronts":1,'; expect_out '"op":"st"'; expect_out '"
 t "expression after options" "$S" pattern --elem 1 'c[tid*128]' --format csv
 expect_rc 0; expect_out "0,32,32,1,32,31"
 
+# ldmatrix / stmatrix / cp.async (rules: src/model/matrix.c, measured in tests/hw/h100-ldsm.csv).
+t "ldmatrix.x4 A fragment, 64-byte rows: 4-way" "$S" pattern 'a[lane%16][lane/16*8]' --shape 64x32 --op ldmatrix.x4
+expect_rc 0; expect_out "1 request, 16 wavefronts (ideal 4): 4-way bank conflict"
+expect_out "ldmatrix.x4 (each lane a row address; 2-byte elements)"; expect_out "lanes 24-31"
+t "ldmatrix.x4 swizzled: clean" "$S" pattern 'a[lane%16][(lane/16*8) ^ ((lane%16)/2%4*8)]' --shape 64x32 --op ldmatrix.x4.trans --format json
+expect_rc 0; expect_out '{"requests":1,"wavefronts":4,"ideal_wavefronts":4,"max_ways":1,'
+expect_out '"op":"ldmatrix.x4.trans"'
+t "ldmatrix.x1 rows 128 B apart, other lanes anywhere" "$S" pattern 'a[lane*32*(lane/8+1)]' --op ldmatrix.x1 --elem 4 --format csv
+expect_rc 0; expect_out "0,8,8,1,8,7"
+t "stmatrix.x2 rows 144 B apart: clean" "$S" pattern 'a[lane*72]' --op stmatrix.x2 --format csv
+expect_rc 0; expect_out "0,16,2,2,1,0"
+t "ldmatrix misaligned row" "$S" pattern 'a[lane*3]' --op ldmatrix.x1
+expect_rc 3; expect_err "not a multiple of 16 bytes"
+t "ldmatrix needs whole warps" "$S" pattern 'a[lane*8]' --op ldmatrix.x4 --block 48
+expect_rc 3; expect_err "whole warp"
+t "cp.async.16 consecutive" "$S" pattern 'a[tid]' --op cp.async.16 --format json
+expect_rc 0; expect_out '{"requests":1,"wavefronts":4,"ideal_wavefronts":4,'; expect_out '"op":"cp.async.ca.16"'
+expect_out '"src":"g[tid]","unestablished_requests":0'
+t "cp.async.4 all lanes one word: copies are not merged" "$S" pattern 'a[0]' --op cp.async.4 --format csv
+expect_rc 0; expect_out "0,32,32,1,32,31"
+t "cp.async.ca sources 32 bytes apart: 2-way on the read side" "$S" pattern 'a[tid]' --op cp.async.16 --src 'g[tid*2]'
+expect_rc 0; expect_out "8 wavefronts (ideal 4): 2-way bank conflict"
+t "cp.async.cg sources over 8 lines" "$S" pattern 'a[tid]' --op cp.async.cg.16 --src 'g[tid*2]'
+expect_rc 0; expect_out "8 wavefronts (ideal 4): no bank conflict; the copies read more 128-byte global lines"
+t "cp.async.cg unestablished" "$S" pattern 'a[tid*2]' --op cp.async.cg.16 --format json
+expect_rc 0; expect_out '"unestablished_requests":1'
+t "cp.async.cg 8 bytes" "$S" pattern 'a[tid]' --op cp.async.cg.8
+expect_rc 2; expect_err "--op must be"
+t "--src without cp.async" "$S" pattern 'a[tid]' --src 'g[tid]'
+expect_rc 2; expect_err "--src is for cp.async only"
+t "advise an ldmatrix tile of 64-byte rows" "$S" pattern 'a[lane%16][lane/16*8]' --shape 64x32 --op ldmatrix.x4 --advise
+expect_rc 0; expect_out "pad: 8 elements a row (shape 64x32 -> 64x40, +16 B a row): 16 -> 4 wavefronts (ideal 4)"
+expect_out "swizzle: Swizzle<2,4,3> on byte offsets, o ^ ((o & 0x180) >> 3): 16 -> 4 wavefronts"
+expect_out "best: the swizzle (4 wavefronts, no extra memory)"
+t "advise an ldmatrix tile of 128-byte rows (json)" "$S" pattern 'a[lane%16][lane/16*8]' --shape 64x64 --op ldmatrix.x4 --advise --format json
+expect_rc 0; expect_out '"advice":{"wavefronts":32,"ideal_wavefronts":4,"pad":{"elements":8,"wavefronts":4},"swizzle":{"b":3,"m":4,"s":3,"wavefronts":4}'
+t "advise the square's column read" "$S" pattern 'tile[tx][ty]' --shape 32x32 --block 32x32 --advise
+expect_rc 0; expect_out "pad: 1 element a row (shape 32x32 -> 32x33, +4 B a row): 1024 -> 32 wavefronts"
+t "advise a clean access" "$S" pattern 'a[lane*72]' --op stmatrix.x2 --advise
+expect_rc 0; expect_out "nothing to remove"
+t "bad op" "$S" pattern 'a[tid]' --op ldmatrix.x3
+expect_rc 2; expect_err "--op must be"
+
 # Bad expressions: exit 3, the column in the message.
 t "missing bracket" "$S" pattern 'arr[tid*2'
 expect_rc 3; expect_err "column 10: expected ']'"

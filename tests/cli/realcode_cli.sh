@@ -30,6 +30,8 @@ expect_err "2 of 3 kernels could not be analysed"
 t "the same as JSON" "$S" analyze $D/one_bad_kernel.cu --block 32 --format json
 expect_rc 3
 expect_out '"error": "<nvcc output>:'
+expect_out '"error_stage": "parse"'
+expect_out '"error_stage": "run"'
 expect_out '"wavefronts": 2, "ideal_wavefronts": 1'
 t "only the unmodelled kernel: exit 3 and its reason" "$S" analyze $D/one_bad_kernel.cu --block 32 --kernel unmodelled
 expect_rc 3
@@ -43,4 +45,42 @@ expect_out '"inline": [{"file": "inlined_helpers.cu", "line": 3}, {"file": "inli
 t "inlined helpers, as a table" "$S" analyze $D/inlined_helpers.cu --block 64
 expect_out "inlined from inlined_helpers.cu:3:"
 expect_out "called at inlined_helpers.cu:6:"
+t "size_t n unset: incomplete, named (not taken for a pointer)" "$S" analyze $D/size_params.cu --kernel guarded --block 64
+expect_rc 0
+expect_out "unset scalar parameters: n;"
+expect_out "no shared-memory access"
+t "size_t n=34: 33 threads store (2 warps)" "$S" analyze $D/size_params.cu --kernel guarded --block 64 --param n=34 --format csv
+expect_rc 0
+expect_out '"guarded",size_params.cu,9,st,4,2,2,2,1,0'
+# the same kernel as PTX alone, extern "C" (no mangled types, no source): the PTX's dataflow decides
+t "extern C, PTX only: n is no pointer" sh -c "nvcc -ptx -arch=sm_90 -lineinfo -o $TMPD/s.ptx $D/size_params.cu && \"$S\" analyze $TMPD/s.ptx --kernel guarded_c --block 64"
+expect_rc 0
+expect_out "unset scalar parameters: guarded_c_param_1"
+t "extern C, PTX only, n=64" "$S" analyze $TMPD/s.ptx --kernel guarded_c --block 64 --param 1=64 --format csv
+expect_rc 0
+expect_out ',st,4,2,4,2,2,0'
+t "textures and surfaces parse; a fetched value is unknown data" "$S" analyze $D/textures.cu --block 64 --format csv
+expect_rc 0
+expect_out '"fetch_to_smem",textures.cu,5,st,4,2,2,2,1,0'
+expect_out '"fetch_to_smem",textures.cu,7,ld,4,2,4,2,2,0'
+expect_out '"fetch_index",textures.cu,16,ld,4,2,0,0,0,1'
+expect_out '"surface_store",textures.cu,24,ld,4,2,2,2,1,0'
+t "bmsk, szext, cvt.rna.tf32 and griddepcontrol parse and run" "$S" analyze $D/new_insns.cu --block 64 --format csv
+expect_rc 0
+expect_out '"bits",new_insns.cu,11,st,4,2,2,2,1,0'
+expect_out '"bits",new_insns.cu,13,ld,4,4,6,4,2,0'   # s[0] and s[2*tid]: 2-way only when all three are right
+t "__noinline__ device functions: counted at the kernel's line of the call" "$S" analyze $D/calls.cu --block 64 --param k=1 --format csv
+expect_rc 3
+expect_out '"calls",calls.cu,16,st,4,4,66,4,32,0'   # store_twice: s[t] and s[32t % 1024]
+expect_out '"calls",calls.cu,18,ld,4,2,2,2,1,0'     # load_at(s, 3t % 1024): the result of stride_of
+expect_out '"calls",calls.cu,21,ld,4,2,2,2,1,0'     # nested (t < 16): load_at twice, warp 0 only
+expect_err "recursive call to '_Z5depthPKfi'"
+expect_err "recursion is not supported"
+t "recursion: a preparation failure in JSON" "$S" analyze $D/calls.cu --block 32 --param k=1 --format json
+expect_rc 3
+expect_out '"error_stage": "prepare"'
+t "the same under -G (nvcc inlines nothing)" "$S" analyze $D/calls.cu --kernel calls --block 64 --param k=1 --format csv -- -G
+expect_rc 0
+expect_out '"calls",calls.cu,16,st,4,4,66,4,32,0'
+expect_out '"calls",calls.cu,21,ld,4,2,2,2,1,0'
 finish

@@ -280,6 +280,16 @@ static void integer(struct diff_set *s)
         snprintf(ins, sizeof ins, "%s sm sm", in_tok(t));
         add(s, g, N("bfe.%s", t), ins, out_tok(t), 0, 0, "bfe.%s $o0, $a, $b, $c;", t);
     }
+    /* the video sum of absolute differences (__usad4, cuda-samples' stereoDisparity) */
+    add(s, g, "vabsdiff4.u32.u32.u32.add", "i32 i32 i32", "b32", 0, 0, "vabsdiff4.u32.u32.u32.add $o0, $a, $b, $c;");
+    add(s, g, "vabsdiff4.s32.s32.s32.add", "i32 i32 i32", "b32", 0, 0, "vabsdiff4.s32.s32.s32.add $o0, $a, $b, $c;");
+    add(s, g, "vabsdiff4.s32.u32.u32.add", "i32 i32 i32", "b32", 0, 0, "vabsdiff4.s32.u32.u32.add $o0, $a, $b, $c;");
+    static const char *const bm[] = {"clamp", "wrap"};
+    for (int i = 0; i < 2; i++) {
+        add(s, g, N("bmsk.%s.b32", bm[i]), "sh sh", "b32", 0, 0, "bmsk.%s.b32 $o0, $a, $b;", bm[i]);
+        add(s, g, N("szext.%s.u32", bm[i]), "i32 sh", "b32", 0, 0, "szext.%s.u32 $o0, $a, $b;", bm[i]);
+        add(s, g, N("szext.%s.s32", bm[i]), "i32 sh", "b32", 0, 0, "szext.%s.s32 $o0, $a, $b;", bm[i]);
+    }
     static const char *const shf[] = {"l.wrap", "l.clamp", "r.wrap", "r.clamp"};
     for (int i = 0; i < 4; i++)
         add(s, g, N("shf.%s.b32", shf[i]), "i32 i32 sh", "b32", 0, 0, "shf.%s.b32 $o0, $a, $b, $c;", shf[i]);
@@ -587,6 +597,11 @@ static void conversions(struct diff_set *s)
                 continue;
             add(s, g, N("cvt.sat.%s.%s", d, a), ins, reg_out(d), 0, 0, "cvt.sat.%s.%s $o0, $a;", d, a);
         }
+    /* f32 to tf32 (a .b32 with 13 low bits zero): ties away (.rna), even (.rn), toward zero */
+    /* (.satfinite with .rn / .rz needs sm_100) */
+    static const char *const tf[] = {"rna", "rna.satfinite", "rn", "rn.relu", "rz", "rz.relu"};
+    for (int i = 0; i < 6; i++)
+        add(s, "cvt-tf32", N("cvt.%s.tf32.f32", tf[i]), "f32", "b32", 0, 0, "cvt.%s.tf32.f32 $o0, $a;", tf[i]);
     /* the register wider than the type: the source's low bits, the destination extended */
     add(s, g, "cvt.s32.s8 r32", "i32", "b32", 0, 0, "cvt.s32.s8 $o0, $a;");
     add(s, g, "cvt.u32.u16 r32", "i32", "b32", 0, 0, "cvt.u32.u16 $o0, $a;");

@@ -49,10 +49,18 @@ struct smem_kernel_report {
     char *error;            /* NULL, or why this kernel could not be analysed ("file:line:col:
                                msg": an unsupported instruction, a failed assert, a launch
                                over the GPU's limits); its counts are then not to be used */
+    const char *error_stage; /* with error: "parse" (the PTX of the kernel could not be read),
+                                "prepare" (read, but not made ready to run), "launch" (the
+                                launch is beyond the GPU's limits) or "run" (stopped
+                                while running: a failed assert, an unsupported call) */
     int complete;           /* every thread of every analysed block ran to its end */
     char incomplete_why[400];
     uint64_t blocks_run, blocks_total, steps;
     double seconds;         /* emulation time */
+    /* non-empty: one block was emulated and stands for all blocks_total (why: uniform.h); the
+     * totals, sites, hazard counts and steps are its own times blocks_total, blocks_run is
+     * blocks_total (what the totals cover) */
+    char extrapolation[200];
     /* with options.record: every request, in order, and the program (layout, sites) */
     struct smem_access *trace;
     uint64_t ntrace;
@@ -89,6 +97,9 @@ struct smem_analyze_options {
     size_t preprocessed_len;
     int hazards;            /* track hazards */
     int record;             /* keep every request in the report (for advise) */
+    unsigned jobs;          /* threads for a launch's blocks (0: every core); the report does
+                               not depend on it (analysis/parallel.h) */
+    int all_blocks;         /* run every block even where one is proven to stand for all */
 };
 
 void smem_analyze_defaults(struct smem_analyze_options *o);

@@ -38,6 +38,7 @@ struct smem_kparam {
     uint8_t kind;           /* enum smem_param_kind */
     uint8_t bytes;          /* width of a scalar */
     int8_t is_signed;       /* integers: 1 signed, 0 unsigned, -1 not known (PTX alone, enums) */
+    uint8_t type_known;     /* kind comes from the C type (demangled or declared), not the PTX */
     const char *ptx_name;   /* the PTX parameter (borrowed from the function) */
     uint64_t size;          /* bytes in the parameter buffer */
 };

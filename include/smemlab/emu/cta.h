@@ -55,6 +55,8 @@ struct smem_cta_program {
     uint32_t *local_offset;  /* per symbol: offset of a local or shared one in its window */
     uint32_t local_size;     /* bytes of local memory per thread */
     uint8_t *fast;           /* per instruction: a fast-path kind for common integer ops, or 0 */
+    struct smem_ptx_func *flat; /* the kernel with its calls inlined (smemlab/ptx/link.h), which
+                                   func then points at; NULL when it calls nothing to inline */
 };
 
 /* A warp-level shared-memory request. Addresses are byte offsets in the block's shared window. */
@@ -172,8 +174,9 @@ struct smem_launch {
      * overrides params */
     const uint8_t *param_buf;
     uint64_t param_buf_size;
-    /* optional: run only blocks [block_first, block_first + block_count) of the grid (linear
-       block indices), so a caller can spread one launch over several threads; 0: every block */
+    /* optional: run only blocks [block_first, block_first + block_count) of those the launch
+       runs (the grid's linear block indices; with sample_blocks, the sample's), so a caller can
+       spread one launch over several threads; 0: every block */
     uint64_t block_first, block_count;
 };
 

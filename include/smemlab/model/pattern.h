@@ -7,6 +7,7 @@
 
 #include "smemlab/model/banks.h"
 #include "smemlab/model/expr.h"
+#include "smemlab/model/matrix.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -16,6 +17,15 @@ extern "C" {
 #define SMEM_MAX_BLOCK_THREADS 1024
 #define SMEM_MAX_WARPS (SMEM_MAX_BLOCK_THREADS / SMEM_WARP)
 
+/* Which instruction executes the access: an ordinary load/store of elem_bytes (op), or one of the
+ * matrix and asynchronous-copy instructions (their rules: matrix.h). */
+enum smem_pattern_kind {
+    SMEM_PK_PLAIN = 0,
+    SMEM_PK_LDMATRIX, /* the expression gives each lane's row address (lanes 0 .. 8*matrices-1) */
+    SMEM_PK_STMATRIX,
+    SMEM_PK_CP_ASYNC  /* the expression gives each lane's shared destination */
+};
+
 /* How the access is executed. */
 struct smem_pattern {
     unsigned block[3];       /* blockDim x, y, z */
@@ -24,6 +34,20 @@ struct smem_pattern {
     unsigned shape[2];       /* rows, cols of the array (padding included); 0, 0 = not given */
     enum smem_op op;
     struct smem_banks banks;
+    /* The instruction (default plain). ldmatrix/stmatrix: matrices 1, 2 or 4, trans; cp.async:
+     * copy_bytes 4, 8 or 16, bypass (.cg), src: the global source of each lane, an expression
+     * whose index is in copy_bytes units (NULL: tid, i.e. consecutive copies). */
+    enum smem_pattern_kind kind;
+    unsigned matrices;
+    int trans;
+    unsigned copy_bytes;
+    int bypass;
+    const struct smem_access *src;
+    /* A layout change to try (smem_pattern_advise): pad elements added to each row of a 2-D access
+     * (the shape's columns stay the bound of the column index), then CuTe's Swizzle<B,M,S> on the
+     * byte offset, o ^ ((o & (2^B-1) << (M+S)) >> S) (swz_b = 0: none). */
+    unsigned pad;
+    unsigned swz_b, swz_m, swz_s;
 };
 
 /* Defaults: one warp (block 32), block index 0, 4-byte elements, loads, 32 banks of 4 bytes. */
@@ -37,8 +61,9 @@ const char *smem_pattern_check(const struct smem_pattern *p);
 struct smem_warp_cost {
     unsigned warp;
     unsigned active_lanes;
-    struct smem_request request;
+    struct smem_request request; /* ldmatrix/stmatrix/cp.async: as an ordinary request, for the map */
     struct smem_cost cost;
+    int established; /* 0: the measurements do not establish this request's cost (cp.async.cg) */
 };
 
 struct smem_pattern_result {
@@ -58,6 +83,34 @@ struct smem_pattern_result {
  * for a 2-D access. */
 int smem_pattern_eval(const struct smem_access *a, const struct smem_pattern *p,
                       struct smem_pattern_result *r, struct smem_diag *diag);
+
+/* The smallest padding and the best XOR swizzle for one access (ldmatrix tiles above all), each
+ * proved by pricing the access again under the layout: pads 0 .. max_pad elements (those that keep
+ * every address aligned for the instruction; a 2-D access with a shape only), swizzles
+ * Swizzle<B,M,S> on byte offsets with 2^M the access unit (16 bytes for ldmatrix / stmatrix, the copy
+ * size for cp.async, elem_bytes otherwise), B = 1 .. 7-M (within a 128-byte line), S = B..10. pad_wavefronts / swz_wavefronts are
+ * the fewest found (ties: the smallest pad, the smallest B then S); has_pad / has_swizzle are 0 when
+ * no layout was tried. The same layout must be applied to every access of the array: this proves it
+ * for this one. */
+struct smem_pattern_advice {
+    uint64_t wavefronts, ideal;    /* as given */
+    int has_pad, has_swizzle;
+    unsigned pad;
+    uint64_t pad_wavefronts;
+    unsigned b, m, s;
+    uint64_t swz_wavefronts;
+    unsigned pads_tried, swizzles_tried;
+};
+int smem_pattern_advise(const struct smem_access *a, const struct smem_pattern *p, unsigned max_pad,
+                        struct smem_pattern_advice *adv, struct smem_diag *diag);
+
+/* The instruction's name: "ld", "st", "ldmatrix.x4.trans", "cp.async.cg.16", ... */
+const char *smem_pattern_op_name(const struct smem_pattern *p, char *buf, unsigned n);
+
+/* Sets p's instruction from a name as smem_pattern_op_name writes it (also "cp.async.16" for
+ * .ca, "ldmatrix.x4" with or without ".b16"); ldmatrix/stmatrix set elem_bytes to 2 and cp.async
+ * to the copy size when set_elem. 0 on success, -1 for an unknown name. */
+int smem_pattern_set_op(struct smem_pattern *p, const char *name, int set_elem);
 
 /* The variables of the threads of warp w (count = threads in it); w must be below the warp count. */
 void smem_pattern_lanes(const struct smem_pattern *p, unsigned w, struct smem_lanes *lanes);

@@ -19,7 +19,9 @@ enum smem_ptx_type {
     PT_U8, PT_U16, PT_U32, PT_U64,
     PT_S8, PT_S16, PT_S32, PT_S64,
     PT_F16, PT_F16X2, PT_BF16, PT_BF16X2, PT_F32, PT_F64,
-    PT_PRED, PT_B128
+    PT_PRED, PT_B128,
+    /* the matrix instructions' operand types (mma, wmma): no register has them */
+    PT_TF32, PT_E4M3, PT_E5M2, PT_S4, PT_U4, PT_B1
 };
 
 enum smem_ptx_opk {
@@ -32,7 +34,9 @@ enum smem_ptx_opk {
     OPK_ADDR,  /* memory operand [reg[0] or sym, + imm] */
     OPK_VEC,   /* {reg[0..count-1]}; a slot of -1 is the sink `_` */
     OPK_LABEL, /* branch target: imm = instruction index */
-    OPK_SINK   /* `_` */
+    OPK_SINK,  /* `_` */
+    OPK_VECX   /* {5 to 8 registers} (mma / wmma fragments): count of them, the registers at
+                  func->vregs[imm ..]; read them with smem_ptx_vec_reg */
 };
 
 enum smem_ptx_sreg {
@@ -41,7 +45,9 @@ enum smem_ptx_sreg {
     SR_LANEID, SR_WARPID, SR_NWARPID, SR_SMID, SR_NSMID, SR_GRIDID,
     SR_LANEMASK_EQ, SR_LANEMASK_LT, SR_LANEMASK_LE, SR_LANEMASK_GT, SR_LANEMASK_GE,
     SR_CLOCK, SR_CLOCK64, SR_GLOBALTIMER, SR_DYN_SMEM, SR_TOTAL_SMEM,
-    SR_CLUSTERID, SR_CLUSTER_CTARANK, SR_CLUSTER_NCTARANK
+    SR_CLUSTERID, SR_CLUSTER_CTARANK, SR_CLUSTER_NCTARANK,
+    SR_ENVREG /* %envreg0..31 (cooperative launches read them), %reserved_smem_offset_*
+                 (cooperative groups' reserved shared memory): set by the driver, unknown */
 };
 
 struct smem_ptx_operand {
@@ -64,6 +70,17 @@ enum smem_ptx_opcode {
     PO_LD, PO_ST, PO_ATOM, PO_RED, PO_LDU, PO_PREFETCH, PO_CP_ASYNC, PO_CP_ASYNC_WAIT,
     PO_BAR, PO_BAR_ARRIVE, PO_BAR_RED, PO_BAR_WARP, PO_MEMBAR, PO_SHFL, PO_VOTE, PO_ACTIVEMASK,
     PO_MATCH, PO_REDUX, PO_BRA, PO_RET, PO_EXIT, PO_CALL, PO_TRAP, PO_NANOSLEEP, PO_ISSPACEP,
+    PO_BMSK, PO_SZEXT,
+    PO_TEX,      /* tex, tld4, txq, suld, suq: ops[0] the destination; the rest is not read */
+    PO_SURF_ST,  /* sust, sured: a surface store (no operand is read) */
+    PO_VABSDIFF4, /* vabsdiff4.d.a.b.add d, a, b, c: c + the sum of the 4 bytes' |a - b| */
+    /* matrix, barrier-object and tensor-core instructions (ptx_tensor.c); a function holding one is
+     * read only when smem_ptx_parse_opts is asked to (struct smem_ptx_options.tensor_ops) */
+    PO_LDMATRIX, /* vec = matrices; ops: {d..}, [addr] (space SP_SHARED, or SP_GENERIC) */
+    PO_STMATRIX, /* vec = matrices; ops: [addr], {r..} */
+    PO_MBARRIER, /* mode = MODE_MBAR_*; operands as the PTX ISA writes them */
+    PO_MMA,      /* mma.sync: ops d, a, b, c; shape_*, layout flags, type/type2/type3/type4 */
+    PO_WMMA,     /* wmma.load / store / mma: mode = MODE_WMMA_* */
     PO_COUNT
 };
 
@@ -87,10 +104,35 @@ enum smem_ptx_mode {
     /* prmt */ MODE_PRMT_F4E, MODE_PRMT_B4E, MODE_PRMT_RC8, MODE_PRMT_ECL, MODE_PRMT_ECR,
     MODE_PRMT_RC16,
     /* testp */ MODE_FINITE, MODE_INFINITE, MODE_NUMBER, MODE_NOTANUMBER, MODE_NORMAL,
-    MODE_SUBNORMAL
+    MODE_SUBNORMAL,
+    /* cp.async (PO_CP_ASYNC): .ca / .cg; the group operations (PO_CP_ASYNC_WAIT) */
+    MODE_CPA_CA, MODE_CPA_CG, MODE_CPA_COMMIT, MODE_CPA_WAIT_GROUP, MODE_CPA_WAIT_ALL,
+    MODE_CPA_MBAR_ARRIVE,
+    /* mbarrier */ MODE_MBAR_INIT, MODE_MBAR_INVAL, MODE_MBAR_ARRIVE, MODE_MBAR_ARRIVE_DROP,
+    MODE_MBAR_EXPECT_TX, MODE_MBAR_COMPLETE_TX, MODE_MBAR_TEST_WAIT, MODE_MBAR_TRY_WAIT,
+    MODE_MBAR_PENDING_COUNT,
+    /* wmma */ MODE_WMMA_LOAD_A, MODE_WMMA_LOAD_B, MODE_WMMA_LOAD_C, MODE_WMMA_STORE_D, MODE_WMMA_MMA
 };
 
-enum smem_ptx_round { RND_NONE = 0, RND_RN, RND_RZ, RND_RM, RND_RP, RND_RNI, RND_RZI, RND_RMI, RND_RPI };
+/* Flags of the matrix / barrier / async-copy instructions (struct smem_ptx_insn.tflags). */
+#define SMEM_TF_TRANS 0x1u        /* ldmatrix / stmatrix .trans */
+#define SMEM_TF_A_COL 0x2u        /* mma / wmma: A is .col (else .row) */
+#define SMEM_TF_B_COL 0x4u        /* mma / wmma: B is .col */
+#define SMEM_TF_PARITY 0x8u       /* mbarrier.test_wait / try_wait .parity: the operand is a phase parity */
+#define SMEM_TF_CLUSTER 0x10u     /* .shared::cluster or .cluster scope: another CTA's barrier may be meant */
+#define SMEM_TF_NOINC 0x20u       /* cp.async.mbarrier.arrive.noinc */
+#define SMEM_TF_EXPECT_TX 0x40u   /* mbarrier.arrive.expect_tx */
+#define SMEM_TF_NOCOMPLETE 0x80u  /* mbarrier.arrive.noComplete */
+#define SMEM_TF_CACHE_HINT 0x100u /* .L2::cache_hint: the last operand is a cache policy (cp.async:
+                                     ops[3] is the src-size only when nops is 5, or 4 without it) */
+#define SMEM_TF_ACQUIRE 0x200u    /* .acquire (waits) */
+#define SMEM_TF_RELEASE 0x400u    /* .release (arrives) */
+#define SMEM_TF_RELAXED 0x800u    /* .relaxed */
+#define SMEM_TF_XOR_POPC 0x1000u  /* mma .b1 .xor.popc */
+#define SMEM_TF_AND_POPC 0x2000u  /* mma .b1 .and.popc */
+
+enum smem_ptx_round { RND_NONE = 0, RND_RN, RND_RZ, RND_RM, RND_RP, RND_RNI, RND_RZI, RND_RMI, RND_RPI,
+                      RND_RNA /* nearest, ties away from zero (cvt to .tf32) */ };
 
 /* Modifiers that change a result, kept for the emulator (struct smem_ptx_insn.mods). */
 #define SMEM_MOD_APPROX 0x1u
@@ -103,8 +145,12 @@ enum smem_ptx_round { RND_NONE = 0, RND_RN, RND_RZ, RND_RM, RND_RP, RND_RNI, RND
 #define SMEM_MOD_NOFTZ 0x80u
 #define SMEM_MOD_CC 0x100u      /* add.cc, sub.cc: the carry is not modelled */
 #define SMEM_MOD_OOB 0x200u     /* fma .oob: OOB-NaN operands give 0 (not modelled) */
+#define SMEM_MOD_TF32 0x400u    /* cvt.*.tf32.f32: the destination is a .tf32 in a .b32 */
 
 #define SMEM_PTX_MAX_OPS 8
+/* call [(r...),] f, (a...): ops[0].sym names f and ops[0].count is the number of return
+ * parameters; ops[1..count] are they, ops[count+1..nops-1] the arguments (OPK_SYM each). A call
+ * with more than fit, or through a register (a function pointer), has ops[0].imm = -1. */
 
 struct smem_ptx_insn {
     uint8_t op;       /* enum smem_ptx_opcode */
@@ -136,6 +182,11 @@ struct smem_ptx_insn {
     int32_t call_target; /* PO_CALL: index of the callee in the module's functions, -1 extern */
     const char *call_name;
     uint8_t vol;        /* ld.volatile / st.volatile (warp-synchronous code relies on them) */
+    /* matrix / barrier-object / tensor-core instructions (zero elsewhere) */
+    uint8_t shape_m, shape_n; /* .m16n8k16: 16, 8; ldmatrix .m8n8: 8, 8 */
+    uint16_t shape_k;         /* 16; 0 without a k */
+    uint8_t type3, type4;     /* mma: B's and C's types (type: D's, type2: A's) */
+    uint32_t tflags;          /* SMEM_TF_* */
 };
 
 enum smem_ptx_symkind { SYM_SHARED, SYM_SHARED_EXTERN, SYM_PARAM, SYM_LOCAL, SYM_GLOBAL, SYM_CONST,
@@ -177,8 +228,12 @@ struct smem_ptx_func {
     struct smem_ptx_insn *insns;
     uint32_t ninsns;
     uint32_t nparams;      /* the first nparams symbols are the parameters, in order */
+    uint32_t nrets;        /* a .func's return parameters: symbols ret_sym[0..nrets-1] */
+    int32_t ret_sym[4];
     uint64_t param_bytes;
     uint32_t maxntid[3], reqntid[3]; /* performance directives, 0 when absent */
+    int32_t *vregs;        /* the registers of OPK_VECX operands */
+    uint32_t nvregs;
     struct smem_error *error; /* the body could not be read (an unsupported instruction): why, and
                                  ninsns is 0; NULL when it was read */
     uint32_t error_file, error_line; /* the source line (.loc) it was at; line 0: unknown */
@@ -205,9 +260,25 @@ struct smem_ptx_module {
 };
 
 /* Parses PTX text (len bytes, need not be NUL-terminated). name labels errors. Returns 0 and a
- * module to free with smem_ptx_free, or -1 with err filled (line:column of the fault). */
+ * module to free with smem_ptx_free, or -1 with err filled (line:column of the fault).
+ * A function that uses an instruction the emulator does not run yet (ldmatrix, stmatrix, mbarrier,
+ * mma, wmma) keeps an error naming it and its line (func->error), as for any unsupported
+ * instruction; smem_ptx_parse_opts with tensor_ops reads such functions whole. */
 int smem_ptx_parse(const char *text, size_t len, const char *name, struct smem_ptx_module **out,
                    struct smem_error *err);
+
+struct smem_ptx_options {
+    int tensor_ops; /* read ldmatrix / stmatrix / mbarrier / mma / wmma into the body */
+};
+int smem_ptx_parse_opts(const char *text, size_t len, const char *name, const struct smem_ptx_options *opt,
+                        struct smem_ptx_module **out, struct smem_error *err);
+
+/* Register i of a vector operand (OPK_VEC or OPK_VECX) of an instruction of f; -1 for a sink. */
+int32_t smem_ptx_vec_reg(const struct smem_ptx_func *f, const struct smem_ptx_operand *o, unsigned i);
+
+/* The name of a matrix / barrier / tensor-core instruction for messages: "ldmatrix", "mma",
+ * "mbarrier.try_wait", ...; NULL for the others. */
+const char *smem_ptx_tensor_name(const struct smem_ptx_insn *in);
 void smem_ptx_free(struct smem_ptx_module *m);
 
 /* The function with this mangled name, or NULL. */

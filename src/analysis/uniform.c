@@ -1,0 +1,184 @@
+/* uniform.c: whether every block of a launch does the same shared-memory work (uniform.h). */
+#include "smemlab/analysis/uniform.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+/* special registers whose value may differ between blocks (or that the emulator cannot know) */
+static int sreg_varies(unsigned sr)
+{
+    switch (sr) {
+    case SR_TID_X: case SR_TID_Y: case SR_TID_Z: case SR_NTID_X: case SR_NTID_Y: case SR_NTID_Z:
+    case SR_NCTAID_X: case SR_NCTAID_Y: case SR_NCTAID_Z: case SR_LANEID: case SR_WARPID:
+    case SR_NWARPID: case SR_LANEMASK_EQ: case SR_LANEMASK_LT: case SR_LANEMASK_LE:
+    case SR_LANEMASK_GT: case SR_LANEMASK_GE: case SR_DYN_SMEM: case SR_TOTAL_SMEM:
+    case SR_CLUSTER_CTARANK: case SR_CLUSTER_NCTARANK:
+        return 0;
+    default: /* %ctaid, %clock, %smid, %gridid, ... */
+        return 1;
+    }
+}
+
+static int is_mem(unsigned op)
+{
+    return op == PO_LD || op == PO_LDU || op == PO_ST || op == PO_ATOM || op == PO_RED ||
+           op == PO_CP_ASYNC;
+}
+
+/* instructions whose ops[0] is written (the others only read their operands) */
+static int writes_op0(unsigned op)
+{
+    switch (op) {
+    case PO_ST: case PO_RED: case PO_CP_ASYNC: case PO_BAR: case PO_BAR_ARRIVE: case PO_BAR_WARP:
+    case PO_BRA: case PO_CALL: case PO_RET: case PO_EXIT: case PO_TRAP: case PO_PREFETCH:
+    case PO_MEMBAR: case PO_NOP: case PO_NANOSLEEP: case PO_CP_ASYNC_WAIT: case PO_SURF_ST:
+        return 0;
+    default:
+        return 1;
+    }
+}
+
+/* Taint: V, a value that may differ between blocks (it may be known: %ctaid, a clock, ...); D,
+ * loaded data (unknown to analyze: global and constant memory, textures, atomics). Shared and
+ * local memory hold D, and V once a V value is stored there. */
+enum { TV = 1, TD = 2 };
+
+/* the taint operand o reads */
+static unsigned op_taint(const struct smem_ptx_operand *o, const uint8_t *t)
+{
+    unsigned r = 0;
+    if (o->kind == OPK_SREG)
+        return sreg_varies((unsigned)o->imm) ? TV : 0;
+    if (o->kind == OPK_REG || o->kind == OPK_ADDR || o->kind == OPK_VEC || o->kind == OPK_PAIR)
+        for (int i = 0; i < 4; i++)
+            if (o->reg[i] >= 0)
+                r |= t[o->reg[i]];
+    return r;
+}
+
+static int op_tainted(const struct smem_ptx_operand *o, const uint8_t *t)
+{
+    return op_taint(o, t) != 0;
+}
+
+static int fail(const struct smem_ptx_insn *in, char *why, size_t n, const char *what)
+{
+    snprintf(why, n, "%s at PTX line %u depends on %%ctaid or on loaded data", what, in->src_line);
+    return 0;
+}
+
+/* the operand a store-like instruction writes to memory (the value), or NULL */
+static const struct smem_ptx_operand *stored_value(const struct smem_ptx_insn *in)
+{
+    if (in->op == PO_ST && in->nops > 1)
+        return &in->ops[1];
+    if ((in->op == PO_ATOM && in->nops > 2) || (in->op == PO_RED && in->nops > 1))
+        return &in->ops[in->op == PO_ATOM ? 2 : 1];
+    return NULL;
+}
+
+int smem_blocks_uniform(const struct smem_ptx_func *f, char *why, size_t n)
+{
+    uint8_t *t = calloc(f->nregs ? f->nregs : 1, 1);
+    if (!t)
+        return -1;
+    /* taint, to a fixed point */
+    unsigned smem = TD, local = TD; /* what shared and local memory may hold */
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (uint32_t i = 0; i < f->ninsns; i++) {
+            const struct smem_ptx_insn *in = &f->insns[i];
+            const struct smem_ptx_operand *sv = stored_value(in);
+            if (sv && in->space != SP_GLOBAL && in->space != SP_CONST && in->space != SP_PARAM) {
+                unsigned v = op_taint(sv, t) & TV; /* a V value stored to shared or local memory */
+                if (v && (in->space == SP_SHARED || in->space == SP_GENERIC) && !(smem & TV)) {
+                    smem |= TV;
+                    changed = 1;
+                }
+                if (v && (in->space == SP_LOCAL || in->space == SP_GENERIC) && !(local & TV)) {
+                    local |= TV;
+                    changed = 1;
+                }
+            }
+            if (!writes_op0(in->op) || in->nops == 0)
+                continue;
+            unsigned src = in->guard >= 0 ? t[in->guard] : 0; /* written or not: its choice */
+            if (is_mem(in->op) && in->space != SP_PARAM) {
+                /* what the memory holds (an address that varies is refused below; global data
+                   is unknown to analyze wherever it is read) */
+                src |= in->space == SP_SHARED ? smem : in->space == SP_LOCAL ? local
+                       : in->space == SP_GENERIC ? (smem | local | TD) : TD;
+            } else if (in->op == PO_TEX) {
+                src |= TD;
+            } else {
+                for (unsigned o = 1; o < in->nops; o++)
+                    src |= op_taint(&in->ops[o], t);
+            }
+            if (!src)
+                continue;
+            const struct smem_ptx_operand *d = &in->ops[0];
+            for (int r = 0; r < 4; r++)
+                if (d->reg[r] >= 0 && (t[d->reg[r]] | src) != t[d->reg[r]]) {
+                    t[d->reg[r]] |= (uint8_t)src;
+                    changed = 1;
+                }
+        }
+    }
+    int ok = 1;
+    for (uint32_t i = 0; i < f->ninsns && ok; i++) {
+        const struct smem_ptx_insn *in = &f->insns[i];
+        int g = in->guard >= 0 && t[in->guard];
+        switch (in->op) {
+        case PO_BRA:
+            if (g)
+                ok = fail(in, why, n, "a branch");
+            break;
+        case PO_CALL:
+            snprintf(why, n, "the kernel makes a call (PTX line %u)", in->src_line);
+            ok = 0;
+            break;
+        case PO_RET: case PO_EXIT: case PO_TRAP:
+            if (g)
+                ok = fail(in, why, n, "an exit");
+            break;
+        case PO_BAR: case PO_BAR_RED: case PO_BAR_ARRIVE: case PO_BAR_WARP: case PO_SHFL:
+        case PO_VOTE: case PO_MATCH: case PO_REDUX: case PO_ACTIVEMASK: {
+            int bad = g;
+            /* barrier ids and counts, shuffle lanes and masks (not the values shuffled, voted) */
+            unsigned from = in->op == PO_SHFL ? 2 : in->op == PO_BAR_RED ? 1
+                          : in->op == PO_BAR || in->op == PO_BAR_ARRIVE || in->op == PO_BAR_WARP ? 0
+                                                                                       : in->nops;
+            for (unsigned o = from; o < in->nops && !bad; o++)
+                bad = op_tainted(&in->ops[o], t);
+            if (bad)
+                ok = fail(in, why, n, "a barrier or warp collective");
+            break;
+        }
+        default:
+            if (is_mem(in->op) && in->space != SP_GLOBAL && in->space != SP_CONST) {
+                /* shared, generic, local, parameter: the address (a bad one fails the run); the
+                   predicate of a shared or generic one */
+                const struct smem_ptx_operand *mo =
+                    in->op == PO_LD || in->op == PO_LDU || in->op == PO_ATOM ? &in->ops[1] : &in->ops[0];
+                int sh = in->space == SP_SHARED || in->space == SP_GENERIC;
+                const struct smem_ptx_operand *sv = stored_value(in);
+                if ((sh && g) || op_tainted(mo, t)) {
+                    ok = fail(in, why, n, in->space == SP_SHARED ? "a shared access"
+                                          : in->space == SP_GENERIC ? "a generic access"
+                                                                    : "a local or parameter address");
+                } else if (sh && sv && (op_taint(sv, t) & TV)) {
+                    /* racecheck's verdict on a store looks at the value it stores */
+                    snprintf(why, n, "a value stored to shared memory at PTX line %u depends on "
+                             "%%ctaid", in->src_line);
+                    ok = 0;
+                }
+            }
+            break;
+        }
+    }
+    if (ok)
+        snprintf(why, n, "shared addresses and control flow depend neither on %%ctaid nor on "
+                         "loaded data (dataflow proof over the PTX)");
+    free(t);
+    return ok;
+}
