@@ -2,7 +2,9 @@
  * that measured tests/hw/h100-counters.csv on an H100 80GB HBM3, driver 580.159.04, 2026-11-22)
  * run to their own PASS and give every launch's shared-memory requests and wavefronts as the
  * H100 counted them; devinfo prints the device CSV the H100 printed; tests/run/checks.cu covers
- * the runtime API, memory errors, hazards, refusals and exit statuses. Needs nvcc (else skipped,
+ * the runtime API, memory errors, hazards, refusals and exit statuses, and its counting modes
+ * give every launch's counts as Nsight Compute counted them on the H100 (tests/run/h100-checks.csv,
+ * driver 580.159.04, ncu 2025.3.1, 2026-11-23). Needs nvcc (else skipped,
  * exit 77): the programs are built here with nvcc -cudart shared, as a user would. */
 #include "check.h"
 
@@ -322,6 +324,126 @@ static void test_printf_and_repeated_launches(void)
     free(csv);
 }
 
+/* One launch's CSV row of kernel `name` (the first), or NULL. */
+static char *row_of(char *csv, const char *name)
+{
+    for (char *l = csv ? next_line(csv) : NULL; l && *l; l = next_line(l)) {
+        char k[128];
+        num(l, 1, k, sizeof k);
+        if (!strcmp(k, name))
+            return l;
+    }
+    return NULL;
+}
+
+/* ld requests, ld wavefronts, st requests, st wavefronts of a CSV row */
+static void expect_counts(char *csv, const char *kernel, long long ld, long long ldwf,
+                          long long st, long long stwf)
+{
+    char *l = row_of(csv, kernel);
+    CHECK(l != NULL);
+    if (!l) {
+        fprintf(stderr, "  no launch of %s\n", kernel);
+        return;
+    }
+    long long a = num(l, 10, NULL, 0), b = num(l, 11, NULL, 0), c = num(l, 13, NULL, 0),
+              d = num(l, 14, NULL, 0);
+    if (a != ld || b != ldwf || c != st || d != stwf)
+        fprintf(stderr, "  %s: ld %lld/%lld st %lld/%lld, expected ld %lld/%lld st %lld/%lld\n",
+                kernel, a, b, c, d, ld, ldwf, st, stwf);
+    CHECK(a == ld && b == ldwf && c == st && d == stwf);
+}
+
+static void test_templates_big_dynamic_smem_3d_memory_and_streams(void)
+{
+    char *o, *e, path[1100];
+    snprintf(path, sizeof path, "-o %s/templates.csv --format csv", bin);
+    CHECK_EQ(checks(path, "checks", "templates", &o, &e), 0);
+    EXPECT_IN(o, "templates PASS");
+    free(o);
+    free(e);
+    snprintf(path, sizeof path, "%s/templates.csv", bin);
+    char *csv = slurp(path);
+    CHECK(csv != NULL);
+    /* blockSum<T, BS>, 2 blocks: BS/32 warps store s[tid]; the tree steps k = BS/2 .. 1 run
+       ceil(k/32) warps, each 2 loads and a store; thread 0 loads s[0]. 4-byte elements: one
+       wavefront a request. int/256: 12 steps' warps, ld 2*(24+1), st 2*(8+12). float/128: 8,
+       ld 2*(16+1), st 2*(4+8). double/64 (cudaLaunchKernel): 6 warps in steps; a full warp of
+       8-byte elements is 2 wavefronts (k=32, and the 2 storing warps), half a warp or less 1:
+       ld 2*13 requests, 2*(4+10+1) wavefronts; st 2*8 requests, 2*(4+2+5) wavefronts */
+    expect_counts(csv, "blockSum<int, 256>", 50, 50, 40, 40);
+    expect_counts(csv, "blockSum<float, 128>", 34, 34, 24, 24);
+    expect_counts(csv, "blockSum<double, 64>", 26, 30, 16, 22);
+    /* 100 KB of floats by 1024 threads: 25 rounds of 32 warps each way, conflict-free; the
+       launch refused for want of cudaFuncSetAttribute is not a launch (nor on the GPU) */
+    expect_counts(csv, "reverseBig", 800, 800, 800, 800);
+    unsigned n = 0;
+    for (char *l = csv ? next_line(csv) : NULL; l && *l; l = next_line(l))
+        n++;
+    CHECK_EQ(n, 4);
+    free(csv);
+}
+
+/* `smemlab run --format csv checks MODE` against tests/run/h100-checks.csv: Nsight Compute
+ * 2025.3.1 on an H100 80GB HBM3, driver 580.159.04, 2026-11-23, the same program (nvcc 13.0 -O3
+ * -arch=sm_90 -lineinfo -cudart shared) and mode: every launch, in order, equal in shared ld/st
+ * requests and wavefronts and atomics. */
+static void check_mode_as_the_h100(const char *mode)
+{
+    char *o, *e, opts[1100], path[1100], hwpath[1100];
+    snprintf(opts, sizeof opts, "--format csv -o %s/h100-%s.csv", bin, mode);
+    CHECK_EQ(checks(opts, "checks", mode, &o, &e), 0);
+    free(o);
+    free(e);
+    snprintf(path, sizeof path, "%s/h100-%s.csv", bin, mode);
+    snprintf(hwpath, sizeof hwpath, "%s/tests/run/h100-checks.csv", src);
+    char *got = slurp(path), *hw = slurp(hwpath);
+    CHECK(got && hw);
+    char *g = got ? next_line(got) : NULL;
+    unsigned matched = 0;
+    for (char *h = hw ? next_line(hw) : NULL; h && *h; h = next_line(h)) {
+        char prog[64], kname[256];
+        num(h, 0, prog, sizeof prog);
+        if (strcmp(prog, mode))
+            continue;
+        num(h, 3, kname, sizeof kname);
+        long long first = num(h, 1, NULL, 0), last = num(h, 2, NULL, 0);
+        long long want[5] = {num(h, 6, NULL, 0), num(h, 8, NULL, 0), num(h, 7, NULL, 0),
+                             num(h, 9, NULL, 0), num(h, 10, NULL, 0)};
+        for (long long i = first; i <= last; i++) {
+            CHECK(g && *g);
+            if (!g || !*g)
+                break;
+            char rk[256];
+            num(g, 1, rk, sizeof rk);
+            long long have[5] = {num(g, 10, NULL, 0), num(g, 11, NULL, 0), num(g, 13, NULL, 0),
+                                 num(g, 14, NULL, 0), num(g, 16, NULL, 0)};
+            int ok = strstr(kname, rk) != NULL && !memcmp(have, want, sizeof want);
+            if (!ok)
+                fprintf(stderr, "checks %s launch %lld: run %s ld %lld/%lld st %lld/%lld atom %lld, "
+                                "H100 %s ld %lld/%lld st %lld/%lld atom %lld\n", mode, i, rk,
+                        have[0], have[1], have[2], have[3], have[4], kname, want[0], want[1],
+                        want[2], want[3], want[4]);
+            CHECK(ok);
+            matched++;
+            g = next_line(g);
+        }
+    }
+    CHECK(matched > 0);
+    CHECK(!g || !*g); /* no launch more than the H100 counted */
+    free(got);
+    free(hw);
+}
+
+static void test_checks_count_as_the_h100(void)
+{
+    check_mode_as_the_h100("templates");
+    check_mode_as_the_h100("diverge");
+    check_mode_as_the_h100("transpose");
+    check_mode_as_the_h100("histogram");
+    check_mode_as_the_h100("api");
+}
+
 static void test_out_of_bounds_global_accesses_are_reported(void)
 {
     char *o, *e;
@@ -331,7 +453,7 @@ static void test_out_of_bounds_global_accesses_are_reported(void)
     EXPECT_IN(e, "0 bytes after the end of the 256-byte allocation");
     EXPECT_IN(e, "invalid load of 4 bytes at checks.cu:");
     EXPECT_IN(e, "4 bytes before the 256-byte allocation");
-    EXPECT_IN(e, "thread (63,0,0) block (0,0,0)");
+    EXPECT_IN(e, "thread (63,0,0) block (0,0,0), address 0x");
     free(o);
     free(e);
     CHECK_EQ(checks("--fail-on-memory-error", "checks", "oob", &o, &e), 1);
@@ -363,16 +485,40 @@ static void test_hazards_and_checks_asked_for(void)
 static void test_bad_programs_stop_with_a_located_message(void)
 {
     char *o, *e;
-    /* a kernel that never ends: the step budget, located in the source */
+    /* a kernel that never ends: the step budget, located in the source; the launch before it
+       stays in the report */
     CHECK_EQ(checks("--max-steps 100000", "checks", "hang", &o, &e), 3);
     EXPECT_IN(e, "step budget");
     EXPECT_IN(e, "checks.cu:");
     EXPECT_IN(e, "spin");
+    EXPECT_IN(e, "  0      racy ");
+    EXPECT_IN(e, "exit status: 3 (stopped by smemlab)");
     free(o);
     free(e);
-    /* a call smemlab does not emulate */
+    /* a call smemlab does not emulate: named, and the launch before it kept */
     CHECK_EQ(checks("", "checks", "unsupported", &o, &e), 3);
     EXPECT_IN(e, "cudaMallocArray is not supported");
+    EXPECT_IN(e, "  0      racy ");
+    free(o);
+    free(e);
+    /* a kernel that traps: located; the program sees cudaErrorLaunchFailure, sticky, and ends
+       as it decides (here: status 0) */
+    CHECK_EQ(checks("", "checks", "trap", &o, &e), 0);
+    EXPECT_IN(o, "trap: cudaErrorLaunchFailure, then cudaErrorLaunchFailure");
+    EXPECT_IN(e, "executes trap");
+    EXPECT_IN(e, "checks.cu:");
+    EXPECT_IN(e, "(failed)");
+    free(o);
+    free(e);
+    /* a branch on a load from a null pointer: the load is reported (kind, size, line, thread,
+       block, address), the launch stops located, exit 3, the launch before kept */
+    CHECK_EQ(checks("", "checks", "unknown", &o, &e), 3);
+    EXPECT_IN(e, "branchOnNull cannot be emulated");
+    EXPECT_IN(e, "the branch depends on a value the emulator does not know");
+    EXPECT_IN(e, "invalid load of 4 bytes at checks.cu:");
+    EXPECT_IN(e, "thread (0,0,0) block (0,0,0), address 0x0:");
+    EXPECT_IN(e, "  0      racy ");
+    CHECK(!strstr(o, "not reached"));
     free(o);
     free(e);
     /* host code dereferencing a device pointer: the program's signal, the allocation named,
@@ -469,6 +615,8 @@ int main(void)
     RUN(test_runtime_api);
     RUN(test_transpose_and_histogram_pass_with_their_counts);
     RUN(test_printf_and_repeated_launches);
+    RUN(test_templates_big_dynamic_smem_3d_memory_and_streams);
+    RUN(test_checks_count_as_the_h100);
     RUN(test_out_of_bounds_global_accesses_are_reported);
     RUN(test_hazards_and_checks_asked_for);
     RUN(test_bad_programs_stop_with_a_located_message);

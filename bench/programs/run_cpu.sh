@@ -1,21 +1,33 @@
 #!/bin/sh
-# run_cpu.sh SMEMLAB BIN [OUT]: every program of programs.txt under `smemlab run` on this machine:
-# its exit status, launches, wall time and emulated thread-instructions per second (launches
-# proven repeats are not emulated, so they count in the time but not in the instructions).
-# Each report goes to OUT/NAME.csv (default /tmp/smemlab-programs).
+# run_cpu.sh SMEMLAB BIN [OUT] [LIST]: every program of LIST (default programs.txt: NAME EXE ARGS;
+# unseen.txt works too)
+# under `smemlab run` on this machine: its exit status, launches, proven repeats, wall time, CPU
+# time (user+sys, all threads: steadier than wall time on a shared machine) and emulated
+# thread-instructions per wall second (launches proven repeats are not emulated, so they count in
+# the time but not in the instructions). Each report goes to OUT/NAME.csv (default
+# /tmp/smemlab-programs), the program's output to OUT/NAME.out and .err.
 set -u
 SMEMLAB=$1; BIN=$2; OUT=${3:-/tmp/smemlab-programs}
 HERE=$(cd "$(dirname "$0")" && pwd)
+LIST=${4:-$HERE/programs.txt}
 mkdir -p "$OUT"
-printf '%-22s %5s %9s %9s %9s %12s %10s\n' program exit launches repeats wall_s thread_insns Minsn/s
+printf '%-22s %5s %9s %9s %8s %8s %12s %10s\n' program exit launches repeats wall_s cpu_s thread_insns Minsn/s
 while read name exe args; do
+  exe=$(basename "$exe") # unseen.txt names the sample's folder: its program has its name
   [ -x "$BIN/$exe" ] || { printf '%-22s (not built)\n' "$name"; continue; }
-  s=$(date +%s.%N)
-  "$SMEMLAB" run --format csv -o "$OUT/$name.csv" "$BIN/$exe" $args > "$OUT/$name.out" 2> "$OUT/$name.err"
+  rm -f "$OUT/$name.csv"
+  /usr/bin/time -f '%e %U %S' -o "$OUT/$name.time" \
+    "$SMEMLAB" run --format csv -o "$OUT/$name.csv" "$BIN/$exe" $args \
+    > "$OUT/$name.out" 2> "$OUT/$name.err" < /dev/null
   rc=$?
-  e=$(date +%s.%N)
-  awk -F, -v name="$name" -v rc="$rc" -v s="$s" -v e="$e" '
+  read wall usr sys <<T
+$(tail -n 1 "$OUT/$name.time")
+T
+  [ -f "$OUT/$name.csv" ] || echo "launch" > "$OUT/$name.csv"
+  awk -F, -v name="$name" -v rc="$rc" -v w="$wall" -v u="$usr" -v s="$sys" '
     NR > 1 { n++; if ($NF == 1) r++; else ins += $(NF - 3) }
-    END { w = e - s; printf "%-22s %5d %9d %9d %9.1f %12.0f %10.1f\n", name, rc, n, r, w, ins, w > 0 ? ins / w / 1e6 : 0 }
+    END { cpu = u + s
+          printf "%-22s %5d %9d %9d %8.1f %8.1f %12.0f %10.1f\n", name, rc, n, r, w, cpu, ins,
+                 (w > 0 ? ins / w / 1e6 : 0) }
   ' "$OUT/$name.csv"
-done < "$HERE/programs.txt"
+done < "$LIST"

@@ -487,7 +487,9 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
     unsigned total = esz * (op == PO_LD || op == PO_ST || op == PO_LDU ? in->vec : 1);
     if (op == PO_CP_ASYNC)
         total = esz;
-    if (sp == SP_PARAM && (mo->sym < 0 || (uint32_t)mo->sym >= b->p->func->nparams)) {
+    /* [reg+imm] in param space: an address taken of a kernel parameter (mov %rd, param; a
+       __grid_constant__ struct indexed in a loop): read below like [param+imm] */
+    if (sp == SP_PARAM && (mo->sym < 0 ? mo->reg[0] < 0 : (uint32_t)mo->sym >= b->p->func->nparams)) {
         /* call-sequence parameters: vprintf's two (for a printing caller), nothing else */
         if (op == PO_LD && in->ops[0].reg[0] >= 0)
             K[in->ops[0].reg[0]] = 0;
@@ -1430,6 +1432,11 @@ static int run_warp(struct block *b, uint32_t w)
         }
     }
     flush_requests(b);
+    /* every lane waits at the barrier (or has exited) and every request is reported: the warp
+       leaves the barrier converged, so its lanes' next executions of a site are one request
+       again, whichever lanes executed it how often before (a branch inside a loop) */
+    memset(&b->kcount[(size_t)first * b->p->nsites], 0,
+           (size_t)(last - first) * b->p->nsites * sizeof *b->kcount);
     return 0;
 }
 

@@ -1,6 +1,7 @@
 /* sass_model.c: ptxas merges neighbouring scalar shared loads (stores) into LDS.64 / LDS.128 (STS) when it can
  * prove the combined address is aligned (seen on an H100: a 16x16 sgemm tile's row reads
- * As[ty][k..k+3] became one LDS.128; tests/validate). Requests are SASS instructions, so the
+ * As[ty][k..k+3] became one LDS.128; tests/validate; and fixed places, cuda-samples'
+ * fp16ScalarProduct's last reduction step, v[0] + v[1] of a half2 array: one LDS.64). Requests are SASS instructions, so the
  * analyzer must merge them too. Alignment comes from a trailing-zeros analysis of the registers. */
 #include "sass_model.h"
 
@@ -65,16 +66,26 @@ static int candidate(const struct smem_ptx_insn *in, int stores)
     unsigned w = smem_ptx_type_bytes(in->type);
     if (in->space != SP_SHARED || in->vec != 1 || (w != 4 && w != 8) || in->nops != 2)
         return 0;
+    /* [reg + imm], or [symbol + imm]: a fixed place in the window */
     if (stores)
-        return in->op == PO_ST && in->ops[0].kind == OPK_ADDR && in->ops[0].reg[0] >= 0 &&
+        return in->op == PO_ST && in->ops[0].kind == OPK_ADDR &&
+               (in->ops[0].reg[0] >= 0 || in->ops[0].sym >= 0) &&
                (in->ops[1].kind == OPK_REG || in->ops[1].kind == OPK_IMM);
     return in->op == PO_LD && in->ops[0].kind == OPK_REG && in->ops[1].kind == OPK_ADDR &&
-           in->ops[1].reg[0] >= 0;
+           (in->ops[1].reg[0] >= 0 || in->ops[1].sym >= 0);
 }
 
 static const struct smem_ptx_operand *addr_of(const struct smem_ptx_insn *in)
 {
     return in->op == PO_ST ? &in->ops[0] : &in->ops[1];
+}
+
+/* The offset an access's address has from its base: the immediate from a base register, or
+ * the window offset itself from a symbol (base -1: the window, whose start is aligned). */
+static int64_t offset_of(const struct smem_ptx_insn *in, const uint32_t *sym_offset)
+{
+    const struct smem_ptx_operand *a = addr_of(in);
+    return a->imm + (a->reg[0] < 0 && a->sym >= 0 ? (int64_t)sym_offset[a->sym] : 0);
 }
 
 /* Ends the window of neighbours: control flow, barriers, anything that writes shared memory
@@ -98,7 +109,8 @@ static int ends_window(const struct smem_ptx_insn *in, int stores)
 }
 
 static void merge_kind(const struct smem_ptx_func *f, const unsigned *tz, const uint8_t *target,
-                       uint32_t *win, struct sass_merge *merge, int stores);
+                       uint32_t *win, struct sass_merge *merge, int stores,
+                       const uint32_t *sym_offset);
 
 int sass_merge_loads(const struct smem_ptx_func *f, const uint32_t *sym_offset,
                      struct sass_merge *merge)
@@ -150,8 +162,8 @@ int sass_merge_loads(const struct smem_ptx_func *f, const uint32_t *sym_offset,
                 (uint64_t)in->ops[o].imm < f->ninsns)
                 target[in->ops[o].imm] = 1;
     }
-    merge_kind(f, tz, target, win, merge, 0);
-    merge_kind(f, tz, target, win, merge, 1);
+    merge_kind(f, tz, target, win, merge, 0, sym_offset);
+    merge_kind(f, tz, target, win, merge, 1, sym_offset);
     free(tz);
     free(target);
     free(win);
@@ -161,7 +173,8 @@ int sass_merge_loads(const struct smem_ptx_func *f, const uint32_t *sym_offset,
 /* Windows of straight-line code; in each, group candidates by (base, guard, type) and merge
  * naturally aligned runs of 16, then 8 bytes. */
 static void merge_kind(const struct smem_ptx_func *f, const unsigned *tz, const uint8_t *target,
-                       uint32_t *win, struct sass_merge *merge, int stores)
+                       uint32_t *win, struct sass_merge *merge, int stores,
+                       const uint32_t *sym_offset)
 {
     uint32_t start = 0;
     while (start < f->ninsns) {
@@ -189,7 +202,7 @@ static void merge_kind(const struct smem_ptx_func *f, const unsigned *tz, const 
             unsigned nm = 0;
             for (uint32_t j = i; j < n && nm < 16; j++) {
                 const struct smem_ptx_insn *b = &f->insns[win[j]];
-                if (j > i) {
+                if (j > i && base >= 0) {
                     int rewritten = 0;
                     for (uint32_t q = win[i] + 1; q < win[j] && !rewritten; q++)
                         rewritten = writes_reg(&f->insns[q], base);
@@ -200,12 +213,12 @@ static void merge_kind(const struct smem_ptx_func *f, const unsigned *tz, const 
                     b->guard_neg != a->guard_neg || smem_ptx_type_bytes(b->type) != w)
                     continue;
                 mem[nm] = win[j];
-                off[nm] = addr_of(b)->imm;
+                off[nm] = offset_of(b, sym_offset);
                 nm++;
             }
             if (nm < 2)
                 continue;
-            unsigned btz = tz[base];
+            unsigned btz = base >= 0 ? tz[base] : TZ_TOP;
             /* runs of 16 then 8 bytes, naturally aligned, every element present */
             for (unsigned size = 16; size >= 2 * w; size /= 2) {
                 unsigned per = size / w;
@@ -231,7 +244,7 @@ static void merge_kind(const struct smem_ptx_func *f, const unsigned *tz, const 
                     for (unsigned e = 0; e < per; e++)
                         merge[grp[e]].leader = (int32_t)lead;
                     merge[lead].width = (uint8_t)size;
-                    merge[lead].offset = (int32_t)(off[s] - addr_of(&f->insns[lead])->imm);
+                    merge[lead].offset = (int32_t)(off[s] - offset_of(&f->insns[lead], sym_offset));
                 }
             }
         }

@@ -378,6 +378,33 @@ RT_API cudaError_t cudaMemset2DAsync(void *dst, size_t pitch, int value, size_t 
     return cudaMemset2D(dst, pitch, value, width, height);
 }
 
+/* A pitched 3-D region: depth slices of ysize rows of pitch bytes; width bytes of each of the
+ * first height rows of each slice are set. */
+RT_API cudaError_t cudaMemset3D(struct cudaPitchedPtr p, int value, struct cudaExtent ext);
+RT_API cudaError_t cudaMemset3D(struct cudaPitchedPtr p, int value, struct cudaExtent ext)
+{
+    cudaError_t e = begin();
+    if (e)
+        return end(e);
+    if (ext.height > 1 && p.pitch < ext.width)
+        return end(cudaErrorInvalidPitchValue);
+    size_t slice = p.pitch * (p.ysize ? p.ysize : ext.height);
+    for (size_t z = 0; z < ext.depth; z++)
+        for (size_t y = 0; y < ext.height; y++)
+            if ((e = set((uint8_t *)p.ptr + z * slice + y * p.pitch, value, ext.width)))
+                return end(e);
+    return end(cudaSuccess);
+}
+
+RT_API cudaError_t cudaMemset3DAsync(struct cudaPitchedPtr p, int value, struct cudaExtent ext,
+                                     cudaStream_t s);
+RT_API cudaError_t cudaMemset3DAsync(struct cudaPitchedPtr p, int value, struct cudaExtent ext,
+                                     cudaStream_t s)
+{
+    (void)s;
+    return cudaMemset3D(p, value, ext);
+}
+
 RT_API cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total);
 RT_API cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total)
 {

@@ -621,6 +621,13 @@ static int occupancy(struct rt_kernel *k, int block, size_t dyn)
 {
     if (block <= 0)
         return 0;
+    /* more dynamic shared memory than the kernel may launch with (48 KB less its static shared
+       memory, or what cudaFuncSetAttribute allowed): no block fits (0 on an H100) */
+    uint64_t st = static_smem(k);
+    uint64_t limit = k->max_dyn_smem >= 0 ? (uint64_t)k->max_dyn_smem
+                                          : (st < 48u * 1024u ? 48u * 1024u - st : 0);
+    if (dyn > limit)
+        return 0;
     int warps = (block + 31) / 32;
     int by_threads = 2048 / (warps * 32);
     int by_blocks = 32;

@@ -76,6 +76,10 @@ cudaError_t rt_launch(struct rt_kernel *k, dim3 grid, dim3 block, void **args, s
         char buf[700];
         kernel_error(k, smem_error_format(f->error, buf, sizeof buf));
     }
+    /* more than 1024 threads a block: cudaErrorInvalidValue from CUDA 13's runtime (measured on
+       an H100, driver 580.159.04: <<<1, 2048>>>); the other bad shapes: invalid configuration */
+    if ((uint64_t)block.x * block.y * block.z > 1024)
+        return rt_error(cudaErrorInvalidValue);
     if (!config_ok(grid, block))
         return rt_error(cudaErrorInvalidConfiguration);
     struct smem_error err;
@@ -257,6 +261,13 @@ RT_API cudaError_t __cudaGetKernel(cudaKernel_t *out, const void *host_fun)
     if (out)
         *out = (cudaKernel_t)(void *)k;
     return k ? cudaSuccess : cudaErrorInvalidDeviceFunction;
+}
+
+/* The public form (CUDA 12.1+): the kernel handle of an entry function. */
+RT_API cudaError_t cudaGetKernel(cudaKernel_t *out, const void *entry);
+RT_API cudaError_t cudaGetKernel(cudaKernel_t *out, const void *entry)
+{
+    return __cudaGetKernel(out, entry);
 }
 
 RT_API cudaError_t __cudaLaunchKernel(cudaKernel_t kernel, dim3 grid, dim3 block, void **args,

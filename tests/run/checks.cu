@@ -6,12 +6,21 @@
 //   histogram    shared-memory atomics (256 bins), 8 blocks of 256
 //   oob          a kernel that stores one element past its array and loads one before it
 //   race         a missing __syncthreads(): a shared-memory race
-//   hang         a kernel that never ends
-//   unsupported  a call smemlab does not emulate (cudaMallocArray)
+//   hang         a launch, then a kernel that never ends (the first launch stays in the report)
+//   unsupported  a launch, then a call smemlab does not emulate (cudaMallocArray)
 //   crash        host code dereferences a device pointer
 //   exit5        a launch, then exit status 5
 //   assert       a device-side assert fails (the program sees cudaErrorAssert)
 //   printf       device printf
+//   templates    a templated kernel in three instantiations (int/256, float/128, double/64; the
+//                last through cudaLaunchKernel), 100 KB of dynamic shared memory, occupancy
+//                (cudaOccupancyMaxPotentialBlockSize), 3-D pitched memory (Malloc3D, Memset3D,
+//                Memcpy3D), streams with flags, events without timing, cross-stream waits
+//   diverge      a branch inside a loop with __syncthreads(): lanes of a warp take it different
+//                numbers of times, yet after each barrier the warp is converged again (one
+//                request per warp instruction), and a conditional swap as in a bitonic sort
+//   trap         a kernel that executes trap: the program sees cudaErrorLaunchFailure, sticky
+//   unknown      a kernel whose branch depends on an out-of-bounds (null) load: stopped, located
 //   repeat       a timing loop: an out-of-place kernel (proven repeats) and an in-place one
 //                (never skipped wrongly: its result must count every launch)
 #include <cassert>
@@ -150,6 +159,210 @@ __global__ void bumpAll(int *a)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     a[i] += 1;
+}
+
+// one block's sum through shared memory, for any element type and block size
+template <typename T, int BS>
+__global__ void blockSum(const T *in, T *out)
+{
+    __shared__ T s[BS];
+    s[threadIdx.x] = in[blockIdx.x * BS + threadIdx.x];
+    __syncthreads();
+    for (int k = BS / 2; k > 0; k >>= 1) {
+        if (threadIdx.x < k)
+            s[threadIdx.x] += s[threadIdx.x + k];
+        __syncthreads();
+    }
+    if (threadIdx.x == 0)
+        out[blockIdx.x] = s[0];
+}
+
+// 100 KB of dynamic shared memory, reversed
+__global__ void reverseBig(float *out, int n)
+{
+    extern __shared__ float big100[];
+    for (int i = threadIdx.x; i < n; i += blockDim.x)
+        big100[i] = (float)i;
+    __syncthreads();
+    for (int i = threadIdx.x; i < n; i += blockDim.x)
+        out[i] = big100[n - 1 - i];
+}
+
+__global__ void trapper(const int *a)
+{
+    if (a[threadIdx.x] < 0)
+        __trap();
+}
+
+__global__ void branchOnNull(const int *a, int *out)
+{
+    if (a[threadIdx.x] > 0)
+        out[threadIdx.x] = 1;
+}
+
+template <typename T, int BS>
+static void sums(int blocks, T *h_out)
+{
+    T h[4 * BS];
+    for (int i = 0; i < blocks * BS; i++)
+        h[i] = (T)i / (T)4;
+    T *d_in, *d_out;
+    CK(cudaMalloc(&d_in, blocks * BS * sizeof(T)));
+    CK(cudaMalloc(&d_out, blocks * sizeof(T)));
+    CK(cudaMemcpy(d_in, h, blocks * BS * sizeof(T), cudaMemcpyHostToDevice));
+    if (sizeof(T) == 8) { // the launch nvcc's <<<>>> does not make: cudaLaunchKernel itself
+        void *args[] = {&d_in, &d_out};
+        CK(cudaLaunchKernel((const void *)blockSum<T, BS>, dim3(blocks), dim3(BS), args, 0, 0));
+    } else {
+        blockSum<T, BS><<<blocks, BS>>>(d_in, d_out);
+    }
+    CK(cudaMemcpy(h_out, d_out, blocks * sizeof(T), cudaMemcpyDeviceToHost));
+    CK(cudaFree(d_in));
+    CK(cudaFree(d_out));
+}
+
+static int mode_templates()
+{
+    int si[2];
+    float sf[2];
+    double sd[2];
+    sums<int, 256>(2, si);
+    sums<float, 128>(2, sf);
+    sums<double, 64>(2, sd);
+    // sum of i/4 over a block: integer division for int
+    long long ei0 = 0, ei1 = 0;
+    for (int i = 0; i < 256; i++) {
+        ei0 += i / 4;
+        ei1 += (256 + i) / 4;
+    }
+    EXPECT(si[0] == ei0 && si[1] == ei1);
+    EXPECT(sf[0] == 2032.0f && sf[1] == 6128.0f);
+    EXPECT(sd[0] == 504.0 && sd[1] == 1528.0);
+
+    // occupancy: the block size the runtime suggests, and blocks per SM at 100 KB
+    int min_grid = 0, bs = 0;
+    CK(cudaOccupancyMaxPotentialBlockSize(&min_grid, &bs, blockSum<int, 256>, 0, 0));
+    EXPECT(bs == 1024 && min_grid == 264); // as the H100 answered
+    const int N = 100 * 1024 / 4;
+    int per_sm = 0;
+    CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, reverseBig, 1024, N * 4));
+    EXPECT(per_sm == 0); // more dynamic shared memory than the kernel may have: none fits (H100)
+    float *d_rev;
+    CK(cudaMalloc(&d_rev, N * sizeof(float)));
+    reverseBig<<<1, 1024, N * 4>>>(d_rev, N);
+    EXPECT(cudaGetLastError() == cudaErrorInvalidValue); // > 48 KB without the attribute
+    CK(cudaFuncSetAttribute(reverseBig, cudaFuncAttributeMaxDynamicSharedMemorySize, N * 4));
+    CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, reverseBig, 1024, N * 4));
+    EXPECT(per_sm == 2); // 228 KB per SM, 1 KB reserved per block (H100: 2)
+    reverseBig<<<1, 1024, N * 4>>>(d_rev, N);
+    CK(cudaGetLastError());
+    static float h_rev[100 * 1024 / 4];
+    CK(cudaMemcpy(h_rev, d_rev, sizeof h_rev, cudaMemcpyDeviceToHost));
+    EXPECT(h_rev[0] == (float)(N - 1) && h_rev[N - 1] == 0.0f);
+
+    // 3-D pitched memory: Malloc3D, Memset3D, Memcpy3D back to the host
+    cudaExtent ext = make_cudaExtent(20 * sizeof(int), 3, 2);
+    cudaPitchedPtr pp;
+    CK(cudaMalloc3D(&pp, ext));
+    EXPECT(pp.pitch >= 20 * sizeof(int) && pp.ysize == 3);
+    CK(cudaMemset3D(pp, 0x01, ext));
+    int h3[2][3][20];
+    memset(h3, 0, sizeof h3);
+    cudaMemcpy3DParms cp = {};
+    cp.srcPtr = pp;
+    cp.dstPtr = make_cudaPitchedPtr(h3, 20 * sizeof(int), 20 * sizeof(int), 3);
+    cp.extent = ext;
+    cp.kind = cudaMemcpyDeviceToHost;
+    CK(cudaMemcpy3D(&cp));
+    EXPECT(h3[0][0][0] == 0x01010101 && h3[1][2][19] == 0x01010101);
+    CK(cudaFree(pp.ptr));
+
+    // streams with flags and priorities, an event without timing, a wait across streams
+    cudaStream_t s1, s2;
+    int lo = 0, hi = 0;
+    CK(cudaDeviceGetStreamPriorityRange(&lo, &hi));
+    CK(cudaStreamCreateWithFlags(&s1, cudaStreamNonBlocking));
+    CK(cudaStreamCreateWithPriority(&s2, cudaStreamDefault, hi));
+    cudaEvent_t ev;
+    CK(cudaEventCreateWithFlags(&ev, cudaEventDisableTiming));
+    CK(cudaMemsetAsync(d_rev, 0, 64, s1));
+    CK(cudaEventRecord(ev, s1));
+    CK(cudaStreamWaitEvent(s2, ev, 0));
+    CK(cudaMemcpyAsync(h_rev, d_rev, 64, cudaMemcpyDeviceToHost, s2));
+    CK(cudaStreamSynchronize(s2));
+    EXPECT(cudaEventQuery(ev) == cudaSuccess && cudaStreamQuery(s1) == cudaSuccess);
+    EXPECT(h_rev[0] == 0.0f && h_rev[15] == 0.0f);
+    CK(cudaEventDestroy(ev));
+    CK(cudaStreamDestroy(s1));
+    CK(cudaStreamDestroy(s2));
+    CK(cudaFree(d_rev));
+    printf("templates %s\n", failures ? "FAIL" : "PASS");
+    return failures ? 1 : 0;
+}
+
+__global__ void divergeLoop(const unsigned *in, unsigned *out, unsigned n)
+{
+    __shared__ unsigned s[128];
+    s[threadIdx.x] = in[threadIdx.x];
+    for (unsigned it = 2; it < n; it <<= 1) {
+        __syncthreads();
+        unsigned a = s[threadIdx.x];
+        if (a & it) // some lanes of each warp, different ones each time
+            s[threadIdx.x] = a + 1;
+    }
+    __syncthreads();
+    out[threadIdx.x] = s[threadIdx.x];
+}
+
+// one block's bitonic sort of 256 keys (128 threads, a compare-and-swap each per step)
+__global__ void bitonic256(unsigned *keys)
+{
+    __shared__ unsigned k[256];
+    unsigned t = threadIdx.x;
+    k[t] = keys[t];
+    k[t + 128] = keys[t + 128];
+    for (unsigned size = 2; size <= 256; size <<= 1)
+        for (unsigned stride = size / 2; stride > 0; stride >>= 1) {
+            __syncthreads();
+            unsigned pos = 2 * t - (t & (stride - 1));
+            unsigned up = (pos & size) == 0 || size == 256;
+            unsigned a = k[pos], b = k[pos + stride];
+            if ((a > b) == up) {
+                k[pos] = b;
+                k[pos + stride] = a;
+            }
+        }
+    __syncthreads();
+    keys[t] = k[t];
+    keys[t + 128] = k[t + 128];
+}
+
+static int mode_diverge()
+{
+    unsigned h[256], *d_in, *d_out;
+    for (int i = 0; i < 256; i++)
+        h[i] = (unsigned)i * 2654435761u;
+    CK(cudaMalloc(&d_in, sizeof h));
+    CK(cudaMalloc(&d_out, sizeof h));
+    CK(cudaMemcpy(d_in, h, sizeof h, cudaMemcpyHostToDevice));
+    divergeLoop<<<1, 128>>>(d_in, d_out, 64);
+    unsigned got[128];
+    CK(cudaMemcpy(got, d_out, sizeof got, cudaMemcpyDeviceToHost));
+    for (int i = 0; i < 128; i++) {
+        unsigned a = h[i];
+        for (unsigned it = 2; it < 64; it <<= 1)
+            if (a & it)
+                a++;
+        EXPECT(got[i] == a);
+    }
+    bitonic256<<<1, 128>>>(d_in);
+    CK(cudaMemcpy(h, d_in, sizeof h, cudaMemcpyDeviceToHost));
+    for (int i = 1; i < 256; i++)
+        EXPECT(h[i - 1] <= h[i]);
+    CK(cudaFree(d_in));
+    CK(cudaFree(d_out));
+    printf("diverge %s\n", failures ? "FAIL" : "PASS");
+    return failures ? 1 : 0;
 }
 
 static int mode_repeat()
@@ -293,7 +506,10 @@ static int mode_api()
 
     // launch errors: a bad configuration, too much dynamic shared memory without the attribute
     useSymbols<<<1, 2048>>>(d_out);
-    EXPECT(cudaGetLastError() == cudaErrorInvalidConfiguration);
+    cudaError_t bad = cudaGetLastError(); // CUDA 13 on an H100: invalid value
+    if (bad != cudaErrorInvalidValue)
+        fprintf(stderr, "checks.cu:%d: 2048 threads a block: %s\n", __LINE__, cudaGetErrorName(bad));
+    EXPECT(bad == cudaErrorInvalidValue);
     int *d_big;
     CK(cudaMalloc(&d_big, 256 * sizeof(int)));
     bigSmem<<<1, 256, 65536>>>(d_big);
@@ -376,6 +592,10 @@ int main(int argc, char **argv)
         return mode_histogram();
     if (!strcmp(m, "repeat"))
         return mode_repeat();
+    if (!strcmp(m, "templates"))
+        return mode_templates();
+    if (!strcmp(m, "diverge"))
+        return mode_diverge();
     if (!strcmp(m, "printf")) {
         say<<<2, 32>>>(7);
         CK(cudaDeviceSynchronize());
@@ -394,10 +614,12 @@ int main(int argc, char **argv)
         CK(cudaDeviceSynchronize());
         printf("race done\n");
     } else if (!strcmp(m, "hang")) {
+        racy<<<1, 64>>>(d); // recorded before: the report keeps it
         spin<<<1, 32>>>(d);
         CK(cudaDeviceSynchronize());
         printf("hang: not reached\n");
     } else if (!strcmp(m, "unsupported")) {
+        racy<<<1, 64>>>(d); // recorded before: the report keeps it
         cudaArray_t arr;
         cudaChannelFormatDesc desc = cudaCreateChannelDesc<float>();
         cudaMallocArray(&arr, &desc, 16, 16);
@@ -418,6 +640,18 @@ int main(int argc, char **argv)
         cudaError_t e = cudaDeviceSynchronize();
         printf("assert: %s\n", cudaGetErrorName(e));
         return e == cudaErrorAssert ? 0 : 1;
+    } else if (!strcmp(m, "trap")) {
+        CK(cudaMemset(d, 0xff, 4)); // a[0] = -1: thread 0 traps
+        trapper<<<1, 32>>>(d);
+        cudaError_t e = cudaDeviceSynchronize();
+        cudaError_t after = cudaMemset(d, 0, 4); // sticky: the context is lost, as on a GPU
+        printf("trap: %s, then %s\n", cudaGetErrorName(e), cudaGetErrorName(after));
+        return e == cudaErrorLaunchFailure && after == cudaErrorLaunchFailure ? 0 : 1;
+    } else if (!strcmp(m, "unknown")) {
+        racy<<<1, 64>>>(d);
+        branchOnNull<<<1, 32>>>(nullptr, d);
+        CK(cudaDeviceSynchronize());
+        printf("unknown: not reached\n");
     } else {
         fprintf(stderr, "checks: unknown mode %s\n", m);
         return 2;
