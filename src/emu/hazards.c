@@ -30,6 +30,14 @@ struct hz_byte {
     struct hz_acc w, w2, ra, rb, rc;
 };
 
+/* A load waiting for its interval's first store: what apply_load needs of it. */
+struct pending_load {
+    uint32_t site, warp, lanes; /* lanes: active, known and in bounds */
+    uint8_t width;
+    uint32_t wsync[SMEM_WARP];
+    uint32_t addr[SMEM_WARP];
+};
+
 enum hz_detail {
     D_READ_WRITE = 0, D_WRITE_READ, D_WRITE_WRITE, /* race */
     D_DIVERGENT, D_EXIT_WAITING,                   /* barrier */
@@ -65,12 +73,14 @@ struct smem_hazard_tracker {
      * shadow for later stores: they wait here and are applied, in order, when a store comes (or
      * when PEND_MAX wait); an interval of loads only (a GEMM's inner loop) never touches the
      * shadow. Exactly the hazards, counts and order of applying each load at once. */
-    struct smem_access *pend;
+    struct pending_load *pend;
     uint32_t npend;
     int direct;               /* the interval has had a store: loads go to the shadow at once */
 };
 
-#define PEND_MAX 4096u
+/* 64 K waiting loads of ~270 bytes: 17 MB a tracker at most, allocated on the first wait; a
+ * conflict probe's 16 K loads of one interval (64 repetitions x 8 loads x 32 warps) fit */
+#define PEND_MAX 65536u
 
 /* ---- variables and lines -------------------------------------------------------------------- */
 
@@ -338,20 +348,35 @@ static int lane_oob(const struct smem_hazard_tracker *t, const struct smem_acces
 }
 
 /* A load's traces in the shadow (it finds nothing: no store in its interval before it). */
-static void apply_load(struct smem_hazard_tracker *t, const struct smem_access *a)
+static void apply_load(struct smem_hazard_tracker *t, const struct pending_load *a)
 {
-    uint32_t lanes = a->active & ~a->unknown, width = a->width ? a->width : 1;
+    uint32_t width = a->width ? a->width : 1;
     for (uint32_t lane = 0; lane < SMEM_WARP; lane++) {
-        if (!(lanes >> lane & 1u) || lane_oob(t, a, lane, width))
+        if (!(a->lanes >> lane & 1u))
             continue;
-        struct hz_acc x = {a->site, a->wsync[lane], (uint16_t)(a->warp * SMEM_WARP + lane), 1,
-                           (uint8_t)(a->same >> lane & 1u)};
+        struct hz_acc x = {a->site, a->wsync[lane], (uint16_t)(a->warp * SMEM_WARP + lane), 1, 0};
         struct lane_found lf;
         lf.n = 0;
         uint32_t addr = a->addr[lane];
         for (uint32_t b = 0; b < width; b += t->gran)
             track_byte(t, &t->shadow[(addr + b) >> t->gshift], &x, 0, addr + b, &lf);
     }
+}
+
+/* The part of load a that waits (its lanes known and in bounds). */
+static void pending_of(const struct smem_hazard_tracker *t, const struct smem_access *a,
+                       struct pending_load *p)
+{
+    uint32_t lanes = a->active & ~a->unknown, width = a->width ? a->width : 1;
+    p->site = a->site;
+    p->warp = a->warp;
+    p->width = a->width;
+    p->lanes = 0;
+    for (uint32_t lane = 0; lane < SMEM_WARP; lane++)
+        if ((lanes >> lane & 1u) && !lane_oob(t, a, lane, width))
+            p->lanes |= 1u << lane;
+    memcpy(p->wsync, a->wsync, sizeof p->wsync);
+    memcpy(p->addr, a->addr, sizeof p->addr);
 }
 
 /* the waiting loads, into the shadow; later ones go there at once */
@@ -392,10 +417,12 @@ void smem_hazards_access(struct smem_hazard_tracker *t, const struct smem_access
                     z->count++;
             }
         if (!t->pend && !(t->pend = malloc(PEND_MAX * sizeof *t->pend))) {
-            apply_load(t, a); /* out of memory: as before, at once */
+            struct pending_load one; /* out of memory: as before, at once */
+            pending_of(t, a, &one);
+            apply_load(t, &one);
             return;
         }
-        t->pend[t->npend++] = *a;
+        pending_of(t, a, &t->pend[t->npend++]);
         if (t->npend == PEND_MAX)
             apply_pending(t);
         return;
