@@ -3,6 +3,7 @@
  * `pads`: for tiles of odd shapes, every pad 0..32 compiled and analysed must match the prediction.
  * Tests that compile CUDA exit 77 (skipped) when nvcc cannot run. */
 #include "check.h"
+#include "testfile.h"
 #include "hwdata.h"
 #include "analysis/advise_internal.h"
 #include "smemlab/report/report.h"
@@ -16,22 +17,6 @@
 
 static int no_nvcc;
 
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *s = malloc((size_t)n + 1);
-    if (s) {
-        *len = fread(s, 1, (size_t)n, f);
-        s[*len] = 0;
-    }
-    fclose(f);
-    return s;
-}
 
 /* Analyses kernel of path with block bx x by, recording the run. NULL (and no_nvcc set) when nvcc
  * cannot run. */
@@ -92,7 +77,7 @@ static const struct smem_advise_site *site(const struct smem_advise_candidate *c
 static uint32_t line_of(const char *path, const char *needle)
 {
     size_t len;
-    char *t = slurp(path, &len);
+    char *t = test_read_file(path, &len);
     char *p = t ? strstr(t, needle) : NULL;
     uint32_t n = 0;
     if (p) {
@@ -338,7 +323,7 @@ static void test_rect_best_pad_is_2_not_1(void)
     free(buf);
     /* --apply: the patched source compiles and analyse shows no conflict */
     size_t len;
-    char *text = slurp(path, &len);
+    char *text = test_read_file(path, &len);
     unsigned np = 0;
     size_t pl;
     char *patched = smem_advice_patch(adv, text, len, &pl, &np);
@@ -416,7 +401,7 @@ static void test_no_conflict_means_nothing_to_change(void)
     CHECK_EQ(adv->narrays, 0);
     CHECK_EQ(adv->nshared, 1);
     size_t len, pl;
-    char *text = slurp(ADV_DIR "rect.cu", &len);
+    char *text = test_read_file(ADV_DIR "rect.cu", &len);
     unsigned np = 9;
     char *p = smem_advice_patch(adv, text, len, &pl, &np);
     CHECK_EQ(np, 0);
@@ -530,7 +515,7 @@ static void test_every_pad_compiled_matches_the_prediction(void)
     char dir[] = "/tmp/smemlab-test-padsXXXXXX";
     char cu[300] = "";
     size_t len = 0, plen = 0;
-    char *text = slurp(path, &len), *ptx = NULL;
+    char *text = test_read_file(path, &len), *ptx = NULL;
     CHECK(text && mkdtemp(dir));
     /* the prediction: one compile of odd.cu, each kernel advised on its own launch */
     struct smem_analyze_options o0;

@@ -7,6 +7,7 @@
  * driver 580.159.04, ncu 2025.3.1, 2026-11-23). Needs nvcc (else skipped,
  * exit 77): the programs are built here with nvcc -cudart shared, as a user would. */
 #include "check.h"
+#include "testfile.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -24,22 +25,6 @@ static const char *src = SMEMLAB_SOURCE_DIR;
 static char bin[1024], smemlab[1024];
 static char SH[] = "sh", DASHC[] = "-c";
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *s = malloc((size_t)n + 1);
-    if (s && fread(s, 1, (size_t)n, f) != (size_t)n)
-        n = 0;
-    if (s)
-        s[n] = 0;
-    fclose(f);
-    return s;
-}
 
 /* Runs argv with stdout and stderr to files; returns the exit status (128+N for signal N). */
 static int run(char *const argv[], const char *out, const char *err)
@@ -149,15 +134,15 @@ static void check_section(const char *program, const char *args, const char *sec
     if (rc != 0)
         fprintf(stderr, "%s: exit %d\n", cmd, rc);
     CHECK_EQ(rc, 0);
-    char *o = slurp(out);
+    char *o = test_read_file(out, NULL);
     CHECK(o && strstr(o, expect_out));
     if (o && strstr(o, "FAIL"))
         fprintf(stderr, "%s printed FAIL:\n%s\n", program, o);
     CHECK(o && !strstr(o, "FAIL"));
     free(o);
-    char *got = slurp(csv), hwpath[1100];
+    char *got = test_read_file(csv, NULL), hwpath[1100];
     snprintf(hwpath, sizeof hwpath, "%s/tests/hw/h100-counters.csv", src);
-    char *hw = slurp(hwpath);
+    char *hw = test_read_file(hwpath, NULL);
     CHECK(got && hw);
     if (!got || !hw) {
         free(got);
@@ -214,7 +199,7 @@ static void test_devinfo_prints_the_h100s_properties(void)
     snprintf(hw, sizeof hw, "%s/tests/hw/h100-device.csv", src);
     char *argv[] = {SH, DASHC, cmd, NULL};
     CHECK_EQ(run(argv, out, err), 0);
-    char *a = slurp(out), *b = slurp(hw);
+    char *a = test_read_file(out, NULL), *b = test_read_file(hw, NULL);
     CHECK(a && b && !strcmp(a, b));
     free(a);
     free(b);
@@ -229,8 +214,8 @@ static int checks(const char *opts, const char *program, const char *mode, char 
     snprintf(err, sizeof err, "%s/%s.%s.err", bin, program, mode);
     char *argv[] = {SH, DASHC, cmd, NULL};
     int rc = run(argv, out, err);
-    *o = slurp(out);
-    *e = slurp(err);
+    *o = test_read_file(out, NULL);
+    *e = test_read_file(err, NULL);
     if (!*o)
         *o = strdup("");
     if (!*e)
@@ -264,7 +249,7 @@ static void test_transpose_and_histogram_pass_with_their_counts(void)
     free(o);
     free(e);
     snprintf(path, sizeof path, "%s/transpose.csv", bin);
-    char *csv = slurp(path);
+    char *csv = test_read_file(path, NULL);
     CHECK(csv != NULL);
     /* 4 blocks of 32x8 threads, 4 rows each way per warp through tile[32][33]: conflict-free */
     if (csv) {
@@ -279,7 +264,7 @@ static void test_transpose_and_histogram_pass_with_their_counts(void)
     free(o);
     free(e);
     snprintf(path, sizeof path, "%s/histogram.csv", bin);
-    csv = slurp(path);
+    csv = test_read_file(path, NULL);
     if (csv) {
         char *l = next_line(csv);
         /* 8 blocks of 8 warps: one zeroing store, one load, 4 atomics per warp */
@@ -307,7 +292,7 @@ static void test_printf_and_repeated_launches(void)
     free(o);
     free(e);
     snprintf(path, sizeof path, "%s/repeat.csv", bin);
-    char *csv = slurp(path);
+    char *csv = test_read_file(path, NULL);
     unsigned scale_rep = 0, bump_rep = 0, n = 0;
     for (char *l = csv ? next_line(csv) : NULL; l && *l; l = next_line(l), n++) {
         char k[64];
@@ -363,7 +348,7 @@ static void test_templates_big_dynamic_smem_3d_memory_and_streams(void)
     free(o);
     free(e);
     snprintf(path, sizeof path, "%s/templates.csv", bin);
-    char *csv = slurp(path);
+    char *csv = test_read_file(path, NULL);
     CHECK(csv != NULL);
     /* blockSum<T, BS>, 2 blocks: BS/32 warps store s[tid]; the tree steps k = BS/2 .. 1 run
        ceil(k/32) warps, each 2 loads and a store; thread 0 loads s[0]. 4-byte elements: one
@@ -397,7 +382,7 @@ static void check_mode_as_the_h100(const char *mode)
     free(e);
     snprintf(path, sizeof path, "%s/h100-%s.csv", bin, mode);
     snprintf(hwpath, sizeof hwpath, "%s/tests/run/h100-checks.csv", src);
-    char *got = slurp(path), *hw = slurp(hwpath);
+    char *got = test_read_file(path, NULL), *hw = test_read_file(hwpath, NULL);
     CHECK(got && hw);
     char *g = got ? next_line(got) : NULL;
     unsigned matched = 0;
@@ -560,7 +545,7 @@ static void test_bad_programs_stop_with_a_located_message(void)
     snprintf(err, sizeof err, "%s/true.err", bin);
     char *argv[] = {SH, DASHC, cmd, NULL};
     CHECK_EQ(run(argv, out, err), 3);
-    e = slurp(err);
+    e = test_read_file(err, NULL);
     CHECK(e && strstr(e, "not a CUDA program"));
     free(e);
 }
@@ -575,7 +560,7 @@ static void test_json_report_and_compile_mode(void)
     snprintf(err, sizeof err, "%s/compiled.err", bin);
     char *argv[] = {SH, DASHC, cmd, NULL};
     CHECK_EQ(run(argv, out, err), 0);
-    char *j = slurp(js);
+    char *j = test_read_file(js, NULL);
     CHECK(j != NULL);
     if (j) {
         EXPECT_IN(j, "\"program\": \"checks\"");

@@ -10,6 +10,7 @@
  *    inputs: bit for bit) and mbarrier phases against the PTX ISA on the host; a wait that cannot
  *    complete, wmma and a read of a cp.async destination before its thread's wait are reported. */
 #include "check.h"
+#include "testfile.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -27,22 +28,6 @@ static const char *src = SMEMLAB_SOURCE_DIR;
 static char bin[900], smemlab[900];
 static char SH[] = "sh", DASHC[] = "-c";
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *s = malloc((size_t)n + 1);
-    if (s && fread(s, 1, (size_t)n, f) != (size_t)n)
-        n = 0;
-    if (s)
-        s[n] = 0;
-    fclose(f);
-    return s;
-}
 
 /* sh -c cmd with stdout and stderr into *o and *e; returns the exit status */
 static int sh(const char *cmd, const char *tag, char **o, char **e)
@@ -63,8 +48,8 @@ static int sh(const char *cmd, const char *tag, char **o, char **e)
     int ws;
     while (waitpid(pid, &ws, 0) < 0 && errno == EINTR)
         ;
-    *o = slurp(out);
-    *e = slurp(err);
+    *o = test_read_file(out, NULL);
+    *e = test_read_file(err, NULL);
     if (!*o)
         *o = strdup("");
     if (!*e)
@@ -160,7 +145,7 @@ static void test_gemm_runs_right_and_counts_as_the_h100(void)
     free(o);
     free(e);
     snprintf(hwp, sizeof hwp, "%s/tests/hw/h100-ldsm-gemm.csv", src);
-    char *got = slurp(csvp), *hw = slurp(hwp);
+    char *got = test_read_file(csvp, NULL), *hw = test_read_file(hwp, NULL);
     CHECK(got && hw);
     if (!got || !hw) {
         free(got);
