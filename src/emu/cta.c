@@ -1742,3 +1742,31 @@ struct smem_access *emu_request(struct block *b, uint32_t site, uint32_t k, uint
     return request_for(b, site, k, warp);
 }
 
+
+int emu_mem_bytes(struct block *b, uint32_t tid, uint32_t pc, const struct smem_ptx_insn *in,
+                  unsigned sp, uint64_t a, unsigned n, uint8_t *buf, uint8_t *kn, int store)
+{
+    uint8_t *mem = NULL, *mk = NULL;
+    uint64_t off = 0;
+    int r = resolve(b, tid, sp, a, n, &mem, &mk, &off);
+    if (r == -2)
+        return global_fault(b, tid, pc, in, store ? SMEM_GFAULT_STORE : SMEM_GFAULT_LOAD, a, n) ? -1 : 1;
+    if (r < 0)
+        return block_fail(b, pc, "%u bytes at 0x%llx are outside the memory they address", n,
+                          (unsigned long long)a);
+    if (r == 0 || r == 3)
+        return 1; /* global memory not given (analyze), or a parameter: not this path */
+    if (r == 4)
+        mark_global(b, store ? PO_ST : PO_LD, off, n);
+    for (unsigned i = 0; i < n; i++) {
+        if (store) {
+            mem[off + i] = buf[i];
+            if (mk)
+                mk[off + i] = kn[i];
+        } else {
+            buf[i] = mem[off + i];
+            kn[i] = mk ? mk[off + i] : 1;
+        }
+    }
+    return 0;
+}

@@ -340,6 +340,11 @@ int emu_fail(struct block *b, uint32_t insn, const char *msg);
 void emu_stop_unknown(struct block *b, uint32_t insn, const char *what);
 int emu_warp_record(struct block *b, uint32_t w, uint32_t pc, uint32_t ex, const uint32_t *off);
 struct smem_access *emu_request(struct block *b, uint32_t site, uint32_t k, uint32_t warp);
+/* n bytes of space sp at address a for thread tid, read into buf / kn (known) or written from
+ * them (store): 0 done, 1 not modelled here (no global memory given: unknown), -1 failed
+ * (located: outside every allocation, out of range). For cta_wmma.c. */
+int emu_mem_bytes(struct block *b, uint32_t tid, uint32_t pc, const struct smem_ptx_insn *in,
+                  unsigned sp, uint64_t a, unsigned n, uint8_t *buf, uint8_t *kn, int store);
 
 /* cta_tensor.c (with cta_async.c): ldmatrix, stmatrix, mma, wmma (refused), mbarrier, cp.async
  * and its groups for lanes `ex` of warp w at pc, at the warp level. 1 done, 0 not this path (the

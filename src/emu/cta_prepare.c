@@ -1,7 +1,7 @@
 /* cta_prepare.c: a kernel's PTX made ready to run: shared sites (with what ptxas keeps of them, via
  * the SASS model), the shared and local layout, fast-path kinds per instruction; and the launch
  * checked against the GPU's limits. */
-#include "cta_internal.h"
+#include "cta_tensor.h" /* cta_internal.h, and the wmma fragments */
 #include "smemlab/ptx/link.h"
 
 #include "ptx/sass_model.h"
@@ -298,6 +298,18 @@ int smem_cta_prepare(const struct smem_ptx_module *m, const struct smem_ptx_func
             rc = add_site(p, k, 0, 16, in->op == PO_LDMATRIX ? SMEM_ACC_LDSM : SMEM_ACC_STSM,
                           generic);
             break;
+        case PO_WMMA: { /* the SASS requests of a wmma load / store (model/wmma.h) */
+            struct smem_wmma_frag wf;
+            struct smem_wmma_part parts[SMEM_WMMA_MAX_PARTS];
+            if (in->mode == MODE_WMMA_MMA || emu_wmma_load_store_frag(in, &wf))
+                break;
+            unsigned np = smem_wmma_parts(&wf, parts);
+            for (unsigned i = 0; i < np && !rc; i++)
+                rc = add_site(p, k, 0, parts[i].width,
+                              parts[i].ldsm ? SMEM_ACC_LDSM
+                              : in->mode == MODE_WMMA_STORE_D ? SMEM_ACC_ST : SMEM_ACC_LD, generic);
+            break;
+        }
         case PO_CP_ASYNC:
             if (in->nops >= 3 && in->ops[2].kind == OPK_IMM)
                 rc = add_site(p, k, 0, (unsigned)in->ops[2].imm, SMEM_ACC_CP_ASYNC, 0);

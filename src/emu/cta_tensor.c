@@ -11,7 +11,7 @@
  *    ascending k, summed in double, rounded once to the accumulator's type (to nearest even).
  *    The H100's tensor cores sum with less precision: results may differ from it in the last
  *    bits of an f32 (docs/analyzer.md); tf32 operands keep their 19 high bits;
- *  - wmma: refused with its line (the emulator does not run it: use mma.sync).
+ *  - wmma: cta_wmma.c.
  * TMA (cp.async.bulk) and wgmma never reach here: the parser refuses them per function. */
 #include "cta_tensor.h"
 
@@ -419,12 +419,8 @@ int emu_tensor_exec(struct block *b, uint32_t w, uint32_t pc, const struct smem_
         if (in->mode == MODE_CPA_MBAR_ARRIVE)
             return emu_exec_mbarrier(b, w, pc, in, ex, 1);
         return emu_exec_groups(b, w, pc, in, ex); /* the copies are done already: they land */
-    case PO_WMMA: {
-        char msg[200];
-        snprintf(msg, sizeof msg, "unsupported instruction: %s (the emulator does not run wmma; "
-                 "mma.sync, ldmatrix and stmatrix it does)", smem_ptx_tensor_name(in));
-        return emu_fail(b, pc, msg);
-    }
+    case PO_WMMA:
+        return emu_exec_wmma(b, w, pc, in, ex);
     default:
         return 0;
     }

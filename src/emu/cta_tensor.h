@@ -4,6 +4,7 @@
 #define SMEMLAB_EMU_CTA_TENSOR_H
 
 #include "cta_internal.h"
+#include "smemlab/model/wmma.h"
 
 /* lane l of warp w: an operand's value (*known cleared when it is not known); a register set */
 uint64_t emu_lane_val(struct block *b, uint32_t w, uint32_t l, const struct smem_ptx_operand *o,
@@ -29,5 +30,11 @@ int emu_exec_groups(struct block *b, uint32_t w, uint32_t pc, const struct smem_
                     uint32_t ex);
 int emu_exec_mbarrier(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
                       uint32_t ex, int cp_arrive);
+
+/* cta_wmma.c: wmma.load / wmma.store / wmma.mma (1 done, -1 error, as emu_tensor_exec); the
+ * fragment a wmma.load / wmma.store moves (0, or -1: not one the emulator runs). */
+int emu_exec_wmma(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in, uint32_t ex);
+int emu_wmma_load_store_frag(const struct smem_ptx_insn *in, struct smem_wmma_frag *f);
+int emu_wmma_frag(const struct smem_ptx_insn *in, unsigned use, unsigned ptype, struct smem_wmma_frag *f);
 
 #endif

@@ -277,6 +277,10 @@ static const char *decode_wmma(char **save, struct smem_ptx_insn *in, char *why,
     }
     if (!in->shape_k || !nt)
         return err(why, n, "wmma needs a shape (.m16n16k16) and a type%s%s", "", "");
+    if (in->mode == MODE_WMMA_MMA && nt == 2) { /* .dtype.ctype: the f16 forms, a and b .f16 */
+        in->type4 = in->type2;
+        in->type2 = in->type3 = PT_F16;
+    }
     return NULL;
 }
 
