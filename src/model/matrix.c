@@ -129,6 +129,32 @@ static unsigned src_lines(const uint64_t *src, uint32_t mask)
     return n;
 }
 
+/* 1 when the lanes in mask all read one 32-byte global sector */
+static int one_sector(const uint64_t *src, uint32_t mask)
+{
+    uint64_t first = src[__builtin_ctz(mask)] / 32;
+    for (uint32_t m = mask; m; m &= m - 1)
+        if (src[__builtin_ctz(m)] / 32 != first)
+            return 0;
+    return 1;
+}
+
+/* Distinct aligned 32-byte shared sectors among the destinations of the lanes in mask. */
+static unsigned dst_sectors(const uint32_t *dst, uint32_t mask)
+{
+    uint32_t sec[SMEM_WARP];
+    unsigned n = 0;
+    for (uint32_t m = mask; m; m &= m - 1) {
+        uint32_t v = dst[__builtin_ctz(m)] / 32;
+        unsigned i;
+        for (i = 0; i < n && sec[i] != v; i++)
+            ;
+        if (i == n)
+            sec[n++] = v;
+    }
+    return n;
+}
+
 /* The sources' worst bank (distinct words) as if they were read from 32 x 4-byte banks: the L1
  * data array that .ca copies read their lines from. */
 static unsigned src_banks(const struct smem_banks *b, const uint64_t *src, uint32_t mask, unsigned size)
@@ -152,6 +178,13 @@ static unsigned cp_pass(const struct smem_banks *b, const struct smem_cp_async_r
         if (r > *ways)
             *ways = r;
         return w > r ? w : r;
+    }
+    if (one_sector(req->src, mask)) {
+        /* every lane of the pass reads one 32-byte global sector: one wavefront per aligned
+           32-byte shared sector it writes (h100-ldsm3.csv: all 144 placements of its two halves;
+           both on one destination: 1) */
+        *ways = w;
+        return dst_sectors(req->dst, mask);
     }
     unsigned lines = src_lines(req->src, mask), runs = sector_runs(req->dst, mask), c = w;
     if (lines > c)
@@ -199,8 +232,18 @@ int smem_cp_async_established(const struct smem_cp_async_request *req)
         }
         return 1;
     }
-    /* .cg: no two lanes on one destination (the H100 merges those), and the lanes whose sources
-     * share a 32-byte global sector write inside one aligned 32-byte shared sector */
+    /* .cg: every pass reads one global sector (one wavefront per shared sector its lanes
+     * write); or no two lanes on one destination (the H100 merges those), and the lanes whose
+     * sources share a 32-byte global sector write inside one aligned 32-byte shared sector */
+    unsigned lanes = SMEM_WARP / (req->size / 4 ? req->size / 4 : 1), single = 1;
+    uint32_t lmask = lanes >= 32 ? 0xffffffffu : (1u << lanes) - 1u;
+    for (unsigned p0 = 0; p0 < SMEM_WARP; p0 += lanes) {
+        uint32_t pm = (lmask << p0) & req->active;
+        if (pm && !one_sector(req->src, pm))
+            single = 0;
+    }
+    if (single)
+        return 1;
     for (unsigned l = 0; l < SMEM_WARP; l++) {
         if (!(req->active >> l & 1u))
             continue;
