@@ -116,8 +116,10 @@ int smem_blocks_uniform(const struct smem_ptx_func *f, char *why, size_t n)
                     changed = 1;
                 }
             }
-            if (in->op == PO_STMATRIX && in->nops > 1 && (frag_taint(f, &in->ops[1], t) & TV) &&
-                !(smem & TV)) { /* stmatrix stores its fragments to shared memory */
+            if ((in->op == PO_STMATRIX || (in->op == PO_WMMA && in->mode == MODE_WMMA_STORE_D &&
+                                            in->space != SP_GLOBAL)) &&
+                in->nops > 1 && (frag_taint(f, &in->ops[1], t) & TV) &&
+                !(smem & TV)) { /* stmatrix and wmma.store store their fragments to memory */
                 smem |= TV;
                 changed = 1;
             }
