@@ -10,7 +10,8 @@
  *    Floating point: every product is exact in double; D[i][j] = C[i][j] + the products in
  *    ascending k, summed in double, rounded once to the accumulator's type (to nearest even).
  *    The H100's tensor cores sum with less precision: results may differ from it in the last
- *    bits of an f32 (docs/analyzer.md); tf32 operands keep their 19 high bits;
+ *    bits of an f32 (docs/analyzer.md); tf32 operands keep their 19 high bits; the other forms
+ *    of sm_90 (f64, e4m3/e5m2, s4/u4, b1, .m8n8k16): cta_mma.c;
  *  - wmma: cta_wmma.c.
  * TMA (cp.async.bulk) and wgmma never reach here: the parser refuses them per function. */
 #include "cta_tensor.h"
@@ -259,6 +260,9 @@ static double elem_value(unsigned t, uint32_t x)
 static int exec_mma(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
                     uint32_t ex)
 {
+    int more = emu_exec_mma_more(b, w, pc, in, ex); /* f64, fp8, s4/u4, b1, m8n8k16: cta_mma.c */
+    if (more)
+        return more;
     unsigned ta = in->type2, tb = in->type3, tc = in->type4, td = in->type;
     unsigned M = in->shape_m, N = in->shape_n, Kd = in->shape_k, eb = elem_bits(ta);
     int fp = ta == PT_F16 || ta == PT_BF16 || ta == PT_TF32;
@@ -275,9 +279,9 @@ static int exec_mma(struct block *b, uint32_t w, uint32_t pc, const struct smem_
         ok = 1;
     if (!ok)
         return emu_fail(b, pc, "unsupported instruction: this mma.sync shape / type / layout is not "
-                               "modelled (the emulator runs .m16n8k16 and .m16n8k8 f16/bf16 with "
-                               "f32 or f16 accumulators, .m16n8k8 and .m16n8k4 tf32, .m16n8k32 "
-                               "and .m16n8k16 s8/u8 with s32, .row.col)");
+                               "modelled (the emulator runs sm_90's .row.col forms: .m16n8k16 and "
+                               ".m16n8k8 f16/bf16, .m16n8k8 and .m16n8k4 tf32, s8/u8, s4/u4, b1, "
+                               "e4m3/e5m2, f64; not the sm_70 .m8n8k4 f16 form)");
     if (emu_whole_warp(b, w, pc, ex, "mma.sync"))
         return -1;
     const struct smem_ptx_func *f = b->p->func;

@@ -35,6 +35,9 @@ int emu_exec_mbarrier(struct block *b, uint32_t w, uint32_t pc, const struct sme
  * fragment a wmma.load / wmma.store moves (0, or -1: not one the emulator runs). */
 int emu_exec_wmma(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in, uint32_t ex);
 int emu_wmma_load_store_frag(const struct smem_ptx_insn *in, struct smem_wmma_frag *f);
+/* cta_mma.c: the other mma.sync forms of sm_90 (f64, e4m3/e5m2, s4/u4, s8 m8n8k16, b1): 1 done,
+ * -1 error, 0 not one of them. */
+int emu_exec_mma_more(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in, uint32_t ex);
 int emu_wmma_frag(const struct smem_ptx_insn *in, unsigned use, unsigned ptype, struct smem_wmma_frag *f);
 
 #endif
