@@ -682,6 +682,37 @@ static void test_flat_indexing_fails_the_proof_and_every_pad_is_compiled(void)
     smem_analysis_free(an);
 }
 
+/* A wmma tile (one pointer and a leading dimension) gets no swizzle: it could not be written.
+ * The analysis sees its LDSM conflicts (64 x 64 halves: 128-byte rows, 8-way). */
+static void test_wmma_tile_gets_no_swizzle(void)
+{
+    struct smem_analyze_options o;
+    struct smem_analysis *an = analyse(ADV_DIR "wmma_tile.cu", "wmma_tile", 128, 1, 0, &o);
+    if (!an) {
+        CHECK(no_nvcc);
+        return;
+    }
+    CHECK_EQ(an->kernels[0].ldsm.requests, 32);
+    CHECK_EQ(an->kernels[0].ldsm.wavefronts, 1024); /* 8 a matrix, 4 matrices, 32 LDSM */
+    struct smem_advise_options ad;
+    smem_advise_defaults(&ad);
+    ad.source = ADV_DIR "wmma_tile.cu";
+    ad.analyze = &o;
+    ad.max_pad = 2;
+    struct smem_advice *adv = NULL;
+    struct smem_error err;
+    CHECK(!smem_advise_kernel(an, &an->kernels[0], &ad, &adv, &err));
+    CHECK(adv && adv->narrays == 2);
+    for (unsigned i = 0; adv && i < adv->narrays; i++) {
+        const struct smem_advise_array *ar = &adv->arrays[i];
+        CHECK_EQ(ar->nswizzles, 0);
+        CHECK(!ar->best_is_swizzle);
+        CHECK(strstr(ar->note, "no swizzle: wmma") != NULL);
+    }
+    smem_advice_free(adv);
+    smem_analysis_free(an);
+}
+
 int main(int argc, char **argv)
 {
     int pads = argc > 1 && !strcmp(argv[1], "pads");
@@ -698,6 +729,7 @@ int main(int argc, char **argv)
         RUN(test_extern_array_needs_row_and_is_not_patched);
         RUN(test_vector_kernel_needs_the_compiled_alignment);
         RUN(test_flat_indexing_fails_the_proof_and_every_pad_is_compiled);
+        RUN(test_wmma_tile_gets_no_swizzle);
     } else {
         RUN(test_every_pad_compiled_matches_the_prediction);
     }

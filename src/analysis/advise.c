@@ -920,6 +920,24 @@ static int search_swizzles(struct ctx *cx, struct smem_advise_array *ar, const s
     return 0;
 }
 
+/* 1 when a wmma.load / wmma.store touches [base, base + extent): it reads its tile through one
+ * pointer and a leading dimension, so no per-row swizzle can be written for it */
+static int touched_by_wmma(const struct smem_kernel_report *k, uint32_t base, uint32_t extent)
+{
+    const struct smem_cta_program *p = k->program;
+    if (!p)
+        return 0;
+    for (uint64_t i = 0; i < k->ntrace; i++) {
+        const struct smem_access *a = &k->trace[i];
+        if (a->site >= p->nsites || p->func->insns[p->sites[a->site].insn].op != PO_WMMA)
+            continue;
+        for (unsigned l = 0; l < SMEM_WARP; l++)
+            if ((a->active >> l & 1) && a->addr[l] >= base && a->addr[l] - base < extent)
+                return 1;
+    }
+    return 0;
+}
+
 static int advise_array(struct ctx *cx, const struct smem_cta_var *v, struct smem_advise_array *ar,
                         int *keep, struct smem_error *err)
 {
@@ -974,8 +992,15 @@ static int advise_array(struct ctx *cx, const struct smem_cta_var *v, struct sme
                                : "no row length (give --row ELEMS): no padding tried. ",
                  ar->row_elems);
     }
-    if (!rc && ar->elem_bytes && ar->size / ar->elem_bytes >= 4)
-        rc = search_swizzles(cx, ar, &st0, err);
+    if (!rc && ar->elem_bytes && ar->size / ar->elem_bytes >= 4) {
+        if (touched_by_wmma(k, ar->offset, ar->size))
+            snprintf(ar->note + strlen(ar->note), sizeof ar->note - strlen(ar->note),
+                     "no swizzle: wmma reads and writes it through one pointer and a leading "
+                     "dimension (pad the leading dimension instead: 16 bytes makes every 8-row "
+                     "block of a wmma tile conflict-free, docs/bank-model.md). ");
+        else
+            rc = search_swizzles(cx, ar, &st0, err);
+    }
     stream_free(&st0);
     if (rc)
         return -1;
