@@ -95,47 +95,20 @@ void smem_cp_async_as_request(const struct smem_cp_async_request *req, struct sm
         out->addr[l] = (req->active >> l & 1u) ? req->dst[l] : 0;
 }
 
-/* Runs of consecutive 32-byte shared sectors among the destinations of the lanes in mask (a run
- * ends at a 128-byte line). */
-static unsigned sector_runs(const uint32_t *dst, uint32_t mask)
-{
-    uint32_t sec[SMEM_WARP];
-    unsigned n = 0, runs = 0;
-    for (uint32_t m = mask; m; m &= m - 1)
-        sec[n++] = dst[__builtin_ctz(m)] / 32;
-    qsort(sec, n, sizeof sec[0], cmp_u32);
-    for (unsigned i = 0; i < n; i++) {
-        if (i && sec[i] == sec[i - 1])
-            continue;
-        if (!i || sec[i] != sec[i - 1] + 1 || sec[i] % 4 == 0)
-            runs++;
-    }
-    return runs;
-}
-
-/* Distinct 128-byte global lines among the sources of the lanes in mask. */
-static unsigned src_lines(const uint64_t *src, uint32_t mask)
-{
-    uint64_t line[SMEM_WARP];
-    unsigned n = 0;
-    for (uint32_t m = mask; m; m &= m - 1) {
-        uint64_t l = src[__builtin_ctz(m)] / 128;
-        unsigned i;
-        for (i = 0; i < n && line[i] != l; i++)
-            ;
-        if (i == n)
-            line[n++] = l;
-    }
-    return n;
-}
-
-/* 1 when the lanes in mask all read one 32-byte global sector */
+/* 1 when the lanes in mask all read one 32-byte global sector, no two of them the same bytes (so
+ * at most its two 16-byte halves: the measured class; eight lanes on one sector cost less than
+ * one wavefront per shared sector, by no rule found: h100-ldsm4.csv) */
 static int one_sector(const uint64_t *src, uint32_t mask)
 {
     uint64_t first = src[__builtin_ctz(mask)] / 32;
-    for (uint32_t m = mask; m; m &= m - 1)
-        if (src[__builtin_ctz(m)] / 32 != first)
+    for (uint32_t m = mask; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        if (src[l] / 32 != first)
             return 0;
+        for (uint32_t n = m & (m - 1); n; n &= n - 1)
+            if (src[__builtin_ctz(n)] == src[l])
+                return 0;
+    }
     return 1;
 }
 
@@ -153,6 +126,49 @@ static unsigned dst_sectors(const uint32_t *dst, uint32_t mask)
             sec[n++] = v;
     }
     return n;
+}
+
+/* 1 when the 32-byte sectors (addr / 32) of the lanes in mask form one contiguous run */
+static int contiguous(const uint64_t *addr64, const uint32_t *addr32, uint32_t mask)
+{
+    uint64_t lo = UINT64_MAX, hi = 0;
+    unsigned n = 0;
+    uint64_t seen[SMEM_WARP];
+    for (uint32_t m = mask; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        uint64_t v = (addr64 ? addr64[l] : addr32[l]) / 32;
+        unsigned i;
+        for (i = 0; i < n && seen[i] != v; i++)
+            ;
+        if (i == n)
+            seen[n++] = v;
+        lo = v < lo ? v : lo;
+        hi = v > hi ? v : hi;
+    }
+    return n && hi - lo + 1 == n;
+}
+
+/* The .cg pass's line groups: its lanes grouped by (128-byte global line, 128-byte shared line).
+ * A group costs one wavefront when the sectors it reads are contiguous and so are those it
+ * writes, in any order (reversed, swizzled, shifted: 1); otherwise one per shared sector it
+ * writes (sectors 1 and 3 of a line to shared sectors 0 and 1: 2, h100-ldsm4.csv whole_18). */
+static unsigned line_groups(const uint32_t *dst, const uint64_t *src, uint32_t mask)
+{
+    unsigned total = 0;
+    uint32_t left = mask;
+    while (left) {
+        unsigned l0 = (unsigned)__builtin_ctz(left);
+        uint64_t sl = src[l0] / 128;
+        uint32_t dl = dst[l0] / 128, grp = 0;
+        for (uint32_t m = left; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctz(m);
+            if (src[l] / 128 == sl && dst[l] / 128 == dl)
+                grp |= 1u << l;
+        }
+        left &= ~grp;
+        total += contiguous(src, NULL, grp) && contiguous(NULL, dst, grp) ? 1 : dst_sectors(dst, grp);
+    }
+    return total;
 }
 
 /* The sources' worst bank (distinct words) as if they were read from 32 x 4-byte banks: the L1
@@ -180,18 +196,14 @@ static unsigned cp_pass(const struct smem_banks *b, const struct smem_cp_async_r
         return w > r ? w : r;
     }
     if (one_sector(req->src, mask)) {
-        /* every lane of the pass reads one 32-byte global sector: one wavefront per aligned
-           32-byte shared sector it writes (h100-ldsm3.csv: all 144 placements of its two halves;
+        /* the pass reads the halves of one 32-byte global sector: one wavefront per aligned
+           32-byte shared sector it writes (h100-ldsm3.csv: all 144 placements of the two halves;
            both on one destination: 1) */
         *ways = w;
         return dst_sectors(req->dst, mask);
     }
-    unsigned lines = src_lines(req->src, mask), runs = sector_runs(req->dst, mask), c = w;
-    if (lines > c)
-        c = lines;
-    if (runs > c)
-        c = runs;
-    return c;
+    unsigned g = line_groups(req->dst, req->src, mask);
+    return w > g ? w : g;
 }
 
 struct smem_cost smem_cp_async_cost(const struct smem_banks *b, const struct smem_cp_async_request *req)
@@ -232,8 +244,8 @@ int smem_cp_async_established(const struct smem_cp_async_request *req)
         }
         return 1;
     }
-    /* .cg: every pass reads one global sector (one wavefront per shared sector its lanes
-     * write); or no two lanes on one destination (the H100 merges those), and the lanes whose
+    /* .cg: every pass reads the two halves of one global sector (one wavefront per shared sector
+     * they write); or no two lanes on one destination (the H100 merges those), and the lanes whose
      * sources share a 32-byte global sector write inside one aligned 32-byte shared sector */
     unsigned lanes = SMEM_WARP / (req->size / 4 ? req->size / 4 : 1), single = 1;
     uint32_t lmask = lanes >= 32 ? 0xffffffffu : (1u << lanes) - 1u;

@@ -77,17 +77,20 @@ const char *smem_cp_async_check(const struct smem_cp_async_request *req);
  *  - the destinations' worst bank counting lane-word writes (a word written by two lanes counts
  *    twice: the copies are not merged), and
  *  - for .ca, the sources' worst bank (distinct words, as if the 128-byte lines lay in 32 x 4-byte
- *    banks: the L1 data array the copy reads); for .cg, the 128-byte global lines the pass reads
- *    and the runs of consecutive 32-byte shared sectors it writes (a run ends at a 128-byte line).
- * ideal = passes with an active lane. Exact wherever smem_cp_async_established holds (206 rows of
+ *    banks: the L1 data array the copy reads); for .cg, its (128-byte global line, 128-byte
+ *    shared line) groups, each 1 when the sectors it reads and those it writes are contiguous
+ *    (in any order), else the shared sectors it writes; a .cg pass that reads the two halves of
+ *    one global sector costs the shared sectors they land in.
+ * ideal = passes with an active lane. Exact wherever smem_cp_async_established holds (391 rows of
  * tests/hw/h100-ldsm*.csv); max_ways: the worst bank of either side. */
 struct smem_cost smem_cp_async_cost(const struct smem_banks *banks, const struct smem_cp_async_request *req);
 
 /* 1 when the measurements establish the cost of req: .ca when no pass conflicts on both sides
  * (sources and destinations; where both do, the H100 costs more than either, by no rule found);
- * .cg when no two lanes write one destination (the H100 merges those) and the lanes whose sources
- * share a 32-byte global sector write inside one aligned 32-byte shared sector (as tiles copied 16
- * bytes a lane, swizzled in 16-byte chunks or not, do). 0: the cost is an estimate. */
+ * .cg when every pass reads the two halves of one global sector, or when no two lanes write one
+ * destination (the H100 merges those) and the lanes whose sources share a 32-byte global sector
+ * write inside one aligned 32-byte shared sector (as tiles copied 16 bytes a lane, swizzled in
+ * 16-byte chunks or not, do). 0: the cost is an estimate. */
 int smem_cp_async_established(const struct smem_cp_async_request *req);
 
 /* The destinations as an ordinary store request of `size` bytes (for the bank map pictures). */
