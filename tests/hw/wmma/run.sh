@@ -41,8 +41,8 @@ for spec in "cudaTensorCoreGemm" "immaTensorCoreGemm" "bf16TensorCoreGemm kernel
   set -- $spec; p=$1; a=${2:-}; n=$p${a:+-${a#kernel=}}
   [ -x bin/$p ] || { echo "$n: no binary"; continue; }
   timeout 60 ./bin/$p ${a:+-$a} > "$O/$n.native.out" 2>&1; rc=$?
-  timeout 90 ncu --clock-control none --csv --metrics "$SM" ./bin/$p ${a:+-$a} > "$O/$n.ncu.csv" 2> "$O/$n.ncu.err"
-  echo "$n: native rc=$rc, $(grep -c mismatch "$O/$n.native.out") mismatches, ncu rc=$? at $(el)s"
+  timeout 90 ncu --clock-control none --csv --metrics "$SM" ./bin/$p ${a:+-$a} > "$O/$n.ncu.csv" 2> "$O/$n.ncu.err"; nrc=$?
+  echo "$n: native rc=$rc, $(grep -c mismatch "$O/$n.native.out") mismatches, ncu rc=$nrc at $(el)s"
 done
 # one wmma per launch, counted
 for g in f16 f32 tf32 bf16 s8 s32 f64 u8; do

@@ -21,7 +21,7 @@ for spec in "cudaTensorCoreGemm" "immaTensorCoreGemm" "bf16TensorCoreGemm kernel
             "tf32TensorCoreGemm kernel=2" "dmmaTensorCoreGemm kernel=0" "dmmaTensorCoreGemm kernel=1" \
             "dmmaTensorCoreGemm kernel=2" "dmmaTensorCoreGemm kernel=3"; do
   set -- $spec; p=$1; a=${2:-}; n=$p${a:+-${a#kernel=}}
-  timeout 90 ncu --clock-control none --csv --metrics "$M" ./bin/$p ${a:+-$a} > "$O/$n.ncu.csv" 2> "$O/$n.ncu.err"
-  echo "$n: ncu rc=$?, $(grep -c mismatch "$O/$n.ncu.csv") mismatches"
+  timeout 90 ncu --clock-control none --csv --metrics "$M" ./bin/$p ${a:+-$a} > "$O/$n.ncu.csv" 2> "$O/$n.ncu.err"; nrc=$?
+  echo "$n: ncu rc=$nrc, $(grep -c mismatch "$O/$n.ncu.csv") mismatches"
 done
 tar czf "$R/wmma-gemm.tgz" -C "$O" . && rm -rf "$O"; ls -la "$R"
