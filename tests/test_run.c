@@ -550,6 +550,55 @@ static void test_bad_programs_stop_with_a_located_message(void)
     free(e);
 }
 
+/* Recursive device functions (tests/run/recursion.cu) run to the program's own PASS. Against
+ * tests/run/h100-recursion.csv (Nsight Compute 2025.3.1, H100 80GB HBM3, driver 580.159.04,
+ * 2026-11-24, nvcc 13.0 -O3 -arch=sm_90 -lineinfo -cudart shared): where the lanes of a warp
+ * stay in one call frame (k_uniform) every count is the H100's; where they reach a load at
+ * different depths (k_depth, k_fib) the H100 issues one request a frame and smemlab, which runs
+ * such lanes together, counts fewer: its counts there are a lower bound, and the report says so
+ * (in_recursion). */
+static void test_recursion_runs_and_counts_as_the_h100(void)
+{
+    char *o, *e, opts[1100], path[1100], hwpath[1100];
+    snprintf(opts, sizeof opts, "--format csv -o %s/recursion.csv", bin);
+    CHECK_EQ(checks(opts, "recursion", "", &o, &e), 0);
+    EXPECT_IN(o, "PASS");
+    free(o);
+    free(e);
+    snprintf(path, sizeof path, "%s/recursion.csv", bin);
+    snprintf(hwpath, sizeof hwpath, "%s/tests/run/h100-recursion.csv", src);
+    char *got = test_read_file(path, NULL), *hw = test_read_file(hwpath, NULL);
+    CHECK(got && hw);
+    char *g = got ? next_line(got) : NULL;
+    unsigned n = 0;
+    for (char *h = hw ? next_line(hw) : NULL; h && *h && g && *g; h = next_line(h), g = next_line(g)) {
+        char kname[256], rk[256];
+        num(h, 3, kname, sizeof kname);
+        num(g, 1, rk, sizeof rk);
+        CHECK(strstr(kname, rk) != NULL);
+        long long want[4] = {num(h, 6, NULL, 0), num(h, 8, NULL, 0), num(h, 7, NULL, 0),
+                             num(h, 9, NULL, 0)};
+        long long have[4] = {num(g, 10, NULL, 0), num(g, 11, NULL, 0), num(g, 13, NULL, 0),
+                             num(g, 14, NULL, 0)};
+        int exact = !strcmp(rk, "k_uniform") || !strcmp(rk, "k_bisect");
+        for (int i = 0; i < 4; i++) {
+            if (exact ? have[i] != want[i] : have[i] > want[i] || (want[i] && !have[i]))
+                fprintf(stderr, "recursion %s count %d: run %lld, H100 %lld\n", rk, i, have[i],
+                        want[i]);
+            CHECK(exact ? have[i] == want[i] : have[i] <= want[i] && (!want[i] || have[i]));
+        }
+        n++;
+    }
+    CHECK_EQ(n, 4);
+    free(got);
+    free(hw);
+    /* the report names the lines whose counts are a lower bound */
+    CHECK_EQ(checks("--format json", "recursion", "", &o, &e), 0);
+    EXPECT_IN(e, "\"in_recursion\": true");
+    free(o);
+    free(e);
+}
+
 static void test_json_report_and_compile_mode(void)
 {
     char cmd[3000], out[1100], err[1100], js[1100];
@@ -592,6 +641,7 @@ int main(void)
     build("tests/hw/src", "devinfo", "devinfo", shared);
     build("tests/run", "checks", "checks", shared);
     build("tests/run", "tiny", "tiny", shared);
+    build("tests/run", "recursion", "recursion", "-cudart shared -arch=sm_90 -O3");
     build("tests/run", "tiny", "tiny_static", "-arch=sm_90");
     build("tests/run", "tiny", "tiny_sass", "-cudart shared -gencode arch=compute_90,code=sm_90");
     wait_builds();
@@ -605,6 +655,7 @@ int main(void)
     RUN(test_out_of_bounds_global_accesses_are_reported);
     RUN(test_hazards_and_checks_asked_for);
     RUN(test_bad_programs_stop_with_a_located_message);
+    RUN(test_recursion_runs_and_counts_as_the_h100);
     RUN(test_json_report_and_compile_mode);
     return CHECK_DONE();
 }

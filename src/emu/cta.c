@@ -720,7 +720,8 @@ static int lane_exec(struct block *b, uint32_t w, uint32_t l, uint32_t pc,
         T->state = L_EXIT;
         return 0;
     case PO_TRAP:
-        return block_fail(b, pc, "the kernel executes trap (an assertion failed?)");
+        return block_fail(b, pc, "%s", in->call_name ? in->call_name /* smemlab's own trap */
+                                       : "the kernel executes trap (an assertion failed?)");
     case PO_TEX: case PO_SURF_ST:
         if (b->gm) /* a real launch: the texture's or surface's memory is not emulated */
             return block_fail(b, pc, "texture and surface instructions are not supported "

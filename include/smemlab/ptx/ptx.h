@@ -187,6 +187,9 @@ struct smem_ptx_insn {
     uint16_t shape_k;         /* 16; 0 without a k */
     uint8_t type3, type4;     /* mma: B's and C's types (type: D's, type2: A's) */
     uint32_t tflags;          /* SMEM_TF_* */
+    uint8_t in_recursion;     /* link.c: part of a recursive function's body, which every
+                                 activation runs (lanes of a warp at different call depths run
+                                 it together here; the GPU keeps call frames apart) */
 };
 
 enum smem_ptx_symkind { SYM_SHARED, SYM_SHARED_EXTERN, SYM_PARAM, SYM_LOCAL, SYM_GLOBAL, SYM_CONST,
