@@ -599,6 +599,26 @@ static void test_recursion_runs_and_counts_as_the_h100(void)
     free(e);
 }
 
+/* Bulk copies (tests/run/bulk.cu: cp.async.bulk global -> shared completing an mbarrier's
+ * transaction bytes, shared -> global with a bulk group) give the program's own PASS; they make
+ * no shared-memory request (tests/hw/h100-bulk.csv: the H100 counts none for them), so only the
+ * kernel's own loads and stores count: 4 blocks of 4 warps, 8 loads and 8 stores each. Reading
+ * the copy's destination before waiting on the barrier is a race. */
+static void test_bulk_copies(void)
+{
+    char *o, *e;
+    CHECK_EQ(checks("--format csv", "bulk", "", &o, &e), 0);
+    EXPECT_IN(o, "PASS");
+    EXPECT_IN(e, "\"reverse_bulk\",4,1,1,128,1,1,8200,0,128,128,128,128,128,128,0,0,");
+    free(o);
+    free(e);
+    CHECK_EQ(checks("--fail-on-hazard", "bulk", "race", &o, &e), 1);
+    EXPECT_IN(o, "PASS");
+    EXPECT_IN(e, "hazard: race (write-read)");
+    free(o);
+    free(e);
+}
+
 static void test_json_report_and_compile_mode(void)
 {
     char cmd[3000], out[1100], err[1100], js[1100];
@@ -642,6 +662,7 @@ int main(void)
     build("tests/run", "checks", "checks", shared);
     build("tests/run", "tiny", "tiny", shared);
     build("tests/run", "recursion", "recursion", "-cudart shared -arch=sm_90 -O3");
+    build("tests/run", "bulk", "bulk", "-cudart shared -arch=sm_90 -O3");
     build("tests/run", "tiny", "tiny_static", "-arch=sm_90");
     build("tests/run", "tiny", "tiny_sass", "-cudart shared -gencode arch=compute_90,code=sm_90");
     wait_builds();
@@ -656,6 +677,7 @@ int main(void)
     RUN(test_hazards_and_checks_asked_for);
     RUN(test_bad_programs_stop_with_a_located_message);
     RUN(test_recursion_runs_and_counts_as_the_h100);
+    RUN(test_bulk_copies);
     RUN(test_json_report_and_compile_mode);
     return CHECK_DONE();
 }

@@ -419,6 +419,8 @@ int emu_tensor_exec(struct block *b, uint32_t w, uint32_t pc, const struct smem_
         if (in->mode == MODE_CPA_MBAR_ARRIVE)
             return emu_exec_mbarrier(b, w, pc, in, ex, 1);
         return emu_exec_groups(b, w, pc, in, ex); /* the copies are done already: they land */
+    case PO_CP_BULK:
+        return emu_exec_bulk(b, w, pc, in, ex);
     case PO_WMMA: {
         char msg[200];
         snprintf(msg, sizeof msg, "unsupported instruction: %s (the emulator does not run wmma; "

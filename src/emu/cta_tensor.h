@@ -29,5 +29,14 @@ int emu_exec_groups(struct block *b, uint32_t w, uint32_t pc, const struct smem_
                     uint32_t ex);
 int emu_exec_mbarrier(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
                       uint32_t ex, int cp_arrive);
+/* complete_tx of n bytes on the mbarrier at shared offset off (a bulk copy landed): 1 done,
+ * 0 stopped (its state unknown), -1 failed */
+int emu_mbarrier_complete_tx(struct block *b, uint32_t pc, uint32_t off, uint32_t n,
+                             const char *name);
+
+/* cta_bulk.c: cp.async.bulk (global -> shared with complete_tx, shared -> global, the bulk
+ * groups, prefetch); the tensor, reduction and multicast forms fail, located. As above. */
+int emu_exec_bulk(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
+                  uint32_t ex);
 
 #endif
