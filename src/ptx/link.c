@@ -57,7 +57,7 @@ struct rbody {
 struct flat {
     const struct smem_ptx_module *m;
     struct smem_ptx_func *f;      /* being built */
-    uint32_t cap_insns, cap_syms, cap_regs;
+    uint32_t cap_insns, cap_syms, cap_regs, cap_vregs;
     uint8_t *converted;           /* per symbol of f: accessed as local memory */
     const struct smem_ptx_func *stack[MAX_DEPTH];
     struct rbody body[MAX_DEPTH];
@@ -727,6 +727,23 @@ static int emit(struct flat *fl, const struct smem_ptx_func *g, uint32_t reg_bas
             in.guard += (int32_t)reg_base;
         for (unsigned o = 0; o < in.nops; o++) {
             struct smem_ptx_operand *op = &in.ops[o];
+            if (op->kind == OPK_VECX) { /* 5-8 registers: a copy of the list, this copy's */
+                if (grow((void **)&fl->f->vregs, &fl->cap_vregs, fl->f->nvregs + op->count,
+                         sizeof *fl->f->vregs)) {
+                    oom(fl);
+                    goto out;
+                }
+                for (unsigned r = 0; r < op->count; r++) {
+                    int32_t v = smem_ptx_vec_reg(g, op, r);
+                    fl->f->vregs[fl->f->nvregs + r] = v >= 0 ? v + (int32_t)reg_base : -1;
+                }
+                op->imm = fl->f->nvregs;
+                fl->f->nvregs += op->count;
+                for (int r = 0; r < 4; r++)
+                    if (op->reg[r] >= 0)
+                        op->reg[r] += (int32_t)reg_base;
+                continue;
+            }
             for (int r = 0; r < 4; r++)
                 if (op->reg[r] >= 0 && (op->kind == OPK_REG || op->kind == OPK_PAIR ||
                                         op->kind == OPK_ADDR || op->kind == OPK_VEC))
@@ -816,6 +833,8 @@ int smem_ptx_flatten(const struct smem_ptx_module *m, const struct smem_ptx_func
     f->ninsns = 0;
     f->reg_type = NULL;
     f->nregs = 0;
+    f->vregs = NULL; /* its own list: each copy's fragments name that copy's registers */
+    f->nvregs = 0;
     f->error = NULL;
     int32_t *map = malloc((k->nsyms ? k->nsyms : 1) * sizeof *map);
     if (!map || grow((void **)&f->reg_type, &fl.cap_regs, k->nregs ? k->nregs : 1, 1)) {
@@ -933,5 +952,6 @@ void smem_ptx_flat_free(struct smem_ptx_func *f)
     free(f->syms);
     free(f->insns);
     free(f->reg_type);
+    free(f->vregs);
     free(f);
 }
