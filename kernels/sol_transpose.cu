@@ -514,12 +514,102 @@ static __device__ __forceinline__ void sol_any_interior(T *__restrict__ out, con
     }
 }
 
+/* The interior tiles of the 2-byte any path with H = NT / (LPR*CG) threads (2 or 4) to each of
+ * sol_any_interior's jobs (issue 16, round 3). sol_any_interior holds a VEC x VEC block and the one
+ * above it in registers: for 8 x 8 blocks of 2-byte elements that is 64 registers of data, 80-104
+ * in all, 5 warps a scheduler at 4097^2 and 0.84-0.88 of the copy on the H100 (capped at 64 it
+ * spilled); the general path, at 64 registers, did 1600 instructions a warp (0.88-0.89). Here each
+ * thread does 1/H of a block:
+ *   load: thread t takes word g = t % CG of VEC/H consecutive rows (rows q*VEC/H .. of the tile,
+ *   q = t / CG), so a thread has VEC/H loads (pairs of words) in flight; threads t < VEC*CG take one
+ *   row of the row block above, as in sol_any_interior.
+ *   store: thread t takes columns p*VEC/H .. p*VEC/H + VEC/H - 1 of block (i, g) = (t % LPR,
+ *   (t / LPR) % CG) and of the block above it, p = (t / (LPR*CG)) ^ (g % H): VEC 8/H-byte shared
+ *   loads for each block (LDS.64 for H = 2), VEC/H output words. The XOR with g % H puts the H lanes
+ *   groups of a quarter- (half-) warp that read word column g and g + 1 in different banks of the
+ *   same 16-byte groups, so the narrower loads stay conflict-free.
+ * Registers of data: 2 x VEC x 8/H bytes (32 for H = 2) instead of 64. */
+template <typename T, int LPR, int CG, int NT, int CACHE>
+static __device__ __forceinline__ void sol_any_interior_split(T *__restrict__ out, const T *__restrict__ in, int rows,
+                                                              int cols, int r0, int c0, int in_mis, int out_mis,
+                                                              uint4 *tile)
+{
+    constexpr int VEC = 16 / sizeof(T), H = NT / (LPR * CG), RK = VEC / H, PW = RK / 2; /* PW: 32-bit words a part */
+    static_assert(sizeof(T) == 2 && (H == 2 || H == 4) && H * LPR * CG == NT, "2-byte elements, 2 or 4 threads a block");
+    const int t = (int)threadIdx.x, cm = cols & (VEC - 1), rm = rows & (VEC - 1);
+    const int q = t / CG, g = t % CG, k0 = (q % H) * RK; /* rows q*RK .. q*RK + RK - 1, k0: the first's row in its block */
+    const T *src = in + ((size_t)(r0 + q * RK) * (size_t)cols + (size_t)(c0 + g * VEC));
+    uint4 w[RK];
+#pragma unroll
+    for (int k = 0; k < RK; ++k) {
+        const int a = (in_mis + (k0 + k) * cm) & (VEC - 1);
+        const T *p = src + (size_t)k * (size_t)cols - a;
+        const uint4 lo = sol_ld16<CACHE>(p), hi = a ? sol_ld16<CACHE>(p + VEC) : lo;
+        w[k] = sol_window<T>(lo, hi, a);
+    }
+    uint4 wa = make_uint4(0u, 0u, 0u, 0u);
+    const bool above = t < VEC * CG;
+    if (above) {
+        const int a = (in_mis + q * cm) & (VEC - 1);
+        const T *p = in + ((size_t)(r0 - VEC + q) * (size_t)cols + (size_t)(c0 + g * VEC)) - a;
+        const uint4 lo = sol_ld16<CACHE>(p), hi = a ? sol_ld16<CACHE>(p + VEC) : lo;
+        wa = sol_window<T>(lo, hi, a);
+    }
+#pragma unroll
+    for (int k = 0; k < RK; ++k)
+        tile[sol_word_at<T, CG>(VEC + q * RK + k, g)] = w[k];
+    if (above)
+        tile[sol_word_at<T, CG>(q, g)] = wa;
+    __syncthreads();
+    const int i = t % LPR, gs = (t / LPR) % CG, p = (t / (LPR * CG)) ^ (gs % H);
+    /* part p (RK elements, PW 32-bit words) of row k of the block (v) and of the block above (u) */
+    unsigned v[VEC][PW], u[VEC][PW];
+    const bool shifted = (out_mis | rm) != 0;
+#pragma unroll
+    for (int k = 0; k < VEC; ++k) {
+        const unsigned *wv = (const unsigned *)&tile[sol_word_at<T, CG>(VEC + i * VEC + k, gs)] + p * PW;
+        const unsigned *wu = (const unsigned *)&tile[sol_word_at<T, CG>(i * VEC + k, gs)] + p * PW;
+        if constexpr (PW == 2) {
+            const sol_u64 x = *(const sol_u64 *)wv;
+            v[k][0] = (unsigned)x;
+            v[k][1] = (unsigned)(x >> 32);
+            if (shifted) {
+                const sol_u64 y = *(const sol_u64 *)wu;
+                u[k][0] = (unsigned)y;
+                u[k][1] = (unsigned)(y >> 32);
+            }
+        } else {
+            v[k][0] = *wv;
+            if (shifted)
+                u[k][0] = *wu;
+        }
+    }
+    T *dst = out + ((size_t)(c0 + gs * VEC + p * RK) * (size_t)rows + (size_t)(r0 + i * VEC));
+#pragma unroll
+    for (int jj = 0; jj < RK; ++jj) {
+        /* column p*RK + jj of the block: part m holds rows 2m (low half) and 2m + 1 (high half) */
+        const unsigned sel = (jj & 1) ? 0x7632u : 0x5410u;
+        const uint4 vj = make_uint4(__byte_perm(v[0][jj >> 1], v[1][jj >> 1], sel), __byte_perm(v[2][jj >> 1], v[3][jj >> 1], sel),
+                                    __byte_perm(v[4][jj >> 1], v[5][jj >> 1], sel), __byte_perm(v[6][jj >> 1], v[7][jj >> 1], sel));
+        if (!shifted) {
+            sol_st16<CACHE>(dst + (size_t)jj * (size_t)rows, vj);
+        } else {
+            const uint4 uj = make_uint4(__byte_perm(u[0][jj >> 1], u[1][jj >> 1], sel), __byte_perm(u[2][jj >> 1], u[3][jj >> 1], sel),
+                                        __byte_perm(u[4][jj >> 1], u[5][jj >> 1], sel), __byte_perm(u[6][jj >> 1], u[7][jj >> 1], sel));
+            const int b = (out_mis + (p * RK + jj) * rm) & (VEC - 1);
+            sol_st16v(dst + (size_t)jj * (size_t)rows - b, b ? sol_window<T>(uj, vj, VEC - b) : vj);
+        }
+    }
+}
+
 template <typename T, int LPR, int CG, int NT, int CACHE, int ORDER, bool FAST = true>
 static __device__ __forceinline__ void sol_tiled_any(T *__restrict__ out, const T *__restrict__ in, int rows, int cols)
 {
     constexpr int VEC = 16 / sizeof(T), TR = LPR * VEC, TC = CG * VEC, WORDS = (TR + VEC) * CG;
-    constexpr int LOADS = (WORDS + NT - 1) / NT, BLOCKS = LPR * CG / NT;
-    static_assert(BLOCKS * NT == LPR * CG && BLOCKS >= 1, "tile and block do not match");
+    constexpr int LOADS = (WORDS + NT - 1) / NT, BLOCKS = (LPR * CG + NT - 1) / NT;
+    /* NT > LPR*CG (the 2-byte split interior path's launch): in the general path's store phase the
+     * threads past LPR*CG, whole warps, have no block */
+    static_assert(BLOCKS * NT == LPR * CG || (BLOCKS == 1 && LPR * CG % 32 == 0), "tile and block do not match");
     static_assert(32 % LPR == 0 && NT % 32 == 0, "a column of the tile must be lanes of one warp");
     /* shared row R holds tile row R - VEC: row block 0 is the one above the tile */
     __shared__ uint4 tile[WORDS];
@@ -531,6 +621,11 @@ static __device__ __forceinline__ void sol_tiled_any(T *__restrict__ out, const 
     if constexpr (FAST && LPR * CG == NT) {
         if (r0 > 0 && r0 + TR < rows && c0 + TC <= cols) {
             sol_any_interior<T, LPR, CG, NT, CACHE>(out, in, rows, cols, r0, c0, in_mis, out_mis, tile);
+            return;
+        }
+    } else if constexpr (FAST && sizeof(T) == 2 && LPR * CG < NT) {
+        if (r0 > 0 && r0 + TR < rows && c0 + TC <= cols) {
+            sol_any_interior_split<T, LPR, CG, NT, CACHE>(out, in, rows, cols, r0, c0, in_mis, out_mis, tile);
             return;
         }
     }
@@ -562,6 +657,8 @@ static __device__ __forceinline__ void sol_tiled_any(T *__restrict__ out, const 
 #pragma unroll
     for (int k = 0; k < BLOCKS; ++k) {
         const int b = (int)threadIdx.x + k * NT, i = b % LPR, g = b / LPR;
+        if (BLOCKS * NT != LPR * CG && b >= LPR * CG)
+            break;
         uint4 v[16 / sizeof(T)];
         sol_tile_block<T, LPR, CG>(v, tile, i + 1, g); /* block i is shared row block i + 1 */
 #pragma unroll
@@ -796,7 +893,7 @@ static __device__ __forceinline__ void sol_transpose_pipelined_body(T *__restric
 #define SOL_ANY_F32_MINB 4
 #endif
 #ifndef SOL_ANY_F16_MINB
-#define SOL_ANY_F16_MINB 8
+#define SOL_ANY_F16_MINB 4
 #endif
 #ifndef SOL_ANY_F64_MINB
 #define SOL_ANY_F64_MINB 6
@@ -808,7 +905,7 @@ static __device__ __forceinline__ void sol_transpose_pipelined_body(T *__restric
 #define SOL_ANY_F32_FAST true
 #endif
 #ifndef SOL_ANY_F16_FAST
-#define SOL_ANY_F16_FAST false
+#define SOL_ANY_F16_FAST true
 #endif
 #ifndef SOL_ANY_F64_FAST
 #define SOL_ANY_F64_FAST true
@@ -828,7 +925,7 @@ SOL_TILED(sol_transpose_narrow_f32, sol_u32, 32, 8, 256, 1, 0, SOL_C0)
 SOL_TILED(sol_transpose_narrow_f16, sol_u16, 32, 4, 128, 1, 0, SOL_C0)
 SOL_TILED(sol_transpose_narrow_f64, sol_u64, 16, 16, 256, 1, 0, SOL_C0)
 SOL_ANY(sol_transpose_any_f32,      sol_u32, 16, 16, 256, SOL_ANY_F32_MINB, -1, SOL_C5, SOL_ANY_F32_FAST)
-SOL_ANY(sol_transpose_any_f16,      sol_u16, 8, 16, 128, SOL_ANY_F16_MINB, -1, SOL_ANY_F16_CACHE, SOL_ANY_F16_FAST)
+SOL_ANY(sol_transpose_any_f16,      sol_u16, 8, 16, 256, SOL_ANY_F16_MINB, -1, SOL_ANY_F16_CACHE, SOL_ANY_F16_FAST)
 SOL_ANY(sol_transpose_any_f64,      sol_u64, 16, 16, 256, SOL_ANY_F64_MINB, -1, SOL_C5, SOL_ANY_F64_FAST)
 SOL_COPY(sol_transpose_copy_f32,    sol_u32, 256, 2)
 SOL_COPY(sol_transpose_copy_f16,    sol_u16, 256, 2)
