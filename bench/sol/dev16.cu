@@ -139,16 +139,18 @@ template <> std::vector<Method> variants<sol_u32>()
             tr<T, 16, 16, 256, 5, 0, -1, 1>(), tr<T, 32, 8, 256, 4, 5, -1, 1>(),
             cp<T, 256, 2>()};
 }
+// Issue 16, third round (f16): the any kernel with 256 threads a 64x128 tile, interior tiles on the
+// split fast path (sol_any_interior_split, H = 2 threads a block), beside its register caps, the hint,
+// the general path at 256 threads (anyold_..t256), H = 4 (t512), 64x64 and 128x128 tiles, and round 2's
+// shipped kernel (anyold_l8g16t128_m8_pf256).
 template <> std::vector<Method> variants<sol_u16>()
 {
     using T = sol_u16;
-    return {tr<T, 16, 16, 256, 1, 0, 0, 0>(), tr<T, 16, 16, 256, 1, 5, 0, 0>(),
-            tr<T, 8, 16, 128, 8, 0, -1, 2>(), tr<T, 8, 16, 128, 8, 5, -1, 2>(),
-            tr<T, 8, 16, 128, 8, 0, -1, 1>(), tr<T, 8, 16, 128, 6, 0, -1, 1>(),
-            tr<T, 8, 16, 128, 5, 0, -1, 1>(), tr<T, 8, 16, 128, 4, 0, -1, 1>(),
-            tr<T, 8, 16, 128, 6, 5, -1, 1>(), tr<T, 8, 16, 128, 5, 5, -1, 1>(),
-            tr<T, 8, 16, 128, 4, 5, -1, 1>(), tr<T, 16, 8, 128, 5, 0, -1, 1>(),
-            cp<T, 256, 2>()};
+    return {tr<T, 16, 16, 256, 1, 0, 0, 0>(),  tr<T, 8, 16, 128, 8, 5, -1, 2>(),
+            tr<T, 8, 16, 256, 4, 5, -1, 1>(),  tr<T, 8, 16, 256, 4, 0, -1, 1>(),
+            tr<T, 8, 16, 256, 3, 5, -1, 1>(),  tr<T, 8, 16, 256, 4, 5, -1, 2>(),
+            tr<T, 8, 16, 512, 2, 5, -1, 1>(),  tr<T, 8, 8, 128, 8, 5, -1, 1>(),
+            tr<T, 16, 16, 512, 2, 5, -1, 1>(), cp<T, 256, 2>()};
 }
 template <> std::vector<Method> variants<sol_u64>()
 {

@@ -3,7 +3,7 @@
 from a bench/sol/dev16.cu sweep (its --csv), per dtype, at one odd shape (default 4097x4097).
 
 Candidates are the dev16 variants that differ from the shipped any kernel (tile 16x16 words, 256
-threads for f32 and f64; 8x16, 128 threads for f16; column-major) only in what the -D macros of
+threads for f32 and f64; 8x16, 256 threads for f16 since issue 16's third round; column-major) only in what the -D macros of
 kernels/sol_transpose.cu set: SOL_ANY_<T>_MINB (blocks per SM, so the register cap), SOL_ANY_F16_CACHE
 (the L2 256-byte hint) and SOL_ANY_<T>_FAST (the interior fast path: `any_`; without it: `anyold_`).
 The pick is the variant with the highest mean ratio to cudaMemcpy over the sweep's repeats, among
@@ -14,7 +14,7 @@ import csv
 import re
 import sys
 
-TILE = {"f32": "l16g16t256", "f16": "l8g16t128", "f64": "l16g16t256"}
+TILE = {"f32": "l16g16t256", "f16": "l8g16t256", "f64": "l16g16t256"}
 NAME = re.compile(r"^(any|anyold)_(l\d+g\d+t\d+)_m(\d+)(_pf256)?_colmajor$")
 
 
