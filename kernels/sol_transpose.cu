@@ -574,8 +574,8 @@ static __device__ __forceinline__ void sol_put_word(uint4 *tile, int r, int g, u
  * half a block:
  *   load: thread t takes word g = t % CG of VEC/2 consecutive rows of the tile, so it has VEC/2
  *   loads (pairs of words) in flight; threads t < VEC*CG take one row of the row block above, as in
- *   sol_any_interior. Which rows: q*VEC/2 .. for q = t / CG (MODE bit 0 clear), or rows
- *   kh*VEC/2 .. of row block q % LPR, kh = q / LPR (bit 0 set), so that every lane of a warp has
+ *   sol_any_interior. Which rows: q*VEC/2 .. for q = t / CG (MODE bit 2 clear), or rows
+ *   kh*VEC/2 .. of row block q % LPR, kh = q / LPR (bit 2 set), so that every lane of a warp has
  *   the same rows of its row block and so the same shifts, and the window is sol_window_w's uniform
  *   branch instead of selects.
  *   store: thread t takes columns p*VEC/2 .. p*VEC/2 + VEC/2 - 1 of block (i, g) = (t % LPR,
@@ -594,12 +594,12 @@ static __device__ __forceinline__ void sol_any_interior_split(T *__restrict__ ou
                                                               uint4 *tile)
 {
     constexpr int VEC = 16 / sizeof(T), RK = VEC / 2;
-    constexpr bool UNI = (MODE & 1) != 0, SHFL = (MODE & 2) != 0;
+    constexpr bool UNI = (MODE & 1) != 0, SHFL = (MODE & 2) != 0, UNI_LD = (MODE & 4) != 0;
     static_assert(sizeof(T) == 2 && 2 * LPR * CG == NT, "2-byte elements, two threads a block");
-    static_assert(!UNI || CG >= 32 || (32 % CG == 0 && LPR % (32 / CG) == 0), "a warp's lanes share their rows' places");
+    static_assert(!UNI_LD || CG >= 32 || (32 % CG == 0 && LPR % (32 / CG) == 0), "a warp's lanes share their rows' places");
     static_assert(!SHFL || (CG <= 32 && 32 % CG == 0), "a row's words in one warp");
     const int t = (int)threadIdx.x, cm = cols & (VEC - 1), rm = rows & (VEC - 1);
-    const int q = t / CG, g = t % CG, row0 = UNI ? (q % LPR) * VEC + (q / LPR) * RK : q * RK, k0 = row0 & (VEC - 1);
+    const int q = t / CG, g = t % CG, row0 = UNI_LD ? (q % LPR) * VEC + (q / LPR) * RK : q * RK, k0 = row0 & (VEC - 1);
     const T *src = in + ((size_t)(r0 + row0) * (size_t)cols + (size_t)(c0 + g * VEC));
     uint4 lo[RK], hi[RK];
     int a[RK];
@@ -631,7 +631,7 @@ static __device__ __forceinline__ void sol_any_interior_split(T *__restrict__ ou
             if (g != CG - 1)
                 h = nb;
         }
-        if constexpr (UNI)
+        if constexpr (UNI_LD)
             w[k] = sol_window_w<T>(lo[k], h, a[k]);
         else
             w[k] = sol_window<T>(lo[k], h, a[k]);
@@ -987,7 +987,7 @@ static __device__ __forceinline__ void sol_transpose_pipelined_body(T *__restric
 #define SOL_ANY_F16_FAST true
 #endif
 #ifndef SOL_ANY_F16_MODE
-#define SOL_ANY_F16_MODE 3
+#define SOL_ANY_F16_MODE 7
 #endif
 #ifndef SOL_ANY_F64_FAST
 #define SOL_ANY_F64_FAST true
