@@ -146,20 +146,18 @@ template <> std::vector<Method> variants<sol_u32>()
 // Issue 16, third round (f16): the any kernel with 256 threads a 64x128 tile, interior tiles on the
 // split fast path (sol_any_interior_split) in its modes (anymM_: bit 0 warp-uniform shifts in the
 // store phase, bit 1 shuffled second words, bit 2 warp-uniform shifts in the load phase), at 4 blocks
-// a SM with the hint (and mode 7 at 5 blocks: 48 registers, a few spilled), 128x128 tiles at 512
-// threads, the general path at 256 threads (anyold_..t256), and round 2's shipped kernel
-// (anyold_l8g16t128_m8_pf256).
+// a SM with the hint (mode 2 without it too), 128x128 tiles at 512 threads, the general path at 256
+// threads (anyold_..t256), and round 2's shipped kernel (anyold_l8g16t128_m8_pf256). (Call 4 also
+// had mode 5 and mode 7 at 5 blocks a SM: 48 registers, spilled, 0.90 at 4097^2.)
 template <> std::vector<Method> variants<sol_u16>()
 {
     using T = sol_u16;
     return {tr<T, 16, 16, 256, 1, 0, 0, 0>(),   tr<T, 8, 16, 128, 8, 5, -1, 2>(),
             tr<T, 8, 16, 256, 4, 5, -1, 10>(),  tr<T, 8, 16, 256, 4, 5, -1, 11>(),
             tr<T, 8, 16, 256, 4, 5, -1, 12>(),  tr<T, 8, 16, 256, 4, 5, -1, 13>(),
-            tr<T, 8, 16, 256, 4, 5, -1, 15>(),  tr<T, 8, 16, 256, 4, 5, -1, 17>(),
-            tr<T, 8, 16, 256, 5, 5, -1, 17>(),  tr<T, 8, 16, 256, 4, 5, -1, 2>(),
-            tr<T, 16, 16, 512, 2, 5, -1, 10>(), tr<T, 16, 16, 512, 2, 5, -1, 12>(),
-            tr<T, 16, 16, 512, 2, 5, -1, 13>(), tr<T, 16, 16, 512, 2, 5, -1, 17>(),
-            cp<T, 256, 2>()};
+            tr<T, 8, 16, 256, 4, 5, -1, 17>(),  tr<T, 8, 16, 256, 4, 0, -1, 12>(),
+            tr<T, 8, 16, 256, 4, 5, -1, 2>(),   tr<T, 16, 16, 512, 2, 5, -1, 12>(),
+            tr<T, 16, 16, 512, 2, 5, -1, 17>(), cp<T, 256, 2>()};
 }
 
 template <> std::vector<Method> variants<sol_u64>()
