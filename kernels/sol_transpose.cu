@@ -478,7 +478,7 @@ static __device__ __forceinline__ void sol_any_interior(T *__restrict__ out, con
         w[k] = sol_window<T>(lo, hi, a);
     }
     uint4 wa = make_uint4(0u, 0u, 0u, 0u);
-    const bool above = t < (unsigned)(VEC * CG);
+    const bool above = t < VEC * CG;
     if (above) {
         const int a = (in_mis + rb * cm) & (VEC - 1);
         const T *p = in + ((size_t)(r0 - VEC + rb) * (size_t)cols + (size_t)(c0 + g * VEC)) - a;
@@ -551,11 +551,11 @@ static __device__ __forceinline__ uint4 sol_shfl_down16(uint4 w)
                       __shfl_down_sync(0xFFFFFFFFu, w.z, 1, width), __shfl_down_sync(0xFFFFFFFFu, w.w, 1, width));
 }
 
-/* A word of word column g to d in the tile; SWAP: odd columns with their 8-byte halves swapped (two
- * 8-byte stores). */
-template <bool SWAP>
-static __device__ __forceinline__ void sol_put_at(uint4 *d, int g, uint4 v)
+/* Word (r, g) to the tile; SWAP: odd words with their 8-byte halves swapped (two 8-byte stores). */
+template <typename T, int CG, bool SWAP>
+static __device__ __forceinline__ void sol_put_word(uint4 *tile, int r, int g, uint4 v)
 {
+    uint4 *d = &tile[sol_word_at<T, CG>(r, g)];
     if constexpr (SWAP) {
         sol_u64 *d8 = (sol_u64 *)d;
         const int sw = g & 1;
@@ -598,13 +598,8 @@ static __device__ __forceinline__ void sol_any_interior_split(T *__restrict__ ou
     static_assert(sizeof(T) == 2 && 2 * LPR * CG == NT, "2-byte elements, two threads a block");
     static_assert(!UNI_LD || CG >= 32 || (32 % CG == 0 && LPR % (32 / CG) == 0), "a warp's lanes share their rows' places");
     static_assert(!SHFL || (CG <= 32 && 32 % CG == 0), "a row's words in one warp");
-    static_assert(CG >= 8, "rows of at least 128 bytes (sol_word_at's plain swizzle)");
-    /* thread indices unsigned: with signed ones the compiler cannot fold (i*VEC + k) / VEC to i and
-     * computed every shared address from scratch (~80 instructions a thread) */
-    const unsigned t = threadIdx.x;
-    const int cm = cols & (VEC - 1), rm = rows & (VEC - 1);
-    const int q = (int)(t / CG), g = (int)(t % CG), row0 = UNI_LD ? (q % LPR) * VEC + (q / LPR) * RK : q * RK,
-              k0 = row0 & (VEC - 1);
+    const int t = (int)threadIdx.x, cm = cols & (VEC - 1), rm = rows & (VEC - 1);
+    const int q = t / CG, g = t % CG, row0 = UNI_LD ? (q % LPR) * VEC + (q / LPR) * RK : q * RK, k0 = row0 & (VEC - 1);
     const T *src = in + ((size_t)(r0 + row0) * (size_t)cols + (size_t)(c0 + g * VEC));
     uint4 lo[RK], hi[RK];
     int a[RK];
@@ -620,7 +615,7 @@ static __device__ __forceinline__ void sol_any_interior_split(T *__restrict__ ou
             hi[k] = a[k] ? sol_ld16<CACHE>(p + VEC) : lo[k];
     }
     uint4 wa = make_uint4(0u, 0u, 0u, 0u);
-    const bool above = t < (unsigned)(VEC * CG);
+    const bool above = t < VEC * CG;
     if (above) {
         const int aa = (in_mis + q * cm) & (VEC - 1);
         const T *p = in + ((size_t)(r0 - VEC + q) * (size_t)cols + (size_t)(c0 + g * VEC)) - aa;
@@ -641,28 +636,24 @@ static __device__ __forceinline__ void sol_any_interior_split(T *__restrict__ ou
         else
             w[k] = sol_window<T>(lo[k], h, a[k]);
     }
-    /* the RK rows share a row block, so a swizzle: word g of tile row VEC + row0 + k (sol_word_at) */
-    uint4 *const pw = tile + (VEC + row0) * CG + (g ^ ((1 + row0 / VEC) & 7));
 #pragma unroll
     for (int k = 0; k < RK; ++k)
-        sol_put_at<UNI>(pw + k * CG, g, w[k]);
+        sol_put_word<T, CG, UNI>(tile, VEC + row0 + k, g, w[k]);
     if (above)
-        sol_put_at<UNI>(tile + q * CG + g, g, wa); /* row block 0: no swizzle */
+        sol_put_word<T, CG, UNI>(tile, q, g, wa);
     __syncthreads();
-    const int i = (int)(t % LPR), gs = (int)(t / LPR % CG), hq = (int)(t / (LPR * CG));
+    const int i = t % LPR, gs = (t / LPR) % CG, hq = t / (LPR * CG);
     const int p = UNI ? hq : hq ^ (gs & 1), ph = UNI ? hq ^ (gs & 1) : p; /* logical, physical half */
     /* half ph (RK elements, two 32-bit words) of row k of the block (v) and of the block above (u) */
     unsigned v[VEC][2], u[VEC][2];
     const bool shifted = (out_mis | rm) != 0;
-    /* word gs of tile rows VEC + i*VEC + k (row block i + 1) and i*VEC + k (row block i), k < VEC */
-    const uint4 *const bv = tile + (VEC + i * VEC) * CG + (gs ^ ((i + 1) & 7)), *const bu = tile + i * VEC * CG + (gs ^ (i & 7));
 #pragma unroll
     for (int k = 0; k < VEC; ++k) {
-        const sol_u64 x = *((const sol_u64 *)(bv + k * CG) + ph);
+        const sol_u64 x = *((const sol_u64 *)&tile[sol_word_at<T, CG>(VEC + i * VEC + k, gs)] + ph);
         v[k][0] = (unsigned)x;
         v[k][1] = (unsigned)(x >> 32);
         if (shifted) {
-            const sol_u64 y = *((const sol_u64 *)(bu + k * CG) + ph);
+            const sol_u64 y = *((const sol_u64 *)&tile[sol_word_at<T, CG>(i * VEC + k, gs)] + ph);
             u[k][0] = (unsigned)y;
             u[k][1] = (unsigned)(y >> 32);
         }
