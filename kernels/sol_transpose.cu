@@ -965,9 +965,10 @@ static __device__ __forceinline__ void sol_transpose_pipelined_body(T *__restric
 
 #define SOL_C0 SOL_CACHE_DEFAULT
 #define SOL_C5 SOL_CACHE_L2_256B
-/* The any kernels' register caps (blocks per SM), f16's cache hint and whether interior tiles take the
- * fast path: picked from bench/sol/dev16.cu's sweep at 4097x4097 on the H100 (bench/sol/pick_any.py;
- * the -D flags of the run of record are these defaults). */
+/* The any kernels' register caps (blocks per SM), f16's cache hint, whether interior tiles take the
+ * fast path and f16's split-path mode: picked from bench/sol/dev16.cu's sweeps on the H100
+ * (bench/sol/pick_any.py; f32 and f64 at 4097x4097 in issue 16's round 2, f16 at 4097x4097 and
+ * 8191x8191 in round 3; the run of record builds these defaults, docs/speed-of-light.md). */
 #ifndef SOL_ANY_F32_MINB
 #define SOL_ANY_F32_MINB 4
 #endif
