@@ -514,12 +514,181 @@ static __device__ __forceinline__ void sol_any_interior(T *__restrict__ out, con
     }
 }
 
-template <typename T, int LPR, int CG, int NT, int CACHE, int ORDER, bool FAST = true>
+/* sol_window for 2-byte elements and a shift s (0 <= s <= VEC) that is the same in every lane of the
+ * warp: a branch to one of five word offsets, then four funnel shifts by 0 or 16 bits (sol_window's
+ * selects take 12 instructions a word more). Only where s is warp-uniform: a branch that diverges
+ * runs every path. */
+template <typename T>
+static __device__ __forceinline__ uint4 sol_window_w(uint4 x, uint4 y, int s)
+{
+    static_assert(sizeof(T) == 2, "2-byte elements");
+    const unsigned sh = (unsigned)(s & 1) * 16u;
+    switch (s >> 1) {
+    case 0:
+        return make_uint4(__funnelshift_r(x.x, x.y, sh), __funnelshift_r(x.y, x.z, sh), __funnelshift_r(x.z, x.w, sh),
+                          __funnelshift_r(x.w, y.x, sh));
+    case 1:
+        return make_uint4(__funnelshift_r(x.y, x.z, sh), __funnelshift_r(x.z, x.w, sh), __funnelshift_r(x.w, y.x, sh),
+                          __funnelshift_r(y.x, y.y, sh));
+    case 2:
+        return make_uint4(__funnelshift_r(x.z, x.w, sh), __funnelshift_r(x.w, y.x, sh), __funnelshift_r(y.x, y.y, sh),
+                          __funnelshift_r(y.y, y.z, sh));
+    case 3:
+        return make_uint4(__funnelshift_r(x.w, y.x, sh), __funnelshift_r(y.x, y.y, sh), __funnelshift_r(y.y, y.z, sh),
+                          __funnelshift_r(y.z, y.w, sh));
+    default:
+        return y;
+    }
+}
+
+/* Lane l + 1's 16-byte word, within groups of WIDTH lanes (every lane of the warp takes part). A
+ * template: a kernel file built with -Werror may leave it unused. */
+template <int WIDTH>
+static __device__ __forceinline__ uint4 sol_shfl_down16(uint4 w)
+{
+    const int width = WIDTH;
+    return make_uint4(__shfl_down_sync(0xFFFFFFFFu, w.x, 1, width), __shfl_down_sync(0xFFFFFFFFu, w.y, 1, width),
+                      __shfl_down_sync(0xFFFFFFFFu, w.z, 1, width), __shfl_down_sync(0xFFFFFFFFu, w.w, 1, width));
+}
+
+/* Word (r, g) to the tile; SWAP: odd words with their 8-byte halves swapped (two 8-byte stores). */
+template <typename T, int CG, bool SWAP>
+static __device__ __forceinline__ void sol_put_word(uint4 *tile, int r, int g, uint4 v)
+{
+    uint4 *d = &tile[sol_word_at<T, CG>(r, g)];
+    if constexpr (SWAP) {
+        sol_u64 *d8 = (sol_u64 *)d;
+        const int sw = g & 1;
+        d8[sw] = (sol_u64)v.x | ((sol_u64)v.y << 32);
+        d8[sw ^ 1] = (sol_u64)v.z | ((sol_u64)v.w << 32);
+    } else {
+        *d = v;
+    }
+}
+
+/* The interior tiles of the 2-byte any path with two threads to each of sol_any_interior's jobs
+ * (NT = 2*LPR*CG; issue 16, round 3). sol_any_interior holds a VEC x VEC block and the one above it
+ * in registers: for 8 x 8 blocks of 2-byte elements that is 64 registers of data, 80-104 in all, 5
+ * warps a scheduler at 4097^2 and 0.84-0.88 of the copy on the H100 (capped at 64 it spilled); the
+ * general path, at 64 registers, did 1600 instructions a warp (0.88-0.89). Here each thread does
+ * half a block:
+ *   load: thread t takes word g = t % CG of VEC/2 consecutive rows of the tile, so it has VEC/2
+ *   loads (pairs of words) in flight; threads t < VEC*CG take one row of the row block above, as in
+ *   sol_any_interior. Which rows: q*VEC/2 .. for q = t / CG (MODE bit 2 clear), or rows
+ *   kh*VEC/2 .. of row block q % LPR, kh = q / LPR (bit 2 set), so that every lane of a warp has
+ *   the same rows of its row block and so the same shifts, and the window is sol_window_w's uniform
+ *   branch instead of selects.
+ *   store: thread t takes columns p*VEC/2 .. p*VEC/2 + VEC/2 - 1 of block (i, g) = (t % LPR,
+ *   (t / LPR) % CG) and of the block above it: VEC 8-byte shared loads (LDS.64) for each block, VEC/2
+ *   output words. 8 lanes read word column g and the next 8 word column g + 1 of the same 8 row
+ *   blocks: the same 16-byte bank groups, so they must take different halves of them. Bit 0 clear:
+ *   p = (t / (LPR*CG)) ^ (g & 1), so the output columns, hence the shifts, differ between lanes
+ *   (selects); bit 0 set: p = t / (LPR*CG), the same in the warp, and the load phase stores the two
+ *   halves of odd words swapped (two 8-byte stores), so lanes read physical half p ^ (g & 1).
+ *   MODE bit 1: the second word of each pair comes from the next lane by shuffle (the row's last
+ *   lane loads it), not from a second load (L1 hits in the main).
+ * Registers of data: 2 x VEC x 8 bytes (32) instead of 64. */
+template <typename T, int LPR, int CG, int NT, int CACHE, int MODE>
+static __device__ __forceinline__ void sol_any_interior_split(T *__restrict__ out, const T *__restrict__ in, int rows,
+                                                              int cols, int r0, int c0, int in_mis, int out_mis,
+                                                              uint4 *tile)
+{
+    constexpr int VEC = 16 / sizeof(T), RK = VEC / 2;
+    constexpr bool UNI = (MODE & 1) != 0, SHFL = (MODE & 2) != 0, UNI_LD = (MODE & 4) != 0;
+    static_assert(sizeof(T) == 2 && 2 * LPR * CG == NT, "2-byte elements, two threads a block");
+    static_assert(!UNI_LD || CG >= 32 || (32 % CG == 0 && LPR % (32 / CG) == 0), "a warp's lanes share their rows' places");
+    static_assert(!SHFL || (CG <= 32 && 32 % CG == 0), "a row's words in one warp");
+    const int t = (int)threadIdx.x, cm = cols & (VEC - 1), rm = rows & (VEC - 1);
+    const int q = t / CG, g = t % CG, row0 = UNI_LD ? (q % LPR) * VEC + (q / LPR) * RK : q * RK, k0 = row0 & (VEC - 1);
+    const T *src = in + ((size_t)(r0 + row0) * (size_t)cols + (size_t)(c0 + g * VEC));
+    uint4 lo[RK], hi[RK];
+    int a[RK];
+    /* every load before the first window: a branch between loads serialises them (sol_any_interior) */
+#pragma unroll
+    for (int k = 0; k < RK; ++k) {
+        a[k] = (in_mis + (k0 + k) * cm) & (VEC - 1);
+        const T *p = src + (size_t)k * (size_t)cols - a[k];
+        lo[k] = sol_ld16<CACHE>(p);
+        if constexpr (SHFL)
+            hi[k] = (g == CG - 1 && a[k]) ? sol_ld16<CACHE>(p + VEC) : lo[k];
+        else
+            hi[k] = a[k] ? sol_ld16<CACHE>(p + VEC) : lo[k];
+    }
+    uint4 wa = make_uint4(0u, 0u, 0u, 0u);
+    const bool above = t < VEC * CG;
+    if (above) {
+        const int aa = (in_mis + q * cm) & (VEC - 1);
+        const T *p = in + ((size_t)(r0 - VEC + q) * (size_t)cols + (size_t)(c0 + g * VEC)) - aa;
+        const uint4 l = sol_ld16<CACHE>(p), h = aa ? sol_ld16<CACHE>(p + VEC) : l;
+        wa = sol_window<T>(l, h, aa);
+    }
+    uint4 w[RK];
+#pragma unroll
+    for (int k = 0; k < RK; ++k) {
+        uint4 h = hi[k];
+        if constexpr (SHFL) {
+            const uint4 nb = sol_shfl_down16<CG>(lo[k]);
+            if (g != CG - 1)
+                h = nb;
+        }
+        if constexpr (UNI_LD)
+            w[k] = sol_window_w<T>(lo[k], h, a[k]);
+        else
+            w[k] = sol_window<T>(lo[k], h, a[k]);
+    }
+#pragma unroll
+    for (int k = 0; k < RK; ++k)
+        sol_put_word<T, CG, UNI>(tile, VEC + row0 + k, g, w[k]);
+    if (above)
+        sol_put_word<T, CG, UNI>(tile, q, g, wa);
+    __syncthreads();
+    const int i = t % LPR, gs = (t / LPR) % CG, hq = t / (LPR * CG);
+    const int p = UNI ? hq : hq ^ (gs & 1), ph = UNI ? hq ^ (gs & 1) : p; /* logical, physical half */
+    /* half ph (RK elements, two 32-bit words) of row k of the block (v) and of the block above (u) */
+    unsigned v[VEC][2], u[VEC][2];
+    const bool shifted = (out_mis | rm) != 0;
+#pragma unroll
+    for (int k = 0; k < VEC; ++k) {
+        const sol_u64 x = *((const sol_u64 *)&tile[sol_word_at<T, CG>(VEC + i * VEC + k, gs)] + ph);
+        v[k][0] = (unsigned)x;
+        v[k][1] = (unsigned)(x >> 32);
+        if (shifted) {
+            const sol_u64 y = *((const sol_u64 *)&tile[sol_word_at<T, CG>(i * VEC + k, gs)] + ph);
+            u[k][0] = (unsigned)y;
+            u[k][1] = (unsigned)(y >> 32);
+        }
+    }
+    T *dst = out + ((size_t)(c0 + gs * VEC + p * RK) * (size_t)rows + (size_t)(r0 + i * VEC));
+#pragma unroll
+    for (int jj = 0; jj < RK; ++jj) {
+        /* column p*RK + jj of the block: part m holds rows 2m (low half) and 2m + 1 (high half) */
+        const unsigned sel = (jj & 1) ? 0x7632u : 0x5410u;
+        const uint4 vj = make_uint4(__byte_perm(v[0][jj >> 1], v[1][jj >> 1], sel), __byte_perm(v[2][jj >> 1], v[3][jj >> 1], sel),
+                                    __byte_perm(v[4][jj >> 1], v[5][jj >> 1], sel), __byte_perm(v[6][jj >> 1], v[7][jj >> 1], sel));
+        if (!shifted) {
+            sol_st16<CACHE>(dst + (size_t)jj * (size_t)rows, vj);
+        } else {
+            const uint4 uj = make_uint4(__byte_perm(u[0][jj >> 1], u[1][jj >> 1], sel), __byte_perm(u[2][jj >> 1], u[3][jj >> 1], sel),
+                                        __byte_perm(u[4][jj >> 1], u[5][jj >> 1], sel), __byte_perm(u[6][jj >> 1], u[7][jj >> 1], sel));
+            const int b = (out_mis + (p * RK + jj) * rm) & (VEC - 1);
+            uint4 word;
+            if constexpr (UNI)
+                word = sol_window_w<T>(uj, vj, VEC - b);
+            else
+                word = b ? sol_window<T>(uj, vj, VEC - b) : vj;
+            sol_st16v(dst + (size_t)jj * (size_t)rows - b, word);
+        }
+    }
+}
+
+template <typename T, int LPR, int CG, int NT, int CACHE, int ORDER, bool FAST = true, int MODE = 0>
 static __device__ __forceinline__ void sol_tiled_any(T *__restrict__ out, const T *__restrict__ in, int rows, int cols)
 {
     constexpr int VEC = 16 / sizeof(T), TR = LPR * VEC, TC = CG * VEC, WORDS = (TR + VEC) * CG;
-    constexpr int LOADS = (WORDS + NT - 1) / NT, BLOCKS = LPR * CG / NT;
-    static_assert(BLOCKS * NT == LPR * CG && BLOCKS >= 1, "tile and block do not match");
+    constexpr int LOADS = (WORDS + NT - 1) / NT, BLOCKS = (LPR * CG + NT - 1) / NT;
+    /* NT > LPR*CG (the 2-byte split interior path's launch): in the general path's store phase the
+     * threads past LPR*CG, whole warps, have no block */
+    static_assert(BLOCKS * NT == LPR * CG || (BLOCKS == 1 && LPR * CG % 32 == 0), "tile and block do not match");
     static_assert(32 % LPR == 0 && NT % 32 == 0, "a column of the tile must be lanes of one warp");
     /* shared row R holds tile row R - VEC: row block 0 is the one above the tile */
     __shared__ uint4 tile[WORDS];
@@ -531,6 +700,11 @@ static __device__ __forceinline__ void sol_tiled_any(T *__restrict__ out, const 
     if constexpr (FAST && LPR * CG == NT) {
         if (r0 > 0 && r0 + TR < rows && c0 + TC <= cols) {
             sol_any_interior<T, LPR, CG, NT, CACHE>(out, in, rows, cols, r0, c0, in_mis, out_mis, tile);
+            return;
+        }
+    } else if constexpr (FAST && sizeof(T) == 2 && LPR * CG < NT) {
+        if (r0 > 0 && r0 + TR < rows && c0 + TC <= cols) {
+            sol_any_interior_split<T, LPR, CG, NT, CACHE, MODE>(out, in, rows, cols, r0, c0, in_mis, out_mis, tile);
             return;
         }
     }
@@ -562,6 +736,8 @@ static __device__ __forceinline__ void sol_tiled_any(T *__restrict__ out, const 
 #pragma unroll
     for (int k = 0; k < BLOCKS; ++k) {
         const int b = (int)threadIdx.x + k * NT, i = b % LPR, g = b / LPR;
+        if (BLOCKS * NT != LPR * CG && b >= LPR * CG)
+            break;
         uint4 v[16 / sizeof(T)];
         sol_tile_block<T, LPR, CG>(v, tile, i + 1, g); /* block i is shared row block i + 1 */
 #pragma unroll
@@ -774,11 +950,11 @@ static __device__ __forceinline__ void sol_transpose_pipelined_body(T *__restric
     {                                                                                                                 \
         sol_tiled_aligned<T, LPR, CG, NT, CACHE, ORDER>(out, in, rows, cols);                                         \
     }
-#define SOL_ANY(NAME, T, LPR, CG, NT, MINB, ORDER, CACHE, FAST)                                                       \
+#define SOL_ANY(NAME, T, LPR, CG, NT, MINB, ORDER, CACHE, FAST, MODE)                                                 \
     extern "C" __global__ void __launch_bounds__(NT, MINB) NAME(T *__restrict__ out, const T *__restrict__ in,       \
                                                                 int rows, int cols)                                  \
     {                                                                                                                 \
-        sol_tiled_any<T, LPR, CG, NT, CACHE, ORDER, FAST>(out, in, rows, cols);                                       \
+        sol_tiled_any<T, LPR, CG, NT, CACHE, ORDER, FAST, MODE>(out, in, rows, cols);                                 \
     }
 #define SOL_COPY(NAME, T, NT, U)                                                                                      \
     extern "C" __global__ void __launch_bounds__(NT) NAME(T *__restrict__ out, const T *__restrict__ in, int rows,   \
@@ -789,14 +965,15 @@ static __device__ __forceinline__ void sol_transpose_pipelined_body(T *__restric
 
 #define SOL_C0 SOL_CACHE_DEFAULT
 #define SOL_C5 SOL_CACHE_L2_256B
-/* The any kernels' register caps (blocks per SM), f16's cache hint and whether interior tiles take the
- * fast path: picked from bench/sol/dev16.cu's sweep at 4097x4097 on the H100 (bench/sol/pick_any.py;
- * the -D flags of the run of record are these defaults). */
+/* The any kernels' register caps (blocks per SM), f16's cache hint, whether interior tiles take the
+ * fast path and f16's split-path mode: picked from bench/sol/dev16.cu's sweeps on the H100
+ * (bench/sol/pick_any.py; f32 and f64 at 4097x4097 in issue 16's round 2, f16 at 4097x4097 and
+ * 8191x8191 in round 3; the run of record builds these defaults, docs/speed-of-light.md). */
 #ifndef SOL_ANY_F32_MINB
 #define SOL_ANY_F32_MINB 4
 #endif
 #ifndef SOL_ANY_F16_MINB
-#define SOL_ANY_F16_MINB 8
+#define SOL_ANY_F16_MINB 4
 #endif
 #ifndef SOL_ANY_F64_MINB
 #define SOL_ANY_F64_MINB 6
@@ -808,7 +985,10 @@ static __device__ __forceinline__ void sol_transpose_pipelined_body(T *__restric
 #define SOL_ANY_F32_FAST true
 #endif
 #ifndef SOL_ANY_F16_FAST
-#define SOL_ANY_F16_FAST false
+#define SOL_ANY_F16_FAST true
+#endif
+#ifndef SOL_ANY_F16_MODE
+#define SOL_ANY_F16_MODE 2
 #endif
 #ifndef SOL_ANY_F64_FAST
 #define SOL_ANY_F64_FAST true
@@ -827,9 +1007,9 @@ SOL_TILED(sol_transpose_large_f64,  sol_u64, 32, 32, 512, 1, -1, SOL_C0)
 SOL_TILED(sol_transpose_narrow_f32, sol_u32, 32, 8, 256, 1, 0, SOL_C0)
 SOL_TILED(sol_transpose_narrow_f16, sol_u16, 32, 4, 128, 1, 0, SOL_C0)
 SOL_TILED(sol_transpose_narrow_f64, sol_u64, 16, 16, 256, 1, 0, SOL_C0)
-SOL_ANY(sol_transpose_any_f32,      sol_u32, 16, 16, 256, SOL_ANY_F32_MINB, -1, SOL_C5, SOL_ANY_F32_FAST)
-SOL_ANY(sol_transpose_any_f16,      sol_u16, 8, 16, 128, SOL_ANY_F16_MINB, -1, SOL_ANY_F16_CACHE, SOL_ANY_F16_FAST)
-SOL_ANY(sol_transpose_any_f64,      sol_u64, 16, 16, 256, SOL_ANY_F64_MINB, -1, SOL_C5, SOL_ANY_F64_FAST)
+SOL_ANY(sol_transpose_any_f32,      sol_u32, 16, 16, 256, SOL_ANY_F32_MINB, -1, SOL_C5, SOL_ANY_F32_FAST, 0)
+SOL_ANY(sol_transpose_any_f16,      sol_u16, 8, 16, 256, SOL_ANY_F16_MINB, -1, SOL_ANY_F16_CACHE, SOL_ANY_F16_FAST, SOL_ANY_F16_MODE)
+SOL_ANY(sol_transpose_any_f64,      sol_u64, 16, 16, 256, SOL_ANY_F64_MINB, -1, SOL_C5, SOL_ANY_F64_FAST, 0)
 SOL_COPY(sol_transpose_copy_f32,    sol_u32, 256, 2)
 SOL_COPY(sol_transpose_copy_f16,    sol_u16, 256, 2)
 SOL_COPY(sol_transpose_copy_f64,    sol_u64, 256, 2)

@@ -219,8 +219,18 @@ int main(void)
     CHECK(strstr(one("cp.async.cg.shared.global [%r1], [%rd1], 8;", msg, sizeof msg), "16 bytes only"));
     CHECK(strstr(one("cp.async.ca.shared.global [%r1], [%rd1], 12;", msg, sizeof msg), "4, 8 or 16"));
     CHECK(strstr(one("cp.async.shared.global [%r1], [%rd1], 4;", msg, sizeof msg), "needs .ca or .cg"));
-    CHECK(strstr(one("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%r1], [%rd1], 256, [%r2];",
-                     msg, sizeof msg), "bulk copies: TMA"));
+    /* bulk copies parse (cta_bulk.c runs the non-tensor ones; the tensor, reduction and
+       multicast forms stop where they execute) */
+    CHECK(one("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%r1], [%rd1], 256, [%r2];",
+              msg, sizeof msg)[0] == 0);
+    CHECK(one("cp.async.bulk.global.shared::cta.bulk_group [%rd1], [%r1], 256;", msg, sizeof msg)[0] == 0);
+    CHECK(one("cp.async.bulk.commit_group;", msg, sizeof msg)[0] == 0);
+    CHECK(one("cp.async.bulk.wait_group.read 0;", msg, sizeof msg)[0] == 0);
+    CHECK(one("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%r1], [%rd1, {%r2, %r3}], [%r4];",
+              msg, sizeof msg)[0] == 0);
+    CHECK(one("cp.reduce.async.bulk.global.shared::cta.bulk_group.add.f32 [%rd1], [%r1], 256;", msg, sizeof msg)[0] == 0);
+    CHECK(strstr(one("cp.async.bulk.sideways.shared::cluster.global [%r1], [%rd1], 256, [%r2];", msg, sizeof msg),
+                 "unsupported cp.async.bulk modifier '.sideways'"));
     CHECK(strstr(one("mov.u32 %r1, {%r1,%r2,%r3,%r4,%r5,%r6,%r7,%r8,%r9};", msg, sizeof msg),
                  "vector of more than 8 elements"));
     CHECK(one("fence.proxy.async.shared::cta;", msg, sizeof msg)[0] == 0);

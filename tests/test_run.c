@@ -550,6 +550,106 @@ static void test_bad_programs_stop_with_a_located_message(void)
     free(e);
 }
 
+/* Recursive device functions (tests/run/recursion.cu) run to the program's own PASS. Against
+ * tests/run/h100-recursion.csv (Nsight Compute 2025.3.1, H100 80GB HBM3, driver 580.159.04,
+ * 2026-11-24, nvcc 13.0 -O3 -arch=sm_90 -lineinfo -cudart shared): where the lanes of a warp
+ * stay in one call frame (k_uniform) every count is the H100's; where they reach a load at
+ * different depths (k_depth, k_fib) the H100 issues one request a frame and smemlab, which runs
+ * such lanes together, counts fewer: its counts there are a lower bound, and the report says so
+ * (in_recursion). */
+/* `smemlab run --format csv PROGRAM` (one launch a kernel, in order) against the H100's counts of
+ * the same program in tests/run/CSV (ld requests, ld wavefronts, st requests, st wavefronts; -1:
+ * not measured). Kernels whose name is in `bound` need only stay at or below the H100's counts
+ * (and above 0 where it counts some); the others equal them. Returns the launches compared. */
+static unsigned compare_with_h100(const char *program, const char *csv, const char *const *bound)
+{
+    char *o, *e, opts[1100], path[1100], hwpath[1100];
+    snprintf(opts, sizeof opts, "--format csv -o %s/%s.csv", bin, program);
+    CHECK_EQ(checks(opts, program, "", &o, &e), 0);
+    free(o);
+    free(e);
+    snprintf(path, sizeof path, "%s/%s.csv", bin, program);
+    snprintf(hwpath, sizeof hwpath, "%s/tests/run/%s", src, csv);
+    char *got = test_read_file(path, NULL), *hw = test_read_file(hwpath, NULL);
+    CHECK(got && hw);
+    char *g = got ? next_line(got) : NULL;
+    unsigned n = 0;
+    for (char *h = hw ? next_line(hw) : NULL; h && *h && g && *g; h = next_line(h), g = next_line(g)) {
+        char kname[256], rk[256];
+        num(h, 3, kname, sizeof kname);
+        num(g, 1, rk, sizeof rk);
+        CHECK(strstr(kname, rk) != NULL);
+        long long want[4] = {num(h, 6, NULL, 0), num(h, 8, NULL, 0), num(h, 7, NULL, 0),
+                             num(h, 9, NULL, 0)};
+        long long have[4] = {num(g, 10, NULL, 0), num(g, 11, NULL, 0), num(g, 13, NULL, 0),
+                             num(g, 14, NULL, 0)};
+        int exact = 1;
+        for (int b = 0; bound && bound[b]; b++)
+            if (!strcmp(rk, bound[b]))
+                exact = 0;
+        for (int i = 0; i < 4; i++) {
+            if (want[i] < 0)
+                continue;
+            int ok = exact ? have[i] == want[i] : have[i] <= want[i] && (!want[i] || have[i]);
+            if (!ok)
+                fprintf(stderr, "%s %s count %d: run %lld, H100 %lld\n", program, rk, i,
+                        have[i], want[i]);
+            CHECK(ok);
+        }
+        n++;
+    }
+    CHECK(!g || !*g); /* no launch more than the H100 counted */
+    free(got);
+    free(hw);
+    return n;
+}
+
+static void test_recursion_runs_and_counts_as_the_h100(void)
+{
+    char *o, *e;
+    static const char *const bound[] = {"k_depth", "k_fib", NULL};
+    CHECK_EQ(compare_with_h100("recursion", "h100-recursion.csv", bound), 4);
+    CHECK_EQ(checks("", "recursion", "", &o, &e), 0);
+    EXPECT_IN(o, "PASS");
+    free(o);
+    free(e);
+    /* the report names the lines whose counts are a lower bound */
+    CHECK_EQ(checks("--format json", "recursion", "", &o, &e), 0);
+    EXPECT_IN(e, "\"in_recursion\": true");
+    free(o);
+    free(e);
+}
+
+/* Bulk copies (tests/run/bulk.cu: cp.async.bulk global -> shared completing an mbarrier's
+ * transaction bytes, shared -> global with a bulk group) give the program's own PASS; they make
+ * no shared-memory request (tests/hw/h100-bulk.csv: the H100 counts none for them), so only the
+ * kernel's own loads and stores count: 4 blocks of 4 warps, 8 loads and 8 stores each. Reading
+ * the copy's destination before waiting on the barrier is a race. */
+static void test_bulk_copies(void)
+{
+    char *o, *e;
+    CHECK_EQ(checks("--format csv", "bulk", "", &o, &e), 0);
+    EXPECT_IN(o, "PASS");
+    EXPECT_IN(e, "\"reverse_bulk\",4,1,1,128,1,1,8200,0,128,128,128,128,128,128,0,0,");
+    free(o);
+    free(e);
+    CHECK_EQ(checks("--fail-on-hazard", "bulk", "race", &o, &e), 1);
+    EXPECT_IN(o, "PASS");
+    EXPECT_IN(e, "hazard: race (write-read)");
+    free(o);
+    free(e);
+}
+
+/* Loads around an IEEE division, square root or reciprocal (f32, f64) or a 64-bit integer division
+ * stay apart (ptxas calls a slow-path subroutine there); around a multiplication, a 32-bit division
+ * or expf four neighbouring loads are one LDS.128: every launch of tests/run/merge_calls.cu as the
+ * H100 counted it (tests/run/h100-merge-calls.csv: Nsight Compute 2025.3.1, H100 80GB HBM3,
+ * driver 580.159.04, 2026-11-24; loads only). */
+static void test_merged_loads_stop_at_slow_path_calls(void)
+{
+    CHECK_EQ(compare_with_h100("merge_calls", "h100-merge-calls.csv", NULL), 14);
+}
+
 static void test_json_report_and_compile_mode(void)
 {
     char cmd[3000], out[1100], err[1100], js[1100];
@@ -592,6 +692,9 @@ int main(void)
     build("tests/hw/src", "devinfo", "devinfo", shared);
     build("tests/run", "checks", "checks", shared);
     build("tests/run", "tiny", "tiny", shared);
+    build("tests/run", "recursion", "recursion", "-cudart shared -arch=sm_90 -O3");
+    build("tests/run", "bulk", "bulk", "-cudart shared -arch=sm_90 -O3");
+    build("tests/run", "merge_calls", "merge_calls", "-cudart shared -arch=sm_90 -O3");
     build("tests/run", "tiny", "tiny_static", "-arch=sm_90");
     build("tests/run", "tiny", "tiny_sass", "-cudart shared -gencode arch=compute_90,code=sm_90");
     wait_builds();
@@ -605,6 +708,9 @@ int main(void)
     RUN(test_out_of_bounds_global_accesses_are_reported);
     RUN(test_hazards_and_checks_asked_for);
     RUN(test_bad_programs_stop_with_a_located_message);
+    RUN(test_recursion_runs_and_counts_as_the_h100);
+    RUN(test_bulk_copies);
+    RUN(test_merged_loads_stop_at_slow_path_calls);
     RUN(test_json_report_and_compile_mode);
     return CHECK_DONE();
 }

@@ -103,6 +103,7 @@ static unsigned emu_shfl(unsigned v, int delta, int width)
     return got;
 }
 static unsigned __shfl_up_sync(unsigned, unsigned v, int delta, int width) { return emu_shfl(v, -delta, width); }
+static unsigned __shfl_down_sync(unsigned, unsigned v, int delta, int width) { return emu_shfl(v, delta, width); }
 
 #include "../../kernels/sol_transpose.cu"
 

@@ -4,7 +4,8 @@
 #   0. build   smemlab, its kernels, libsmemlab_cub, test_sol(_gpu), build/dev16 -> $OUT/build.txt
 #              (with the registers and spills of every transpose kernel, from cuobjdump)
 #   1. SWEEP   build/dev16 $SWEEP           -> $OUT/sweep.csv, sweep.log   (unset: skipped)
-#   2. PICK=1  the any kernels' -D flags from the sweep (bench/sol/pick_any.py), the product's
+#   2. PICK=1  the any kernels' -D flags from the sweep (bench/sol/pick_any.py; PICK_SHAPES: its
+#              shapes, the first deciding), the product's
 #              sol_transpose.fatbin rebuilt with them (the flags: sweep.log and build.txt)
 #   3. TESTS=1 ctest -R test_sol (the product path on the GPU, before anything is timed) -> $OUT/tests.log
 #   4. BENCH   build/smemlab bench transpose $BENCH --format json -> $OUT/transpose.json, .log
@@ -60,7 +61,7 @@ fi
 if [ "${PICK:-0}" = 1 ]; then
   # the any kernels' -D flags from the sweep (bench/sol/pick_any.py); the product's fatbin rebuilt with
   # them, with cmake's nvcc flags, before the tests and the bench use it
-  FLAGS=$(python3 bench/sol/pick_any.py "$OUT/sweep.csv" 2>>"$OUT/sweep.log")
+  FLAGS=$(python3 bench/sol/pick_any.py "$OUT/sweep.csv" ${PICK_SHAPES:-} 2>>"$OUT/sweep.log")
   stamp "picked: $FLAGS"
   echo "picked: $FLAGS" >>"$OUT/sweep.log"
   # shellcheck disable=SC2086

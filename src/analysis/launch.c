@@ -250,6 +250,8 @@ static int build_sites(struct collector *c)
             r->bytes = s->width;
             r->first_site = i;
         }
+        if (in->in_recursion)
+            k->sites[j].in_recursion = 1;
         c->site_map[i] = j;
     }
     return 0;
@@ -411,6 +413,7 @@ int smem_kernel_report_add(struct smem_kernel_report *sum, const struct smem_ker
             }
             struct smem_site_report *s = &sum->sites[j];
             sum_totals(&s->t, &r->t);
+            s->in_recursion |= r->in_recursion;
             if (r->worst_wf > s->worst_wf) {
                 s->worst = r->worst;
                 s->worst_wf = r->worst_wf;

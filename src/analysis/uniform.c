@@ -32,6 +32,7 @@ static int writes_op0(unsigned op)
     case PO_ST: case PO_RED: case PO_CP_ASYNC: case PO_BAR: case PO_BAR_ARRIVE: case PO_BAR_WARP:
     case PO_BRA: case PO_CALL: case PO_RET: case PO_EXIT: case PO_TRAP: case PO_PREFETCH:
     case PO_MEMBAR: case PO_NOP: case PO_NANOSLEEP: case PO_CP_ASYNC_WAIT: case PO_SURF_ST:
+    case PO_CP_BULK:
         return 0;
     default:
         return 1;
@@ -193,7 +194,7 @@ int smem_blocks_uniform(const struct smem_ptx_func *f, char *why, size_t n)
             break;
         }
         case PO_LDMATRIX: case PO_STMATRIX: case PO_MBARRIER: case PO_CP_ASYNC_WAIT: case PO_MMA:
-        case PO_WMMA: {
+        case PO_WMMA: case PO_CP_BULK: {
             /* the shared address of a matrix or an mbarrier; warp-collective ones under a
                varying predicate */
             int bad = g;

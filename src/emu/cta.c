@@ -394,9 +394,9 @@ static int global_fault(struct block *b, uint32_t tid, uint32_t pc, const struct
     static const char *const what[] = {"load", "store", "atomic"};
     memset(&f, 0, sizeof f);
     f.op = in->op == PO_ATOM || in->op == PO_RED ? SMEM_GFAULT_ATOM
-           : in->op == PO_ST ? SMEM_GFAULT_STORE : SMEM_GFAULT_LOAD;
+           : in->op == PO_ST || kind == SMEM_GFAULT_STORE ? SMEM_GFAULT_STORE : SMEM_GFAULT_LOAD;
     f.kind = (uint8_t)(kind == SMEM_GFAULT_LOAD ? f.op : kind);
-    f.space = in->op == PO_CP_ASYNC ? SP_GLOBAL : in->space;
+    f.space = in->op == PO_CP_ASYNC || in->op == PO_CP_BULK ? SP_GLOBAL : in->space;
     f.size = n;
     f.addr = a;
     f.block = b->bid;
@@ -424,6 +424,27 @@ static void mark_global(struct block *b, int op, uint64_t off, unsigned n)
         memset(g->read_marks[b->glast] + off, 1, n);
     if (g->write_marks && g->write_marks[b->glast] && op != PO_LD && op != PO_LDU)
         memset(g->write_marks[b->glast] + off, 1, n);
+}
+
+/* n bytes of global memory at device address a for thread tid (cta_bulk.c's bulk copies): 1 with
+ * the host bytes and their known marks (*kn NULL: all known), marked read or written for the
+ * launch; 0 without a global memory (analyze); -1 failed (outside every allocation: reported as
+ * a fault of instruction pc, which stops the block where faults stop it), -2 reported only. */
+int emu_global_span(struct block *b, uint32_t tid, uint32_t pc, const struct smem_ptx_insn *in,
+                    uint64_t a, unsigned n, int write, uint8_t **mem, uint8_t **kn)
+{
+    uint64_t off = 0;
+    if (!b->gm)
+        return 0;
+    if (resolve(b, tid, SP_GLOBAL, a, n, mem, kn, &off) != 4) {
+        int rc = global_fault(b, tid, pc, in, write ? SMEM_GFAULT_STORE : SMEM_GFAULT_LOAD, a, n);
+        return rc ? -1 : -2;
+    }
+    mark_global(b, write ? PO_ST : PO_LD, off, n);
+    *mem += off;
+    if (*kn)
+        *kn += off;
+    return 1;
 }
 
 /* cp.async [shared], [global], cp-size{, src-size} with a global memory: the copy, done at once
@@ -720,7 +741,8 @@ static int lane_exec(struct block *b, uint32_t w, uint32_t l, uint32_t pc,
         T->state = L_EXIT;
         return 0;
     case PO_TRAP:
-        return block_fail(b, pc, "the kernel executes trap (an assertion failed?)");
+        return block_fail(b, pc, "%s", in->call_name ? in->call_name /* smemlab's own trap */
+                                       : "the kernel executes trap (an assertion failed?)");
     case PO_TEX: case PO_SURF_ST:
         if (b->gm) /* a real launch: the texture's or surface's memory is not emulated */
             return block_fail(b, pc, "texture and surface instructions are not supported "

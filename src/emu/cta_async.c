@@ -32,6 +32,12 @@ struct emu_tensor {
     struct copies *cp;  /* per thread */
     struct copy *scratch; /* the copies that land at one wait of a warp */
     uint32_t cap_scratch;
+    /* bulk copies' transaction bytes not yet completed on their barrier (cta_bulk.c): they
+       complete at the end of the scheduling round or at the next wait on a barrier, so that the
+       threads' accesses before that are in the interval of the copy's bytes (a read of them
+       before the wait is a race, as on the GPU where the copy is still in flight) */
+    struct pending_tx { uint32_t off, n, pc; } *tx;
+    uint32_t ntx, cap_tx;
 };
 
 /* ---- the mbarrier object (8 bytes): pending arrivals (bits 0-19), expected arrivals (20-39),
@@ -88,6 +94,7 @@ void emu_tensor_free(struct block *b)
         free(b->tensor->cp[i].v);
     free(b->tensor->cp);
     free(b->tensor->scratch);
+    free(b->tensor->tx);
     free(b->tensor);
     b->tensor = NULL;
 }
@@ -97,6 +104,8 @@ void emu_tensor_reset(struct block *b)
     /* the waits are per lane state (L_MBAR), cleared with it; the copies in flight: none */
     for (uint32_t i = 0; b->tensor && b->tensor->cp && i < b->tensor->n; i++)
         b->tensor->cp[i].n = b->tensor->cp[i].committed = 0;
+    if (b->tensor)
+        b->tensor->ntx = 0;
 }
 
 /* ---- cp.async groups: a copy is done at once, but for the hazards its bytes land when its
@@ -296,6 +305,48 @@ static void mbar_write(struct block *b, uint32_t off, uint64_t s)
         b->interval++; /* a phase completed: for the hazards, as a barrier (docs/analyzer.md) */
 }
 
+int emu_mbarrier_complete_tx(struct block *b, uint32_t pc, uint32_t off, uint32_t n,
+                             const char *name)
+{
+    uint64_t s;
+    int r = mbar_read(b, pc, off, &s, name);
+    if (r <= 0)
+        return r;
+    if (tensor_state(b))
+        return emu_fail(b, pc, "out of memory");
+    struct emu_tensor *t = b->tensor;
+    if (t->ntx == t->cap_tx) {
+        uint32_t nc = t->cap_tx ? 2 * t->cap_tx : 16;
+        struct pending_tx *nt = realloc(t->tx, nc * sizeof *nt);
+        if (!nt)
+            return emu_fail(b, pc, "out of memory");
+        t->tx = nt;
+        t->cap_tx = nc;
+    }
+    t->tx[t->ntx++] = (struct pending_tx){off, n, pc};
+    return 1;
+}
+
+/* The bulk copies' transaction bytes complete on their barriers (all of them). */
+static int complete_pending_tx(struct block *b)
+{
+    struct emu_tensor *t = b->tensor;
+    for (uint32_t i = 0; t && i < t->ntx; i++) {
+        uint64_t s;
+        int r = mbar_read(b, t->tx[i].pc, t->tx[i].off, &s, "cp.async.bulk");
+        if (r <= 0) {
+            t->ntx = 0;
+            return r < 0 ? -1 : 0;
+        }
+        mbar_write(b, t->tx[i].off, mb_settle(mb_make(mb_pend(s), mb_exp(s),
+                                                      mb_tx(s) - (int32_t)t->tx[i].n,
+                                                      s & (MB_INIT | MB_PHASE))));
+    }
+    if (t)
+        t->ntx = 0;
+    return 0;
+}
+
 int emu_exec_mbarrier(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
                          uint32_t ex, int cp_arrive)
 {
@@ -317,6 +368,9 @@ int emu_exec_mbarrier(struct block *b, uint32_t w, uint32_t pc, const struct sme
     }
     if (tensor_state(b))
         return emu_fail(b, pc, "out of memory");
+    if (!cp_arrive && (in->mode == MODE_MBAR_TEST_WAIT || in->mode == MODE_MBAR_TRY_WAIT) &&
+        complete_pending_tx(b) < 0)
+        return -1;
     const struct smem_ptx_operand *mo = cp_arrive ? &in->ops[0]
         : (in->mode == MODE_MBAR_ARRIVE || in->mode == MODE_MBAR_ARRIVE_DROP ||
            in->mode == MODE_MBAR_TEST_WAIT || in->mode == MODE_MBAR_TRY_WAIT) ? &in->ops[1]
@@ -459,6 +513,8 @@ int emu_exec_mbarrier(struct block *b, uint32_t w, uint32_t pc, const struct sme
 int emu_tensor_wake(struct block *b)
 {
     uint32_t woke = 0, waiting = 0, atbar = 0, first = UINT32_MAX;
+    if (b->tensor && b->tensor->ntx && complete_pending_tx(b) < 0)
+        return -1;
     for (uint32_t t = 0; t < b->nthreads; t++) {
         struct lane *T = &b->T[t];
         if (T->state == L_BAR)

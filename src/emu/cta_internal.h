@@ -349,6 +349,8 @@ int emu_mem_bytes(struct block *b, uint32_t tid, uint32_t pc, const struct smem_
 /* cta_tensor.c (with cta_async.c): ldmatrix, stmatrix, mma, wmma (refused), mbarrier, cp.async
  * and its groups for lanes `ex` of warp w at pc, at the warp level. 1 done, 0 not this path (the
  * lane path runs it), -1 error (located). Lanes that wait at an mbarrier are left in L_MBAR. */
+int emu_global_span(struct block *b, uint32_t tid, uint32_t pc, const struct smem_ptx_insn *in,
+                    uint64_t a, unsigned n, int write, uint8_t **mem, uint8_t **kn);
 int emu_tensor_exec(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
                     uint32_t ex);
 /* cta_async.c, between rounds of the block's warps: lanes whose mbarrier phase has completed run

@@ -314,6 +314,10 @@ int smem_cta_prepare(const struct smem_ptx_module *m, const struct smem_ptx_func
             if (in->nops >= 3 && in->ops[2].kind == OPK_IMM)
                 rc = add_site(p, k, 0, (unsigned)in->ops[2].imm, SMEM_ACC_CP_ASYNC, 0);
             break;
+        case PO_CP_BULK: /* no request (not the LSU's): where its bytes land, for the hazards */
+            if (in->mode == MODE_BULK_G2S)
+                rc = add_site(p, k, 0, 16, SMEM_ACC_CP_ASYNC, 0);
+            break;
         default: break;
         }
         if (rc) {

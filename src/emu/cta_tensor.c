@@ -13,7 +13,7 @@
  *    bits of an f32 (docs/analyzer.md); tf32 operands keep their 19 high bits; the other forms
  *    of sm_90 (f64, e4m3/e5m2, s4/u4, b1, .m8n8k16): cta_mma.c;
  *  - wmma: cta_wmma.c.
- * TMA (cp.async.bulk) and wgmma never reach here: the parser refuses them per function. */
+ * cp.async.bulk (TMA): cta_bulk.c. wgmma never reaches here: the parser refuses it per function. */
 #include "cta_tensor.h"
 
 #include <stdio.h>
@@ -423,6 +423,8 @@ int emu_tensor_exec(struct block *b, uint32_t w, uint32_t pc, const struct smem_
         if (in->mode == MODE_CPA_MBAR_ARRIVE)
             return emu_exec_mbarrier(b, w, pc, in, ex, 1);
         return emu_exec_groups(b, w, pc, in, ex); /* the copies are done already: they land */
+    case PO_CP_BULK:
+        return emu_exec_bulk(b, w, pc, in, ex);
     case PO_WMMA:
         return emu_exec_wmma(b, w, pc, in, ex);
     default:

@@ -30,6 +30,15 @@ int emu_exec_groups(struct block *b, uint32_t w, uint32_t pc, const struct smem_
                     uint32_t ex);
 int emu_exec_mbarrier(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
                       uint32_t ex, int cp_arrive);
+/* complete_tx of n bytes on the mbarrier at shared offset off (a bulk copy landed): 1 done,
+ * 0 stopped (its state unknown), -1 failed */
+int emu_mbarrier_complete_tx(struct block *b, uint32_t pc, uint32_t off, uint32_t n,
+                             const char *name);
+
+/* cta_bulk.c: cp.async.bulk (global -> shared with complete_tx, shared -> global, the bulk
+ * groups, prefetch); the tensor, reduction and multicast forms fail, located. As above. */
+int emu_exec_bulk(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
+                  uint32_t ex);
 
 /* cta_wmma.c: wmma.load / wmma.store / wmma.mma (1 done, -1 error, as emu_tensor_exec); the
  * fragment a wmma.load / wmma.store moves (0, or -1: not one the emulator runs). */

@@ -1007,6 +1007,58 @@ static int is_ignored_mod(const char *m)
     return 0;
 }
 
+/* cp.async.bulk's modifiers (after "cp.async"): which copy, and the forms not emulated. */
+static int decode_bulk(struct parser *ps, const char *at, struct smem_ptx_insn *in, char **save)
+{
+    char *part;
+    int dst = 0, src = 0; /* 1 shared::cta / shared, 2 shared::cluster, 3 global */
+    in->op = PO_CP_BULK;
+    in->mode = 0;
+    while ((part = strtok_r(NULL, ".", save))) {
+        int sp = !strcmp(part, "global") ? 3 : !strcmp(part, "shared::cluster") ? 2
+                 : !strcmp(part, "shared::cta") || !strcmp(part, "shared") ? 1 : 0;
+        if (sp) {
+            if (!dst)
+                dst = sp;
+            else
+                src = sp;
+        } else if (!strcmp(part, "bulk")) {
+            continue;
+        } else if (!strcmp(part, "tensor") || !strncmp(part, "1d", 2) || !strncmp(part, "2d", 2) ||
+                   !strncmp(part, "3d", 2) || !strncmp(part, "4d", 2) || !strncmp(part, "5d", 2)) {
+            in->mode = MODE_BULK_TENSOR;
+        } else if (!strcmp(part, "multicast::cluster")) {
+            if (in->mode != MODE_BULK_TENSOR)
+                in->mode = MODE_BULK_MULTICAST;
+        } else if (!strcmp(part, "prefetch")) {
+            if (in->mode != MODE_BULK_TENSOR)
+                in->mode = MODE_BULK_PREFETCH;
+        } else if (!strcmp(part, "commit_group")) {
+            in->mode = MODE_BULK_COMMIT;
+        } else if (!strcmp(part, "wait_group")) {
+            in->mode = MODE_BULK_WAIT;
+        } else if (!strcmp(part, "L2::cache_hint")) {
+            in->tflags |= SMEM_TF_CACHE_HINT;
+        } else if (!strcmp(part, "read") || !strcmp(part, "L2") || !strcmp(part, "bulk_group") ||
+                   strstr(part, "::")) {
+            continue; /* mbarrier::complete_tx::bytes, cp_mask, im2col, tile, ... */
+        } else {
+            return fail_at(ps, at, "unsupported cp.async.bulk modifier '.%s'", part);
+        }
+    }
+    if (!in->mode) {
+        if (dst == 3 && src == 1)
+            in->mode = MODE_BULK_S2G;
+        else if (dst && dst < 3 && src == 3)
+            in->mode = MODE_BULK_G2S;
+        else if (dst == 2 && src == 1)
+            in->mode = MODE_BULK_S2S;
+        else
+            return fail_at(ps, at, "cp.async.bulk: unknown direction");
+    }
+    return 0;
+}
+
 static int decode_mods(struct parser *ps, const char *at, struct smem_ptx_insn *in, char *opname)
 {
     char *save = NULL, *part = strtok_r(opname, ".", &save);
@@ -1022,11 +1074,16 @@ static int decode_mods(struct parser *ps, const char *at, struct smem_ptx_insn *
     }
     if (!strcmp(part, "cp")) {
         part = strtok_r(NULL, ".", &save);
+        if (part && !strcmp(part, "reduce")) { /* cp.reduce.async.bulk{.tensor}: not emulated */
+            in->op = PO_CP_BULK;
+            in->mode = MODE_BULK_REDUCE;
+            return 0;
+        }
         if (!part || strcmp(part, "async"))
             return fail_at(ps, at, "unsupported instruction 'cp.%s'", part ? part : "");
         char *rest = save ? save : (char *)"";
         if (!strncmp(rest, "bulk", 4))
-            return fail_at(ps, at, "unsupported instruction 'cp.async.%s' (bulk copies: TMA)", rest);
+            return decode_bulk(ps, at, in, &save);
         in->op = PO_CP_ASYNC;
         in->space = SP_SHARED;
         while ((part = strtok_r(NULL, ".", &save))) {
@@ -1244,6 +1301,7 @@ static unsigned min_operands(unsigned op)
     switch (op) {
     case PO_RET: case PO_EXIT: case PO_TRAP: case PO_MEMBAR: case PO_NOP: case PO_CP_ASYNC_WAIT:
     case PO_NANOSLEEP: case PO_BAR_WARP: case PO_PREFETCH: case PO_BAR: case PO_CALL:
+    case PO_CP_BULK:
         return 0;
     case PO_BRA: case PO_ACTIVEMASK: return 1;
     case PO_MOV: case PO_ABS: case PO_NEG: case PO_NOT: case PO_CNOT: case PO_POPC: case PO_CLZ:
@@ -1398,6 +1456,14 @@ static int read_insn(struct parser *ps, const char *at, char *opname, int32_t gu
         } else {
             in->ops[0].imm = -1;
         }
+        if (skip_statement(ps))
+            return -1;
+        f->ninsns++;
+        return 0;
+    }
+    if (in->op == PO_CP_BULK && (in->mode == MODE_BULK_TENSOR || in->mode == MODE_BULK_REDUCE)) {
+        /* [dst], [tensorMap, {coords}], [mbar]{, im2col offsets ...}: not emulated (it stops
+           where it executes), so its operands are not read */
         if (skip_statement(ps))
             return -1;
         f->ninsns++;

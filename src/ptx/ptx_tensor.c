@@ -390,6 +390,15 @@ const char *smem_ptx_tensor_name(const struct smem_ptx_insn *in)
         case MODE_MBAR_TRY_WAIT: return "mbarrier.try_wait";
         default: return "mbarrier.pending_count";
         }
+    case PO_CP_BULK:
+        switch (in->mode) {
+        case MODE_BULK_COMMIT: return "cp.async.bulk.commit_group";
+        case MODE_BULK_WAIT: return "cp.async.bulk.wait_group";
+        case MODE_BULK_PREFETCH: return "cp.async.bulk.prefetch";
+        case MODE_BULK_TENSOR: return "cp.async.bulk.tensor";
+        case MODE_BULK_REDUCE: return "cp.reduce.async.bulk";
+        default: return "cp.async.bulk";
+        }
     default: return NULL;
     }
 }

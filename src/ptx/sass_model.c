@@ -88,10 +88,35 @@ static int64_t offset_of(const struct smem_ptx_insn *in, const uint32_t *sym_off
     return a->imm + (a->reg[0] < 0 && a->sym >= 0 ? (int64_t)sym_offset[a->sym] : 0);
 }
 
+/* Instructions ptxas compiles to a call of a slow-path subroutine (FCHK or a range check, a
+ * branch, CALL.REL.NOINC): IEEE-rounded f32 / f64 division, square root and reciprocal, and
+ * 64-bit integer division and remainder. The loads around them are not merged: measured on the
+ * H100 (tests/run/merge_calls.cu, tests/run/h100-merge-calls.csv: 4 neighbouring LDS a loop iteration stay 4 with any of
+ * these, become one LDS.128 with a multiplication, div.approx, 32-bit div/rem or ex2). */
+static int becomes_call(const struct smem_ptx_insn *in)
+{
+    int fp = in->type == PT_F32 || in->type == PT_F64;
+    int rounded = in->round != RND_NONE && !(in->mods & SMEM_MOD_APPROX);
+    switch (in->op) {
+    case PO_DIV:
+        if (fp)
+            return rounded || (in->type == PT_F64 && !(in->mods & SMEM_MOD_APPROX));
+        return smem_ptx_type_bytes(in->type) == 8;
+    case PO_REM:
+        return smem_ptx_type_bytes(in->type) == 8;
+    case PO_SQRT: case PO_RCP:
+        return fp && rounded;
+    default:
+        return 0;
+    }
+}
+
 /* Ends the window of neighbours: control flow, barriers, anything that writes shared memory
- * (for stores: anything that reads it too). */
+ * (for stores: anything that reads it too), and what becomes a call in SASS. */
 static int ends_window(const struct smem_ptx_insn *in, int stores)
 {
+    if (becomes_call(in))
+        return 1;
     if (stores && in->space == SP_SHARED && (in->op == PO_LD || in->op == PO_LDU))
         return 1;
     if (stores && in->op == PO_ST)

@@ -119,6 +119,8 @@ void smem_report_json_kernel(FILE *f, const struct smem_analysis *a,
                 (unsigned long long)r->t.requests, (unsigned long long)r->t.wavefronts,
                 (unsigned long long)r->t.ideal, r->t.max_ways,
                 r->t.unknown_requests ? "true" : "false");
+        if (r->in_recursion) /* its counts are a lower bound (analyze.h) */
+            fprintf(f, ", \"in_recursion\": true");
         /* written in an inlined function: where, innermost first, out to the kernel's line */
         const struct smem_ptx_frame *ch[MAX_CHAIN];
         unsigned nch = smem_site_chain(a, k, r, ch, MAX_CHAIN);
@@ -216,6 +218,18 @@ void smem_report_table(FILE *f, const struct smem_analysis *a)
                         : j == 5 && tt[j]->max_ways <= 1 ? ": more than one wavefront a pass (the "
                                                            "global lines a .cg copy reads)"
                                                          : ": bank conflicts");
+        {
+            unsigned nrec = 0, last = 0;
+            for (uint32_t s = 0; s < k->nsites; s++)
+                if (k->sites[s].in_recursion && (!nrec || k->sites[s].line != last)) {
+                    last = k->sites[s].line;
+                    fprintf(f, "%s%u", nrec++ ? ", " : "  line ", last);
+                }
+            if (nrec)
+                fprintf(f, ": inside a recursive function, where the lanes of a warp at different "
+                           "call depths are counted as one request; the GPU issues one a call "
+                           "frame: a lower bound\n");
+        }
         if (!k->complete)
             fprintf(f, "  incomplete: %s\n", k->incomplete_why);
         for (uint32_t h = 0; h < k->nhazards; h++) {

@@ -74,11 +74,12 @@ expect_rc 3
 expect_out '"calls",calls.cu,16,st,4,4,66,4,32,0'   # store_twice: s[t] and s[32t % 1024]
 expect_out '"calls",calls.cu,18,ld,4,2,2,2,1,0'     # load_at(s, 3t % 1024): the result of stride_of
 expect_out '"calls",calls.cu,21,ld,4,2,2,2,1,0'     # nested (t < 16): load_at twice, warp 0 only
-expect_err "recursive call to '_Z5depthPKfi'"
-expect_err "recursion is not supported"
-t "recursion: a preparation failure in JSON" "$S" analyze $D/calls.cu --block 32 --param k=1 --format json
+expect_out '"recursive",calls.cu,31,ld,4,2,2,2,1,0' # depth(): runs on smemlab's call stack
+expect_err "calls.cu:46:5: recursive calls nest deeper than smemlab's call stack"
+t "recursion: counts flagged as a lower bound in JSON, the runaway one stopped at run" "$S" analyze $D/calls.cu --block 32 --param k=1 --format json
 expect_rc 3
-expect_out '"error_stage": "prepare"'
+expect_out '"in_recursion": true'
+expect_out '"error_stage": "run"'
 t "the same under -G (nvcc inlines nothing)" "$S" analyze $D/calls.cu --kernel calls --block 64 --param k=1 --format csv -- -G
 expect_rc 0
 expect_out '"calls",calls.cu,16,st,4,4,66,4,32,0'

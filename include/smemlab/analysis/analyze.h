@@ -34,6 +34,9 @@ struct smem_site_report {
     uint32_t first_site;    /* an emulator site of this line (index into program->sites) */
     struct smem_request worst; /* its costliest request (for bank pictures); worst_wf its cost */
     uint32_t worst_wf;
+    uint8_t in_recursion;   /* some of it runs inside a recursive function: lanes of a warp in
+                               different call frames are counted as one request there, where
+                               the GPU issues one per frame, so its counts are a lower bound */
 };
 
 struct smem_kernel_report {

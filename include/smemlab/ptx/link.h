@@ -18,8 +18,12 @@ extern "C" {
  * at the kernel's line of the outermost call. Calls that cannot be inlined stay as they are
  * (the emulator refuses them where they execute): through a register (function pointers,
  * virtual functions), to a function without a body in the module (vprintf, malloc, the device
- * runtime), or with parameters that do not match. *out is NULL when k calls nothing to inline.
- * Returns -1 with err filled for a recursive call (located), or out of memory. */
+ * runtime), or with parameters that do not match. A recursive function is inlined once and
+ * every activation runs that copy on a per-thread call stack in local memory (link.c says how;
+ * its instructions are marked in_recursion); a stack overflow is a located trap at run time.
+ * *out is NULL when k calls nothing to inline. Returns -1 with err filled (located) for a
+ * recursive function with more than 16 parameters, 4 results or a .b128 register, or out of
+ * memory. */
 int smem_ptx_flatten(const struct smem_ptx_module *m, const struct smem_ptx_func *k,
                      struct smem_ptx_func **out, struct smem_error *err);
 

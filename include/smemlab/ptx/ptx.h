@@ -81,6 +81,8 @@ enum smem_ptx_opcode {
     PO_MBARRIER, /* mode = MODE_MBAR_*; operands as the PTX ISA writes them */
     PO_MMA,      /* mma.sync: ops d, a, b, c; shape_*, layout flags, type/type2/type3/type4 */
     PO_WMMA,     /* wmma.load / store / mma: mode = MODE_WMMA_* */
+    PO_CP_BULK,  /* cp.async.bulk* and cp.reduce.async.bulk* (the bulk copy engine, TMA): mode =
+                    MODE_BULK_*; operands as the PTX ISA writes them */
     PO_COUNT
 };
 
@@ -111,7 +113,13 @@ enum smem_ptx_mode {
     /* mbarrier */ MODE_MBAR_INIT, MODE_MBAR_INVAL, MODE_MBAR_ARRIVE, MODE_MBAR_ARRIVE_DROP,
     MODE_MBAR_EXPECT_TX, MODE_MBAR_COMPLETE_TX, MODE_MBAR_TEST_WAIT, MODE_MBAR_TRY_WAIT,
     MODE_MBAR_PENDING_COUNT,
-    /* wmma */ MODE_WMMA_LOAD_A, MODE_WMMA_LOAD_B, MODE_WMMA_LOAD_C, MODE_WMMA_STORE_D, MODE_WMMA_MMA
+    /* wmma */ MODE_WMMA_LOAD_A, MODE_WMMA_LOAD_B, MODE_WMMA_LOAD_C, MODE_WMMA_STORE_D, MODE_WMMA_MMA,
+    /* cp.async.bulk (PO_CP_BULK): global -> shared with mbarrier::complete_tx [dst], [src], size,
+       [mbar]; shared -> global .bulk_group [dst], [src], size; shared::cta -> shared::cluster;
+       prefetch.L2 [src], size; commit_group; wait_group{.read} N; and the forms not emulated:
+       .tensor (a tensor map's copies), cp.reduce.async.bulk, .multicast::cluster */
+    MODE_BULK_G2S, MODE_BULK_S2G, MODE_BULK_S2S, MODE_BULK_PREFETCH, MODE_BULK_COMMIT,
+    MODE_BULK_WAIT, MODE_BULK_TENSOR, MODE_BULK_REDUCE, MODE_BULK_MULTICAST
 };
 
 /* Flags of the matrix / barrier / async-copy instructions (struct smem_ptx_insn.tflags). */
@@ -187,6 +195,9 @@ struct smem_ptx_insn {
     uint16_t shape_k;         /* 16; 0 without a k */
     uint8_t type3, type4;     /* mma: B's and C's types (type: D's, type2: A's) */
     uint32_t tflags;          /* SMEM_TF_* */
+    uint8_t in_recursion;     /* link.c: part of a recursive function's body, which every
+                                 activation runs (lanes of a warp at different call depths run
+                                 it together here; the GPU keeps call frames apart) */
 };
 
 enum smem_ptx_symkind { SYM_SHARED, SYM_SHARED_EXTERN, SYM_PARAM, SYM_LOCAL, SYM_GLOBAL, SYM_CONST,

@@ -30,3 +30,18 @@ __global__ void recursive(float *out)
     __syncthreads();
     out[threadIdx.x] = depth(s, threadIdx.x);
 }
+
+// A recursion that never reaches its base case: smemlab's call stack overflows, located.
+__device__ __noinline__ int runaway_depth(volatile int *s, int n)
+{
+    if (n == 0)
+        return s[0];
+    int r = runaway_depth(s, n + 1);
+    s[n % 32] = r;
+    return r + runaway_depth(s, n + 2);
+}
+__global__ void runaway(int *out)
+{
+    __shared__ int s[32];
+    out[threadIdx.x] = runaway_depth(s, threadIdx.x + 1);
+}

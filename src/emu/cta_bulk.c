@@ -1,0 +1,206 @@
+/* cta_bulk.c: the bulk copies of sm_90 (cp.async.bulk, the TMA unit's non-tensor copies) in the
+ * CTA emulator, a warp at a time:
+ *  - global -> shared, completing transaction bytes on an mbarrier
+ *    (cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [dst], [src], size,
+ *    [mbar]): the copy is done at once and its bytes complete_tx on the barrier, so the phase
+ *    that waited for them completes as on the GPU (expect_tx before or after, either way);
+ *  - shared -> global (cp.async.bulk.global.shared::cta.bulk_group [dst], [src], size): done at
+ *    once; commit_group, wait_group{.read} and prefetch.L2 then have nothing left to do.
+ * Cost: the H100 moves these bytes outside the LSU pipe: Nsight Compute counts no shared-memory
+ * load, store or LDGSTS request for them (cuda-samples globalToShmemAsyncCopy -kernel=2, measured
+ * 2026-11-24, tests/hw/h100-bulk.csv), so they make no request here either. For the hazards the
+ * destination bytes of a global -> shared copy are a write by the issuing thread when it issues
+ * (a site of op ldgsts that makes no request: `landed` events), and the phase completion that
+ * publishes them closes the interval as every mbarrier phase does.
+ * Not emulated, each stopping the kernel where it executes with one sentence: the tensor forms
+ * (a CUtensorMap describes the copy; it is the driver's object), cp.reduce.async.bulk,
+ * .multicast::cluster and shared::cta -> shared::cluster (clusters are not emulated). */
+#include "cta_tensor.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* The destination bytes of lane l's copy: a write of that lane, 16 bytes at a time. */
+static void bulk_landed(struct block *b, uint32_t w, uint32_t l, uint32_t pc, uint32_t off,
+                        uint32_t n)
+{
+    const struct smem_cta_program *p = b->p;
+    uint32_t s = p->site_of_insn[pc];
+    if (!b->h || !b->h->access || s >= p->nsites || p->sites[s].insn != pc)
+        return;
+    struct smem_access x;
+    memset(&x, 0, sizeof x);
+    x.site = s;
+    x.block = b->bid;
+    x.warp = w;
+    x.width = 16;
+    x.op = SMEM_ACC_CP_ASYNC;
+    x.landed = 1;
+    x.active = 1u << l;
+    x.wsync[l] = b->T[w * 32 + l].wsync;
+    for (uint32_t i = 0; i < n; i += 16) {
+        x.interval = b->interval;
+        x.addr[l] = off + i;
+        b->h->access(b->h->ctx, &x);
+    }
+}
+
+/* Lane l's global -> shared copy. 1 done, 0 stopped (unknown), -1 failed. */
+static int bulk_g2s(struct block *b, uint32_t w, uint32_t l, uint32_t pc,
+                    const struct smem_ptx_insn *in, const char *name)
+{
+    char msg[240];
+    int k = 1;
+    uint64_t n64 = in->nops > 2 ? emu_lane_val(b, w, l, &in->ops[2], &k) : 0;
+    if (!k) {
+        emu_stop_unknown(b, pc, "bulk copy size");
+        return 0;
+    }
+    uint32_t n = (uint32_t)n64;
+    if (n64 == 0 || n64 % 16 || n64 > b->smem_size) {
+        snprintf(msg, sizeof msg, "%s: size %llu of lane %u is not a positive multiple of 16 "
+                 "within the block's shared memory", name, (unsigned long long)n64, l);
+        return emu_fail(b, pc, msg);
+    }
+    struct smem_ptx_insn sh = *in;
+    sh.space = SP_SHARED; /* shared::cluster: this block's own window (clusters of one) */
+    uint32_t dst, bar;
+    int r = emu_lane_shared(b, w, l, pc, &sh, &in->ops[0], n, 16, &dst, name);
+    if (r <= 0) {
+        if (r == 0)
+            emu_stop_unknown(b, pc, "bulk copy destination");
+        return r;
+    }
+    if (in->nops < 4 || in->ops[3].kind != OPK_ADDR)
+        return emu_fail(b, pc, "cp.async.bulk: the mbarrier operand is missing");
+    r = emu_lane_shared(b, w, l, pc, &sh, &in->ops[3], 8, 8, &bar, name);
+    if (r <= 0) {
+        if (r == 0)
+            emu_stop_unknown(b, pc, "mbarrier address");
+        return r;
+    }
+    k = 1;
+    const struct smem_ptx_operand *so = &in->ops[1];
+    uint64_t ga = so->reg[0] >= 0 ? emu_lane_val(b, w, l, &(struct smem_ptx_operand){
+                                                     .kind = OPK_REG, .reg = {so->reg[0], -1, -1, -1},
+                                                     .sym = -1}, &k)
+                                  : emu_sym_addr(b, so->sym);
+    ga += (uint64_t)so->imm;
+    uint8_t *gm = NULL, *gk = NULL;
+    int g = k ? emu_global_span(b, w * 32 + l, pc, in, ga, n, 0, &gm, &gk) : 0;
+    if (g == -1)
+        return -1;
+    if (k && (ga & 15u)) {
+        snprintf(msg, sizeof msg, "%s: the global source 0x%llx of lane %u is not 16-byte "
+                 "aligned", name, (unsigned long long)ga, l);
+        return emu_fail(b, pc, msg);
+    }
+    if (g == 1) {
+        memcpy(b->smem + dst, gm, n);
+        if (gk)
+            memcpy(b->smem_known + dst, gk, n);
+        else
+            memset(b->smem_known + dst, 1, n);
+    } else { /* analyze (global data is unknown), an unknown source, or a fault reported */
+        memset(b->smem_known + dst, 0, n);
+    }
+    bulk_landed(b, w, l, pc, dst, n);
+    return emu_mbarrier_complete_tx(b, pc, bar, n, name);
+}
+
+/* Lane l's shared -> global copy. 1 done, 0 stopped, -1 failed. */
+static int bulk_s2g(struct block *b, uint32_t w, uint32_t l, uint32_t pc,
+                    const struct smem_ptx_insn *in, const char *name)
+{
+    char msg[240];
+    int k = 1;
+    uint64_t n64 = in->nops > 2 ? emu_lane_val(b, w, l, &in->ops[2], &k) : 0;
+    if (!k) {
+        emu_stop_unknown(b, pc, "bulk copy size");
+        return 0;
+    }
+    uint32_t n = (uint32_t)n64;
+    if (n64 == 0 || n64 % 16 || n64 > b->smem_size) {
+        snprintf(msg, sizeof msg, "%s: size %llu of lane %u is not a positive multiple of 16 "
+                 "within the block's shared memory", name, (unsigned long long)n64, l);
+        return emu_fail(b, pc, msg);
+    }
+    struct smem_ptx_insn sh = *in;
+    sh.space = SP_SHARED;
+    uint32_t src;
+    int r = emu_lane_shared(b, w, l, pc, &sh, &in->ops[1], n, 16, &src, name);
+    if (r <= 0) {
+        if (r == 0)
+            emu_stop_unknown(b, pc, "bulk copy source");
+        return r;
+    }
+    const struct smem_ptx_operand *d = &in->ops[0];
+    k = 1;
+    uint64_t ga = d->reg[0] >= 0 ? emu_lane_val(b, w, l, &(struct smem_ptx_operand){
+                                                    .kind = OPK_REG, .reg = {d->reg[0], -1, -1, -1},
+                                                    .sym = -1}, &k)
+                                 : emu_sym_addr(b, d->sym);
+    ga += (uint64_t)d->imm;
+    if (!k) {
+        if (b->gm) {
+            emu_stop_unknown(b, pc, "bulk copy destination");
+            return 0;
+        }
+        return 1; /* analyze: global memory is not modelled */
+    }
+    if (ga & 15u) {
+        snprintf(msg, sizeof msg, "%s: the global destination 0x%llx of lane %u is not 16-byte "
+                 "aligned", name, (unsigned long long)ga, l);
+        return emu_fail(b, pc, msg);
+    }
+    uint8_t *gm = NULL, *gk = NULL;
+    int g = emu_global_span(b, w * 32 + l, pc, in, ga, n, 1, &gm, &gk);
+    if (g == -1)
+        return -1;
+    if (g == 1) {
+        memcpy(gm, b->smem + src, n);
+        if (gk)
+            memcpy(gk, b->smem_known + src, n);
+    }
+    return 1;
+}
+
+int emu_exec_bulk(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
+                  uint32_t ex)
+{
+    const char *name = smem_ptx_tensor_name(in);
+    const char *why = NULL;
+    switch (in->mode) {
+    case MODE_BULK_COMMIT: case MODE_BULK_WAIT: case MODE_BULK_PREFETCH:
+        return 1; /* the copies are done at once: nothing waits, nothing to fetch */
+    case MODE_BULK_TENSOR:
+        why = "cp.async.bulk.tensor (a tensor map describes the copy; smemlab does not emulate "
+              "TMA tensor copies)";
+        break;
+    case MODE_BULK_REDUCE:
+        why = "cp.reduce.async.bulk (bulk reductions are not emulated)";
+        break;
+    case MODE_BULK_MULTICAST:
+        why = "cp.async.bulk .multicast::cluster (clusters are not emulated)";
+        break;
+    case MODE_BULK_S2S:
+        why = "cp.async.bulk.shared::cluster.shared::cta (a copy to another block of the "
+              "cluster: clusters are not emulated)";
+        break;
+    default: break;
+    }
+    if (why) {
+        char msg[240];
+        snprintf(msg, sizeof msg, "unsupported instruction: %s", why);
+        return emu_fail(b, pc, msg);
+    }
+    for (uint32_t l = 0; l < 32; l++) {
+        if (!(ex >> l & 1u))
+            continue;
+        int r = in->mode == MODE_BULK_G2S ? bulk_g2s(b, w, l, pc, in, name)
+                                          : bulk_s2g(b, w, l, pc, in, name);
+        if (r <= 0)
+            return r < 0 ? -1 : 1;
+    }
+    return 1;
+}
