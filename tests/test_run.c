@@ -650,6 +650,20 @@ static void test_merged_loads_stop_at_slow_path_calls(void)
     CHECK_EQ(compare_with_h100("merge_calls", "h100-merge-calls.csv", NULL), 14);
 }
 
+/* wmma in a function nvcc did not inline (-O3 __noinline__, and -G): the product is exact. */
+static void test_wmma_in_a_called_function(void)
+{
+    char *o, *e;
+    CHECK_EQ(checks("", "wmma_noinline", "", &o, &e), 0);
+    EXPECT_IN(o, "PASS (0 bad)");
+    free(o);
+    free(e);
+    CHECK_EQ(checks("", "wmma_noinline_G", "", &o, &e), 0);
+    EXPECT_IN(o, "PASS (0 bad)");
+    free(o);
+    free(e);
+}
+
 static void test_json_report_and_compile_mode(void)
 {
     char cmd[3000], out[1100], err[1100], js[1100];
@@ -695,6 +709,8 @@ int main(void)
     build("tests/run", "recursion", "recursion", "-cudart shared -arch=sm_90 -O3");
     build("tests/run", "bulk", "bulk", "-cudart shared -arch=sm_90 -O3");
     build("tests/run", "merge_calls", "merge_calls", "-cudart shared -arch=sm_90 -O3");
+    build("tests/run", "wmma_noinline", "wmma_noinline", "-cudart shared -arch=sm_90 -O3");
+    build("tests/run", "wmma_noinline", "wmma_noinline_G", "-cudart shared -arch=sm_90 -G");
     build("tests/run", "tiny", "tiny_static", "-arch=sm_90");
     build("tests/run", "tiny", "tiny_sass", "-cudart shared -gencode arch=compute_90,code=sm_90");
     wait_builds();
@@ -711,6 +727,7 @@ int main(void)
     RUN(test_recursion_runs_and_counts_as_the_h100);
     RUN(test_bulk_copies);
     RUN(test_merged_loads_stop_at_slow_path_calls);
+    RUN(test_wmma_in_a_called_function);
     RUN(test_json_report_and_compile_mode);
     return CHECK_DONE();
 }
