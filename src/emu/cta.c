@@ -144,6 +144,10 @@ static struct smem_access *request_for(struct block *b, uint32_t site, uint32_t 
     b->tab[h].gen = gen;
     b->tab[h].idx = b->nreqs;
     struct smem_access *a = &b->reqs[b->nreqs++];
+    if (k == 0 && !b->tmark[site]) {
+        b->tmark[site] = 1;
+        b->touched[b->ntouched++] = site;
+    }
     memset(a, 0, sizeof *a);
     a->site = site;
     a->block = b->bid;
@@ -348,14 +352,22 @@ static int global_fault(struct block *b, uint32_t tid, uint32_t pc, const struct
                       b->ctaid[0], b->ctaid[1], b->ctaid[2]);
 }
 
+static inline void set_marks(uint8_t *m, unsigned n)
+{
+    if (n == 1 || n == 2 || n == 4 || n == 8)
+        store_n(m, n, 0x0101010101010101ull); /* the common widths without a call */
+    else
+        memset(m, 1, n);
+}
+
 /* The access marks of the region resolve() found last (b->glast), if the caller keeps them. */
 static void mark_global(struct block *b, int op, uint64_t off, unsigned n)
 {
     const struct smem_global_memory *g = b->gm;
     if (g->read_marks && g->read_marks[b->glast] && op != PO_ST)
-        memset(g->read_marks[b->glast] + off, 1, n);
+        set_marks(g->read_marks[b->glast] + off, n);
     if (g->write_marks && g->write_marks[b->glast] && op != PO_LD && op != PO_LDU)
-        memset(g->write_marks[b->glast] + off, 1, n);
+        set_marks(g->write_marks[b->glast] + off, n);
 }
 
 /* cp.async [shared], [global], cp-size{, src-size} with a global memory: the copy, done at once
@@ -898,9 +910,12 @@ static void park(struct block *b, uint32_t w, uint32_t act, uint32_t pc)
 }
 
 /* Runs lanes `act` of warp w, all at pc, in lockstep: until they part, wait or exit when `act`
- * is every running lane of the warp (`alone`), else one instruction (the scheduler then picks the
- * lanes to run next). Leaves each lane's pc and state as they are then. */
-static int run_group(struct block *b, uint32_t w, uint32_t pc, uint32_t act, int alone)
+ * is every running lane of the warp (`alone`); else while their pc stays below `until`, the
+ * lowest pc of the warp's other running lanes (the scheduler would pick them again, one
+ * instruction at a time: it then merges the groups or picks the lanes to run next), and no
+ * more than `cap` requests are pending. Leaves each lane's pc and state as they are then. */
+static int run_group(struct block *b, uint32_t w, uint32_t pc, uint32_t act, int alone,
+                     uint32_t until, uint32_t cap)
 {
     const struct smem_ptx_func *f = b->p->func;
     const struct smem_ptx_insn *insns = f->insns;
@@ -1028,7 +1043,9 @@ static int run_group(struct block *b, uint32_t w, uint32_t pc, uint32_t act, int
             }
         }
         pc = next;
-        if (!alone) {
+        if (!alone && (pc >= until || b->nreqs >= cap || is_collective(in->op) ||
+                       in->op >= PO_LDMATRIX || in->op == PO_CP_ASYNC ||
+                       in->op == PO_CP_ASYNC_WAIT)) {
             park(b, w, act, pc);
             return 0;
         }
@@ -1054,11 +1071,15 @@ static int run_warp(struct block *b, uint32_t w)
             }
         if (!run)
             break;
-        uint32_t pick = ahead ? hi : lo, act = 0;
+        uint32_t pick = ahead ? hi : lo, act = 0, until = UINT32_MAX;
         for (uint32_t t = first; t < last; t++)
             if ((run >> (t - first) & 1u) && b->T[t].pc == pick)
                 act |= 1u << (t - first);
-        if (run_group(b, w, pick, act, act == run))
+            else if ((run >> (t - first) & 1u) && b->T[t].pc < until)
+                until = b->T[t].pc;
+        if (ahead)
+            until = 0; /* one instruction, then the highest pc again */
+        if (run_group(b, w, pick, act, act == run, until, cap))
             return -1;
         if (b->yield || b->nreqs >= cap) {
             b->yield = 0;
@@ -1071,8 +1092,17 @@ static int run_warp(struct block *b, uint32_t w)
     /* every lane waits at the barrier (or has exited) and every request is reported: the warp
        leaves the barrier converged, so its lanes' next executions of a site are one request
        again, whichever lanes executed it how often before (a branch inside a loop) */
-    memset(&b->kcount[(size_t)first * b->p->nsites], 0,
-           (size_t)(last - first) * b->p->nsites * sizeof *b->kcount);
+    uint32_t ns = b->p->nsites;
+    if (b->ntouched * 4 < ns) { /* a few sites: only their counts */
+        for (uint32_t i = 0; i < b->ntouched; i++)
+            for (uint32_t t = first; t < last; t++)
+                b->kcount[(size_t)t * ns + b->touched[i]] = 0;
+    } else {
+        memset(&b->kcount[(size_t)first * ns], 0, (size_t)(last - first) * ns * sizeof *b->kcount);
+    }
+    for (uint32_t i = 0; i < b->ntouched; i++)
+        b->tmark[b->touched[i]] = 0;
+    b->ntouched = 0;
     return 0;
 }
 
@@ -1165,6 +1195,8 @@ static int run_block(struct block *b)
     memset(b->T, 0, b->nthreads * sizeof *b->T);
     memset(b->K, 0, (size_t)b->nwarps * b->nregs * sizeof *b->K);
     memset(b->kcount, 0, (size_t)b->nthreads * b->p->nsites * sizeof *b->kcount);
+    memset(b->tmark, 0, b->p->nsites ? b->p->nsites : 1);
+    b->ntouched = 0;
     memset(b->smem_known, 0, b->smem_size);
     if (b->local_size)
         memset(b->local_known, 0, (size_t)b->nthreads * b->local_size);
@@ -1288,13 +1320,16 @@ int smem_cta_run(const struct smem_cta_program *p, const struct smem_launch *l,
     b.sk = calloc(b.nregs, 1);
     b.T = malloc(b.nthreads * sizeof *b.T);
     b.kcount = malloc((size_t)b.nthreads * (p->nsites ? p->nsites : 1) * sizeof *b.kcount);
+    b.touched = malloc((p->nsites ? p->nsites : 1) * sizeof *b.touched);
+    b.tmark = calloc(p->nsites ? p->nsites : 1, 1);
     b.smem = calloc(b.smem_size ? b.smem_size : 1, 1);
     b.smem_known = calloc(b.smem_size ? b.smem_size : 1, 1);
     if (b.local_size) {
         b.local = calloc((size_t)b.nthreads * b.local_size, 1);
         b.local_known = calloc((size_t)b.nthreads * b.local_size, 1);
     }
-    if (!b.R || !b.K || !b.sr || !b.sk || !b.T || !b.kcount || !b.smem || !b.smem_known ||
+    if (!b.R || !b.K || !b.sr || !b.sk || !b.T || !b.kcount || !b.touched || !b.tmark ||
+        !b.smem || !b.smem_known ||
         (b.local_size && (!b.local || !b.local_known)) || fill_params(&b) ||
         global_setup(&b)) {
         smem_error_set(err, NULL, 0, 0, "out of memory");
@@ -1336,6 +1371,8 @@ out:
     free(b.sk);
     free(b.T);
     free(b.kcount);
+    free(b.touched);
+    free(b.tmark);
     free(b.smem);
     free(b.smem_known);
     free(b.local);

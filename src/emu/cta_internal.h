@@ -59,6 +59,10 @@ struct block {
     uint8_t *sk;
     struct lane *T;
     uint32_t *kcount;          /* per thread per site */
+    uint32_t *touched;         /* the sites whose request 0 the warp being run made (their
+                                  lanes' counts are reset when it leaves the barrier) */
+    uint8_t *tmark;            /* per site: in touched */
+    uint32_t ntouched;
     uint8_t *smem, *smem_known;
     uint32_t smem_size;
     uint8_t *local, *local_known;

@@ -171,16 +171,24 @@ int emu_warp_mem(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx
     } else {
         a0 = emu_sym_addr(b, mo->sym);
     }
+    uint32_t bad = 0;
     for (uint32_t l = 0; l < 32; l++) {
+        off[l] = 0;
         if (!(ex >> l & 1u))
             continue;
         uint64_t o = (ar ? ar[l] : a0) + (uint64_t)mo->imm - SHARED_WINDOW_BASE;
-        if (o > b->smem_size || o + total > b->smem_size)
-            return 0;
-        for (uint32_t s = site; s < p->nsites && p->sites[s].insn == pc; s++)
-            if ((uint32_t)(o + p->sites[s].offset) % p->sites[s].width)
-                return 0;
+        bad |= o > b->smem_size || o + total > b->smem_size;
         off[l] = (uint32_t)o;
+    }
+    if (bad)
+        return 0;
+    for (uint32_t s = site; s < p->nsites && p->sites[s].insn == pc; s++) {
+        /* every lane's part aligned to its width (1, 2, 4, 8 or 16: a power of two) */
+        uint32_t so = p->sites[s].offset, wm = p->sites[s].width - 1u, mis = 0;
+        for (uint32_t l = 0; l < 32; l++)
+            mis |= (off[l] + so) & wm & (0u - (ex >> l & 1u));
+        if (mis)
+            return 0;
     }
     if (emu_warp_record(b, w, pc, ex, off))
         return -1;
@@ -246,6 +254,7 @@ int emu_warp_mem(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx
         }
         return 1;
     }
+    uint32_t sm = 0;
     for (uint32_t l = 0; l < 32; l++) {
         if (!(ex >> l & 1u))
             continue;
@@ -273,8 +282,20 @@ int emu_warp_mem(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx
             }
             mem_write(b->smem, b->smem_known, at, esz, x, known);
         }
-        for (uint32_t s = site; same && s < p->nsites && p->sites[s].insn == pc; s++) {
-            struct smem_access *r = emu_request(b, s, b->kcount[(size_t)(w * 32 + l) * p->nsites + s] - 1, w);
+        sm |= (uint32_t)same << l;
+    }
+    /* the lanes that stored what was there: one lookup of the request per execution count */
+    for (uint32_t s = site; sm && s < p->nsites && p->sites[s].insn == pc; s++) {
+        struct smem_access *r = NULL;
+        uint32_t rk = 0;
+        for (uint32_t l = 0; l < 32; l++) {
+            if (!(sm >> l & 1u))
+                continue;
+            uint32_t k = b->kcount[(size_t)(w * 32 + l) * p->nsites + s] - 1;
+            if (!r || k != rk) {
+                r = emu_request(b, s, k, w); /* it exists: emu_warp_record made it */
+                rk = k;
+            }
             if (r)
                 r->same |= 1u << l;
         }
