@@ -96,7 +96,8 @@ enum fast_kind {
     F_NONE = 0, F_ADD32, F_SUB32, F_MUL32, F_MAD32, F_AND32, F_OR32, F_XOR32, F_SHL32, F_SHRU32,
     F_MOV32, F_ADD64, F_MULWIDE_U32, F_MULWIDE_S32, F_SETP_U32, F_SETP_S32, F_BRA,
     F_MOV64, F_SHL64, F_CVT_U64_U32, F_CVT_S64_S32, F_FMA_F32, F_ADD_F32, F_MUL_F32, F_SHRS32,
-    F_MUL64, F_MAD64, F_ANDP, F_ORP, F_XORP, F_SUB_F32,
+    F_MUL64, F_MAD64, F_ANDP, F_ORP, F_XORP, F_SUB_F32, F_ADD16, F_CVT_U32, F_NOTP, F_MOVP,
+    F_DIV_U32, F_REM_U32, F_DIV_S32, F_REM_S32,
     F_MOVX,  /* mov of a special register or a symbol's address (cta.c, per lane) */
     F_WARP,  /* selp, ld.param by name, bar.sync, ret / exit (cta_warp.c, emu_warp_exec) */
     /* warp-level memory instructions (cta.c, warp_mem): ld/st.shared through a register or a

@@ -98,6 +98,17 @@ static uint8_t fast_kind_of(const struct smem_ptx_func *f, const struct smem_ptx
     if (t == PT_PRED && db == 1 && in->nops == 3 && !in->mods)
         return in->op == PO_AND ? F_ANDP : in->op == PO_OR ? F_ORP : in->op == PO_XOR ? F_XORP
                                                                                 : F_NONE;
+    if (t == PT_PRED && db == 1 && in->nops == 2 && !in->mods && (in->op == PO_NOT || in->op == PO_MOV))
+        return in->op == PO_NOT ? F_NOTP : F_MOVP;
+    if (in->op == PO_ADD && (t == PT_S16 || t == PT_U16 || t == PT_B16) && db == 2 && in->nops == 3 &&
+        !in->mods)
+        return F_ADD16;
+    /* an integer to a 32-bit integer from 32 or 64 bits (no .sat): its low 32 bits */
+    if (in->op == PO_CVT && db == 4 && in->nops == 2 && !in->mods && !in->ftz && !in->round &&
+        (t == PT_U32 || t == PT_S32 || t == PT_B32) &&
+        (in->type2 == PT_U64 || in->type2 == PT_S64 || in->type2 == PT_B64 ||
+         in->type2 == PT_U32 || in->type2 == PT_S32 || in->type2 == PT_B32))
+        return F_CVT_U32;
     if (in->op == PO_CVT && db == 8 && in->nops == 2 && !in->mods && !in->ftz && !in->round) {
         if ((t == PT_U64 || t == PT_B64) && in->type2 == PT_U32)
             return F_CVT_U64_U32;
@@ -131,6 +142,11 @@ static uint8_t fast_kind_of(const struct smem_ptx_func *f, const struct smem_ptx
     case PO_SHL: return in->nops == 3 ? F_SHL32 : F_NONE;
     case PO_SHR: return in->nops != 3 ? F_NONE : t == PT_S32 ? F_SHRS32 : F_SHRU32;
     case PO_MOV: return in->nops == 2 ? F_MOV32 : F_NONE;
+    case PO_DIV: case PO_REM:
+        if (in->nops != 3 || in->mods || t == PT_B32)
+            return F_NONE;
+        return t == PT_S32 ? (in->op == PO_DIV ? F_DIV_S32 : F_REM_S32)
+                           : (in->op == PO_DIV ? F_DIV_U32 : F_REM_U32);
     default: return F_NONE;
     }
 }

@@ -155,9 +155,9 @@ int emu_warp_mem(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx
         }
         return 1;
     }
+    /* no site: an access ptxas merges into a neighbour's (cta_prepare.c); it makes no request
+       and needs no alignment of its own, its bytes move as any other's */
     uint32_t site = p->site_of_insn[pc];
-    if (site == UINT32_MAX)
-        return 0;
     int st = fk == F_STS;
     const struct smem_ptx_operand *mo = &in->ops[st ? 0 : 1], *v = &in->ops[st ? 1 : 0];
     unsigned esz = TBYTES(in->type), total = esz * in->vec;
@@ -339,7 +339,7 @@ static inline uint64_t f32_result(float r)
 /* Lanes `ex` compute fast kind fk (anything but F_BRA) into register d; the others keep it. */
 SMEM_LANE_CLONES
 static void lanes_alu(uint8_t fk, unsigned cmp, uint64_t *rd, const uint64_t *xa,
-                      const uint64_t *xb, const uint64_t *xc, uint32_t ex)
+                      const uint64_t *xb, const uint64_t *xc, uint32_t ex, uint32_t kn)
 {
     uint64_t tmp[32];
     /* every lane at once: straight into the register (each lane reads its sources first) */
@@ -379,6 +379,32 @@ static void lanes_alu(uint8_t fk, unsigned cmp, uint64_t *rd, const uint64_t *xa
     case F_ADD_F32: LANES(f32_result(f32_of(x) + f32_of(y)));
     case F_MUL_F32: LANES(f32_result(f32_of(x) * f32_of(y)));
     case F_SUB_F32: LANES(f32_result(f32_of(x) - f32_of(y)));
+    case F_ADD16: LANES((uint16_t)(x + y));
+    case F_CVT_U32: LANES((uint32_t)x);
+    case F_NOTP: LANES((uint64_t)(x == 0));
+    case F_MOVP: LANES(x & 0xff);
+    /* div / rem: 0 where a source is unknown (emu_exec_alu computes nothing there); by 0 all
+       ones, as the H100 gives */
+#define KNOWN(l) (kn >> (l) & 1u)
+    case F_DIV_U32: case F_REM_U32: {
+        int rem = fk == F_REM_U32;
+        for (unsigned l = 0; l < 32; l++) {
+            uint32_t x = (uint32_t)xa[l], y = (uint32_t)xb[l];
+            r[l] = !KNOWN(l) ? 0 : y == 0 ? 0xffffffffu : rem ? x % y : x / y;
+        }
+        break;
+    }
+    case F_DIV_S32: case F_REM_S32: {
+        int rem = fk == F_REM_S32;
+        for (unsigned l = 0; l < 32; l++) {
+            int64_t x = (int32_t)(uint32_t)xa[l], y = (int32_t)(uint32_t)xb[l];
+            uint64_t v = y == 0 ? 0xffffffffu : y == -1 ? (rem ? 0 : 0 - (uint64_t)x)
+                                                       : (uint64_t)(rem ? x % y : x / y);
+            r[l] = KNOWN(l) ? (uint32_t)v : 0;
+        }
+        break;
+    }
+#undef KNOWN
     case F_SETP_U32: case F_SETP_S32: {
         int s = fk == F_SETP_S32;
         for (unsigned l = 0; l < 32; l++) {
@@ -420,7 +446,7 @@ void emu_warp_alu(struct block *b, uint32_t w, const struct smem_ptx_insn *in, u
     s.y = in->nops > 2 ? src_row(R, K, &o[2], tmp[1], &s.k) : s.x;
     s.z = in->nops > 3 ? src_row(R, K, &o[3], tmp[2], &s.k) : s.x;
     int32_t d = o[0].reg[0];
-    lanes_alu(fk, in->cmp, R + (size_t)d * 32, s.x, s.y, s.z, ex);
+    lanes_alu(fk, in->cmp, R + (size_t)d * 32, s.x, s.y, s.z, ex, s.k);
     K[d] = (K[d] & ~ex) | (s.k & ex);
 }
 
