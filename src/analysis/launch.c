@@ -11,7 +11,7 @@
 
 /* The bank model's verdict on a request, remembered: loops make the same requests again and
  * again (the same lanes, addresses, width and kind), and the model is a pure function of them. */
-#define COST_CACHE 1024u
+#define COST_CACHE 8192u
 struct cost_entry {
     struct smem_request r;
     struct smem_cost cost;

@@ -172,13 +172,12 @@ int emu_warp_mem(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx
         a0 = emu_sym_addr(b, mo->sym);
     }
     uint32_t bad = 0;
-    for (uint32_t l = 0; l < 32; l++) {
-        off[l] = 0;
-        if (!(ex >> l & 1u))
-            continue;
-        uint64_t o = (ar ? ar[l] : a0) + (uint64_t)mo->imm - SHARED_WINDOW_BASE;
-        bad |= o > b->smem_size || o + total > b->smem_size;
-        off[l] = (uint32_t)o;
+    uint64_t size = b->smem_size, rel = (uint64_t)mo->imm - SHARED_WINDOW_BASE;
+    for (uint32_t l = 0; l < 32; l++) { /* no branch: the lanes outside ex count as 0 */
+        uint64_t o = (ar ? ar[l] : a0) + rel;
+        uint32_t on = ex >> l & 1u;
+        bad |= on & (uint32_t)(o > size || o + total > size);
+        off[l] = (uint32_t)o & (0u - on);
     }
     if (bad)
         return 0;
