@@ -71,7 +71,7 @@ static void flush_complete(struct block *b, uint32_t w)
         uint32_t site = (uint32_t)(b->rkey[i] >> 32), k = (uint32_t)b->rkey[i];
         int done = 1;
         for (uint32_t j = 0; j < nlive && done; j++)
-            if (b->kcount[(size_t)live[j] * b->p->nsites + site] <= k)
+            if (*emu_kcount(b, live[j], site) <= k)
                 done = 0;
         if (done) {
             if (b->h && b->h->access)
@@ -162,7 +162,7 @@ static struct smem_access *request_for(struct block *b, uint32_t site, uint32_t 
 static int record(struct block *b, uint32_t tid, uint32_t site, uint32_t addr, int addr_known,
                   int oob)
 {
-    uint32_t *kc = &b->kcount[(size_t)tid * b->p->nsites + site];
+    uint32_t *kc = emu_kcount(b, tid, site);
     struct smem_access *a = request_for(b, site, (*kc)++, tid / 32);
     if (!a)
         return -1;
@@ -535,7 +535,7 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
                 mem_write(mem, kn, off + (uint64_t)c * esz, esz, v, known);
         }
         for (uint32_t st = site; same && st < b->p->nsites && b->p->sites[st].insn == pc; st++) {
-            struct smem_access *r = request_for(b, st, b->kcount[(size_t)tid * b->p->nsites + st] - 1,
+            struct smem_access *r = request_for(b, st, *emu_kcount(b, tid, st) - 1,
                                                 tid / 32);
             if (r)
                 r->same |= 1u << (tid % 32);
@@ -1095,10 +1095,10 @@ static int run_warp(struct block *b, uint32_t w)
     uint32_t ns = b->p->nsites;
     if (b->ntouched * 4 < ns) { /* a few sites: only their counts */
         for (uint32_t i = 0; i < b->ntouched; i++)
-            for (uint32_t t = first; t < last; t++)
-                b->kcount[(size_t)t * ns + b->touched[i]] = 0;
+            memset(emu_kcount(b, first, b->touched[i]), 0, (last - first) * sizeof *b->kcount);
     } else {
-        memset(&b->kcount[(size_t)first * ns], 0, (size_t)(last - first) * ns * sizeof *b->kcount);
+        for (uint32_t s = 0; s < ns; s++)
+            memset(emu_kcount(b, first, s), 0, (last - first) * sizeof *b->kcount);
     }
     for (uint32_t i = 0; i < b->ntouched; i++)
         b->tmark[b->touched[i]] = 0;

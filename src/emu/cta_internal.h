@@ -58,7 +58,8 @@ struct block {
     uint64_t *sr;              /* one lane's registers for the per-thread semantics (lane_in) */
     uint8_t *sk;
     struct lane *T;
-    uint32_t *kcount;          /* per thread per site */
+    uint32_t *kcount;          /* per site per thread (the lanes side by side): executions of
+                                  the site in the barrier interval (emu_kcount) */
     uint32_t *touched;         /* the sites whose request 0 the warp being run made (their
                                   lanes' counts are reset when it leaves the barrier) */
     uint8_t *tmark;            /* per site: in touched */
@@ -263,6 +264,12 @@ static inline double round_int(double d, unsigned r)
     case RND_RPI: case RND_RP: return ceil(d);
     default: return nearbyint(d);
     }
+}
+
+/* Lane tid's executions of site s in the current barrier interval. */
+static inline uint32_t *emu_kcount(const struct block *b, uint32_t tid, uint32_t s)
+{
+    return &b->kcount[(size_t)s * b->nthreads + tid];
 }
 
 /* ---- memory bytes (cta.c, cta_warp.c) ------------------------------------------------------ */

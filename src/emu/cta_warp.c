@@ -26,11 +26,12 @@ int emu_warp_record(struct block *b, uint32_t w, uint32_t pc, uint32_t ex, const
     uint32_t ns = p->nsites, base = w * 32;
     for (uint32_t s = p->site_of_insn[pc]; s < ns && p->sites[s].insn == pc; s++) {
         uint32_t so = p->sites[s].offset, l0 = (uint32_t)__builtin_ctz(ex);
-        uint32_t *kc = b->kcount + s;
-        uint32_t k0 = kc[(size_t)(base + l0) * ns], same_k = 1;
+        uint32_t *kc = emu_kcount(b, base, s); /* the warp's lanes side by side */
+        uint32_t k0 = kc[l0], diff = 0;
         for (uint32_t l = l0 + 1; l < 32; l++)
-            if ((ex >> l & 1u) && kc[(size_t)(base + l) * ns] != k0)
-                same_k = 0;
+            if (ex >> l & 1u)
+                diff |= kc[l] ^ k0;
+        int same_k = diff == 0;
         if (!same_k) {
             for (uint32_t l = 0; l < 32; l++)
                 if ((ex >> l & 1u) && emu_record(b, base + l, s, off[l] + so, 1, 0))
@@ -43,7 +44,7 @@ int emu_warp_record(struct block *b, uint32_t w, uint32_t pc, uint32_t ex, const
         a->active |= ex;
         for (uint32_t l = 0; l < 32; l++)
             if (ex >> l & 1u) {
-                kc[(size_t)(base + l) * ns]++;
+                kc[l]++;
                 a->addr[l] = off[l] + so;
                 a->wsync[l] = b->T[base + l].wsync;
             }
@@ -173,10 +174,13 @@ int emu_warp_mem(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx
     }
     uint32_t bad = 0;
     uint64_t size = b->smem_size, rel = (uint64_t)mo->imm - SHARED_WINDOW_BASE;
+    uint64_t base[32];
+    for (uint32_t l = 0; l < 32; l++)
+        base[l] = ar ? ar[l] : a0;
     for (uint32_t l = 0; l < 32; l++) { /* no branch: the lanes outside ex count as 0 */
-        uint64_t o = (ar ? ar[l] : a0) + rel;
+        uint64_t o = base[l] + rel;
         uint32_t on = ex >> l & 1u;
-        bad |= on & (uint32_t)(o > size || o + total > size);
+        bad |= on & ((uint32_t)(o > size) | (uint32_t)(o + total > size));
         off[l] = (uint32_t)o & (0u - on);
     }
     if (bad)
@@ -290,7 +294,7 @@ int emu_warp_mem(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx
         for (uint32_t l = 0; l < 32; l++) {
             if (!(sm >> l & 1u))
                 continue;
-            uint32_t k = b->kcount[(size_t)(w * 32 + l) * p->nsites + s] - 1;
+            uint32_t k = *emu_kcount(b, w * 32 + l, s) - 1;
             if (!r || k != rk) {
                 r = emu_request(b, s, k, w); /* it exists: emu_warp_record made it */
                 rk = k;
