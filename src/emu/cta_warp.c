@@ -11,6 +11,14 @@
 #include <stdint.h>
 #include <string.h>
 
+#if defined(__GNUC__) && __GNUC__ >= 12 && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
+/* one copy for CPUs with AVX2 and FMA (a hardware fmaf, 4 to 8 lanes an instruction), one for
+ * the rest; the results are the same bits */
+#define SMEM_LANE_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
+#else
+#define SMEM_LANE_CLONES
+#endif
+
 /* ---- memory instructions of a whole warp -------------------------------------------------- */
 
 /* The fast memory kinds for lanes `ex` of warp w at pc: global memory under analyze (unknown
@@ -20,6 +28,7 @@
  * not for this path (exec_mem then runs each lane: unknown or bad addresses, faults, ...), -1
  * error. A new warp-level memory instruction belongs here: its lanes' addresses become one
  * request of each of its sites (warp_record). */
+SMEM_LANE_CLONES
 int emu_warp_record(struct block *b, uint32_t w, uint32_t pc, uint32_t ex, const uint32_t *off)
 {
     const struct smem_cta_program *p = b->p;
@@ -136,8 +145,9 @@ static int warp_global(struct block *b, uint32_t w, uint32_t pc, const struct sm
     return 1;
 }
 
+SMEM_LANE_CLONES
 int emu_warp_mem(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
-                    uint32_t ex, uint8_t fk)
+                 uint32_t ex, uint8_t fk)
 {
     const struct smem_cta_program *p = b->p;
     uint64_t *R = b->R + (size_t)w * b->nregs * 32;
@@ -326,13 +336,6 @@ static inline const uint64_t *src_row(const uint64_t *R, const uint32_t *K,
     return tmp;
 }
 
-#if defined(__GNUC__) && __GNUC__ >= 12 && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
-/* one copy for CPUs with AVX2 and FMA (a hardware fmaf, 4 to 8 lanes an instruction), one for
- * the rest; the results are the same bits */
-#define SMEM_LANE_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
-#else
-#define SMEM_LANE_CLONES
-#endif
 
 static inline uint64_t f32_result(float r)
 {
