@@ -25,7 +25,9 @@ $(tail -n 1 "$OUT/$name.time")
 T
   [ -f "$OUT/$name.csv" ] || echo "launch" > "$OUT/$name.csv"
   awk -F, -v name="$name" -v rc="$rc" -v w="$wall" -v u="$usr" -v s="$sys" '
-    NR > 1 { n++; if ($NF == 1) r++; else ins += $(NF - 3) }
+    # columns by name, counted from the end (a kernel name may hold commas; the CSV grows)
+    NR == 1 { for (i = 1; i <= NF; i++) back[$i] = NF - i; next }
+    { n++; if ($(NF - back["repeat"]) == 1) r++; else ins += $(NF - back["thread_instructions"]) }
     END { cpu = u + s
           printf "%-22s %5d %9d %9d %8.1f %8.1f %12.0f %10.1f\n", name, rc, n, r, w, cpu, ins,
                  (w > 0 ? ins / w / 1e6 : 0) }

@@ -11,7 +11,7 @@
 
 /* The bank model's verdict on a request, remembered: loops make the same requests again and
  * again (the same lanes, addresses, width and kind), and the model is a pure function of them. */
-#define COST_CACHE 1024u
+#define COST_CACHE 8192u
 struct cost_entry {
     struct smem_request r;
     struct smem_cost cost;
@@ -62,15 +62,20 @@ static void price(struct collector *c, const struct smem_request *r, struct smem
             *cost = smem_request_cost(c->banks, r);
         return;
     }
+    /* the active lanes' addresses, each times its own odd constant (no loop-carried chain: the
+       compiler vectorises it); a hit compares them all */
     uint64_t h = (uint64_t)r->active * 0x9E3779B97F4A7C15ull ^ (uint64_t)r->width << 8 ^ r->op;
+    uint64_t acc = 0;
+    uint32_t diff = 0;
     for (unsigned l = 0; l < SMEM_WARP; l++)
-        if (r->active >> l & 1u)
-            h = (h ^ r->addr[l]) * 0x100000001B3ull;
+        acc += (uint64_t)(r->addr[l] & (0u - (r->active >> l & 1u))) *
+               (0x100000001B3ull + 2u * l * 0x9E3779B9u);
+    h = (h ^ acc) * 0xff51afd7ed558ccdull;
     struct cost_entry *e = &c->cache[(h ^ h >> 29) & (COST_CACHE - 1)];
     int hit = e->used && e->r.active == r->active && e->r.width == r->width && e->r.op == r->op;
     for (unsigned l = 0; hit && l < SMEM_WARP; l++)
-        if ((r->active >> l & 1u) && e->r.addr[l] != r->addr[l])
-            hit = 0;
+        diff |= (e->r.addr[l] ^ r->addr[l]) & (0u - (r->active >> l & 1u));
+    hit = hit && !diff;
     if (!hit) {
         e->r = *r;
         e->used = 1;

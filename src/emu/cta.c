@@ -1,10 +1,10 @@
 /* cta.c: the CTA emulator. Warps run in lockstep up to the next barrier, one warp after the other
  * (values flow through shared memory as in a race-free program): the lanes at the lowest pc
- * execute each instruction together, the common ones as loops over the lanes, the rest lane by
- * lane through the per-thread semantics. A lane's k-th execution of a shared instruction joins
- * the warp's k-th request of it. Size (~1,700 lines): the execution core (block state, requests,
- * memory, the warp loop, collectives, barriers) shares its hot-path state and static inline
- * helpers; preparation is cta_prepare.c, arithmetic cta_alu.c and cta_fp.c. */
+ * execute each instruction together, the common ones in their warp-level forms (cta_warp.c), the
+ * rest lane by lane through the per-thread semantics. A lane's k-th execution of a shared
+ * instruction joins the warp's k-th request of it. Size (~1,400 lines): the execution core (block
+ * state, requests, memory, the warp loop, collectives, barriers) shares its hot-path state and
+ * static helpers; preparation is cta_prepare.c, arithmetic cta_alu.c and cta_fp.c. */
 #include "cta_internal.h"
 
 
@@ -71,7 +71,7 @@ static void flush_complete(struct block *b, uint32_t w)
         uint32_t site = (uint32_t)(b->rkey[i] >> 32), k = (uint32_t)b->rkey[i];
         int done = 1;
         for (uint32_t j = 0; j < nlive && done; j++)
-            if (b->kcount[(size_t)live[j] * b->p->nsites + site] <= k)
+            if (*emu_kcount(b, live[j], site) <= k)
                 done = 0;
         if (done) {
             if (b->h && b->h->access)
@@ -144,6 +144,10 @@ static struct smem_access *request_for(struct block *b, uint32_t site, uint32_t 
     b->tab[h].gen = gen;
     b->tab[h].idx = b->nreqs;
     struct smem_access *a = &b->reqs[b->nreqs++];
+    if (k == 0 && !b->tmark[site]) {
+        b->tmark[site] = 1;
+        b->touched[b->ntouched++] = site;
+    }
     memset(a, 0, sizeof *a);
     a->site = site;
     a->block = b->bid;
@@ -158,7 +162,7 @@ static struct smem_access *request_for(struct block *b, uint32_t site, uint32_t 
 static int record(struct block *b, uint32_t tid, uint32_t site, uint32_t addr, int addr_known,
                   int oob)
 {
-    uint32_t *kc = &b->kcount[(size_t)tid * b->p->nsites + site];
+    uint32_t *kc = emu_kcount(b, tid, site);
     struct smem_access *a = request_for(b, site, (*kc)++, tid / 32);
     if (!a)
         return -1;
@@ -226,74 +230,6 @@ uint64_t emu_sym_addr(const struct block *b, int32_t s)
 
 /* ---- memory ------------------------------------------------------------------------------- */
 
-/* the n (1, 2, 4 or 8) bytes at p, little-endian host */
-static inline uint64_t load_n(const uint8_t *p, unsigned n)
-{
-    switch (n) {
-    case 1: return *p;
-    case 2: { uint16_t t; memcpy(&t, p, 2); return t; }
-    case 4: { uint32_t t; memcpy(&t, p, 4); return t; }
-    default: { uint64_t t; memcpy(&t, p, 8); return t; }
-    }
-}
-
-static inline void store_n(uint8_t *p, unsigned n, uint64_t v)
-{
-    switch (n) {
-    case 1: *p = (uint8_t)v; break;
-    case 2: { uint16_t t = (uint16_t)v; memcpy(p, &t, 2); break; }
-    case 4: { uint32_t t = (uint32_t)v; memcpy(p, &t, 4); break; }
-    default: memcpy(p, &v, 8); break;
-    }
-}
-
-/* whether none of the n (1, 2, 4 or 8) bytes at p is 0 */
-static inline int all_nonzero(const uint8_t *p, unsigned n)
-{
-    uint64_t x = load_n(p, n);
-    uint64_t ones = 0x0101010101010101ull >> (64 - 8 * n), highs = ones << 7;
-    return ((x - ones) & ~x & highs) == 0;
-}
-
-/* kn may be NULL: global memory whose every byte is known */
-static inline void mem_read(const uint8_t *mem, const uint8_t *kn, uint64_t off, unsigned n,
-                            uint64_t *v, int *known)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    if (n == 1 || n == 2 || n == 4 || n == 8) {
-        uint64_t x = load_n(mem + off, n);
-        if (kn && !all_nonzero(kn + off, n))
-            *known = 0;
-        *v = x;
-        return;
-    }
-#endif
-    uint64_t r = 0;
-    for (unsigned i = 0; i < n && i < 8; i++) {
-        r |= (uint64_t)mem[off + i] << (8 * i);
-        if (kn && !kn[off + i])
-            *known = 0;
-    }
-    *v = r;
-}
-
-static inline void mem_write(uint8_t *mem, uint8_t *kn, uint64_t off, unsigned n, uint64_t v,
-                             int known)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    if (n == 1 || n == 2 || n == 4 || n == 8) {
-        store_n(mem + off, n, v);
-        if (kn)
-            store_n(kn + off, n, known ? 0x0101010101010101ull : 0);
-        return;
-    }
-#endif
-    for (unsigned i = 0; i < n && i < 8; i++) {
-        mem[off + i] = (uint8_t)(v >> (8 * i));
-        if (kn)
-            kn[off + i] = (uint8_t)known;
-    }
-}
 
 /* The global region holding [a, a + n), or NULL. */
 static const struct smem_global_region *region_of(struct block *b, uint64_t a, unsigned n)
@@ -416,14 +352,22 @@ static int global_fault(struct block *b, uint32_t tid, uint32_t pc, const struct
                       b->ctaid[0], b->ctaid[1], b->ctaid[2]);
 }
 
+static inline void set_marks(uint8_t *m, unsigned n)
+{
+    if (n == 1 || n == 2 || n == 4 || n == 8)
+        store_n(m, n, 0x0101010101010101ull); /* the common widths without a call */
+    else
+        memset(m, 1, n);
+}
+
 /* The access marks of the region resolve() found last (b->glast), if the caller keeps them. */
 static void mark_global(struct block *b, int op, uint64_t off, unsigned n)
 {
     const struct smem_global_memory *g = b->gm;
     if (g->read_marks && g->read_marks[b->glast] && op != PO_ST)
-        memset(g->read_marks[b->glast] + off, 1, n);
+        set_marks(g->read_marks[b->glast] + off, n);
     if (g->write_marks && g->write_marks[b->glast] && op != PO_LD && op != PO_LDU)
-        memset(g->write_marks[b->glast] + off, 1, n);
+        set_marks(g->write_marks[b->glast] + off, n);
 }
 
 /* n bytes of global memory at device address a for thread tid (cta_bulk.c's bulk copies): 1 with
@@ -612,7 +556,7 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
                 mem_write(mem, kn, off + (uint64_t)c * esz, esz, v, known);
         }
         for (uint32_t st = site; same && st < b->p->nsites && b->p->sites[st].insn == pc; st++) {
-            struct smem_access *r = request_for(b, st, b->kcount[(size_t)tid * b->p->nsites + st] - 1,
+            struct smem_access *r = request_for(b, st, *emu_kcount(b, tid, st) - 1,
                                                 tid / 32);
             if (r)
                 r->same |= 1u << (tid % 32);
@@ -977,296 +921,6 @@ static int exec_collective(struct block *b, uint32_t warp, uint32_t pc, uint32_t
     return 0;
 }
 
-/* ---- memory instructions of a whole warp -------------------------------------------------- */
-
-/* The fast memory kinds for lanes `ex` of warp w at pc: global memory under analyze (unknown
- * data) and ld/st.shared whose every lane's address is known, in range and aligned; they do what
- * exec_mem does lane by lane (same requests, same bytes, same known marks), with one lookup of
- * the pending request when the lanes are at the same execution of the site. Returns 1 done, 0
- * not for this path (exec_mem then runs each lane: unknown or bad addresses, faults, ...), -1
- * error. A new warp-level memory instruction belongs here: its lanes' addresses become one
- * request of each of its sites (warp_record). */
-static int warp_record(struct block *b, uint32_t w, uint32_t pc, uint32_t ex, const uint32_t *off)
-{
-    const struct smem_cta_program *p = b->p;
-    uint32_t ns = p->nsites, base = w * 32;
-    for (uint32_t s = p->site_of_insn[pc]; s < ns && p->sites[s].insn == pc; s++) {
-        uint32_t so = p->sites[s].offset, l0 = (uint32_t)__builtin_ctz(ex);
-        uint32_t *kc = b->kcount + s;
-        uint32_t k0 = kc[(size_t)(base + l0) * ns], same_k = 1;
-        for (uint32_t l = l0 + 1; l < 32; l++)
-            if ((ex >> l & 1u) && kc[(size_t)(base + l) * ns] != k0)
-                same_k = 0;
-        if (!same_k) {
-            for (uint32_t l = 0; l < 32; l++)
-                if ((ex >> l & 1u) && record(b, base + l, s, off[l] + so, 1, 0))
-                    return block_fail(b, pc, "out of memory");
-            continue;
-        }
-        struct smem_access *a = request_for(b, s, k0, w);
-        if (!a)
-            return block_fail(b, pc, "out of memory");
-        a->active |= ex;
-        for (uint32_t l = 0; l < 32; l++)
-            if (ex >> l & 1u) {
-                kc[(size_t)(base + l) * ns]++;
-                a->addr[l] = off[l] + so;
-                a->wsync[l] = b->T[base + l].wsync;
-            }
-    }
-    return 0;
-}
-
-static int warp_mem(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
-                    uint32_t ex, uint8_t fk)
-{
-    const struct smem_cta_program *p = b->p;
-    uint64_t *R = b->R + (size_t)w * b->nregs * 32;
-    uint32_t *K = b->K + (size_t)w * b->nregs;
-    if (fk == F_GLOBAL) {
-        if (b->gm)
-            return 0;
-        if (in->op == PO_LD || in->op == PO_LDU || in->op == PO_ATOM) {
-            const struct smem_ptx_operand *d = &in->ops[0];
-            unsigned n = d->kind == OPK_VEC ? d->count : 1;
-            for (unsigned c = 0; c < n && c < 4; c++) {
-                int32_t reg = d->kind == OPK_VEC ? d->reg[c] : d->reg[0];
-                if (reg >= 0)
-                    K[reg] &= ~ex; /* global memory: unknown data */
-            }
-        }
-        return 1;
-    }
-    uint32_t site = p->site_of_insn[pc];
-    if (site == UINT32_MAX)
-        return 0;
-    int st = fk == F_STS;
-    const struct smem_ptx_operand *mo = &in->ops[st ? 0 : 1], *v = &in->ops[st ? 1 : 0];
-    unsigned esz = TBYTES(in->type), total = esz * in->vec;
-    uint32_t off[32];
-    uint64_t a0 = 0;
-    const uint64_t *ar = NULL;
-    if (mo->reg[0] >= 0) {
-        if ((K[mo->reg[0]] & ex) != ex)
-            return 0;
-        ar = R + (size_t)mo->reg[0] * 32;
-    } else {
-        a0 = emu_sym_addr(b, mo->sym);
-    }
-    for (uint32_t l = 0; l < 32; l++) {
-        if (!(ex >> l & 1u))
-            continue;
-        uint64_t o = (ar ? ar[l] : a0) + (uint64_t)mo->imm - SHARED_WINDOW_BASE;
-        if (o > b->smem_size || o + total > b->smem_size)
-            return 0;
-        for (uint32_t s = site; s < p->nsites && p->sites[s].insn == pc; s++)
-            if ((uint32_t)(o + p->sites[s].offset) % p->sites[s].width)
-                return 0;
-        off[l] = (uint32_t)o;
-    }
-    if (warp_record(b, w, pc, ex, off))
-        return -1;
-    unsigned n = v->kind == OPK_VEC ? v->count : 1;
-    uint64_t em = mask_bytes(esz);
-    if (!st && esz == 4 && !is_signed(in->type)) {
-        /* the common case: 32-bit words, one to four a lane */
-        uint64_t *rd[4];
-        uint32_t kn[4];
-        int32_t reg[4];
-        for (unsigned c = 0; c < n; c++) {
-            reg[c] = v->kind == OPK_VEC ? v->reg[c] : v->reg[0];
-            rd[c] = reg[c] >= 0 ? R + (size_t)reg[c] * 32 : NULL;
-            kn[c] = reg[c] >= 0 ? K[reg[c]] & ~ex : 0;
-        }
-        for (uint32_t l = 0; l < 32; l++) {
-            if (!(ex >> l & 1u))
-                continue;
-            const uint8_t *m = b->smem + off[l], *mk = b->smem_known + off[l];
-            for (unsigned c = 0; c < n; c++) {
-                uint32_t x, k;
-                memcpy(&x, m + 4 * c, 4);
-                memcpy(&k, mk + 4 * c, 4);
-                if (rd[c]) {
-                    rd[c][l] = x; /* a register of 4 or more bytes holds it whole */
-                    kn[c] |= (uint32_t)(((k - 0x01010101u) & ~k & 0x80808080u) == 0) << l;
-                }
-            }
-        }
-        for (unsigned c = 0; c < n; c++)
-            if (reg[c] >= 0) {
-                if (TBYTES(p->func->reg_type[reg[c]]) < 4) { /* narrower: masked as dst() does */
-                    uint64_t rm = mask_bytes(TBYTES(p->func->reg_type[reg[c]]));
-                    for (uint32_t l = 0; l < 32; l++)
-                        if (ex >> l & 1u)
-                            rd[c][l] &= rm;
-                }
-                K[reg[c]] = kn[c];
-            }
-        return 1;
-    }
-    if (!st) {
-        int sg = is_signed(in->type);
-        for (unsigned c = 0; c < n; c++) {
-            int32_t reg = v->kind == OPK_VEC ? v->reg[c] : v->reg[0];
-            if (reg < 0)
-                continue;
-            uint64_t rm = mask_bytes(TBYTES(p->func->reg_type[reg])), *rd = R + (size_t)reg * 32;
-            uint32_t kn = K[reg] & ~ex;
-            for (uint32_t l = 0; l < 32; l++) {
-                if (!(ex >> l & 1u))
-                    continue;
-                uint32_t at = off[l] + c * esz;
-                uint64_t x = 0;
-                int known = 1;
-                mem_read(b->smem, b->smem_known, at, esz, &x, &known);
-                if (sg)
-                    x = (uint64_t)sext(x, esz);
-                rd[l] = x & rm;
-                kn |= (uint32_t)known << l;
-            }
-            K[reg] = kn;
-        }
-        return 1;
-    }
-    for (uint32_t l = 0; l < 32; l++) {
-        if (!(ex >> l & 1u))
-            continue;
-        int same = 1;
-        for (unsigned c = 0; c < n; c++) {
-            uint64_t x;
-            int known;
-            int32_t reg = v->kind == OPK_VEC ? v->reg[c] : v->kind == OPK_REG ? v->reg[0] : -1;
-            if (reg >= 0) {
-                x = R[(size_t)reg * 32 + l];
-                known = (int)(K[reg] >> l & 1u);
-            } else if (v->kind == OPK_IMM) {
-                x = (uint64_t)v->imm;
-                known = 1;
-            } else {
-                x = 0;
-                known = 0;
-            }
-            uint32_t at = off[l] + c * esz;
-            if (same) { /* does it store what is there already? */
-                uint64_t old = 0;
-                int ok = 1;
-                mem_read(b->smem, b->smem_known, at, esz, &old, &ok);
-                same = ok && known && ((old ^ x) & em) == 0;
-            }
-            mem_write(b->smem, b->smem_known, at, esz, x, known);
-        }
-        for (uint32_t s = site; same && s < p->nsites && p->sites[s].insn == pc; s++) {
-            struct smem_access *r = request_for(b, s, b->kcount[(size_t)(w * 32 + l) * p->nsites + s] - 1, w);
-            if (r)
-                r->same |= 1u << l;
-        }
-    }
-    return 1;
-}
-
-/* ---- fast kinds over the lanes ------------------------------------------------------------ */
-
-/* The rows of an instruction's sources: a register's 32 lanes, or an immediate repeated. */
-struct rows {
-    const uint64_t *x, *y, *z;
-    uint32_t k; /* lanes whose every source is known */
-};
-
-static inline const uint64_t *src_row(const uint64_t *R, const uint32_t *K,
-                                      const struct smem_ptx_operand *o, uint64_t *tmp, uint32_t *k)
-{
-    if (o->kind == OPK_REG) {
-        *k &= K[o->reg[0]];
-        return R + (size_t)o->reg[0] * 32;
-    }
-    for (unsigned l = 0; l < 32; l++)
-        tmp[l] = (uint64_t)o->imm;
-    return tmp;
-}
-
-#if defined(__GNUC__) && __GNUC__ >= 12 && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
-/* one copy for CPUs with AVX2 and FMA (a hardware fmaf, 4 to 8 lanes an instruction), one for
- * the rest; the results are the same bits */
-#define SMEM_LANE_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
-#else
-#define SMEM_LANE_CLONES
-#endif
-
-static inline uint64_t f32_result(float r)
-{
-    return r != r ? 0x7fffffffu : bits_f32(r); /* a NaN: the canonical one, as the H100 gives */
-}
-
-/* Lanes `ex` compute fast kind fk (anything but F_BRA) into register d; the others keep it. */
-SMEM_LANE_CLONES
-static void lanes_alu(uint8_t fk, unsigned cmp, uint64_t *rd, const uint64_t *xa,
-                      const uint64_t *xb, const uint64_t *xc, uint32_t ex)
-{
-    uint64_t tmp[32];
-    /* every lane at once: straight into the register (each lane reads its sources first) */
-    uint64_t *r = ex == 0xffffffffu ? rd : tmp;
-#define LANES(EXPR)                                                                                \
-    for (unsigned l = 0; l < 32; l++) {                                                            \
-        uint64_t x = xa[l], y = xb[l], z = xc[l];                                                  \
-        (void)x, (void)y, (void)z;                                                                 \
-        r[l] = (EXPR);                                                                             \
-    }                                                                                              \
-    break
-    switch (fk) {
-    case F_ADD32: LANES((uint32_t)(x + y));
-    case F_SUB32: LANES((uint32_t)(x - y));
-    case F_MUL32: LANES((uint32_t)(x * y));
-    case F_MAD32: LANES((uint32_t)(x * y + z));
-    case F_AND32: LANES((uint32_t)(x & y));
-    case F_OR32: LANES((uint32_t)(x | y));
-    case F_XOR32: LANES((uint32_t)(x ^ y));
-    case F_SHL32: LANES((uint32_t)y >= 32 ? 0 : (uint32_t)(x << (uint32_t)y));
-    case F_SHRU32: LANES((uint32_t)y >= 32 ? 0 : (uint32_t)x >> (uint32_t)y);
-    case F_MUL64: LANES(x * y);
-    case F_MAD64: LANES(x * y + z);
-    case F_ANDP: LANES((x & y) & 0xff);
-    case F_ORP: LANES((x | y) & 0xff);
-    case F_XORP: LANES((x ^ y) & 0xff);
-    case F_SHRS32: LANES((uint32_t)((int32_t)(uint32_t)x >> ((uint32_t)y >= 32 ? 31 : (uint32_t)y)));
-    case F_MOV32: LANES((uint32_t)x);
-    case F_ADD64: LANES(x + y);
-    case F_MULWIDE_U32: LANES((uint64_t)(uint32_t)x * (uint32_t)y);
-    case F_MULWIDE_S32: LANES((uint64_t)((int64_t)(int32_t)x * (int32_t)y));
-    case F_MOV64: LANES(x);
-    case F_SHL64: LANES((y & 0xffffffffu) >= 64 ? 0 : x << (y & 63));
-    case F_CVT_U64_U32: LANES(x & 0xffffffffu);
-    case F_CVT_S64_S32: LANES((uint64_t)(int64_t)(int32_t)x);
-    case F_FMA_F32: LANES(f32_result(fmaf(f32_of(x), f32_of(y), f32_of(z))));
-    case F_ADD_F32: LANES(f32_result(f32_of(x) + f32_of(y)));
-    case F_MUL_F32: LANES(f32_result(f32_of(x) * f32_of(y)));
-    case F_SETP_U32: case F_SETP_S32: {
-        int s = fk == F_SETP_S32;
-        for (unsigned l = 0; l < 32; l++) {
-            uint32_t x = (uint32_t)xa[l], y = (uint32_t)xb[l];
-            int lt = s ? (int32_t)x < (int32_t)y : x < y, eq = x == y, v;
-            switch (cmp) {
-            case CMP_EQ: v = eq; break;
-            case CMP_NE: v = !eq; break;
-            case CMP_LT: case CMP_LO: v = lt; break;
-            case CMP_LE: case CMP_LS: v = lt || eq; break;
-            case CMP_GT: case CMP_HI: v = !lt && !eq; break;
-            default: v = !lt; break;
-            }
-            r[l] = (uint64_t)v;
-        }
-        break;
-    }
-    default:
-        return;
-    }
-#undef LANES
-    if (r == tmp)
-        for (unsigned l = 0; l < 32; l++) {
-            uint64_t m = 0 - (uint64_t)(ex >> l & 1u);
-            rd[l] = (tmp[l] & m) | (rd[l] & ~m);
-        }
-}
-
 /* ---- running a warp ----------------------------------------------------------------------- */
 
 /* Writes back where lanes `act` of warp w stand: at pc, those still running. */
@@ -1278,9 +932,12 @@ static void park(struct block *b, uint32_t w, uint32_t act, uint32_t pc)
 }
 
 /* Runs lanes `act` of warp w, all at pc, in lockstep: until they part, wait or exit when `act`
- * is every running lane of the warp (`alone`), else one instruction (the scheduler then picks the
- * lanes to run next). Leaves each lane's pc and state as they are then. */
-static int run_group(struct block *b, uint32_t w, uint32_t pc, uint32_t act, int alone)
+ * is every running lane of the warp (`alone`); else while their pc stays below `until`, the
+ * lowest pc of the warp's other running lanes (the scheduler would pick them again, one
+ * instruction at a time: it then merges the groups or picks the lanes to run next), and no
+ * more than `cap` requests are pending. Leaves each lane's pc and state as they are then. */
+static int run_group(struct block *b, uint32_t w, uint32_t pc, uint32_t act, int alone,
+                     uint32_t until, uint32_t cap)
 {
     const struct smem_ptx_func *f = b->p->func;
     const struct smem_ptx_insn *insns = f->insns;
@@ -1288,7 +945,6 @@ static int run_group(struct block *b, uint32_t w, uint32_t pc, uint32_t act, int
     const uint32_t ninsns = f->ninsns;
     uint64_t *R = b->R + (size_t)w * b->nregs * 32;
     uint32_t *K = b->K + (size_t)w * b->nregs;
-    uint64_t tmp[3][32];
     for (;;) {
         if (pc >= ninsns) { /* fell off the end */
             for (uint32_t l = 0; l < 32; l++)
@@ -1349,14 +1005,7 @@ static int run_group(struct block *b, uint32_t w, uint32_t pc, uint32_t act, int
                 return 0;
             }
         } else if (F_IS_ALU(fk)) {
-            const struct smem_ptx_operand *o = in->ops;
-            struct rows s = {NULL, NULL, NULL, ~0u};
-            s.x = src_row(R, K, &o[1], tmp[0], &s.k);
-            s.y = in->nops > 2 ? src_row(R, K, &o[2], tmp[1], &s.k) : s.x;
-            s.z = in->nops > 3 ? src_row(R, K, &o[3], tmp[2], &s.k) : s.x;
-            int32_t d = o[0].reg[0];
-            lanes_alu(fk, in->cmp, R + (size_t)d * 32, s.x, s.y, s.z, ex);
-            K[d] = (K[d] & ~ex) | (s.k & ex);
+            emu_warp_alu(b, w, in, fk, ex);
         } else if (fk == F_MOVX) { /* a special register or a symbol's address, lane by lane */
             int32_t d = in->ops[0].reg[0];
             uint64_t m = mask_bytes(TBYTES(f->reg_type[d]));
@@ -1377,7 +1026,9 @@ static int run_group(struct block *b, uint32_t w, uint32_t pc, uint32_t act, int
             }
         } else {
             int done = 0;
-            if (fk >= F_LDS && (done = warp_mem(b, w, pc, in, ex, fk)) < 0)
+            if (fk >= F_LDS && (done = emu_warp_mem(b, w, pc, in, ex, fk)) < 0)
+                return -1;
+            if (fk == F_WARP && (done = emu_warp_exec(b, w, pc, in, ex)) < 0)
                 return -1;
             if (!done && (in->op >= PO_LDMATRIX || in->op == PO_CP_ASYNC ||
                           in->op == PO_CP_ASYNC_WAIT)) { /* cta_tensor.c */
@@ -1414,7 +1065,9 @@ static int run_group(struct block *b, uint32_t w, uint32_t pc, uint32_t act, int
             }
         }
         pc = next;
-        if (!alone) {
+        if (!alone && (pc >= until || b->nreqs >= cap || is_collective(in->op) ||
+                       in->op >= PO_LDMATRIX || in->op == PO_CP_ASYNC ||
+                       in->op == PO_CP_ASYNC_WAIT)) {
             park(b, w, act, pc);
             return 0;
         }
@@ -1440,11 +1093,15 @@ static int run_warp(struct block *b, uint32_t w)
             }
         if (!run)
             break;
-        uint32_t pick = ahead ? hi : lo, act = 0;
+        uint32_t pick = ahead ? hi : lo, act = 0, until = UINT32_MAX;
         for (uint32_t t = first; t < last; t++)
             if ((run >> (t - first) & 1u) && b->T[t].pc == pick)
                 act |= 1u << (t - first);
-        if (run_group(b, w, pick, act, act == run))
+            else if ((run >> (t - first) & 1u) && b->T[t].pc < until)
+                until = b->T[t].pc;
+        if (ahead)
+            until = 0; /* one instruction, then the highest pc again */
+        if (run_group(b, w, pick, act, act == run, until, cap))
             return -1;
         if (b->yield || b->nreqs >= cap) {
             b->yield = 0;
@@ -1457,8 +1114,17 @@ static int run_warp(struct block *b, uint32_t w)
     /* every lane waits at the barrier (or has exited) and every request is reported: the warp
        leaves the barrier converged, so its lanes' next executions of a site are one request
        again, whichever lanes executed it how often before (a branch inside a loop) */
-    memset(&b->kcount[(size_t)first * b->p->nsites], 0,
-           (size_t)(last - first) * b->p->nsites * sizeof *b->kcount);
+    uint32_t ns = b->p->nsites;
+    if (b->ntouched * 4 < ns) { /* a few sites: only their counts */
+        for (uint32_t i = 0; i < b->ntouched; i++)
+            memset(emu_kcount(b, first, b->touched[i]), 0, (last - first) * sizeof *b->kcount);
+    } else {
+        for (uint32_t s = 0; s < ns; s++)
+            memset(emu_kcount(b, first, s), 0, (last - first) * sizeof *b->kcount);
+    }
+    for (uint32_t i = 0; i < b->ntouched; i++)
+        b->tmark[b->touched[i]] = 0;
+    b->ntouched = 0;
     return 0;
 }
 
@@ -1551,6 +1217,8 @@ static int run_block(struct block *b)
     memset(b->T, 0, b->nthreads * sizeof *b->T);
     memset(b->K, 0, (size_t)b->nwarps * b->nregs * sizeof *b->K);
     memset(b->kcount, 0, (size_t)b->nthreads * b->p->nsites * sizeof *b->kcount);
+    memset(b->tmark, 0, b->p->nsites ? b->p->nsites : 1);
+    b->ntouched = 0;
     memset(b->smem_known, 0, b->smem_size);
     if (b->local_size)
         memset(b->local_known, 0, (size_t)b->nthreads * b->local_size);
@@ -1674,13 +1342,16 @@ int smem_cta_run(const struct smem_cta_program *p, const struct smem_launch *l,
     b.sk = calloc(b.nregs, 1);
     b.T = malloc(b.nthreads * sizeof *b.T);
     b.kcount = malloc((size_t)b.nthreads * (p->nsites ? p->nsites : 1) * sizeof *b.kcount);
+    b.touched = malloc((p->nsites ? p->nsites : 1) * sizeof *b.touched);
+    b.tmark = calloc(p->nsites ? p->nsites : 1, 1);
     b.smem = calloc(b.smem_size ? b.smem_size : 1, 1);
     b.smem_known = calloc(b.smem_size ? b.smem_size : 1, 1);
     if (b.local_size) {
         b.local = calloc((size_t)b.nthreads * b.local_size, 1);
         b.local_known = calloc((size_t)b.nthreads * b.local_size, 1);
     }
-    if (!b.R || !b.K || !b.sr || !b.sk || !b.T || !b.kcount || !b.smem || !b.smem_known ||
+    if (!b.R || !b.K || !b.sr || !b.sk || !b.T || !b.kcount || !b.touched || !b.tmark ||
+        !b.smem || !b.smem_known ||
         (b.local_size && (!b.local || !b.local_known)) || fill_params(&b) ||
         global_setup(&b)) {
         smem_error_set(err, NULL, 0, 0, "out of memory");
@@ -1722,6 +1393,8 @@ out:
     free(b.sk);
     free(b.T);
     free(b.kcount);
+    free(b.touched);
+    free(b.tmark);
     free(b.smem);
     free(b.smem_known);
     free(b.local);
@@ -1737,7 +1410,7 @@ out:
     return rc;
 }
 
-/* ---- for cta_tensor.c --------------------------------------------------------------------- */
+/* ---- for cta_warp.c and cta_tensor.c ---------------------------------------------------------- */
 
 int emu_lane_exec(struct block *b, uint32_t w, uint32_t l, uint32_t pc, const struct smem_ptx_insn *in)
 {
@@ -1754,9 +1427,19 @@ void emu_stop_unknown(struct block *b, uint32_t insn, const char *what)
     stop_unknown(b, insn, what);
 }
 
-int emu_warp_record(struct block *b, uint32_t w, uint32_t pc, uint32_t ex, const uint32_t *off)
+int emu_record(struct block *b, uint32_t tid, uint32_t site, uint32_t addr, int addr_known, int oob)
 {
-    return warp_record(b, w, pc, ex, off);
+    return record(b, tid, site, addr, addr_known, oob);
+}
+
+const struct smem_global_region *emu_region_of(struct block *b, uint64_t a, unsigned n)
+{
+    return region_of(b, a, n);
+}
+
+void emu_mark_global(struct block *b, int op, uint64_t off, unsigned n)
+{
+    mark_global(b, op, off, n);
 }
 
 struct smem_access *emu_request(struct block *b, uint32_t site, uint32_t k, uint32_t warp)

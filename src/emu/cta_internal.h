@@ -58,7 +58,12 @@ struct block {
     uint64_t *sr;              /* one lane's registers for the per-thread semantics (lane_in) */
     uint8_t *sk;
     struct lane *T;
-    uint32_t *kcount;          /* per thread per site */
+    uint32_t *kcount;          /* per site per thread (the lanes side by side): executions of
+                                  the site in the barrier interval (emu_kcount) */
+    uint32_t *touched;         /* the sites whose request 0 the warp being run made (their
+                                  lanes' counts are reset when it leaves the barrier) */
+    uint8_t *tmark;            /* per site: in touched */
+    uint32_t ntouched;
     uint8_t *smem, *smem_known;
     uint32_t smem_size;
     uint8_t *local, *local_known;
@@ -92,13 +97,15 @@ enum fast_kind {
     F_NONE = 0, F_ADD32, F_SUB32, F_MUL32, F_MAD32, F_AND32, F_OR32, F_XOR32, F_SHL32, F_SHRU32,
     F_MOV32, F_ADD64, F_MULWIDE_U32, F_MULWIDE_S32, F_SETP_U32, F_SETP_S32, F_BRA,
     F_MOV64, F_SHL64, F_CVT_U64_U32, F_CVT_S64_S32, F_FMA_F32, F_ADD_F32, F_MUL_F32, F_SHRS32,
-    F_MUL64, F_MAD64, F_ANDP, F_ORP, F_XORP,
+    F_MUL64, F_MAD64, F_ANDP, F_ORP, F_XORP, F_SUB_F32, F_ADD16, F_CVT_U32, F_NOTP, F_MOVP,
+    F_DIV_U32, F_REM_U32, F_DIV_S32, F_REM_S32,
     F_MOVX,  /* mov of a special register or a symbol's address (cta.c, per lane) */
+    F_WARP,  /* selp, ld.param by name, bar.sync, ret / exit (cta_warp.c, emu_warp_exec) */
     /* warp-level memory instructions (cta.c, warp_mem): ld/st.shared through a register or a
        symbol; ld/st/atom/red of global memory under analyze (no global memory: unknown data) */
     F_LDS, F_STS, F_GLOBAL
 };
-/* fast kinds that lanes_alu computes (below: memory and branches, run by the warp loop) */
+/* fast kinds that emu_warp_alu computes (below: memory and branches, run by the warp loop) */
 #define F_IS_ALU(k) ((k) != F_NONE && (k) != F_BRA && (k) < F_MOVX)
 
 
@@ -259,6 +266,83 @@ static inline double round_int(double d, unsigned r)
     }
 }
 
+/* Lane tid's executions of site s in the current barrier interval. */
+static inline uint32_t *emu_kcount(const struct block *b, uint32_t tid, uint32_t s)
+{
+    return &b->kcount[(size_t)s * b->nthreads + tid];
+}
+
+/* ---- memory bytes (cta.c, cta_warp.c) ------------------------------------------------------ */
+
+/* the n (1, 2, 4 or 8) bytes at p, little-endian host */
+static inline uint64_t load_n(const uint8_t *p, unsigned n)
+{
+    switch (n) {
+    case 1: return *p;
+    case 2: { uint16_t t; memcpy(&t, p, 2); return t; }
+    case 4: { uint32_t t; memcpy(&t, p, 4); return t; }
+    default: { uint64_t t; memcpy(&t, p, 8); return t; }
+    }
+}
+
+static inline void store_n(uint8_t *p, unsigned n, uint64_t v)
+{
+    switch (n) {
+    case 1: *p = (uint8_t)v; break;
+    case 2: { uint16_t t = (uint16_t)v; memcpy(p, &t, 2); break; }
+    case 4: { uint32_t t = (uint32_t)v; memcpy(p, &t, 4); break; }
+    default: memcpy(p, &v, 8); break;
+    }
+}
+
+/* whether none of the n (1, 2, 4 or 8) bytes at p is 0 */
+static inline int all_nonzero(const uint8_t *p, unsigned n)
+{
+    uint64_t x = load_n(p, n);
+    uint64_t ones = 0x0101010101010101ull >> (64 - 8 * n), highs = ones << 7;
+    return ((x - ones) & ~x & highs) == 0;
+}
+
+/* kn may be NULL: global memory whose every byte is known */
+static inline void mem_read(const uint8_t *mem, const uint8_t *kn, uint64_t off, unsigned n,
+                            uint64_t *v, int *known)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (n == 1 || n == 2 || n == 4 || n == 8) {
+        uint64_t x = load_n(mem + off, n);
+        if (kn && !all_nonzero(kn + off, n))
+            *known = 0;
+        *v = x;
+        return;
+    }
+#endif
+    uint64_t r = 0;
+    for (unsigned i = 0; i < n && i < 8; i++) {
+        r |= (uint64_t)mem[off + i] << (8 * i);
+        if (kn && !kn[off + i])
+            *known = 0;
+    }
+    *v = r;
+}
+
+static inline void mem_write(uint8_t *mem, uint8_t *kn, uint64_t off, unsigned n, uint64_t v,
+                             int known)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (n == 1 || n == 2 || n == 4 || n == 8) {
+        store_n(mem + off, n, v);
+        if (kn)
+            store_n(kn + off, n, known ? 0x0101010101010101ull : 0);
+        return;
+    }
+#endif
+    for (unsigned i = 0; i < n && i < 8; i++) {
+        mem[off + i] = (uint8_t)(v >> (8 * i));
+        if (kn)
+            kn[off + i] = (uint8_t)known;
+    }
+}
+
 /* cta.c: special registers and symbol addresses of thread tid of block b. */
 uint64_t emu_sreg_value(const struct block *b, uint32_t tid, unsigned sr, int *known);
 uint64_t emu_sym_addr(const struct block *b, int32_t s);
@@ -345,6 +429,24 @@ struct smem_access *emu_request(struct block *b, uint32_t site, uint32_t k, uint
  * (located: outside every allocation, out of range). For cta_wmma.c. */
 int emu_mem_bytes(struct block *b, uint32_t tid, uint32_t pc, const struct smem_ptx_insn *in,
                   unsigned sp, uint64_t a, unsigned n, uint8_t *buf, uint8_t *kn, int store);
+
+/* cta.c, for cta_warp.c: lane tid's part in site's request (addr_known: whether addr means
+ * anything); the global region holding [a, a + n) (NULL: none; b->glast becomes it); the
+ * access marks of region b->glast (what a proven repeat compares and copies). */
+int emu_record(struct block *b, uint32_t tid, uint32_t site, uint32_t addr, int addr_known, int oob);
+const struct smem_global_region *emu_region_of(struct block *b, uint64_t a, unsigned n);
+void emu_mark_global(struct block *b, int op, uint64_t off, unsigned n);
+
+/* cta_warp.c: the warp-level forms the warp loop runs for lanes `ex` of warp w at pc (cta.c,
+ * run_group). emu_warp_alu: the fast kinds of cta_prepare.c that compute (F_IS_ALU), always done.
+ * emu_warp_mem: ld/st.shared (F_LDS, F_STS) and global memory (F_GLOBAL); emu_warp_exec: the
+ * other instructions with a warp-level form (F_WARP). Both: 1 done, 0 not this path (the lane
+ * path runs each lane: unknown or bad addresses, faults, ...), -1 error (located). */
+void emu_warp_alu(struct block *b, uint32_t w, const struct smem_ptx_insn *in, uint8_t fk, uint32_t ex);
+int emu_warp_mem(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
+                 uint32_t ex, uint8_t fk);
+int emu_warp_exec(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
+                  uint32_t ex);
 
 /* cta_tensor.c (with cta_async.c): ldmatrix, stmatrix, mma, wmma (refused), mbarrier, cp.async
  * and its groups for lanes `ex` of warp w at pc, at the warp level. 1 done, 0 not this path (the

@@ -41,9 +41,24 @@ static uint8_t fast_mem_kind(const struct smem_ptx_insn *in)
 static uint8_t fast_kind_of(const struct smem_ptx_func *f, const struct smem_ptx_insn *in)
 {
     unsigned t = in->type;
+    if (in->op == PO_LD && in->space == SP_PARAM && in->nops == 2 &&
+        in->ops[1].kind == OPK_ADDR && in->ops[1].reg[0] < 0 && in->ops[1].sym >= 0 &&
+        (uint32_t)in->ops[1].sym < f->nparams && f->syms[in->ops[1].sym].kind == SYM_PARAM &&
+        (in->ops[0].kind == OPK_REG || (in->ops[0].kind == OPK_VEC && in->ops[0].count == in->vec)))
+        return F_WARP; /* a kernel parameter by name: the same for every lane */
     if (in->op == PO_LD || in->op == PO_ST || in->op == PO_LDU || in->op == PO_ATOM ||
         in->op == PO_RED)
         return fast_mem_kind(in);
+    if (in->op == PO_RET || in->op == PO_EXIT)
+        return F_WARP;
+    if (in->op == PO_BAR && in->nops <= 2 && (in->nops < 1 || fast_operand(&in->ops[0])) &&
+        (in->nops < 2 || fast_operand(&in->ops[1])))
+        return F_WARP;
+    if (in->op == PO_SELP && in->nops == 4 && !in->mods && !in->sat &&
+        TBYTES(t) >= 1 && TBYTES(t) <= 8 && in->ops[0].kind == OPK_REG && in->ops[0].reg[0] >= 0 &&
+        fast_operand(&in->ops[1]) && !in->ops[1].neg && fast_operand(&in->ops[2]) &&
+        !in->ops[2].neg && fast_operand(&in->ops[3]))
+        return F_WARP;
     int i32 = t == PT_U32 || t == PT_S32 || t == PT_B32;
     int i64 = t == PT_U64 || t == PT_S64 || t == PT_B64;
     if (in->op == PO_BRA)
@@ -70,6 +85,10 @@ static uint8_t fast_kind_of(const struct smem_ptx_func *f, const struct smem_ptx
         return F_ADD64;
     if (in->op == PO_MOV && (i64 || t == PT_F64) && db == 8 && in->nops == 2 && !in->mods)
         return F_MOV64;
+    /* cvta (.to).global: the generic address is the global one */
+    if (in->op == PO_CVTA && in->space == SP_GLOBAL && (t == PT_U64 || t == PT_B64) && db == 8 &&
+        in->nops == 2 && !in->mods)
+        return F_MOV64;
     if (in->op == PO_SHL && i64 && db == 8 && in->nops == 3)
         return F_SHL64;
     if (in->op == PO_MUL && i64 && db == 8 && in->nops == 3 && in->mode == MODE_LO && !in->mods)
@@ -79,6 +98,17 @@ static uint8_t fast_kind_of(const struct smem_ptx_func *f, const struct smem_ptx
     if (t == PT_PRED && db == 1 && in->nops == 3 && !in->mods)
         return in->op == PO_AND ? F_ANDP : in->op == PO_OR ? F_ORP : in->op == PO_XOR ? F_XORP
                                                                                 : F_NONE;
+    if (t == PT_PRED && db == 1 && in->nops == 2 && !in->mods && (in->op == PO_NOT || in->op == PO_MOV))
+        return in->op == PO_NOT ? F_NOTP : F_MOVP;
+    if (in->op == PO_ADD && (t == PT_S16 || t == PT_U16 || t == PT_B16) && db == 2 && in->nops == 3 &&
+        !in->mods)
+        return F_ADD16;
+    /* an integer to a 32-bit integer from 32 or 64 bits (no .sat): its low 32 bits */
+    if (in->op == PO_CVT && db == 4 && in->nops == 2 && !in->mods && !in->ftz && !in->round &&
+        (t == PT_U32 || t == PT_S32 || t == PT_B32) &&
+        (in->type2 == PT_U64 || in->type2 == PT_S64 || in->type2 == PT_B64 ||
+         in->type2 == PT_U32 || in->type2 == PT_S32 || in->type2 == PT_B32))
+        return F_CVT_U32;
     if (in->op == PO_CVT && db == 8 && in->nops == 2 && !in->mods && !in->ftz && !in->round) {
         if ((t == PT_U64 || t == PT_B64) && in->type2 == PT_U32)
             return F_CVT_U64_U32;
@@ -92,6 +122,8 @@ static uint8_t fast_kind_of(const struct smem_ptx_func *f, const struct smem_ptx
             return F_FMA_F32;
         if (in->op == PO_ADD && in->nops == 3)
             return F_ADD_F32;
+        if (in->op == PO_SUB && in->nops == 3)
+            return F_SUB_F32;
         if (in->op == PO_MUL && in->nops == 3 && in->mode == MODE_NONE)
             return F_MUL_F32;
         if (in->op == PO_MOV && in->nops == 2)
@@ -110,6 +142,11 @@ static uint8_t fast_kind_of(const struct smem_ptx_func *f, const struct smem_ptx
     case PO_SHL: return in->nops == 3 ? F_SHL32 : F_NONE;
     case PO_SHR: return in->nops != 3 ? F_NONE : t == PT_S32 ? F_SHRS32 : F_SHRU32;
     case PO_MOV: return in->nops == 2 ? F_MOV32 : F_NONE;
+    case PO_DIV: case PO_REM:
+        if (in->nops != 3 || in->mods || t == PT_B32)
+            return F_NONE;
+        return t == PT_S32 ? (in->op == PO_DIV ? F_DIV_S32 : F_REM_S32)
+                           : (in->op == PO_DIV ? F_DIV_U32 : F_REM_U32);
     default: return F_NONE;
     }
 }

@@ -115,12 +115,12 @@ int emu_whole_warp(struct block *b, uint32_t w, uint32_t pc, uint32_t ex, const 
 void emu_each_request(struct block *b, uint32_t w, uint32_t s, uint32_t ex,
                          void (*f)(struct smem_access *a, uint32_t l, void *ctx), void *ctx)
 {
-    uint32_t ns = b->p->nsites, lastk = UINT32_MAX;
+    uint32_t lastk = UINT32_MAX;
     struct smem_access *a = NULL;
     for (uint32_t l = 0; l < 32; l++) {
         if (!(ex >> l & 1u))
             continue;
-        uint32_t kc = b->kcount[(size_t)(w * 32 + l) * ns + s];
+        uint32_t kc = *emu_kcount(b, w * 32 + l, s);
         if (!kc)
             continue; /* the lane made no request here */
         uint32_t k = kc - 1;
