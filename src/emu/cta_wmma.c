@@ -75,11 +75,11 @@ static int record_parts(struct block *b, uint32_t w, uint32_t pc, uint32_t ex,
         uint32_t s = s0 + i, l0 = (uint32_t)__builtin_ctz(ex);
         uint64_t off[32];
         smem_wmma_part_addrs(f, i, ldm, off);
-        uint32_t *kc = b->kcount + s, k0 = kc[(size_t)(w * 32 + l0) * ns];
+        uint32_t k0 = *emu_kcount(b, w * 32 + l0, s);
         for (uint32_t l = 0; l < 32; l++) {
             if (!(ex >> l & 1u))
                 continue;
-            if (kc[(size_t)(w * 32 + l) * ns] != k0)
+            if (*emu_kcount(b, w * 32 + l, s) != k0)
                 return emu_fail(b, pc, "wmma: the lanes of the warp have executed it a different "
                                        "number of times (.aligned needs them converged)");
             if ((soff + off[l]) % parts[i].width) {
@@ -98,7 +98,7 @@ static int record_parts(struct block *b, uint32_t w, uint32_t pc, uint32_t ex,
             a->count = parts[i].count;
         for (uint32_t l = 0; l < 32; l++)
             if (ex >> l & 1u) {
-                kc[(size_t)(w * 32 + l) * ns]++;
+                (*emu_kcount(b, w * 32 + l, s))++;
                 a->addr[l] = soff + (uint32_t)off[l];
                 a->wsync[l] = b->T[w * 32 + l].wsync;
             }
