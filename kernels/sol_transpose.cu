@@ -110,13 +110,14 @@ static __device__ __forceinline__ void sol_st16v_ptx(void *p, uint4 w)
 #define SOL_ST16V(p, w) sol_st16v_ptx((p), (w))
 #endif
 /* An L2 prefetch of the line holding p (prefetch.global.L2: no register waits for it); the emulator
- * checks the address instead. */
+ * checks the address instead. A template: a kernel file built with -Werror may leave it unused. */
 #ifndef SOL_PREFETCH_L2
+template <int UNUSED = 0>
 static __device__ __forceinline__ void sol_prefetch_l2_ptx(const void *p)
 {
     asm volatile("prefetch.global.L2 [%0];" ::"l"(p));
 }
-#define SOL_PREFETCH_L2(p) sol_prefetch_l2_ptx(p)
+#define SOL_PREFETCH_L2(p) sol_prefetch_l2_ptx<>(p)
 #endif
 static __device__ __forceinline__ void sol_st16v(void *p, uint4 w)
 {
