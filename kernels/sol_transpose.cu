@@ -696,7 +696,10 @@ static __device__ __forceinline__ void sol_any_interior_split(T *__restrict__ ou
  * cycles an instruction; registers cap it at 4 blocks of 8 warps a SM): a prefetch puts more
  * requests in flight without a register waiting for them, and the block that loads the tile PF
  * blocks later finds its lines in L2. Every address lies inside the tile's row segments (the first
- * line of a row from the segment's first element), so nothing outside the input is touched. */
+ * line of a row from the segment's first element), so nothing outside the input is touched.
+ * Measured on the H100 (docs/speed-of-light.md, round 4): slower at every distance, the farther the
+ * slower (4097^2 f16: +1-2 % at PF 66, +15 % at 1056; 8191^2: +7 % to +34 %), so it ships off
+ * (SOL_ANY_F16_PF 0) and stays for the dev harness. */
 template <typename T, int TR, int TC, int NT, int PF>
 static __device__ __forceinline__ void sol_prefetch_tile(const T *__restrict__ in, int rows, int cols, int tiles_r,
                                                          int tiles_c)
@@ -1033,6 +1036,8 @@ static __device__ __forceinline__ void sol_transpose_pipelined_body(T *__restric
 #ifndef SOL_ANY_F16_MODE
 #define SOL_ANY_F16_MODE 2
 #endif
+/* f16's L2 prefetch distance in blocks (sol_prefetch_tile): 0, off; every distance measured slower
+ * (round 4) */
 #ifndef SOL_ANY_F16_PF
 #define SOL_ANY_F16_PF 0
 #endif
