@@ -109,6 +109,16 @@ static __device__ __forceinline__ void sol_st16v_ptx(void *p, uint4 w)
 }
 #define SOL_ST16V(p, w) sol_st16v_ptx((p), (w))
 #endif
+/* An L2 prefetch of the line holding p (prefetch.global.L2: no register waits for it); the emulator
+ * checks the address instead. A template: a kernel file built with -Werror may leave it unused. */
+#ifndef SOL_PREFETCH_L2
+template <int UNUSED = 0>
+static __device__ __forceinline__ void sol_prefetch_l2_ptx(const void *p)
+{
+    asm volatile("prefetch.global.L2 [%0];" ::"l"(p));
+}
+#define SOL_PREFETCH_L2(p) sol_prefetch_l2_ptx<>(p)
+#endif
 static __device__ __forceinline__ void sol_st16v(void *p, uint4 w)
 {
     SOL_CHECK_ACCESS(p, 16, 1);
@@ -681,7 +691,40 @@ static __device__ __forceinline__ void sol_any_interior_split(T *__restrict__ ou
     }
 }
 
-template <typename T, int LPR, int CG, int NT, int CACHE, int ORDER, bool FAST = true, int MODE = 0>
+/* The input lines of the tile that block blockIdx.x + PF takes (1-D grid: ORDER -1), to L2 (issue
+ * 16, round 4). The any kernel is latency-bound at 4097^2 (long-scoreboard stalls 10.3 of 18.7
+ * cycles an instruction; registers cap it at 4 blocks of 8 warps a SM): a prefetch puts more
+ * requests in flight without a register waiting for them, and the block that loads the tile PF
+ * blocks later finds its lines in L2. Every address lies inside the tile's row segments (the first
+ * line of a row from the segment's first element), so nothing outside the input is touched.
+ * Measured on the H100 (docs/speed-of-light.md, round 4): slower at every distance, the farther the
+ * slower (4097^2 f16: +1-2 % at PF 66, +15 % at 1056; 8191^2: +7 % to +34 %), so it ships off
+ * (SOL_ANY_F16_PF 0) and stays for the dev harness. */
+template <typename T, int TR, int TC, int NT, int PF>
+static __device__ __forceinline__ void sol_prefetch_tile(const T *__restrict__ in, int rows, int cols, int tiles_r,
+                                                         int tiles_c)
+{
+    constexpr int LINES = ((TC * (int)sizeof(T) + 127) / 128) + 1; /* lines a misaligned row segment spans */
+    const int fb = (int)blockIdx.x + PF;
+    if (fb >= tiles_r * tiles_c)
+        return;
+    const int ftc = fb / tiles_r, ftr = fb - ftc * tiles_r, fr0 = ftr * TR, fc0 = ftc * TC;
+    const int cend = fc0 + TC < cols ? fc0 + TC : cols;
+#pragma unroll
+    for (int k0 = 0; k0 < TR * LINES; k0 += NT) {
+        const int k = k0 + (int)threadIdx.x, r = fr0 + k / LINES, l = k % LINES;
+        if ((TR * LINES % NT == 0 || k < TR * LINES) && r < rows) {
+            const T *seg = in + (size_t)r * (size_t)cols, *first = seg + fc0, *end = seg + cend;
+            const char *line = l == 0 ? (const char *)first : (const char *)((size_t)first & ~(size_t)127) + l * 128;
+            if (line < (const char *)end) {
+                SOL_CHECK_ACCESS(line, 1, 0);
+                SOL_PREFETCH_L2(line);
+            }
+        }
+    }
+}
+
+template <typename T, int LPR, int CG, int NT, int CACHE, int ORDER, bool FAST = true, int MODE = 0, int PF = 0>
 static __device__ __forceinline__ void sol_tiled_any(T *__restrict__ out, const T *__restrict__ in, int rows, int cols)
 {
     constexpr int VEC = 16 / sizeof(T), TR = LPR * VEC, TC = CG * VEC, WORDS = (TR + VEC) * CG;
@@ -697,6 +740,9 @@ static __device__ __forceinline__ void sol_tiled_any(T *__restrict__ out, const 
     int tr, tc;
     sol_tile_of_block<ORDER>((rows + TR - 1) / TR, (cols + TC - 1) / TC, tr, tc);
     const int r0 = tr * TR, c0 = tc * TC;
+    static_assert(PF == 0 || ORDER == -1, "the prefetch follows the 1-D column-major grid");
+    if constexpr (PF > 0)
+        sol_prefetch_tile<T, TR, TC, NT, PF>(in, rows, cols, (rows + TR - 1) / TR, (cols + TC - 1) / TC);
     if constexpr (FAST && LPR * CG == NT) {
         if (r0 > 0 && r0 + TR < rows && c0 + TC <= cols) {
             sol_any_interior<T, LPR, CG, NT, CACHE>(out, in, rows, cols, r0, c0, in_mis, out_mis, tile);
@@ -950,11 +996,11 @@ static __device__ __forceinline__ void sol_transpose_pipelined_body(T *__restric
     {                                                                                                                 \
         sol_tiled_aligned<T, LPR, CG, NT, CACHE, ORDER>(out, in, rows, cols);                                         \
     }
-#define SOL_ANY(NAME, T, LPR, CG, NT, MINB, ORDER, CACHE, FAST, MODE)                                                 \
+#define SOL_ANY(NAME, T, LPR, CG, NT, MINB, ORDER, CACHE, FAST, MODE, PF)                                             \
     extern "C" __global__ void __launch_bounds__(NT, MINB) NAME(T *__restrict__ out, const T *__restrict__ in,       \
                                                                 int rows, int cols)                                  \
     {                                                                                                                 \
-        sol_tiled_any<T, LPR, CG, NT, CACHE, ORDER, FAST, MODE>(out, in, rows, cols);                                 \
+        sol_tiled_any<T, LPR, CG, NT, CACHE, ORDER, FAST, MODE, PF>(out, in, rows, cols);                             \
     }
 #define SOL_COPY(NAME, T, NT, U)                                                                                      \
     extern "C" __global__ void __launch_bounds__(NT) NAME(T *__restrict__ out, const T *__restrict__ in, int rows,   \
@@ -990,6 +1036,11 @@ static __device__ __forceinline__ void sol_transpose_pipelined_body(T *__restric
 #ifndef SOL_ANY_F16_MODE
 #define SOL_ANY_F16_MODE 2
 #endif
+/* f16's L2 prefetch distance in blocks (sol_prefetch_tile): 0, off; every distance measured slower
+ * (round 4) */
+#ifndef SOL_ANY_F16_PF
+#define SOL_ANY_F16_PF 0
+#endif
 #ifndef SOL_ANY_F64_FAST
 #define SOL_ANY_F64_FAST true
 #endif
@@ -1007,9 +1058,9 @@ SOL_TILED(sol_transpose_large_f64,  sol_u64, 32, 32, 512, 1, -1, SOL_C0)
 SOL_TILED(sol_transpose_narrow_f32, sol_u32, 32, 8, 256, 1, 0, SOL_C0)
 SOL_TILED(sol_transpose_narrow_f16, sol_u16, 32, 4, 128, 1, 0, SOL_C0)
 SOL_TILED(sol_transpose_narrow_f64, sol_u64, 16, 16, 256, 1, 0, SOL_C0)
-SOL_ANY(sol_transpose_any_f32,      sol_u32, 16, 16, 256, SOL_ANY_F32_MINB, -1, SOL_C5, SOL_ANY_F32_FAST, 0)
-SOL_ANY(sol_transpose_any_f16,      sol_u16, 8, 16, 256, SOL_ANY_F16_MINB, -1, SOL_ANY_F16_CACHE, SOL_ANY_F16_FAST, SOL_ANY_F16_MODE)
-SOL_ANY(sol_transpose_any_f64,      sol_u64, 16, 16, 256, SOL_ANY_F64_MINB, -1, SOL_C5, SOL_ANY_F64_FAST, 0)
+SOL_ANY(sol_transpose_any_f32,      sol_u32, 16, 16, 256, SOL_ANY_F32_MINB, -1, SOL_C5, SOL_ANY_F32_FAST, 0, 0)
+SOL_ANY(sol_transpose_any_f16,      sol_u16, 8, 16, 256, SOL_ANY_F16_MINB, -1, SOL_ANY_F16_CACHE, SOL_ANY_F16_FAST, SOL_ANY_F16_MODE, SOL_ANY_F16_PF)
+SOL_ANY(sol_transpose_any_f64,      sol_u64, 16, 16, 256, SOL_ANY_F64_MINB, -1, SOL_C5, SOL_ANY_F64_FAST, 0, 0)
 SOL_COPY(sol_transpose_copy_f32,    sol_u32, 256, 2)
 SOL_COPY(sol_transpose_copy_f16,    sol_u16, 256, 2)
 SOL_COPY(sol_transpose_copy_f64,    sol_u64, 256, 2)

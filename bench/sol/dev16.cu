@@ -50,12 +50,13 @@ static std::vector<std::string> g_only; // substrings of method names; empty = a
 // ---- Variants --------------------------------------------------------------------------------
 // ANY: 0 the aligned tile kernel, 1 the any kernel (interior tiles on the fast path), 2 the any
 // kernel without its fast path (every tile on the general path: issue 16's first run of record),
-// 10 + M: the 2-byte any kernel with its split interior path in mode M (sol_any_interior_split)
+// 10 + M: the 2-byte any kernel with its split interior path in mode M (sol_any_interior_split);
+// + 1000 * PF: with the L2 prefetch of block blockIdx.x + PF's tile (sol_prefetch_tile; anymMpPF_)
 template <typename T, int LPR, int CG, int NT, int MINB, int CACHE, int ORDER, int ANY>
 __global__ void __launch_bounds__(NT, MINB) dv_tr(T *__restrict__ out, const T *__restrict__ in, int rows, int cols)
 {
     if constexpr (ANY >= 10)
-        sol_tiled_any<T, LPR, CG, NT, CACHE, ORDER, true, ANY - 10>(out, in, rows, cols);
+        sol_tiled_any<T, LPR, CG, NT, CACHE, ORDER, true, ANY % 1000 - 10, ANY / 1000>(out, in, rows, cols);
     else if constexpr (ANY == 1)
         sol_tiled_any<T, LPR, CG, NT, CACHE, ORDER, true>(out, in, rows, cols);
     else if constexpr (ANY == 2)
@@ -88,10 +89,10 @@ static Method tr()
     constexpr int VEC = 16 / sizeof(T);
     char nm[80];
     snprintf(nm, sizeof nm, "%s_l%dg%dt%d%s%s%s",
-             ANY >= 10 ? ("anym" + std::to_string(ANY - 10)).c_str() : ANY == 1 ? "any" : ANY == 2 ? "anyold" : "tile", LPR, CG, NT,
+             ANY >= 10 ? ("anym" + std::to_string(ANY % 1000 - 10) + (ANY >= 1000 ? "p" + std::to_string(ANY / 1000) : "")).c_str() : ANY == 1 ? "any" : ANY == 2 ? "anyold" : "tile", LPR, CG, NT,
              MINB > 1 ? ("_m" + std::to_string(MINB)).c_str() : "",
              CACHE == 0 ? "" : CACHE == 1 ? "_cs" : CACHE == 2 ? "_cg" : CACHE == 3 ? "_stcs" : CACHE == 4 ? "_pf128" : "_pf256",
-             ORDER == 0 ? "" : ORDER == 1 || ORDER == -1 ? "_colmajor" : ("_band" + std::to_string(ORDER)).c_str());
+             ORDER == 0 ? "" : ORDER == 1 ? "_colmajor2d" : ORDER == -1 ? "_colmajor" : ("_band" + std::to_string(ORDER)).c_str());
     return {nm, ANY ? 0 : 1, [](void *o, const void *i, int r, int c) {
                 const unsigned tr_ = (r + LPR * VEC - 1) / (LPR * VEC), tc_ = (c + CG * VEC - 1) / (CG * VEC);
                 dim3 g = ORDER == 0 ? dim3(tc_, tr_) : ORDER == 1 ? dim3(tr_, tc_) : dim3(tr_ * tc_);
@@ -149,15 +150,25 @@ template <> std::vector<Method> variants<sol_u32>()
 // a SM with the hint (mode 2 without it too), 128x128 tiles at 512 threads, the general path at 256
 // threads (anyold_..t256), and round 2's shipped kernel (anyold_l8g16t128_m8_pf256). (Call 4 also
 // had mode 5 and mode 7 at 5 blocks a SM: 48 registers, spilled, 0.90 at 4097^2.)
+// Round 4: mode 2 with the L2 prefetch of the tile PF blocks ahead (anym2pPF_), PF = 66 to 1056 (a
+// quarter to two of the H100's waves of 4 x 132 blocks), and without the hint; mode 2 in the other
+// tile orders (row-major 2-D grid: no suffix; 2-D column-major: _colmajor2d; bands of 2, 4, 8 tile
+// rows: _bandG; pick_any.py takes none of these, the host launches the 1-D column-major grid).
 template <> std::vector<Method> variants<sol_u16>()
 {
     using T = sol_u16;
-    return {tr<T, 16, 16, 256, 1, 0, 0, 0>(),   tr<T, 8, 16, 128, 8, 5, -1, 2>(),
-            tr<T, 8, 16, 256, 4, 5, -1, 10>(),  tr<T, 8, 16, 256, 4, 5, -1, 11>(),
-            tr<T, 8, 16, 256, 4, 5, -1, 12>(),  tr<T, 8, 16, 256, 4, 5, -1, 13>(),
-            tr<T, 8, 16, 256, 4, 5, -1, 17>(),  tr<T, 8, 16, 256, 4, 0, -1, 12>(),
-            tr<T, 8, 16, 256, 4, 5, -1, 2>(),   tr<T, 16, 16, 512, 2, 5, -1, 12>(),
-            tr<T, 16, 16, 512, 2, 5, -1, 17>(), cp<T, 256, 2>()};
+    return {tr<T, 16, 16, 256, 1, 0, 0, 0>(),       tr<T, 8, 16, 128, 8, 5, -1, 2>(),
+            tr<T, 8, 16, 256, 4, 5, -1, 10>(),      tr<T, 8, 16, 256, 4, 5, -1, 11>(),
+            tr<T, 8, 16, 256, 4, 5, -1, 12>(),      tr<T, 8, 16, 256, 4, 5, -1, 13>(),
+            tr<T, 8, 16, 256, 4, 5, -1, 17>(),      tr<T, 8, 16, 256, 4, 0, -1, 12>(),
+            tr<T, 8, 16, 256, 4, 5, -1, 2>(),       tr<T, 16, 16, 512, 2, 5, -1, 12>(),
+            tr<T, 16, 16, 512, 2, 5, -1, 17>(),     tr<T, 8, 16, 256, 4, 5, -1, 66012>(),
+            tr<T, 8, 16, 256, 4, 5, -1, 132012>(),  tr<T, 8, 16, 256, 4, 5, -1, 264012>(),
+            tr<T, 8, 16, 256, 4, 5, -1, 528012>(),  tr<T, 8, 16, 256, 4, 5, -1, 1056012>(),
+            tr<T, 8, 16, 256, 4, 0, -1, 264012>(),  tr<T, 8, 16, 256, 4, 5, 0, 12>(),
+            tr<T, 8, 16, 256, 4, 5, 1, 12>(),       tr<T, 8, 16, 256, 4, 5, 2, 12>(),
+            tr<T, 8, 16, 256, 4, 5, 4, 12>(),       tr<T, 8, 16, 256, 4, 5, 8, 12>(),
+            cp<T, 256, 2>()};
 }
 
 template <> std::vector<Method> variants<sol_u64>()

@@ -39,6 +39,7 @@ static emu_dim3 threadIdx, blockIdx, blockDim, gridDim;
 #define SOL_DYNAMIC_SHARED extern
 #define SOL_LD16_L2_256B(p) (*(const uint4 *)(p))
 #define SOL_ST16V(p, w) (*(uint4 *)(p) = (w))
+#define SOL_PREFETCH_L2(p) ((void)(p)) /* the address is checked (SOL_CHECK_ACCESS) before it */
 
 static void emu_access(const void *p, size_t bytes, int store);
 #define SOL_CHECK_ACCESS(p, bytes, store) emu_access((const void *)(p), (bytes), (store))

@@ -18,7 +18,7 @@ import re
 import sys
 
 TILE = {"f32": "l16g16t256", "f16": "l8g16t256", "f64": "l16g16t256"}
-NAME = re.compile(r"^(any|anyold|anym(\d))_(l\d+g\d+t\d+)_m(\d+)(_pf256)?_colmajor$")
+NAME = re.compile(r"^(any|anyold|anym(\d)(?:p(\d+))?)_(l\d+g\d+t\d+)_m(\d+)(_pf256)?_colmajor$")
 
 
 def main(path, shapes="4097x4097"):
@@ -30,9 +30,9 @@ def main(path, shapes="4097x4097"):
             if shape not in shapes:
                 continue
             m = NAME.match(r["method"])
-            if not m or m.group(3) != TILE.get(r["dtype"]):
+            if not m or m.group(4) != TILE.get(r["dtype"]):
                 continue
-            if r["dtype"] != "f16" and not m.group(5):
+            if r["dtype"] != "f16" and not m.group(6):
                 continue  # f32 and f64 keep the hint
             key = (r["dtype"], r["method"])
             ratios.setdefault(key, {}).setdefault(shape, []).append(float(r["ratio_to_copy"]))
@@ -55,11 +55,13 @@ def main(path, shapes="4097x4097"):
         name = max((n for n in cands if first[n] >= best - 0.01), key=lambda n: overall[n])
         m = NAME.match(name)
         T = dt.upper()
-        flags += [f"-DSOL_ANY_{T}_MINB={m.group(4)}", f"-DSOL_ANY_{T}_FAST={'false' if m.group(1) == 'anyold' else 'true'}"]
+        flags += [f"-DSOL_ANY_{T}_MINB={m.group(5)}", f"-DSOL_ANY_{T}_FAST={'false' if m.group(1) == 'anyold' else 'true'}"]
         if m.group(2) is not None:
             flags.append(f"-DSOL_ANY_{T}_MODE={m.group(2)}")
         if dt == "f16":
-            flags.append(f"-DSOL_ANY_F16_CACHE={'SOL_C5' if m.group(5) else 'SOL_C0'}")
+            flags.append(f"-DSOL_ANY_F16_PF={m.group(3) or 0}")
+        if dt == "f16":
+            flags.append(f"-DSOL_ANY_F16_CACHE={'SOL_C5' if m.group(6) else 'SOL_C0'}")
         print(f"# {dt}: picked {name} ({first[name]:.4f}, {overall[name]:.4f})", file=sys.stderr)
     print(" ".join(flags))
 

@@ -9,7 +9,7 @@
 #              sol_transpose.fatbin rebuilt with them (the flags: sweep.log and build.txt)
 #   3. TESTS=1 ctest -R test_sol (the product path on the GPU, before anything is timed) -> $OUT/tests.log
 #   4. BENCH   build/smemlab bench transpose $BENCH --format json -> $OUT/transpose.json, .log
-#              (BENCH_AGAIN=1: a second run -> transpose-again.json, .log)
+#              (BENCH_AGAIN=1: a second run -> transpose-again.json, .log; 2: a third too -> transpose-third.*)
 #   5. NCU     Nsight Compute over build/dev16 --profile $NCU -> $OUT/ncu.txt.gz (unset: skipped)
 # (at most 8 files come back from the device machine: smi, build, tests, two bench files, two sweep
 # files and ncu are 8; BENCH_AGAIN adds two, so leave SWEEP or NCU out with it)
@@ -87,7 +87,8 @@ run_bench() { # $1: output name
 }
 if [ -n "${BENCH+x}" ]; then
   run_bench transpose
-  [ "${BENCH_AGAIN:-0}" = 1 ] && run_bench transpose-again
+  [ "${BENCH_AGAIN:-0}" -ge 1 ] && run_bench transpose-again
+  [ "${BENCH_AGAIN:-0}" -ge 2 ] && run_bench transpose-third
 fi
 if [ -n "${NCU:-}" ]; then
   stamp "ncu: build/dev16 --profile $NCU"
