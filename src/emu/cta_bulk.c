@@ -45,27 +45,50 @@ static void bulk_landed(struct block *b, uint32_t w, uint32_t l, uint32_t pc, ui
     }
 }
 
-/* Lane l's global -> shared copy. 1 done, 0 stopped (unknown), -1 failed. */
-static int bulk_g2s(struct block *b, uint32_t w, uint32_t l, uint32_t pc,
-                    const struct smem_ptx_insn *in, const char *name)
+/* Lane l's copy size (ops[2]) in *n, and its global address operand (ops[gi]) in *ga (*gk:
+ * known). 1 ok, 0 stopped (an unknown size), -1 failed (not a positive multiple of 16 within
+ * the block's shared memory). */
+static int bulk_operands(struct block *b, uint32_t w, uint32_t l, uint32_t pc,
+                         const struct smem_ptx_insn *in, const char *name, unsigned gi,
+                         uint32_t *n, uint64_t *ga, int *gk)
 {
-    char msg[240];
     int k = 1;
     uint64_t n64 = in->nops > 2 ? emu_lane_val(b, w, l, &in->ops[2], &k) : 0;
     if (!k) {
         emu_stop_unknown(b, pc, "bulk copy size");
         return 0;
     }
-    uint32_t n = (uint32_t)n64;
     if (n64 == 0 || n64 % 16 || n64 > b->smem_size) {
+        char msg[240];
         snprintf(msg, sizeof msg, "%s: size %llu of lane %u is not a positive multiple of 16 "
                  "within the block's shared memory", name, (unsigned long long)n64, l);
         return emu_fail(b, pc, msg);
     }
+    *n = (uint32_t)n64;
+    const struct smem_ptx_operand *o = &in->ops[gi];
+    *gk = 1;
+    *ga = o->reg[0] >= 0 ? emu_lane_val(b, w, l, &(struct smem_ptx_operand){
+                                            .kind = OPK_REG, .reg = {o->reg[0], -1, -1, -1},
+                                            .sym = -1}, gk)
+                         : emu_sym_addr(b, o->sym);
+    *ga += (uint64_t)o->imm;
+    return 1;
+}
+
+/* Lane l's global -> shared copy. 1 done, 0 stopped (unknown), -1 failed. */
+static int bulk_g2s(struct block *b, uint32_t w, uint32_t l, uint32_t pc,
+                    const struct smem_ptx_insn *in, const char *name)
+{
+    char msg[240];
+    uint32_t n;
+    uint64_t ga;
+    int k, r = bulk_operands(b, w, l, pc, in, name, 1, &n, &ga, &k);
+    if (r <= 0)
+        return r;
     struct smem_ptx_insn sh = *in;
     sh.space = SP_SHARED; /* shared::cluster: this block's own window (clusters of one) */
     uint32_t dst, bar;
-    int r = emu_lane_shared(b, w, l, pc, &sh, &in->ops[0], n, 16, &dst, name);
+    r = emu_lane_shared(b, w, l, pc, &sh, &in->ops[0], n, 16, &dst, name);
     if (r <= 0) {
         if (r == 0)
             emu_stop_unknown(b, pc, "bulk copy destination");
@@ -79,13 +102,6 @@ static int bulk_g2s(struct block *b, uint32_t w, uint32_t l, uint32_t pc,
             emu_stop_unknown(b, pc, "mbarrier address");
         return r;
     }
-    k = 1;
-    const struct smem_ptx_operand *so = &in->ops[1];
-    uint64_t ga = so->reg[0] >= 0 ? emu_lane_val(b, w, l, &(struct smem_ptx_operand){
-                                                     .kind = OPK_REG, .reg = {so->reg[0], -1, -1, -1},
-                                                     .sym = -1}, &k)
-                                  : emu_sym_addr(b, so->sym);
-    ga += (uint64_t)so->imm;
     uint8_t *gm = NULL, *gk = NULL;
     int g = k ? emu_global_span(b, w * 32 + l, pc, in, ga, n, 0, &gm, &gk) : 0;
     if (g == -1)
@@ -113,34 +129,20 @@ static int bulk_s2g(struct block *b, uint32_t w, uint32_t l, uint32_t pc,
                     const struct smem_ptx_insn *in, const char *name)
 {
     char msg[240];
-    int k = 1;
-    uint64_t n64 = in->nops > 2 ? emu_lane_val(b, w, l, &in->ops[2], &k) : 0;
-    if (!k) {
-        emu_stop_unknown(b, pc, "bulk copy size");
-        return 0;
-    }
-    uint32_t n = (uint32_t)n64;
-    if (n64 == 0 || n64 % 16 || n64 > b->smem_size) {
-        snprintf(msg, sizeof msg, "%s: size %llu of lane %u is not a positive multiple of 16 "
-                 "within the block's shared memory", name, (unsigned long long)n64, l);
-        return emu_fail(b, pc, msg);
-    }
+    uint32_t n;
+    uint64_t ga;
+    int k, r = bulk_operands(b, w, l, pc, in, name, 0, &n, &ga, &k);
+    if (r <= 0)
+        return r;
     struct smem_ptx_insn sh = *in;
     sh.space = SP_SHARED;
     uint32_t src;
-    int r = emu_lane_shared(b, w, l, pc, &sh, &in->ops[1], n, 16, &src, name);
+    r = emu_lane_shared(b, w, l, pc, &sh, &in->ops[1], n, 16, &src, name);
     if (r <= 0) {
         if (r == 0)
             emu_stop_unknown(b, pc, "bulk copy source");
         return r;
     }
-    const struct smem_ptx_operand *d = &in->ops[0];
-    k = 1;
-    uint64_t ga = d->reg[0] >= 0 ? emu_lane_val(b, w, l, &(struct smem_ptx_operand){
-                                                    .kind = OPK_REG, .reg = {d->reg[0], -1, -1, -1},
-                                                    .sym = -1}, &k)
-                                 : emu_sym_addr(b, d->sym);
-    ga += (uint64_t)d->imm;
     if (!k) {
         if (b->gm) {
             emu_stop_unknown(b, pc, "bulk copy destination");
