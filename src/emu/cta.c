@@ -31,7 +31,9 @@ static int block_fail(struct block *b, uint32_t insn, const char *fmt, ...)
     if (in && in->loc_line && in->loc_file < b->p->module->nfiles && b->p->module->files[in->loc_file])
         return smem_error_set(b->err, b->p->module->files[in->loc_file], in->loc_line, in->loc_col,
                               "%s (kernel %s, PTX line %u)", msg, f->name, in->src_line);
-    return smem_error_set(b->err, NULL, in ? in->src_line : 0, 0, "%s (kernel %s)", msg, f->name);
+    /* no source line: the PTX's own (its module's name and line) */
+    return smem_error_set(b->err, in ? b->p->module->name : NULL, in ? in->src_line : 0, 0,
+                          "%s (kernel %s)", msg, f->name);
 }
 
 static void stop_unknown(struct block *b, uint32_t insn, const char *what)

@@ -2210,6 +2210,10 @@ int smem_ptx_parse_opts(const char *text, size_t len, const char *name, const st
     ps.err = err;
     ps.m = calloc(1, sizeof *ps.m);
     *out = NULL;
+    if (ps.m && !(ps.m->name = strdup(ps.name))) {
+        free(ps.m);
+        ps.m = NULL;
+    }
     if (!ps.m)
         return smem_error_set(err, ps.name, 0, 0, "out of memory");
     char w[MAX_IDENT + 1];
@@ -2327,6 +2331,7 @@ void smem_ptx_free(struct smem_ptx_module *m)
     free(m->frames);
     free(m->version);
     free(m->target);
+    free(m->name);
     free(m);
 }
 

@@ -258,6 +258,7 @@ struct smem_ptx_frame {
 };
 
 struct smem_ptx_module {
+    char *name;            /* the name the parse was given (errors without a .loc name it) */
     char *version, *target;
     unsigned address_size;
     struct smem_ptx_func *funcs;
