@@ -34,11 +34,8 @@ static const char bad_return_msg[] = "smemlab's call stack is corrupt (a return 
 struct rsite {
     uint32_t bra;       /* the branch to its push stub */
     uint32_t cont;      /* the instruction after the call */
-    int32_t guard;      /* flat predicate register, -1 if none */
-    uint8_t guard_neg;
     int32_t args[16];   /* the call's argument symbols (flat) */
     int32_t res[4];     /* its result symbols */
-    const struct smem_ptx_insn *src;
 };
 
 /* The copy of a recursive function that every activation runs. */
@@ -559,7 +556,6 @@ static int emit(struct flat *fl, const struct smem_ptx_func *g, uint32_t reg_bas
                         fl->converted[c->args[i] = map[src->ops[1 + nr + i].sym]] = 1;
                     for (uint32_t r = 0; r < h->nrets; r++)
                         fl->converted[c->res[r] = map[src->ops[1 + r].sym]] = 1;
-                    c->src = src;
                     struct smem_ptx_insn b = *src;
                     memset(b.ops, 0, sizeof b.ops);
                     b.op = PO_BRA;
@@ -587,16 +583,6 @@ static int emit(struct flat *fl, const struct smem_ptx_func *g, uint32_t reg_bas
                     c->cont = f->ninsns;
                     B->nsites++;
                     goto next;
-                }
-            for (unsigned d = 0; d <= depth; d++)
-                if (fl->stack[d] == h) {
-                    const char *file = src->loc_file < fl->m->nfiles
-                                           ? fl->m->files[src->loc_file] : NULL;
-                    smem_error_set(fl->err, file, file ? src->loc_line : src->src_line,
-                                   file ? src->loc_col : 0,
-                                   "recursive call to '%s' (PTX line %u): recursion is not "
-                                   "supported", h->name, src->src_line);
-                    goto out;
                 }
             const struct smem_ptx_insn *outer = top ? top : src;
             if (src->guard >= 0) { /* @p call: skip the copy when p is false */
