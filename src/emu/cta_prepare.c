@@ -115,6 +115,17 @@ static uint8_t fast_kind_of(const struct smem_ptx_func *f, const struct smem_ptx
         if (t == PT_S64 && in->type2 == PT_S32)
             return F_CVT_S64_S32;
     }
+    /* the same with .ftz: subnormal operands and results are signed zeros (cta_warp.c) */
+    if (t == PT_F32 && db == 4 && in->ftz && !in->mods && (!in->round || in->round == RND_RN)) {
+        if (in->op == PO_FMA && in->nops == 4)
+            return F_FMA_F32Z;
+        if (in->op == PO_ADD && in->nops == 3)
+            return F_ADD_F32Z;
+        if (in->op == PO_SUB && in->nops == 3)
+            return F_SUB_F32Z;
+        if (in->op == PO_MUL && in->nops == 3 && in->mode == MODE_NONE)
+            return F_MUL_F32Z;
+    }
     /* f32 arithmetic rounded to nearest, nothing else (no .ftz, .sat, .relu, ...): the IEEE
      * operation of the host, a NaN made the canonical one (cta_fp.c gives the same bits) */
     if (t == PT_F32 && db == 4 && !in->ftz && !in->mods && (!in->round || in->round == RND_RN)) {
