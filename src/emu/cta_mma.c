@@ -4,10 +4,9 @@
  * .m16n8k256 (.xor.popc, .and.popc). Fragments as the PTX ISA lays them out, checked on the H100
  * (tests/hw/mma/: every form exact on exact inputs). Arithmetic: integers and b1 exact (s32 wraps,
  * or clamps with .satfinite); f64 a fused multiply-add a step, ascending k (bit for bit the
- * H100's on random inputs: tests/hw/h100-mma-more.txt); e4m3 / e5m2 as cta_tensor.c's f16 forms
- * (products exact, summed with C in double, rounded once to f32): ptxas turns them into two
- * HMMA.16816.F32 on f16 operands, whose sums keep fewer bits, so a random input's result may
- * differ from the H100's in its last bits (docs/analyzer.md); exact sums are bit for bit. */
+ * H100's on random inputs: tests/hw/h100-mma-more.txt); e4m3 / e5m2 as ptxas compiles them for
+ * sm_90 (f16 operands, two HMMA.16816.F32 and an FADD of C) with the H100's HMMA sums
+ * (emu/tc_numeric.c): bit for bit the H100's (tests/hw/h100-mma-more.txt, h100-mma-fp.txt). */
 #include <math.h>
 
 #include "cta_tensor.h"
