@@ -331,8 +331,8 @@ static int exec_mma(struct block *b, uint32_t w, uint32_t pc, const struct smem_
             }
         }
     /* D as bits of its type: f16 / bf16 / tf32 as the H100's HMMA sums them (tc_numeric.c; wmma
-     * tf32 .m16n16k8 is two HMMA.1684 chained: blocks of 4), f64 a chain of fused multiply-adds
-     * in ascending k (DMMA), integers exact (wrapping, or clamped with .satfinite) */
+     * tf32 .m16n16k8 is two HMMA.1684 chained: blocks of 4; the SASS of sm_90), f64 a chain of
+     * fused multiply-adds in ascending k (DMMA), integers exact (wrapping, or .satfinite) */
     uint64_t D[32][32];
     for (unsigned i = 0; i < M; i++)
         for (unsigned j = 0; j < N; j++) {
@@ -347,8 +347,11 @@ static int exec_mma(struct block *b, uint32_t w, uint32_t pc, const struct smem_
                     a[k] = (uint32_t)A[i][k];
                     bc[k] = (uint32_t)B[j][k];
                 }
-                D[i][j] = smem_tc_dot(tc_type(ta), a, tc_type(ta), bc, Kd, ta == SMEM_WMMA_TF32 ? 4 : 0,
-                                      tc_type(tc), (uint32_t)C[i][j], tc_type(td));
+                /* f32 C, f16 D: ptxas runs HMMA.F32 and rounds to f16 after (F2FP.F16.F32) */
+                int f2fp = td == SMEM_WMMA_F16 && tc == SMEM_WMMA_F32;
+                uint32_t d = smem_tc_dot(tc_type(ta), a, tc_type(ta), bc, Kd, ta == SMEM_WMMA_TF32 ? 4 : 0,
+                                         tc_type(tc), (uint32_t)C[i][j], f2fp ? SMEM_TC_F32 : tc_type(td));
+                D[i][j] = !f2fp ? d : f32_of(d) != f32_of(d) ? 0x7fffu : float_to_half(f32_of(d));
             } else {
                 int64_t s = (int32_t)(uint32_t)C[i][j];
                 for (unsigned k = 0; k < Kd; k++)
