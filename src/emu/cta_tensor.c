@@ -250,7 +250,8 @@ static unsigned elem_bits(unsigned t)
 /* the tensor-core model's type of a PTX floating-point type (emu/tc_numeric.h) */
 static unsigned tc_type(unsigned t)
 {
-    return t == PT_F16 ? SMEM_TC_F16 : t == PT_BF16 ? SMEM_TC_BF16 : t == PT_TF32 ? SMEM_TC_TF32 : SMEM_TC_F32;
+    return t == PT_F16 ? SMEM_TC_F16 : t == PT_BF16 ? SMEM_TC_BF16
+         : t == PT_TF32 ? SMEM_TC_TF32 : SMEM_TC_F32;
 }
 
 static int exec_mma(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
@@ -320,7 +321,8 @@ static int exec_mma(struct block *b, uint32_t w, uint32_t pc, const struct smem_
             for (unsigned r = 0; r < na; r++) {
                 uint32_t x = ra[r] >= 0 ? (uint32_t)R[(size_t)ra[r] * 32 + l] : 0;
                 for (unsigned e = 0; e < epr; e++)
-                    A[g + 8 * (r & 1)][epr * t + e + step * (r >> 1)] = eb == 32 ? x : x >> (16 * e) & 0xffffu;
+                    A[g + 8 * (r & 1)][epr * t + e + step * (r >> 1)] =
+                        eb == 32 ? x : x >> (16 * e) & 0xffffu;
             }
             for (unsigned r = 0; r < nb; r++) {
                 uint32_t x = rb[r] >= 0 ? (uint32_t)R[(size_t)rb[r] * 32 + l] : 0;

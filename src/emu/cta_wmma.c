@@ -314,7 +314,8 @@ static int exec_mma(struct block *b, uint32_t w, uint32_t pc, const struct smem_
             reg[o][i] = smem_ptx_vec_reg(fn, &in->ops[o], i);
     }
     unsigned M = fa.m, N = fa.n, Kd = fa.k;
-    uint64_t A[32][32], B[32][32], C[32][32]; /* the bits, B by column; 24 KB: blocks run in parallel threads */
+    /* the elements' bits, B by column; 24 KB: blocks run in parallel threads */
+    uint64_t A[32][32], B[32][32], C[32][32];
     for (uint32_t l = 0; l < 32; l++)
         for (unsigned o = 1; o < 4; o++) {
             const struct smem_wmma_frag *f = fr[o];
@@ -349,8 +350,9 @@ static int exec_mma(struct block *b, uint32_t w, uint32_t pc, const struct smem_
                 }
                 /* f32 C, f16 D: ptxas runs HMMA.F32 and rounds to f16 after (F2FP.F16.F32) */
                 int f2fp = td == SMEM_WMMA_F16 && tc == SMEM_WMMA_F32;
-                uint32_t d = smem_tc_dot(tc_type(ta), a, tc_type(ta), bc, Kd, ta == SMEM_WMMA_TF32 ? 4 : 0,
-                                         tc_type(tc), (uint32_t)C[i][j], f2fp ? SMEM_TC_F32 : tc_type(td));
+                uint32_t d = smem_tc_dot(tc_type(ta), a, tc_type(ta), bc, Kd,
+                                         ta == SMEM_WMMA_TF32 ? 4 : 0, tc_type(tc), (uint32_t)C[i][j],
+                                         f2fp ? SMEM_TC_F32 : tc_type(td));
                 D[i][j] = !f2fp ? d : f32_of(d) != f32_of(d) ? 0x7fffu : float_to_half(f32_of(d));
             } else {
                 int64_t s = (int32_t)(uint32_t)C[i][j];
