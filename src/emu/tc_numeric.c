@@ -28,10 +28,7 @@
 
 #include <stdint.h>
 
-#define TC_BITS 25   /* the bits kept below the largest exponent's unit (sm_90) */
-#ifndef TC_ZERO_E
-#define TC_ZERO_E (-126)
-#endif /* the exponent a zero operand counts with */
+#define TC_BITS 25 /* the fraction bits kept below the largest exponent's unit (sm_90) */
 
 struct tc_val {
     int cls;      /* 0 finite (zero too), 1 inf, 2 NaN */
