@@ -495,6 +495,17 @@ void emu_warp_alu(struct block *b, uint32_t w, const struct smem_ptx_insn *in, u
     s.y = in->nops > 2 ? src_row(R, K, &o[2], tmp[1], &s.k) : s.x;
     s.z = in->nops > 3 ? src_row(R, K, &o[3], tmp[2], &s.k) : s.x;
     int32_t d = o[0].reg[0];
+    if (fk == F_FP) { /* what emu_exec_alu does lane by lane: absent operands are 0 */
+        uint64_t *rd = R + (size_t)d * 32, m = mask_bytes(TBYTES(b->p->func->reg_type[d]));
+        for (uint32_t l = 0; l < 32; l++)
+            if (ex >> l & 1u) {
+                uint64_t r = 0;
+                emu_fp_arith(in, s.x[l], in->nops > 2 ? s.y[l] : 0, in->nops > 3 ? s.z[l] : 0, &r);
+                rd[l] = r & m;
+            }
+        K[d] = (K[d] & ~ex) | (s.k & ex);
+        return;
+    }
     lanes_alu(fk, in->cmp, R + (size_t)d * 32, s.x, s.y, s.z, ex, s.k);
     K[d] = (K[d] & ~ex) | (s.k & ex);
 }
