@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""compare.py H100.csv RUN_DIR [NAME...]: every launch's shared-memory counters as Nsight Compute
-counted them on the H100 (H100.csv, packed by pack_ncu.py) against smemlab run's reports
+"""compare.py [--prefix] H100.csv RUN_DIR [NAME...]: every launch's shared-memory counters as Nsight
+Compute counted them on the H100 (H100.csv, packed by pack_ncu.py) against smemlab run's reports
 (RUN_DIR/NAME.csv from run_cpu.sh, or RUN_DIR/NAME.json), launch by launch, in order. Exit 1
-when any launch differs or is missing."""
+when any launch differs or is missing. --prefix: the H100 counted only a program's first launches
+(ncu --launch-count N): smemlab run's later launches are not compared."""
 import csv, json, os, sys
 
 KEYS = ['ld_requests', 'st_requests', 'ld_wavefronts', 'st_wavefronts', 'atom_requests']
@@ -32,8 +33,13 @@ def ours(run_dir, name):
     return out
 
 def main():
-    gpu = h100(sys.argv[1])
-    names = sys.argv[3:] or list(gpu)
+    args = sys.argv[1:]
+    prefix = bool(args) and args[0] == '--prefix'
+    if prefix:
+        args = args[1:]
+    gpu = h100(args[0])
+    names = args[2:] or list(gpu)
+    sys.argv = [sys.argv[0]] + args
     bad_total = 0
     for name in names:
         g, o = gpu.get(name, []), ours(sys.argv[2], name)
@@ -41,6 +47,8 @@ def main():
             print(f'{name:22s} no smemlab run report')
             bad_total += 1
             continue
+        if prefix:
+            o = o[:len(g)]
         bad = sum(1 for a, b in zip(g, o) if a[:5] != b[:5]) + abs(len(g) - len(o))
         for i, (a, b) in enumerate(zip(g, o)):
             if a[:5] != b[:5] and bad <= 3:
