@@ -3,8 +3,11 @@
  * cases whose predictions were written before they ran, and probes of cp.async.cg) and
  * tests/hw/h100-ldsm3.csv (336 cp.async launches, 2026-11-24: the .ca held-out rows again with
  * their copies permuted among the lanes, and .cg placements of one, two and four source sectors;
- * tests/hw/ldsm/gen_patterns3.py) and tests/hw/h100-ldsm4.csv (60 held-out .cg cases whose
- * predictions gen_patterns4.py wrote before they ran). Source:
+ * tests/hw/ldsm/gen_patterns3.py), tests/hw/h100-ldsm4.csv (60 held-out .cg cases whose
+ * predictions gen_patterns4.py wrote before they ran) and tests/hw/h100-ldsm5.csv (169 cp.async
+ * launches, 2026-11-24 04:03 UTC, predictions by gen_patterns5.py before the run: 40 held-out .cg
+ * passes of one sector per global line, every one inside the established class now; .ca
+ * three-lane probes and .cg split / duplicated-sector probes, outside it). Source:
  * tests/hw/ldsm/ (ldsm.cu, one LDSM / STSM / LDGSTS per launch, counted by Nsight Compute 2025.3.1 on
  * an H100 80GB HBM3, driver 580.159.04, 2026-11-23): requests (smsp__sass_inst_executed_op_ldsm,
  * sm__inst_executed_op_shared_stsm, smsp__sass_inst_executed_op_ldgsts), wavefronts
@@ -254,11 +257,14 @@ int main(void)
     check_file("h100-ldsm2.csv", 166, &t); /* the held-out run and the .cg probes */
     check_file("h100-ldsm3.csv", 336, &t); /* the third cp.async run (gen_patterns3.py) */
     check_file("h100-ldsm4.csv", 60, &t);  /* held out: gen_patterns4.py's predictions */
+    unsigned est_before = t.cp_est;
+    check_file("h100-ldsm5.csv", 169, &t); /* gen_patterns5.py: held-out oneper_* and the probes */
+    CHECK(t.cp_est - est_before >= 40); /* the 40 held-out oneper_* rows are inside the class */
     printf("h100-ldsm*.csv: %u rows: %u ldmatrix/stmatrix (%u .trans) exact; %u cp.async rows where the "
            "rule is established, exact; %u outside it (%u equal anyway); conflict counter checked on %u "
            "rows; %u mismatches\n",
            t.rows, t.mat, t.trans, t.cp_est, t.cp_out, t.cp_out_equal, t.bc_checked, t.bad);
-    CHECK(t.mat == 958 + 73 && t.cp_est == 391 && t.cp_out == 272);
+    CHECK(t.mat == 958 + 73 && t.cp_est == 451 && t.cp_out == 381); /* 391 before run 5, + 20 s2l_* (h100-ldsm3.csv) + 40 oneper_* */
     struct smem_banks b = smem_banks_default();
     /* The GEMM kernels of tests/ldsm/gemm.cu: a warp's ldmatrix.x4 of the A tile (row = lane%16,
      * chunk = ks*2 + lane/16, 64-byte rows) costs 16 wavefronts plain, 4 swizzled; 256 LDSM in all
