@@ -1,6 +1,7 @@
 /* matrix.c: the shared-memory cost of ldmatrix, stmatrix (one pass per 8x8 matrix) and cp.async
- * (LDGSTS: store passes, copies never merged, the sources read from banks or lines). See docs/bank-model.md and
- * tests/hw/ldsm/ for the H100 measurements each rule comes from. */
+ * (LDGSTS in store passes: .ca by the hub rule over source and destination banks, .cg by the keys
+ * rule over global and shared sectors). See docs/bank-model.md and tests/hw/ldsm/ (fit_ldgsts.py
+ * scores every rule tried) for the H100 measurements each rule comes from. */
 #include "smemlab/model/matrix.h"
 
 #include <stdlib.h>

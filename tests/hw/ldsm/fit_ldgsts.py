@@ -144,6 +144,22 @@ def ca_cross(r, P):
     return best
 
 
+def ca_hubs(r, P):
+    """lanes of the pass with a source conflict (another lane reads another word of one of its
+    source banks) and a destination conflict (another lane writes one of its destination banks)"""
+    sz, n = r['size'], 0
+    for a in P:
+        s = not r['zf'] and any(w % 32 == v % 32 and w != v for l in P if l != a
+                                for w in words(r['src'][l], sz) for v in words(r['src'][a], sz))
+        d = any(w % 32 == v % 32 for l in P if l != a for w in words(r['dst'][l], sz) for v in words(r['dst'][a], sz))
+        n += s and d
+    return n
+
+
+def ca_hub_class(r):
+    return all(ca_hubs(r, P) <= 1 for P in passes(r))
+
+
 LANE = lambda r, l: l
 SRC = lambda r, l: (r['src'][l], l)
 DST = lambda r, l: (r['dst'][l], l)
@@ -232,7 +248,9 @@ def main():
     ca = [r for r in rows if not r['cg']]
     cg = [r for r in rows if r['cg']]
     two = [r for r in ca if any(dstconf(r, P) > 1 and srcconf(r, P) > 1 for P in passes(r))]
-    print(f'.ca: {len(ca)} rows; {len(two)} with a pass whose sources and destinations both conflict')
+    hub = [r for r in ca if ca_hub_class(r)]
+    print(f'.ca: {len(ca)} rows; {len(two)} with a pass whose sources and destinations both conflict; '
+          f'{len(hub)} in the hub class (at most one lane a pass conflicting on both sides)')
     for nm, f in [('max(w, r) (the established rule)', ca_max),
                   ('greedy in lane order', ca_greedy(LANE)), ('greedy by source', ca_greedy(SRC)),
                   ('greedy by destination', ca_greedy(DST)),
@@ -243,6 +261,7 @@ def main():
                   ('hub bound (source bank + destination bank of one lane)', ca_cross)]:
         score(ca, f, nm, v)
         score(two, f, '   of them both-side rows', False)
+        score(hub, f, '   in the hub class', v and f is ca_cross)
     inside = [r for r in cg if cg_keys_class(r)]
     print(f'.cg: {len(cg)} rows; {len(inside)} in the keys class')
     for nm, f in [('line groups, one-sector rule (before run 5, simplified port)', cg_old), ('units (global, shared sector pairs)', cg_units),
