@@ -74,24 +74,25 @@ const char *smem_cp_async_check(const struct smem_cp_async_request *req);
 
 /* The cost (H100, docs/bank-model.md): the lanes are cut into passes as a store of `size` bytes
  * is (size/4 passes of 128/size consecutive lanes); a pass costs
- *  - .ca (the hub rule): the largest, over its lanes a, of the items on a's source bank (distinct
- *    4-byte words, bank = (address / 4) mod 32: the L1 data array the copy reads) and on a's
- *    destination bank (lane-word writes: copies are never merged), a's read and write counting
- *    once; with conflicts on one side only, the worst bank of that side;
+ *  - .ca (the hub rule): the largest, over its lanes a, of the lane-word writes to a's destination
+ *    bank plus the lanes that read a's source bank (bank = (address / 4) mod 32: the L1 data array
+ *    the copy reads) and do not write that destination bank, every copy on its own; with
+ *    conflicts on one side only, the worst bank of that side;
  *  - .cg (the keys rule): its distinct keys, at least its destinations' worst bank: lanes writing
  *    one destination count once; two lanes on the two halves of one global sector that write one
  *    shared sector are one item keyed (global line, shared line, (shared - global sector) mod 2,
  *    halves swapped); every other lane one item keyed (global line, shared line, its half,
  *    (dst - src) mod 64).
- * ideal = passes with an active lane. Exact wherever smem_cp_async_established holds (795 rows of
- * tests/hw/h100-ldsm*.csv, 130 of them held out); max_ways: the worst bank of either side. */
+ * ideal = passes with an active lane. Exact wherever smem_cp_async_established holds (867 rows of
+ * tests/hw/h100-ldsm*.csv, 152 of them held out); max_ways: the worst bank of either side. */
 struct smem_cost smem_cp_async_cost(const struct smem_banks *banks, const struct smem_cp_async_request *req);
 
-/* 1 when the measurements establish the cost of req: .ca when no pass has two lanes that each
- * conflict on both sides (source and destination banks; where several do, the H100 costs up to 5
- * more than the hub rule, by no rule found); .cg when no 16-byte global chunk is read by two lanes
- * of a pass and no destination is written by two lanes (except the two halves of one global sector
- * onto one destination, in one pass). 0: the cost is an estimate. */
+/* 1 when the measurements establish the cost of req: .ca when counting a source word read by
+ * several lanes of a pass once, or once a copy (as the cost does), gives the same cost (always so
+ * when no two lanes read one word; where it differs, counting every copy is exact on every measured
+ * row but was fitted on them); .cg when no 16-byte global chunk is read by two lanes of a pass and
+ * no destination is written by two lanes (except the two halves of one global sector onto one
+ * destination, in one pass). 0: the cost is an estimate. */
 int smem_cp_async_established(const struct smem_cp_async_request *req);
 
 /* The destinations as an ordinary store request of `size` bytes (for the bank map pictures). */
