@@ -113,6 +113,32 @@ static unsigned ca_hub(const struct smem_banks *b, const struct smem_cp_async_re
                        int per_copy)
 {
     unsigned n = req->size > b->bytes ? req->size / b->bytes : 1, best = 0;
+    if (per_copy && b->count <= SMEM_MAX_BANKS && n <= b->count) {
+        /* the fast form: lanes writing / reading each bank (a lane's n words lie in n banks) */
+        uint32_t wr_in[SMEM_MAX_BANKS], rd_in[SMEM_MAX_BANKS];
+        memset(wr_in, 0, sizeof wr_in);
+        memset(rd_in, 0, sizeof rd_in);
+        for (uint32_t q = mask; q; q &= q - 1) {
+            unsigned l = (unsigned)__builtin_ctz(q);
+            for (unsigned k = 0; k < n; k++) {
+                wr_in[(req->dst[l] / b->bytes + k) % b->count] |= 1u << l;
+                rd_in[(req->src[l] / b->bytes + k) % b->count] |= 1u << l;
+            }
+        }
+        for (uint32_t m = mask; m; m &= m - 1) {
+            unsigned a = (unsigned)__builtin_ctz(m);
+            for (unsigned i = 0; i < n; i++) {
+                uint32_t rx = rd_in[(req->src[a] / b->bytes + i) % b->count];
+                for (unsigned j = 0; j < n; j++) {
+                    uint32_t wy = wr_in[(req->dst[a] / b->bytes + j) % b->count];
+                    unsigned items = (unsigned)__builtin_popcount(wy) + (unsigned)__builtin_popcount(rx & ~wy);
+                    if (items > best)
+                        best = items;
+                }
+            }
+        }
+        return best;
+    }
     for (uint32_t m = mask; m; m &= m - 1) {
         unsigned a = (unsigned)__builtin_ctz(m);
         for (unsigned i = 0; i < n; i++) {
