@@ -16,3 +16,22 @@ set_target_properties(smemlab_cudart PROPERTIES
   LINK_DEPENDS ${CMAKE_SOURCE_DIR}/src/runtime/libcudart.map)
 # the CLI finds it beside itself (build/runtime/); build it whenever the CLI is built
 add_dependencies(smemlab smemlab_cudart)
+
+# Its cuBLAS stand-ins (src/runtime/cublas/): build/runtime/libcublas.so.13 and libcublasLt.so.13,
+# so that a program linked with -lcublas -lcublasLt loads, creates its handles and runs; its first
+# call that would compute stops it, named (exit 3). They call the runtime's report through
+# __cudaSmemlabUnsupported (libcudart.so.13).
+foreach(lib cublas cublasLt)
+  string(TOLOWER ${lib} src)
+  add_library(smemlab_${lib} SHARED ${CMAKE_SOURCE_DIR}/src/runtime/cublas/rt_${src}.c
+    ${CMAKE_SOURCE_DIR}/src/runtime/cublas/stubs_${src}.c)
+  target_link_libraries(smemlab_${lib} PRIVATE smemlab_cudart)
+  target_compile_options(smemlab_${lib} PRIVATE ${SMEMLAB_WARN})
+  target_link_options(smemlab_${lib} PRIVATE
+    -Wl,--version-script=${CMAKE_SOURCE_DIR}/src/runtime/cublas/lib${lib}.map -Wl,--no-undefined)
+  set_target_properties(smemlab_${lib} PROPERTIES
+    OUTPUT_NAME ${lib} SOVERSION 13 C_VISIBILITY_PRESET hidden
+    LIBRARY_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/runtime
+    LINK_DEPENDS ${CMAKE_SOURCE_DIR}/src/runtime/cublas/lib${lib}.map)
+  add_dependencies(smemlab smemlab_${lib})
+endforeach()

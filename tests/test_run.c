@@ -303,8 +303,12 @@ static void test_printf_and_repeated_launches(void)
         else
             bump_rep += rep == 1;
     }
-    CHECK_EQ(n, 41);
-    CHECK_EQ(scale_rep, 19);  /* all but the first and the one after new input */
+    /* 20 + 20 + 1 (new input and factor), then the same scale again (a repeat proven by the
+       versions of its memory), fill, scale (a repeat whose writes are put back: the program
+       checks them), then two launches on managed memory (the host changed the second's input:
+       not a repeat) */
+    CHECK_EQ(n, 46);
+    CHECK_EQ(scale_rep, 21);  /* 19 in the loop, the two after new input */
     CHECK_EQ(bump_rep, 0);
     free(csv);
 }
@@ -567,6 +571,25 @@ static void test_bad_programs_stop_with_a_located_message(void)
     free(e);
 }
 
+/* A program linked with cuBLAS (tests/run/cublas.cu, as llm.c's dev/cuda programs are): its
+ * handles are created and destroyed and its own kernel runs to its PASS; the first cuBLAS call
+ * that would compute stops it with one sentence naming the call, exit 3, the launch before it
+ * still in the report. */
+static void test_cublas_handles_run_and_its_kernels_stop(void)
+{
+    char *o, *e;
+    CHECK_EQ(checks("", "cublas", "handle", &o, &e), 0);
+    EXPECT_IN(o, "handle PASS");
+    free(o);
+    free(e);
+    CHECK_EQ(checks("--format csv", "cublas", "gemm", &o, &e), 3);
+    EXPECT_IN(e, "smemlab run: cublasSgemm_v2 is not supported (cuBLAS runs NVIDIA's own kernels");
+    EXPECT_IN(e, "twice");
+    CHECK(strstr(o, "gemm returned") == NULL);
+    free(o);
+    free(e);
+}
+
 /* Recursive device functions (tests/run/recursion.cu) run to the program's own PASS. Against
  * tests/run/h100-recursion.csv (Nsight Compute 2025.3.1, H100 80GB HBM3, driver 580.159.04,
  * 2026-11-24, nvcc 13.0 -O3 -arch=sm_90 -lineinfo -cudart shared): where the lanes of a warp
@@ -680,6 +703,7 @@ int main(void)
     build("tests/run", "bulk", "bulk", "-cudart shared -arch=sm_90 -O3");
     build("tests/run", "merge_calls", "merge_calls", "-cudart shared -arch=sm_90 -O3");
     build("tests/run", "wmma_noinline", "wmma_noinline", "-cudart shared -arch=sm_90 -O3");
+    build("tests/run", "cublas", "cublas", "-cudart shared -arch=sm_90 -O3 -lcublas -lcublasLt");
     build("tests/run", "wmma_noinline", "wmma_noinline_G", "-cudart shared -arch=sm_90 -G");
     build("tests/run", "tiny", "tiny_static", "-arch=sm_90");
     build("tests/run", "tiny", "tiny_sass", "-cudart shared -gencode arch=compute_90,code=sm_90");
@@ -694,6 +718,7 @@ int main(void)
     RUN(test_out_of_bounds_global_accesses_are_reported);
     RUN(test_hazards_and_checks_asked_for);
     RUN(test_bad_programs_stop_with_a_located_message);
+    RUN(test_cublas_handles_run_and_its_kernels_stop);
     RUN(test_recursion_runs_and_counts_as_the_h100);
     RUN(test_bulk_copies);
     RUN(test_merged_loads_stop_at_slow_path_calls);

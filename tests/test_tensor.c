@@ -11,8 +11,9 @@
  *    complete and a read of a cp.async destination before its thread's wait are reported;
  *  - tests/wmma/wmma_gemm.cu (every wmma fragment type sm_90 has) computes its exact products and
  *    counts as the H100 did (tests/hw/h100-wmma-gemm.csv);
- *  - tests/hw/mma/mma_more.cu (f64, e4m3/e5m2, s4/u4, b1 mma.sync) against the H100's results
- *    (tests/hw/h100-mma-more.txt). */
+ *  - tests/hw/mma/mma_more.cu (f64, e4m3/e5m2, s4/u4, b1 mma.sync) and mma_fp.cu (the
+ *    floating-point sums of mma.sync and wmma.mma) against the H100's results
+ *    (tests/hw/h100-mma-more.txt, tests/hw/h100-mma-fp.txt). */
 #include "check.h"
 #include "testfile.h"
 
@@ -293,8 +294,8 @@ static void test_wmma_gemms_run_right_and_count_as_the_h100(void)
  * s4/u4, s8 m8n8k16, b1 xor/and popc) give the exact products on exact inputs (the program's own
  * check, as on the H100), and on its random inputs every D register of the f64, integer and b1
  * forms equals the H100's bit for bit (tests/hw/h100-mma-more.txt, 2026-11-24, H100 80GB HBM3,
- * driver 580.159.04). The e4m3/e5m2 ones are summed more exactly than the H100 sums them: 207 of
- * their 384 registers are the H100's bits (the rest 1 to 46 ulps away: docs/analyzer.md). */
+ * driver 580.159.04). The e4m3/e5m2 ones too since emu/tc_numeric.c sums them as the H100's two
+ * HMMA.16816.F32 and FADD do (before it, 207 of their 384 registers were the H100's bits). */
 static void test_mma_more_forms_as_the_h100(void)
 {
     char cmd[4000], hwp[1100], *o, *e;
@@ -330,6 +331,43 @@ static void test_mma_more_forms_as_the_h100(void)
     CHECK_EQ(exact_equal, exact_forms);
     CHECK_EQ(fp8, 384u);
     CHECK(fp8_equal >= 207u);
+    CHECK_EQ(fp8_equal, fp8); /* every one, with the H100's sums (emu/tc_numeric.c) */
+    free(hw);
+    free(o);
+    free(e);
+}
+
+/* tests/hw/mma/mma_fp.cu under `smemlab run`: mma.sync f16 / bf16 / tf32 / e4m3 / e5m2 and
+ * wmma.mma f16 / bf16 / tf32 on 7 input sets chosen to tell sums apart (cancellation, wide
+ * exponents, subnormals, overflow, zeros / infinities / NaN, f16 ties): its exact check passes as
+ * on the H100, and its dump (every A, B, C and D) is byte for byte the H100's:
+ * tests/hw/h100-mma-fp.txt (NVIDIA H100 80GB HBM3, driver 580.159.04, 2026-11-24 03:58 UTC). */
+static void test_mma_fp_sums_as_the_h100(void)
+{
+    char cmd[4000], hwp[1100], *o, *e;
+    snprintf(cmd, sizeof cmd, "%s run %s/mma_fp check", smemlab, bin);
+    CHECK_EQ(sh(cmd, "mma_fp_check", &o, &e), 0);
+    EXPECT_IN(o, "12 forms, 0 failed");
+    free(o);
+    free(e);
+    snprintf(cmd, sizeof cmd, "%s run %s/mma_fp dump", smemlab, bin);
+    CHECK_EQ(sh(cmd, "mma_fp_dump", &o, &e), 0);
+    snprintf(hwp, sizeof hwp, "%s/tests/hw/h100-mma-fp.txt", src);
+    char *hw = test_read_file(hwp, NULL);
+    CHECK(hw != NULL);
+    unsigned lines = 0, equal = 0;
+    for (char *h = hw, *g = o; h && *h; lines++) {
+        char *hn = strchr(h, '\n'), *gn = g ? strchr(g, '\n') : NULL;
+        size_t hl = hn ? (size_t)(hn - h) : strlen(h), gl = gn ? (size_t)(gn - g) : (g ? strlen(g) : 0);
+        int same = g && hl == gl && !strncmp(h, g, hl);
+        equal += same;
+        if (!same && lines - equal < 3)
+            fprintf(stderr, "H100: %.80s...\nsmemlab run: %.80s...\n", h, g ? g : "");
+        h = hn ? hn + 1 : NULL;
+        g = gn ? gn + 1 : NULL;
+    }
+    CHECK_EQ(lines, 392u); /* 14 forms x 7 sets x A, B, C, D */
+    CHECK_EQ(equal, lines);
     free(hw);
     free(o);
     free(e);
@@ -389,11 +427,13 @@ int main(void)
     CHECK_EQ(build("tests/tensor", "tensor_checks"), 0);
     CHECK_EQ(build("tests/wmma", "wmma_gemm"), 0);
     CHECK_EQ(build("tests/hw/mma", "mma_more"), 0);
+    CHECK_EQ(build("tests/hw/mma", "mma_fp"), 0);
     RUN(test_gemm_runs_right_and_counts_as_the_h100);
     RUN(test_gemm_analyzes_with_the_h100s_counts);
     RUN(test_conflict_gate_on_the_gemms);
     RUN(test_wmma_gemms_run_right_and_count_as_the_h100);
     RUN(test_mma_more_forms_as_the_h100);
+    RUN(test_mma_fp_sums_as_the_h100);
     RUN(test_fragments_mma_and_mbarrier);
     RUN(test_refusals_deadlock_and_race);
     return CHECK_DONE();

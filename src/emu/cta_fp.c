@@ -83,6 +83,12 @@ static int bitlen(uint64_t m)
 /* Rounds x (exact, or rounded to odd in double) to format f (f16, bf16, f32) in mode rnd. */
 static uint64_t round_to(double x, int f, unsigned rnd)
 {
+    if (f == FF32 && rnd == RND_RN) { /* the common case: the host's conversion, in the normal
+                                         range (no subnormal: the host may flush those) */
+        double ax = fabs(x);
+        if (ax >= 0x1p-126 && ax < 0x1p128)
+            return bits_f32((float)x);
+    }
     uint64_t xb = bits_f64(x), sg = xb >> 63 ? sign_bit(f) : 0;
     if (isnan(x))
         return canon_nan(f);

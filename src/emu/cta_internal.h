@@ -99,6 +99,8 @@ enum fast_kind {
     F_MOV64, F_SHL64, F_CVT_U64_U32, F_CVT_S64_S32, F_FMA_F32, F_ADD_F32, F_MUL_F32, F_SHRS32,
     F_MUL64, F_MAD64, F_ANDP, F_ORP, F_XORP, F_SUB_F32, F_ADD16, F_CVT_U32, F_NOTP, F_MOVP,
     F_DIV_U32, F_REM_U32, F_DIV_S32, F_REM_S32,
+    F_FMA_F32Z, F_ADD_F32Z, F_SUB_F32Z, F_MUL_F32Z, /* .ftz (what --use_fast_math gives) */
+    F_FP,    /* other floating-point arithmetic: cta_fp.c's function over the lanes (emu_warp_alu) */
     F_MOVX,  /* mov of a special register or a symbol's address (cta.c, per lane) */
     F_WARP,  /* selp, ld.param by name, bar.sync, ret / exit (cta_warp.c, emu_warp_exec) */
     /* warp-level memory instructions (cta.c, warp_mem): ld/st.shared through a register or a

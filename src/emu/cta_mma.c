@@ -4,13 +4,13 @@
  * .m16n8k256 (.xor.popc, .and.popc). Fragments as the PTX ISA lays them out, checked on the H100
  * (tests/hw/mma/: every form exact on exact inputs). Arithmetic: integers and b1 exact (s32 wraps,
  * or clamps with .satfinite); f64 a fused multiply-add a step, ascending k (bit for bit the
- * H100's on random inputs: tests/hw/h100-mma-more.txt); e4m3 / e5m2 as cta_tensor.c's f16 forms
- * (products exact, summed with C in double, rounded once to f32): ptxas turns them into two
- * HMMA.16816.F32 on f16 operands, whose sums keep fewer bits, so a random input's result may
- * differ from the H100's in its last bits (docs/analyzer.md); exact sums are bit for bit. */
+ * H100's on random inputs: tests/hw/h100-mma-more.txt); e4m3 / e5m2 as ptxas compiles them for
+ * sm_90 (f16 operands, two HMMA.16816.F32 and an FADD of C) with the H100's HMMA sums
+ * (emu/tc_numeric.c): bit for bit the H100's (tests/hw/h100-mma-more.txt, h100-mma-fp.txt). */
 #include <math.h>
 
 #include "cta_tensor.h"
+#include "smemlab/emu/tc_numeric.h"
 
 enum { K_F64, K_FP8, K_INT, K_B1 };
 
@@ -106,6 +106,12 @@ static double fp8_value(unsigned x, int e5m2)
     return neg ? -v : v;
 }
 
+/* the tensor-core model's type of an fp8 PTX type */
+static unsigned tc_type(unsigned t)
+{
+    return t == PT_E5M2 ? SMEM_TC_E5M2 : SMEM_TC_E4M3;
+}
+
 /* an element's value: x its bits, t its PTX type */
 static double elem(unsigned t, uint64_t x)
 {
@@ -147,6 +153,7 @@ int emu_exec_mma_more(struct block *b, uint32_t w, uint32_t pc, const struct sme
         rd[r] = smem_ptx_vec_reg(fn, od, r);
     /* A (16 x 256 at most), B (256 x 8), C (16 x 8) as doubles: exact for every type here */
     double A[16][256], B[256][8], C[16][8];
+    uint32_t Abits[16][32], Bcol[8][32], Cbits[16][8]; /* e4m3 / e5m2 and C's bits (K 32) */
     unsigned per = f.bits == 64 ? 1 : 32 / f.bits;
     uint64_t emask = f.bits == 64 ? ~0ull : (1ull << f.bits) - 1;
     for (uint32_t l = 0; l < 32; l++) {
@@ -156,6 +163,8 @@ int emu_exec_mma_more(struct block *b, uint32_t w, uint32_t pc, const struct sme
                 unsigned row, col;
                 a_pos(&f, l, r, e, &row, &col);
                 A[row][col] = elem(in->type2, f.bits == 64 ? x : x >> (f.bits * e) & emask);
+                if (f.kind == K_FP8)
+                    Abits[row][col] = (uint32_t)(x >> (f.bits * e) & emask);
             }
         }
         for (unsigned r = 0; r < f.nb; r++) {
@@ -164,11 +173,14 @@ int emu_exec_mma_more(struct block *b, uint32_t w, uint32_t pc, const struct sme
                 unsigned k, n;
                 b_pos(&f, l, r, e, &k, &n);
                 B[k][n] = elem(in->type3, f.bits == 64 ? x : x >> (f.bits * e) & emask);
+                if (f.kind == K_FP8)
+                    Bcol[n][k] = (uint32_t)(x >> (f.bits * e) & emask);
             }
         }
         for (unsigned i = 0; i < f.nc; i++) {
             uint64_t x = rc[i] >= 0 ? R[(size_t)rc[i] * 32 + l] : 0;
             unsigned row = l / 4 + 8 * (i / 2), col = 2 * (l % 4) + i % 2;
+            Cbits[row][col] = (uint32_t)x;
             C[row][col] = f.kind == K_F64 ? f64_of(x) : f.kind == K_FP8 ? (double)f32_of(x)
                                                                         : (double)(int32_t)(uint32_t)x;
         }
@@ -184,12 +196,9 @@ int emu_exec_mma_more(struct block *b, uint32_t w, uint32_t pc, const struct sme
                     d = fma(A[row][k], B[k][col], d);
                 out = bits_f64(d);
             } else if (f.kind == K_FP8) {
-                /* as cta_tensor.c's f16 forms: products exact, summed with C, rounded once */
-                double sum = 0;
-                for (unsigned k = 0; k < f.K; k++)
-                    sum += A[row][k] * B[k][col];
-                float d = (float)(sum + C[row][col]);
-                out = d != d ? 0x7fffffffu : bits_f32(d);
+                /* as the H100 sums them (emu/tc_numeric.c): two f16 blocks of 16 */
+                out = smem_tc_dot(tc_type(in->type2), &Abits[row][0], tc_type(in->type3), Bcol[col],
+                                  f.K, 0, SMEM_TC_F32, Cbits[row][col], SMEM_TC_F32);
             } else {
                 int64_t s = (int64_t)C[row][col];
                 for (unsigned k = 0; k < f.K; k++) {

@@ -37,6 +37,13 @@ static uint8_t fast_mem_kind(const struct smem_ptx_insn *in)
     return ld ? F_LDS : F_STS;
 }
 
+/* the floating-point operations emu_exec_alu computes with emu_fp_arith (cta_alu.c) */
+#define F_FP_OP(op)                                                                              \
+    ((op) == PO_ADD || (op) == PO_SUB || (op) == PO_MUL || (op) == PO_MAD || (op) == PO_DIV ||    \
+     (op) == PO_ABS || (op) == PO_NEG || (op) == PO_MIN || (op) == PO_MAX || (op) == PO_FMA ||    \
+     (op) == PO_SQRT || (op) == PO_RSQRT || (op) == PO_RCP || (op) == PO_SIN || (op) == PO_COS || \
+     (op) == PO_EX2 || (op) == PO_LG2 || (op) == PO_TANH || (op) == PO_COPYSIGN)
+
 /* Instructions simple enough for the fast path: integer ops on registers and immediates. */
 static uint8_t fast_kind_of(const struct smem_ptx_func *f, const struct smem_ptx_insn *in)
 {
@@ -114,6 +121,29 @@ static uint8_t fast_kind_of(const struct smem_ptx_func *f, const struct smem_ptx
             return F_CVT_U64_U32;
         if (t == PT_S64 && in->type2 == PT_S32)
             return F_CVT_S64_S32;
+    }
+    /* any other floating-point arithmetic emu_exec_alu gives to cta_fp.c (rounding modes, .ftz,
+     * .approx, f16 / bf16 and their pairs, f64; not .sat, refused above): that function over the
+     * lanes, without each lane's operand handling */
+    if (is_fp(t) && db == TBYTES(t) && !(in->mods & SMEM_MOD_OOB) && F_FP_OP(in->op) &&
+        ((in->op != PO_MUL && in->op != PO_MAD) || (in->mode != MODE_HI && in->mode != MODE_WIDE)) &&
+        !(t == PT_F32 && !in->ftz && !in->mods && (!in->round || in->round == RND_RN) &&
+          (in->op == PO_FMA || in->op == PO_ADD || in->op == PO_SUB ||
+           (in->op == PO_MUL && in->mode == MODE_NONE))) &&
+        !(t == PT_F32 && in->ftz && !in->mods && (!in->round || in->round == RND_RN) &&
+          (in->op == PO_FMA || in->op == PO_ADD || in->op == PO_SUB ||
+           (in->op == PO_MUL && in->mode == MODE_NONE))))
+        return F_FP;
+    /* the same with .ftz: subnormal operands and results are signed zeros (cta_warp.c) */
+    if (t == PT_F32 && db == 4 && in->ftz && !in->mods && (!in->round || in->round == RND_RN)) {
+        if (in->op == PO_FMA && in->nops == 4)
+            return F_FMA_F32Z;
+        if (in->op == PO_ADD && in->nops == 3)
+            return F_ADD_F32Z;
+        if (in->op == PO_SUB && in->nops == 3)
+            return F_SUB_F32Z;
+        if (in->op == PO_MUL && in->nops == 3 && in->mode == MODE_NONE)
+            return F_MUL_F32Z;
     }
     /* f32 arithmetic rounded to nearest, nothing else (no .ftz, .sat, .relu, ...): the IEEE
      * operation of the host, a NaN made the canonical one (cta_fp.c gives the same bits) */

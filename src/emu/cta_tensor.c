@@ -7,11 +7,11 @@
  *  - mma.sync.aligned .m16n8k16 / .m16n8k8 f16 and bf16 (f32 or f16 accumulators), .m16n8k8 /
  *    .m16n8k4 tf32, .m16n8k32 / .m16n8k16 s8 / u8 (s32): the warp's fragments gathered into A, B
  *    and C, D computed, scattered back. Integers exactly (wrapping, or clamped with .satfinite).
- *    Floating point: every product is exact in double; D[i][j] = C[i][j] + the products in
- *    ascending k, summed in double, rounded once to the accumulator's type (to nearest even).
- *    The H100's tensor cores sum with less precision: results may differ from it in the last
- *    bits of an f32 (docs/analyzer.md); tf32 operands keep their 19 high bits; the other forms
- *    of sm_90 (f64, e4m3/e5m2, s4/u4, b1, .m8n8k16): cta_mma.c;
+ *    Floating point: each D element as the H100's HMMA sums it (emu/tc_numeric.c: one block of
+ *    k products and C, aligned to the largest exponent, 25 bits, cut to f32 toward zero or
+ *    rounded to f16), bit for bit the H100's (tests/hw/h100-mma-fp.txt); tf32 operands keep
+ *    their 19 high bits; the other forms of sm_90 (f64, e4m3/e5m2, s4/u4, b1, .m8n8k16):
+ *    cta_mma.c;
  *  - wmma: cta_wmma.c.
  * cp.async.bulk (TMA): cta_bulk.c. wgmma never reaches here: the parser refuses it per function. */
 #include "cta_tensor.h"
@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "smemlab/emu/tc_numeric.h"
 #include "smemlab/model/matrix.h"
 
 /* ---- operands of one lane ----------------------------------------------------------------- */
@@ -246,15 +247,11 @@ static unsigned elem_bits(unsigned t)
     }
 }
 
-static double elem_value(unsigned t, uint32_t x)
+/* the tensor-core model's type of a PTX floating-point type (emu/tc_numeric.h) */
+static unsigned tc_type(unsigned t)
 {
-    switch (t) {
-    case PT_F16: return (double)half_to_float((uint16_t)x);
-    case PT_BF16: return (double)bf16_to_float((uint16_t)x);
-    case PT_TF32: return (double)f32_of(x & 0xffffe000u); /* the 19 bits a tf32 has */
-    case PT_S8: return (double)(int8_t)x;
-    default: return (double)(uint8_t)x;
-    }
+    return t == PT_F16 ? SMEM_TC_F16 : t == PT_BF16 ? SMEM_TC_BF16
+         : t == PT_TF32 ? SMEM_TC_TF32 : SMEM_TC_F32;
 }
 
 static int exec_mma(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
@@ -317,44 +314,39 @@ static int exec_mma(struct block *b, uint32_t w, uint32_t pc, const struct smem_
         known = known && rc[r] >= 0;
     uint64_t out[4][32];
     if (fp) {
-        /* A, B and C as doubles (exact), D = C + sum over k ascending, rounded once */
-        double A[16][16], B[16][8], C[16][8];
+        /* A, B and C as bits, each D element summed as the H100's HMMA sums it (tc_numeric.c) */
+        uint32_t A[16][16], B[8][16], C[16][8]; /* B by column */
         for (uint32_t l = 0; l < 32; l++) {
             unsigned g = l >> 2, t = l & 3;
             for (unsigned r = 0; r < na; r++) {
                 uint32_t x = ra[r] >= 0 ? (uint32_t)R[(size_t)ra[r] * 32 + l] : 0;
                 for (unsigned e = 0; e < epr; e++)
                     A[g + 8 * (r & 1)][epr * t + e + step * (r >> 1)] =
-                        elem_value(ta, eb == 32 ? x : x >> (16 * e) & 0xffffu);
+                        eb == 32 ? x : x >> (16 * e) & 0xffffu;
             }
             for (unsigned r = 0; r < nb; r++) {
                 uint32_t x = rb[r] >= 0 ? (uint32_t)R[(size_t)rb[r] * 32 + l] : 0;
                 for (unsigned e = 0; e < epr; e++)
-                    B[epr * t + e + step * r][g] = elem_value(tb, eb == 32 ? x : x >> (16 * e) & 0xffffu);
+                    B[g][epr * t + e + step * r] = eb == 32 ? x : x >> (16 * e) & 0xffffu;
             }
             for (unsigned i = 0; i < 4; i++) { /* c0..c3: (g + 8 (i / 2), 2t + i % 2) */
                 int32_t reg = rc[tc == PT_F16 ? i / 2 : i];
                 uint64_t x = reg >= 0 ? R[(size_t)reg * 32 + l] : 0;
                 C[g + 8 * (i >> 1)][2 * t + (i & 1)] =
-                    tc == PT_F16 ? (double)half_to_float((uint16_t)(x >> (16 * (i & 1))))
-                                 : (double)f32_of(x);
+                    tc == PT_F16 ? (uint32_t)(x >> (16 * (i & 1))) & 0xffffu : (uint32_t)x;
             }
         }
+        unsigned tta = tc_type(ta), ttc = tc_type(tc), ttd = tc_type(td);
         for (uint32_t l = 0; l < 32; l++) {
             unsigned g = l >> 2, t = l & 3;
             out[0][l] = out[1][l] = 0;
             for (unsigned i = 0; i < 4; i++) {
                 unsigned row = g + 8 * (i >> 1), col = 2 * t + (i & 1);
-                double sum = 0;
-                for (unsigned k = 0; k < Kd; k++)
-                    sum += A[row][k] * B[k][col];
-                sum += C[row][col];
-                if (td == PT_F16) {
-                    out[i / 2][l] |= (uint64_t)float_to_half((float)sum) << (16 * (i & 1));
-                } else {
-                    float r = (float)sum;
-                    out[i][l] = r != r ? 0x7fffffffu : bits_f32(r);
-                }
+                uint32_t d = smem_tc_dot(tta, A[row], tta, B[col], Kd, 0, ttc, C[row][col], ttd);
+                if (td == PT_F16)
+                    out[i / 2][l] |= (uint64_t)d << (16 * (i & 1));
+                else
+                    out[i][l] = d;
             }
         }
     } else {

@@ -342,6 +342,45 @@ static inline uint64_t f32_result(float r)
     return r != r ? 0x7fffffffu : bits_f32(r); /* a NaN: the canonical one, as the H100 gives */
 }
 
+/* .ftz: a subnormal operand is its signed zero; so is a result whose exact value lies below the
+ * smallest normal, as cta_fp.c decides it (before rounding: a sum that rounds up to 2^-126 is
+ * flushed too). An exact sum of two f32 in the subnormal range is representable, so for add
+ * and sub the rounded result tells; a product is exact in double; for fma only a result of
+ * exactly 2^-126 needs the exact sum, which TwoSum gives (p = a * b is exact in double). */
+static inline float ftz_in(uint64_t v)
+{
+    uint32_t u = (uint32_t)v;
+    if (!(u & 0x7f800000u))
+        u &= 0x80000000u;
+    return f32_of(u);
+}
+
+static inline uint64_t ftz_out(float r)
+{
+    uint64_t b = f32_result(r);
+    return (b & 0x7f800000u) ? b : (b & 0x80000000u);
+}
+
+static inline uint64_t ftz_mul(uint64_t x, uint64_t y)
+{
+    double p = (double)ftz_in(x) * (double)ftz_in(y);
+    if (fabs(p) < 0x1p-126)
+        return signbit(p) ? 0x80000000u : 0;
+    return f32_result((float)p);
+}
+
+static inline uint64_t ftz_fma(uint64_t x, uint64_t y, uint64_t z)
+{
+    float a = ftz_in(x), b = ftz_in(y), c = ftz_in(z), r = fmaf(a, b, c);
+    if (fabsf(r) == 0x1p-126f) {
+        double p = (double)a * (double)b, q = (double)c, s = p + q, bb = s - p;
+        double e = (p - (s - bb)) + (q - bb); /* s + e = p + q exactly */
+        if (fabs(s) < 0x1p-126 || (fabs(s) == 0x1p-126 && e != 0 && (e < 0) != (s < 0)))
+            return bits_f32(r) & 0x80000000u;
+    }
+    return ftz_out(r);
+}
+
 /* Lanes `ex` compute fast kind fk (anything but F_BRA) into register d; the others keep it. */
 SMEM_LANE_CLONES
 static void lanes_alu(uint8_t fk, unsigned cmp, uint64_t *rd, const uint64_t *xa,
@@ -385,6 +424,10 @@ static void lanes_alu(uint8_t fk, unsigned cmp, uint64_t *rd, const uint64_t *xa
     case F_ADD_F32: LANES(f32_result(f32_of(x) + f32_of(y)));
     case F_MUL_F32: LANES(f32_result(f32_of(x) * f32_of(y)));
     case F_SUB_F32: LANES(f32_result(f32_of(x) - f32_of(y)));
+    case F_FMA_F32Z: LANES(ftz_fma(x, y, z));
+    case F_ADD_F32Z: LANES(ftz_out(ftz_in(x) + ftz_in(y)));
+    case F_SUB_F32Z: LANES(ftz_out(ftz_in(x) - ftz_in(y)));
+    case F_MUL_F32Z: LANES(ftz_mul(x, y));
     case F_ADD16: LANES((uint16_t)(x + y));
     case F_CVT_U32: LANES((uint32_t)x);
     case F_NOTP: LANES((uint64_t)(x == 0));
@@ -452,6 +495,17 @@ void emu_warp_alu(struct block *b, uint32_t w, const struct smem_ptx_insn *in, u
     s.y = in->nops > 2 ? src_row(R, K, &o[2], tmp[1], &s.k) : s.x;
     s.z = in->nops > 3 ? src_row(R, K, &o[3], tmp[2], &s.k) : s.x;
     int32_t d = o[0].reg[0];
+    if (fk == F_FP) { /* what emu_exec_alu does lane by lane: absent operands are 0 */
+        uint64_t *rd = R + (size_t)d * 32, m = mask_bytes(TBYTES(b->p->func->reg_type[d]));
+        for (uint32_t l = 0; l < 32; l++)
+            if (ex >> l & 1u) {
+                uint64_t r = 0;
+                emu_fp_arith(in, s.x[l], in->nops > 2 ? s.y[l] : 0, in->nops > 3 ? s.z[l] : 0, &r);
+                rd[l] = r & m;
+            }
+        K[d] = (K[d] & ~ex) | (s.k & ex);
+        return;
+    }
     lanes_alu(fk, in->cmp, R + (size_t)d * 32, s.x, s.y, s.z, ex, s.k);
     K[d] = (K[d] & ~ex) | (s.k & ex);
 }

@@ -4,14 +4,15 @@
  *    written at base + (row, col) with the leading dimension given (or the matrix's own); in
  *    shared memory each becomes the SASS requests ptxas makes of it (LDSM, LDS, STS; a generic
  *    LD / ST that reaches shared memory), priced by the measured rules;
- *  - wmma.mma: the warp's fragments gathered into A, B and C, D computed as mma.sync does
- *    (cta_tensor.c: products exact, summed in double in ascending k, rounded once; integers
- *    exact, wrapping or .satfinite; f64 a chain of fused multiply-adds in ascending k), scattered
- *    back. Sub-byte (s4, u4, b1) fragments are refused with their line. */
+ *  - wmma.mma: the warp's fragments gathered into A, B and C, D computed as the H100 computes
+ *    it (f16 / bf16 / tf32: the HMMA sums of emu/tc_numeric.c, bit for bit: tests/hw/mma/;
+ *    integers exact, wrapping or .satfinite; f64 a chain of fused multiply-adds in ascending k),
+ *    scattered back. Sub-byte (s4, u4, b1) fragments are refused with their line. */
 #include <math.h>
 #include <stdio.h>
 
 #include "cta_tensor.h"
+#include "smemlab/emu/tc_numeric.h"
 #include "smemlab/model/wmma.h"
 
 static int wmma_type(unsigned pt)
@@ -267,18 +268,17 @@ static uint64_t frag_bits(struct block *b, uint32_t w, const struct smem_wmma_fr
     return (R[(size_t)reg[ri] * 32 + l] >> (8 * es * (e % per))) & mask_bytes(es);
 }
 
-static double frag_value(unsigned t, uint64_t x)
+/* an integer fragment element's value */
+static int64_t frag_value(unsigned t, uint64_t x)
 {
-    switch (t) {
-    case SMEM_WMMA_F16: return (double)half_to_float((uint16_t)x);
-    case SMEM_WMMA_BF16: return (double)bf16_to_float((uint16_t)x);
-    case SMEM_WMMA_TF32: return (double)f32_of(x & 0xffffe000u); /* the 19 bits a tf32 has */
-    case SMEM_WMMA_F32: return (double)f32_of(x);
-    case SMEM_WMMA_F64: return f64_of(x);
-    case SMEM_WMMA_S8: return (double)(int8_t)x;
-    case SMEM_WMMA_U8: return (double)(uint8_t)x;
-    default: return (double)(int32_t)(uint32_t)x;
-    }
+    return t == SMEM_WMMA_S8 ? (int8_t)x : t == SMEM_WMMA_U8 ? (uint8_t)x : (int32_t)(uint32_t)x;
+}
+
+/* the tensor-core model's type of a floating-point fragment type (emu/tc_numeric.h) */
+static unsigned tc_type(unsigned t)
+{
+    return t == SMEM_WMMA_F16 ? SMEM_TC_F16 : t == SMEM_WMMA_BF16 ? SMEM_TC_BF16
+         : t == SMEM_WMMA_TF32 ? SMEM_TC_TF32 : SMEM_TC_F32;
 }
 
 static int exec_mma(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in, uint32_t ex)
@@ -314,37 +314,53 @@ static int exec_mma(struct block *b, uint32_t w, uint32_t pc, const struct smem_
             reg[o][i] = smem_ptx_vec_reg(fn, &in->ops[o], i);
     }
     unsigned M = fa.m, N = fa.n, Kd = fa.k;
-    double A[32][32], B[32][32], C[32][32]; /* 24 KB: blocks run in parallel threads */
+    /* the elements' bits, B by column; 24 KB: blocks run in parallel threads */
+    uint64_t A[32][32], B[32][32], C[32][32];
     for (uint32_t l = 0; l < 32; l++)
         for (unsigned o = 1; o < 4; o++) {
             const struct smem_wmma_frag *f = fr[o];
-            double (*X)[32] = o == 1 ? A : o == 2 ? B : C;
             for (unsigned e = 0, ne = smem_wmma_elements(f); e < ne; e++) {
                 unsigned r, c;
                 smem_wmma_element(f, l, e, &r, &c);
-                X[r][c] = frag_value(f->type, frag_bits(b, w, f, reg[o], l, e, &known));
+                uint64_t x = frag_bits(b, w, f, reg[o], l, e, &known);
+                if (o == 1)
+                    A[r][c] = x;
+                else if (o == 2)
+                    B[c][r] = x;
+                else
+                    C[r][c] = x;
             }
         }
-    double D[32][32];
+    /* D as bits of its type: f16 / bf16 / tf32 as the H100's HMMA sums them (tc_numeric.c; wmma
+     * tf32 .m16n16k8 is two HMMA.1684 chained: blocks of 4; the SASS of sm_90), f64 a chain of
+     * fused multiply-adds in ascending k (DMMA), integers exact (wrapping, or .satfinite) */
+    uint64_t D[32][32];
     for (unsigned i = 0; i < M; i++)
         for (unsigned j = 0; j < N; j++) {
-            if (ta == SMEM_WMMA_F64) { /* DMMA: fused multiply-adds, ascending k */
-                double d = C[i][j];
+            if (ta == SMEM_WMMA_F64) {
+                double d = f64_of(C[i][j]);
                 for (unsigned k = 0; k < Kd; k++)
-                    d = fma(A[i][k], B[k][j], d);
-                D[i][j] = d;
-            } else if (fp) {          /* products exact in double, summed, rounded once */
-                double s = 0;
+                    d = fma(f64_of(A[i][k]), f64_of(B[j][k]), d);
+                D[i][j] = bits_f64(d);
+            } else if (fp) {
+                uint32_t a[32], bc[32];
+                for (unsigned k = 0; k < Kd; k++) {
+                    a[k] = (uint32_t)A[i][k];
+                    bc[k] = (uint32_t)B[j][k];
+                }
+                /* f32 C, f16 D: ptxas runs HMMA.F32 and rounds to f16 after (F2FP.F16.F32) */
+                int f2fp = td == SMEM_WMMA_F16 && tc == SMEM_WMMA_F32;
+                uint32_t d = smem_tc_dot(tc_type(ta), a, tc_type(ta), bc, Kd,
+                                         ta == SMEM_WMMA_TF32 ? 4 : 0, tc_type(tc), (uint32_t)C[i][j],
+                                         f2fp ? SMEM_TC_F32 : tc_type(td));
+                D[i][j] = !f2fp ? d : f32_of(d) != f32_of(d) ? 0x7fffu : float_to_half(f32_of(d));
+            } else {
+                int64_t s = (int32_t)(uint32_t)C[i][j];
                 for (unsigned k = 0; k < Kd; k++)
-                    s += A[i][k] * B[k][j];
-                D[i][j] = s + C[i][j];
-            } else {                  /* integers: exact; wrap, or clamp with .satfinite */
-                int64_t s = (int64_t)C[i][j];
-                for (unsigned k = 0; k < Kd; k++)
-                    s += (int64_t)A[i][k] * (int64_t)B[k][j];
+                    s += (int64_t)frag_value(ta, A[i][k]) * (int64_t)frag_value(ta, B[j][k]);
                 if (in->mods & SMEM_MOD_SATFINITE)
                     s = s > INT32_MAX ? INT32_MAX : s < INT32_MIN ? INT32_MIN : s;
-                D[i][j] = (double)(int32_t)(uint32_t)(uint64_t)s;
+                D[i][j] = (uint32_t)s;
             }
         }
     uint64_t *R = b->R + (size_t)w * b->nregs * 32;
@@ -356,18 +372,7 @@ static int exec_mma(struct block *b, uint32_t w, uint32_t pc, const struct smem_
         for (unsigned e = 0; e < ne; e++) {
             unsigned r, c;
             smem_wmma_element(&fd, l, e, &r, &c);
-            double v = D[r][c];
-            uint64_t bits;
-            if (td == SMEM_WMMA_F16) {
-                bits = float_to_half((float)v);
-            } else if (td == SMEM_WMMA_F32) {
-                float x = (float)v;
-                bits = x != x ? 0x7fffffffu : bits_f32(x);
-            } else if (td == SMEM_WMMA_F64) {
-                bits = bits_f64(v);
-            } else {
-                bits = (uint32_t)(int32_t)v;
-            }
+            uint64_t bits = D[r][c];
             out[e / per] |= bits << (8 * es * (e % per));
         }
         for (unsigned i = 0; i < nd; i++)

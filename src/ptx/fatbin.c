@@ -219,9 +219,11 @@ int smem_fatbin_unwrap(const void *wrapper, const uint8_t **data, size_t *n,
 
 /* ---- the executable, before it runs ------------------------------------------------------- */
 
-/* CUDA libraries that run NVIDIA's own precompiled kernels (SASS only) or need a real driver. */
+/* CUDA libraries that run NVIDIA's own precompiled kernels (SASS only) or need a real driver.
+ * cuBLAS is not among them: `smemlab run` has stand-ins for libcublas.so.13 and libcublasLt.so.13
+ * (src/runtime/cublas/) that stop the program at its first call that would compute. */
 static const char *const unsupported_libs[] = {
-    "libcuda.so", "libcublas", "libcublasLt", "libcudnn", "libcufft", "libcurand", "libcusparse",
+    "libcuda.so", "libcudnn", "libcufft", "libcurand", "libcusparse",
     "libcusolver", "libnccl", "libnvrtc", "libnvjitlink", "libnvjpeg", "libnpp", "libcutensor",
     NULL};
 

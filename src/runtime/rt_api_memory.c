@@ -466,8 +466,10 @@ RT_API cudaError_t cudaMemcpyToSymbol(const void *sym, const void *src, size_t n
     const uint8_t *s = rt_host_ptr(src, n);
     if (n && !s)
         return end(cudaErrorInvalidValue);
-    if (n)
+    if (n) {
+        rt_touch(al);
         memmove(al->host + offset, s, n);
+    }
     return end(cudaSuccess);
 }
 

@@ -14,7 +14,16 @@
  * argument bytes and the bytes it reads. So a later launch of the same kernel with the same
  * configuration and argument bytes, over the same allocations, whose read bytes are equal to
  * those kept, would write exactly what was kept: it is skipped, the kept writes are applied, and
- * its report is the earlier one's. Anything else runs. */
+ * its report is the earlier one's. Anything else runs.
+ *
+ * The byte comparison costs a pass over what the launch read and a copy of what it wrote, which
+ * in a timing loop over large buffers (llm.c's dev/cuda: 1,000 launches over 25 MB) is most of
+ * the run. So device memory has versions (rt_touch: every copy, set and launch that may write an
+ * allocation gives it a new one; host code cannot write device memory, which is PROT_NONE on the
+ * host): a memo whose launch read and wrote disjoint bytes of device allocations only records
+ * their versions after it, and while they are unchanged nothing has written those bytes since,
+ * so its reads are as kept and its writes are still in place: the repeat is skipped without
+ * looking at a byte. */
 #define _GNU_SOURCE
 #include "rt_internal.h"
 
@@ -27,6 +36,7 @@
 #define MEMO_MAX_BYTES (2ull << 30)   /* no memo for launches touching more than this */
 #define MARK_MAX_BYTES (8ull << 30)   /* no access marks beyond this much device memory */
 #define SNAP_MAX_BYTES (512ull << 20) /* a copy of device memory before each launch up to this */
+#define MEMO_KERNEL_BYTES (1ull << 30) /* the bytes a kernel's memos keep, together, at most */
 
 /* ---- faults: out-of-bounds global accesses, aggregated per instruction and kind ----------- */
 
@@ -177,6 +187,12 @@ struct rt_memo {
     int priced, hazards;
     struct range *reads, *writes;
     uint32_t nreads, nwrites;
+    /* the proof without bytes: reads and writes disjoint, all in device allocations (o1), and
+       the versions of the regions touched as they were after it (or after its last repeat) */
+    int o1;
+    uint32_t ntouch, *treg;
+    uint64_t *tver;
+    uint64_t bytes;          /* kept in reads and writes */
     /* what the launch reported */
     struct smem_kernel_report k;
     struct smem_cta_result res;
@@ -195,6 +211,8 @@ static void memo_free(struct rt_memo *m)
         free(m->writes[i].data);
     free(m->reads);
     free(m->writes);
+    free(m->treg);
+    free(m->tver);
     free(m->params);
     smem_kernel_report_clear(&m->k);
     free(m->errs);
@@ -317,6 +335,72 @@ static int reads_unchanged(const struct rt_memo *m, const struct smem_global_reg
     return 1;
 }
 
+/* Versions: regions of the memo's ranges, the o1 test, the check and the refresh. */
+static int has_region(const uint32_t *a, uint32_t n, uint32_t r)
+{
+    for (uint32_t i = 0; i < n; i++)
+        if (a[i] == r)
+            return 1;
+    return 0;
+}
+
+static void memo_versions(struct rt_memo *m)
+{
+    for (uint32_t i = 0; i < m->ntouch; i++) {
+        const struct rt_alloc *al = rt_region_alloc(m->treg[i]);
+        m->tver[i] = al ? al->version : 0;
+    }
+}
+
+static int versions_unchanged(const struct rt_memo *m)
+{
+    for (uint32_t i = 0; i < m->ntouch; i++) {
+        const struct rt_alloc *al = rt_region_alloc(m->treg[i]);
+        if (!al || al->version != m->tver[i])
+            return 0;
+    }
+    return 1;
+}
+
+/* The regions the memo's ranges lie in, and whether it can be proven by versions: device
+ * allocations only (host code writes host memory without telling anyone) and no byte both read
+ * and written (collect lists each region's ranges in address order). -1: out of memory. */
+static int memo_touch(struct rt_memo *m)
+{
+    uint32_t cap = m->nreads + m->nwrites;
+    m->treg = malloc((cap ? cap : 1) * sizeof *m->treg);
+    m->tver = malloc((cap ? cap : 1) * sizeof *m->tver);
+    if (!m->treg || !m->tver)
+        return -1;
+    m->o1 = 1;
+    for (uint32_t i = 0; i < cap; i++) {
+        const struct range *r = i < m->nreads ? &m->reads[i] : &m->writes[i - m->nreads];
+        if (!has_region(m->treg, m->ntouch, r->region)) {
+            m->treg[m->ntouch++] = r->region;
+            const struct rt_alloc *al = rt_region_alloc(r->region);
+            if (!al || (al->kind != RT_DEVICE && al->kind != RT_VARIABLE))
+                m->o1 = 0;
+        }
+    }
+    for (uint32_t i = 0, j = 0; m->o1 && i < m->nreads && j < m->nwrites;) {
+        const struct range *a = &m->reads[i], *b = &m->writes[j];
+        if (a->region != b->region) {
+            if (a->region < b->region)
+                i++;
+            else
+                j++;
+        } else if (a->off + a->len <= b->off) {
+            i++;
+        } else if (b->off + b->len <= a->off) {
+            j++;
+        } else {
+            m->o1 = 0; /* an in-place update: its repeat reads what it wrote */
+        }
+    }
+    memo_versions(m);
+    return 0;
+}
+
 static int copy_report(struct smem_kernel_report *to, const struct smem_kernel_report *from)
 {
     memset(to, 0, sizeof *to);
@@ -344,17 +428,24 @@ int rt_execute(struct rt_kernel *k, const struct smem_cta_program *p, const stru
             memo_free(k->memo[i]);
             k->memo[i] = NULL;
         }
-        if (!m && k->memo[i] && same_key(k->memo[i], l0, gen, price, hazards) &&
-            reads_unchanged(k->memo[i], regs, nreg)) {
-            m = k->memo[i];
-            k->memo_used[i] = ++clock;
+        if (!m && k->memo[i] && same_key(k->memo[i], l0, gen, price, hazards)) {
+            if (k->memo[i]->o1 && versions_unchanged(k->memo[i])) {
+                m = k->memo[i]; /* nothing wrote its bytes since: its writes are in place */
+                k->memo_used[i] = ++clock;
+                out->memo_versions = 1;
+            } else if (reads_unchanged(k->memo[i], regs, nreg)) {
+                m = k->memo[i];
+                k->memo_used[i] = ++clock;
+                for (uint32_t j = 0; j < m->nwrites; j++) {
+                    const struct range *w = &m->writes[j];
+                    memcpy(regs[w->region].host + w->off, w->data, (size_t)w->len);
+                    rt_touch(rt_region_alloc(w->region));
+                }
+                memo_versions(m); /* its bytes are as after it again */
+            }
         }
     }
     if (m) {
-        for (uint32_t i = 0; i < m->nwrites; i++) {
-            const struct range *w = &m->writes[i];
-            memcpy(regs[w->region].host + w->off, w->data, (size_t)w->len);
-        }
         if (copy_report(&out->one, &m->k))
             return smem_error_set(&out->err, NULL, 0, 0, "out of memory"), out->rc = -1;
         if (!price) {
@@ -452,6 +543,28 @@ int rt_execute(struct rt_kernel *k, const struct smem_cta_program *p, const stru
     out->errs = all.errs;
     out->nerrs = all.n;
     out->nfaults = all.total;
+    /* what it may have written has new versions: the regions it wrote, when the marks say;
+       otherwise every region */
+    int touched = 0;
+    if (marks) {
+        for (unsigned i = 0; i < nreg; i++) {
+            const uint8_t *w = wrm[i];
+            uint64_t n = regs[i].size, j = 0;
+            for (; j + 8 <= n; j += 8) {
+                uint64_t a;
+                memcpy(&a, w + j, 8);
+                if (a)
+                    break;
+            }
+            while (j < n && !w[j])
+                j++;
+            if (j < n)
+                rt_touch(rt_region_alloc(i));
+        }
+        touched = 1;
+    }
+    for (unsigned i = 0; !touched && i < nreg; i++)
+        rt_touch(rt_region_alloc(i));
     /* the memo of this launch */
     if (marks && !out->rc && out->res.complete) {
         struct rt_memo *nm = calloc(1, sizeof *nm);
@@ -459,6 +572,10 @@ int rt_execute(struct rt_kernel *k, const struct smem_cta_program *p, const stru
         int ok = nm != NULL;
         for (unsigned i = 0; ok && i < nreg; i++)
             ok = collect(nm, i, &regs[i], rdm[i], wrm[i], before ? before[i] : NULL, &bytes) == 0;
+        if (ok)
+            ok = memo_touch(nm) == 0;
+        if (ok)
+            nm->bytes = bytes;
         if (ok) {
             memcpy(nm->grid, l.grid, sizeof nm->grid);
             memcpy(nm->block, l.block, sizeof nm->block);
@@ -491,6 +608,22 @@ int rt_execute(struct rt_kernel *k, const struct smem_cta_program *p, const stru
             memo_free(k->memo[slot]);
             k->memo[slot] = nm;
             k->memo_used[slot] = ++clock;
+            /* the kernel's memos within their budget: the least recently used go first */
+            for (;;) {
+                uint64_t kept = 0;
+                unsigned lru = RT_MEMOS;
+                for (unsigned i = 0; i < RT_MEMOS; i++) {
+                    if (!k->memo[i])
+                        continue;
+                    kept += k->memo[i]->bytes;
+                    if (i != slot && (lru == RT_MEMOS || k->memo_used[i] < k->memo_used[lru]))
+                        lru = i;
+                }
+                if (kept <= MEMO_KERNEL_BYTES || lru == RT_MEMOS)
+                    break;
+                memo_free(k->memo[lru]);
+                k->memo[lru] = NULL;
+            }
         } else {
             memo_free(nm);
         }

@@ -35,6 +35,7 @@ struct rt_alloc {
     uint8_t readonly;       /* __constant__ */
     const char *name;       /* variables: the PTX name */
     uint64_t seq;           /* allocation order */
+    uint64_t version;       /* changes whenever something may have written the bytes (rt_touch) */
 };
 
 /* Allocates size bytes of device memory of kind (RT_DEVICE or RT_VARIABLE) in the device
@@ -53,6 +54,12 @@ void rt_release(struct rt_alloc *al);
 int rt_is_device_address(uint64_t a);
 /* The global memory of a launch: every live allocation (rebuilt only when allocations changed). */
 const struct smem_global_region *rt_regions(unsigned *n);
+/* The allocation of region i of the last rt_regions. */
+struct rt_alloc *rt_region_alloc(unsigned i);
+/* Something may have written al's bytes: a new version. Every writer of device memory calls it
+ * (rt_host_ptr for the copies and sets, the symbol copies, rt_execute for kernels), so that an
+ * unchanged version proves unchanged bytes (rt_exec.c's repeated launches). */
+void rt_touch(struct rt_alloc *al);
 /* Describes address a against the allocations for a memory error: "4 bytes after the end of a
  * 256-byte allocation at 0x... (cudaMalloc)". */
 void rt_describe_address(uint64_t a, uint32_t bytes, char *buf, size_t size);
@@ -82,7 +89,7 @@ struct rt_kernel {
     int max_dyn_smem;       /* cudaFuncAttributeMaxDynamicSharedMemorySize; -1: the default */
     /* its last launches of different configurations, kept to skip identical repeats (rt_exec.c;
        several: timing loops alternate a kernel's configurations, a reduction's two passes) */
-#define RT_MEMOS 4
+#define RT_MEMOS 8 /* a timing loop over 6 block sizes (llm.c's dev/cuda) repeats each */
     struct rt_memo *memo[RT_MEMOS];
     uint64_t memo_used[RT_MEMOS];
     int carveout;
@@ -149,6 +156,7 @@ struct rt_exec_result {
     int rc;
     struct smem_error err;
     int memo_hit;
+    int memo_versions; /* the repeat was proven by the versions of its memory, not its bytes */
 };
 /* Runs launch l (its global memory set) of k's program p over its blocks, on several threads
  * where that is safe; price: per-site costs and totals; hazards: races and divergence. */

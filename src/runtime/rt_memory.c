@@ -20,7 +20,9 @@ static struct rt_alloc **allocs; /* sorted by dev address (live and freed device
 static size_t nallocs, cap_allocs;
 static uint64_t seq, bytes_in_use;
 static struct smem_global_region *regions;
+static struct rt_alloc **region_allocs; /* the allocation of each region */
 static unsigned nregions;
+static uint64_t vclock;                 /* the last version given (rt_touch) */
 static int regions_dirty = 1;
 static uint64_t generation;
 
@@ -168,12 +170,19 @@ const struct smem_global_region *rt_regions(unsigned *n)
 {
     if (regions_dirty) {
         free(regions);
+        free(region_allocs);
         regions = calloc(nallocs ? nallocs : 1, sizeof *regions);
+        region_allocs = calloc(nallocs ? nallocs : 1, sizeof *region_allocs);
         nregions = 0;
+        if (!region_allocs) {
+            free(regions);
+            regions = NULL;
+        }
         for (size_t i = 0; regions && i < nallocs; i++) {
-            const struct rt_alloc *al = allocs[i];
+            struct rt_alloc *al = allocs[i];
             if (al->freed || !al->size)
                 continue;
+            region_allocs[nregions] = al;
             struct smem_global_region *r = &regions[nregions++];
             r->base = al->dev;
             r->size = al->size;
@@ -187,12 +196,25 @@ const struct smem_global_region *rt_regions(unsigned *n)
     return regions;
 }
 
+struct rt_alloc *rt_region_alloc(unsigned i)
+{
+    return i < nregions ? region_allocs[i] : NULL;
+}
+
+void rt_touch(struct rt_alloc *al)
+{
+    if (al)
+        al->version = ++vclock;
+}
+
 uint8_t *rt_host_ptr(const void *p, uint64_t n)
 {
     uint64_t a = (uint64_t)(uintptr_t)p;
     struct rt_alloc *al = rt_find(a, n);
-    if (al)
+    if (al) {
+        rt_touch(al); /* the caller may write through it (reads too count: simpler, and safe) */
         return al->host + (a - al->dev);
+    }
     if (rt_is_device_address(a))
         return NULL; /* a device address outside every live allocation */
     return (uint8_t *)(uintptr_t)p; /* ordinary host memory */

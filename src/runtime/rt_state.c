@@ -120,6 +120,13 @@ void rt_unsupported(const char *call, const char *why)
     rt_fatal("%s is not supported by smemlab run (see docs/run.md for what is)", call);
 }
 
+/* For the cuBLAS stand-ins (src/runtime/cublas/): the same stop, from another library. */
+RT_API void __cudaSmemlabUnsupported(const char *call, const char *why) __attribute__((noreturn));
+RT_API void __cudaSmemlabUnsupported(const char *call, const char *why)
+{
+    rt_unsupported(call, why);
+}
+
 /* ---- errors ------------------------------------------------------------------------------ */
 
 static const struct {

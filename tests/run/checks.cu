@@ -161,6 +161,11 @@ __global__ void bumpAll(int *a)
     a[i] += 1;
 }
 
+__global__ void fillAll(float *a, float v)
+{
+    a[blockIdx.x * blockDim.x + threadIdx.x] = v;
+}
+
 // one block's sum through shared memory, for any element type and block size
 template <typename T, int BS>
 __global__ void blockSum(const T *in, T *out)
@@ -391,6 +396,26 @@ static int mode_repeat()
     CK(cudaMemcpy(hc, cnt, sizeof hc, cudaMemcpyDeviceToHost));
     EXPECT(ho[0] == -3.0f && ho[N - 1] == 3.0f * (N - 1));
     EXPECT(hc[0] == 20 && hc[N - 1] == 20);
+    /* another kernel overwrites the output between two repeats: the second is still a repeat
+       (its input is unchanged) but its writes must be put back */
+    scale<<<N / 256, 256>>>(out, in, 3.0f);
+    fillAll<<<N / 256, 256>>>(out, 7.0f);
+    scale<<<N / 256, 256>>>(out, in, 3.0f);
+    CK(cudaMemcpy(ho, out, sizeof ho, cudaMemcpyDeviceToHost));
+    EXPECT(ho[0] == -3.0f && ho[5] == 15.0f);
+    /* managed memory the host writes between two launches: never proven by versions */
+    float *min, *mout;
+    CK(cudaMallocManaged(&min, 256 * sizeof(float)));
+    CK(cudaMallocManaged(&mout, 256 * sizeof(float)));
+    for (int i = 0; i < 256; i++)
+        min[i] = (float)i;
+    scale<<<1, 256>>>(mout, min, 2.0f);
+    CK(cudaDeviceSynchronize());
+    EXPECT(mout[3] == 6.0f);
+    min[3] = 10.0f;
+    scale<<<1, 256>>>(mout, min, 2.0f);
+    CK(cudaDeviceSynchronize());
+    EXPECT(mout[3] == 20.0f);
     printf("repeat %s\n", failures ? "FAIL" : "PASS");
     return failures ? 1 : 0;
 }

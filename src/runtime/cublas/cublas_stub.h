@@ -1,0 +1,62 @@
+/* cublas_stub.h: what the two cuBLAS stand-ins of `smemlab run` share (rt_cublas.c, rt_cublaslt.c).
+ * Only the handles' bookkeeping runs (create, destroy, modes, stream, workspace: nothing is
+ * computed); every other function stops the program with one sentence naming the call, exit 3,
+ * through the runtime library (its report of the launches so far is written first). */
+#ifndef SMEMLAB_CUBLAS_STUB_H
+#define SMEMLAB_CUBLAS_STUB_H
+
+#include <stddef.h>
+
+#define CUBLAS_API __attribute__((visibility("default")))
+
+/* cuBLAS's status values (cublas_api.h) */
+enum {
+    STUB_SUCCESS = 0, STUB_NOT_INITIALIZED = 1, STUB_ALLOC_FAILED = 3, STUB_INVALID_VALUE = 7,
+    STUB_ARCH_MISMATCH = 8, STUB_MAPPING_ERROR = 11, STUB_EXECUTION_FAILED = 13,
+    STUB_INTERNAL_ERROR = 14, STUB_NOT_SUPPORTED = 15, STUB_LICENSE_ERROR = 16
+};
+
+/* libcudart.so.13 (src/runtime/rt_state.c): stops the program, exit 3 */
+void __cudaSmemlabUnsupported(const char *call, const char *why) __attribute__((noreturn));
+
+#define CUBLAS_WHY "cuBLAS runs NVIDIA's own kernels, shipped as SASS only: smemlab run cannot " \
+                   "emulate them; the handle calls (create, destroy, modes, stream, workspace) run"
+
+/* A function this stand-in does not define: weak, so a definition in the file wins. */
+#define RT_SYM(name)                                                                            \
+    CUBLAS_API __attribute__((weak)) int name(void);                                           \
+    CUBLAS_API __attribute__((weak)) int name(void)                                            \
+    {                                                                                           \
+        __cudaSmemlabUnsupported(#name, CUBLAS_WHY);                                           \
+    }
+
+static inline const char *stub_status_name(int s)
+{
+    switch (s) {
+    case STUB_SUCCESS: return "CUBLAS_STATUS_SUCCESS";
+    case STUB_NOT_INITIALIZED: return "CUBLAS_STATUS_NOT_INITIALIZED";
+    case STUB_ALLOC_FAILED: return "CUBLAS_STATUS_ALLOC_FAILED";
+    case STUB_INVALID_VALUE: return "CUBLAS_STATUS_INVALID_VALUE";
+    case STUB_ARCH_MISMATCH: return "CUBLAS_STATUS_ARCH_MISMATCH";
+    case STUB_MAPPING_ERROR: return "CUBLAS_STATUS_MAPPING_ERROR";
+    case STUB_EXECUTION_FAILED: return "CUBLAS_STATUS_EXECUTION_FAILED";
+    case STUB_INTERNAL_ERROR: return "CUBLAS_STATUS_INTERNAL_ERROR";
+    case STUB_NOT_SUPPORTED: return "CUBLAS_STATUS_NOT_SUPPORTED";
+    case STUB_LICENSE_ERROR: return "CUBLAS_STATUS_LICENSE_ERROR";
+    default: return "CUBLAS_STATUS_UNKNOWN";
+    }
+}
+
+static inline const char *stub_status_string(int s)
+{
+    switch (s) {
+    case STUB_SUCCESS: return "success";
+    case STUB_NOT_INITIALIZED: return "the library was not initialized";
+    case STUB_ALLOC_FAILED: return "the resource allocation failed";
+    case STUB_INVALID_VALUE: return "an invalid numeric value was used as an argument";
+    case STUB_NOT_SUPPORTED: return "the functionality requested is not supported";
+    default: return "an error occurred (smemlab's cuBLAS stand-in)";
+    }
+}
+
+#endif
