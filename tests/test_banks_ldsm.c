@@ -3,8 +3,11 @@
  * cases whose predictions were written before they ran, and probes of cp.async.cg) and
  * tests/hw/h100-ldsm3.csv (336 cp.async launches, 2026-11-24: the .ca held-out rows again with
  * their copies permuted among the lanes, and .cg placements of one, two and four source sectors;
- * tests/hw/ldsm/gen_patterns3.py) and tests/hw/h100-ldsm4.csv (60 held-out .cg cases whose
- * predictions gen_patterns4.py wrote before they ran). Source:
+ * tests/hw/ldsm/gen_patterns3.py), tests/hw/h100-ldsm4.csv (60 held-out .cg cases whose
+ * predictions gen_patterns4.py wrote before they ran) and tests/hw/h100-ldsm5.csv (169 cp.async
+ * launches, 2026-11-24 04:03 UTC, predictions by gen_patterns5.py before the run: 40 held-out .cg
+ * passes of one sector per global line, every one inside the established class now; .ca
+ * three-lane probes and .cg split / duplicated-sector probes, outside it). Source:
  * tests/hw/ldsm/ (ldsm.cu, one LDSM / STSM / LDGSTS per launch, counted by Nsight Compute 2025.3.1 on
  * an H100 80GB HBM3, driver 580.159.04, 2026-11-23): requests (smsp__sass_inst_executed_op_ldsm,
  * sm__inst_executed_op_shared_stsm, smsp__sass_inst_executed_op_ldgsts), wavefronts
@@ -35,8 +38,23 @@ static int parse_addrs(char *p, uint64_t *out)
 }
 
 struct tally {
-    unsigned rows, mat, trans, cp_est, cp_out, cp_out_equal, bc_checked, bad;
+    unsigned rows, mat, trans, cp_est, cp_out, cp_out_equal, bc_checked, bad, heldout_est;
 };
+
+/* The rows whose predictions were committed before their run and that the current rules claim:
+ * h100-ldsm5.csv oneper_* (gen_patterns5.py), h100-ldsm6.csv perm_, mix_, wholeperm_, twoline_
+ * (.cg keys rule) and hub_*, chain_*, rnd* (.ca hub rule; the rnd* rows where two lanes of a pass
+ * read one source word are outside the class) (gen_patterns6.py). */
+static int held_out(const char *file, const char *name)
+{
+    static const char *const pre[] = {"oneper_", "perm_", "mix_", "wholeperm_", "twoline_", "hub_", "chain_", "rnd"};
+    if (strcmp(file, "h100-ldsm5.csv") && strcmp(file, "h100-ldsm6.csv"))
+        return 0;
+    for (size_t i = 0; i < sizeof pre / sizeof pre[0]; i++)
+        if (!strncmp(name, pre[i], strlen(pre[i])))
+            return 1;
+    return 0;
+}
 
 /* 1 when no pass of the copy reads its sources with a bank conflict (the rows where the H100's
  * ldgsts bank-conflict counter is wavefronts - ideal: measured) */
@@ -113,6 +131,7 @@ static void check_file(const char *file, unsigned want_rows, struct tally *t)
                 continue;
             }
             t->cp_est++;
+            t->heldout_est += (unsigned)held_out(file, name);
             if (r.bypass) {
                 CHECK_EQ(bc, 0); /* the H100's ldgsts conflict counter reads 0 for every .cg request */
                 conflicts_too = 0;
@@ -254,11 +273,14 @@ int main(void)
     check_file("h100-ldsm2.csv", 166, &t); /* the held-out run and the .cg probes */
     check_file("h100-ldsm3.csv", 336, &t); /* the third cp.async run (gen_patterns3.py) */
     check_file("h100-ldsm4.csv", 60, &t);  /* held out: gen_patterns4.py's predictions */
+    check_file("h100-ldsm5.csv", 169, &t); /* gen_patterns5.py: held-out oneper_* and the probes */
+    check_file("h100-ldsm6.csv", 122, &t); /* gen_patterns6.py: held out for the keys and hub rules */
+    CHECK_EQ(t.heldout_est, 40 + 84 + 6 + 4 + 18); /* the held-out rows the rules claim: all exact */
     printf("h100-ldsm*.csv: %u rows: %u ldmatrix/stmatrix (%u .trans) exact; %u cp.async rows where the "
            "rule is established, exact; %u outside it (%u equal anyway); conflict counter checked on %u "
            "rows; %u mismatches\n",
            t.rows, t.mat, t.trans, t.cp_est, t.cp_out, t.cp_out_equal, t.bc_checked, t.bad);
-    CHECK(t.mat == 958 + 73 && t.cp_est == 391 && t.cp_out == 272);
+    CHECK(t.mat == 958 + 73 && t.cp_est == 867 && t.cp_out == 87); /* 391 before runs 5 and 6 */
     struct smem_banks b = smem_banks_default();
     /* The GEMM kernels of tests/ldsm/gemm.cu: a warp's ldmatrix.x4 of the A tile (row = lane%16,
      * chunk = ks*2 + lane/16, 64-byte rows) costs 16 wavefronts plain, 4 swizzled; 256 LDSM in all

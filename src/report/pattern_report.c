@@ -62,9 +62,9 @@ static void cost_words(char *buf, size_t n, size_t *k, uint64_t wavefronts, uint
         (ull)ideal);
     if (wavefronts > ideal && max_ways > 1)
         put(buf, n, k, "%u-way bank conflict", max_ways);
-    else if (wavefronts > ideal) /* cp.async.cg: sources in several global lines, or scattered destinations */
-        put(buf, n, k, "no bank conflict; the copies read more 128-byte global lines, or write more runs "
-                       "of shared memory, than one a pass");
+    else if (wavefronts > ideal) /* cp.async.cg: more keys (global line, shared line, rotation) than passes */
+        put(buf, n, k, "no bank conflict; the copies move their global sectors to shared memory in more "
+                       "ways (line pairs, 64-byte rotations) than one a pass");
     else
         put(buf, n, k, "no bank conflict");
 }

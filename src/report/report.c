@@ -215,8 +215,8 @@ void smem_report_table(FILE *f, const struct smem_analysis *a)
                         (unsigned long long)tt[j]->requests, (unsigned long long)tt[j]->wavefronts,
                         (unsigned long long)tt[j]->ideal,
                         tt[j]->wavefronts <= tt[j]->ideal ? ""
-                        : j == 5 && tt[j]->max_ways <= 1 ? ": more than one wavefront a pass (the "
-                                                           "global lines a .cg copy reads)"
+                        : j == 5 && tt[j]->max_ways <= 1 ? ": more than one wavefront a pass (how a "
+                                                           ".cg copy's sectors land in shared memory)"
                                                          : ": bank conflicts");
         {
             unsigned nrec = 0, last = 0;

@@ -58,9 +58,11 @@ t "cp.async.4 all lanes one word: copies are not merged" "$S" pattern 'a[0]' --o
 expect_rc 0; expect_out "0,32,32,1,32,31"
 t "cp.async.ca sources 32 bytes apart: 2-way on the read side" "$S" pattern 'a[tid]' --op cp.async.16 --src 'g[tid*2]'
 expect_rc 0; expect_out "8 wavefronts (ideal 4): 2-way bank conflict"
-t "cp.async.cg sources over 8 lines" "$S" pattern 'a[tid]' --op cp.async.cg.16 --src 'g[tid*2]'
-expect_rc 0; expect_out "8 wavefronts (ideal 4): no bank conflict; the copies read more 128-byte global lines"
-t "cp.async.cg unestablished" "$S" pattern 'a[tid*2]' --op cp.async.cg.16 --format json
+t "cp.async.cg first halves of 8 sectors: one wavefront a lane (64-byte rotations differ)" "$S" pattern 'a[tid]' --op cp.async.cg.16 --src 'g[tid*2]'
+expect_rc 0; expect_out "32 wavefronts (ideal 4): no bank conflict; the copies move their global sectors"
+t "cp.async.cg 32 bytes apart: 32, as the H100 (h100-ldsm.csv lane_x2)" "$S" pattern 'a[tid*2]' --op cp.async.cg.16 --format json
+expect_rc 0; expect_out '{"requests":1,"wavefronts":32,'; expect_out '"unestablished_requests":0'
+t "cp.async.cg unestablished: eight lanes on one sector" "$S" pattern 'a[tid]' --op cp.async.cg.16 --src 'g[tid%2]' --format json
 expect_rc 0; expect_out '"unestablished_requests":1'
 t "cp.async.cg 8 bytes" "$S" pattern 'a[tid]' --op cp.async.cg.8
 expect_rc 2; expect_err "--op must be"

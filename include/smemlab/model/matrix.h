@@ -73,24 +73,26 @@ struct smem_cp_async_request {
 const char *smem_cp_async_check(const struct smem_cp_async_request *req);
 
 /* The cost (H100, docs/bank-model.md): the lanes are cut into passes as a store of `size` bytes
- * is (size/4 passes of 128/size consecutive lanes); a pass costs the larger of
- *  - the destinations' worst bank counting lane-word writes (a word written by two lanes counts
- *    twice: the copies are not merged), and
- *  - for .ca, the sources' worst bank (distinct words, as if the 128-byte lines lay in 32 x 4-byte
- *    banks: the L1 data array the copy reads); for .cg, its (128-byte global line, 128-byte
- *    shared line) groups, each 1 when the sectors it reads and those it writes are contiguous
- *    (in any order), else the shared sectors it writes; a .cg pass that reads the two halves of
- *    one global sector costs the shared sectors they land in.
- * ideal = passes with an active lane. Exact wherever smem_cp_async_established holds (391 rows of
- * tests/hw/h100-ldsm*.csv); max_ways: the worst bank of either side. */
+ * is (size/4 passes of 128/size consecutive lanes); a pass costs
+ *  - .ca (the hub rule): the largest, over its lanes a, of the lane-word writes to a's destination
+ *    bank plus the lanes that read a's source bank (bank = (address / 4) mod 32: the L1 data array
+ *    the copy reads) and do not write that destination bank, every copy on its own; with
+ *    conflicts on one side only, the worst bank of that side;
+ *  - .cg (the keys rule): its distinct keys, at least its destinations' worst bank: lanes writing
+ *    one destination count once; two lanes on the two halves of one global sector that write one
+ *    shared sector are one item keyed (global line, shared line, (shared - global sector) mod 2,
+ *    halves swapped); every other lane one item keyed (global line, shared line, its half,
+ *    (dst - src) mod 64).
+ * ideal = passes with an active lane. Exact wherever smem_cp_async_established holds (867 rows of
+ * tests/hw/h100-ldsm*.csv, 152 of them held out); max_ways: the worst bank of either side. */
 struct smem_cost smem_cp_async_cost(const struct smem_banks *banks, const struct smem_cp_async_request *req);
 
-/* 1 when the measurements establish the cost of req: .ca when no pass conflicts on both sides
- * (sources and destinations; where both do, the H100 costs more than either, by no rule found);
- * .cg when every pass reads the two halves of one global sector, or when no two lanes write one
- * destination (the H100 merges those) and the lanes whose sources share a 32-byte global sector
- * write inside one aligned 32-byte shared sector (as tiles copied 16 bytes a lane, swizzled in
- * 16-byte chunks or not, do). 0: the cost is an estimate. */
+/* 1 when the measurements establish the cost of req: .ca when counting a source word read by
+ * several lanes of a pass once, or once a copy (as the cost does), gives the same cost (always so
+ * when no two lanes read one word; where it differs, counting every copy is exact on every measured
+ * row but was fitted on them); .cg when no 16-byte global chunk is read by two lanes of a pass and
+ * no destination is written by two lanes (except the two halves of one global sector onto one
+ * destination, in one pass). 0: the cost is an estimate. */
 int smem_cp_async_established(const struct smem_cp_async_request *req);
 
 /* The destinations as an ordinary store request of `size` bytes (for the bank map pictures). */

@@ -1,0 +1,297 @@
+#!/usr/bin/env python3
+"""fit_ldgsts.py: the offline model-fitter for the cp.async (LDGSTS) wavefronts: every cp.async row of
+../h100-ldsm{,2,3,4,5,6}.csv (those present) against each rule tried, printed as rows exact / rows.
+The rule src/model/matrix.c implements is 'model' below (a port); the others are hypotheses kept
+with their scores, so that a rejected one is not tried again. Usage: python3 fit_ldgsts.py [-v]
+(-v lists the rows each rule misses)."""
+import csv, itertools, os, sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+FILES = ['h100-ldsm.csv', 'h100-ldsm2.csv', 'h100-ldsm3.csv', 'h100-ldsm4.csv', 'h100-ldsm5.csv', 'h100-ldsm6.csv']
+
+
+def load():
+    out = []
+    for f in FILES:
+        p = os.path.join(HERE, '..', f)
+        if not os.path.exists(p):
+            continue
+        for r in csv.DictReader(open(p)):
+            if not r['kind'].startswith('cpasync'):
+                continue
+            k = r['kind'].split('.')
+            out.append(dict(file=f, kind=r['kind'], name=r['name'], cg=k[1] == 'cg', size=int(k[2]),
+                            zf='zfill' in r['kind'], mask=int(r['active_mask'], 16),
+                            dst=[int(x) for x in r['addresses'].split()],
+                            src=[int(x) for x in r['global_addresses'].split()], wf=int(r['wavefronts'])))
+    return out
+
+
+def passes(r):
+    lanes = 32 // (r['size'] // 4)
+    for p0 in range(0, 32, lanes):
+        P = [l for l in range(p0, p0 + lanes) if r['mask'] >> l & 1]
+        if P:
+            yield P
+
+
+def words(a, size):
+    return [a // 4 + k for k in range(size // 4)]
+
+
+def dstconf(r, L, distinct=False):
+    """worst destination bank: lane-word writes (distinct words with distinct=True)"""
+    ws = [w for l in L for w in words(r['dst'][l], r['size'])]
+    if distinct:
+        ws = set(ws)
+    c = {}
+    for w in ws:
+        c[w % 32] = c.get(w % 32, 0) + 1
+    return max(c.values()) if c else 0
+
+
+def srcconf(r, L):
+    """worst source bank, distinct 4-byte words, bank = (address / 4) mod 32"""
+    if r['zf']:
+        return 1 if L else 0
+    ws = {w for l in L for w in words(r['src'][l], r['size'])}
+    c = {}
+    for w in ws:
+        c[w % 32] = c.get(w % 32, 0) + 1
+    return max(c.values()) if c else 0
+
+
+# ---- .ca (the sources read from L1's 32 banks, the destinations written to shared memory) ----
+def ca_max(r, P):
+    return max(dstconf(r, P), srcconf(r, P))
+
+
+def compatible(r, S, l):
+    sw = {}
+    for m in S:
+        for w in words(r['src'][m], r['size']):
+            sw[w % 32] = w
+    if not r['zf'] and any(w % 32 in sw and sw[w % 32] != w for w in words(r['src'][l], r['size'])):
+        return False
+    db = {w % 32 for m in S for w in words(r['dst'][m], r['size'])}
+    return not any(w % 32 in db for w in words(r['dst'][l], r['size']))
+
+
+def ca_greedy(key):
+    def f(r, P):
+        left, n = sorted(P, key=lambda l: key(r, l)), 0
+        while left:
+            S = []
+            for l in left:
+                if compatible(r, S, l):
+                    S.append(l)
+            left, n = [l for l in left if l not in S], n + 1
+        return n
+    return f
+
+
+def ca_readrank(key):
+    """source words ranked in their bank (by key); each rank's lanes then split by destination conflicts"""
+    def f(r, P):
+        if r['zf']:
+            return dstconf(r, P)
+        bank = {}
+        for l in P:
+            w = r['src'][l] // 4
+            bank.setdefault(w % 32, {}).setdefault(w, []).append(l)
+        rounds = {}
+        for ws in bank.values():
+            for i, (w, ls) in enumerate(sorted(ws.items(), key=lambda kv: min(key(r, l) for l in kv[1]))):
+                rounds.setdefault(i, []).extend(ls)
+        return sum(dstconf(r, L) for L in rounds.values())
+    return f
+
+
+def ca_writerank(key):
+    """destination writes ranked in their bank (by key); each rank's lanes then split by source conflicts"""
+    def f(r, P):
+        bank = {}
+        for l in P:
+            bank.setdefault((r['dst'][l] // 4) % 32, []).append(l)
+        rounds = {}
+        for ls in bank.values():
+            for i, l in enumerate(sorted(ls, key=lambda l: key(r, l))):
+                rounds.setdefault(i, []).append(l)
+        return sum(srcconf(r, L) for L in rounds.values())
+    return f
+
+
+def ca_cross(r, P):
+    """the hub bound: the largest, over lanes a, of the items on a's source bank (distinct words) and
+    on a's destination bank (lane-word writes), a's own read and write counting once (a word of the
+    source bank read by a lane that writes the destination bank also counts once): for three lanes
+    a, b (reading a's source bank, another line) and c (writing a's destination bank) it gives 3,
+    as the H100 does (h100-ldsm5.csv T1_*, T2_*), where every schedule of a greedy kind gives 2"""
+    if r['zf']:
+        return dstconf(r, P)
+    sz, best = r['size'], 1
+    for a in P:
+        for ws in words(r['src'][a], sz):
+            S = {}
+            for l in P:
+                for w in words(r['src'][l], sz):
+                    if w % 32 == ws % 32:
+                        S.setdefault(w, set()).add(l)
+            for wd in words(r['dst'][a], sz):
+                D = [l for l in P for w in words(r['dst'][l], sz) if w % 32 == wd % 32]
+                items = len(D) + sum(1 for ls in S.values() if not ls & set(D))
+                best = max(best, items)
+    return best
+
+
+def ca_hub(r, P):
+    """the hub rule (src/model/matrix.c): as ca_cross, but every lane reading a's source bank counts,
+    each copy on its own (copies are never merged, on either side): the same as ca_cross wherever no
+    source word is read by two lanes of a pass, and exact on every .ca row measured"""
+    if r['zf']:
+        return dstconf(r, P)
+    sz, best = r['size'], 1
+    for a in P:
+        for ws in words(r['src'][a], sz):
+            for wd in words(r['dst'][a], sz):
+                D = [l for l in P for w in words(r['dst'][l], sz) if w % 32 == wd % 32]
+                readers = [l for l in P if l not in D and any(w % 32 == ws % 32 for w in words(r['src'][l], sz))]
+                best = max(best, len(D) + len(readers))
+    return best
+
+
+def ca_class(r):
+    """where the hub rule is established: counting a source word read by several lanes once
+    (ca_cross, the rule predicted before the sixth run) or once a copy (ca_hub) gives the same cost"""
+    return all(ca_cross(r, P) == ca_hub(r, P) for P in passes(r))
+
+
+def ca_hubs(r, P):
+    """lanes of the pass with a source conflict (another lane reads another word of one of its
+    source banks) and a destination conflict (another lane writes one of its destination banks)"""
+    sz, n = r['size'], 0
+    for a in P:
+        s = not r['zf'] and any(w % 32 == v % 32 and w != v for l in P if l != a
+                                for w in words(r['src'][l], sz) for v in words(r['src'][a], sz))
+        d = any(w % 32 == v % 32 for l in P if l != a for w in words(r['dst'][l], sz) for v in words(r['dst'][a], sz))
+        n += s and d
+    return n
+
+
+def ca_hub_class(r):
+    return all(ca_hubs(r, P) <= 1 for P in passes(r))
+
+
+LANE = lambda r, l: l
+SRC = lambda r, l: (r['src'][l], l)
+DST = lambda r, l: (r['dst'][l], l)
+
+
+# ---- .cg (from L2 by 32-byte sectors) ----
+def cg_units(r, P):
+    return len({(r['src'][l] // 32, r['dst'][l] // 32) for l in P})
+
+
+def cg_keys(r, P):
+    """the keys rule: a lane pair on the two halves of one global sector that writes one shared
+    sector (either order) is one 'whole' item keyed (global line, shared line, (shared sector -
+    global sector) mod 2, halves swapped); every other lane is a 'half' item keyed (global line,
+    shared line, its half of the global sector, (dst - src) mod 64). Wavefronts = distinct keys
+    (at least the destinations' worst bank). Lanes writing one destination count once."""
+    s, d = r['src'], r['dst']
+    first = {}
+    for l in P:
+        first.setdefault(d[l], l)
+    L = sorted(first.values())
+    u = {}
+    for l in L:
+        u.setdefault((s[l] // 32, d[l] // 32), []).append(l)
+    K = set()
+    for (gs, ss), ls in u.items():
+        if len(ls) == 2 and s[ls[0]] != s[ls[1]]:
+            K.add(('W', gs // 4, ss // 4, (ss - gs) % 2, ((s[ls[0]] ^ d[ls[0]]) // 16) & 1))
+        else:
+            for l in ls:
+                K.add(('H', s[l] // 128, d[l] // 128, (s[l] // 16) % 2, (d[l] - s[l]) % 64))
+    return max(dstconf(r, L, True), len(K))
+
+
+def cg_old(r, P):
+    """the rule before run 5 (h100-ldsm4.csv): one sector: shared sectors; else max(w, line groups)"""
+    s, d = r['src'], r['dst']
+    if len({s[l] // 32 for l in P}) == 1 and len({s[l] for l in P}) == len(P):
+        return len({d[l] // 32 for l in P})
+    g = {}
+    for l in P:
+        g.setdefault((s[l] // 128, d[l] // 128), []).append(l)
+    t = 0
+    for G in g.values():
+        def contig(v):
+            v = sorted({x // 32 for x in v})
+            return v[-1] - v[0] + 1 == len(v)
+        t += 1 if contig([s[l] for l in G]) and contig([d[l] for l in G]) else len({d[l] // 32 for l in G})
+    return max(dstconf(r, P), t)
+
+
+def cg_keys_class(r):
+    """where the keys rule is claimed: no global 16-byte chunk read by two lanes of a pass, and no
+    destination written by two lanes (except the two halves of one sector onto one destination)"""
+    seen = {}
+    for P in passes(r):
+        if len({r['src'][l] for l in P}) < len(P):
+            return False
+    for l in range(32):
+        if r['mask'] >> l & 1:
+            seen.setdefault(r['dst'][l], []).append(l)
+    for ls in seen.values():
+        if len(ls) > 1:
+            if len(ls) > 2 or len({r['src'][l] // 32 for l in ls}) > 1 or len({l // 8 for l in ls}) > 1:
+                return False
+    return True
+
+
+def score(rows, f, name, verbose):
+    ok, bad = 0, []
+    for r in rows:
+        v = sum(f(r, P) for P in passes(r))
+        if v == r['wf']:
+            ok += 1
+        else:
+            bad.append(f"{r['file']}:{r['name']} {v}/{r['wf']}")
+    print(f"  {name:44s} {ok:4d} / {len(rows)}")
+    if verbose and bad:
+        print('     misses:', ' '.join(bad[:60]))
+    return ok
+
+
+def main():
+    v = '-v' in sys.argv
+    rows = load()
+    ca = [r for r in rows if not r['cg']]
+    cg = [r for r in rows if r['cg']]
+    two = [r for r in ca if any(dstconf(r, P) > 1 and srcconf(r, P) > 1 for P in passes(r))]
+    hub = [r for r in ca if ca_class(r)]
+    print(f'.ca: {len(ca)} rows; {len(two)} with a pass whose sources and destinations both conflict; '
+          f'{len(hub)} in the class (a shared source word, counted once or per copy, changes nothing)')
+    for nm, f in [('max(w, r) (the established rule)', ca_max),
+                  ('greedy in lane order', ca_greedy(LANE)), ('greedy by source', ca_greedy(SRC)),
+                  ('greedy by destination', ca_greedy(DST)),
+                  ('read ranks by lane, then write conflicts', ca_readrank(LANE)),
+                  ('read ranks by source address, then write', ca_readrank(SRC)),
+                  ('write ranks by lane, then read conflicts', ca_writerank(LANE)),
+                  ('write ranks by destination, then read', ca_writerank(DST)),
+                  ('hub bound, source words counted once', ca_cross),
+                  ('hub rule, every copy counted', ca_hub)]:
+        score(ca, f, nm, v)
+        score(two, f, '   of them both-side rows', False)
+        score(hub, f, '   in the class', v and f is ca_hub)
+    inside = [r for r in cg if cg_keys_class(r)]
+    print(f'.cg: {len(cg)} rows; {len(inside)} in the keys class')
+    for nm, f in [('line groups, one-sector rule (before run 5, simplified port)', cg_old), ('units (global, shared sector pairs)', cg_units),
+                  ('keys', cg_keys)]:
+        score(cg, f, nm, v)
+        score(inside, f, '   in the keys class', v and f is cg_keys)
+
+
+if __name__ == '__main__':
+    main()
