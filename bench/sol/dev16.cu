@@ -179,7 +179,8 @@ template <> std::vector<Method> variants<sol_u32>()
 // Round 5: the cp.async-staged pipelined kernel (anypipeM_..._gBPS: sol_tiled_any_pipe in mode M, the
 // grid BPS blocks a SM or one block a tile), over grids, register caps and modes; the split path with
 // 32x128 tiles of 128 threads at 8 blocks a SM (anymM_l4g16t128_m8: the same registers, twice the
-// blocks, half the tile) and 128x128 tiles of 512 threads in mode 0.
+// blocks, half the tile), 128x128 tiles of 512 threads in mode 0 and 64x256 tiles of 512 threads
+// (anymM_l8g32t512_m2: input row segments of 512 bytes, half the part-lines of 256).
 // Round 4: mode 2 with the L2 prefetch of the tile PF blocks ahead (anym2pPF_), PF = 66 to 1056 (a
 // quarter to two of the H100's waves of 4 x 132 blocks), and without the hint; mode 2 in the other
 // tile orders (row-major 2-D grid: no suffix; 2-D column-major: _colmajor2d; bands of 2, 4, 8 tile
@@ -205,7 +206,8 @@ template <> std::vector<Method> variants<sol_u16>()
             pipe<T, 8, 16, 256, 4, 0, 2, 4>(),      pipe<T, 8, 16, 256, 4, 5, 6, 4>(),
             pipe<T, 8, 16, 256, 5, 5, 10, 5>(),     tr<T, 4, 16, 128, 8, 5, -1, 12>(),
             tr<T, 4, 16, 128, 8, 5, -1, 17>(),      tr<T, 4, 16, 128, 8, 5, -1, 10>(),
-            tr<T, 16, 16, 512, 2, 5, -1, 10>(),
+            tr<T, 16, 16, 512, 2, 5, -1, 10>(),     tr<T, 8, 32, 512, 2, 5, -1, 12>(),
+            tr<T, 8, 32, 512, 2, 5, -1, 17>(),
             cp<T, 256, 2>()};
 }
 
