@@ -17,6 +17,7 @@ __device__ __forceinline__ uint4 dv_ld_hinted(int, const void *p)
 }
 #define SOL_LD16_HINTED(cache, p) dv_ld_hinted((cache), (p))
 #include "../../kernels/sol_transpose.cu"
+#include "any_pipe.cuh" // round 5: the cp.async-pipelined f16 any kernel (not shipped)
 
 extern "C" {
 #include "smemlab/gpu/sol.h"
@@ -180,7 +181,7 @@ template <> std::vector<Method> variants<sol_u32>()
 // grid BPS blocks a SM or one block a tile), over grids, register caps and modes; the split path with
 // 32x128 tiles of 128 threads at 8 blocks a SM (anymM_l4g16t128_m8: the same registers, twice the
 // blocks, half the tile), 128x128 tiles of 512 threads in mode 0 and 64x256 tiles of 512 threads
-// (anymM_l8g32t512_m2: input row segments of 512 bytes, half the part-lines of 256).
+// (anymM_l8g32t512_m2: input row segments of 512 bytes, half the part-lines of 256), in modes 1-7.
 // Round 4: mode 2 with the L2 prefetch of the tile PF blocks ahead (anym2pPF_), PF = 66 to 1056 (a
 // quarter to two of the H100's waves of 4 x 132 blocks), and without the hint; mode 2 in the other
 // tile orders (row-major 2-D grid: no suffix; 2-D column-major: _colmajor2d; bands of 2, 4, 8 tile
@@ -207,7 +208,10 @@ template <> std::vector<Method> variants<sol_u16>()
             pipe<T, 8, 16, 256, 5, 5, 10, 5>(),     tr<T, 4, 16, 128, 8, 5, -1, 12>(),
             tr<T, 4, 16, 128, 8, 5, -1, 17>(),      tr<T, 4, 16, 128, 8, 5, -1, 10>(),
             tr<T, 16, 16, 512, 2, 5, -1, 10>(),     tr<T, 8, 32, 512, 2, 5, -1, 12>(),
-            tr<T, 8, 32, 512, 2, 5, -1, 17>(),
+            tr<T, 8, 32, 512, 2, 5, -1, 17>(),      tr<T, 8, 32, 512, 2, 5, -1, 13>(),
+            tr<T, 8, 32, 512, 2, 5, -1, 16>(),      tr<T, 8, 32, 512, 2, 5, -1, 15>(),
+            tr<T, 8, 32, 512, 2, 5, -1, 11>(),      tr<T, 16, 16, 512, 2, 5, -1, 13>(),
+            tr<T, 16, 16, 512, 2, 5, -1, 16>(),
             cp<T, 256, 2>()};
 }
 
