@@ -1014,12 +1014,15 @@ static __device__ __forceinline__ void sol_transpose_pipelined_body(T *__restric
 /* The any kernels' register caps (blocks per SM), f16's cache hint, whether interior tiles take the
  * fast path and f16's split-path mode: picked from bench/sol/dev16.cu's sweeps on the H100
  * (bench/sol/pick_any.py; f32 and f64 at 4097x4097 in issue 16's round 2, f16 at 4097x4097 and
- * 8191x8191 in round 3; the run of record builds these defaults, docs/speed-of-light.md). */
+ * 8191x8191 in round 3; f16's tile in round 5: 128x128 tiles of 512 threads, 2 blocks a SM, mode 7,
+ * against 64x128 of 256 threads in mode 2: 0.5-1.5 % faster at 4097^2 in three interleaved product
+ * runs, 3.5 % at 8191^2 and 0.7 % at 6001x5003 in the sweeps; the run of record builds these
+ * defaults, docs/speed-of-light.md). src/gpu/sol.c's cfg_any holds the same tiles. */
 #ifndef SOL_ANY_F32_MINB
 #define SOL_ANY_F32_MINB 4
 #endif
 #ifndef SOL_ANY_F16_MINB
-#define SOL_ANY_F16_MINB 4
+#define SOL_ANY_F16_MINB 2
 #endif
 #ifndef SOL_ANY_F64_MINB
 #define SOL_ANY_F64_MINB 6
@@ -1034,7 +1037,7 @@ static __device__ __forceinline__ void sol_transpose_pipelined_body(T *__restric
 #define SOL_ANY_F16_FAST true
 #endif
 #ifndef SOL_ANY_F16_MODE
-#define SOL_ANY_F16_MODE 2
+#define SOL_ANY_F16_MODE 7
 #endif
 /* f16's L2 prefetch distance in blocks (sol_prefetch_tile): 0, off; every distance measured slower
  * (round 4) */
@@ -1059,7 +1062,7 @@ SOL_TILED(sol_transpose_narrow_f32, sol_u32, 32, 8, 256, 1, 0, SOL_C0)
 SOL_TILED(sol_transpose_narrow_f16, sol_u16, 32, 4, 128, 1, 0, SOL_C0)
 SOL_TILED(sol_transpose_narrow_f64, sol_u64, 16, 16, 256, 1, 0, SOL_C0)
 SOL_ANY(sol_transpose_any_f32,      sol_u32, 16, 16, 256, SOL_ANY_F32_MINB, -1, SOL_C5, SOL_ANY_F32_FAST, 0, 0)
-SOL_ANY(sol_transpose_any_f16,      sol_u16, 8, 16, 256, SOL_ANY_F16_MINB, -1, SOL_ANY_F16_CACHE, SOL_ANY_F16_FAST, SOL_ANY_F16_MODE, SOL_ANY_F16_PF)
+SOL_ANY(sol_transpose_any_f16,      sol_u16, 16, 16, 512, SOL_ANY_F16_MINB, -1, SOL_ANY_F16_CACHE, SOL_ANY_F16_FAST, SOL_ANY_F16_MODE, SOL_ANY_F16_PF)
 SOL_ANY(sol_transpose_any_f64,      sol_u64, 16, 16, 256, SOL_ANY_F64_MINB, -1, SOL_C5, SOL_ANY_F64_FAST, 0, 0)
 SOL_COPY(sol_transpose_copy_f32,    sol_u32, 256, 2)
 SOL_COPY(sol_transpose_copy_f16,    sol_u16, 256, 2)

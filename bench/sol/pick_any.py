@@ -3,7 +3,8 @@
 from a bench/sol/dev16.cu sweep (its --csv), per dtype, at one odd shape (default 4097x4097).
 
 Candidates are the dev16 variants that differ from the shipped any kernel (tile 16x16 words, 256
-threads for f32 and f64; 8x16, 256 threads for f16 since issue 16's third round; column-major) only
+threads for f32 and f64; 16x16 words, 512 threads for f16 since issue 16's fifth round (8x16, 256
+threads in the third and fourth); column-major) only
 in what the -D macros of kernels/sol_transpose.cu set: SOL_ANY_<T>_MINB (blocks per SM, so the
 register cap), SOL_ANY_F16_CACHE (the L2 256-byte hint), SOL_ANY_<T>_FAST (the interior fast path:
 `any_` or `anymM_`; without it: `anyold_`) and SOL_ANY_F16_MODE (the split interior path's mode M).
@@ -17,7 +18,7 @@ import csv
 import re
 import sys
 
-TILE = {"f32": "l16g16t256", "f16": "l8g16t256", "f64": "l16g16t256"}
+TILE = {"f32": "l16g16t256", "f16": "l16g16t512", "f64": "l16g16t256"}
 NAME = re.compile(r"^(any|anyold|anym(\d)(?:p(\d+))?)_(l\d+g\d+t\d+)_m(\d+)(_pf256)?_colmajor$")
 
 
