@@ -598,7 +598,7 @@ static __device__ __forceinline__ void sol_put_word(uint4 *tile, int r, int g, u
  *   MODE bit 1: the second word of each pair comes from the next lane by shuffle (the row's last
  *   lane loads it), not from a second load (L1 hits in the main).
  * Registers of data: 2 x VEC x 8 bytes (32) instead of 64. */
-template <typename T, int LPR, int CG, int NT, int CACHE, int MODE>
+template <typename T, int LPR, int CG, int NT, int CACHE, int MODE, bool ROW0 = false>
 static __device__ __forceinline__ void sol_any_interior_split(T *__restrict__ out, const T *__restrict__ in, int rows,
                                                               int cols, int r0, int c0, int in_mis, int out_mis,
                                                               uint4 *tile)
@@ -626,7 +626,7 @@ static __device__ __forceinline__ void sol_any_interior_split(T *__restrict__ ou
     }
     uint4 wa = make_uint4(0u, 0u, 0u, 0u);
     const bool above = t < VEC * CG;
-    if (above) {
+    if (above && (!ROW0 || r0 > 0)) { /* ROW0: the first tile row has no row block above (zeros) */
         const int aa = (in_mis + q * cm) & (VEC - 1);
         const T *p = in + ((size_t)(r0 - VEC + q) * (size_t)cols + (size_t)(c0 + g * VEC)) - aa;
         const uint4 l = sol_ld16<CACHE>(p), h = aa ? sol_ld16<CACHE>(p + VEC) : l;
@@ -686,7 +686,17 @@ static __device__ __forceinline__ void sol_any_interior_split(T *__restrict__ ou
                 word = sol_window_w<T>(uj, vj, VEC - b);
             else
                 word = b ? sol_window<T>(uj, vj, VEC - b) : vj;
-            sol_st16v(dst + (size_t)jj * (size_t)rows - b, word);
+            T *const wp = dst + (size_t)jj * (size_t)rows - b;
+            if (ROW0 && r0 == 0 && i == 0 && b != 0) {
+                /* the first tile row: the word's first b elements end the output row before, which
+                 * its last tile writes; ours are elements b .. VEC-1 */
+#pragma unroll
+                for (int e = 0; e < VEC; ++e)
+                    if (e >= b)
+                        sol_st1(wp + e, sol_word_elem<T>(word, e));
+            } else {
+                sol_st16v(wp, word);
+            }
         }
     }
 }
@@ -724,7 +734,8 @@ static __device__ __forceinline__ void sol_prefetch_tile(const T *__restrict__ i
     }
 }
 
-template <typename T, int LPR, int CG, int NT, int CACHE, int ORDER, bool FAST = true, int MODE = 0, int PF = 0>
+template <typename T, int LPR, int CG, int NT, int CACHE, int ORDER, bool FAST = true, int MODE = 0, int PF = 0,
+          bool ROW0 = false>
 static __device__ __forceinline__ void sol_tiled_any(T *__restrict__ out, const T *__restrict__ in, int rows, int cols)
 {
     constexpr int VEC = 16 / sizeof(T), TR = LPR * VEC, TC = CG * VEC, WORDS = (TR + VEC) * CG;
@@ -749,8 +760,11 @@ static __device__ __forceinline__ void sol_tiled_any(T *__restrict__ out, const 
             return;
         }
     } else if constexpr (FAST && sizeof(T) == 2 && LPR * CG < NT) {
-        if (r0 > 0 && r0 + TR < rows && c0 + TC <= cols) {
-            sol_any_interior_split<T, LPR, CG, NT, CACHE, MODE>(out, in, rows, cols, r0, c0, in_mis, out_mis, tile);
+        /* ROW0: the first tile row too (round 5; it took the general path), but for its first tile
+         * when the input starts off a 16-byte boundary (row 0's first word would start before it) */
+        if ((r0 > 0 || (ROW0 && (c0 > 0 || in_mis == 0))) && r0 + TR < rows && c0 + TC <= cols) {
+            sol_any_interior_split<T, LPR, CG, NT, CACHE, MODE, ROW0>(out, in, rows, cols, r0, c0, in_mis, out_mis,
+                                                                      tile);
             return;
         }
     }
@@ -996,11 +1010,11 @@ static __device__ __forceinline__ void sol_transpose_pipelined_body(T *__restric
     {                                                                                                                 \
         sol_tiled_aligned<T, LPR, CG, NT, CACHE, ORDER>(out, in, rows, cols);                                         \
     }
-#define SOL_ANY(NAME, T, LPR, CG, NT, MINB, ORDER, CACHE, FAST, MODE, PF)                                             \
+#define SOL_ANY(NAME, T, LPR, CG, NT, MINB, ORDER, CACHE, FAST, MODE, PF, ROW0)                                       \
     extern "C" __global__ void __launch_bounds__(NT, MINB) NAME(T *__restrict__ out, const T *__restrict__ in,       \
                                                                 int rows, int cols)                                  \
     {                                                                                                                 \
-        sol_tiled_any<T, LPR, CG, NT, CACHE, ORDER, FAST, MODE, PF>(out, in, rows, cols);                             \
+        sol_tiled_any<T, LPR, CG, NT, CACHE, ORDER, FAST, MODE, PF, ROW0>(out, in, rows, cols);                       \
     }
 #define SOL_COPY(NAME, T, NT, U)                                                                                      \
     extern "C" __global__ void __launch_bounds__(NT) NAME(T *__restrict__ out, const T *__restrict__ in, int rows,   \
@@ -1044,6 +1058,11 @@ static __device__ __forceinline__ void sol_transpose_pipelined_body(T *__restric
 #ifndef SOL_ANY_F16_PF
 #define SOL_ANY_F16_PF 0
 #endif
+/* f16: the first tile row on the split interior path too (round 5; it took the general path: with
+ * 128x128 tiles at 4097^2, 32 of the 1089 tiles) */
+#ifndef SOL_ANY_F16_ROW0
+#define SOL_ANY_F16_ROW0 true
+#endif
 #ifndef SOL_ANY_F64_FAST
 #define SOL_ANY_F64_FAST true
 #endif
@@ -1061,9 +1080,9 @@ SOL_TILED(sol_transpose_large_f64,  sol_u64, 32, 32, 512, 1, -1, SOL_C0)
 SOL_TILED(sol_transpose_narrow_f32, sol_u32, 32, 8, 256, 1, 0, SOL_C0)
 SOL_TILED(sol_transpose_narrow_f16, sol_u16, 32, 4, 128, 1, 0, SOL_C0)
 SOL_TILED(sol_transpose_narrow_f64, sol_u64, 16, 16, 256, 1, 0, SOL_C0)
-SOL_ANY(sol_transpose_any_f32,      sol_u32, 16, 16, 256, SOL_ANY_F32_MINB, -1, SOL_C5, SOL_ANY_F32_FAST, 0, 0)
-SOL_ANY(sol_transpose_any_f16,      sol_u16, 16, 16, 512, SOL_ANY_F16_MINB, -1, SOL_ANY_F16_CACHE, SOL_ANY_F16_FAST, SOL_ANY_F16_MODE, SOL_ANY_F16_PF)
-SOL_ANY(sol_transpose_any_f64,      sol_u64, 16, 16, 256, SOL_ANY_F64_MINB, -1, SOL_C5, SOL_ANY_F64_FAST, 0, 0)
+SOL_ANY(sol_transpose_any_f32,      sol_u32, 16, 16, 256, SOL_ANY_F32_MINB, -1, SOL_C5, SOL_ANY_F32_FAST, 0, 0, false)
+SOL_ANY(sol_transpose_any_f16,      sol_u16, 16, 16, 512, SOL_ANY_F16_MINB, -1, SOL_ANY_F16_CACHE, SOL_ANY_F16_FAST, SOL_ANY_F16_MODE, SOL_ANY_F16_PF, SOL_ANY_F16_ROW0)
+SOL_ANY(sol_transpose_any_f64,      sol_u64, 16, 16, 256, SOL_ANY_F64_MINB, -1, SOL_C5, SOL_ANY_F64_FAST, 0, 0, false)
 SOL_COPY(sol_transpose_copy_f32,    sol_u32, 256, 2)
 SOL_COPY(sol_transpose_copy_f16,    sol_u16, 256, 2)
 SOL_COPY(sol_transpose_copy_f64,    sol_u64, 256, 2)

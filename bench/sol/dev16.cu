@@ -66,6 +66,13 @@ __global__ void __launch_bounds__(NT, MINB) dv_tr(T *__restrict__ out, const T *
         sol_tiled_aligned<T, LPR, CG, NT, CACHE, ORDER>(out, in, rows, cols);
 }
 
+// Round 5: the 2-byte any kernel with the first tile row on the split interior path (ROW0).
+template <typename T, int LPR, int CG, int NT, int MINB, int CACHE, int MODE>
+__global__ void __launch_bounds__(NT, MINB) dv_tr_r0(T *__restrict__ out, const T *__restrict__ in, int rows, int cols)
+{
+    sol_tiled_any<T, LPR, CG, NT, CACHE, -1, true, MODE, 0, true>(out, in, rows, cols);
+}
+
 // Round 5: the 2-byte any kernel staged by cp.async and pipelined over a grid of any size
 // (sol_tiled_any_pipe).
 template <typename T, int LPR, int CG, int NT, int MINB, int CACHE, int MODE>
@@ -106,6 +113,20 @@ static Method tr()
                 const unsigned tr_ = (r + LPR * VEC - 1) / (LPR * VEC), tc_ = (c + CG * VEC - 1) / (CG * VEC);
                 dim3 g = ORDER == 0 ? dim3(tc_, tr_) : ORDER == 1 ? dim3(tr_, tc_) : dim3(tr_ * tc_);
                 dv_tr<T, LPR, CG, NT, MINB, CACHE, ORDER, ANY><<<g, NT>>>((T *)o, (const T *)i, r, c);
+            }};
+}
+
+// The any kernel with the first tile row on the split path (column-major 1-D grid, one block a
+// tile): anymMr0_l..g..t.._mMINB_pf256_colmajor.
+template <typename T, int LPR, int CG, int NT, int MINB, int CACHE, int MODE>
+static Method tr_r0()
+{
+    char nm[80];
+    snprintf(nm, sizeof nm, "anym%dr0_l%dg%dt%d_m%d%s_colmajor", MODE, LPR, CG, NT, MINB, CACHE == 5 ? "_pf256" : "");
+    return {nm, 0, [](void *o, const void *i, int r, int c) {
+                constexpr int VEC = 16 / sizeof(T);
+                const unsigned g = (unsigned)(((r + LPR * VEC - 1) / (LPR * VEC)) * ((c + CG * VEC - 1) / (CG * VEC)));
+                dv_tr_r0<T, LPR, CG, NT, MINB, CACHE, MODE><<<g, NT>>>((T *)o, (const T *)i, r, c);
             }};
 }
 
@@ -181,7 +202,8 @@ template <> std::vector<Method> variants<sol_u32>()
 // grid BPS blocks a SM or one block a tile), over grids, register caps and modes; the split path with
 // 32x128 tiles of 128 threads at 8 blocks a SM (anymM_l4g16t128_m8: the same registers, twice the
 // blocks, half the tile), 128x128 tiles of 512 threads in mode 0 and 64x256 tiles of 512 threads
-// (anymM_l8g32t512_m2: input row segments of 512 bytes, half the part-lines of 256), in modes 1-7.
+// (anymM_l8g32t512_m2: input row segments of 512 bytes, half the part-lines of 256), in modes 1-7;
+// the first tile row on the split path too (anymMr0_: SOL_ANY_F16_ROW0).
 // Round 4: mode 2 with the L2 prefetch of the tile PF blocks ahead (anym2pPF_), PF = 66 to 1056 (a
 // quarter to two of the H100's waves of 4 x 132 blocks), and without the hint; mode 2 in the other
 // tile orders (row-major 2-D grid: no suffix; 2-D column-major: _colmajor2d; bands of 2, 4, 8 tile
@@ -211,7 +233,8 @@ template <> std::vector<Method> variants<sol_u16>()
             tr<T, 8, 32, 512, 2, 5, -1, 17>(),      tr<T, 8, 32, 512, 2, 5, -1, 13>(),
             tr<T, 8, 32, 512, 2, 5, -1, 16>(),      tr<T, 8, 32, 512, 2, 5, -1, 15>(),
             tr<T, 8, 32, 512, 2, 5, -1, 11>(),      tr<T, 16, 16, 512, 2, 5, -1, 13>(),
-            tr<T, 16, 16, 512, 2, 5, -1, 16>(),
+            tr<T, 16, 16, 512, 2, 5, -1, 16>(),     tr_r0<T, 16, 16, 512, 2, 5, 7>(),
+            tr_r0<T, 8, 16, 256, 4, 5, 2>(),
             cp<T, 256, 2>()};
 }
 
