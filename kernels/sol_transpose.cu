@@ -562,13 +562,25 @@ static __device__ __forceinline__ uint4 sol_shfl_down16(uint4 w)
 }
 
 /* Word (r, g) to the tile; SWAP: odd words with their 8-byte halves swapped (two 8-byte stores). */
-template <typename T, int CG, bool SWAP>
+/* Which 8-byte half of word (r, g) holds its first half: g & 1 (SWAP), and with SW2 also bit 3 of g
+ * and bit 3 of the row block r / VEC. SW2 (round 5, for tiles of 16 row blocks and 16 words a row):
+ * the 16 lanes of a half-warp that store the 16 words of a row put word columns g and g ^ 8, the
+ * same banks, in different halves, and the 16 that read row blocks i and i + 8 (the same swizzle
+ * column) take different halves: 8-byte accesses without bank conflicts, as `smemlab analyze`
+ * reports; the plain swap left both 2-way with 128x128 tiles. */
+template <bool SW2>
+static __device__ __forceinline__ int sol_half_swap(int r_block, int g)
+{
+    return SW2 ? ((g ^ (g >> 3) ^ (r_block >> 3)) & 1) : (g & 1);
+}
+
+template <typename T, int CG, bool SWAP, bool SW2 = false>
 static __device__ __forceinline__ void sol_put_word(uint4 *tile, int r, int g, uint4 v)
 {
     uint4 *d = &tile[sol_word_at<T, CG>(r, g)];
     if constexpr (SWAP) {
         sol_u64 *d8 = (sol_u64 *)d;
-        const int sw = g & 1;
+        const int sw = sol_half_swap<SW2>(r / SOL_WORD_ELEMS(T), g);
         d8[sw] = (sol_u64)v.x | ((sol_u64)v.y << 32);
         d8[sw ^ 1] = (sol_u64)v.z | ((sol_u64)v.w << 32);
     } else {
@@ -605,6 +617,7 @@ static __device__ __forceinline__ void sol_any_interior_split(T *__restrict__ ou
 {
     constexpr int VEC = 16 / sizeof(T), RK = VEC / 2;
     constexpr bool UNI = (MODE & 1) != 0, SHFL = (MODE & 2) != 0, UNI_LD = (MODE & 4) != 0;
+    constexpr bool SW2 = UNI && (MODE & 8) != 0; /* sol_half_swap */
     static_assert(sizeof(T) == 2 && 2 * LPR * CG == NT, "2-byte elements, two threads a block");
     static_assert(!UNI_LD || CG >= 32 || (32 % CG == 0 && LPR % (32 / CG) == 0), "a warp's lanes share their rows' places");
     static_assert(!SHFL || (CG <= 32 && 32 % CG == 0), "a row's words in one warp");
@@ -648,12 +661,13 @@ static __device__ __forceinline__ void sol_any_interior_split(T *__restrict__ ou
     }
 #pragma unroll
     for (int k = 0; k < RK; ++k)
-        sol_put_word<T, CG, UNI>(tile, VEC + row0 + k, g, w[k]);
+        sol_put_word<T, CG, UNI, SW2>(tile, VEC + row0 + k, g, w[k]);
     if (above)
-        sol_put_word<T, CG, UNI>(tile, q, g, wa);
+        sol_put_word<T, CG, UNI, SW2>(tile, q, g, wa);
     __syncthreads();
     const int i = t % LPR, gs = (t / LPR) % CG, hq = t / (LPR * CG);
-    const int p = UNI ? hq : hq ^ (gs & 1), ph = UNI ? hq ^ (gs & 1) : p; /* logical, physical half */
+    const int p = UNI ? hq : hq ^ (gs & 1); /* the logical half; physical: ph (v), phu (u) */
+    const int ph = UNI ? p ^ sol_half_swap<SW2>(1 + i, gs) : p, phu = UNI ? p ^ sol_half_swap<SW2>(i, gs) : p;
     /* half ph (RK elements, two 32-bit words) of row k of the block (v) and of the block above (u) */
     unsigned v[VEC][2], u[VEC][2];
     const bool shifted = (out_mis | rm) != 0;
@@ -663,7 +677,7 @@ static __device__ __forceinline__ void sol_any_interior_split(T *__restrict__ ou
         v[k][0] = (unsigned)x;
         v[k][1] = (unsigned)(x >> 32);
         if (shifted) {
-            const sol_u64 y = *((const sol_u64 *)&tile[sol_word_at<T, CG>(i * VEC + k, gs)] + ph);
+            const sol_u64 y = *((const sol_u64 *)&tile[sol_word_at<T, CG>(i * VEC + k, gs)] + phu);
             u[k][0] = (unsigned)y;
             u[k][1] = (unsigned)(y >> 32);
         }
@@ -1051,7 +1065,7 @@ static __device__ __forceinline__ void sol_transpose_pipelined_body(T *__restric
 #define SOL_ANY_F16_FAST true
 #endif
 #ifndef SOL_ANY_F16_MODE
-#define SOL_ANY_F16_MODE 7
+#define SOL_ANY_F16_MODE 15
 #endif
 /* f16's L2 prefetch distance in blocks (sol_prefetch_tile): 0, off; every distance measured slower
  * (round 4) */

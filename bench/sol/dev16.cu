@@ -203,7 +203,8 @@ template <> std::vector<Method> variants<sol_u32>()
 // 32x128 tiles of 128 threads at 8 blocks a SM (anymM_l4g16t128_m8: the same registers, twice the
 // blocks, half the tile), 128x128 tiles of 512 threads in mode 0 and 64x256 tiles of 512 threads
 // (anymM_l8g32t512_m2: input row segments of 512 bytes, half the part-lines of 256), in modes 1-7;
-// the first tile row on the split path too (anymMr0_: SOL_ANY_F16_ROW0).
+// the first tile row on the split path too (anymMr0_: SOL_ANY_F16_ROW0); mode 15: mode 7 with the
+// halves of shared words swapped by bit 3 of the word and of the row block too (sol_half_swap).
 // Round 4: mode 2 with the L2 prefetch of the tile PF blocks ahead (anym2pPF_), PF = 66 to 1056 (a
 // quarter to two of the H100's waves of 4 x 132 blocks), and without the hint; mode 2 in the other
 // tile orders (row-major 2-D grid: no suffix; 2-D column-major: _colmajor2d; bands of 2, 4, 8 tile
@@ -234,6 +235,7 @@ template <> std::vector<Method> variants<sol_u16>()
             tr<T, 8, 32, 512, 2, 5, -1, 16>(),      tr<T, 8, 32, 512, 2, 5, -1, 15>(),
             tr<T, 8, 32, 512, 2, 5, -1, 11>(),      tr<T, 16, 16, 512, 2, 5, -1, 13>(),
             tr<T, 16, 16, 512, 2, 5, -1, 16>(),     tr_r0<T, 16, 16, 512, 2, 5, 7>(),
+            tr_r0<T, 16, 16, 512, 2, 5, 15>(),
             tr_r0<T, 8, 16, 256, 4, 5, 2>(),
             cp<T, 256, 2>()};
 }
