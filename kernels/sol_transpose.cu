@@ -1042,10 +1042,11 @@ static __device__ __forceinline__ void sol_transpose_pipelined_body(T *__restric
 /* The any kernels' register caps (blocks per SM), f16's cache hint, whether interior tiles take the
  * fast path and f16's split-path mode: picked from bench/sol/dev16.cu's sweeps on the H100
  * (bench/sol/pick_any.py; f32 and f64 at 4097x4097 in issue 16's round 2, f16 at 4097x4097 and
- * 8191x8191 in round 3; f16's tile in round 5: 128x128 tiles of 512 threads, 2 blocks a SM, mode 7,
- * against 64x128 of 256 threads in mode 2: 0.5-1.5 % faster at 4097^2 in three interleaved product
- * runs, 3.5 % at 8191^2 and 0.7 % at 6001x5003 in the sweeps; the run of record builds these
- * defaults, docs/speed-of-light.md). src/gpu/sol.c's cfg_any holds the same tiles. */
+ * 8191x8191 in round 3; f16's tile in round 5: 128x128 tiles of 512 threads, 2 blocks a SM, against
+ * 64x128 of 256 threads in mode 2: 0.5-1.5 % faster at 4097^2 in three interleaved product runs, 3-4 %
+ * at 8191^2 in the sweeps; mode 15, whose 8-byte shared accesses are conflict-free at that tile, 1-1.3 %
+ * faster than mode 7 at 8191^2 and 6001x5003; the run of record builds these defaults,
+ * docs/speed-of-light.md). src/gpu/sol.c's cfg_any holds the same tiles. */
 #ifndef SOL_ANY_F32_MINB
 #define SOL_ANY_F32_MINB 4
 #endif
