@@ -562,13 +562,25 @@ static __device__ __forceinline__ uint4 sol_shfl_down16(uint4 w)
 }
 
 /* Word (r, g) to the tile; SWAP: odd words with their 8-byte halves swapped (two 8-byte stores). */
-template <typename T, int CG, bool SWAP>
+/* Which 8-byte half of word (r, g) holds its first half: g & 1 (SWAP), and with SW2 also bit 3 of g
+ * and bit 3 of the row block r / VEC. SW2 (round 5, for tiles of 16 row blocks and 16 words a row):
+ * the 16 lanes of a half-warp that store the 16 words of a row put word columns g and g ^ 8, the
+ * same banks, in different halves, and the 16 that read row blocks i and i + 8 (the same swizzle
+ * column) take different halves: 8-byte accesses without bank conflicts, as `smemlab analyze`
+ * reports; the plain swap left both 2-way with 128x128 tiles. */
+template <bool SW2>
+static __device__ __forceinline__ int sol_half_swap(int r_block, int g)
+{
+    return SW2 ? ((g ^ (g >> 3) ^ (r_block >> 3)) & 1) : (g & 1);
+}
+
+template <typename T, int CG, bool SWAP, bool SW2 = false>
 static __device__ __forceinline__ void sol_put_word(uint4 *tile, int r, int g, uint4 v)
 {
     uint4 *d = &tile[sol_word_at<T, CG>(r, g)];
     if constexpr (SWAP) {
         sol_u64 *d8 = (sol_u64 *)d;
-        const int sw = g & 1;
+        const int sw = sol_half_swap<SW2>(r / SOL_WORD_ELEMS(T), g);
         d8[sw] = (sol_u64)v.x | ((sol_u64)v.y << 32);
         d8[sw ^ 1] = (sol_u64)v.z | ((sol_u64)v.w << 32);
     } else {
@@ -598,13 +610,14 @@ static __device__ __forceinline__ void sol_put_word(uint4 *tile, int r, int g, u
  *   MODE bit 1: the second word of each pair comes from the next lane by shuffle (the row's last
  *   lane loads it), not from a second load (L1 hits in the main).
  * Registers of data: 2 x VEC x 8 bytes (32) instead of 64. */
-template <typename T, int LPR, int CG, int NT, int CACHE, int MODE>
+template <typename T, int LPR, int CG, int NT, int CACHE, int MODE, bool ROW0 = false>
 static __device__ __forceinline__ void sol_any_interior_split(T *__restrict__ out, const T *__restrict__ in, int rows,
                                                               int cols, int r0, int c0, int in_mis, int out_mis,
                                                               uint4 *tile)
 {
     constexpr int VEC = 16 / sizeof(T), RK = VEC / 2;
     constexpr bool UNI = (MODE & 1) != 0, SHFL = (MODE & 2) != 0, UNI_LD = (MODE & 4) != 0;
+    constexpr bool SW2 = UNI && (MODE & 8) != 0; /* sol_half_swap */
     static_assert(sizeof(T) == 2 && 2 * LPR * CG == NT, "2-byte elements, two threads a block");
     static_assert(!UNI_LD || CG >= 32 || (32 % CG == 0 && LPR % (32 / CG) == 0), "a warp's lanes share their rows' places");
     static_assert(!SHFL || (CG <= 32 && 32 % CG == 0), "a row's words in one warp");
@@ -626,7 +639,7 @@ static __device__ __forceinline__ void sol_any_interior_split(T *__restrict__ ou
     }
     uint4 wa = make_uint4(0u, 0u, 0u, 0u);
     const bool above = t < VEC * CG;
-    if (above) {
+    if (above && (!ROW0 || r0 > 0)) { /* ROW0: the first tile row has no row block above (zeros) */
         const int aa = (in_mis + q * cm) & (VEC - 1);
         const T *p = in + ((size_t)(r0 - VEC + q) * (size_t)cols + (size_t)(c0 + g * VEC)) - aa;
         const uint4 l = sol_ld16<CACHE>(p), h = aa ? sol_ld16<CACHE>(p + VEC) : l;
@@ -648,12 +661,13 @@ static __device__ __forceinline__ void sol_any_interior_split(T *__restrict__ ou
     }
 #pragma unroll
     for (int k = 0; k < RK; ++k)
-        sol_put_word<T, CG, UNI>(tile, VEC + row0 + k, g, w[k]);
+        sol_put_word<T, CG, UNI, SW2>(tile, VEC + row0 + k, g, w[k]);
     if (above)
-        sol_put_word<T, CG, UNI>(tile, q, g, wa);
+        sol_put_word<T, CG, UNI, SW2>(tile, q, g, wa);
     __syncthreads();
     const int i = t % LPR, gs = (t / LPR) % CG, hq = t / (LPR * CG);
-    const int p = UNI ? hq : hq ^ (gs & 1), ph = UNI ? hq ^ (gs & 1) : p; /* logical, physical half */
+    const int p = UNI ? hq : hq ^ (gs & 1); /* the logical half; physical: ph (v), phu (u) */
+    const int ph = UNI ? p ^ sol_half_swap<SW2>(1 + i, gs) : p, phu = UNI ? p ^ sol_half_swap<SW2>(i, gs) : p;
     /* half ph (RK elements, two 32-bit words) of row k of the block (v) and of the block above (u) */
     unsigned v[VEC][2], u[VEC][2];
     const bool shifted = (out_mis | rm) != 0;
@@ -663,7 +677,7 @@ static __device__ __forceinline__ void sol_any_interior_split(T *__restrict__ ou
         v[k][0] = (unsigned)x;
         v[k][1] = (unsigned)(x >> 32);
         if (shifted) {
-            const sol_u64 y = *((const sol_u64 *)&tile[sol_word_at<T, CG>(i * VEC + k, gs)] + ph);
+            const sol_u64 y = *((const sol_u64 *)&tile[sol_word_at<T, CG>(i * VEC + k, gs)] + phu);
             u[k][0] = (unsigned)y;
             u[k][1] = (unsigned)(y >> 32);
         }
@@ -686,7 +700,17 @@ static __device__ __forceinline__ void sol_any_interior_split(T *__restrict__ ou
                 word = sol_window_w<T>(uj, vj, VEC - b);
             else
                 word = b ? sol_window<T>(uj, vj, VEC - b) : vj;
-            sol_st16v(dst + (size_t)jj * (size_t)rows - b, word);
+            T *const wp = dst + (size_t)jj * (size_t)rows - b;
+            if (ROW0 && r0 == 0 && i == 0 && b != 0) {
+                /* the first tile row: the word's first b elements end the output row before, which
+                 * its last tile writes; ours are elements b .. VEC-1 */
+#pragma unroll
+                for (int e = 0; e < VEC; ++e)
+                    if (e >= b)
+                        sol_st1(wp + e, sol_word_elem<T>(word, e));
+            } else {
+                sol_st16v(wp, word);
+            }
         }
     }
 }
@@ -724,7 +748,8 @@ static __device__ __forceinline__ void sol_prefetch_tile(const T *__restrict__ i
     }
 }
 
-template <typename T, int LPR, int CG, int NT, int CACHE, int ORDER, bool FAST = true, int MODE = 0, int PF = 0>
+template <typename T, int LPR, int CG, int NT, int CACHE, int ORDER, bool FAST = true, int MODE = 0, int PF = 0,
+          bool ROW0 = false>
 static __device__ __forceinline__ void sol_tiled_any(T *__restrict__ out, const T *__restrict__ in, int rows, int cols)
 {
     constexpr int VEC = 16 / sizeof(T), TR = LPR * VEC, TC = CG * VEC, WORDS = (TR + VEC) * CG;
@@ -749,8 +774,11 @@ static __device__ __forceinline__ void sol_tiled_any(T *__restrict__ out, const 
             return;
         }
     } else if constexpr (FAST && sizeof(T) == 2 && LPR * CG < NT) {
-        if (r0 > 0 && r0 + TR < rows && c0 + TC <= cols) {
-            sol_any_interior_split<T, LPR, CG, NT, CACHE, MODE>(out, in, rows, cols, r0, c0, in_mis, out_mis, tile);
+        /* ROW0: the first tile row too (round 5; it took the general path), but for its first tile
+         * when the input starts off a 16-byte boundary (row 0's first word would start before it) */
+        if ((r0 > 0 || (ROW0 && (c0 > 0 || in_mis == 0))) && r0 + TR < rows && c0 + TC <= cols) {
+            sol_any_interior_split<T, LPR, CG, NT, CACHE, MODE, ROW0>(out, in, rows, cols, r0, c0, in_mis, out_mis,
+                                                                      tile);
             return;
         }
     }
@@ -996,11 +1024,11 @@ static __device__ __forceinline__ void sol_transpose_pipelined_body(T *__restric
     {                                                                                                                 \
         sol_tiled_aligned<T, LPR, CG, NT, CACHE, ORDER>(out, in, rows, cols);                                         \
     }
-#define SOL_ANY(NAME, T, LPR, CG, NT, MINB, ORDER, CACHE, FAST, MODE, PF)                                             \
+#define SOL_ANY(NAME, T, LPR, CG, NT, MINB, ORDER, CACHE, FAST, MODE, PF, ROW0)                                       \
     extern "C" __global__ void __launch_bounds__(NT, MINB) NAME(T *__restrict__ out, const T *__restrict__ in,       \
                                                                 int rows, int cols)                                  \
     {                                                                                                                 \
-        sol_tiled_any<T, LPR, CG, NT, CACHE, ORDER, FAST, MODE, PF>(out, in, rows, cols);                             \
+        sol_tiled_any<T, LPR, CG, NT, CACHE, ORDER, FAST, MODE, PF, ROW0>(out, in, rows, cols);                       \
     }
 #define SOL_COPY(NAME, T, NT, U)                                                                                      \
     extern "C" __global__ void __launch_bounds__(NT) NAME(T *__restrict__ out, const T *__restrict__ in, int rows,   \
@@ -1014,12 +1042,16 @@ static __device__ __forceinline__ void sol_transpose_pipelined_body(T *__restric
 /* The any kernels' register caps (blocks per SM), f16's cache hint, whether interior tiles take the
  * fast path and f16's split-path mode: picked from bench/sol/dev16.cu's sweeps on the H100
  * (bench/sol/pick_any.py; f32 and f64 at 4097x4097 in issue 16's round 2, f16 at 4097x4097 and
- * 8191x8191 in round 3; the run of record builds these defaults, docs/speed-of-light.md). */
+ * 8191x8191 in round 3; f16's tile in round 5: 128x128 tiles of 512 threads, 2 blocks a SM, against
+ * 64x128 of 256 threads in mode 2: 0.5-1.5 % faster at 4097^2 in three interleaved product runs, 3-4 %
+ * at 8191^2 in the sweeps; mode 15, whose 8-byte shared accesses are conflict-free at that tile, 1-1.3 %
+ * faster than mode 7 at 8191^2 and 6001x5003; the run of record builds these defaults,
+ * docs/speed-of-light.md). src/gpu/sol.c's cfg_any holds the same tiles. */
 #ifndef SOL_ANY_F32_MINB
 #define SOL_ANY_F32_MINB 4
 #endif
 #ifndef SOL_ANY_F16_MINB
-#define SOL_ANY_F16_MINB 4
+#define SOL_ANY_F16_MINB 2
 #endif
 #ifndef SOL_ANY_F64_MINB
 #define SOL_ANY_F64_MINB 6
@@ -1034,12 +1066,17 @@ static __device__ __forceinline__ void sol_transpose_pipelined_body(T *__restric
 #define SOL_ANY_F16_FAST true
 #endif
 #ifndef SOL_ANY_F16_MODE
-#define SOL_ANY_F16_MODE 2
+#define SOL_ANY_F16_MODE 15
 #endif
 /* f16's L2 prefetch distance in blocks (sol_prefetch_tile): 0, off; every distance measured slower
  * (round 4) */
 #ifndef SOL_ANY_F16_PF
 #define SOL_ANY_F16_PF 0
+#endif
+/* f16: the first tile row on the split interior path too (round 5; it took the general path: with
+ * 128x128 tiles at 4097^2, 32 of the 1089 tiles) */
+#ifndef SOL_ANY_F16_ROW0
+#define SOL_ANY_F16_ROW0 true
 #endif
 #ifndef SOL_ANY_F64_FAST
 #define SOL_ANY_F64_FAST true
@@ -1058,9 +1095,9 @@ SOL_TILED(sol_transpose_large_f64,  sol_u64, 32, 32, 512, 1, -1, SOL_C0)
 SOL_TILED(sol_transpose_narrow_f32, sol_u32, 32, 8, 256, 1, 0, SOL_C0)
 SOL_TILED(sol_transpose_narrow_f16, sol_u16, 32, 4, 128, 1, 0, SOL_C0)
 SOL_TILED(sol_transpose_narrow_f64, sol_u64, 16, 16, 256, 1, 0, SOL_C0)
-SOL_ANY(sol_transpose_any_f32,      sol_u32, 16, 16, 256, SOL_ANY_F32_MINB, -1, SOL_C5, SOL_ANY_F32_FAST, 0, 0)
-SOL_ANY(sol_transpose_any_f16,      sol_u16, 8, 16, 256, SOL_ANY_F16_MINB, -1, SOL_ANY_F16_CACHE, SOL_ANY_F16_FAST, SOL_ANY_F16_MODE, SOL_ANY_F16_PF)
-SOL_ANY(sol_transpose_any_f64,      sol_u64, 16, 16, 256, SOL_ANY_F64_MINB, -1, SOL_C5, SOL_ANY_F64_FAST, 0, 0)
+SOL_ANY(sol_transpose_any_f32,      sol_u32, 16, 16, 256, SOL_ANY_F32_MINB, -1, SOL_C5, SOL_ANY_F32_FAST, 0, 0, false)
+SOL_ANY(sol_transpose_any_f16,      sol_u16, 16, 16, 512, SOL_ANY_F16_MINB, -1, SOL_ANY_F16_CACHE, SOL_ANY_F16_FAST, SOL_ANY_F16_MODE, SOL_ANY_F16_PF, SOL_ANY_F16_ROW0)
+SOL_ANY(sol_transpose_any_f64,      sol_u64, 16, 16, 256, SOL_ANY_F64_MINB, -1, SOL_C5, SOL_ANY_F64_FAST, 0, 0, false)
 SOL_COPY(sol_transpose_copy_f32,    sol_u32, 256, 2)
 SOL_COPY(sol_transpose_copy_f16,    sol_u16, 256, 2)
 SOL_COPY(sol_transpose_copy_f64,    sol_u64, 256, 2)

@@ -6,8 +6,9 @@
 // arithmetic (all four paths, odd shapes, misaligned pointers) before any device time is spent.
 //   gcc -std=gnu11 -I include -c -o /tmp/sol.o src/gpu/sol.c
 //   g++ -std=c++17 -O1 -I include -o /tmp/emu_check bench/sol/emu_check.cpp /tmp/sol.o && /tmp/emu_check
-// (--quick: aligned pointers only). Not part of the product or of ctest: the GPU tests run the same
-// kernels on the device.
+// (--quick: aligned pointers only; -DEMU_ANY_F16_PIPE [-DEMU_ANY_F16_GRID_CAP=N]: round 5's pipelined
+// f16 any kernel in place of the shipped one). Not part of the product or of ctest: the GPU tests
+// run the same kernels on the device.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -40,6 +41,13 @@ static emu_dim3 threadIdx, blockIdx, blockDim, gridDim;
 #define SOL_LD16_L2_256B(p) (*(const uint4 *)(p))
 #define SOL_ST16V(p, w) (*(uint4 *)(p) = (w))
 #define SOL_PREFETCH_L2(p) ((void)(p)) /* the address is checked (SOL_CHECK_ACCESS) before it */
+#define __noinline__ /* any_pipe.cuh */
+#define SOL_TID() ((int)threadIdx.x)
+/* any_pipe.cuh's cp.async copies at once (the kernel checks the global address before it); commit and
+ * wait are no-ops: the kernel waits for a group before the barrier that precedes any read of it */
+#define SOL_CP_ASYNC16(cache, dst, src) (*(uint4 *)(dst) = *(const uint4 *)(src))
+#define SOL_CP_ASYNC_COMMIT() ((void)0)
+#define SOL_CP_ASYNC_WAIT(n) ((void)0)
 
 static void emu_access(const void *p, size_t bytes, int store);
 #define SOL_CHECK_ACCESS(p, bytes, store) emu_access((const void *)(p), (bytes), (store))
@@ -83,7 +91,7 @@ static inline unsigned long long atomicAdd(unsigned long long *p, unsigned long 
 static ucontext_t g_sched;
 static std::vector<ucontext_t> g_ctx;
 static std::vector<std::vector<char>> g_stacks;
-static std::vector<int> g_state; // 0 runnable, 1 at a barrier, 2 exited
+static std::vector<int> g_state; // 0 runnable, 1 at a barrier, 2 exited, 3 at a warp shuffle
 static int g_cur;
 static void (*g_body)();
 
@@ -93,20 +101,41 @@ static void __syncthreads()
     swapcontext(&g_ctx[g_cur], &g_sched);
 }
 
+/* A shuffle waits for the live threads of its warp only (whole warps may skip a block's shuffles
+ * and go on to a barrier, as in the general any path's store phase inside the pipelined loop). */
+static void emu_warp_sync()
+{
+    g_state[g_cur] = 3;
+    swapcontext(&g_ctx[g_cur], &g_sched);
+}
+
 static std::vector<unsigned> g_slot;
 static unsigned emu_shfl(unsigned v, int delta, int width)
 {
     const int t = g_cur, lane = t % 32, base = lane & ~(width - 1), src = lane + delta;
     g_slot[t] = v;
-    __syncthreads(); // every thread of the block takes part in every shuffle in these kernels
+    emu_warp_sync(); // every thread of a warp takes part in each of its shuffles in these kernels
     const unsigned got = (src < base || src >= base + width) ? v : g_slot[t - lane + src];
-    __syncthreads();
+    emu_warp_sync();
     return got;
 }
 static unsigned __shfl_up_sync(unsigned, unsigned v, int delta, int width) { return emu_shfl(v, -delta, width); }
 static unsigned __shfl_down_sync(unsigned, unsigned v, int delta, int width) { return emu_shfl(v, delta, width); }
 
 #include "../../kernels/sol_transpose.cu"
+#ifdef EMU_ANY_F16_PIPE
+/* -DEMU_ANY_F16_PIPE: round 5's cp.async-pipelined f16 any kernel (bench/sol/any_pipe.cuh, not
+ * shipped) in place of sol_transpose_any_f16, in SOL_ANY_F16_MODE; it takes any grid, so
+ * -DEMU_ANY_F16_GRID_CAP=N also makes each block walk several tiles, edge and interior mixed */
+#include "any_pipe.cuh"
+static void emu_any_f16_pipe(sol_u16 *__restrict__ out, const sol_u16 *__restrict__ in, int rows, int cols)
+{
+    sol_tiled_any_pipe<sol_u16, 8, 16, 256, SOL_ANY_F16_CACHE, SOL_ANY_F16_MODE>(out, in, rows, cols);
+}
+#define EMU_ANY_F16 emu_any_f16_pipe
+#else
+#define EMU_ANY_F16 sol_transpose_any_f16
+#endif
 
 // ---- Buffers with bounds, and write counts ------------------------------------------------------
 struct buf {
@@ -188,19 +217,47 @@ static void run_grid(void (*k)(T *, const T *, int, int), const smem_sol_launch 
                 makecontext(&g_ctx[t], entry, 0);
                 g_state[t] = 0;
             }
+            /* run every runnable thread until it waits or exits; then release the warps whose live
+             * threads all wait at a shuffle, else, when every live thread waits at a barrier, the
+             * barrier; neither: the threads wait for each other (a barrier one skipped) */
             for (;;) {
-                int live = 0;
                 for (int t = 0; t < nt; ++t) {
-                    if (g_state[t] == 2)
+                    if (g_state[t] != 0)
                         continue;
-                    g_state[t] = 0;
                     g_cur = t;
                     threadIdx = {(unsigned)t, 0, 0};
                     swapcontext(&g_sched, &g_ctx[t]);
-                    live += g_state[t] != 2;
+                }
+                int live = 0, at_bar = 0;
+                bool released = false;
+                for (int w = 0; w < nt; w += 32) {
+                    int lw = 0, sh = 0;
+                    for (int t = w; t < nt && t < w + 32; ++t) {
+                        lw += g_state[t] != 2;
+                        sh += g_state[t] == 3;
+                        at_bar += g_state[t] == 1;
+                    }
+                    live += lw;
+                    if (sh && sh == lw) {
+                        for (int t = w; t < nt && t < w + 32; ++t)
+                            if (g_state[t] == 3)
+                                g_state[t] = 0;
+                        released = true;
+                    }
                 }
                 if (!live)
                     break;
+                if (!released && at_bar == live) {
+                    for (int t = 0; t < nt; ++t)
+                        if (g_state[t] == 1)
+                            g_state[t] = 0;
+                    released = true;
+                }
+                if (!released) {
+                    if (g_bad_access++ < 5)
+                        fprintf(stderr, "  block %u: threads wait at different barriers or shuffles\n", bx);
+                    break;
+                }
             }
         }
 }
@@ -215,7 +272,7 @@ static const kern_names g_names[] = {
     K(sol_transpose_narrow_f32), K(sol_transpose_narrow_f16), K(sol_transpose_narrow_f64),
     K(sol_transpose_big_f32),    K(sol_transpose_big_f16),    K(sol_transpose_big_f64),
     K(sol_transpose_large_f32),  K(sol_transpose_large_f16),  K(sol_transpose_large_f64),
-    K(sol_transpose_any_f32),    K(sol_transpose_any_f16),    K(sol_transpose_any_f64),
+    K(sol_transpose_any_f32),    {"sol_transpose_any_f16", (void *)EMU_ANY_F16}, K(sol_transpose_any_f64),
     K(sol_transpose_copy_f32),   K(sol_transpose_copy_f16),   K(sol_transpose_copy_f64),
 };
 
@@ -256,6 +313,12 @@ static int one(int rows, int cols, int in_off, int out_off, std::string *kernel,
         for (auto &k : g_names)
             if (!strcmp(k.name, l.kernel))
                 fn = k.fn;
+#ifdef EMU_ANY_F16_GRID_CAP
+        /* the pipelined f16 any kernel (-DEMU_ANY_F16_PIPE) takes any grid: a small one makes each
+         * block walk several tiles, edge and interior mixed, through both stages */
+        if (!strcmp(l.kernel, "sol_transpose_any_f16") && l.grid[0] > EMU_ANY_F16_GRID_CAP)
+            l.grid[0] = EMU_ANY_F16_GRID_CAP;
+#endif
         if (fn) {
             run_grid<T>((void (*)(T *, const T *, int, int))fn, l, out, in, rows, cols);
             ok = g_bad_access == 0;

@@ -3,10 +3,12 @@
 from a bench/sol/dev16.cu sweep (its --csv), per dtype, at one odd shape (default 4097x4097).
 
 Candidates are the dev16 variants that differ from the shipped any kernel (tile 16x16 words, 256
-threads for f32 and f64; 8x16, 256 threads for f16 since issue 16's third round; column-major) only
+threads for f32 and f64; 16x16 words, 512 threads for f16 since issue 16's fifth round (8x16, 256
+threads in the third and fourth); column-major) only
 in what the -D macros of kernels/sol_transpose.cu set: SOL_ANY_<T>_MINB (blocks per SM, so the
 register cap), SOL_ANY_F16_CACHE (the L2 256-byte hint), SOL_ANY_<T>_FAST (the interior fast path:
-`any_` or `anymM_`; without it: `anyold_`) and SOL_ANY_F16_MODE (the split interior path's mode M).
+`any_` or `anymM_`; without it: `anyold_`), SOL_ANY_F16_MODE (the split interior path's mode M) and
+SOL_ANY_F16_ROW0 (`anymMr0_`: the first tile row on the split path too; since round 5).
 The pick, among the variants measured at every shape asked for with every result verified: of those
 whose mean ratio to cudaMemcpy at the first shape is within 0.01 of the best there, the one with the
 highest mean over all the shapes (the first is the benchmark's; the others keep the pick from
@@ -17,8 +19,8 @@ import csv
 import re
 import sys
 
-TILE = {"f32": "l16g16t256", "f16": "l8g16t256", "f64": "l16g16t256"}
-NAME = re.compile(r"^(any|anyold|anym(\d)(?:p(\d+))?)_(l\d+g\d+t\d+)_m(\d+)(_pf256)?_colmajor$")
+TILE = {"f32": "l16g16t256", "f16": "l16g16t512", "f64": "l16g16t256"}
+NAME = re.compile(r"^(any|anyold|anym(\d+)(r0)?(?:p(\d+))?)_(l\d+g\d+t\d+)_m(\d+)(_pf256)?_colmajor$")
 
 
 def main(path, shapes="4097x4097"):
@@ -30,9 +32,9 @@ def main(path, shapes="4097x4097"):
             if shape not in shapes:
                 continue
             m = NAME.match(r["method"])
-            if not m or m.group(4) != TILE.get(r["dtype"]):
+            if not m or m.group(5) != TILE.get(r["dtype"]):
                 continue
-            if r["dtype"] != "f16" and not m.group(6):
+            if r["dtype"] != "f16" and not m.group(7):
                 continue  # f32 and f64 keep the hint
             key = (r["dtype"], r["method"])
             ratios.setdefault(key, {}).setdefault(shape, []).append(float(r["ratio_to_copy"]))
@@ -55,13 +57,14 @@ def main(path, shapes="4097x4097"):
         name = max((n for n in cands if first[n] >= best - 0.01), key=lambda n: overall[n])
         m = NAME.match(name)
         T = dt.upper()
-        flags += [f"-DSOL_ANY_{T}_MINB={m.group(5)}", f"-DSOL_ANY_{T}_FAST={'false' if m.group(1) == 'anyold' else 'true'}"]
+        flags += [f"-DSOL_ANY_{T}_MINB={m.group(6)}", f"-DSOL_ANY_{T}_FAST={'false' if m.group(1) == 'anyold' else 'true'}"]
         if m.group(2) is not None:
             flags.append(f"-DSOL_ANY_{T}_MODE={m.group(2)}")
         if dt == "f16":
-            flags.append(f"-DSOL_ANY_F16_PF={m.group(3) or 0}")
+            flags.append(f"-DSOL_ANY_F16_PF={m.group(4) or 0}")
+            flags.append(f"-DSOL_ANY_F16_ROW0={'true' if m.group(3) else 'false'}")
         if dt == "f16":
-            flags.append(f"-DSOL_ANY_F16_CACHE={'SOL_C5' if m.group(6) else 'SOL_C0'}")
+            flags.append(f"-DSOL_ANY_F16_CACHE={'SOL_C5' if m.group(7) else 'SOL_C0'}")
         print(f"# {dt}: picked {name} ({first[name]:.4f}, {overall[name]:.4f})", file=sys.stderr)
     print(" ".join(flags))
 

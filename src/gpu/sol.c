@@ -103,7 +103,7 @@ static const struct tile_cfg cfg_tiled[3] = {{16, 16, 256, 0}, {16, 16, 256, 0},
 static const struct tile_cfg cfg_big[3] = {{16, 32, 512, 1}, {16, 16, 256, 0}, {32, 32, 512, 1}};
 static const struct tile_cfg cfg_large[3] = {{16, 32, 512, 1}, {16, 16, 256, 0}, {32, 32, 512, 1}};
 static const struct tile_cfg cfg_narrow[3] = {{32, 8, 256, 0}, {32, 4, 128, 0}, {16, 16, 256, 0}};
-static const struct tile_cfg cfg_any[3] = {{16, 16, 256, 1}, {8, 16, 256, 1}, {16, 16, 256, 1}};
+static const struct tile_cfg cfg_any[3] = {{16, 16, 256, 1}, {16, 16, 512, 1}, {16, 16, 256, 1}};
 enum { COPY_THREADS = 256, COPY_WORDS = 2, NARROW_MAX_COLS = 32, LINE = 128 };
 #define LARGE_BYTES (1LL << 29) /* 512 MB a matrix */
 
