@@ -486,17 +486,24 @@ int rt_execute(struct rt_kernel *k, const struct smem_cta_program *p, const stru
     /* a copy of device memory as it was, so that a launch that reads what it writes (an
        in-place update) can be proven repeated too */
     uint8_t **before = NULL;
-    if (marks && total_bytes <= SNAP_MAX_BYTES && (before = calloc(nreg, sizeof *before))) {
+    if (marks && (before = calloc(nreg, sizeof *before))) {
+        /* the regions the kernel's last launch wrote (the bytes a launch both reads and writes
+           lie in those it writes; a region without a copy is still as it was where the launch
+           did not write it), else all of them; up to SNAP_MAX_BYTES */
+        int known = k->wgen == gen && k->wregs;
+        uint64_t snap = 0;
         for (unsigned i = 0; i < nreg; i++) {
+            int want = !known;
+            for (uint32_t j = 0; known && j < k->nwregs && !want; j++)
+                want = k->wregs[j] == i;
+            if (!want || (!known && total_bytes > SNAP_MAX_BYTES) ||
+                snap + regs[i].size > SNAP_MAX_BYTES)
+                continue;
             before[i] = malloc(regs[i].size ? (size_t)regs[i].size : 1);
-            if (!before[i]) {
-                for (unsigned j = 0; j < i; j++)
-                    free(before[j]);
-                free(before);
-                before = NULL;
-                break;
+            if (before[i]) {
+                memcpy(before[i], regs[i].host, (size_t)regs[i].size);
+                snap += regs[i].size;
             }
-            memcpy(before[i], regs[i].host, (size_t)regs[i].size);
         }
     }
     struct smem_global_memory gm = *l0->global;
@@ -547,6 +554,10 @@ int rt_execute(struct rt_kernel *k, const struct smem_cta_program *p, const stru
        otherwise every region */
     int touched = 0;
     if (marks) {
+        free(k->wregs);
+        k->wregs = malloc((nreg ? nreg : 1) * sizeof *k->wregs);
+        k->nwregs = 0;
+        k->wgen = gen;
         for (unsigned i = 0; i < nreg; i++) {
             const uint8_t *w = wrm[i];
             uint64_t n = regs[i].size, j = 0;
@@ -558,8 +569,11 @@ int rt_execute(struct rt_kernel *k, const struct smem_cta_program *p, const stru
             }
             while (j < n && !w[j])
                 j++;
-            if (j < n)
+            if (j < n) {
                 rt_touch(rt_region_alloc(i));
+                if (k->wregs)
+                    k->wregs[k->nwregs++] = i;
+            }
         }
         touched = 1;
     }

@@ -92,6 +92,10 @@ struct rt_kernel {
 #define RT_MEMOS 8 /* a timing loop over 6 block sizes (llm.c's dev/cuda) repeats each */
     struct rt_memo *memo[RT_MEMOS];
     uint64_t memo_used[RT_MEMOS];
+    /* the regions its last launch wrote (allocation generation wgen): only those are copied
+       before its next launch, to prove an in-place update's repeat (rt_exec.c) */
+    uint32_t *wregs, nwregs;
+    uint64_t wgen;
     int carveout;
     uint64_t launches, recorded;
     int report_id;          /* index into the run report's kernels, -1 until recorded */
