@@ -293,22 +293,25 @@ static void test_printf_and_repeated_launches(void)
     free(e);
     snprintf(path, sizeof path, "%s/repeat.csv", bin);
     char *csv = test_read_file(path, NULL);
-    unsigned scale_rep = 0, bump_rep = 0, n = 0;
+    unsigned scale_rep = 0, bump_rep = 0, sum_rep = 0, n = 0;
     for (char *l = csv ? next_line(csv) : NULL; l && *l; l = next_line(l), n++) {
         char k[64];
         num(l, 1, k, sizeof k);
         long long rep = num(l, 21, NULL, 0);
         if (!strcmp(k, "scale"))
             scale_rep += rep == 1;
+        else if (!strcmp(k, "sumInto"))
+            sum_rep += rep == 1;
         else
             bump_rep += rep == 1;
     }
     /* 20 + 20 + 1 (new input and factor), then the same scale again (a repeat proven by the
        versions of its memory), fill, scale (a repeat whose writes are put back: the program
-       checks them), then two launches on managed memory (the host changed the second's input:
+       checks them), five sums into a zeroed accumulator, then two launches on managed memory (the host changed the second's input:
        not a repeat) */
-    CHECK_EQ(n, 46);
+    CHECK_EQ(n, 51);
     CHECK_EQ(scale_rep, 21);  /* 19 in the loop, the two after new input */
+    CHECK_EQ(sum_rep, 4);     /* the zeroed accumulator: all but the first */
     CHECK_EQ(bump_rep, 0);
     free(csv);
 }

@@ -161,6 +161,11 @@ __global__ void bumpAll(int *a)
     a[i] += 1;
 }
 
+__global__ void sumInto(int *sum, const float *in)
+{
+    atomicAdd(sum, (int)in[blockIdx.x * blockDim.x + threadIdx.x]);
+}
+
 __global__ void fillAll(float *a, float v)
 {
     a[blockIdx.x * blockDim.x + threadIdx.x] = v;
@@ -403,6 +408,16 @@ static int mode_repeat()
     scale<<<N / 256, 256>>>(out, in, 3.0f);
     CK(cudaMemcpy(ho, out, sizeof ho, cudaMemcpyDeviceToHost));
     EXPECT(ho[0] == -3.0f && ho[5] == 15.0f);
+    /* a zeroed accumulator summed into with atomics, five times: an in-place update whose
+       repeats are proven (the bytes it read, 0, are as they were) */
+    int *sum, hs = 0;
+    CK(cudaMalloc(&sum, sizeof(int)));
+    for (int r = 0; r < 5; r++) {
+        CK(cudaMemset(sum, 0, sizeof(int)));
+        sumInto<<<N / 256, 256>>>(sum, in);
+    }
+    CK(cudaMemcpy(&hs, sum, sizeof hs, cudaMemcpyDeviceToHost));
+    EXPECT(hs == (N - 1) * N / 2 - 1 - 0); /* in[0] is -1 now */
     /* managed memory the host writes between two launches: never proven by versions */
     float *min, *mout;
     CK(cudaMallocManaged(&min, 256 * sizeof(float)));
