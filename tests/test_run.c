@@ -593,6 +593,43 @@ static void test_cublas_handles_run_and_its_kernels_stop(void)
     free(e);
 }
 
+/* Shared f32 / f64 atomic adds (tests/run/fatomic.cu), which ptxas makes a compare-and-swap
+ * loop on sm_90 (LDS + ATOMS.CAST.SPIN a round, the SASS of the measured binary): rounds = the
+ * most lanes in one bank, each round a load and an atomic; tests/run/h100-fatomic.csv (the H100,
+ * 2026-11-24 05:25 UTC, with op_atom wavefronts in its last column): every counter of the one-warp
+ * kernels equal, atom wavefronts too (2 a round a 4-byte word); fWarps, four warps on the same
+ * words, only a lower bound (the H100's extra rounds are other warps' updates in between). */
+static void test_shared_float_atomics_are_a_cas_loop(void)
+{
+    static const char *const bound[] = {"fWarps", NULL};
+    CHECK_EQ(compare_with_h100("fatomic", "", "h100-fatomic.csv", "fatomic", bound), 8);
+    char path[1100];
+    snprintf(path, sizeof path, "%s/h100-fatomic-fatomic.csv", bin);
+    char *got = test_read_file(path, NULL);
+    snprintf(path, sizeof path, "%s/tests/run/h100-fatomic.csv", src);
+    char *hw = test_read_file(path, NULL);
+    CHECK(got && hw);
+    char *g = got ? next_line(got) : NULL;
+    for (char *h = hw ? next_line(hw) : NULL; g && *g && h && *h; h = next_line(h), g = next_line(g)) {
+        char k[64];
+        num(g, 1, k, sizeof k);
+        if (!strcmp(k, "fWarps"))
+            continue;
+        long long want = num(h, 11, NULL, 0), have = num(g, 17, NULL, 0);
+        if (want != have)
+            fprintf(stderr, "  %s: atom wavefronts %lld, H100 %lld\n", k, have, want);
+        CHECK_EQ(have, want);
+    }
+    free(got);
+    free(hw);
+    char *o, *e;
+    CHECK_EQ(checks("--format json", "fatomic", "", &o, &e), 0);
+    EXPECT_IN(o, "fatomic PASS");
+    EXPECT_IN(e, "\"cas_loop\": true");
+    free(o);
+    free(e);
+}
+
 /* Recursive device functions (tests/run/recursion.cu) run to the program's own PASS. Against
  * tests/run/h100-recursion.csv (Nsight Compute 2025.3.1, H100 80GB HBM3, driver 580.159.04,
  * 2026-11-24, nvcc 13.0 -O3 -arch=sm_90 -lineinfo -cudart shared): where the lanes of a warp
@@ -706,6 +743,7 @@ int main(void)
     build("tests/run", "bulk", "bulk", "-cudart shared -arch=sm_90 -O3");
     build("tests/run", "merge_calls", "merge_calls", "-cudart shared -arch=sm_90 -O3");
     build("tests/run", "wmma_noinline", "wmma_noinline", "-cudart shared -arch=sm_90 -O3");
+    build("tests/run", "fatomic", "fatomic", "-cudart shared -arch=sm_90 -O3");
     build("tests/run", "cublas", "cublas", "-cudart shared -arch=sm_90 -O3 -lcublas -lcublasLt");
     build("tests/run", "wmma_noinline", "wmma_noinline_G", "-cudart shared -arch=sm_90 -G");
     build("tests/run", "tiny", "tiny_static", "-arch=sm_90");
@@ -722,6 +760,7 @@ int main(void)
     RUN(test_hazards_and_checks_asked_for);
     RUN(test_bad_programs_stop_with_a_located_message);
     RUN(test_cublas_handles_run_and_its_kernels_stop);
+    RUN(test_shared_float_atomics_are_a_cas_loop);
     RUN(test_recursion_runs_and_counts_as_the_h100);
     RUN(test_bulk_copies);
     RUN(test_merged_loads_stop_at_slow_path_calls);

@@ -164,6 +164,41 @@ static struct smem_totals *totals_of(struct smem_kernel_report *k, unsigned op)
     }
 }
 
+/* A shared f32 / f64 atomic add on sm_90 (tests/run/fatomic.cu, tests/run/h100-fatomic.csv):
+ * ptxas's loop, LDS then ATOMS.CAST.SPIN, until every lane's swap succeeded. A round retires, in
+ * each bank, the lowest lane still waiting there (the rest find the word changed), so rounds =
+ * the most lanes in one bank; each round's LDS is a load of the lanes still waiting (priced as
+ * one), its ATOMS 2 wavefronts a 4-byte word (4 for 8 bytes), whatever the banks. */
+static void cas_rounds(struct collector *c, const struct smem_access *a, const struct smem_request *r,
+                       struct smem_site_report *s)
+{
+    struct smem_kernel_report *k = c->k;
+    uint32_t rem = r->active, words = r->width > 4 ? r->width / 4 : 1;
+    while (rem) {
+        struct smem_request q = *r;
+        q.active = rem;
+        q.op = SMEM_LD;
+        struct smem_cost ld = {0, 0, 0, 0};
+        price(c, &q, &ld);
+        add_totals(&k->ld, &ld, 0);
+        struct smem_cost at = {2 * words, 2 * words, 1, 1};
+        add_totals(&s->t, &at, 0);
+        add_totals(&k->atom, &at, 0);
+        uint32_t taken = 0, done = 0;
+        for (uint32_t l = 0; l < SMEM_WARP; l++) {
+            if (!(rem >> l & 1u))
+                continue;
+            uint32_t b0 = a->addr[l] / 4 % 32, banks = 0;
+            for (uint32_t w = 0; w < words; w++)
+                banks |= 1u << ((b0 + w) % 32);
+            if (!(banks & taken))
+                done |= 1u << l;
+            taken |= banks;
+        }
+        rem &= ~done;
+    }
+}
+
 static void on_access(void *ctx, const struct smem_access *a)
 {
     struct collector *c = ctx;
@@ -187,12 +222,17 @@ static void on_access(void *ctx, const struct smem_access *a)
         price(c, &r, &cost);
     struct smem_kernel_report *k = c->k;
     struct smem_site_report *s = &k->sites[c->site_map[a->site]];
-    add_totals(&s->t, &cost, unknown);
+    int cas = c->p->sites[a->site].cas && a->op == SMEM_ACC_ATOM && !unknown;
+    if (cas)
+        cas_rounds(c, a, &r, s);
+    else
+        add_totals(&s->t, &cost, unknown);
     if (!unknown && cost.wavefronts > s->worst_wf) {
         s->worst = r;
         s->worst_wf = cost.wavefronts;
     }
-    add_totals(totals_of(k, a->op), &cost, unknown);
+    if (!cas)
+        add_totals(totals_of(k, a->op), &cost, unknown);
     if (c->hz)
         smem_hazards_access(c->hz, a);
     if (c->record && !c->oom) {
@@ -257,6 +297,8 @@ static int build_sites(struct collector *c)
         }
         if (in->in_recursion)
             k->sites[j].in_recursion = 1;
+        if (s->cas)
+            k->sites[j].cas_loop = 1;
         c->site_map[i] = j;
     }
     return 0;
@@ -419,6 +461,7 @@ int smem_kernel_report_add(struct smem_kernel_report *sum, const struct smem_ker
             struct smem_site_report *s = &sum->sites[j];
             sum_totals(&s->t, &r->t);
             s->in_recursion |= r->in_recursion;
+            s->cas_loop |= r->cas_loop;
             if (r->worst_wf > s->worst_wf) {
                 s->worst = r->worst;
                 s->worst_wf = r->worst_wf;

@@ -360,6 +360,9 @@ int smem_cta_prepare(const struct smem_ptx_module *m, const struct smem_ptx_func
         case PO_ST: rc = add_vector_sites(p, k, in, SMEM_ACC_ST, generic); break;
         case PO_ATOM: case PO_RED:
             rc = add_site(p, k, 0, smem_ptx_type_bytes(in->type), SMEM_ACC_ATOM, generic);
+            if (!rc && !generic && in->mode == MODE_ATOM_ADD &&
+                (in->type == PT_F32 || in->type == PT_F64))
+                p->sites[p->nsites - 1].cas = 1; /* measured: tests/run/h100-fatomic.csv */
             break;
         case PO_LDMATRIX: case PO_STMATRIX: /* one LDSM / STSM: the rows' 16 bytes a lane */
             rc = add_site(p, k, 0, 16, in->op == PO_LDMATRIX ? SMEM_ACC_LDSM : SMEM_ACC_STSM,

@@ -121,6 +121,8 @@ void smem_report_json_kernel(FILE *f, const struct smem_analysis *a,
                 r->t.unknown_requests ? "true" : "false");
         if (r->in_recursion) /* its counts are a lower bound (analyze.h) */
             fprintf(f, ", \"in_recursion\": true");
+        if (r->cas_loop) /* a compare-and-swap loop on sm_90 (analyze.h) */
+            fprintf(f, ", \"cas_loop\": true");
         /* written in an inlined function: where, innermost first, out to the kernel's line */
         const struct smem_ptx_frame *ch[MAX_CHAIN];
         unsigned nch = smem_site_chain(a, k, r, ch, MAX_CHAIN);
@@ -229,6 +231,18 @@ void smem_report_table(FILE *f, const struct smem_analysis *a)
                 fprintf(f, ": inside a recursive function, where the lanes of a warp at different "
                            "call depths are counted as one request; the GPU issues one a call "
                            "frame: a lower bound\n");
+        }
+        {
+            unsigned ncas = 0, last = 0;
+            for (uint32_t s = 0; s < k->nsites; s++)
+                if (k->sites[s].cas_loop && (!ncas || k->sites[s].line != last)) {
+                    last = k->sites[s].line;
+                    fprintf(f, "%s%u", ncas++ ? ", " : "  line ", last);
+                }
+            if (ncas)
+                fprintf(f, ": a shared f32/f64 atomic add, a compare-and-swap loop on sm_90: a "
+                           "round (one load, counted with the loads, and one atomic) for the most "
+                           "lanes in one bank; rounds that other warps force are not counted\n");
         }
         if (!k->complete)
             fprintf(f, "  incomplete: %s\n", k->incomplete_why);

@@ -37,6 +37,11 @@ struct smem_site_report {
     uint8_t in_recursion;   /* some of it runs inside a recursive function: lanes of a warp in
                                different call frames are counted as one request there, where
                                the GPU issues one per frame, so its counts are a lower bound */
+    uint8_t cas_loop;       /* a shared f32/f64 atomic add, which ptxas makes a compare-and-swap
+                               loop on sm_90: each round one LDS (counted in the kernel's loads)
+                               and one ATOMS (counted here); rounds = the most lanes in one bank.
+                               Rounds other warps force by updating the word in between are
+                               timing, not counted: a lower bound where warps contend */
 };
 
 struct smem_kernel_report {
