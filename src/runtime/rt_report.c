@@ -133,7 +133,8 @@ void rt_report_launch(struct rt_kernel *k, struct smem_launch_record *lr,
     conflicts += (lr->ld.wavefronts - lr->ld.ideal) + (lr->st.wavefronts - lr->st.ideal) +
                  (lr->atom.wavefronts - lr->atom.ideal) + (lr->ldsm.wavefronts - lr->ldsm.ideal) +
                  (lr->stsm.wavefronts - lr->stsm.ideal) +
-                 /* a .cg copy's wavefronts for its global lines are no bank conflict */
+                 /* a .cg copy's extra wavefronts for how its global sectors land are no bank
+                    conflict (docs/bank-model.md, the keys rule) */
                  (lr->ldgsts.max_ways > 1 ? lr->ldgsts.wavefronts - lr->ldgsts.ideal : 0);
     for (uint32_t i = 0; i < lr->nhazards; i++)
         hazards += lr->hazards[i].count;
