@@ -17,7 +17,6 @@ __device__ __forceinline__ uint4 dv_ld_hinted(int, const void *p)
 }
 #define SOL_LD16_HINTED(cache, p) dv_ld_hinted((cache), (p))
 #include "../../kernels/sol_transpose.cu"
-#include "any_pipe.cuh" // round 5: the cp.async-pipelined f16 any kernel (not shipped)
 
 extern "C" {
 #include "smemlab/gpu/sol.h"
@@ -73,14 +72,6 @@ __global__ void __launch_bounds__(NT, MINB) dv_tr_r0(T *__restrict__ out, const 
     sol_tiled_any<T, LPR, CG, NT, CACHE, -1, true, MODE, 0, true>(out, in, rows, cols);
 }
 
-// Round 5: the 2-byte any kernel staged by cp.async and pipelined over a grid of any size
-// (sol_tiled_any_pipe).
-template <typename T, int LPR, int CG, int NT, int MINB, int CACHE, int MODE>
-__global__ void __launch_bounds__(NT, MINB) dv_pipe(T *__restrict__ out, const T *__restrict__ in, int rows, int cols)
-{
-    sol_tiled_any_pipe<T, LPR, CG, NT, CACHE, MODE>(out, in, rows, cols);
-}
-
 template <typename T, int LPR, int CG, int NT, int MINB, int ORDER>
 __global__ void __launch_bounds__(NT, MINB) dv_trd(T *__restrict__ out, const T *__restrict__ in, int rows, int cols)
 {
@@ -127,24 +118,6 @@ static Method tr_r0()
                 constexpr int VEC = 16 / sizeof(T);
                 const unsigned g = (unsigned)(((r + LPR * VEC - 1) / (LPR * VEC)) * ((c + CG * VEC - 1) / (CG * VEC)));
                 dv_tr_r0<T, LPR, CG, NT, MINB, CACHE, MODE><<<g, NT>>>((T *)o, (const T *)i, r, c);
-            }};
-}
-
-// The pipelined any kernel on a grid of BPS blocks a SM (BPS > 0, at most one block a tile), of one
-// block a tile (0), or of one block for every -BPS tiles (BPS < 0: a grid the launcher can compute
-// without the device): anypipeM_l..g..t.._mMINB_pf256_gBPS, _gall, _tK.
-template <typename T, int LPR, int CG, int NT, int MINB, int CACHE, int MODE, int BPS>
-static Method pipe()
-{
-    char nm[80];
-    snprintf(nm, sizeof nm, "anypipe%d_l%dg%dt%d_m%d%s_%s", MODE, LPR, CG, NT, MINB, CACHE == 5 ? "_pf256" : "",
-             BPS > 0 ? ("g" + std::to_string(BPS)).c_str() : BPS == 0 ? "gall" : ("t" + std::to_string(-BPS)).c_str());
-    return {nm, 0, [](void *o, const void *i, int r, int c) {
-                constexpr int VEC = 16 / sizeof(T);
-                const long long tiles = (long long)((r + LPR * VEC - 1) / (LPR * VEC)) * ((c + CG * VEC - 1) / (CG * VEC));
-                const long long g = BPS > 0 ? std::min<long long>(tiles, (long long)BPS * g_sms)
-                                    : BPS == 0 ? tiles : (tiles - BPS - 1) / -BPS;
-                dv_pipe<T, LPR, CG, NT, MINB, CACHE, MODE><<<(unsigned)g, NT>>>((T *)o, (const T *)i, r, c);
             }};
 }
 
@@ -198,8 +171,8 @@ template <> std::vector<Method> variants<sol_u32>()
 // a SM with the hint (mode 2 without it too), 128x128 tiles at 512 threads, the general path at 256
 // threads (anyold_..t256), and round 2's shipped kernel (anyold_l8g16t128_m8_pf256). (Call 4 also
 // had mode 5 and mode 7 at 5 blocks a SM: 48 registers, spilled, 0.90 at 4097^2.)
-// Round 5: the cp.async-staged pipelined kernel (anypipeM_..._gBPS: sol_tiled_any_pipe in mode M, the
-// grid BPS blocks a SM or one block a tile), over grids, register caps and modes; the split path with
+// Round 5 (the cp.async-staged pipelined kernel it also measured, anypipeM_, lost everywhere and was
+// removed after the round: docs/speed-of-light.md, round 5, and git history); the split path with
 // 32x128 tiles of 128 threads at 8 blocks a SM (anymM_l4g16t128_m8: the same registers, twice the
 // blocks, half the tile), 128x128 tiles of 512 threads in mode 0 and 64x256 tiles of 512 threads
 // (anymM_l8g32t512_m2: input row segments of 512 bytes, half the part-lines of 256), in modes 1-7;
@@ -222,13 +195,7 @@ template <> std::vector<Method> variants<sol_u16>()
             tr<T, 8, 16, 256, 4, 5, -1, 528012>(),  tr<T, 8, 16, 256, 4, 5, -1, 1056012>(),
             tr<T, 8, 16, 256, 4, 0, -1, 264012>(),  tr<T, 8, 16, 256, 4, 5, 0, 12>(),
             tr<T, 8, 16, 256, 4, 5, 1, 12>(),       tr<T, 8, 16, 256, 4, 5, 2, 12>(),
-            tr<T, 8, 16, 256, 4, 5, 4, 12>(),       tr<T, 8, 16, 256, 4, 5, 8, 12>(),
-            pipe<T, 8, 16, 256, 4, 5, 2, 0>(),      pipe<T, 8, 16, 256, 4, 5, 2, 4>(),
-            pipe<T, 8, 16, 256, 4, 5, 2, 8>(),      pipe<T, 8, 16, 256, 4, 5, 2, 3>(),
-            pipe<T, 8, 16, 256, 4, 5, 2, -2>(),     pipe<T, 8, 16, 256, 4, 5, 2, -4>(),
-            pipe<T, 8, 16, 256, 4, 5, 10, 4>(),     pipe<T, 8, 16, 256, 3, 5, 2, 3>(),
-            pipe<T, 8, 16, 256, 4, 0, 2, 4>(),      pipe<T, 8, 16, 256, 4, 5, 6, 4>(),
-            pipe<T, 8, 16, 256, 5, 5, 10, 5>(),     tr<T, 4, 16, 128, 8, 5, -1, 12>(),
+            tr<T, 8, 16, 256, 4, 5, 4, 12>(),       tr<T, 8, 16, 256, 4, 5, 8, 12>(),     tr<T, 4, 16, 128, 8, 5, -1, 12>(),
             tr<T, 4, 16, 128, 8, 5, -1, 17>(),      tr<T, 4, 16, 128, 8, 5, -1, 10>(),
             tr<T, 16, 16, 512, 2, 5, -1, 10>(),     tr<T, 8, 32, 512, 2, 5, -1, 12>(),
             tr<T, 8, 32, 512, 2, 5, -1, 17>(),      tr<T, 8, 32, 512, 2, 5, -1, 13>(),

@@ -6,8 +6,7 @@
 // arithmetic (all four paths, odd shapes, misaligned pointers) before any device time is spent.
 //   gcc -std=gnu11 -I include -c -o /tmp/sol.o src/gpu/sol.c
 //   g++ -std=c++17 -O1 -I include -o /tmp/emu_check bench/sol/emu_check.cpp /tmp/sol.o && /tmp/emu_check
-// (--quick: aligned pointers only; -DEMU_ANY_F16_PIPE [-DEMU_ANY_F16_GRID_CAP=N]: round 5's pipelined
-// f16 any kernel in place of the shipped one). Not part of the product or of ctest: the GPU tests
+// (--quick: aligned pointers only). Not part of the product or of ctest: the GPU tests
 // run the same kernels on the device.
 #include <cstdint>
 #include <cstdio>
@@ -41,13 +40,6 @@ static emu_dim3 threadIdx, blockIdx, blockDim, gridDim;
 #define SOL_LD16_L2_256B(p) (*(const uint4 *)(p))
 #define SOL_ST16V(p, w) (*(uint4 *)(p) = (w))
 #define SOL_PREFETCH_L2(p) ((void)(p)) /* the address is checked (SOL_CHECK_ACCESS) before it */
-#define __noinline__ /* any_pipe.cuh */
-#define SOL_TID() ((int)threadIdx.x)
-/* any_pipe.cuh's cp.async copies at once (the kernel checks the global address before it); commit and
- * wait are no-ops: the kernel waits for a group before the barrier that precedes any read of it */
-#define SOL_CP_ASYNC16(cache, dst, src) (*(uint4 *)(dst) = *(const uint4 *)(src))
-#define SOL_CP_ASYNC_COMMIT() ((void)0)
-#define SOL_CP_ASYNC_WAIT(n) ((void)0)
 
 static void emu_access(const void *p, size_t bytes, int store);
 #define SOL_CHECK_ACCESS(p, bytes, store) emu_access((const void *)(p), (bytes), (store))
@@ -123,19 +115,6 @@ static unsigned __shfl_up_sync(unsigned, unsigned v, int delta, int width) { ret
 static unsigned __shfl_down_sync(unsigned, unsigned v, int delta, int width) { return emu_shfl(v, delta, width); }
 
 #include "../../kernels/sol_transpose.cu"
-#ifdef EMU_ANY_F16_PIPE
-/* -DEMU_ANY_F16_PIPE: round 5's cp.async-pipelined f16 any kernel (bench/sol/any_pipe.cuh, not
- * shipped) in place of sol_transpose_any_f16, in SOL_ANY_F16_MODE; it takes any grid, so
- * -DEMU_ANY_F16_GRID_CAP=N also makes each block walk several tiles, edge and interior mixed */
-#include "any_pipe.cuh"
-static void emu_any_f16_pipe(sol_u16 *__restrict__ out, const sol_u16 *__restrict__ in, int rows, int cols)
-{
-    sol_tiled_any_pipe<sol_u16, 8, 16, 256, SOL_ANY_F16_CACHE, SOL_ANY_F16_MODE>(out, in, rows, cols);
-}
-#define EMU_ANY_F16 emu_any_f16_pipe
-#else
-#define EMU_ANY_F16 sol_transpose_any_f16
-#endif
 
 // ---- Buffers with bounds, and write counts ------------------------------------------------------
 struct buf {
@@ -272,7 +251,7 @@ static const kern_names g_names[] = {
     K(sol_transpose_narrow_f32), K(sol_transpose_narrow_f16), K(sol_transpose_narrow_f64),
     K(sol_transpose_big_f32),    K(sol_transpose_big_f16),    K(sol_transpose_big_f64),
     K(sol_transpose_large_f32),  K(sol_transpose_large_f16),  K(sol_transpose_large_f64),
-    K(sol_transpose_any_f32),    {"sol_transpose_any_f16", (void *)EMU_ANY_F16}, K(sol_transpose_any_f64),
+    K(sol_transpose_any_f32),    K(sol_transpose_any_f16), K(sol_transpose_any_f64),
     K(sol_transpose_copy_f32),   K(sol_transpose_copy_f16),   K(sol_transpose_copy_f64),
 };
 
@@ -313,12 +292,6 @@ static int one(int rows, int cols, int in_off, int out_off, std::string *kernel,
         for (auto &k : g_names)
             if (!strcmp(k.name, l.kernel))
                 fn = k.fn;
-#ifdef EMU_ANY_F16_GRID_CAP
-        /* the pipelined f16 any kernel (-DEMU_ANY_F16_PIPE) takes any grid: a small one makes each
-         * block walk several tiles, edge and interior mixed, through both stages */
-        if (!strcmp(l.kernel, "sol_transpose_any_f16") && l.grid[0] > EMU_ANY_F16_GRID_CAP)
-            l.grid[0] = EMU_ANY_F16_GRID_CAP;
-#endif
         if (fn) {
             run_grid<T>((void (*)(T *, const T *, int, int))fn, l, out, in, rows, cols);
             ok = g_bad_access == 0;
