@@ -206,9 +206,10 @@ struct cg_key {
     unsigned kind, a, b;
 };
 
-static unsigned cg_keys(const struct smem_cp_async_request *req, uint32_t mask)
+/* The lanes of mask that copy to a destination no lower lane of mask copies to. */
+static uint32_t one_per_destination(const struct smem_cp_async_request *req, uint32_t mask)
 {
-    uint32_t keep = 0; /* one lane per destination: the lowest */
+    uint32_t keep = 0;
     for (uint32_t m = mask; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctz(m);
         int dup = 0;
@@ -217,6 +218,12 @@ static unsigned cg_keys(const struct smem_cp_async_request *req, uint32_t mask)
         if (!dup)
             keep |= 1u << l;
     }
+    return keep;
+}
+
+static unsigned cg_keys(const struct smem_cp_async_request *req, uint32_t mask)
+{
+    uint32_t keep = one_per_destination(req, mask);
     struct cg_key keys[SMEM_WARP];
     unsigned nk = 0;
     for (uint32_t m = keep; m; m &= m - 1) {
@@ -289,15 +296,8 @@ static unsigned cp_pass(const struct smem_banks *b, const struct smem_cp_async_r
         *ways = w > r ? w : r;
         return ca_hub(b, req, mask, 1);
     }
-    uint32_t keep = 0; /* the destinations' worst bank, each destination once (the H100 merges them) */
-    for (uint32_t m = mask; m; m &= m - 1) {
-        unsigned l = (unsigned)__builtin_ctz(m);
-        int dup = 0;
-        for (uint32_t k = keep; k && !dup; k &= k - 1)
-            dup = req->dst[__builtin_ctz(k)] == req->dst[l];
-        if (!dup)
-            keep |= 1u << l;
-    }
+    /* the destinations' worst bank, each destination once (the H100 merges them) */
+    uint32_t keep = one_per_destination(req, mask);
     unsigned w = worst_bank(b, req->dst, keep, req->size, 1), g = cg_keys(req, mask);
     *ways = w;
     return w > g ? w : g;
