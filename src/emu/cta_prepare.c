@@ -122,18 +122,6 @@ static uint8_t fast_kind_of(const struct smem_ptx_func *f, const struct smem_ptx
         if (t == PT_S64 && in->type2 == PT_S32)
             return F_CVT_S64_S32;
     }
-    /* any other floating-point arithmetic emu_exec_alu gives to cta_fp.c (rounding modes, .ftz,
-     * .approx, f16 / bf16 and their pairs, f64; not .sat, refused above): that function over the
-     * lanes, without each lane's operand handling */
-    if (is_fp(t) && db == TBYTES(t) && !(in->mods & SMEM_MOD_OOB) && F_FP_OP(in->op) &&
-        ((in->op != PO_MUL && in->op != PO_MAD) || (in->mode != MODE_HI && in->mode != MODE_WIDE)) &&
-        !(t == PT_F32 && !in->ftz && !in->mods && (!in->round || in->round == RND_RN) &&
-          (in->op == PO_FMA || in->op == PO_ADD || in->op == PO_SUB ||
-           (in->op == PO_MUL && in->mode == MODE_NONE))) &&
-        !(t == PT_F32 && in->ftz && !in->mods && (!in->round || in->round == RND_RN) &&
-          (in->op == PO_FMA || in->op == PO_ADD || in->op == PO_SUB ||
-           (in->op == PO_MUL && in->mode == MODE_NONE))))
-        return F_FP;
     /* the same with .ftz: subnormal operands and results are signed zeros (cta_warp.c) */
     if (t == PT_F32 && db == 4 && in->ftz && !in->mods && (!in->round || in->round == RND_RN)) {
         if (in->op == PO_FMA && in->nops == 4)
@@ -159,6 +147,12 @@ static uint8_t fast_kind_of(const struct smem_ptx_func *f, const struct smem_ptx
         if (in->op == PO_MOV && in->nops == 2)
             return F_MOV32;
     }
+    /* any other floating-point arithmetic emu_exec_alu gives to cta_fp.c (rounding modes, .ftz,
+     * .approx, f16 / bf16 and their pairs, f64; not .sat, refused above): that function over the
+     * lanes, without each lane's operand handling */
+    if (is_fp(t) && db == TBYTES(t) && !(in->mods & SMEM_MOD_OOB) && F_FP_OP(in->op) &&
+        ((in->op != PO_MUL && in->op != PO_MAD) || (in->mode != MODE_HI && in->mode != MODE_WIDE)))
+        return F_FP;
     if (!i32 || db != 4)
         return F_NONE;
     switch (in->op) {

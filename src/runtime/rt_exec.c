@@ -432,7 +432,6 @@ int rt_execute(struct rt_kernel *k, const struct smem_cta_program *p, const stru
             if (k->memo[i]->o1 && versions_unchanged(k->memo[i])) {
                 m = k->memo[i]; /* nothing wrote its bytes since: its writes are in place */
                 k->memo_used[i] = ++clock;
-                out->memo_versions = 1;
             } else if (reads_unchanged(k->memo[i], regs, nreg)) {
                 m = k->memo[i];
                 k->memo_used[i] = ++clock;

@@ -160,7 +160,6 @@ struct rt_exec_result {
     int rc;
     struct smem_error err;
     int memo_hit;
-    int memo_versions; /* the repeat was proven by the versions of its memory, not its bytes */
 };
 /* Runs launch l (its global memory set) of k's program p over its blocks, on several threads
  * where that is safe; price: per-site costs and totals; hazards: races and divergence. */
