@@ -37,7 +37,12 @@ def main():
     prefix = bool(args) and args[0] == '--prefix'
     if prefix:
         args = args[1:]
-    gpu = h100(args[0])
+    if len(args) < 2:
+        sys.exit('usage: compare.py [--prefix] H100.csv RUN_DIR [NAME...]')
+    try:
+        gpu = h100(args[0])
+    except OSError as e:
+        sys.exit(f'compare.py: {args[0]}: {e.strerror}')
     names = args[2:] or list(gpu)
     sys.argv = [sys.argv[0]] + args
     bad_total = 0
