@@ -683,6 +683,18 @@ static void test_merged_loads_stop_at_slow_path_calls(void)
     CHECK_EQ(compare_with_h100("merge_calls", "", "h100-merge-calls.csv", "merge_calls", NULL), 14);
 }
 
+/* A shared counter set by atomicExch and counted up while threads loop on it (simpleAttributes'
+ * pattern): the exchange makes the word known, so the loop runs to the program's PASS (before,
+ * the branch on the counter stopped the kernel as unknown data). */
+static void test_exchange_sets_a_known_counter(void)
+{
+    char *o, *e;
+    CHECK_EQ(checks("", "shared_counter", "", &o, &e), 0);
+    EXPECT_IN(o, "PASS (0 bad)");
+    free(o);
+    free(e);
+}
+
 /* wmma in a function nvcc did not inline (-O3 __noinline__, and -G): the product is exact. */
 static void test_wmma_in_a_called_function(void)
 {
@@ -741,6 +753,7 @@ int main(void)
     build("tests/run", "tiny", "tiny", shared);
     build("tests/run", "recursion", "recursion", "-cudart shared -arch=sm_90 -O3");
     build("tests/run", "bulk", "bulk", "-cudart shared -arch=sm_90 -O3");
+    build("tests/run", "shared_counter", "shared_counter", "-cudart shared -arch=sm_90 -O3");
     build("tests/run", "merge_calls", "merge_calls", "-cudart shared -arch=sm_90 -O3");
     build("tests/run", "wmma_noinline", "wmma_noinline", "-cudart shared -arch=sm_90 -O3");
     build("tests/run", "fatomic", "fatomic", "-cudart shared -arch=sm_90 -O3");
@@ -764,6 +777,7 @@ int main(void)
     RUN(test_recursion_runs_and_counts_as_the_h100);
     RUN(test_bulk_copies);
     RUN(test_merged_loads_stop_at_slow_path_calls);
+    RUN(test_exchange_sets_a_known_counter);
     RUN(test_wmma_in_a_called_function);
     RUN(test_json_report_and_compile_mode);
     return CHECK_DONE();

@@ -612,8 +612,11 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
     }
     default: return block_fail(b, pc, "unsupported atomic operation");
     }
+    /* an exchange's new value is its operand's, whatever the old one was (atomicExch(&s, 0)
+       is how kernels commonly initialise a shared counter) */
+    int nknown = in->mode == MODE_ATOM_EXCH ? vknown : oknown && vknown;
     if (mem && !oob && aknown)
-        mem_write(mem, kn, off, esz, nv, oknown && vknown);
+        mem_write(mem, kn, off, esz, nv, nknown);
     if (op == PO_ATOM)
         dst(R, K, in->ops[0].reg[0], sg ? (uint64_t)sext(old, esz) : old, oknown,
             in->ops[0].reg[0] >= 0 ? TBYTES(b->p->func->reg_type[in->ops[0].reg[0]]) : 8);
