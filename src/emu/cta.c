@@ -1010,7 +1010,7 @@ static int run_group(struct block *b, uint32_t w, uint32_t pc, uint32_t act, int
                 return 0;
             }
         } else if (F_IS_ALU(fk)) {
-            emu_warp_alu(b, w, in, fk, ex);
+            emu_warp_alu(b, w, fk == F_FUSED ? b->p->fused_at[pc] : in, fk, ex);
         } else if (fk == F_MOVX) { /* a special register or a symbol's address, lane by lane */
             int32_t d = in->ops[0].reg[0];
             uint64_t m = mask_bytes(TBYTES(f->reg_type[d]));
