@@ -538,6 +538,27 @@ static void test_bad_programs_stop_with_a_located_message(void)
     EXPECT_IN(e, "racy");
     free(o);
     free(e);
+    /* killed (SIGTERM) inside a long launch: the report keeps the launch before and names the
+       one being emulated */
+    {
+        char cmd[4200], out[1100], err[1100], json[1100];
+        snprintf(json, sizeof json, "%s/killed.json", bin);
+        snprintf(out, sizeof out, "%s/killed.out", bin);
+        snprintf(err, sizeof err, "%s/killed.err", bin);
+        remove(json);
+        snprintf(cmd, sizeof cmd, "timeout -s TERM 3 %s run --max-steps 1000000000000 "
+                 "--format json -o %s %s/checks hang", smemlab, json, bin);
+        char *argv[] = {SH, DASHC, cmd, NULL};
+        CHECK_EQ(run(argv, out, err), 124);
+        char *j = test_read_file(json, NULL);
+        CHECK(j != NULL);
+        if (j) {
+            EXPECT_IN(j, "killed by SIGTERM while launch 1 (spin, grid 1x1x1, block 32x1x1) was "
+                         "being emulated");
+            EXPECT_IN(j, "\"kernel\": \"racy\"");
+        }
+        free(j);
+    }
     /* the program's own exit status, and its failed assert seen by the program */
     CHECK_EQ(checks("", "checks", "exit5", &o, &e), 5);
     EXPECT_IN(e, "exit status: 5");
