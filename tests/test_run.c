@@ -579,6 +579,13 @@ static void test_bad_programs_stop_with_a_located_message(void)
     EXPECT_IN(e, "rebuild with -arch=sm_90");
     free(o);
     free(e);
+    /* relocatable device code: its PTX is there but linked by nvlink as SASS; said so, not
+       "SASS only" */
+    CHECK_EQ(checks("", "tiny_rdc", "", &o, &e), 3);
+    EXPECT_IN(e, "relocatable device code (nvcc -rdc=true");
+    CHECK(!strstr(o, "tiny"));
+    free(o);
+    free(e);
     CHECK_EQ(checks("", "tiny", "", &o, &e), 0);
     EXPECT_IN(o, "tiny PASS");
     free(o);
@@ -807,6 +814,7 @@ int main(void)
     build("tests/run", "wmma_noinline", "wmma_noinline_G", "-cudart shared -arch=sm_90 -G");
     build("tests/run", "tiny", "tiny_static", "-arch=sm_90");
     build("tests/run", "tiny", "tiny_sass", "-cudart shared -gencode arch=compute_90,code=sm_90");
+    build("tests/run", "tiny", "tiny_rdc", "-cudart shared -arch=sm_90 -rdc=true");
     wait_builds();
     RUN(test_hw_programs_count_as_the_h100);
     RUN(test_devinfo_prints_the_h100s_properties);
