@@ -7,7 +7,8 @@ with their scores, so that a rejected one is not tried again. Usage: python3 fit
 import csv, itertools, os, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-FILES = ['h100-ldsm.csv', 'h100-ldsm2.csv', 'h100-ldsm3.csv', 'h100-ldsm4.csv', 'h100-ldsm5.csv', 'h100-ldsm6.csv']
+FILES = ['h100-ldsm.csv', 'h100-ldsm2.csv', 'h100-ldsm3.csv', 'h100-ldsm4.csv', 'h100-ldsm5.csv', 'h100-ldsm6.csv',
+         'h100-ldsm7.csv', 'h100-ldsm7r.csv']
 
 
 def load():
@@ -293,6 +294,54 @@ def cg_warp_mult(r):
     whole warp (no passes: items of two passes share a wavefront)"""
     q = cg_dedup(r)
     return cg_mult_cost(q, [l for l in range(32) if q['mask'] >> l & 1])
+
+
+def cg_zero_fill(r):
+    """a zero-fill (src-size 0) copy, .ca or .cg: the destinations alone, as a store of that size
+    (passes of 128 / size lanes), every lane-word write counted (h100-ldsm7.csv zf_*: .ca 21 of
+    21, .cg 7 of 7, held out; the sources 1024 bytes apart or all on one word change nothing)"""
+    return sum(dstconf(r, P) for P in passes(r))
+
+
+def cg_lane_keys(r):
+    """(the row deduplicated, its lanes, lane -> its key) under the warp rule"""
+    q = cg_dedup(r)
+    s, d = q['src'], q['dst']
+    L = [l for l in range(32) if q['mask'] >> l & 1]
+    u, key = {}, {}
+    for l in L:
+        u.setdefault((s[l] // 32, d[l] // 32), []).append(l)
+    for (gs, ss), ls in u.items():
+        if len(ls) == 2 and s[ls[0]] != s[ls[1]]:
+            for l in ls:
+                key[l] = ('W', gs // 4, ss // 4, (ss - gs) % 2, ((s[ls[0]] ^ d[ls[0]]) // 16) & 1)
+        else:
+            for l in ls:
+                key[l] = ('H', s[l] // 128, d[l] // 128, (s[l] // 16) % 2, (d[l] - s[l]) % 64)
+    return q, L, key
+
+
+def cg_warp_class(r):
+    """where the warp rule is claimed (.cg, whole copies): no global 16-byte chunk read by two lanes
+    (one per destination) that write one shared line under different keys. Outside it the H100
+    costs the rule's count or 1 to 2 more (16 of 186 such rows of h100-ldsm{,..,7}.csv)"""
+    if r['zf'] or r.get('sb', 16) != 16:
+        return bool(r['zf'])
+    q, L, key = cg_lane_keys(r)
+    s, d = q['src'], q['dst']
+    seen = {}
+    for l in L:
+        k = (s[l] // 16, d[l] // 128)
+        if k in seen and key[seen[k]] != key[l]:
+            return False
+        seen.setdefault(k, l)
+    return True
+
+
+def cg_warp(r):
+    """the rule src/model/matrix.c implements for .cg (row function): zero-fill copies by
+    cg_zero_fill, the others by cg_warp_mult"""
+    return cg_zero_fill(r) if r['zf'] else cg_warp_mult(r)
 
 
 def cg_pass_nomult(r):

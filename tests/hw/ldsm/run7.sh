@@ -1,13 +1,15 @@
 #!/bin/bash
-# run7.sh: the seventh cp.async run on the H100 (gen_patterns7.py): build ldsm.cu, check every
-# pattern's values (and print which lane's bytes land on a destination written twice: WIN lines),
-# then count with Nsight Compute (--clock-control none, the counters of run.sh): patterns7r.txt in
-# two separate ncu processes (r1, r2: is the count the same in a fresh process?), patterns7.txt in
-# one (m). Needs beside it: ldsm.cu, patterns7.txt, patterns7r.txt. Writes $OUT/ldsm7-results.tgz
-# (device.txt, sass.txt, check.log, and per process a folder with ncu-raw.txt and launches.log, the
-# input of parse.py).
+# run7.sh: a cp.async run on the H100 (the seventh: gen_patterns7.py; the eighth: RUN=8,
+# gen_patterns8.py): build ldsm.cu, check every pattern's values (and print which lane's bytes land
+# on a destination written twice: WIN lines), then count with Nsight Compute (--clock-control none,
+# the counters of run.sh), each pattern file in its own ncu process. Seventh: patterns7r.txt twice
+# (r1, r2: is the count the same in a fresh process?), patterns7.txt once (m); eighth:
+# patterns8.txt twice (m, r1). Needs beside it: ldsm.cu and the patterns files. Writes
+# $OUT/ldsm$RUN-results.tgz (device.txt, sass.txt, check.log, and per process a folder with
+# ncu-raw.txt and launches.log, the input of parse.py).
 # On this machine: parse.py RAW/m --patterns patterns7.json --out h100-ldsm7.csv and
-# parse.py RAW/r1 RAW/r2 --patterns patterns7r.json --out h100-ldsm7r.csv.
+# parse.py RAW/r1 RAW/r2 --patterns patterns7r.json --out h100-ldsm7r.csv (eighth: parse.py RAW/m
+# --patterns patterns8.json --out h100-ldsm8.csv, RAW/r1 likewise to h100-ldsm8r.csv).
 set -u; set -f
 cd "$(dirname "$0")"
 R=${OUT:-out}; O=$R/w; mkdir -p "$O"
@@ -30,9 +32,11 @@ M=""
 for c in $CAND; do grep -qE "^ *$c( |$)" "$O/metrics-all.txt" && M="$M,$c.sum"; done
 M=${M#,}; echo "$M" | tr ',' '\n' > "$O/metrics-used.txt"; echo "metrics: $(wc -l < "$O/metrics-used.txt")"
 rm -f "$O/metrics-all.txt"
-./ldsm_dev patterns7.txt all > "$O/check.log" 2>&1; echo "check rc=$? $(grep -c PASS "$O/check.log") pass, $(grep -c FAIL "$O/check.log") fail at $(el)s"
-./ldsm_dev patterns7r.txt all > "$O/check-r.log" 2>&1; echo "check-r rc=$? $(grep -c PASS "$O/check-r.log") pass, $(grep -c FAIL "$O/check-r.log") fail"
-for run in r1:patterns7r.txt m:patterns7.txt r2:patterns7r.txt; do
+RUN=${RUN:-7}
+if [ "$RUN" = 7 ]; then RUNS="r1:patterns7r.txt m:patterns7.txt r2:patterns7r.txt"; CHECK="patterns7.txt patterns7r.txt"
+else RUNS="m:patterns$RUN.txt r1:patterns$RUN.txt"; CHECK="patterns$RUN.txt"; fi
+for f in $CHECK; do ./ldsm_dev $f all > "$O/check-$f.log" 2>&1; echo "check $f rc=$? $(grep -c PASS "$O/check-$f.log") pass, $(grep -c FAIL "$O/check-$f.log") fail at $(el)s"; done
+for run in $RUNS; do
   d=$O/${run%%:*}; pat=${run#*:}; mkdir -p "$d"
   left=$(( LIMIT - $(el) )); [ $left -lt 20 ] && { echo "skipping $run: $left s left"; continue; }
   echo "### group cpasync*" > "$d/ncu-raw.txt"; echo "### group cpasync*" > "$d/launches.log"
@@ -42,4 +46,4 @@ for run in r1:patterns7r.txt m:patterns7.txt r2:patterns7r.txt; do
   cat "$d/ncu.tmp" >> "$d/ncu-raw.txt"; rm -f "$d/ncu.tmp"
   echo "$run: $(grep -c '^LAUNCH' "$d/launches.log") launches, at $(el)s"
 done
-tar czf "$R/ldsm7-results.tgz" -C "$O" . && rm -rf "$O"; ls -la "$R"; echo "total $(el)s"
+tar czf "$R/ldsm$RUN-results.tgz" -C "$O" . && rm -rf "$O"; ls -la "$R"; echo "total $(el)s"
