@@ -19,7 +19,8 @@ the zero-fill lanes by theirs, added), 'hub' (.ca: the hub rule with no source f
 lanes), 'merged' (.cg: the zero-fill lanes priced as copies of their own destination, src = dst,
 inside the keys); (D) 64 one-line probes of a global chunk read by two lanes into one shared line
 under different keys (a whole-sector pair and a half lane, in every lane order; two half lanes;
-three), outside the class: what the H100 does there. Writes patterns8.txt/json."""
+three), outside the class: what the H100 does there; (F) the 14 .cg rows of h100-ldsm7.csv that
+the warp rule misses, measured again. Writes patterns8.txt/json."""
 import json, os, random, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -179,6 +180,11 @@ for i in range(24):  # half lanes: one chunk to two or three places of a shared 
     for (a, b), l in zip(pairs_, lanes):
         src[l], dst[l] = a, b
     add(CG, f'd_hh_{i}', dst, src, sum(1 << l for l in lanes), 'D')
+
+# ---- (F) the h100-ldsm7.csv .cg rows the warp rule misses, measured again ----
+for r in F.load():
+    if r['file'] == 'h100-ldsm7.csv' and r['cg'] and not r['zf'] and r['sb'] == 16 and F.cg_warp(r) != r['wf']:
+        add(r['kind'], 'f_again_' + r['name'], r['dst'], r['src'], r['mask'], 'F')
 
 MARK = '# ---- PREDICTIONS' + ', written by --write-table before the run: "kind name": {hypothesis: wavefronts} ----'
 
@@ -433,6 +439,20 @@ if __name__ == '__main__':
 # "cpasync.cg.16 d_wh_7": {"class": 0, "warp": 2}
 # "cpasync.cg.16 d_wh_8": {"class": 0, "warp": 2}
 # "cpasync.cg.16 d_wh_9": {"class": 0, "warp": 2}
+# "cpasync.cg.16 f_again_h_dupdst_17": {"class": 0, "warp": 12}
+# "cpasync.cg.16 f_again_h_line_13": {"class": 0, "warp": 18}
+# "cpasync.cg.16 f_again_h_line_15": {"class": 0, "warp": 18}
+# "cpasync.cg.16 f_again_h_line_16": {"class": 0, "warp": 21}
+# "cpasync.cg.16 f_again_h_line_3": {"class": 0, "warp": 17}
+# "cpasync.cg.16 f_again_h_line_5": {"class": 0, "warp": 16}
+# "cpasync.cg.16 f_again_h_line_6": {"class": 0, "warp": 21}
+# "cpasync.cg.16 f_again_h_line_8": {"class": 0, "warp": 23}
+# "cpasync.cg.16 f_again_h_line_9": {"class": 0, "warp": 18}
+# "cpasync.cg.16 f_again_h_onesec_16": {"class": 0, "warp": 24}
+# "cpasync.cg.16 f_again_h_onesec_21": {"class": 0, "warp": 23}
+# "cpasync.cg.16 f_again_h_onesec_7": {"class": 0, "warp": 21}
+# "cpasync.cg.16 f_again_onesec_10_p2": {"class": 0, "warp": 7}
+# "cpasync.cg.16 f_again_onesec_23_p1": {"class": 0, "warp": 6}
 # "cpasync.cg.16.zfill b_zf_0": {"class": 1, "warp": 7}
 # "cpasync.cg.16.zfill b_zf_1": {"class": 1, "warp": 10}
 # "cpasync.cg.16.zfill b_zf_2": {"class": 1, "warp": 8}
