@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """fit_ldgsts.py: the offline model-fitter for the cp.async (LDGSTS) wavefronts: every cp.async row of
-../h100-ldsm{,2,3,4,5,6}.csv (those present) against each rule tried, printed as rows exact / rows.
+../h100-ldsm{,2,..,8}.csv and the repeats h100-ldsm7r.csv, h100-ldsm8r.csv (those present) against
+each rule tried, printed as rows exact / rows. The .zmix rows (zero-fill and whole lanes mixed) of
+h100-ldsm8.csv are left out here (gen_patterns8.py prices them; test_banks_ldsm checks them).
 The rule src/model/matrix.c implements is 'model' below (a port); the others are hypotheses kept
 with their scores, so that a rejected one is not tried again. Usage: python3 fit_ldgsts.py [-v]
 (-v lists the rows each rule misses)."""
@@ -8,7 +10,7 @@ import csv, itertools, os, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FILES = ['h100-ldsm.csv', 'h100-ldsm2.csv', 'h100-ldsm3.csv', 'h100-ldsm4.csv', 'h100-ldsm5.csv', 'h100-ldsm6.csv',
-         'h100-ldsm7.csv', 'h100-ldsm7r.csv']
+         'h100-ldsm7.csv', 'h100-ldsm7r.csv', 'h100-ldsm8.csv', 'h100-ldsm8r.csv']
 
 
 def load():
@@ -18,7 +20,7 @@ def load():
         if not os.path.exists(p):
             continue
         for r in csv.DictReader(open(p)):
-            if not r['kind'].startswith('cpasync'):
+            if not r['kind'].startswith('cpasync') or 'zmix' in r['kind']:
                 continue
             k = r['kind'].split('.')
             out.append(dict(file=f, kind=r['kind'], name=r['name'], cg=k[1] == 'cg', size=int(k[2]),
@@ -338,10 +340,49 @@ def cg_warp_class(r):
     return True
 
 
+def cg_outside_extra(r):
+    """outside cg_warp_class, fitted on the 64 one-line probes of h100-ldsm8.csv (d_*), not held out:
+    a chunk read by two kept lanes into one shared line under different keys costs one more when the
+    lowest such lane t shares its wavefront with another chunk and a later lane reads the chunk as a
+    half item of another key at the same position in a sector; one more for each such wavefront"""
+    q, L, key = cg_lane_keys(r)
+    s, d = q['src'], q['dst']
+    wf, occ, done = {}, {}, set()
+    for l in L:  # each lane's wavefront: its key and the occurrence of its source in the key
+        if l in done:
+            continue
+        k = key[l]
+        if k[0] == 'W':
+            part = [m for m in L if m != l and key[m] == k and s[m] // 32 == s[l] // 32 and d[m] // 32 == d[l] // 32][0]
+            n = occ.get((k, s[l] // 32), 0)
+            occ[(k, s[l] // 32)] = n + 1
+            wf[l] = wf[part] = (k, n)
+            done |= {l, part}
+        else:
+            n = occ.get((k, s[l] // 16), 0)
+            occ[(k, s[l] // 16)] = n + 1
+            wf[l] = (k, n)
+            done.add(l)
+    groups, hit = {}, set()
+    for l in L:
+        groups.setdefault((s[l] // 16, d[l] // 128), []).append(l)
+    for (c, sl), ls in groups.items():
+        t = min(ls)
+        if not any(s[m] // 16 != c for m in L if wf[m] == wf[t]):
+            continue
+        for x in ls:
+            if x > t and key[x] != key[t] and key[x][0] == 'H' and (d[x] // 16 - d[t] // 16) % 2 == 0:
+                hit.add(wf[t])
+    return len(hit)
+
+
 def cg_warp(r):
-    """the rule src/model/matrix.c implements for .cg (row function): zero-fill copies by
-    cg_zero_fill, the others by cg_warp_mult"""
-    return cg_zero_fill(r) if r['zf'] else cg_warp_mult(r)
+    """the rule src/model/matrix.c implements for .cg whole copies and zero-fill (row function):
+    zero-fill copies by cg_zero_fill, the others by cg_warp_mult, plus cg_outside_extra outside the
+    class"""
+    if r['zf']:
+        return cg_zero_fill(r)
+    return cg_warp_mult(r) + (0 if cg_warp_class(r) else cg_outside_extra(r))
 
 
 def cg_pass_nomult(r):
@@ -414,6 +455,16 @@ def main():
                   ('dedup, keys over the warp with multiplicity', cg_warp_mult)]:
         score(cg, f, nm, v, True)
         score(inside, f, '   in the keys class', False, True)
+    whole = [r for r in cg if not r['zf'] and r['sb'] == 16]
+    cls = [r for r in whole if cg_warp_class(r)]
+    print(f'.cg whole copies: {len(whole)} rows; {len(cls)} in the warp class; zero-fill: '
+          f'{sum(r["zf"] for r in cg)} rows; src-size 4: {sum(r["sb"] != 16 for r in cg)} rows (outside)')
+    for nm, f in [('warp rule', cg_warp_mult), ('warp rule + the extra outside the class (the model)', cg_warp)]:
+        score(whole, f, nm, v and f is cg_warp, True)
+        score(cls, f, '   in the warp class', False, True)
+        score([r for r in whole if not cg_warp_class(r)], f, '   outside it', False, True)
+    score([r for r in cg if r['zf']], lambda r: cg_zero_fill(r), 'zero-fill: a store, lane-words (the model)', v, True)
+    score([r for r in ca if r['zf']], lambda r: cg_zero_fill(r), '.ca zero-fill: the same', v, True)
 
 
 if __name__ == '__main__':

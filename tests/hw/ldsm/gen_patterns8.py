@@ -39,11 +39,17 @@ def row(kind, dst, src, mask):
                 dst=dst, src=src, wf=0)
 
 
+def warp(r):
+    """the .cg rule as it stood before this run (fit_ldgsts.cg_warp then): zero-fill by cg_zero_fill,
+    whole copies by cg_warp_mult"""
+    return F.cg_zero_fill(r) if r['zf'] else F.cg_warp_mult(r)
+
+
 def predict(r, zero):
     """zero: the lanes with src-size 0 (zmix rows), else 0"""
     if not zero:
         if r['cg']:
-            return {'warp': F.cg_warp(r), 'class': int(F.cg_warp_class(r))}
+            return {'warp': warp(r), 'class': int(F.cg_warp_class(r))}
         if r['zf']:
             return {'zero_fill': F.cg_zero_fill(r)}
         return {'hub': sum(F.ca_hub(r, P) for P in F.passes(r))}
@@ -51,7 +57,7 @@ def predict(r, zero):
     zf = dict(r, mask=r['mask'] & zero, zf=True)
     h = {}
     if r['cg']:
-        h['sum'] = F.cg_warp(whole) + F.cg_zero_fill(zf)
+        h['sum'] = warp(whole) + F.cg_zero_fill(zf)
         h['merged'] = F.cg_warp_mult(dict(r, src=[r['dst'][l] + (1 << 20) if zero >> l & 1 else r['src'][l]
                                                   for l in range(32)]))
     else:
@@ -183,7 +189,7 @@ for i in range(24):  # half lanes: one chunk to two or three places of a shared 
 
 # ---- (F) the h100-ldsm7.csv .cg rows the warp rule misses, measured again ----
 for r in F.load():
-    if r['file'] == 'h100-ldsm7.csv' and r['cg'] and not r['zf'] and r['sb'] == 16 and F.cg_warp(r) != r['wf']:
+    if r['file'] == 'h100-ldsm7.csv' and r['cg'] and not r['zf'] and r['sb'] == 16 and warp(r) != r['wf']:
         add(r['kind'], 'f_again_' + r['name'], r['dst'], r['src'], r['mask'], 'F')
 
 MARK = '# ---- PREDICTIONS' + ', written by --write-table before the run: "kind name": {hypothesis: wavefronts} ----'
