@@ -460,8 +460,14 @@ struct smem_cost smem_cp_async_cost_src(const struct smem_banks *b, const struct
         }
     }
     if (req->bypass) { /* over the whole warp, not by passes */
-        uint32_t whole = req->active & ~zero;
-        unsigned ways = whole ? worst_bank(b, req->dst, one_per_destination(req, whole), req->size, 1) : 0, zw = 0;
+        uint32_t whole = req->active & ~zero, kept = one_per_destination(req, whole);
+        unsigned ways = 0, zw = 0;
+        for (unsigned p0 = 0; p0 < SMEM_WARP; p0 += lanes) { /* max_ways: the worst bank of a pass */
+            uint32_t pm = (lmask << p0) & kept;
+            unsigned w = pm ? worst_bank(b, req->dst, pm, req->size, 1) : 0;
+            if (w > ways)
+                ways = w;
+        }
         cost.wavefronts = whole ? cg_warp(req, whole) : 0;
         if (whole && !cg_in_class(req, whole))
             cost.wavefronts += cg_outside_extra(req, whole);

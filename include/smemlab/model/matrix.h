@@ -85,7 +85,7 @@ const char *smem_cp_async_check(const struct smem_cp_async_request *req);
  *    (dst - src) mod 64); the request costs, over its keys, the most items of the key that read one
  *    source (a 16-byte chunk, or the sector of a whole item).
  * ideal = passes with an active lane (a .cg request can cost less: 32 lanes on one destination, 1).
- * max_ways: the worst bank of either side (.cg: of the destinations). Exact wherever
+ * max_ways: the worst bank of either side within a pass (.cg: of the destinations). Exact wherever
  * smem_cp_async_established holds (every such row of tests/hw/h100-ldsm{,2,..,8}.csv; the rows
  * held out are listed in tests/test_banks_ldsm.c). */
 struct smem_cost smem_cp_async_cost(const struct smem_banks *banks, const struct smem_cp_async_request *req);
