@@ -202,6 +202,15 @@ struct cg_item {
     unsigned kind, a, b;
 };
 
+/* The warp rule's view of a request: the lanes kept (one per destination), each kept lane's item
+ * (a whole item on both its lanes), the other lane of its whole item (SMEM_WARP: none), and its
+ * key's id (the lowest kept lane of the same key). */
+struct cg_view {
+    uint32_t keep;
+    struct cg_item it[SMEM_WARP];
+    unsigned partner[SMEM_WARP], kid[SMEM_WARP];
+};
+
 /* The lanes of mask that copy to a destination no lower lane of mask copies to. */
 static uint32_t one_per_destination(const struct smem_cp_async_request *req, uint32_t mask)
 {
@@ -222,73 +231,67 @@ static int same_key(const struct cg_item *x, const struct cg_item *y)
     return x->gline == y->gline && x->sline == y->sline && x->kind == y->kind && x->a == y->a && x->b == y->b;
 }
 
-/* Lane l's item (keep: the lanes kept, one per destination). *partner: the other lane of a whole
- * item, else SMEM_WARP. */
-static struct cg_item cg_item_of(const struct smem_cp_async_request *req, uint32_t keep, unsigned l,
-                                 unsigned *partner)
+static void cg_view_of(const struct smem_cp_async_request *req, uint32_t mask, struct cg_view *v)
 {
-    unsigned p = SMEM_WARP, others = 0;
-    for (uint32_t k = keep; k; k &= k - 1) {
-        unsigned o = (unsigned)__builtin_ctz(k);
-        if (o != l && req->src[o] / 32 == req->src[l] / 32 && req->dst[o] / 32 == req->dst[l] / 32) {
-            p = o;
-            others++;
+    v->keep = one_per_destination(req, mask);
+    for (uint32_t m = v->keep; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m), p = SMEM_WARP, others = 0;
+        for (uint32_t k = v->keep; k; k &= k - 1) {
+            unsigned o = (unsigned)__builtin_ctz(k);
+            if (o != l && req->src[o] / 32 == req->src[l] / 32 && req->dst[o] / 32 == req->dst[l] / 32) {
+                p = o;
+                others++;
+            }
+        }
+        struct cg_item it = {req->src[l] / 128, req->src[l] / 16, req->dst[l] / 128, 0, 0, 0};
+        v->partner[l] = SMEM_WARP;
+        if (others == 1 && req->src[p] != req->src[l]) { /* a whole sector into one shared sector */
+            unsigned first = p < l ? p : l;
+            v->partner[l] = p;
+            it.kind = 1;
+            it.a = (unsigned)((req->dst[l] / 32 - req->src[l] / 32) & 1u);
+            it.b = (unsigned)(((req->src[first] ^ req->dst[first]) >> 4) & 1u);
+            it.source = req->src[l] / 32;
+        } else {
+            it.a = (unsigned)((req->src[l] / 16) & 1u);
+            it.b = (unsigned)(((uint64_t)req->dst[l] - req->src[l]) & 63u);
+        }
+        v->it[l] = it;
+        v->kid[l] = l;
+        for (uint32_t k = v->keep & ((1u << l) - 1u); k; k &= k - 1) {
+            unsigned o = (unsigned)__builtin_ctz(k);
+            if (v->kid[o] == o && same_key(&v->it[o], &it)) {
+                v->kid[l] = o;
+                break;
+            }
         }
     }
-    struct cg_item it = {req->src[l] / 128, req->src[l] / 16, req->dst[l] / 128, 0, 0, 0};
-    *partner = SMEM_WARP;
-    if (others == 1 && req->src[p] != req->src[l]) { /* a whole sector into one shared sector */
-        unsigned first = p < l ? p : l;
-        *partner = p;
-        it.kind = 1;
-        it.a = (unsigned)((req->dst[l] / 32 - req->src[l] / 32) & 1u);
-        it.b = (unsigned)(((req->src[first] ^ req->dst[first]) >> 4) & 1u);
-        it.source = req->src[l] / 32;
-    } else {
-        it.a = (unsigned)((req->src[l] / 16) & 1u);
-        it.b = (unsigned)(((uint64_t)req->dst[l] - req->src[l]) & 63u);
-    }
-    return it;
 }
 
-/* The items of the lanes kept (a whole item once, from its lower lane); lane[i]: item i's lane. */
-static unsigned cg_items(const struct smem_cp_async_request *req, uint32_t keep, struct cg_item *items,
-                         unsigned *lane)
+/* The warp rule's wavefronts (whole copies): over the keys, the most items of the key that read one
+ * source (a whole item counted at its lower lane). */
+static unsigned cg_warp(const struct cg_view *v)
 {
-    unsigned n = 0;
-    for (uint32_t m = keep; m; m &= m - 1) {
-        unsigned l = (unsigned)__builtin_ctz(m), partner;
-        struct cg_item it = cg_item_of(req, keep, l, &partner);
-        if (partner < l)
-            continue;
-        lane[n] = l;
-        items[n++] = it;
+    unsigned most[SMEM_WARP], total = 0;
+    uint32_t items = 0; /* the lanes that stand for an item */
+    for (uint32_t m = v->keep; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        most[l] = 0;
+        if (v->partner[l] == SMEM_WARP || v->partner[l] > l)
+            items |= 1u << l;
     }
-    return n;
-}
-
-/* The warp rule's wavefronts for the lanes of mask (whole copies): over the keys, the most items of
- * the key that read one source. */
-static unsigned cg_warp(const struct smem_cp_async_request *req, uint32_t mask)
-{
-    struct cg_item items[SMEM_WARP];
-    unsigned lane[SMEM_WARP], n = cg_items(req, one_per_destination(req, mask), items, lane), total = 0;
-    for (unsigned i = 0; i < n; i++) {
-        unsigned j, most = 0;
-        for (j = 0; j < i && !same_key(&items[j], &items[i]); j++)
-            ;
-        if (j < i)
-            continue; /* the key was counted at its first item */
-        for (j = i; j < n; j++) {
-            if (!same_key(&items[j], &items[i]))
-                continue;
-            unsigned c = 0;
-            for (unsigned k = i; k < n; k++)
-                c += same_key(&items[k], &items[i]) && items[k].source == items[j].source;
-            if (c > most)
-                most = c;
+    for (uint32_t m = items; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m), c = 0;
+        for (uint32_t k = items; k; k &= k - 1) {
+            unsigned o = (unsigned)__builtin_ctz(k);
+            c += v->kid[o] == v->kid[l] && v->it[o].source == v->it[l].source;
         }
-        total += most;
+        if (c > most[v->kid[l]])
+            most[v->kid[l]] = c;
+    }
+    for (uint32_t m = items; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        total += v->kid[l] == l ? most[l] : 0;
     }
     return total;
 }
@@ -300,84 +303,63 @@ static unsigned cg_warp(const struct smem_cp_async_request *req, uint32_t mask)
  * of another key, writing it at the same position in a sector (dst(x) - dst(t) an even number of
  * 16-byte chunks): one more for each such wavefront of t. With it the rule is exact on 1337 of the
  * 1342 whole .cg rows of h100-ldsm{,..,8}.csv (the five others 1 to 2 high), without it on 1285. */
-static unsigned cg_outside_extra(const struct smem_cp_async_request *req, uint32_t mask)
+static unsigned cg_outside_extra(const struct smem_cp_async_request *req, const struct cg_view *v)
 {
-    uint32_t keep = one_per_destination(req, mask);
-    struct cg_item it[SMEM_WARP];
-    unsigned rep[SMEM_WARP], occ[SMEM_WARP], partner[SMEM_WARP];
-    for (uint32_t m = keep; m; m &= m - 1) {
+    unsigned occ[SMEM_WARP]; /* a lane's wavefront: (its key, occ: earlier items of the key on its source) */
+    for (uint32_t m = v->keep; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctz(m);
-        it[l] = cg_item_of(req, keep, l, &partner[l]);
-    }
-    for (uint32_t m = keep; m; m &= m - 1) { /* each lane's wavefront: (its key's first lane, occurrence) */
-        unsigned l = (unsigned)__builtin_ctz(m);
-        rep[l] = l;
         occ[l] = 0;
-        if (partner[l] < l) { /* the higher lane of a whole item: its partner's */
-            rep[l] = rep[partner[l]];
-            occ[l] = occ[partner[l]];
+        if (v->partner[l] < l) { /* the higher lane of a whole item: its partner's */
+            occ[l] = occ[v->partner[l]];
             continue;
         }
-        for (uint32_t k = keep & ((1u << l) - 1u); k; k &= k - 1) {
+        for (uint32_t k = v->keep & ((1u << l) - 1u); k; k &= k - 1) {
             unsigned o = (unsigned)__builtin_ctz(k);
-            if (!same_key(&it[o], &it[l]))
-                continue;
-            if (rep[l] == l)
-                rep[l] = rep[o];
-            occ[l] += partner[o] >= o && it[o].source == it[l].source; /* an item once, from its lower lane */
+            occ[l] += v->kid[o] == v->kid[l] && v->partner[o] >= o && v->it[o].source == v->it[l].source;
         }
     }
-    unsigned hits = 0, hit_rep[SMEM_WARP], hit_occ[SMEM_WARP];
-    for (uint32_t m = keep; m; m &= m - 1) {
+    unsigned hits = 0, hit_kid[SMEM_WARP], hit_occ[SMEM_WARP];
+    for (uint32_t m = v->keep; m; m &= m - 1) {
         unsigned t = (unsigned)__builtin_ctz(m), seen = 0;
-        for (uint32_t k = keep & ((1u << t) - 1u); k && !seen; k &= k - 1) { /* t: the lowest reader */
+        for (uint32_t k = v->keep & ((1u << t) - 1u); k && !seen; k &= k - 1) { /* t: the lowest reader */
             unsigned o = (unsigned)__builtin_ctz(k);
             seen = req->src[o] / 16 == req->src[t] / 16 && req->dst[o] / 128 == req->dst[t] / 128;
         }
         if (seen)
             continue;
-        int multi = 0;
-        for (uint32_t k = keep; k && !multi; k &= k - 1) {
+        int multi = 0, hit = 0;
+        for (uint32_t k = v->keep; k && !multi; k &= k - 1) {
             unsigned o = (unsigned)__builtin_ctz(k);
-            multi = rep[o] == rep[t] && occ[o] == occ[t] && req->src[o] / 16 != req->src[t] / 16;
+            multi = v->kid[o] == v->kid[t] && occ[o] == occ[t] && req->src[o] / 16 != req->src[t] / 16;
         }
-        if (!multi)
-            continue;
-        int hit = 0;
-        for (uint32_t k = keep & ~((2u << t) - 1u); k && !hit; k &= k - 1) {
+        for (uint32_t k = v->keep & ~((2u << t) - 1u); k && multi && !hit; k &= k - 1) {
             unsigned x = (unsigned)__builtin_ctz(k);
             hit = req->src[x] / 16 == req->src[t] / 16 && req->dst[x] / 128 == req->dst[t] / 128 &&
-                  !same_key(&it[x], &it[t]) && it[x].kind == 0 && !(((req->dst[x] ^ req->dst[t]) >> 4) & 1u);
+                  v->kid[x] != v->kid[t] && v->it[x].kind == 0 && !(((req->dst[x] ^ req->dst[t]) >> 4) & 1u);
         }
         unsigned h;
-        for (h = 0; h < hits && !(hit_rep[h] == rep[t] && hit_occ[h] == occ[t]); h++)
+        for (h = 0; h < hits && !(hit_kid[h] == v->kid[t] && hit_occ[h] == occ[t]); h++)
             ;
         if (hit && h == hits) {
-            hit_rep[hits] = rep[t];
+            hit_kid[hits] = v->kid[t];
             hit_occ[hits++] = occ[t];
         }
     }
     return hits;
 }
 
-/* 1 when the warp rule's count is established for the lanes of mask (whole copies): no global
- * 16-byte chunk read by two kept lanes that write one 128-byte shared line under different keys.
- * Outside it the H100 costs the rule's count or 1 to 2 more (16 of the 186 such rows of
- * h100-ldsm{,..,7}.csv; 58 of the 64 probes of h100-ldsm8.csv d_*). */
-static int cg_in_class(const struct smem_cp_async_request *req, uint32_t mask)
+/* 1 when the warp rule's count is established (whole copies): no global 16-byte chunk read by two
+ * kept lanes that write one 128-byte shared line under different keys. Outside it the H100 costs
+ * the rule's count or 1 to 2 more (16 of the 186 such rows of h100-ldsm{,..,7}.csv; 58 of the 64
+ * probes of h100-ldsm8.csv d_*). */
+static int cg_in_class(const struct smem_cp_async_request *req, const struct cg_view *v)
 {
-    uint32_t keep = one_per_destination(req, mask);
-    struct cg_item key[SMEM_WARP];
-    for (uint32_t m = keep; m; m &= m - 1) {
-        unsigned l = (unsigned)__builtin_ctz(m), partner;
-        key[l] = cg_item_of(req, keep, l, &partner);
-    }
-    for (uint32_t m = keep; m; m &= m - 1) {
+    for (uint32_t m = v->keep; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctz(m);
-        for (uint32_t k = keep & ~((2u << l) - 1u); k; k &= k - 1) {
+        for (uint32_t k = v->keep & ~((2u << l) - 1u); k; k &= k - 1) {
             unsigned o = (unsigned)__builtin_ctz(k);
             if (req->src[o] / 16 == req->src[l] / 16 && req->dst[o] / 128 == req->dst[l] / 128 &&
-                !same_key(&key[o], &key[l]))
+                v->kid[o] != v->kid[l])
                 return 0;
         }
     }
@@ -460,7 +442,10 @@ struct smem_cost smem_cp_async_cost_src(const struct smem_banks *b, const struct
         }
     }
     if (req->bypass) { /* over the whole warp, not by passes */
-        uint32_t whole = req->active & ~zero, kept = one_per_destination(req, whole);
+        uint32_t whole = req->active & ~zero;
+        struct cg_view v;
+        cg_view_of(req, whole, &v);
+        uint32_t kept = v.keep;
         unsigned ways = 0, zw = 0;
         for (unsigned p0 = 0; p0 < SMEM_WARP; p0 += lanes) { /* max_ways: the worst bank of a pass */
             uint32_t pm = (lmask << p0) & kept;
@@ -468,9 +453,9 @@ struct smem_cost smem_cp_async_cost_src(const struct smem_banks *b, const struct
             if (w > ways)
                 ways = w;
         }
-        cost.wavefronts = whole ? cg_warp(req, whole) : 0;
-        if (whole && !cg_in_class(req, whole))
-            cost.wavefronts += cg_outside_extra(req, whole);
+        cost.wavefronts = cg_warp(&v);
+        if (!cg_in_class(req, &v))
+            cost.wavefronts += cg_outside_extra(req, &v);
         if (partial) /* src-size 4 of 16 (h100-ldsm7.csv .cg.16.src4): twice the whole copy's count on the
                       * four structured rows, 2 to 4 below it on the three random ones: an estimate */
             cost.wavefronts *= 2;
@@ -497,7 +482,9 @@ int smem_cp_async_established_src(const struct smem_cp_async_request *req, const
         return 0;
     if (zero)
         return zero == req->active; /* zero-fill alone: held out; mixed with whole lanes: a lower bound */
-    return cg_in_class(req, req->active);
+    struct cg_view v;
+    cg_view_of(req, req->active, &v);
+    return cg_in_class(req, &v);
 }
 
 int smem_cp_async_established(const struct smem_cp_async_request *req)
