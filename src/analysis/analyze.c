@@ -553,8 +553,9 @@ int smem_analyze_ptx(const char *ptx, size_t len, const char *ptx_name, const ch
         return -1;
     }
     an->owns_module = 1;
-    if (analyze_module(an, ptx_name, source, o, out, err))
-        return -1;
+    int rc = analyze_module(an, ptx_name, source, o, out, err);
+    if (rc)
+        return rc;
     if (!o->no_sass)
         census(*out, ptx, len);
     return 0;
