@@ -35,7 +35,7 @@ struct line {
     unsigned pmask[NC], smask[NC]; /* widths present (bytes as bits) */
     unsigned pcond[NC];            /* PTX sites inside a branch */
     unsigned suncond[NC];          /* SASS instructions in every warp */
-    char why[NC][200];
+    char why[NC][320];
     int alias;                     /* 1 + the line it is compared with (a merged group's leader) */
 };
 
@@ -194,6 +194,27 @@ static void add(char *buf, size_t size, const char *msg)
     cat(buf, size, msg);
 }
 
+/* The line nearest to i (same file) that may hold what line i lost of class c: its SASS wider
+ * than its PTX, or with more instructions of the class than its PTX has sites; -1 if none. */
+static int nearest(const struct line *ls, unsigned n, unsigned i, int c)
+{
+    int best = -1;
+    unsigned bd = UINT32_MAX;
+    for (unsigned j = 0; j < n; j++) {
+        if (j == i || !same_path(ls[j].path, ls[i].path))
+            continue;
+        int wider = ls[j].np[c] && top_width(ls[j].smask[c]) > top_width(ls[j].pmask[c]);
+        if (!wider && ls[j].ns[c] <= ls[j].np[c])
+            continue;
+        unsigned d = ls[j].line > ls[i].line ? ls[j].line - ls[i].line : ls[i].line - ls[j].line;
+        if (d < bd || (d == bd && wider)) {
+            bd = d;
+            best = (int)j;
+        }
+    }
+    return best;
+}
+
 /* How line L differs in class c (empty: not at all). lines: every line, for the neighbour that
  * took a lost load. */
 static void compare(struct line *ls, unsigned n, unsigned i, int c)
@@ -205,24 +226,39 @@ static void compare(struct line *ls, unsigned n, unsigned i, int c)
     int widths = c != C_LDSM && c != C_STSM && L->smask[c] && L->pmask[c];
     char what[64];
     snprintf(what, sizeof what, "%s%s", ptx_name[c], np == 1 ? "" : "s");
-    if (np && !ns) {
-        /* another line of the kernel whose SASS is wider than its PTX: it may hold this one */
-        unsigned other = 0;
-        for (unsigned j = 0; j < n && !other; j++)
-            if (j != i && ls[j].np[c] && top_width(ls[j].smask[c]) > top_width(ls[j].pmask[c]))
-                other = ls[j].line;
-        size_t l = strlen(w);
-        if (other)
-            snprintf(w + l, size - l, "ptxas keeps no %s on this line for its %u %s (moved to "
-                     "another line or merged: line %u has a wider %s than its PTX)", sass_name[c],
-                     np, what, other, sass_name[c]);
+    if (np && ns < np && !(widths && top_width(L->smask[c]) > top_width(L->pmask[c]))) {
+        /* where the rest went: the nearest line whose SASS is wider than its PTX (merged
+           there), or has more of the class than its PTX (moved there) */
+        int j = nearest(ls, n, i, c);
+        char m[320] = "";
+        if (ns)
+            snprintf(m, sizeof m, "ptxas made %u %s of this line's %u %s: ", ns, sass_name[c],
+                     np, what);
         else
-            snprintf(w + l, size - l, "ptxas keeps no %s of this line's %u %s (moved to another "
-                     "line, merged or removed)", sass_name[c], np, what);
+            snprintf(m, sizeof m, "ptxas keeps no %s on this line for its %u %s: ", sass_name[c],
+                     np, what);
+        char t[320];
+        if (j >= 0 && top_width(ls[j].smask[c]) > top_width(ls[j].pmask[c]))
+            snprintf(t, sizeof t, "merged into line %u's %s.%u%s", ls[j].line, sass_name[c],
+                     top_width(ls[j].smask[c]) * 8,
+                     L->pcond[c] && ls[j].suncond[c] ? ", which runs in every warp (the PTX "
+                     "reads it only inside its branch)" : "");
+        else if (j >= 0 && L->pcond[c] && ls[j].suncond[c] > ls[j].np[c] - ls[j].pcond[c])
+            snprintf(t, sizeof t, "moved to line %u, where it runs in every warp (the PTX "
+                     "runs it only inside its branch: if-converted or hoisted)", ls[j].line);
+        else if (j >= 0)
+            snprintf(t, sizeof t, "moved to line %u", ls[j].line);
+        else
+            snprintf(t, sizeof t, "merged, moved or removed");
+        cat(m, sizeof m, t);
+        add(w, size, m);
         return;
     }
     if (!np && ns) {
-        char m[200];
+        for (unsigned j = 0; j < n; j++)
+            if (ls[j].np[c] > ls[j].ns[c])
+                return; /* some line lost one: that line says where it went */
+        char m[320];
         snprintf(m, sizeof m, "ptxas adds %u %s on this line, where the PTX has no %s",
                  ns, sass_name[c], ptx_name[c]);
         add(w, size, m);
@@ -232,30 +268,31 @@ static void compare(struct line *ls, unsigned n, unsigned i, int c)
         return;
     unsigned ps = top_width(L->pmask[c]), ss = top_width(L->smask[c]);
     if (widths && ss > ps) {
-        unsigned lost = 0;
-        for (unsigned j = 0; j < n && !lost; j++)
-            if (j != i && ls[j].np[c] && !ls[j].ns[c])
-                lost = ls[j].line;
-        char m[200];
-        if (lost)
-            snprintf(m, sizeof m, "ptxas made one %s.%u of this line's %u-byte %s and line %u's",
-                     sass_name[c], ss * 8, ps, ptx_name[c], lost);
+        /* the lines whose lost accesses this one's wider instruction holds */
+        char lost[80] = "";
+        unsigned nlost = 0;
+        for (unsigned j = 0; j < n; j++)
+            if (j != i && ls[j].np[c] > ls[j].ns[c] && nearest(ls, n, j, c) == (int)i) {
+                char one[16];
+                snprintf(one, sizeof one, "%s%u", nlost++ ? ", " : "", ls[j].line);
+                cat(lost, sizeof lost, one);
+            }
+        char m[320];
+        if (nlost)
+            snprintf(m, sizeof m, "ptxas made one %s.%u of this line's %u-byte %s and line%s %s's",
+                     sass_name[c], ss * 8, ps, ptx_name[c], nlost > 1 ? "s" : "", lost);
         else
             snprintf(m, sizeof m, "ptxas made %s.%u of this line's %u-byte %ss (merged)",
                      sass_name[c], ss * 8, ps, ptx_name[c]);
         add(w, size, m);
     } else if (widths && L->smask[c] != L->pmask[c]) {
-        char m[200];
+        char m[320];
         snprintf(m, sizeof m, "ptxas's %s widths differ from the PTX's (%u bytes in SASS, %u in "
                  "PTX)", sass_name[c], ss, ps);
         add(w, size, m);
-    } else if (ns < np) {
-        char m[200];
-        snprintf(m, sizeof m, "ptxas made %u %s of this line's %u %s", ns, sass_name[c], np, what);
-        add(w, size, m);
     }
     if (L->pcond[c] == np && L->suncond[c]) {
-        char m[200];
+        char m[320];
         snprintf(m, sizeof m, "ptxas runs this line's %s in every warp (out of its branch: "
                  "hoisted or if-converted), the PTX only where the branch is taken", what);
         add(w, size, m);
@@ -389,7 +426,7 @@ struct smem_census *smem_census_new(const struct smem_cta_program *p,
         if (li < 0)
             continue;
         const struct line *L = &ls[li];
-        char buf[200] = "";
+        char buf[320] = "";
         int own = class_of_op(p->sites[i].op);
         for (int cl = 0; cl < NC; cl++) {
             if (!L->why[cl][0] || (cl != own && L->np[cl] && !(p->sites[i].cas && cl == C_LDS)))

@@ -42,7 +42,7 @@ struct smem_site_report {
                                and one ATOMS (counted here); rounds = the most lanes in one bank.
                                Rounds other warps force by updating the word in between are
                                timing, not counted: a lower bound where warps contend */
-    char ptxas_differs[200]; /* "": ptxas's SASS of this line agrees with the PTX's sites (or
+    char ptxas_differs[320]; /* "": ptxas's SASS of this line agrees with the PTX's sites (or
                                was not checked); else one line on how it differs (census.h):
                                the line's counts are the PTX's, the H100's may differ */
 };
