@@ -36,7 +36,8 @@ struct line {
     unsigned pcond[NC];            /* PTX sites inside a branch */
     unsigned suncond[NC];          /* SASS instructions in every warp */
     char why[NC][320];
-    int alias;                     /* 1 + the line it is compared with (a merged group's leader) */
+    int alias[NC];                 /* 1 + the line whose accesses of the class it is compared with
+                                      (a merged group's leader) */
 };
 
 struct smem_census {
@@ -194,8 +195,10 @@ static void add(char *buf, size_t size, const char *msg)
     cat(buf, size, msg);
 }
 
-/* The line nearest to i (same file) that may hold what line i lost of class c: its SASS wider
- * than its PTX, or with more instructions of the class than its PTX has sites; -1 if none. */
+/* The line nearest to i (same file, at most NEAR lines away) that may hold what line i lost of
+ * class c: its SASS wider than its PTX, or with more instructions of the class than its PTX has
+ * sites; -1 if none (then the report does not say where it went: the line table does not). */
+#define NEAR 8
 static int nearest(const struct line *ls, unsigned n, unsigned i, int c)
 {
     int best = -1;
@@ -207,6 +210,8 @@ static int nearest(const struct line *ls, unsigned n, unsigned i, int c)
         if (!wider && ls[j].ns[c] <= ls[j].np[c])
             continue;
         unsigned d = ls[j].line > ls[i].line ? ls[j].line - ls[i].line : ls[i].line - ls[j].line;
+        if (d > NEAR)
+            continue;
         if (d < bd || (d == bd && wider)) {
             bd = d;
             best = (int)j;
@@ -249,7 +254,7 @@ static void compare(struct line *ls, unsigned n, unsigned i, int c)
         else if (j >= 0)
             snprintf(t, sizeof t, "moved to line %u", ls[j].line);
         else
-            snprintf(t, sizeof t, "merged, moved or removed");
+            snprintf(t, sizeof t, "merged, moved far or removed (no line nearby has more)");
         cat(m, sizeof m, t);
         add(w, size, m);
         return;
@@ -394,10 +399,9 @@ struct smem_census *smem_census_new(const struct smem_cta_program *p,
                 free(mg);
                 goto oom;
             }
-            if (a != b) {
-                if (!ls[b].alias)
-                    ls[b].alias = a + 1;
-            }
+            int cl = p->func->insns[k].op == PO_ST ? C_STS : C_LDS;
+            if (a != b && !ls[b].alias[cl])
+                ls[b].alias[cl] = a + 1;
         }
         free(mg);
     }
@@ -410,8 +414,8 @@ struct smem_census *smem_census_new(const struct smem_cta_program *p,
         int li = find_line(&ls, &n, &cap, sm->files[s->file], s->line);
         if (li < 0)
             goto oom;
-        for (int hops = 0; s->width >= 8 && ls[li].alias && hops < 16; hops++)
-            li = ls[li].alias - 1;
+        for (int hops = 0; s->width >= 8 && ls[li].alias[cl] && hops < 16; hops++)
+            li = ls[li].alias[cl] - 1;
         ls[li].ns[cl]++;
         if (s->width)
             ls[li].smask[cl] |= s->width;
@@ -427,13 +431,23 @@ struct smem_census *smem_census_new(const struct smem_cta_program *p,
             continue;
         const struct line *L = &ls[li];
         char buf[320] = "";
+        const struct smem_ptx_insn *in = &p->func->insns[p->sites[i].insn];
+        if (in->chain < p->module->nframes && L->line != in->top_line) {
+            /* inlined: the report shows the kernel's line, the census compared the inner one */
+            const char *slash = L->path ? strrchr(L->path, '/') : NULL;
+            snprintf(buf, sizeof buf, "at %.100s:%u (inlined): ",
+                     slash ? slash + 1 : (L->path ? L->path : "?"), L->line);
+        }
+        size_t prefix = strlen(buf);
         int own = class_of_op(p->sites[i].op);
         for (int cl = 0; cl < NC; cl++) {
             if (!L->why[cl][0] || (cl != own && L->np[cl] && !(p->sites[i].cas && cl == C_LDS)))
                 continue;
-            add(buf, sizeof buf, L->why[cl]);
+            if (strlen(buf) > prefix)
+                cat(buf, sizeof buf, "; ");
+            cat(buf, sizeof buf, L->why[cl]);
         }
-        if (buf[0] && !(c->site_why[i] = strdup(buf)))
+        if (strlen(buf) > prefix && !(c->site_why[i] = strdup(buf)))
             goto oom;
     }
     /* lines with differences and no site: notes */
