@@ -343,8 +343,8 @@ static void kernel(FILE *f, const struct smem_analysis *a, uint32_t ki, struct s
     for (uint32_t s = 0; s < k->nsites; s++) {
         const struct smem_site_report *r = &k->sites[s];
         int seen = 0;
-        for (uint32_t t = 0; t < s && !seen; t++)
-            seen = k->sites[t].line == r->line && !strcmp(k->sites[t].ptxas_differs, r->ptxas_differs);
+        for (uint32_t u = 0; u < s && !seen; u++)
+            seen = k->sites[u].line == r->line && !strcmp(k->sites[u].ptxas_differs, r->ptxas_differs);
         if (!r->ptxas_differs[0] || seen)
             continue;
         fprintf(f, "<p><b>Line %u:</b> ", r->line);
