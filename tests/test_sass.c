@@ -1,6 +1,7 @@
 /* test_sass.c: the SASS decoder against the H100's disassembly (tests/sass/vectors.tsv, and the
  * whole of mergelike.cu's cubin: tests/sass/mergelike.golden.tsv), and the census: a kernel whose
  * two neighbouring loads ptxas merges across a branch is flagged, a plain one is not. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -171,6 +172,66 @@ static void test_plain_transpose_is_not_flagged(void)
     smem_analysis_free(a);
 }
 
+/* A cubin is input: every prefix and a flipped byte anywhere give a module or an error, never a
+ * crash (run under ASan by `make test-asan`). */
+static void test_damaged_cubins_are_refused_or_read(void)
+{
+    char path[600];
+    snprintf(path, sizeof path, "%s/mergelike.cubin", SMEMLAB_BINARY_DIR);
+    size_t n = 0;
+    char *data = smem_read_file(path, &n);
+    if (!data) {
+        printf("  (skipped: no cubin from the test before)\n");
+        return;
+    }
+    unsigned ok = 0, refused = 0;
+    uint8_t *copy = malloc(n);
+    CHECK(copy != NULL);
+    for (size_t len = 0; copy && len <= n; len += len < 256 ? 1 : 61) {
+        memcpy(copy, data, len);
+        struct smem_sass_module *m = NULL;
+        struct smem_error err;
+        if (smem_sass_read(copy, len, &m, &err))
+            refused++;
+        else
+            ok++;
+        smem_sass_free(m);
+    }
+    for (size_t at = 0; copy && at < n; at += 7) {
+        memcpy(copy, data, n);
+        copy[at] ^= (uint8_t)(0x5a + at);
+        struct smem_sass_module *m = NULL;
+        struct smem_error err;
+        if (smem_sass_read(copy, n, &m, &err))
+            refused++;
+        else
+            ok++;
+        smem_sass_free(m);
+    }
+    CHECK(refused > 0);
+    CHECK(ok > 0);
+    free(copy);
+    free(data);
+}
+
+static void test_without_ptxas_sass_is_not_checked(void)
+{
+    setenv("SMEMLAB_PTXAS", "/nonexistent/ptxas", 1);
+    struct smem_analyze_options o;
+    smem_analyze_defaults(&o);
+    o.block[0] = 32, o.block[1] = 32, o.block[2] = 1;
+    struct smem_analysis *a = NULL;
+    struct smem_error err;
+    CHECK_EQ(smem_analyze_file("tests/hazards/transpose.cu", &o, &a, &err), 0);
+    for (uint32_t i = 0; a && i < a->nkernels; i++) {
+        CHECK(strstr(a->kernels[i].sass_not_checked, "no ptxas") != NULL);
+        for (uint32_t s = 0; s < a->kernels[i].nsites; s++)
+            CHECK_STR(a->kernels[i].sites[s].ptxas_differs, "");
+    }
+    smem_analysis_free(a);
+    unsetenv("SMEMLAB_PTXAS");
+}
+
 static void test_no_sass_is_said_once(void)
 {
     struct smem_census *c = NULL;
@@ -195,6 +256,8 @@ int main(void)
     RUN(test_mergelike_cubin_decodes_as_the_h100_listing);
     RUN(test_loads_merged_across_a_branch_are_flagged);
     RUN(test_plain_transpose_is_not_flagged);
+    RUN(test_damaged_cubins_are_refused_or_read);
+    RUN(test_without_ptxas_sass_is_not_checked);
     RUN(test_no_sass_is_said_once);
     return CHECK_DONE();
 }
