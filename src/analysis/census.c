@@ -335,6 +335,17 @@ struct smem_census *smem_census_new(const struct smem_cta_program *p,
                  p->func->name);
         return c;
     }
+    if (p->func->error) {
+        cat(c->not_checked, sizeof c->not_checked, "the kernel's PTX could not be read");
+        return c;
+    }
+    if (p->flat) {
+        /* its PTX calls functions (__noinline__, -G): their SASS lies in functions of their own,
+           reached by CALL; the census compares one function's lines and does not follow calls */
+        cat(c->not_checked, sizeof c->not_checked, "the kernel calls functions that are not "
+            "inlined (__noinline__ or -G), whose code the census does not follow");
+        return c;
+    }
     if (!sm->has_lines) {
         snprintf(c->not_checked, sizeof c->not_checked, "the SASS has no line table (build with "
                  "-lineinfo)");
@@ -359,7 +370,8 @@ struct smem_census *smem_census_new(const struct smem_cta_program *p,
         const struct smem_cta_site *s = &p->sites[i];
         site_line_of[i] = -1;
         int cl = class_of_op(s->op);
-        if (s->generic || cl < 0)
+        /* generic accesses are LD/ST in SASS; bulk copies (UBLKCP) make no request at all */
+        if (s->generic || cl < 0 || p->func->insns[s->insn].op == PO_CP_BULK)
             continue;
         const char *path;
         uint32_t ln;
