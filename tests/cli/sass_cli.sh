@@ -24,4 +24,13 @@ k=$(printf '%s' "$out" | grep -c "block 32x32x1")
 [ "$n" -eq "$k" ] && [ "$n" -gt 0 ] || fail "no ptxas: $n 'SASS not checked' lines for $k kernels"
 t "calls" "$smemlab" analyze tests/analyze/realcode/calls.cu
 expect_out "SASS not checked: the kernel calls functions that are not inlined"
+# smemlab run: the census reads the program's own sm_90 code (no ptxas needed: none is found)
+t "run" env SMEMLAB_PTXAS=/nonexistent/ptxas "$smemlab" run --format json -o "$TMPD/r.json" tests/sass/mergeprog.cu
+expect_rc 0
+expect_out "PASS"
+grep -qF '"ptxas_differs": "ptxas made one LDS.64 of this line'"'"'s 4-byte load and line 29'"'"'s"' "$TMPD/r.json" ||
+  fail "run: line 27 not flagged"
+grep -qF '"ptxas_differs": "ptxas keeps no LDS on this line for its 1 load: merged into line 27'"'"'s LDS.64"' "$TMPD/r.json" ||
+  fail "run: line 29 not flagged"
+grep -q '"sass_not_checked"' "$TMPD/r.json" && fail "run: not checked"
 finish
