@@ -574,15 +574,20 @@ struct smem_sass_module *smem_sass_of_ptx(const char *ptx, size_t len, char *why
     }
     fclose(f);
     const char *env = getenv("SMEMLAB_PTXAS");
-    char a0[] = "ptxas", a1[] = "-arch=sm_90", a2[] = "-lineinfo", a4[] = "-o";
-    char *argv[] = {env && *env ? (char *)env : a0, a1, a2, in, a4, out, NULL};
+    /* sm_90a's own instructions (wgmma, setmaxnreg) need -arch=sm_90a; the code is the H100's */
+    const char *t = strstr(ptx, ".target");
+    int arch_a = t && (size_t)(t - ptx) < len && !strncmp(t + strspn(t + 7, " \t") + 7, "sm_90a", 6);
+    char a0[] = "ptxas", a1[] = "-arch=sm_90", a1a[] = "-arch=sm_90a", a2[] = "-lineinfo",
+         a4[] = "-o";
+    char *argv[] = {env && *env ? (char *)env : a0, arch_a ? a1a : a1, a2, in, a4, out, NULL};
     int rc = spawn_quiet(argv);
     if (rc < 0) {
         snprintf(why, why_size, "no ptxas found (SMEMLAB_PTXAS, or ptxas on the PATH)");
         goto done;
     }
     if (rc) {
-        snprintf(why, why_size, "ptxas -arch=sm_90 failed on the PTX (exit %d)", rc);
+        snprintf(why, why_size, "ptxas -arch=sm_90%s failed on the PTX (exit %d)",
+                 arch_a ? "a" : "", rc);
         goto done;
     }
     size_t n = 0;

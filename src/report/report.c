@@ -164,8 +164,9 @@ void smem_report_json(FILE *f, const struct smem_analysis *a)
 
 void smem_report_sass_lines(FILE *f, const struct smem_kernel_report *k)
 {
-    if (k->sass_not_checked[0]) {
-        fprintf(f, "  SASS not checked: %s\n", k->sass_not_checked);
+    if (k->sass_not_checked[0]) { /* said where there is something to check */
+        if (k->nsites)
+            fprintf(f, "  SASS not checked: %s\n", k->sass_not_checked);
         return;
     }
     for (uint32_t s = 0; s < k->nsites; s++) {

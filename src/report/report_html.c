@@ -335,7 +335,7 @@ static void kernel(FILE *f, const struct smem_analysis *a, uint32_t ki, struct s
         fputs("</table>\n", f);
     }
     /* the SASS census (census.h): where ptxas's code differs from the PTX counted */
-    if (k->sass_not_checked[0]) {
+    if (k->sass_not_checked[0] && k->nsites) {
         fputs("<p>SASS not checked: ", f);
         smem_xml_text(f, k->sass_not_checked);
         fputs("</p>\n", f);
