@@ -154,16 +154,31 @@ static void test_loads_merged_across_a_branch_are_flagged(void)
     smem_analysis_free(a);
 }
 
+/* the plain tiled transposes, run to their end (their accesses inside bounds checks, branches in
+ * the PTX, predicated or branched over in the SASS alike) */
+static void transpose_options(struct smem_analyze_options *o, struct smem_param_arg *pa)
+{
+    smem_analyze_defaults(o);
+    o->block[0] = 32, o->block[1] = 32, o->block[2] = 1;
+    o->grid[0] = 2, o->grid[1] = 2, o->grid[2] = 1;
+    pa[0].name = "width", pa[0].value = "64";
+    pa[1].name = "height", pa[1].value = "64";
+    o->params = pa;
+    o->nparams = 2;
+}
+
 static void test_plain_transpose_is_not_flagged(void)
 {
     struct smem_analyze_options o;
-    smem_analyze_defaults(&o);
-    o.block[0] = 32, o.block[1] = 32, o.block[2] = 1;
+    struct smem_param_arg pa[2];
+    transpose_options(&o, pa);
     struct smem_analysis *a = NULL;
     struct smem_error err;
     CHECK_EQ(smem_analyze_file("tests/hazards/transpose.cu", &o, &a, &err), 0);
+    CHECK(a && a->nkernels == 2);
     for (uint32_t i = 0; a && i < a->nkernels; i++) {
         const struct smem_kernel_report *k = &a->kernels[i];
+        CHECK_EQ(k->nsites, 2);
         CHECK_STR(k->sass_not_checked, "");
         CHECK_STR(k->sass_notes, "");
         for (uint32_t s = 0; s < k->nsites; s++)
@@ -218,12 +233,14 @@ static void test_without_ptxas_sass_is_not_checked(void)
 {
     setenv("SMEMLAB_PTXAS", "/nonexistent/ptxas", 1);
     struct smem_analyze_options o;
-    smem_analyze_defaults(&o);
-    o.block[0] = 32, o.block[1] = 32, o.block[2] = 1;
+    struct smem_param_arg pa[2];
+    transpose_options(&o, pa);
     struct smem_analysis *a = NULL;
     struct smem_error err;
     CHECK_EQ(smem_analyze_file("tests/hazards/transpose.cu", &o, &a, &err), 0);
+    CHECK(a && a->nkernels == 2);
     for (uint32_t i = 0; a && i < a->nkernels; i++) {
+        CHECK(a->kernels[i].nsites > 0);
         CHECK(strstr(a->kernels[i].sass_not_checked, "no ptxas") != NULL);
         for (uint32_t s = 0; s < a->kernels[i].nsites; s++)
             CHECK_STR(a->kernels[i].sites[s].ptxas_differs, "");

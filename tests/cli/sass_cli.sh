@@ -14,13 +14,15 @@ printf '%s' "$out" | grep -q '"sass_not_checked"' && fail "mergeparam json: says
 t "mergeparam table" "$smemlab" analyze tests/sass/mergeparam.cu $P
 expect_rc 0
 expect_out "line 24: ptxas keeps no LDS on this line for its 1 load: merged into line 22's LDS.128; this line's count is the PTX's, the H100's may differ"
-t "transpose json" "$smemlab" analyze tests/hazards/transpose.cu --block 32,32 --format json
+T="--block 32,32 --grid 2,2 --param width=64 --param height=64"
+t "transpose json" "$smemlab" analyze tests/hazards/transpose.cu $T --format json
 expect_rc 0
+expect_out '"line": 21, "op": "ld"'
 printf '%s' "$out" | grep -q 'ptxas_differs\|sass_not_checked' && fail "transpose: flagged"
-t "no ptxas" env SMEMLAB_PTXAS=/nonexistent/ptxas "$smemlab" analyze tests/hazards/transpose.cu --block 32,32
+t "no ptxas" env SMEMLAB_PTXAS=/nonexistent/ptxas "$smemlab" analyze tests/hazards/transpose.cu $T
 expect_rc 0
 n=$(printf '%s' "$out" | grep -c "SASS not checked: no ptxas found")
-k=$(printf '%s' "$out" | grep -c "block 32x32x1")
+k=$(printf '%s' "$out" | grep -c "block 32x32x1 grid 2x2x1")
 [ "$n" -eq "$k" ] && [ "$n" -gt 0 ] || fail "no ptxas: $n 'SASS not checked' lines for $k kernels"
 t "calls" "$smemlab" analyze tests/analyze/realcode/calls.cu
 expect_out "SASS not checked: the kernel calls functions that are not inlined"
