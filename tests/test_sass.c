@@ -137,6 +137,7 @@ static void test_loads_merged_across_a_branch_are_flagged(void)
 {
     struct smem_analyze_options o;
     smem_analyze_defaults(&o);
+    o.sass_census = 1;
     o.block[0] = 128, o.block[1] = o.block[2] = 1;
     struct smem_param_arg pa[4] = {{"a0", "0"}, {"b0", "0"}, {"la", "100"}, {"lb", "60"}};
     o.params = pa;
@@ -159,6 +160,7 @@ static void test_loads_merged_across_a_branch_are_flagged(void)
 static void transpose_options(struct smem_analyze_options *o, struct smem_param_arg *pa)
 {
     smem_analyze_defaults(o);
+    o->sass_census = 1;
     o->block[0] = 32, o->block[1] = 32, o->block[2] = 1;
     o->grid[0] = 2, o->grid[1] = 2, o->grid[2] = 1;
     pa[0].name = "width", pa[0].value = "64";

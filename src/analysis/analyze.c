@@ -556,7 +556,7 @@ int smem_analyze_ptx(const char *ptx, size_t len, const char *ptx_name, const ch
     int rc = analyze_module(an, ptx_name, source, o, out, err);
     if (rc)
         return rc;
-    if (!o->no_sass && !getenv("SMEMLAB_NO_SASS")) /* the env: as `smemlab run` reads it */
+    if (o->sass_census && !getenv("SMEMLAB_NO_SASS")) /* the env: as `smemlab run` reads it */
         census(*out, ptx, len);
     return 0;
 }

@@ -118,7 +118,9 @@ struct smem_analyze_options {
     unsigned jobs;          /* threads for a launch's blocks (0: every core); the report does
                                not depend on it (analysis/parallel.h) */
     int all_blocks;         /* run every block even where one is proven to stand for all */
-    int no_sass;            /* skip the SASS census (census.h): ptxas's code not compared */
+    int sass_census;        /* compare each kernel with ptxas's SASS of its PTX (census.h): one
+                               ptxas run an analysis; `smemlab analyze` asks for it, library
+                               callers that analyse many variants (advise) do not */
 };
 
 void smem_analyze_defaults(struct smem_analyze_options *o);
