@@ -538,6 +538,27 @@ static void test_bad_programs_stop_with_a_located_message(void)
     EXPECT_IN(e, "racy");
     free(o);
     free(e);
+    /* killed (SIGTERM) inside a long launch: the report keeps the launch before and names the
+       one being emulated */
+    {
+        char cmd[4200], out[1100], err[1100], json[1100];
+        snprintf(json, sizeof json, "%s/killed.json", bin);
+        snprintf(out, sizeof out, "%s/killed.out", bin);
+        snprintf(err, sizeof err, "%s/killed.err", bin);
+        remove(json);
+        snprintf(cmd, sizeof cmd, "timeout -s TERM 3 %s run --max-steps 1000000000000 "
+                 "--format json -o %s %s/checks hang", smemlab, json, bin);
+        char *argv[] = {SH, DASHC, cmd, NULL};
+        CHECK_EQ(run(argv, out, err), 124);
+        char *j = test_read_file(json, NULL);
+        CHECK(j != NULL);
+        if (j) {
+            EXPECT_IN(j, "killed by SIGTERM while launch 1 (spin, grid 1x1x1, block 32x1x1) was "
+                         "being emulated");
+            EXPECT_IN(j, "\"kernel\": \"racy\"");
+        }
+        free(j);
+    }
     /* the program's own exit status, and its failed assert seen by the program */
     CHECK_EQ(checks("", "checks", "exit5", &o, &e), 5);
     EXPECT_IN(e, "exit status: 5");
@@ -556,6 +577,13 @@ static void test_bad_programs_stop_with_a_located_message(void)
     free(e);
     CHECK_EQ(checks("", "tiny_sass", "", &o, &e), 3);
     EXPECT_IN(e, "rebuild with -arch=sm_90");
+    free(o);
+    free(e);
+    /* relocatable device code: its PTX is there but linked by nvlink as SASS; said so, not
+       "SASS only" */
+    CHECK_EQ(checks("", "tiny_rdc", "", &o, &e), 3);
+    EXPECT_IN(e, "relocatable device code (nvcc -rdc=true");
+    CHECK(!strstr(o, "tiny"));
     free(o);
     free(e);
     CHECK_EQ(checks("", "tiny", "", &o, &e), 0);
@@ -683,6 +711,41 @@ static void test_merged_loads_stop_at_slow_path_calls(void)
     CHECK_EQ(compare_with_h100("merge_calls", "", "h100-merge-calls.csv", "merge_calls", NULL), 14);
 }
 
+/* A shared counter set by atomicExch and counted up while threads loop on it (simpleAttributes'
+ * pattern): the exchange makes the word known, so the loop runs to the program's PASS (before,
+ * the branch on the counter stopped the kernel as unknown data). */
+static void test_exchange_sets_a_known_counter(void)
+{
+    char *o, *e;
+    CHECK_EQ(checks("", "shared_counter", "", &o, &e), 0);
+    EXPECT_IN(o, "PASS (0 bad)");
+    free(o);
+    free(e);
+}
+
+/* The multiply-adds ptxas fuses (mul + add / sub without a rounding modifier become one FFMA,
+ * DFMA or HFMA2; a product with another use, .rn, mixed .ftz, a loop between them, or a -G build
+ * keep it rounded): tests/hw/fma/fma.cu prints what the H100 printed, bit for bit, built -O3 and
+ * -G (tests/hw/h100-fma.txt, h100-fma-G.txt: H100 80GB HBM3, driver 580.159.04, CUDA 13.0,
+ * 2026-11-24). Before, every pair was computed with the product rounded: 10 of 35 lines differed. */
+static void test_fused_multiply_adds_as_the_h100(void)
+{
+    static const char *const runs[][2] = {{"fma", "h100-fma.txt"}, {"fma_G", "h100-fma-G.txt"}};
+    for (unsigned i = 0; i < 2; i++) {
+        char *o, *e, golden[1100];
+        snprintf(golden, sizeof golden, "%s/tests/hw/%s", src, runs[i][1]);
+        char *want = test_read_file(golden, NULL);
+        CHECK(want != NULL);
+        CHECK_EQ(checks("", runs[i][0], "", &o, &e), 0);
+        CHECK(want && strcmp(o, want) == 0);
+        if (want && strcmp(o, want))
+            fprintf(stderr, "  %s printed:\n%s  the H100 printed:\n%s", runs[i][0], o, want);
+        free(want);
+        free(o);
+        free(e);
+    }
+}
+
 /* wmma in a function nvcc did not inline (-O3 __noinline__, and -G): the product is exact. */
 static void test_wmma_in_a_called_function(void)
 {
@@ -741,6 +804,9 @@ int main(void)
     build("tests/run", "tiny", "tiny", shared);
     build("tests/run", "recursion", "recursion", "-cudart shared -arch=sm_90 -O3");
     build("tests/run", "bulk", "bulk", "-cudart shared -arch=sm_90 -O3");
+    build("tests/run", "shared_counter", "shared_counter", "-cudart shared -arch=sm_90 -O3");
+    build("tests/hw/fma", "fma", "fma", "-cudart shared -arch=sm_90 -O3");
+    build("tests/hw/fma", "fma", "fma_G", "-cudart shared -arch=sm_90 -G");
     build("tests/run", "merge_calls", "merge_calls", "-cudart shared -arch=sm_90 -O3");
     build("tests/run", "wmma_noinline", "wmma_noinline", "-cudart shared -arch=sm_90 -O3");
     build("tests/run", "fatomic", "fatomic", "-cudart shared -arch=sm_90 -O3");
@@ -748,6 +814,7 @@ int main(void)
     build("tests/run", "wmma_noinline", "wmma_noinline_G", "-cudart shared -arch=sm_90 -G");
     build("tests/run", "tiny", "tiny_static", "-arch=sm_90");
     build("tests/run", "tiny", "tiny_sass", "-cudart shared -gencode arch=compute_90,code=sm_90");
+    build("tests/run", "tiny", "tiny_rdc", "-cudart shared -arch=sm_90 -rdc=true");
     wait_builds();
     RUN(test_hw_programs_count_as_the_h100);
     RUN(test_devinfo_prints_the_h100s_properties);
@@ -764,6 +831,8 @@ int main(void)
     RUN(test_recursion_runs_and_counts_as_the_h100);
     RUN(test_bulk_copies);
     RUN(test_merged_loads_stop_at_slow_path_calls);
+    RUN(test_exchange_sets_a_known_counter);
+    RUN(test_fused_multiply_adds_as_the_h100);
     RUN(test_wmma_in_a_called_function);
     RUN(test_json_report_and_compile_mode);
     return CHECK_DONE();

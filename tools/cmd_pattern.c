@@ -203,7 +203,8 @@ static int parse_options(int argc, char **argv, struct options *o)
     return EXIT_OK;
 }
 
-/* Says which requests' cost the measurements do not establish (cp.async.cg outside its class). */
+/* Says which requests' cost the measurements do not establish (cp.async.cg outside its class:
+ * smem_cp_async_established). */
 static void print_unestablished(FILE *f, const struct smem_pattern_result *r)
 {
     unsigned n = 0, first = 0;
@@ -212,9 +213,9 @@ static void print_unestablished(FILE *f, const struct smem_pattern_result *r)
             first = w;
     if (n)
         fprintf(f, "note: %u request%s (first: warp %u) %s outside what the H100 measurements establish for "
-                   "cp.async (.ca: sources and destinations both in conflict; .cg: the lanes of one 32-byte "
-                   "global sector split over 32-byte shared sectors, or two lanes on one destination): the "
-                   "figures are the rule's estimate\n",
+                   "cp.async (.cg: one global 16-byte chunk copied into one 128-byte shared line by two lanes "
+                   "in different ways, where the H100 costs the rule's count or 1 to 2 more): the figures "
+                   "are the rule's estimate\n",
                 n, n == 1 ? "" : "s", r->warp[first].warp, n == 1 ? "is" : "are");
 }
 

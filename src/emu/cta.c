@@ -612,8 +612,11 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
     }
     default: return block_fail(b, pc, "unsupported atomic operation");
     }
+    /* an exchange's new value is its operand's, whatever the old one was (atomicExch(&s, 0)
+       is how kernels commonly initialise a shared counter) */
+    int nknown = in->mode == MODE_ATOM_EXCH ? vknown : oknown && vknown;
     if (mem && !oob && aknown)
-        mem_write(mem, kn, off, esz, nv, oknown && vknown);
+        mem_write(mem, kn, off, esz, nv, nknown);
     if (op == PO_ATOM)
         dst(R, K, in->ops[0].reg[0], sg ? (uint64_t)sext(old, esz) : old, oknown,
             in->ops[0].reg[0] >= 0 ? TBYTES(b->p->func->reg_type[in->ops[0].reg[0]]) : 8);
@@ -1007,7 +1010,7 @@ static int run_group(struct block *b, uint32_t w, uint32_t pc, uint32_t act, int
                 return 0;
             }
         } else if (F_IS_ALU(fk)) {
-            emu_warp_alu(b, w, in, fk, ex);
+            emu_warp_alu(b, w, fk == F_FUSED ? b->p->fused_at[pc] : in, fk, ex);
         } else if (fk == F_MOVX) { /* a special register or a symbol's address, lane by lane */
             int32_t d = in->ops[0].reg[0];
             uint64_t m = mask_bytes(TBYTES(f->reg_type[d]));

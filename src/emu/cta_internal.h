@@ -100,6 +100,10 @@ enum fast_kind {
     F_MUL64, F_MAD64, F_ANDP, F_ORP, F_XORP, F_SUB_F32, F_ADD16, F_CVT_U32, F_NOTP, F_MOVP,
     F_DIV_U32, F_REM_U32, F_DIV_S32, F_REM_S32,
     F_FMA_F32Z, F_ADD_F32Z, F_SUB_F32Z, F_MUL_F32Z, /* .ftz (what --use_fast_math gives) */
+    /* an add / sub that ptxas fuses with the mul of its source (ptx/sass_fma.c): program->
+       fused_at[pc] holds it as fma.rn of the mul's sources a, b and its other source c, an
+       operand's `neg` meaning its value negated (a * b - c, c - a * b) */
+    F_FUSED,
     F_FP,    /* other floating-point arithmetic: cta_fp.c's function over the lanes (emu_warp_alu) */
     F_MOVX,  /* mov of a special register or a symbol's address (cta.c, per lane) */
     F_WARP,  /* selp, ld.param by name, bar.sync, ret / exit (cta_warp.c, emu_warp_exec) */

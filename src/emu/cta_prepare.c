@@ -4,6 +4,7 @@
 #include "cta_tensor.h" /* cta_internal.h, and the wmma fragments */
 #include "smemlab/ptx/link.h"
 
+#include "ptx/sass_fma.h"
 #include "ptx/sass_model.h"
 
 #include <stdlib.h>
@@ -175,6 +176,54 @@ static uint8_t fast_kind_of(const struct smem_ptx_func *f, const struct smem_ptx
     }
 }
 
+/* The add.f32 / sub.f32 that ptxas folds the product of a mul.f32 into (ptx/sass_fma.c): each
+ * becomes an fma of the mul's sources and the add's other one, run by its fused kind. */
+static int fuse_fma(struct smem_cta_program *p, const struct smem_ptx_func *f)
+{
+    /* a debug build (nvcc -G: ".target sm_90, debug") is compiled by ptxas -O0, which fuses
+       nothing (tests/hw/h100-fma.txt) */
+    if (p->module && p->module->target && strstr(p->module->target, "debug"))
+        return 0;
+    struct sass_fma *fz = malloc((f->ninsns ? f->ninsns : 1) * sizeof *fz);
+    if (!fz || sass_fuse_fma(f, fz)) {
+        free(fz);
+        return -1;
+    }
+    uint32_t n = 0;
+    for (uint32_t k = 0; k < f->ninsns; k++)
+        n += fz[k].mul >= 0;
+    if (n) {
+        p->fused = calloc(n, sizeof *p->fused);
+        p->fused_at = calloc(f->ninsns, sizeof *p->fused_at);
+        if (!p->fused || !p->fused_at) {
+            free(fz);
+            return -1;
+        }
+    }
+    for (uint32_t k = 0; k < f->ninsns; k++) {
+        if (fz[k].mul < 0)
+            continue;
+        const struct smem_ptx_insn *add = &f->insns[k], *mul = &f->insns[fz[k].mul];
+        struct smem_ptx_insn *q = &p->fused[p->nfused++];
+        *q = *add;
+        q->op = PO_FMA;
+        q->nops = 4;
+        q->ops[1] = mul->ops[1];
+        q->ops[2] = mul->ops[2];
+        q->ops[3] = add->ops[fz[k].operand == 1 ? 2 : 1];
+        q->round = RND_RN;
+        for (unsigned i = 1; i < 4; i++)
+            q->ops[i].neg = 0;
+        /* add: a*b + c; sub with the product first: a*b - c (c negated); second: c - a*b (a) */
+        if (add->op == PO_SUB)
+            q->ops[fz[k].operand == 1 ? 3 : 1].neg = 1;
+        p->fast[k] = F_FUSED;
+        p->fused_at[k] = q;
+    }
+    free(fz);
+    return 0;
+}
+
 static int sym_referenced(const struct smem_ptx_func *f, uint32_t sym)
 {
     for (uint32_t k = 0; k < f->ninsns; k++)
@@ -279,6 +328,8 @@ int smem_cta_prepare(const struct smem_ptx_module *m, const struct smem_ptx_func
         p->site_of_insn[k] = UINT32_MAX;
         p->fast[k] = fast_kind_of(f, &f->insns[k]);
     }
+    if (fuse_fma(p, f))
+        goto oom;
     /* shared layout as ptxas makes it (tests/diff, "layout"): the variables the kernel uses, those
      * declared in the function first and then the module's, each in declaration order; then the
      * dynamic allocation, aligned to 16 or to the largest alignment of an extern array declared
@@ -454,6 +505,8 @@ void smem_cta_program_free(struct smem_cta_program *p)
     free(p->param_is_ptr);
     free(p->local_offset);
     free(p->fast);
+    free(p->fused_at);
+    free(p->fused);
     smem_ptx_flat_free(p->flat);
     free(p);
 }

@@ -495,6 +495,31 @@ void emu_warp_alu(struct block *b, uint32_t w, const struct smem_ptx_insn *in, u
     s.y = in->nops > 2 ? src_row(R, K, &o[2], tmp[1], &s.k) : s.x;
     s.z = in->nops > 3 ? src_row(R, K, &o[3], tmp[2], &s.k) : s.x;
     int32_t d = o[0].reg[0];
+    if (fk == F_FUSED) { /* ptxas's FFMA / DFMA / HFMA2 of a mul and an add (cta_prepare.c) */
+        uint64_t sign = in->type == PT_F16X2 || in->type == PT_BF16X2 ? 0x80008000u
+                        : 1ull << (8 * TBYTES(in->type) - 1), neg[3][32];
+        const uint64_t *row[3] = {s.x, s.y, s.z};
+        for (unsigned i = 0; i < 3; i++)
+            if (o[i + 1].neg) { /* the FMA's operand negation: the sign flipped */
+                for (unsigned l = 0; l < 32; l++)
+                    neg[i][l] = row[i][l] ^ sign;
+                row[i] = neg[i];
+            }
+        if (in->type == PT_F32) {
+            lanes_alu(in->ftz ? F_FMA_F32Z : F_FMA_F32, 0, R + (size_t)d * 32, row[0], row[1],
+                      row[2], ex, s.k);
+        } else {
+            uint64_t *rd = R + (size_t)d * 32, m = mask_bytes(TBYTES(b->p->func->reg_type[d]));
+            for (uint32_t l = 0; l < 32; l++)
+                if (ex >> l & 1u) {
+                    uint64_t r = 0;
+                    emu_fp_arith(in, row[0][l], row[1][l], row[2][l], &r);
+                    rd[l] = r & m;
+                }
+        }
+        K[d] = (K[d] & ~ex) | (s.k & ex);
+        return;
+    }
     if (fk == F_FP) { /* what emu_exec_alu does lane by lane: absent operands are 0 */
         uint64_t *rd = R + (size_t)d * 32, m = mask_bytes(TBYTES(b->p->func->reg_type[d]));
         for (uint32_t l = 0; l < 32; l++)

@@ -330,7 +330,17 @@ enum smem_program_kind smem_program_check(const char *path, struct smem_error *e
             }
         }
         free(es);
-        if (elf && !ptx) {
+        size_t rsize = 0;
+        if (elf && !ptx && smem_elf_section(e, "__nv_relfatbin", &rsize) && rsize) {
+            /* nvcc -rdc=true: the registered fatbinary is nvlink's (SASS); each object's PTX
+               sits apart, its calls across files unresolved */
+            kind = SMEM_PROGRAM_NO_PTX;
+            smem_error_set(err, path, 0, 0, "the program is built with relocatable device code "
+                           "(nvcc -rdc=true or -dc; CMake: CUDA_SEPARABLE_COMPILATION ON), whose "
+                           "device functions are linked across files by nvlink as SASS: smemlab "
+                           "run does not link PTX across files; rebuild without -rdc (each "
+                           "kernel's device functions in its own file)");
+        } else if (elf && !ptx) {
             kind = SMEM_PROGRAM_NO_PTX;
             smem_error_set(err, path, 0, 0, "the program carries SASS only, no PTX: rebuild with "
                            "-arch=sm_90 (or -gencode arch=compute_90,code=compute_90) so the "

@@ -224,6 +224,9 @@ void rt_report_write(const char *fatal);
 /* After a launch: writes the report if the last write is old enough (a crash loses little). */
 void rt_report_maybe_write(void);
 void rt_report_install_handlers(void);
+/* The launch being emulated now (kernel NULL: none), for a report written while it runs (a
+ * signal: the program killed inside a long launch says which). */
+void rt_report_running(const char *kernel, const unsigned grid[3], const unsigned block[3]);
 
 double rt_now(void);
 

@@ -138,7 +138,9 @@ cudaError_t rt_launch(struct rt_kernel *k, dim3 grid, dim3 block, void **args, s
                  (!rt_opt.launches_per_kernel || k->recorded < rt_opt.launches_per_kernel);
     struct rt_exec_result ex;
     k->launches++;
+    rt_report_running(k->name, l.grid, l.block);
     int rc = rt_execute(k, p, &l, record, record && rt_opt.hazards, &ex);
+    rt_report_running(NULL, NULL, NULL);
     if (pbuf != pbuf_small)
         free(pbuf);
     if (!rc && !ex.res.complete) {

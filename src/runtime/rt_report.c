@@ -142,6 +142,23 @@ void rt_report_launch(struct rt_kernel *k, struct smem_launch_record *lr,
         memory_errors += lr->errors[i].count;
 }
 
+/* "launch N (kernel, grid, block)" while one is emulated, else empty; written before the launch
+ * starts, read by the signal handler */
+static char running[400];
+static volatile sig_atomic_t is_running;
+
+void rt_report_running(const char *kernel, const unsigned grid[3], const unsigned block[3])
+{
+    if (!kernel) {
+        is_running = 0;
+        return;
+    }
+    snprintf(running, sizeof running, "launch %llu (%s, grid %ux%ux%u, block %ux%ux%u)",
+             (unsigned long long)run.launches_total, kernel, grid[0], grid[1], grid[2], block[0],
+             block[1], block[2]);
+    is_running = 1;
+}
+
 void rt_report_count_launch(void)
 {
     run.launches_total++;
@@ -301,6 +318,9 @@ static void on_signal(int sig, siginfo_t *si, void *uc)
         } else if (sig == SIGSEGV || sig == SIGBUS) {
             snprintf(msg, sizeof msg, "the program was killed by %s%s, accessing address 0x%llx",
                      signal_name(sig), where, (unsigned long long)a);
+        } else if (is_running) { /* inside the emulator: where in the program is the launch */
+            snprintf(msg, sizeof msg, "the program was killed by %s while %s was being emulated "
+                     "(a launch enters the report when it ends)", signal_name(sig), running);
         } else {
             snprintf(msg, sizeof msg, "the program was killed by %s%s", signal_name(sig), where);
         }

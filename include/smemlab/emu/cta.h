@@ -59,6 +59,11 @@ struct smem_cta_program {
     uint32_t *local_offset;  /* per symbol: offset of a local or shared one in its window */
     uint32_t local_size;     /* bytes of local memory per thread */
     uint8_t *fast;           /* per instruction: a fast-path kind for common integer ops, or 0 */
+    /* per instruction: NULL, or for an add / sub ptxas fuses with the mul of its source into an
+       FFMA (ptx/sass_fma.c), the same instruction written as an fma of the mul's sources */
+    struct smem_ptx_insn **fused_at;
+    struct smem_ptx_insn *fused;
+    uint32_t nfused;
     struct smem_ptx_func *flat; /* the kernel with its calls inlined (smemlab/ptx/link.h), which
                                    func then points at; NULL when it calls nothing to inline */
 };

@@ -72,28 +72,41 @@ struct smem_cp_async_request {
 /* NULL when well formed (size 4, 8, 16; .cg only 16; aligned destinations and sources). */
 const char *smem_cp_async_check(const struct smem_cp_async_request *req);
 
-/* The cost (H100, docs/bank-model.md): the lanes are cut into passes as a store of `size` bytes
- * is (size/4 passes of 128/size consecutive lanes); a pass costs
- *  - .ca (the hub rule): the largest, over its lanes a, of the lane-word writes to a's destination
- *    bank plus the lanes that read a's source bank (bank = (address / 4) mod 32: the L1 data array
- *    the copy reads) and do not write that destination bank, every copy on its own; with
- *    conflicts on one side only, the worst bank of that side;
- *  - .cg (the keys rule): its distinct keys, at least its destinations' worst bank: lanes writing
- *    one destination count once; two lanes on the two halves of one global sector that write one
- *    shared sector are one item keyed (global line, shared line, (shared - global sector) mod 2,
- *    halves swapped); every other lane one item keyed (global line, shared line, its half,
- *    (dst - src) mod 64).
- * ideal = passes with an active lane. Exact wherever smem_cp_async_established holds (867 rows of
- * tests/hw/h100-ldsm*.csv, 152 of them held out); max_ways: the worst bank of either side. */
+/* The cost (H100, docs/bank-model.md, tests/hw/ldsm/fit_ldgsts.py):
+ *  - .ca (the hub rule), by passes as a store of `size` bytes (size/4 passes of 128/size
+ *    consecutive lanes): a pass costs the largest, over its lanes a, of the lane-word writes to a's
+ *    destination bank plus the lanes that read a's source bank (bank = (address / 4) mod 32: the
+ *    L1 data array the copy reads) and do not write that destination bank, every copy on its own;
+ *    with conflicts on one side only, the worst bank of that side;
+ *  - .cg (the warp rule), over the whole warp: lanes writing one destination count once (the
+ *    lowest lane's copy); two lanes on the two halves of one global sector that write one shared
+ *    sector are one item keyed (global line, shared line, (shared - global sector) mod 2, halves
+ *    swapped); every other lane one item keyed (global line, shared line, its half,
+ *    (dst - src) mod 64); the request costs, over its keys, the most items of the key that read one
+ *    source (a 16-byte chunk, or the sector of a whole item).
+ * ideal = passes with an active lane (a .cg request can cost less: 32 lanes on one destination, 1).
+ * max_ways: the worst bank of either side within a pass (.cg: of the destinations). Exact wherever
+ * smem_cp_async_established holds (every such row of tests/hw/h100-ldsm{,2,..,8}.csv; the rows
+ * held out are listed in tests/test_banks_ldsm.c). */
 struct smem_cost smem_cp_async_cost(const struct smem_banks *banks, const struct smem_cp_async_request *req);
 
-/* 1 when the measurements establish the cost of req: .ca when counting a source word read by
- * several lanes of a pass once, or once a copy (as the cost does), gives the same cost (always so
- * when no two lanes read one word; where it differs, counting every copy is exact on every measured
- * row but was fitted on them); .cg when no 16-byte global chunk is read by two lanes of a pass and
- * no destination is written by two lanes (except the two halves of one global sector onto one
- * destination, in one pass). 0: the cost is an estimate. */
+/* 1 when the measurements establish the cost of req: .ca always (every kind measured, held out);
+ * .cg when no global 16-byte chunk is read by two lanes (one per destination) that write one
+ * 128-byte shared line under different keys (outside: the rule's count or 1 to 2 more). 0: the cost
+ * is an estimate. */
 int smem_cp_async_established(const struct smem_cp_async_request *req);
+
+/* The same with cp.async's src-size per lane (src_size NULL: every lane reads its whole copy;
+ * src_size[l] bytes read, the rest of the copy zeros; 0: zero-fill, nothing read). A zero-fill lane
+ * reads nothing: .ca prices it by the hub rule with no source (its destination writes alone); .cg
+ * zero-fill lanes cost their destinations as a store by passes, every lane-word write counted. A
+ * .ca src-size between 0 and the size costs what the whole copy costs. Established: .ca always;
+ * .cg when every active lane is zero-fill, or none is and smem_cp_async_established holds; .cg
+ * mixing zero-fill and whole lanes is a lower bound (the H100 adds 0 to 6), a .cg src-size
+ * between 0 and 16 an estimate (twice the whole copy's count). */
+struct smem_cost smem_cp_async_cost_src(const struct smem_banks *banks, const struct smem_cp_async_request *req,
+                                        const uint8_t *src_size);
+int smem_cp_async_established_src(const struct smem_cp_async_request *req, const uint8_t *src_size);
 
 /* The destinations as an ordinary store request of `size` bytes (for the bank map pictures). */
 void smem_cp_async_as_request(const struct smem_cp_async_request *req, struct smem_request *out);

@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
 """fit_ldgsts.py: the offline model-fitter for the cp.async (LDGSTS) wavefronts: every cp.async row of
-../h100-ldsm{,2,3,4,5,6}.csv (those present) against each rule tried, printed as rows exact / rows.
+../h100-ldsm{,2,..,8}.csv and the repeats h100-ldsm7r.csv, h100-ldsm8r.csv (those present) against
+each rule tried, printed as rows exact / rows. The .zmix rows (zero-fill and whole lanes mixed) of
+h100-ldsm8.csv are left out here (gen_patterns8.py prices them; test_banks_ldsm checks them).
 The rule src/model/matrix.c implements is 'model' below (a port); the others are hypotheses kept
 with their scores, so that a rejected one is not tried again. Usage: python3 fit_ldgsts.py [-v]
 (-v lists the rows each rule misses)."""
 import csv, itertools, os, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-FILES = ['h100-ldsm.csv', 'h100-ldsm2.csv', 'h100-ldsm3.csv', 'h100-ldsm4.csv', 'h100-ldsm5.csv', 'h100-ldsm6.csv']
+FILES = ['h100-ldsm.csv', 'h100-ldsm2.csv', 'h100-ldsm3.csv', 'h100-ldsm4.csv', 'h100-ldsm5.csv', 'h100-ldsm6.csv',
+         'h100-ldsm7.csv', 'h100-ldsm7r.csv', 'h100-ldsm8.csv', 'h100-ldsm8r.csv']
 
 
 def load():
@@ -17,11 +20,12 @@ def load():
         if not os.path.exists(p):
             continue
         for r in csv.DictReader(open(p)):
-            if not r['kind'].startswith('cpasync'):
+            if not r['kind'].startswith('cpasync') or 'zmix' in r['kind']:
                 continue
             k = r['kind'].split('.')
             out.append(dict(file=f, kind=r['kind'], name=r['name'], cg=k[1] == 'cg', size=int(k[2]),
-                            zf='zfill' in r['kind'], mask=int(r['active_mask'], 16),
+                            zf='zfill' in r['kind'], sb=4 if 'src4' in r['kind'] else int(k[2]),
+                            mask=int(r['active_mask'], 16),
                             dst=[int(x) for x in r['addresses'].split()],
                             src=[int(x) for x in r['global_addresses'].split()], wf=int(r['wavefronts'])))
     return out
@@ -39,6 +43,12 @@ def words(a, size):
     return [a // 4 + k for k in range(size // 4)]
 
 
+def swords(r, l):
+    """the source words lane l reads: none for a zero-fill (src-size 0) copy, the first sb bytes for
+    src-size sb ('src4' rows: 4)"""
+    return [] if r.get('zf') else words(r['src'][l], r.get('sb', r['size']))
+
+
 def dstconf(r, L, distinct=False):
     """worst destination bank: lane-word writes (distinct words with distinct=True)"""
     ws = [w for l in L for w in words(r['dst'][l], r['size'])]
@@ -54,7 +64,7 @@ def srcconf(r, L):
     """worst source bank, distinct 4-byte words, bank = (address / 4) mod 32"""
     if r['zf']:
         return 1 if L else 0
-    ws = {w for l in L for w in words(r['src'][l], r['size'])}
+    ws = {w for l in L for w in swords(r, l)}
     c = {}
     for w in ws:
         c[w % 32] = c.get(w % 32, 0) + 1
@@ -69,9 +79,9 @@ def ca_max(r, P):
 def compatible(r, S, l):
     sw = {}
     for m in S:
-        for w in words(r['src'][m], r['size']):
+        for w in swords(r, m):
             sw[w % 32] = w
-    if not r['zf'] and any(w % 32 in sw and sw[w % 32] != w for w in words(r['src'][l], r['size'])):
+    if any(w % 32 in sw and sw[w % 32] != w for w in swords(r, l)):
         return False
     db = {w % 32 for m in S for w in words(r['dst'][m], r['size'])}
     return not any(w % 32 in db for w in words(r['dst'][l], r['size']))
@@ -131,10 +141,10 @@ def ca_cross(r, P):
         return dstconf(r, P)
     sz, best = r['size'], 1
     for a in P:
-        for ws in words(r['src'][a], sz):
+        for ws in swords(r, a):
             S = {}
             for l in P:
-                for w in words(r['src'][l], sz):
+                for w in swords(r, l):
                     if w % 32 == ws % 32:
                         S.setdefault(w, set()).add(l)
             for wd in words(r['dst'][a], sz):
@@ -152,10 +162,10 @@ def ca_hub(r, P):
         return dstconf(r, P)
     sz, best = r['size'], 1
     for a in P:
-        for ws in words(r['src'][a], sz):
+        for ws in swords(r, a):
             for wd in words(r['dst'][a], sz):
                 D = [l for l in P for w in words(r['dst'][l], sz) if w % 32 == wd % 32]
-                readers = [l for l in P if l not in D and any(w % 32 == ws % 32 for w in words(r['src'][l], sz))]
+                readers = [l for l in P if l not in D and any(w % 32 == ws % 32 for w in swords(r, l))]
                 best = max(best, len(D) + len(readers))
     return best
 
@@ -171,8 +181,7 @@ def ca_hubs(r, P):
     source banks) and a destination conflict (another lane writes one of its destination banks)"""
     sz, n = r['size'], 0
     for a in P:
-        s = not r['zf'] and any(w % 32 == v % 32 and w != v for l in P if l != a
-                                for w in words(r['src'][l], sz) for v in words(r['src'][a], sz))
+        s = any(w % 32 == v % 32 and w != v for l in P if l != a for w in swords(r, l) for v in swords(r, a))
         d = any(w % 32 == v % 32 for l in P if l != a for w in words(r['dst'][l], sz) for v in words(r['dst'][a], sz))
         n += s and d
     return n
@@ -233,6 +242,155 @@ def cg_old(r, P):
     return max(dstconf(r, P), t)
 
 
+def cg_dedup(r, keep='first'):
+    """the row with one lane per destination over the whole warp (not per pass): the lowest lane
+    writing it ('first') or the highest ('last'); 32 lanes on one destination cost 1 in all
+    (h100-ldsm.csv all_same), and rows4_s16 / rows4_s32 (destinations shared across passes) say
+    'first'"""
+    seen, nm = set(), 0
+    for l in (range(32) if keep == 'first' else range(31, -1, -1)):
+        if r['mask'] >> l & 1 and r['dst'][l] not in seen:
+            seen.add(r['dst'][l])
+            nm |= 1 << l
+    return dict(r, mask=nm)
+
+
+def cg_items(r, L):
+    """the keys rule's items of lanes L (one lane per destination already): key -> the source of
+    each item (a 16-byte chunk, or a whole sector)"""
+    s, d = r['src'], r['dst']
+    u, K = {}, {}
+    for l in L:
+        u.setdefault((s[l] // 32, d[l] // 32), []).append(l)
+    for (gs, ss), ls in u.items():
+        if len(ls) == 2 and s[ls[0]] != s[ls[1]]:
+            K.setdefault(('W', gs // 4, ss // 4, (ss - gs) % 2, ((s[ls[0]] ^ d[ls[0]]) // 16) & 1), []).append(gs)
+        else:
+            for l in ls:
+                K.setdefault(('H', s[l] // 128, d[l] // 128, (s[l] // 16) % 2, (d[l] - s[l]) % 64), []).append(s[l])
+    return K
+
+
+def cg_mult_cost(r, L):
+    """distinct keys, each counted as often as one source (chunk or sector) of it recurs: one
+    source goes to one place a wavefront (h100-ldsm5.csv dupsec_3: chunk 16 to 32 and to 96, one
+    key, 2)"""
+    t = 0
+    for v in cg_items(r, L).values():
+        c = {}
+        for x in v:
+            c[x] = c.get(x, 0) + 1
+        t += max(c.values())
+    return max(dstconf(r, L, True), t) if L else 0
+
+
+def cg_pass_mult(r):
+    """row rule: warp-wide destination dedup (first lane), then per 8-lane pass the keys with
+    multiplicity"""
+    q = cg_dedup(r)
+    return sum(cg_mult_cost(q, [l for l in P if q['mask'] >> l & 1]) for P in passes(r))
+
+
+def cg_warp_mult(r):
+    """row rule: warp-wide destination dedup (first lane), then the keys with multiplicity over the
+    whole warp (no passes: items of two passes share a wavefront)"""
+    q = cg_dedup(r)
+    return cg_mult_cost(q, [l for l in range(32) if q['mask'] >> l & 1])
+
+
+def cg_zero_fill(r):
+    """a zero-fill (src-size 0) copy, .ca or .cg: the destinations alone, as a store of that size
+    (passes of 128 / size lanes), every lane-word write counted (h100-ldsm7.csv zf_*: .ca 21 of
+    21, .cg 7 of 7, held out; the sources 1024 bytes apart or all on one word change nothing)"""
+    return sum(dstconf(r, P) for P in passes(r))
+
+
+def cg_lane_keys(r):
+    """(the row deduplicated, its lanes, lane -> its key) under the warp rule"""
+    q = cg_dedup(r)
+    s, d = q['src'], q['dst']
+    L = [l for l in range(32) if q['mask'] >> l & 1]
+    u, key = {}, {}
+    for l in L:
+        u.setdefault((s[l] // 32, d[l] // 32), []).append(l)
+    for (gs, ss), ls in u.items():
+        if len(ls) == 2 and s[ls[0]] != s[ls[1]]:
+            for l in ls:
+                key[l] = ('W', gs // 4, ss // 4, (ss - gs) % 2, ((s[ls[0]] ^ d[ls[0]]) // 16) & 1)
+        else:
+            for l in ls:
+                key[l] = ('H', s[l] // 128, d[l] // 128, (s[l] // 16) % 2, (d[l] - s[l]) % 64)
+    return q, L, key
+
+
+def cg_warp_class(r):
+    """where the warp rule is claimed (.cg, whole copies): no global 16-byte chunk read by two lanes
+    (one per destination) that write one shared line under different keys. Outside it the H100
+    costs the rule's count or 1 to 2 more (16 of 186 such rows of h100-ldsm{,..,7}.csv)"""
+    if r['zf'] or r.get('sb', 16) != 16:
+        return bool(r['zf'])
+    q, L, key = cg_lane_keys(r)
+    s, d = q['src'], q['dst']
+    seen = {}
+    for l in L:
+        k = (s[l] // 16, d[l] // 128)
+        if k in seen and key[seen[k]] != key[l]:
+            return False
+        seen.setdefault(k, l)
+    return True
+
+
+def cg_outside_extra(r):
+    """outside cg_warp_class, fitted on the 64 one-line probes of h100-ldsm8.csv (d_*), not held out:
+    a chunk read by two kept lanes into one shared line under different keys costs one more when the
+    lowest such lane t shares its wavefront with another chunk and a later lane reads the chunk as a
+    half item of another key at the same position in a sector; one more for each such wavefront"""
+    q, L, key = cg_lane_keys(r)
+    s, d = q['src'], q['dst']
+    wf, occ, done = {}, {}, set()
+    for l in L:  # each lane's wavefront: its key and the occurrence of its source in the key
+        if l in done:
+            continue
+        k = key[l]
+        if k[0] == 'W':
+            part = [m for m in L if m != l and key[m] == k and s[m] // 32 == s[l] // 32 and d[m] // 32 == d[l] // 32][0]
+            n = occ.get((k, s[l] // 32), 0)
+            occ[(k, s[l] // 32)] = n + 1
+            wf[l] = wf[part] = (k, n)
+            done |= {l, part}
+        else:
+            n = occ.get((k, s[l] // 16), 0)
+            occ[(k, s[l] // 16)] = n + 1
+            wf[l] = (k, n)
+            done.add(l)
+    groups, hit = {}, set()
+    for l in L:
+        groups.setdefault((s[l] // 16, d[l] // 128), []).append(l)
+    for (c, sl), ls in groups.items():
+        t = min(ls)
+        if not any(s[m] // 16 != c for m in L if wf[m] == wf[t]):
+            continue
+        for x in ls:
+            if x > t and key[x] != key[t] and key[x][0] == 'H' and (d[x] // 16 - d[t] // 16) % 2 == 0:
+                hit.add(wf[t])
+    return len(hit)
+
+
+def cg_warp(r):
+    """the rule src/model/matrix.c implements for .cg whole copies and zero-fill (row function):
+    zero-fill copies by cg_zero_fill, the others by cg_warp_mult, plus cg_outside_extra outside the
+    class"""
+    if r['zf']:
+        return cg_zero_fill(r)
+    return cg_warp_mult(r) + (0 if cg_warp_class(r) else cg_outside_extra(r))
+
+
+def cg_pass_nomult(r):
+    q = cg_dedup(r)
+    return sum(cg_keys(q, [l for l in P if q['mask'] >> l & 1]) if any(q['mask'] >> l & 1 for l in P) else 0
+               for P in passes(r))
+
+
 def cg_keys_class(r):
     """where the keys rule is claimed: no global 16-byte chunk read by two lanes of a pass, and no
     destination written by two lanes (except the two halves of one sector onto one destination)"""
@@ -250,10 +408,11 @@ def cg_keys_class(r):
     return True
 
 
-def score(rows, f, name, verbose):
+def score(rows, f, name, verbose, whole=False):
+    """rows exact under f: f(r, P) a pass's cost, or with whole=True f(r) the row's"""
     ok, bad = 0, []
     for r in rows:
-        v = sum(f(r, P) for P in passes(r))
+        v = f(r) if whole else sum(f(r, P) for P in passes(r))
         if v == r['wf']:
             ok += 1
         else:
@@ -291,6 +450,21 @@ def main():
                   ('keys', cg_keys)]:
         score(cg, f, nm, v)
         score(inside, f, '   in the keys class', v and f is cg_keys)
+    for nm, f in [('dedup (first lane, warp-wide), keys a pass', cg_pass_nomult),
+                  ('dedup, keys a pass with multiplicity', cg_pass_mult),
+                  ('dedup, keys over the warp with multiplicity', cg_warp_mult)]:
+        score(cg, f, nm, v, True)
+        score(inside, f, '   in the keys class', False, True)
+    whole = [r for r in cg if not r['zf'] and r['sb'] == 16]
+    cls = [r for r in whole if cg_warp_class(r)]
+    print(f'.cg whole copies: {len(whole)} rows; {len(cls)} in the warp class; zero-fill: '
+          f'{sum(r["zf"] for r in cg)} rows; src-size 4: {sum(r["sb"] != 16 for r in cg)} rows (outside)')
+    for nm, f in [('warp rule', cg_warp_mult), ('warp rule + the extra outside the class (the model)', cg_warp)]:
+        score(whole, f, nm, v and f is cg_warp, True)
+        score(cls, f, '   in the warp class', False, True)
+        score([r for r in whole if not cg_warp_class(r)], f, '   outside it', False, True)
+    score([r for r in cg if r['zf']], lambda r: cg_zero_fill(r), 'zero-fill: a store, lane-words (the model)', v, True)
+    score([r for r in ca if r['zf']], lambda r: cg_zero_fill(r), '.ca zero-fill: the same', v, True)
 
 
 if __name__ == '__main__':

@@ -10,7 +10,10 @@
 //       against the ISA's layout (an element written by several lanes must hold one of them).
 //   cpasync.{ca,cg}.S[.zfill]: fill, sync, lane l (mask) copies S bytes from global goff[l] to
 //       shared off[l] (.zfill: src-size 0, the S bytes become zeros), commit, wait_all, sync, copy
-//       out; checked byte for byte.
+//       out; checked byte for byte. cpasync.{ca,cg}.S.src4: src-size 4 (4 bytes read, the rest zeros);
+//       cpasync.cg.16.zfill: .cg with src-size 0; cpasync.{ca,cg}.S.zmix: src-size 0 on the lanes whose
+//       global offset has bit 0 set (the offset is the rest), S on the others. A destination written by several lanes prints which
+//       lanes' bytes landed there (WIN lines).
 // Usage: ldsm PATTERNS GROUP   (GROUP: a kind such as "ldsm.x4", a prefix with a star "cpasync*", or "all"; "probe" runs
 // one launch of each kind). Prints "LAUNCH kind name PASS|FAIL" per launch, in order.
 #include <cstdio>
@@ -109,6 +112,8 @@ __global__ void __launch_bounds__(32) stsm_k(Pat p, unsigned *out)
         out[i] = smem[i];
 }
 
+// ZF: 0 the whole copy; 1 src-size 0 (zero-fill); 2 src-size 4 (the first 4 bytes read, the rest
+// zeros); 3 per lane: src-size 0 where bit 0 of the lane's global offset is set, else S (a register)
 template <int S, int CG, int ZF>
 __global__ void __launch_bounds__(32) cpasync_k(Pat p, const unsigned char *g, unsigned *out)
 {
@@ -116,9 +121,16 @@ __global__ void __launch_bounds__(32) cpasync_k(Pat p, const unsigned char *g, u
     fill(smem);
     if (p.mask >> threadIdx.x & 1u) {
         unsigned a = smem_addr(smem) + p.off[threadIdx.x];
-        const unsigned char *src = g + p.goff[threadIdx.x];
-        if (ZF)
-            asm volatile("cp.async.ca.shared.global [%0], [%1], %2, 0;" :: "r"(a), "l"(src), "n"(S) : "memory");
+        const unsigned char *src = g + (p.goff[threadIdx.x] & ~1u);
+        unsigned zsz = (p.goff[threadIdx.x] & 1u) ? 0u : (unsigned)S; // ZF 3: per-lane src-size
+        if (ZF == 3 && CG)
+            asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" :: "r"(a), "l"(src), "r"(zsz) : "memory");
+        else if (ZF == 3)
+            asm volatile("cp.async.ca.shared.global [%0], [%1], %2, %3;" :: "r"(a), "l"(src), "n"(S), "r"(zsz) : "memory");
+        else if (ZF && CG)
+            asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" :: "r"(a), "l"(src), "n"(ZF == 1 ? 0 : 4) : "memory");
+        else if (ZF)
+            asm volatile("cp.async.ca.shared.global [%0], [%1], %2, %3;" :: "r"(a), "l"(src), "n"(S), "n"(ZF == 1 ? 0 : 4) : "memory");
         else if (CG)
             asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" :: "r"(a), "l"(src) : "memory");
         else
@@ -239,7 +251,18 @@ static int run_cpasync(const Entry &e, int S, int CG, int ZF, const unsigned cha
     static std::vector<unsigned> hf = host_fill();
     std::vector<unsigned> h(NWORDS);
     CK(cudaMemset(d_out, 0xEE, NBYTES));
-    if (ZF) {
+    if (ZF == 3) {
+        if (CG) cpasync_k<16, 1, 3><<<1, 32>>>(e.p, d_g, d_out);
+        else if (S == 4) cpasync_k<4, 0, 3><<<1, 32>>>(e.p, d_g, d_out);
+        else if (S == 8) cpasync_k<8, 0, 3><<<1, 32>>>(e.p, d_g, d_out);
+        else cpasync_k<16, 0, 3><<<1, 32>>>(e.p, d_g, d_out);
+    } else if (ZF == 2) {
+        if (CG) cpasync_k<16, 1, 2><<<1, 32>>>(e.p, d_g, d_out);
+        else if (S == 8) cpasync_k<8, 0, 2><<<1, 32>>>(e.p, d_g, d_out);
+        else if (S == 16) cpasync_k<16, 0, 2><<<1, 32>>>(e.p, d_g, d_out);
+    } else if (ZF && CG) {
+        cpasync_k<16, 1, 1><<<1, 32>>>(e.p, d_g, d_out);
+    } else if (ZF) {
         if (S == 4) cpasync_k<4, 0, 1><<<1, 32>>>(e.p, d_g, d_out);
         if (S == 8) cpasync_k<8, 0, 1><<<1, 32>>>(e.p, d_g, d_out);
         if (S == 16) cpasync_k<16, 0, 1><<<1, 32>>>(e.p, d_g, d_out);
@@ -258,7 +281,8 @@ static int run_cpasync(const Entry &e, int S, int CG, int ZF, const unsigned cha
     for (int l = 0; l < 32; l++)
         if (e.p.mask >> l & 1)
             for (int k = 0; k < S; k++)
-                cand[e.p.off[l] + k].push_back(ZF ? 0 : hg[e.p.goff[l] + k]);
+                cand[e.p.off[l] + k].push_back(ZF == 1 || (ZF == 2 && k >= 4) || (ZF == 3 && (e.p.goff[l] & 1)) ? 0
+                                               : hg[(e.p.goff[l] & ~1) + k]);
     const unsigned char *hb = (const unsigned char *)h.data(), *fb = (const unsigned char *)hf.data();
     int bad = 0;
     for (int b = 0; b < NBYTES; b++) {
@@ -269,6 +293,25 @@ static int run_cpasync(const Entry &e, int S, int CG, int ZF, const unsigned cha
             for (int c : cand[b]) ok |= c == hb[b];
             if (!ok) bad++;
         }
+    }
+    // a destination written by several lanes: which lanes' bytes it holds ("WIN kind name dst lanes"),
+    // to tell which copy the hardware keeps (lanes whose S bytes all equal what landed)
+    for (int l = 0; l < 32 && !ZF; l++) {
+        if (!(e.p.mask >> l & 1))
+            continue;
+        int first = 1, dup = 0;
+        for (int m = 0; m < 32; m++)
+            if (m != l && (e.p.mask >> m & 1) && e.p.off[m] == e.p.off[l]) {
+                dup = 1;
+                first &= m > l;
+            }
+        if (!dup || !first)
+            continue;
+        printf("WIN %s %s %u", e.kind.c_str(), e.name.c_str(), (unsigned)e.p.off[l]);
+        for (int m = 0; m < 32; m++)
+            if ((e.p.mask >> m & 1) && e.p.off[m] == e.p.off[l] && !memcmp(hb + e.p.off[l], &hg[e.p.goff[m]], S))
+                printf(" %d", m);
+        printf("\n");
     }
     printf("LAUNCH %s %s %s\n", e.kind.c_str(), e.name.c_str(), bad ? "FAIL" : "PASS");
     return bad != 0;
@@ -319,7 +362,8 @@ int main(int argc, char **argv)
             int X = k[6] - '0', T = strstr(k, ".trans") != NULL;
             fails += k[0] == 'l' ? run_ldsm(e, X, T, d_out, dump) : run_stsm(e, X, T, d_out, dump);
         } else if (!strncmp(k, "cpasync.", 8)) {
-            int CG = !strncmp(k + 8, "cg", 2), S = atoi(k + 11), ZF = strstr(k, "zfill") != NULL;
+            int CG = !strncmp(k + 8, "cg", 2), S = atoi(k + 11);
+            int ZF = strstr(k, "zfill") ? 1 : strstr(k, "src4") ? 2 : strstr(k, "zmix") ? 3 : 0;
             fails += run_cpasync(e, S, CG, ZF, d_g, hg, d_out);
         } else {
             printf("LAUNCH %s %s UNKNOWN-KIND\n", k, e.name.c_str());
