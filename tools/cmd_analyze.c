@@ -50,6 +50,7 @@ int cmd_analyze(int argc, char **argv)
     struct smem_analyze_options o;
     smem_analyze_defaults(&o);
     o.hazards = 1;
+    o.sass_census = 1; /* ptxas's SASS against the PTX, line by line (analysis/census.h) */
     const char *path = NULL;
     int fmt = FMT_TABLE, fail_conflict = 0, fail_hazard = 0;
     const char *html = NULL;

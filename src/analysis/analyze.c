@@ -5,6 +5,7 @@
  * emulator are the three steps of one analysis, each a section below. */
 #include "smemlab/base/text.h"
 #include "smemlab/analysis/analyze.h"
+#include "smemlab/analysis/census.h"
 #include "smemlab/analysis/parallel.h"
 #include "smemlab/analysis/uniform.h"
 #include "smemlab/analysis/launch.h"
@@ -520,6 +521,22 @@ static int analyze_module(struct smem_analysis *an, const char *ptx_name, const 
                           const struct smem_analyze_options *o, struct smem_analysis **out,
                           struct smem_error *err);
 
+/* The SASS census (census.h) of every kernel analysed, against ptxas's SASS of the same PTX. */
+static void census(struct smem_analysis *an, const char *ptx, size_t len)
+{
+    char why[200] = "";
+    struct smem_sass_module *sm = smem_sass_of_ptx(ptx, len, why, sizeof why);
+    for (uint32_t i = 0; i < an->nkernels; i++) {
+        struct smem_kernel_report *k = &an->kernels[i];
+        if (!k->program || k->error)
+            continue;
+        struct smem_census *c = smem_census_new(k->program, sm, why);
+        smem_census_apply(c, k);
+        smem_census_free(c);
+    }
+    smem_sass_free(sm);
+}
+
 int smem_analyze_ptx(const char *ptx, size_t len, const char *ptx_name, const char *source,
                      const struct smem_analyze_options *o, struct smem_analysis **out,
                      struct smem_error *err)
@@ -536,7 +553,12 @@ int smem_analyze_ptx(const char *ptx, size_t len, const char *ptx_name, const ch
         return -1;
     }
     an->owns_module = 1;
-    return analyze_module(an, ptx_name, source, o, out, err);
+    int rc = analyze_module(an, ptx_name, source, o, out, err);
+    if (rc)
+        return rc;
+    if (o->sass_census && !getenv("SMEMLAB_NO_SASS")) /* the env: as `smemlab run` reads it */
+        census(*out, ptx, len);
+    return 0;
 }
 
 int smem_analyze_module(const struct smem_ptx_module *m, const char *name, const char *source,

@@ -438,6 +438,10 @@ int smem_kernel_report_add(struct smem_kernel_report *sum, const struct smem_ker
     sum->blocks_run += one->blocks_run;
     sum->blocks_total += one->blocks_total;
     sum->steps += one->steps;
+    if (!sum->sass_not_checked[0] && !sum->sass_notes[0]) { /* the census: one per kernel */
+        memcpy(sum->sass_not_checked, one->sass_not_checked, sizeof sum->sass_not_checked);
+        memcpy(sum->sass_notes, one->sass_notes, sizeof sum->sass_notes);
+    }
     sum->seconds += one->seconds;
     if (one->nsites) {
         struct smem_site_report *ns = realloc(sum->sites, (sum->nsites + one->nsites) * sizeof *ns);
@@ -459,6 +463,8 @@ int smem_kernel_report_add(struct smem_kernel_report *sum, const struct smem_ker
                 continue;
             }
             struct smem_site_report *s = &sum->sites[j];
+            if (!s->ptxas_differs[0])
+                memcpy(s->ptxas_differs, r->ptxas_differs, sizeof s->ptxas_differs);
             sum_totals(&s->t, &r->t);
             s->in_recursion |= r->in_recursion;
             s->cas_loop |= r->cas_loop;

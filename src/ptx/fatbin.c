@@ -129,6 +129,54 @@ int smem_fatbin_list(const uint8_t *data, size_t n, struct smem_fatbin_entry **o
     return 0;
 }
 
+/* The cubin (ELF) entry for exactly sm_<arch> in data[0..n), decompressed (malloc'd, *len
+ * bytes), or NULL with err (none for that architecture, or it cannot be decompressed). */
+uint8_t *smem_fatbin_cubin(const uint8_t *data, size_t n, unsigned arch, size_t *len,
+                           struct smem_error *err)
+{
+    struct smem_fatbin_entry *es;
+    unsigned ne;
+    if (smem_fatbin_list(data, n, &es, &ne, err))
+        return NULL;
+    int best = -1;
+    for (unsigned i = 0; i < ne && best < 0; i++)
+        if (es[i].kind == SMEM_FATBIN_ELF && es[i].arch == arch)
+            best = (int)i;
+    if (best < 0) {
+        free(es);
+        smem_error_set(err, "fatbin", 0, 0, "the fatbinary holds no sm_%u code", arch);
+        return NULL;
+    }
+    struct smem_fatbin_entry e = es[best];
+    free(es);
+    if (e.size > MAX_PTX_BYTES) {
+        smem_error_set(err, "fatbin", 0, 0, "sm_%u code of %llu bytes: too large", arch,
+                       (unsigned long long)e.size);
+        return NULL;
+    }
+    uint8_t *out = malloc(e.size ? (size_t)e.size : 1);
+    if (!out) {
+        smem_error_set(err, "fatbin", 0, 0, "out of memory");
+        return NULL;
+    }
+    const char *why = NULL;
+    long r = (long)e.size;
+    if (e.compression == SMEM_FATBIN_RAW)
+        memcpy(out, e.payload, (size_t)e.size);
+    else
+        r = e.compression == SMEM_FATBIN_ZSTD
+                ? smem_zstd_decode(e.payload, (size_t)e.stored, out, (size_t)e.size, &why)
+                : smem_lz4_decode(e.payload, (size_t)e.stored, out, (size_t)e.size, &why);
+    if (r < 0) {
+        free(out);
+        smem_error_set(err, "fatbin", 0, 0, "the sm_%u code cannot be decompressed: %s", arch,
+                       why ? why : "corrupt");
+        return NULL;
+    }
+    *len = (size_t)r;
+    return out;
+}
+
 char *smem_fatbin_ptx(const uint8_t *data, size_t n, unsigned max_arch, unsigned *arch,
                       size_t *len, int *no_ptx, struct smem_error *err)
 {

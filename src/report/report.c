@@ -107,6 +107,10 @@ void smem_report_json_kernel(FILE *f, const struct smem_analysis *a,
         fprintf(f, ", \"incomplete\": ");
         smem_json_string(f, k->incomplete_why);
     }
+    if (k->sass_not_checked[0]) {
+        fprintf(f, ", \"sass_not_checked\": ");
+        smem_json_string(f, k->sass_not_checked);
+    }
     fprintf(f, ",\n     \"sites\": [");
     for (uint32_t s = 0; s < k->nsites; s++) {
         const struct smem_site_report *r = &k->sites[s];
@@ -123,6 +127,10 @@ void smem_report_json_kernel(FILE *f, const struct smem_analysis *a,
             fprintf(f, ", \"in_recursion\": true");
         if (r->cas_loop) /* a compare-and-swap loop on sm_90 (analyze.h) */
             fprintf(f, ", \"cas_loop\": true");
+        if (r->ptxas_differs[0]) { /* the SASS census (census.h) */
+            fprintf(f, ", \"ptxas_differs\": ");
+            smem_json_string(f, r->ptxas_differs);
+        }
         /* written in an inlined function: where, innermost first, out to the kernel's line */
         const struct smem_ptx_frame *ch[MAX_CHAIN];
         unsigned nch = smem_site_chain(a, k, r, ch, MAX_CHAIN);
@@ -152,6 +160,26 @@ void smem_report_json(FILE *f, const struct smem_analysis *a)
         smem_report_json_kernel(f, a, &a->kernels[i], NULL);
     }
     fprintf(f, "\n  ]\n}\n");
+}
+
+void smem_report_sass_lines(FILE *f, const struct smem_kernel_report *k)
+{
+    if (k->sass_not_checked[0]) { /* said where there is something to check */
+        if (k->nsites)
+            fprintf(f, "  SASS not checked: %s\n", k->sass_not_checked);
+        return;
+    }
+    for (uint32_t s = 0; s < k->nsites; s++) {
+        const struct smem_site_report *r = &k->sites[s];
+        int seen = 0;
+        for (uint32_t t = 0; t < s && !seen; t++)
+            seen = k->sites[t].line == r->line && !strcmp(k->sites[t].ptxas_differs, r->ptxas_differs);
+        if (r->ptxas_differs[0] && !seen)
+            fprintf(f, "  line %u: %s; this line's count is the PTX's, the H100's may differ\n",
+                    r->line, r->ptxas_differs);
+    }
+    if (k->sass_notes[0])
+        fprintf(f, "  ptxas, on lines without a shared site: %s\n", k->sass_notes);
 }
 
 static void ways_text(char *buf, size_t n, const struct smem_totals *t)
@@ -244,6 +272,7 @@ void smem_report_table(FILE *f, const struct smem_analysis *a)
                            "round (one load, counted with the loads, and one atomic) for the most "
                            "lanes in one bank; rounds that other warps force are not counted\n");
         }
+        smem_report_sass_lines(f, k);
         if (!k->complete)
             fprintf(f, "  incomplete: %s\n", k->incomplete_why);
         for (uint32_t h = 0; h < k->nhazards; h++) {

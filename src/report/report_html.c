@@ -334,6 +334,23 @@ static void kernel(FILE *f, const struct smem_analysis *a, uint32_t ki, struct s
         }
         fputs("</table>\n", f);
     }
+    /* the SASS census (census.h): where ptxas's code differs from the PTX counted */
+    if (k->sass_not_checked[0] && k->nsites) {
+        fputs("<p>SASS not checked: ", f);
+        smem_xml_text(f, k->sass_not_checked);
+        fputs("</p>\n", f);
+    }
+    for (uint32_t s = 0; s < k->nsites; s++) {
+        const struct smem_site_report *r = &k->sites[s];
+        int seen = 0;
+        for (uint32_t u = 0; u < s && !seen; u++)
+            seen = k->sites[u].line == r->line && !strcmp(k->sites[u].ptxas_differs, r->ptxas_differs);
+        if (!r->ptxas_differs[0] || seen)
+            continue;
+        fprintf(f, "<p><b>Line %u:</b> ", r->line);
+        smem_xml_text(f, r->ptxas_differs);
+        fputs("; this line's count is the PTX's, the H100's may differ.</p>\n", f);
+    }
     for (uint32_t s = 0; s < k->nsites; s++)
         if (has_map(&k->sites[s]))
             site_map(f, a, k, ki, s, src);

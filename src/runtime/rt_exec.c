@@ -27,6 +27,8 @@
 #define _GNU_SOURCE
 #include "rt_internal.h"
 
+#include "smemlab/analysis/census.h"
+
 #include "smemlab/analysis/parallel.h"
 
 #include <stdlib.h>
@@ -537,6 +539,9 @@ int rt_execute(struct rt_kernel *k, const struct smem_cta_program *p, const stru
     par.merged = chunk_merged;
     par.ctx = &ex;
     out->rc = smem_launch_analyze_parallel(p, &l, &lo, &par, &out->one, &out->res, &out->err);
+    for (unsigned i = 0; !out->rc && price && i < k->nprep; i++)
+        if (k->prep[i].p == p) /* ptxas's SASS against the PTX, on the sites (census.h) */
+            smem_census_apply(k->prep[i].census, &out->one);
     for (uint64_t i = 0; i < nchunks; i++)
         free(ex.c[i].faults.errs);
     free(ex.c);

@@ -13,6 +13,9 @@
 #include "smemlab/emu/cta.h"
 #include "smemlab/ptx/ptx.h"
 
+struct smem_census;
+struct smem_sass_module;
+
 /* Exported symbols carry the version node libcudart.so.13 (libcudart.map). */
 #define RT_API __attribute__((visibility("default")))
 
@@ -76,6 +79,7 @@ struct rt_module;
 struct rt_prepared {
     uint32_t dyn_smem;
     struct smem_cta_program *p;
+    struct smem_census *census; /* its SASS against its PTX (analysis/census.h) */
 };
 
 struct rt_kernel {
@@ -125,6 +129,11 @@ struct rt_module {
     int report_id;          /* index into the run report's modules, -1 until needed */
     struct smem_global_symbol *symbols; /* every module variable's address, for launches */
     unsigned nsymbols;
+    /* its sm_90 SASS for the census: the fatbinary's cubin, else ptxas on its PTX; loaded with
+       the first program prepared (sass_loaded), NULL with sass_why when there is none */
+    int sass_loaded;
+    struct smem_sass_module *sass;
+    char sass_why[200];
 };
 
 struct rt_module *rt_module_register(const void *wrapper);

@@ -5,6 +5,8 @@
 #include "rt_internal.h"
 
 #include "smemlab/ptx/fatbin.h"
+#include "smemlab/analysis/census.h"
+#include "smemlab/sass/sass.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -302,6 +304,33 @@ int rt_kernel_resolve(struct rt_kernel *k)
     return 0;
 }
 
+/* The module's SASS (rt_internal.h): the fatbinary's sm_90 cubin, else ptxas on the PTX. */
+static const struct smem_sass_module *module_sass(struct rt_module *m)
+{
+    if (m->sass_loaded)
+        return m->sass;
+    m->sass_loaded = 1;
+    if (getenv("SMEMLAB_NO_SASS")) {
+        snprintf(m->sass_why, sizeof m->sass_why, "SMEMLAB_NO_SASS is set");
+        return NULL;
+    }
+    struct smem_error err;
+    size_t len = 0;
+    uint8_t *cubin = smem_fatbin_cubin(m->fatbin, m->fatbin_size, 90, &len, &err);
+    if (cubin) {
+        if (smem_sass_read(cubin, len, &m->sass, &err)) {
+            m->sass = NULL;
+            snprintf(m->sass_why, sizeof m->sass_why, "the program's sm_90 code cannot be read: "
+                     "%.150s", err.msg);
+        }
+        free(cubin);
+        return m->sass;
+    }
+    m->sass = smem_sass_of_ptx(m->ptx_text, strlen(m->ptx_text), m->sass_why,
+                               sizeof m->sass_why);
+    return m->sass;
+}
+
 struct smem_cta_program *rt_kernel_program(struct rt_kernel *k, uint32_t dyn, struct smem_error *err)
 {
     for (unsigned i = 0; i < k->nprep; i++)
@@ -319,6 +348,7 @@ struct smem_cta_program *rt_kernel_program(struct rt_kernel *k, uint32_t dyn, st
     k->prep = np;
     k->prep[k->nprep].dyn_smem = dyn;
     k->prep[k->nprep].p = p;
+    k->prep[k->nprep].census = smem_census_new(p, module_sass(k->mod), k->mod->sass_why);
     k->nprep++;
     return p;
 }

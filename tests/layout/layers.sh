@@ -5,12 +5,13 @@
 #   base      -
 #   model     base                        pure: no I/O, no emulator
 #   ptx       base
+#   sass      base
 #   emu       base model ptx
-#   analysis  base model ptx emu
-#   report    base model ptx emu analysis
+#   analysis  base model ptx emu sass
+#   report    base model ptx emu analysis sass
 #   gpu       base
 #   lab       base model ptx emu analysis gpu
-#   runtime   base model ptx emu analysis report
+#   runtime   base model ptx emu analysis report sass
 #
 # Every folder of src/ and include/smemlab/ must be one of these (a new subsystem gets a line here
 # first). Files of src/L/ and include/smemlab/L/ may include "smemlab/M/x.h" or "M/x.h" (a private
@@ -22,12 +23,13 @@ allowed() {
     base) echo "base" ;;
     model) echo "base model" ;;
     ptx) echo "base ptx" ;;
+    sass) echo "base sass" ;;
     emu) echo "base model ptx emu" ;;
-    analysis) echo "base model ptx emu analysis" ;;
-    report) echo "base model ptx emu analysis report" ;;
+    analysis) echo "base model ptx emu sass analysis" ;;
+    report) echo "base model ptx emu sass analysis report" ;;
     gpu) echo "base gpu" ;;
-    lab) echo "base model ptx emu analysis gpu lab" ;;
-    runtime) echo "base model ptx emu analysis report runtime" ;;
+    lab) echo "base model ptx emu sass analysis gpu lab" ;;
+    runtime) echo "base model ptx emu sass analysis report runtime" ;;
     *) return 1 ;;
     esac
 }

@@ -42,6 +42,9 @@ struct smem_site_report {
                                and one ATOMS (counted here); rounds = the most lanes in one bank.
                                Rounds other warps force by updating the word in between are
                                timing, not counted: a lower bound where warps contend */
+    char ptxas_differs[320]; /* "": ptxas's SASS of this line agrees with the PTX's sites (or
+                               was not checked); else one line on how it differs (census.h):
+                               the line's counts are the PTX's, the H100's may differ */
 };
 
 struct smem_kernel_report {
@@ -72,6 +75,10 @@ struct smem_kernel_report {
      * totals, sites, hazard counts and steps are its own times blocks_total, blocks_run is
      * blocks_total (what the totals cover) */
     char extrapolation[200];
+    /* census.h: "" when the SASS was checked (or no check was asked for), else why not */
+    char sass_not_checked[200];
+    /* census.h: differences on lines with no shared site of their own, "line N: ...; " */
+    char sass_notes[400];
     /* with options.record: every request, in order, and the program (layout, sites) */
     struct smem_access *trace;
     uint64_t ntrace;
@@ -111,6 +118,9 @@ struct smem_analyze_options {
     unsigned jobs;          /* threads for a launch's blocks (0: every core); the report does
                                not depend on it (analysis/parallel.h) */
     int all_blocks;         /* run every block even where one is proven to stand for all */
+    int sass_census;        /* compare each kernel with ptxas's SASS of its PTX (census.h): one
+                               ptxas run an analysis; `smemlab analyze` asks for it, library
+                               callers that analyse many variants (advise) do not */
 };
 
 void smem_analyze_defaults(struct smem_analyze_options *o);

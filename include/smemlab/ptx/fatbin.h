@@ -47,6 +47,11 @@ int smem_fatbin_list(const uint8_t *data, size_t n, struct smem_fatbin_entry **o
 char *smem_fatbin_ptx(const uint8_t *data, size_t n, unsigned max_arch, unsigned *arch,
                       size_t *len, int *no_ptx, struct smem_error *err);
 
+/* The cubin (ELF) entry for exactly sm_<arch>, decompressed (malloc'd, *len bytes); NULL with
+ * err when there is none or it cannot be decompressed (the SASS census, analysis/census.h). */
+uint8_t *smem_fatbin_cubin(const uint8_t *data, size_t n, unsigned arch, size_t *len,
+                           struct smem_error *err);
+
 /* The container a __cudaRegisterFatBinary argument points at (*data, *n), or -1 with err when
  * the wrapper's magic is wrong. */
 int smem_fatbin_unwrap(const void *wrapper, const uint8_t **data, size_t *n,

@@ -18,6 +18,9 @@ extern "C" {
 void smem_report_json(FILE *f, const struct smem_analysis *a);
 void smem_report_table(FILE *f, const struct smem_analysis *a);
 void smem_report_csv(FILE *f, const struct smem_analysis *a);
+/* Under a kernel's table: each site whose SASS differs from its PTX (ptxas_differs), the notes
+ * of lines without a site, or "SASS not checked: why" once (census.h). */
+void smem_report_sass_lines(FILE *f, const struct smem_kernel_report *k);
 /* A self-contained HTML page (inline style, no script, no network): a summary of kernels and
  * sites sorted by excess wavefronts (wavefronts - ideal), each linking to its bank map; per kernel
  * its sites, the SVG bank map of each conflicting site's costliest request beside its source line,

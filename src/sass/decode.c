@@ -1,0 +1,121 @@
+/* decode.c: one sm_90 instruction, decoded as far as shared memory needs. Every field below was
+ * learnt from the H100's disassembly (cuobjdump -sass, CUDA 13.0, 2026-11-24) of 164,240
+ * instructions: our kernels' and tests' cubins and cuda-samples' (tests/sass/README.md). The
+ * 128-bit word is two little-endian 64-bit halves, lo then hi:
+ *   lo[0:12)   opcode (178 distinct values seen, each always the same mnemonic)
+ *   lo[12:15)  guard predicate P0..P6, 7 = PT (none); lo[15] negates it (@!P0)
+ *   hi[9:12)   (bits 73..75) LDS / STS / LDGSTS access size: 0 .U8, 1 .S8, 2 .U16, 3 .S16,
+ *              4 32-bit, 5 .64, 6 .128; ATOMS.CAST.SPIN: 0 32-bit, 2 .64
+ *   BRA        target = pc + 16 + 256 * sext50(hi[0:18) : lo[32:64)) + 4 * lo[16:24)
+ *              (all 7,886 branches of the listings, BRA.DIV too) */
+#include "smemlab/sass/sass.h"
+
+#include <stdlib.h>
+
+/* every opcode the listings hold (their low 12 bits), sorted: what is not here is UNKNOWN */
+static const uint16_t known[] = {
+    0x202, 0x207, 0x208, 0x20b, 0x20c, 0x210, 0x211, 0x212, 0x213, 0x219, 0x220, 0x221,
+    0x223, 0x224, 0x225, 0x227, 0x228, 0x229, 0x22a, 0x22b, 0x230, 0x237, 0x23a, 0x23c,
+    0x23d, 0x23e, 0x23f, 0x245, 0x246, 0x287, 0x28c, 0x290, 0x291, 0x292, 0x2a4, 0x2a5,
+    0x2bd, 0x2ca, 0x300, 0x302, 0x305, 0x306, 0x308, 0x309, 0x310, 0x311, 0x312, 0x343,
+    0x348, 0x355, 0x356, 0x387, 0x388, 0x389, 0x38d, 0x3a1, 0x3ba, 0x3c4, 0x3c6, 0x419,
+    0x421, 0x423, 0x424, 0x429, 0x42a, 0x42b, 0x435, 0x446, 0x589, 0x5a7, 0x5ab, 0x5b2,
+    0x802, 0x803, 0x804, 0x805, 0x806, 0x807, 0x808, 0x80b, 0x80c, 0x810, 0x811, 0x812,
+    0x816, 0x819, 0x81c, 0x820, 0x823, 0x824, 0x825, 0x827, 0x828, 0x82b, 0x82e, 0x82f,
+    0x836, 0x83b, 0x844, 0x845, 0x846, 0x848, 0x882, 0x886, 0x887, 0x88c, 0x890, 0x891,
+    0x892, 0x896, 0x899, 0x89a, 0x89b, 0x906, 0x908, 0x918, 0x919, 0x91a, 0x91b, 0x941,
+    0x942, 0x944, 0x945, 0x946, 0x947, 0x948, 0x949, 0x94d, 0x94e, 0x950, 0x95c, 0x980,
+    0x981, 0x983, 0x984, 0x985, 0x986, 0x988, 0x989, 0x98a, 0x98e, 0x98f, 0x992, 0x9a7,
+    0x9a8, 0x9ab, 0x9af, 0x9b0, 0x9b7, 0x9c3, 0xab9, 0xb1d, 0xb82, 0xc02, 0xc0c, 0xc10,
+    0xc11, 0xc12, 0xc20, 0xc23, 0xc24, 0xc25, 0xc28, 0xc36, 0xc45, 0xc46, 0xc82, 0xd00,
+    0xd06, 0xd09, 0xd12, 0xe24, 0xe2a, 0xf66, 0xf89, 0xf8c, 0xf9d, 0xfae,
+};
+
+/* Opcodes of ATOMS that ptxas 13.0 writes here for integer atomicAdd / atomicMax (0x38c) and an
+ * atomicExch at a fixed address (0x98c), found by elimination in cubins of our own (the only
+ * opcodes of those cubins not in the listings); the listings themselves hold only 0x38d
+ * (ATOMS.CAST.SPIN, ATOMS.CAS) and 0xf8c (ATOMS.POPC.INC). */
+static const uint16_t atoms_inferred[] = {0x38c, 0x98c};
+
+static int is_known(uint16_t op)
+{
+    size_t lo = 0, hi = sizeof known / sizeof known[0];
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (known[mid] == op)
+            return 1;
+        if (known[mid] < op)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    for (size_t i = 0; i < sizeof atoms_inferred / sizeof atoms_inferred[0]; i++)
+        if (atoms_inferred[i] == op)
+            return 1;
+    return 0;
+}
+
+static unsigned classify(uint16_t op)
+{
+    switch (op) {
+    case 0x984: return SMEM_SASS_LDS;
+    case 0x388: case 0x988: return SMEM_SASS_STS;
+    case 0x38c: case 0x38d: case 0x98c: case 0xf8c: return SMEM_SASS_ATOMS;
+    case 0x83b: return SMEM_SASS_LDSM;
+    case 0x844: return SMEM_SASS_STSM;
+    case 0xfae: return SMEM_SASS_LDGSTS;
+    case 0xb1d: return SMEM_SASS_BAR;
+    case 0x947: return SMEM_SASS_BRA;
+    case 0x94d: return SMEM_SASS_EXIT;
+    default: return is_known(op) ? SMEM_SASS_OTHER : SMEM_SASS_UNKNOWN;
+    }
+}
+
+static uint64_t le64(const uint8_t *p)
+{
+    uint64_t v = 0;
+    for (int i = 7; i >= 0; i--)
+        v = v << 8 | p[i];
+    return v;
+}
+
+void smem_sass_decode(const uint8_t enc[16], uint32_t offset, struct smem_sass_insn *out)
+{
+    uint64_t lo = le64(enc), hi = le64(enc + 8);
+    uint16_t op = (uint16_t)(lo & 0xfff);
+    out->offset = offset;
+    out->opcode = op;
+    out->cls = (uint8_t)classify(op);
+    out->guard = (uint8_t)(lo >> 12 & 7);
+    out->guard_neg = (uint8_t)(lo >> 15 & 1);
+    out->width = 0;
+    out->target = -1;
+    out->file = UINT32_MAX;
+    out->line = 0;
+    unsigned size = (unsigned)(hi >> 9 & 7);
+    switch (out->cls) {
+    case SMEM_SASS_LDS: case SMEM_SASS_STS: case SMEM_SASS_LDGSTS: {
+        static const uint8_t bytes[8] = {1, 1, 2, 2, 4, 8, 16, 0};
+        out->width = bytes[size];
+        break;
+    }
+    case SMEM_SASS_ATOMS:
+        out->width = size < 2 ? 4 : size < 4 ? 8 : 0;
+        break;
+    case SMEM_SASS_BRA: {
+        uint64_t v = (hi & 0x3ffffu) << 32 | lo >> 32; /* 50 bits, signed */
+        int64_t s = (int64_t)(v << 14) >> 14;
+        out->target = (int64_t)offset + 16 + s * 256 + (int64_t)((lo >> 16 & 0xff) * 4);
+        break;
+    }
+    default:
+        break;
+    }
+}
+
+const char *smem_sass_class_name(unsigned cls)
+{
+    static const char *const names[SMEM_SASS_NCLASSES] = {
+        "other", "LDS", "STS", "ATOMS", "LDSM", "STSM", "LDGSTS", "BAR", "BRA", "EXIT", "unknown"};
+    return cls < SMEM_SASS_NCLASSES ? names[cls] : "unknown";
+}

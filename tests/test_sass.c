@@ -1,0 +1,282 @@
+/* test_sass.c: the SASS decoder against the H100's disassembly (tests/sass/vectors.tsv, and the
+ * whole of mergelike.cu's cubin: tests/sass/mergelike.golden.tsv), and the census: a kernel whose
+ * two neighbouring loads ptxas merges across a branch is flagged, a plain one is not. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "smemlab/analysis/analyze.h"
+#include "smemlab/analysis/census.h"
+#include "smemlab/base/text.h"
+#include "smemlab/sass/sass.h"
+
+static unsigned class_of(const char *s)
+{
+    for (unsigned c = 0; c < SMEM_SASS_NCLASSES; c++)
+        if (!strcmp(smem_sass_class_name(c), s))
+            return c;
+    return SMEM_SASS_UNKNOWN;
+}
+
+static void guard_of(const char *g, unsigned *pred, unsigned *neg)
+{
+    *neg = g[0] == '!';
+    if (*neg)
+        g++;
+    if (g[0] == 'U')
+        g++;
+    *pred = !strcmp(g, "PT") ? SMEM_SASS_PT : (unsigned)atoi(g + 1);
+}
+
+static void test_vectors_match_the_h100_listing(void)
+{
+    FILE *f = fopen("tests/sass/vectors.tsv", "r");
+    CHECK(f != NULL);
+    if (!f)
+        return;
+    char line[512];
+    unsigned n = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || !strncmp(line, "lo\t", 3))
+            continue;
+        char lo[20], hi[20], cls[16], guard[8], target[20], file[200];
+        unsigned off, width;
+        if (sscanf(line, "%19s %19s %x %15s %u %7s %19s %199s", lo, hi, &off, cls, &width, guard,
+                   target, file) != 8)
+            continue;
+        uint64_t l = strtoull(lo, NULL, 16), h = strtoull(hi, NULL, 16);
+        uint8_t enc[16];
+        for (int i = 0; i < 8; i++) {
+            enc[i] = (uint8_t)(l >> (8 * i));
+            enc[8 + i] = (uint8_t)(h >> (8 * i));
+        }
+        struct smem_sass_insn in;
+        smem_sass_decode(enc, off, &in);
+        unsigned pred, neg;
+        guard_of(guard, &pred, &neg);
+        unsigned want = class_of(cls);
+        CHECK_EQ(in.cls, want);
+        if (want == SMEM_SASS_LDS || want == SMEM_SASS_STS || want == SMEM_SASS_ATOMS ||
+            want == SMEM_SASS_LDGSTS)
+            CHECK_EQ(in.width, width);
+        CHECK_EQ(in.guard, pred);
+        CHECK_EQ(in.guard_neg, neg);
+        if (want == SMEM_SASS_BRA && target[0] == '0')
+            CHECK_EQ((unsigned)in.target, (unsigned)strtoul(target, NULL, 16));
+        n++;
+    }
+    fclose(f);
+    CHECK(n > 100);
+}
+
+static int sh(const char *cmd) { return system(cmd); }
+
+static void test_mergelike_cubin_decodes_as_the_h100_listing(void)
+{
+    if (sh("ptxas --version 2>/dev/null | grep -q 'V13.0.88'")) {
+        printf("  (skipped: the golden is of ptxas 13.0.88's code)\n");
+        return;
+    }
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "nvcc -ptx -arch=sm_90 -lineinfo tests/sass/mergelike.cu -o "
+             "%s/mergelike.ptx && ptxas -arch=sm_90 -lineinfo %s/mergelike.ptx -o "
+             "%s/mergelike.cubin", SMEMLAB_BINARY_DIR, SMEMLAB_BINARY_DIR, SMEMLAB_BINARY_DIR);
+    CHECK_EQ(sh(cmd), 0);
+    snprintf(cmd, sizeof cmd, "%s/mergelike.cubin", SMEMLAB_BINARY_DIR);
+    size_t n = 0;
+    char *data = smem_read_file(cmd, &n);
+    CHECK(data != NULL);
+    if (!data)
+        return;
+    struct smem_sass_module *m = NULL;
+    struct smem_error err;
+    CHECK_EQ(smem_sass_read((const uint8_t *)data, n, &m, &err), 0);
+    FILE *f = fopen("tests/sass/mergelike.golden.tsv", "r");
+    CHECK(f != NULL);
+    char line[512];
+    unsigned rows = 0;
+    while (m && f && fgets(line, sizeof line, f)) {
+        char fn[128], cls[16], guard[8];
+        unsigned off, width, ln;
+        if (line[0] == '#' || sscanf(line, "%127s %x %15s %u %7s %u", fn, &off, cls, &width,
+                                     guard, &ln) != 6)
+            continue;
+        const struct smem_sass_func *sf = smem_sass_find(m, fn);
+        CHECK(sf != NULL);
+        if (!sf || off / 16 >= sf->ninsns)
+            continue;
+        const struct smem_sass_insn *in = &sf->insns[off / 16];
+        unsigned pred, neg, want = class_of(cls);
+        guard_of(guard, &pred, &neg);
+        CHECK_EQ(in->cls == SMEM_SASS_UNKNOWN ? 99 : in->cls, want);
+        if (want >= SMEM_SASS_LDS && want <= SMEM_SASS_ATOMS)
+            CHECK_EQ(in->width, width);
+        CHECK_EQ(in->guard, pred);
+        CHECK_EQ(in->guard_neg, neg);
+        CHECK_EQ(in->line, ln);
+        rows++;
+    }
+    if (f)
+        fclose(f);
+    CHECK(rows > 100);
+    smem_sass_free(m);
+    free(data);
+}
+
+static const struct smem_site_report *site_at(const struct smem_kernel_report *k, unsigned line)
+{
+    for (uint32_t s = 0; s < k->nsites; s++)
+        if (k->sites[s].line == line && k->sites[s].op == SMEM_ACC_LD)
+            return &k->sites[s];
+    return NULL;
+}
+
+static void test_loads_merged_across_a_branch_are_flagged(void)
+{
+    struct smem_analyze_options o;
+    smem_analyze_defaults(&o);
+    o.sass_census = 1;
+    o.block[0] = 128, o.block[1] = o.block[2] = 1;
+    struct smem_param_arg pa[4] = {{"a0", "0"}, {"b0", "0"}, {"la", "100"}, {"lb", "60"}};
+    o.params = pa;
+    o.nparams = 4;
+    struct smem_analysis *a = NULL;
+    struct smem_error err;
+    CHECK_EQ(smem_analyze_file("tests/sass/mergeparam.cu", &o, &a, &err), 0);
+    if (!a)
+        return;
+    const struct smem_kernel_report *k = &a->kernels[0];
+    CHECK_STR(k->sass_not_checked, "");
+    const struct smem_site_report *r22 = site_at(k, 22), *r24 = site_at(k, 24);
+    CHECK(r22 && strstr(r22->ptxas_differs, "ptxas made one LDS.") && strstr(r22->ptxas_differs, "24"));
+    CHECK(r24 && strstr(r24->ptxas_differs, "keeps no LDS"));
+    smem_analysis_free(a);
+}
+
+/* the plain tiled transposes, run to their end (their accesses inside bounds checks, branches in
+ * the PTX, predicated or branched over in the SASS alike) */
+static void transpose_options(struct smem_analyze_options *o, struct smem_param_arg *pa)
+{
+    smem_analyze_defaults(o);
+    o->sass_census = 1;
+    o->block[0] = 32, o->block[1] = 32, o->block[2] = 1;
+    o->grid[0] = 2, o->grid[1] = 2, o->grid[2] = 1;
+    pa[0].name = "width", pa[0].value = "64";
+    pa[1].name = "height", pa[1].value = "64";
+    o->params = pa;
+    o->nparams = 2;
+}
+
+static void test_plain_transpose_is_not_flagged(void)
+{
+    struct smem_analyze_options o;
+    struct smem_param_arg pa[2];
+    transpose_options(&o, pa);
+    struct smem_analysis *a = NULL;
+    struct smem_error err;
+    CHECK_EQ(smem_analyze_file("tests/hazards/transpose.cu", &o, &a, &err), 0);
+    CHECK(a && a->nkernels == 2);
+    for (uint32_t i = 0; a && i < a->nkernels; i++) {
+        const struct smem_kernel_report *k = &a->kernels[i];
+        CHECK_EQ(k->nsites, 2);
+        CHECK_STR(k->sass_not_checked, "");
+        CHECK_STR(k->sass_notes, "");
+        for (uint32_t s = 0; s < k->nsites; s++)
+            CHECK_STR(k->sites[s].ptxas_differs, "");
+    }
+    smem_analysis_free(a);
+}
+
+/* A cubin is input: every prefix and a flipped byte anywhere give a module or an error, never a
+ * crash (run under ASan by `make test-asan`). */
+static void test_damaged_cubins_are_refused_or_read(void)
+{
+    char path[600];
+    snprintf(path, sizeof path, "%s/mergelike.cubin", SMEMLAB_BINARY_DIR);
+    size_t n = 0;
+    char *data = smem_read_file(path, &n);
+    if (!data) {
+        printf("  (skipped: no cubin from the test before)\n");
+        return;
+    }
+    unsigned ok = 0, refused = 0;
+    uint8_t *copy = malloc(n);
+    CHECK(copy != NULL);
+    for (size_t len = 0; copy && len <= n; len += len < 256 ? 1 : 61) {
+        memcpy(copy, data, len);
+        struct smem_sass_module *m = NULL;
+        struct smem_error err;
+        if (smem_sass_read(copy, len, &m, &err))
+            refused++;
+        else
+            ok++;
+        smem_sass_free(m);
+    }
+    for (size_t at = 0; copy && at < n; at += 7) {
+        memcpy(copy, data, n);
+        copy[at] ^= (uint8_t)(0x5a + at);
+        struct smem_sass_module *m = NULL;
+        struct smem_error err;
+        if (smem_sass_read(copy, n, &m, &err))
+            refused++;
+        else
+            ok++;
+        smem_sass_free(m);
+    }
+    CHECK(refused > 0);
+    CHECK(ok > 0);
+    free(copy);
+    free(data);
+}
+
+static void test_without_ptxas_sass_is_not_checked(void)
+{
+    setenv("SMEMLAB_PTXAS", "/nonexistent/ptxas", 1);
+    struct smem_analyze_options o;
+    struct smem_param_arg pa[2];
+    transpose_options(&o, pa);
+    struct smem_analysis *a = NULL;
+    struct smem_error err;
+    CHECK_EQ(smem_analyze_file("tests/hazards/transpose.cu", &o, &a, &err), 0);
+    CHECK(a && a->nkernels == 2);
+    for (uint32_t i = 0; a && i < a->nkernels; i++) {
+        CHECK(a->kernels[i].nsites > 0);
+        CHECK(strstr(a->kernels[i].sass_not_checked, "no ptxas") != NULL);
+        for (uint32_t s = 0; s < a->kernels[i].nsites; s++)
+            CHECK_STR(a->kernels[i].sites[s].ptxas_differs, "");
+    }
+    smem_analysis_free(a);
+    unsetenv("SMEMLAB_PTXAS");
+}
+
+static void test_no_sass_is_said_once(void)
+{
+    struct smem_census *c = NULL;
+    struct smem_kernel_report k;
+    memset(&k, 0, sizeof k);
+    /* a census without SASS says why, and marks no site */
+    struct smem_cta_program p;
+    memset(&p, 0, sizeof p);
+    struct smem_ptx_func f;
+    memset(&f, 0, sizeof f);
+    f.name = (char *)"k";
+    p.func = &f;
+    c = smem_census_new(&p, NULL, "no ptxas found");
+    smem_census_apply(c, &k);
+    CHECK_STR(k.sass_not_checked, "no ptxas found");
+    smem_census_free(c);
+}
+
+int main(void)
+{
+    RUN(test_vectors_match_the_h100_listing);
+    RUN(test_mergelike_cubin_decodes_as_the_h100_listing);
+    RUN(test_loads_merged_across_a_branch_are_flagged);
+    RUN(test_plain_transpose_is_not_flagged);
+    RUN(test_damaged_cubins_are_refused_or_read);
+    RUN(test_without_ptxas_sass_is_not_checked);
+    RUN(test_no_sass_is_said_once);
+    return CHECK_DONE();
+}
