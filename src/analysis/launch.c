@@ -164,16 +164,22 @@ static struct smem_totals *totals_of(struct smem_kernel_report *k, unsigned op)
     }
 }
 
-/* A shared f32 / f64 atomic add on sm_90 (tests/run/fatomic.cu, tests/run/h100-fatomic.csv):
- * ptxas's loop, LDS then ATOMS.CAST.SPIN, until every lane's swap succeeded. A round retires, in
- * each bank, the lowest lane still waiting there (the rest find the word changed), so rounds =
- * the most lanes in one bank; each round's LDS is a load of the lanes still waiting (priced as
- * one), its ATOMS 2 wavefronts a 4-byte word (4 for 8 bytes), whatever the banks. */
+/* A shared atomic that ptxas makes a loop on sm_90 (f32 / f64 / f16x2 / bf16x2 / 64-bit integer
+ * add, 64-bit and / or / xor: tests/run/fatomic.cu, atomic64.cu, tests/run/h100-fatomic.csv,
+ * h100-atomic64.csv): LDS then ATOMS.CAST.SPIN, until every lane's swap succeeded. A round
+ * retires, in each bank, the lowest lane still waiting there (the rest find the word changed);
+ * 8-byte words go in two passes of 16 lanes, each with its own banks (lanes l and l + 16 on
+ * distinct words in one bank both succeed), so rounds = the most lanes in one bank of a pass.
+ * Each round's LDS is a load of the lanes still waiting (priced as one), its ATOMS 2 wavefronts a
+ * pass with a lane waiting (a 4-byte word: one pass). A 64-bit integer add at a fixed address
+ * (cas 2) is summed over the warp first: one lane's loop, one round. */
 static void cas_rounds(struct collector *c, const struct smem_access *a, const struct smem_request *r,
                        struct smem_site_report *s)
 {
     struct smem_kernel_report *k = c->k;
     uint32_t rem = r->active, words = r->width > 4 ? r->width / 4 : 1;
+    if (c->p->sites[a->site].cas == 2 && rem)
+        rem &= 0u - rem; /* the warp's sum, added by its lowest lane */
     while (rem) {
         struct smem_request q = *r;
         q.active = rem;
@@ -181,13 +187,16 @@ static void cas_rounds(struct collector *c, const struct smem_access *a, const s
         struct smem_cost ld = {0, 0, 0, 0};
         price(c, &q, &ld);
         add_totals(&k->ld, &ld, 0);
-        struct smem_cost at = {2 * words, 2 * words, 1, 1};
+        unsigned passes = words > 1 ? ((rem & 0xffffu) != 0) + ((rem >> 16) != 0) : 1;
+        struct smem_cost at = {2 * passes, 2 * passes, 1, 1};
         add_totals(&s->t, &at, 0);
         add_totals(&k->atom, &at, 0);
         uint32_t taken = 0, done = 0;
         for (uint32_t l = 0; l < SMEM_WARP; l++) {
             if (!(rem >> l & 1u))
                 continue;
+            if (words > 1 && l == 16)
+                taken = 0; /* the second pass of an 8-byte request */
             uint32_t b0 = a->addr[l] / 4 % 32, banks = 0;
             for (uint32_t w = 0; w < words; w++)
                 banks |= 1u << ((b0 + w) % 32);

@@ -176,6 +176,33 @@ static uint8_t fast_kind_of(const struct smem_ptx_func *f, const struct smem_ptx
     }
 }
 
+/* A memory operand at a fixed place: [symbol + imm], or [r + imm] with r written once, by a mov
+ * of a symbol's address (how nvcc writes &s[0]). */
+static int fixed_address(const struct smem_ptx_func *f, const struct smem_ptx_operand *o)
+{
+    if (o->kind != OPK_ADDR)
+        return 0;
+    if (o->reg[0] < 0)
+        return o->sym >= 0;
+    int32_t def = -1;
+    for (uint32_t k = 0; k < f->ninsns; k++) {
+        const struct smem_ptx_insn *in = &f->insns[k];
+        if (in->nops && in->op != PO_ST && in->op != PO_RED &&
+            (in->ops[0].kind == OPK_REG || in->ops[0].kind == OPK_VEC ||
+             in->ops[0].kind == OPK_PAIR))
+            for (int r = 0; r < 4; r++)
+                if (in->ops[0].reg[r] == o->reg[0]) {
+                    if (def >= 0)
+                        return 0;
+                    def = (int32_t)k;
+                }
+    }
+    if (def < 0)
+        return 0;
+    const struct smem_ptx_insn *d = &f->insns[def];
+    return d->op == PO_MOV && d->nops == 2 && d->ops[1].kind == OPK_SYM && d->guard < 0;
+}
+
 /* The add.f32 / sub.f32 that ptxas folds the product of a mul.f32 into (ptx/sass_fma.c): each
  * becomes an fma of the mul's sources and the add's other one, run by its fused kind. */
 static int fuse_fma(struct smem_cta_program *p, const struct smem_ptx_func *f)
@@ -405,9 +432,18 @@ int smem_cta_prepare(const struct smem_ptx_module *m, const struct smem_ptx_func
         case PO_ST: rc = add_vector_sites(p, k, in, SMEM_ACC_ST, generic); break;
         case PO_ATOM: case PO_RED:
             rc = add_site(p, k, 0, smem_ptx_type_bytes(in->type), SMEM_ACC_ATOM, generic);
-            if (!rc && !generic && in->mode == MODE_ATOM_ADD &&
-                (in->type == PT_F32 || in->type == PT_F64))
-                p->sites[p->nsites - 1].cas = 1; /* measured: tests/run/h100-fatomic.csv */
+            /* measured: tests/run/h100-fatomic.csv, h100-atomic64.csv */
+            if (!rc && !generic) {
+                unsigned t = in->type;
+                int w64 = t == PT_U64 || t == PT_S64 || t == PT_B64;
+                if (in->mode == MODE_ATOM_ADD && w64 && fixed_address(f, &in->ops[1]))
+                    p->sites[p->nsites - 1].cas = 2;
+                else if ((in->mode == MODE_ATOM_ADD &&
+                          (t == PT_F32 || t == PT_F64 || t == PT_F16X2 || t == PT_BF16X2 || w64)) ||
+                         (w64 && (in->mode == MODE_ATOM_AND || in->mode == MODE_ATOM_OR ||
+                                  in->mode == MODE_ATOM_XOR)))
+                    p->sites[p->nsites - 1].cas = 1;
+            }
             break;
         case PO_LDMATRIX: case PO_STMATRIX: /* one LDSM / STSM: the rows' 16 bytes a lane */
             rc = add_site(p, k, 0, 16, in->op == PO_LDMATRIX ? SMEM_ACC_LDSM : SMEM_ACC_STSM,

@@ -30,8 +30,11 @@ struct smem_cta_site {
     uint8_t width;          /* bytes per lane: 1, 2, 4, 8 or 16 */
     uint8_t op;             /* enum smem_access_op */
     uint8_t generic;        /* reached through a generic address */
-    uint8_t cas;            /* atom/red.shared.add.f32/.f64: ptxas makes it a compare-and-swap
-                               loop on sm_90 (LDS + ATOMS.CAST.SPIN a round; analysis/launch.c) */
+    uint8_t cas;            /* atom/red.shared add of f32, f64, f16x2, bf16x2, u64/s64, and / or /
+                               xor of 64 bits: ptxas makes it a compare-and-swap loop on sm_90
+                               (LDS + ATOMS.CAST.SPIN a round; analysis/launch.c); 2: a 64-bit
+                               integer add at a fixed address, which ptxas sums over the warp
+                               first (one lane's loop) */
     const char *file;       /* source file (NULL if the PTX has no line info) */
     uint32_t line, col;     /* source line (0 if unknown) */
     uint32_t ptx_line;      /* line of the instruction in the PTX */
