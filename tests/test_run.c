@@ -694,6 +694,38 @@ static void test_more_shared_atomics_are_cas_loops(void)
     free(hw);
 }
 
+/* cp.async with a src-size below the copy (tests/run/zfill.cu): priced by what it reads and
+ * writes (src/model/matrix.c's src-size rules, held out on the H100 in tests/hw/h100-ldsm8.csv);
+ * a .ca zero-fill of 32 lanes whose sources are one global 16 bytes costs its destinations only
+ * (4 wavefronts; the whole copies 32; before, 32 for both). Every launch's ld/st/atom and LDGSTS
+ * requests and wavefronts equal tests/run/h100-zfill.csv (H100 80GB HBM3, driver 580.159.04,
+ * ncu 2025.3.1, 2026-11-24 07:24 UTC). */
+static void test_zero_fill_copies_as_the_h100(void)
+{
+    CHECK_EQ(compare_with_h100("zfill", "", "h100-zfill.csv", "zfill", NULL), 6);
+    char path[1100];
+    snprintf(path, sizeof path, "%s/h100-zfill-zfill.csv", bin);
+    char *got = test_read_file(path, NULL);
+    snprintf(path, sizeof path, "%s/tests/run/h100-zfill.csv", src);
+    char *hw = test_read_file(path, NULL);
+    CHECK(got && hw);
+    /* the run's CSV: ldgsts_requests, ldgsts_wavefronts are its columns 28 and 29 */
+    CHECK(got && strstr(got, ",ldgsts_requests,ldgsts_wavefronts,"));
+    char *g = got ? next_line(got) : NULL;
+    unsigned n = 0;
+    for (char *h = hw ? next_line(hw) : NULL; g && *g && h && *h; h = next_line(h), g = next_line(g)) {
+        long long wr = num(h, 11, NULL, 0), ww = num(h, 12, NULL, 0);
+        long long hr = num(g, 28, NULL, 0), hwf = num(g, 29, NULL, 0);
+        if (wr != hr || ww != hwf)
+            fprintf(stderr, "  zfill launch %u: LDGSTS %lld/%lld, H100 %lld/%lld\n", n, hr, hwf, wr, ww);
+        CHECK(wr == hr && ww == hwf);
+        n++;
+    }
+    CHECK_EQ(n, 6);
+    free(got);
+    free(hw);
+}
+
 /* Recursive device functions (tests/run/recursion.cu) run to the program's own PASS. Against
  * tests/run/h100-recursion.csv (Nsight Compute 2025.3.1, H100 80GB HBM3, driver 580.159.04,
  * 2026-11-24, nvcc 13.0 -O3 -arch=sm_90 -lineinfo -cudart shared): where the lanes of a warp
@@ -847,6 +879,7 @@ int main(void)
     build("tests/run", "wmma_noinline", "wmma_noinline", "-cudart shared -arch=sm_90 -O3");
     build("tests/run", "fatomic", "fatomic", "-cudart shared -arch=sm_90 -O3");
     build("tests/run", "atomic64", "atomic64", "-cudart shared -arch=sm_90 -O3");
+    build("tests/run", "zfill", "zfill", "-cudart shared -arch=sm_90 -O3");
     build("tests/run", "cublas", "cublas", "-cudart shared -arch=sm_90 -O3 -lcublas -lcublasLt");
     build("tests/run", "wmma_noinline", "wmma_noinline_G", "-cudart shared -arch=sm_90 -G");
     build("tests/run", "tiny", "tiny_static", "-arch=sm_90");
@@ -866,6 +899,7 @@ int main(void)
     RUN(test_cublas_handles_run_and_its_kernels_stop);
     RUN(test_shared_float_atomics_are_a_cas_loop);
     RUN(test_more_shared_atomics_are_cas_loops);
+    RUN(test_zero_fill_copies_as_the_h100);
     RUN(test_recursion_runs_and_counts_as_the_h100);
     RUN(test_bulk_copies);
     RUN(test_merged_loads_stop_at_slow_path_calls);

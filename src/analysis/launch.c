@@ -22,8 +22,9 @@ struct cost_entry {
 #define MATRIX_CACHE 256u
 struct matrix_entry {
     uint8_t op, count, width, used;
-    uint32_t active;
+    uint32_t active, partial;
     uint32_t addr[SMEM_WARP], src[SMEM_WARP];
+    uint8_t src_size[SMEM_WARP];
     struct smem_cost cost;
     struct smem_request r;
 };
@@ -102,14 +103,19 @@ static void price_matrix(struct collector *c, const struct smem_access *a, struc
     }
     int cp = a->op == SMEM_ACC_CP_ASYNC;
     uint64_t h = (uint64_t)active * 0x9E3779B97F4A7C15ull ^ (uint64_t)a->op << 8 ^ a->count;
+    uint32_t partial = cp ? a->partial & active : 0;
     for (unsigned l = 0; l < SMEM_WARP; l++)
         if (active >> l & 1u)
-            h = (h ^ a->addr[l] ^ (cp ? (uint64_t)a->src[l] << 32 : 0)) * 0x100000001B3ull;
+            h = (h ^ a->addr[l] ^ (cp ? (uint64_t)a->src[l] << 32 : 0) ^
+                 ((partial >> l & 1u) ? (uint64_t)(a->src_size[l] + 1u) << 20 : 0)) *
+                0x100000001B3ull;
     struct matrix_entry *e = &c->mcache[(h ^ h >> 29) & (MATRIX_CACHE - 1)];
     int hit = e->used && e->active == active && e->op == a->op && e->count == a->count &&
-              e->width == a->width;
+              e->width == a->width && e->partial == partial;
     for (unsigned l = 0; hit && l < SMEM_WARP; l++)
-        if ((active >> l & 1u) && (e->addr[l] != a->addr[l] || (cp && e->src[l] != a->src[l])))
+        if ((active >> l & 1u) &&
+            (e->addr[l] != a->addr[l] || (cp && e->src[l] != a->src[l]) ||
+             ((partial >> l & 1u) && e->src_size[l] != a->src_size[l])))
             hit = 0;
     if (!hit) {
         e->used = 1;
@@ -117,8 +123,10 @@ static void price_matrix(struct collector *c, const struct smem_access *a, struc
         e->count = a->count;
         e->width = a->width;
         e->active = active;
+        e->partial = partial;
         memcpy(e->addr, a->addr, sizeof e->addr);
         memcpy(e->src, a->src, sizeof e->src);
+        memcpy(e->src_size, a->src_size, sizeof e->src_size);
         e->cost = (struct smem_cost){0, 0, 0, 0};
         price_matrix_now(c, a, &e->r, &e->cost);
     }
@@ -135,10 +143,14 @@ static void price_matrix_now(struct collector *c, const struct smem_access *a,
         q.size = a->width;
         q.bypass = a->count == 1;
         memcpy(q.dst, a->addr, sizeof q.dst);
-        for (unsigned l = 0; l < SMEM_WARP; l++)
+        uint8_t sz[SMEM_WARP];
+        for (unsigned l = 0; l < SMEM_WARP; l++) {
             q.src[l] = a->src[l];
+            sz[l] = (a->partial >> l & 1u) ? a->src_size[l] : a->width; /* zero-fill: 0 */
+        }
         if (!smem_cp_async_check(&q))
-            *cost = smem_cp_async_cost(c->banks, &q);
+            *cost = a->partial & q.active ? smem_cp_async_cost_src(c->banks, &q, sz)
+                                          : smem_cp_async_cost(c->banks, &q);
         smem_cp_async_as_request(&q, r);
         return;
     }

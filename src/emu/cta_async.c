@@ -244,6 +244,19 @@ static void set_src(struct smem_access *a, uint32_t l, void *ctx)
         ga = emu_sym_addr(c->b, o->sym);
     a->src[l] = (uint32_t)(ga + (uint64_t)o->imm);
     a->count = c->in->mode == MODE_CPA_CG;
+    if (c->in->nops >= 4) { /* src-size: a register or an immediate; unknown: the whole copy */
+        const struct smem_ptx_operand *z = &c->in->ops[3];
+        uint64_t n = a->width;
+        if (z->kind == OPK_IMM)
+            n = (uint64_t)z->imm;
+        else if (z->kind == OPK_REG && z->reg[0] >= 0 &&
+                 (c->b->K[(size_t)c->w * c->b->nregs + (uint32_t)z->reg[0]] >> l & 1u))
+            n = c->b->R[((size_t)c->w * c->b->nregs + (uint32_t)z->reg[0]) * 32 + l];
+        if (n < a->width) {
+            a->partial |= 1u << l;
+            a->src_size[l] = (uint8_t)n;
+        }
+    }
     if (!((a->unknown | a->oob) >> l & 1u))
         copy_issued(c->b, c->w * 32 + l, a->site, a->addr[l], a->width);
 }

@@ -91,6 +91,10 @@ struct smem_access {
     /* SMEM_ACC_CP_ASYNC: the low 32 bits of each lane's global source address (the cost of a
        copy depends on its lines, sectors and banks; one warp's sources lie within 4 GB) */
     uint32_t src[SMEM_WARP];
+    /* SMEM_ACC_CP_ASYNC: the lanes whose src-size is below the copy's size (0: zero-fill) and, for
+       them, the bytes read (the rest of the copy is zeros) */
+    uint32_t partial;
+    uint8_t src_size[SMEM_WARP];
     /* 1: no request but where a cp.async's bytes land for the hazards (its thread's
        cp.async.wait_group / wait_all / cp.async.mbarrier.arrive): a write by that lane there,
        then (the copy was reported as a request, and a write, when it was issued) */
