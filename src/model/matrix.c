@@ -474,6 +474,9 @@ int smem_cp_async_established_src(const struct smem_cp_async_request *req, const
         return 1; /* .ca: the hub rule, held out on every kind measured (see ca_hub) */
     int partial;
     uint32_t zero = zero_lanes(req, src_size, &partial);
+    for (unsigned l = 0; partial && l < SMEM_WARP; l++) /* src-size 8 and 12 were not measured */
+        if ((req->active >> l & 1u) && src_size[l] && src_size[l] != 4 && src_size[l] < req->size)
+            return 0;
     /* zero-fill alone, zero-fill mixed with whole lanes and src-size 4 (the short-lane rule): held
      * out (h100-ldsm8.csv, h100-ldsm9.csv); the reading lanes' copies must be in the warp rule's class */
     struct cg_view v;
