@@ -402,24 +402,6 @@ static uint32_t zero_lanes(const struct smem_cp_async_request *req, const uint8_
     return z;
 }
 
-/* The lanes of mask as a store by passes, lane-word writes counted: the zero-fill rule. */
-static unsigned store_passes(const struct smem_banks *b, const struct smem_cp_async_request *req, uint32_t mask,
-                             unsigned *ways)
-{
-    unsigned lanes = pass_lanes(b, req->size), wf = 0;
-    uint32_t lmask = lanes >= 32 ? 0xffffffffu : (1u << lanes) - 1u;
-    for (unsigned p0 = 0; p0 < SMEM_WARP; p0 += lanes) {
-        uint32_t pm = (lmask << p0) & mask;
-        if (!pm)
-            continue;
-        unsigned w = worst_bank(b, req->dst, pm, req->size, 0);
-        wf += w;
-        if (w > *ways)
-            *ways = w;
-    }
-    return wf;
-}
-
 struct smem_cost smem_cp_async_cost_src(const struct smem_banks *b, const struct smem_cp_async_request *req,
                                         const uint8_t *src_size)
 {
@@ -444,7 +426,10 @@ struct smem_cost smem_cp_async_cost_src(const struct smem_banks *b, const struct
     if (req->bypass) { /* over the whole warp, not by passes */
         uint32_t whole = req->active & ~zero;
         struct cg_view v;
-        cg_view_of(req, whole, &v);
+        int short_lanes = zero || partial; /* some lane reads less than its 16 bytes */
+        /* with short lanes, the lanes that read are kept by destination among every active lane
+         * (a destination's lowest lane, zero-fill or not) */
+        cg_view_of(req, short_lanes ? one_per_destination(req, req->active) & ~zero : whole, &v);
         uint32_t kept = v.keep;
         unsigned ways = 0, zw = 0;
         for (unsigned p0 = 0; p0 < SMEM_WARP; p0 += lanes) { /* max_ways: the worst bank of a pass */
@@ -456,12 +441,23 @@ struct smem_cost smem_cp_async_cost_src(const struct smem_banks *b, const struct
         cost.wavefronts = cg_warp(&v);
         if (!cg_in_class(req, &v))
             cost.wavefronts += cg_outside_extra(req, &v);
-        if (partial) /* src-size 4 of 16 (h100-ldsm7.csv .cg.16.src4): twice the whole copy's count on the
-                      * four structured rows, 2 to 4 below it on the three random ones: an estimate */
-            cost.wavefronts *= 2;
-        /* zero-fill lanes: alone, exact (held out); mixed with whole lanes the sum is a lower bound,
-         * the H100 adding 0 to 6 (h100-ldsm8.csv c_mix_*) */
-        cost.wavefronts += store_passes(b, req, zero, &zw);
+        if (short_lanes) {
+            /* the short-lane rule: the request is also a .ca pass of every active lane (the hub
+             * rule, each lane reading the prefix it reads: src-size 0 nothing), which writes the
+             * zeros; a zero-fill-only request is then that pass alone (its store). Fitted on 17 rows
+             * (h100-ldsm7.csv .cg.16.src4, h100-ldsm8.csv .cg.16.zmix), held out on 73 of 73
+             * (h100-ldsm9.csv, gen_patterns9.py: 48 zmix, 25 src4), where the sum of the whole
+             * lanes' and the zero-fill lanes' rules got 7 of 48 and twice the whole copy 3 of 25. */
+            for (unsigned p0 = 0; p0 < SMEM_WARP; p0 += lanes) {
+                uint32_t pm = (lmask << p0) & req->active;
+                if (pm) {
+                    unsigned w;
+                    cost.wavefronts += ca_pass(b, req, pm, zero, &w);
+                    if (w > zw)
+                        zw = w;
+                }
+            }
+        }
         cost.max_ways = ways > zw ? ways : zw;
     }
     return cost;
@@ -478,12 +474,13 @@ int smem_cp_async_established_src(const struct smem_cp_async_request *req, const
         return 1; /* .ca: the hub rule, held out on every kind measured (see ca_hub) */
     int partial;
     uint32_t zero = zero_lanes(req, src_size, &partial);
-    if (partial)
-        return 0;
-    if (zero)
-        return zero == req->active; /* zero-fill alone: held out; mixed with whole lanes: a lower bound */
+    for (unsigned l = 0; partial && l < SMEM_WARP; l++) /* src-size 8 and 12 were not measured */
+        if ((req->active >> l & 1u) && src_size[l] && src_size[l] != 4 && src_size[l] < req->size)
+            return 0;
+    /* zero-fill alone, zero-fill mixed with whole lanes and src-size 4 (the short-lane rule): held
+     * out (h100-ldsm8.csv, h100-ldsm9.csv); the reading lanes' copies must be in the warp rule's class */
     struct cg_view v;
-    cg_view_of(req, req->active, &v);
+    cg_view_of(req, (zero || partial) ? one_per_destination(req, req->active) & ~zero : req->active, &v);
     return cg_in_class(req, &v);
 }
 

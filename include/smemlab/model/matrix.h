@@ -98,12 +98,14 @@ int smem_cp_async_established(const struct smem_cp_async_request *req);
 
 /* The same with cp.async's src-size per lane (src_size NULL: every lane reads its whole copy;
  * src_size[l] bytes read, the rest of the copy zeros; 0: zero-fill, nothing read). A zero-fill lane
- * reads nothing: .ca prices it by the hub rule with no source (its destination writes alone); .cg
- * zero-fill lanes cost their destinations as a store by passes, every lane-word write counted. A
- * .ca src-size between 0 and the size costs what the whole copy costs. Established: .ca always;
- * .cg when every active lane is zero-fill, or none is and smem_cp_async_established holds; .cg
- * mixing zero-fill and whole lanes is a lower bound (the H100 adds 0 to 6), a .cg src-size
- * between 0 and 16 an estimate (twice the whole copy's count). */
+ * reads nothing: .ca prices it by the hub rule with no source (its destination writes alone). A
+ * .cg request with short lanes (some lane with src-size below 16: zero-fill mixed with whole lanes,
+ * src-size 4, zero-fill alone) costs the .ca hub rule over every active lane (each reading the
+ * prefix it reads) plus the .cg warp rule over the lanes that read something and are kept by
+ * destination among every active lane (zero-fill alone: a store by passes, lane-word writes
+ * counted). A .ca src-size between 0 and the size costs what the whole copy costs. Established:
+ * .ca always; .cg when the reading lanes' copies (kept as above) satisfy smem_cp_async_established's
+ * class (held out: h100-ldsm9.csv, 73 of 73 .cg rows with short lanes). */
 struct smem_cost smem_cp_async_cost_src(const struct smem_banks *banks, const struct smem_cp_async_request *req,
                                         const uint8_t *src_size);
 int smem_cp_async_established_src(const struct smem_cp_async_request *req, const uint8_t *src_size);
