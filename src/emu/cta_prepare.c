@@ -176,6 +176,45 @@ static uint8_t fast_kind_of(const struct smem_ptx_func *f, const struct smem_ptx
     }
 }
 
+/* The one instruction writing register r (-1: none, or several). */
+static int32_t single_def(const struct smem_ptx_func *f, int32_t r)
+{
+    int32_t def = -1;
+    for (uint32_t k = 0; k < f->ninsns; k++) {
+        const struct smem_ptx_insn *in = &f->insns[k];
+        if (in->nops && in->op != PO_ST && in->op != PO_RED &&
+            (in->ops[0].kind == OPK_REG || in->ops[0].kind == OPK_VEC ||
+             in->ops[0].kind == OPK_PAIR))
+            for (int i = 0; i < 4; i++)
+                if (in->ops[0].reg[i] == r) {
+                    if (def >= 0)
+                        return -1;
+                    def = (int32_t)k;
+                }
+    }
+    return def;
+}
+
+/* A generic address that ptxas can see is a shared one: its register comes, through adds and
+ * moves, from cvta.shared (what cuda_fp16.h's atomicAdd on a __shared__ __half2 gives); ptxas then
+ * emits the shared form (ATOMS.CAST.SPIN: tests/run/h100-atomic64.csv, half2add). */
+static int shared_generic(const struct smem_ptx_func *f, int32_t r, unsigned depth)
+{
+    if (r < 0 || depth > 8)
+        return 0;
+    int32_t k = single_def(f, r);
+    if (k < 0)
+        return 0;
+    const struct smem_ptx_insn *d = &f->insns[k];
+    if (d->op == PO_CVTA)
+        return d->space == SP_SHARED && !d->to;
+    if ((d->op == PO_ADD || d->op == PO_SUB || d->op == PO_MOV) && d->guard < 0)
+        for (unsigned o = 1; o < d->nops && o < 3; o++)
+            if (d->ops[o].kind == OPK_REG && shared_generic(f, d->ops[o].reg[0], depth + 1))
+                return 1;
+    return 0;
+}
+
 /* A memory operand at a fixed place: [symbol + imm], or [r + imm] with r written once, by a mov
  * of a symbol's address (how nvcc writes &s[0]). */
 static int fixed_address(const struct smem_ptx_func *f, const struct smem_ptx_operand *o)
@@ -184,19 +223,7 @@ static int fixed_address(const struct smem_ptx_func *f, const struct smem_ptx_op
         return 0;
     if (o->reg[0] < 0)
         return o->sym >= 0;
-    int32_t def = -1;
-    for (uint32_t k = 0; k < f->ninsns; k++) {
-        const struct smem_ptx_insn *in = &f->insns[k];
-        if (in->nops && in->op != PO_ST && in->op != PO_RED &&
-            (in->ops[0].kind == OPK_REG || in->ops[0].kind == OPK_VEC ||
-             in->ops[0].kind == OPK_PAIR))
-            for (int r = 0; r < 4; r++)
-                if (in->ops[0].reg[r] == o->reg[0]) {
-                    if (def >= 0)
-                        return 0;
-                    def = (int32_t)k;
-                }
-    }
+    int32_t def = single_def(f, o->reg[0]);
     if (def < 0)
         return 0;
     const struct smem_ptx_insn *d = &f->insns[def];
@@ -433,7 +460,8 @@ int smem_cta_prepare(const struct smem_ptx_module *m, const struct smem_ptx_func
         case PO_ATOM: case PO_RED:
             rc = add_site(p, k, 0, smem_ptx_type_bytes(in->type), SMEM_ACC_ATOM, generic);
             /* measured: tests/run/h100-fatomic.csv, h100-atomic64.csv */
-            if (!rc && !generic) {
+            if (!rc && (!generic || (in->ops[1].kind == OPK_ADDR &&
+                                     shared_generic(f, in->ops[1].reg[0], 0)))) {
                 unsigned t = in->type;
                 int w64 = t == PT_U64 || t == PT_S64 || t == PT_B64;
                 if (in->mode == MODE_ATOM_ADD && w64 && fixed_address(f, &in->ops[1]))
