@@ -726,6 +726,22 @@ static void test_zero_fill_copies_as_the_h100(void)
     CHECK_EQ(n, 6);
     free(got);
     free(hw);
+    /* a .cg copy with src-size 8, which no measured rule establishes: the site and the table say
+       its cost is an estimate; the measured kernels above never do */
+    char *o, *e;
+    CHECK_EQ(checks("--format json", "zfill", "src8", &o, &e), 0);
+    EXPECT_IN(o, "zfill src8 PASS");
+    EXPECT_IN(e, "\"estimate\": true");
+    free(o);
+    free(e);
+    CHECK_EQ(checks("", "zfill", "src8", &o, &e), 0);
+    EXPECT_IN(e, ": cp.async requests outside the established class of the measured rules");
+    free(o);
+    free(e);
+    CHECK_EQ(checks("--format json", "zfill", "", &o, &e), 0);
+    CHECK(strstr(e, "\"estimate\"") == NULL);
+    free(o);
+    free(e);
 }
 
 /* Recursive device functions (tests/run/recursion.cu) run to the program's own PASS. Against

@@ -25,6 +25,7 @@ struct matrix_entry {
     uint32_t active, partial;
     uint32_t addr[SMEM_WARP], src[SMEM_WARP];
     uint8_t src_size[SMEM_WARP];
+    uint8_t estimate; /* a cp.async outside the rules' established class */
     struct smem_cost cost;
     struct smem_request r;
 };
@@ -90,17 +91,16 @@ static void price(struct collector *c, const struct smem_request *r, struct smem
 
 /* ldmatrix / stmatrix / cp.async: model/matrix.c's rules (measured on the H100); r becomes the
  * request the pictures and advice use (its passes are the matrices, or the copy's stores) */
-static void price_matrix_now(struct collector *c, const struct smem_access *a,
-                             struct smem_request *r, struct smem_cost *cost);
+static int price_matrix_now(struct collector *c, const struct smem_access *a,
+                            struct smem_request *r, struct smem_cost *cost);
 
-static void price_matrix(struct collector *c, const struct smem_access *a, struct smem_request *r,
-                         struct smem_cost *cost)
+/* returns 1 when the cost is an estimate (a cp.async outside the established class) */
+static int price_matrix(struct collector *c, const struct smem_access *a, struct smem_request *r,
+                        struct smem_cost *cost)
 {
     uint32_t active = a->active & ~a->unknown;
-    if (!c->mcache) {
-        price_matrix_now(c, a, r, cost);
-        return;
-    }
+    if (!c->mcache)
+        return price_matrix_now(c, a, r, cost);
     int cp = a->op == SMEM_ACC_CP_ASYNC;
     uint64_t h = (uint64_t)active * 0x9E3779B97F4A7C15ull ^ (uint64_t)a->op << 8 ^ a->count;
     uint32_t partial = cp ? a->partial & active : 0;
@@ -128,14 +128,15 @@ static void price_matrix(struct collector *c, const struct smem_access *a, struc
         memcpy(e->src, a->src, sizeof e->src);
         memcpy(e->src_size, a->src_size, sizeof e->src_size);
         e->cost = (struct smem_cost){0, 0, 0, 0};
-        price_matrix_now(c, a, &e->r, &e->cost);
+        e->estimate = (uint8_t)price_matrix_now(c, a, &e->r, &e->cost);
     }
     *r = e->r;
     *cost = e->cost;
+    return e->estimate;
 }
 
-static void price_matrix_now(struct collector *c, const struct smem_access *a,
-                             struct smem_request *r, struct smem_cost *cost)
+static int price_matrix_now(struct collector *c, const struct smem_access *a,
+                            struct smem_request *r, struct smem_cost *cost)
 {
     if (a->op == SMEM_ACC_CP_ASYNC) {
         struct smem_cp_async_request q;
@@ -148,11 +149,15 @@ static void price_matrix_now(struct collector *c, const struct smem_access *a,
             q.src[l] = a->src[l];
             sz[l] = (a->partial >> l & 1u) ? a->src_size[l] : a->width; /* zero-fill: 0 */
         }
-        if (!smem_cp_async_check(&q))
-            *cost = a->partial & q.active ? smem_cp_async_cost_src(c->banks, &q, sz)
-                                          : smem_cp_async_cost(c->banks, &q);
+        int est = 0;
+        if (!smem_cp_async_check(&q)) {
+            int part = (a->partial & q.active) != 0;
+            *cost = part ? smem_cp_async_cost_src(c->banks, &q, sz)
+                         : smem_cp_async_cost(c->banks, &q);
+            est = part ? !smem_cp_async_established_src(&q, sz) : !smem_cp_async_established(&q);
+        }
         smem_cp_async_as_request(&q, r);
-        return;
+        return est;
     }
     struct smem_matrix_request q;
     q.count = a->count ? a->count : 4;
@@ -162,6 +167,7 @@ static void price_matrix_now(struct collector *c, const struct smem_access *a,
     if (!smem_matrix_check(&q))
         *cost = smem_matrix_cost(c->banks, &q);
     smem_matrix_as_request(&q, r);
+    return 0;
 }
 
 static struct smem_totals *totals_of(struct smem_kernel_report *k, unsigned op)
@@ -235,14 +241,17 @@ static void on_access(void *ctx, const struct smem_access *a)
     r.width = a->width;
     r.op = a->op == SMEM_ACC_ST ? SMEM_ST : a->op == SMEM_ACC_LD ? SMEM_LD : SMEM_ATOM;
     memcpy(r.addr, a->addr, sizeof r.addr);
+    int estimate = 0;
     if (unknown)
         ;
     else if (a->op >= SMEM_ACC_CP_ASYNC)
-        price_matrix(c, a, &r, &cost);
+        estimate = price_matrix(c, a, &r, &cost);
     else
         price(c, &r, &cost);
     struct smem_kernel_report *k = c->k;
     struct smem_site_report *s = &k->sites[c->site_map[a->site]];
+    if (estimate)
+        s->estimate = 1;
     int cas = c->p->sites[a->site].cas && a->op == SMEM_ACC_ATOM && !unknown;
     if (cas)
         cas_rounds(c, a, &r, s);
@@ -489,6 +498,7 @@ int smem_kernel_report_add(struct smem_kernel_report *sum, const struct smem_ker
             sum_totals(&s->t, &r->t);
             s->in_recursion |= r->in_recursion;
             s->cas_loop |= r->cas_loop;
+            s->estimate |= r->estimate;
             if (r->worst_wf > s->worst_wf) {
                 s->worst = r->worst;
                 s->worst_wf = r->worst_wf;

@@ -127,6 +127,8 @@ void smem_report_json_kernel(FILE *f, const struct smem_analysis *a,
             fprintf(f, ", \"in_recursion\": true");
         if (r->cas_loop) /* a compare-and-swap loop on sm_90 (analyze.h) */
             fprintf(f, ", \"cas_loop\": true");
+        if (r->estimate) /* a cp.async outside the established class (analyze.h) */
+            fprintf(f, ", \"estimate\": true");
         if (r->ptxas_differs[0]) { /* the SASS census (census.h) */
             fprintf(f, ", \"ptxas_differs\": ");
             smem_json_string(f, r->ptxas_differs);
@@ -268,9 +270,20 @@ void smem_report_table(FILE *f, const struct smem_analysis *a)
                     fprintf(f, "%s%u", ncas++ ? ", " : "  line ", last);
                 }
             if (ncas)
-                fprintf(f, ": a shared f32/f64 atomic add, a compare-and-swap loop on sm_90: a "
+                fprintf(f, ": a shared atomic that sm_90 runs as a compare-and-swap loop: a "
                            "round (one load, counted with the loads, and one atomic) for the most "
                            "lanes in one bank; rounds that other warps force are not counted\n");
+        }
+        {
+            unsigned nest = 0, last = 0;
+            for (uint32_t s = 0; s < k->nsites; s++)
+                if (k->sites[s].estimate && (!nest || k->sites[s].line != last)) {
+                    last = k->sites[s].line;
+                    fprintf(f, "%s%u", nest++ ? ", " : "  line ", last);
+                }
+            if (nest)
+                fprintf(f, ": cp.async requests outside the established class of the measured "
+                           "rules (docs/bank-model.md): their cost is an estimate\n");
         }
         smem_report_sass_lines(f, k);
         if (!k->complete)

@@ -37,11 +37,14 @@ struct smem_site_report {
     uint8_t in_recursion;   /* some of it runs inside a recursive function: lanes of a warp in
                                different call frames are counted as one request there, where
                                the GPU issues one per frame, so its counts are a lower bound */
-    uint8_t cas_loop;       /* a shared f32/f64 atomic add, which ptxas makes a compare-and-swap
-                               loop on sm_90: each round one LDS (counted in the kernel's loads)
-                               and one ATOMS (counted here); rounds = the most lanes in one bank.
+    uint8_t cas_loop;       /* a shared atomic ptxas makes a compare-and-swap loop on sm_90 (f32,
+                               f64, f16x2, bf16x2 and 64-bit integer add, 64-bit and / or / xor):
+                               each round one LDS (counted in the kernel's loads) and one ATOMS
+                               (counted here); rounds = the most lanes in one bank of a pass.
                                Rounds other warps force by updating the word in between are
                                timing, not counted: a lower bound where warps contend */
+    uint8_t estimate;       /* a cp.async request outside the measured rules' established class
+                               (model/matrix.h): its cost is an estimate */
     char ptxas_differs[320]; /* "": ptxas's SASS of this line agrees with the PTX's sites (or
                                was not checked); else one line on how it differs (census.h):
                                the line's counts are the PTX's, the H100's may differ */
