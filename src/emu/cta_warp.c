@@ -268,6 +268,25 @@ int emu_warp_mem(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx
         return 1;
     }
     uint32_t sm = 0;
+    if (esz == 4 && n == 1 && v->kind == OPK_REG && v->reg[0] >= 0) {
+        /* the common case: one 32-bit register a lane (what the loop below does, for it) */
+        const uint64_t *xs = R + (size_t)v->reg[0] * 32;
+        uint32_t kv = K[v->reg[0]];
+        for (uint32_t l = 0; l < 32; l++) {
+            if (!(ex >> l & 1u))
+                continue;
+            uint8_t *m = b->smem + off[l], *mk = b->smem_known + off[l];
+            uint32_t old, k4, x = (uint32_t)xs[l], known = kv >> l & 1u;
+            memcpy(&old, m, 4);
+            memcpy(&k4, mk, 4);
+            uint32_t ok = ((k4 - 0x01010101u) & ~k4 & 0x80808080u) == 0; /* no byte unknown */
+            sm |= (ok & known & (uint32_t)(old == x)) << l;
+            uint32_t kn = known ? 0x01010101u : 0;
+            memcpy(m, &x, 4);
+            memcpy(mk, &kn, 4);
+        }
+        ex = 0; /* done: only the lanes that stored what was there remain to mark */
+    }
     for (uint32_t l = 0; l < 32; l++) {
         if (!(ex >> l & 1u))
             continue;
