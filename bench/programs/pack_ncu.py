@@ -20,8 +20,11 @@ for name in sys.argv[2:]:
         row = next(csv.reader([line]))
         if len(row) < 15 or row[0] == 'ID' or row[12] not in M:
             continue
+        v = float(row[14].replace(',', ''))
+        if v != v:  # NaN: the launch faulted on the GPU (an illegal access): not counted
+            continue
         L = launches.setdefault(int(row[0]), {'k': row[4], 'g': row[8], 'b': row[7]})
-        L[row[12]] = int(float(row[14].replace(',', '')))
+        L[row[12]] = int(v)
     run = None
     for i in sorted(launches):
         L = launches[i]

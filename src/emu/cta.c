@@ -689,6 +689,9 @@ static int lane_exec(struct block *b, uint32_t w, uint32_t l, uint32_t pc,
     case PO_RET: case PO_EXIT:
         T->state = L_EXIT;
         return 0;
+    case PO_BAR_CLUSTER:
+        return block_fail(b, pc, "unsupported instruction: barrier.cluster (thread block clusters "
+                                 "are not emulated)");
     case PO_TRAP:
         return block_fail(b, pc, "%s", in->call_name ? in->call_name /* smemlab's own trap */
                                        : "the kernel executes trap (an assertion failed?)");

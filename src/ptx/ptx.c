@@ -1228,6 +1228,14 @@ static int decode_mods(struct parser *ps, const char *at, struct smem_ptx_insn *
                 continue;
             }
         }
+        if (in->op == PO_BAR && !strcmp(part, "cluster")) {
+            in->op = PO_BAR_CLUSTER;
+            continue;
+        }
+        if (in->op == PO_BAR_CLUSTER &&
+            (!strcmp(part, "arrive") || !strcmp(part, "wait") || !strcmp(part, "aligned") ||
+             !strcmp(part, "relaxed") || !strcmp(part, "release") || !strcmp(part, "acquire")))
+            continue;
         if (in->op == PO_BAR) {
             if (!strcmp(part, "warp")) { in->op = PO_BAR_WARP; continue; }
             if (!strcmp(part, "arrive")) { in->op = PO_BAR_ARRIVE; continue; }
@@ -1301,7 +1309,7 @@ static unsigned min_operands(unsigned op)
     switch (op) {
     case PO_RET: case PO_EXIT: case PO_TRAP: case PO_MEMBAR: case PO_NOP: case PO_CP_ASYNC_WAIT:
     case PO_NANOSLEEP: case PO_BAR_WARP: case PO_PREFETCH: case PO_BAR: case PO_CALL:
-    case PO_CP_BULK:
+    case PO_CP_BULK: case PO_BAR_CLUSTER:
         return 0;
     case PO_BRA: case PO_ACTIVEMASK: return 1;
     case PO_MOV: case PO_ABS: case PO_NEG: case PO_NOT: case PO_CNOT: case PO_POPC: case PO_CLZ:

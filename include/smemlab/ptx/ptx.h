@@ -74,6 +74,9 @@ enum smem_ptx_opcode {
     PO_TEX,      /* tex, tld4, txq, suld, suq: ops[0] the destination; the rest is not read */
     PO_SURF_ST,  /* sust, sured: a surface store (no operand is read) */
     PO_VABSDIFF4, /* vabsdiff4.d.a.b.add d, a, b, c: c + the sum of the 4 bytes' |a - b| */
+    PO_BAR_CLUSTER, /* barrier.cluster.arrive / .wait (thread block clusters): read, so that a
+                       kernel whose cluster paths never run (cooperative groups' generic
+                       thread_group code has them) runs; executing one stops the block, named */
     /* matrix, barrier-object and tensor-core instructions (ptx_tensor.c); a function holding one is
      * read only when smem_ptx_parse_opts is asked to (struct smem_ptx_options.tensor_ops) */
     PO_LDMATRIX, /* vec = matrices; ops: {d..}, [addr] (space SP_SHARED, or SP_GENERIC) */
