@@ -58,7 +58,7 @@ def keep_first(r, mask):
 
 
 def warp(r, mask):
-    return F.cg_warp_est(dict(r, mask=mask, sb=16)) if mask else 0  # the model before the tenth run
+    return F.cg_warp(dict(r, mask=mask, sb=16)) if mask else 0
 
 
 def hub(r, zero):
