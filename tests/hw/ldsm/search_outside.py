@@ -11,8 +11,9 @@ counting the hits (per wavefront of t, of x, per shared line, per key of x, at m
 wavefront of t and line, the most lines or t-wavefronts of one chunk); the script prints the best
 rules as rows exact / rows. After the ninth run (h100-ldsm10.csv absent): 304 rows, and 'even, t
 shares its wavefront with another chunk, x alone, the most of one chunk' exact on all 304 (the chunk
-rule, fit_ldgsts.cg_outside_chunks); with the tenth run's rows: 384, the best 359 (the estimate,
-fit_ldgsts.cg_outside_extra). Usage: python3 search_outside.py [K] [--before-10] (K: 3; a minute)."""
+rule, fit_ldgsts.cg_outside_chunks); with the tenth run's rows (--before-11): 384, the best 359 (the
+estimate, fit_ldgsts.cg_outside_extra). Usage: python3 search_outside.py [K] [--before-10 |
+--before-11] (K: 3; a minute or two)."""
 import itertools, os, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -91,12 +92,13 @@ MODES = {'per wavefront of t': lambda h: len({c['wft'] for c in h}),
 
 def main():
     K = int(next((a for a in sys.argv[1:] if a.isdigit()), 3))
-    before = '--before-10' in sys.argv
+    drop = {'h100-ldsm10.csv', 'h100-ldsm11.csv'} if '--before-10' in sys.argv else \
+        {'h100-ldsm11.csv'} if '--before-11' in sys.argv else set()
     data = []
     for r in F.load():
         if not r['cg'] or r['zf'] or r['sb'] != 16 or F.cg_warp_class(r) or r['file'].endswith('r.csv'):
             continue
-        if before and r['file'] == 'h100-ldsm10.csv':
+        if r['file'] in drop:
             continue
         data.append((r['wf'] - F.cg_warp_mult(r), candidates(r)))
     feats = sorted({k for _, C in data for c in C for k in c['f']})
