@@ -11,7 +11,11 @@
  * zero-fill mixed with whole lanes; one-line probes outside the class) with h100-ldsm8r.csv (the
  * same launches in a second process), h100-ldsm9.csv (93, 2026-11-24 07:27 UTC: gen_patterns9.py,
  * held out for the short-lane .cg rule: zero-fill mixed with whole lanes, src-size 4) with
- * h100-ldsm9r.csv (the same launches in a second process). Counters: requests (smsp__sass_inst_executed_op_ldsm,
+ * h100-ldsm9r.csv (the same launches in a second process), h100-ldsm10.csv (100, 2026-11-24 07:48
+ * UTC: gen_patterns10.py, .cg warps outside the class held out for the chunk rule, which failed;
+ * controls inside it) with h100-ldsm10r.csv (a second process), h100-ldsm11.csv (56, 07:56 UTC:
+ * gen_patterns11.py, isolated units outside the class, held out for the estimate there) with
+ * h100-ldsm11r.csv (a second process). Counters: requests (smsp__sass_inst_executed_op_ldsm,
  * sm__inst_executed_op_shared_stsm, smsp__sass_inst_executed_op_ldgsts), wavefronts
  * (smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_{ldsm,stsm,ldgsts}) and the bank-conflict
  * counters. Every ldmatrix/stmatrix row must be exact (wavefronts and conflicts); every cp.async row
@@ -53,15 +57,30 @@ struct tally {
  * was fitted on them); every row of h100-ldsm8.csv (gen_patterns8.py: the class boundary, zero-fill,
  * .ca zero-fill mixed with whole lanes) but its .cg c_mix_* rows; every row of h100-ldsm9.csv
  * (gen_patterns9.py: the short-lane rule for .cg, fitted on the .cg src4 rows of h100-ldsm7.csv and
- * the .cg zmix rows of h100-ldsm8.csv, and .ca controls). */
+ * the .cg zmix rows of h100-ldsm8.csv, and .ca controls); of h100-ldsm10.csv the rows the rules
+ * claim are its n_in_* controls inside the class (gen_patterns10.py); every row of h100-ldsm11.csv
+ * that the rules claim (gen_patterns11.py: the estimate on isolated units, and one row in the class). */
 static int held_out(const char *file, const char *kind, const char *name)
 {
     static const char *const pre[] = {"oneper_", "perm_", "mix_", "wholeperm_", "twoline_", "hub_", "chain_", "rnd"};
+    /* rows of the seventh and eighth runs that the units class (established since the eleventh run)
+     * takes in: the estimate there was fitted on them (d_wh_*) or after them, so not held out */
+    static const char *const units[] = {"onesec_10_p2", "h_onesec_21", "a_line_18", "f_again_onesec_10_p2",
+                                        "f_again_h_onesec_21"};
+    if (!strcmp(file, "h100-ldsm7.csv") || !strcmp(file, "h100-ldsm8.csv")) {
+        if (!strncmp(name, "d_wh_", 5))
+            return 0;
+        for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+            if (!strcmp(name, units[i]))
+                return 0;
+    }
+    if (!strcmp(file, "h100-ldsm11.csv"))
+        return 1;
     if (!strcmp(file, "h100-ldsm7.csv")) /* .cg src-size 4: the short-lane rule was fitted on them */
         return strcmp(kind, "cpasync.cg.16.zfill") != 0 && strcmp(kind, "cpasync.cg.16.src4") != 0;
     if (!strcmp(file, "h100-ldsm8.csv")) /* .cg zero-fill mixed with whole lanes: likewise */
         return strcmp(kind, "cpasync.cg.16.zmix") != 0 || strncmp(name, "c_mix_", 6) != 0;
-    if (!strcmp(file, "h100-ldsm9.csv"))
+    if (!strcmp(file, "h100-ldsm9.csv") || !strcmp(file, "h100-ldsm10.csv"))
         return 1;
     if (strcmp(file, "h100-ldsm5.csv") && strcmp(file, "h100-ldsm6.csv"))
         return 0;
@@ -305,20 +324,22 @@ static void check_ca_lane_order(void)
 /* The same launch measured again gives the same count: every row of h100-ldsm7r.csv (the 47 .cg rows
  * outside the keys class of h100-ldsm{,2,4,5}.csv, in two more ncu processes, two or three times
  * in each), of h100-ldsm8r.csv (every launch of h100-ldsm8.csv in a second process) and of
- * h100-ldsm9r.csv (every launch of h100-ldsm9.csv in a second process) equals the
+ * h100-ldsm9r.csv, h100-ldsm10r.csv and h100-ldsm11r.csv (every launch of h100-ldsm9.csv,
+ * h100-ldsm10.csv, h100-ldsm11.csv in a second process) equals the
  * row of the other files with the same kind, mask and addresses. */
 static void check_repeats(void)
 {
     static const char *const base[] = {"h100-ldsm.csv", "h100-ldsm2.csv", "h100-ldsm4.csv", "h100-ldsm5.csv",
-                                       "h100-ldsm8.csv", "h100-ldsm9.csv"};
-    static const char *const again[] = {"h100-ldsm7r.csv", "h100-ldsm8r.csv", "h100-ldsm9r.csv"};
+                                       "h100-ldsm8.csv", "h100-ldsm9.csv", "h100-ldsm10.csv", "h100-ldsm11.csv"};
+    static const char *const again[] = {"h100-ldsm7r.csv", "h100-ldsm8r.csv", "h100-ldsm9r.csv",
+                                        "h100-ldsm10r.csv", "h100-ldsm11r.csv"};
     enum { MAXROWS = 2048 };
     static char *key[MAXROWS];
     static long long wfs[MAXROWS];
     static char line[16384];
     unsigned n = 0, same = 0, repeats = 0;
     for (int pass = 0; pass < 2; pass++) {
-        for (size_t i = 0; i < (pass ? 3 : 6); i++) {
+        for (size_t i = 0; i < (pass ? 5 : 8); i++) {
             const char *file = pass ? again[i] : base[i];
             char path[4096];
             snprintf(path, sizeof path, "%s/tests/hw/%s", SMEMLAB_SOURCE_DIR, file);
@@ -352,7 +373,7 @@ static void check_repeats(void)
             fclose(f);
         }
     }
-    CHECK_EQ(repeats, 248u + 252u + 93u);
+    CHECK_EQ(repeats, 248u + 252u + 93u + 100u + 56u);
     CHECK_EQ(same, repeats); /* each found and equal */
     for (unsigned j = 0; j < n; j++)
         free(key[j]);
@@ -381,9 +402,15 @@ int main(void)
     check_file("h100-ldsm8r.csv", 252, &t); /* the same launches in a second process */
     check_file("h100-ldsm9.csv", 93, &t);   /* gen_patterns9.py: held out for the short-lane rule */
     check_file("h100-ldsm9r.csv", 93, &t);  /* the same launches in a second process */
+    struct tally t9 = t;
+    check_file("h100-ldsm10.csv", 100, &t); /* gen_patterns10.py: outside the class, held out */
+    check_file("h100-ldsm10r.csv", 100, &t); /* the same launches in a second process */
+    struct tally t10 = t;
+    check_file("h100-ldsm11.csv", 56, &t);  /* gen_patterns11.py: probes of isolated units, held out */
+    check_file("h100-ldsm11r.csv", 56, &t); /* the same launches in a second process */
     /* the held-out rows the rules claim, all exact: 152 of the six files, 211 of the seventh run,
      * 126 of the eighth, 84 of the ninth */
-    CHECK_EQ(t.heldout_est, 152 + 211 + 126 + 84);
+    CHECK_EQ(t9.heldout_est, 152 + 211 + 126 + 84);
     check_repeats();
     printf("h100-ldsm*.csv: %u rows: %u ldmatrix/stmatrix (%u .trans) exact; %u cp.async rows where the "
            "rule is established, exact; %u outside it (%u equal anyway); conflict counter checked on %u "
@@ -394,8 +421,27 @@ int main(void)
      * established, 18 outside, all 18 equal. The 7 rows that differ (docs/bank-model.md): .cg, a
      * chunk copied to one shared line under two keys by crowded lanes: h_line_3, h_line_10,
      * h_line_16 of h100-ldsm7.csv, h_line_3 and h_line_16 again in h100-ldsm8.csv and h100-ldsm8r.csv. */
-    CHECK(t.mat == 958 + 73 && t.cp_rows == 954 + 378 + 248 + 252 + 252 + 93 + 93 && t.cp_est == 1471 + 168 &&
-          t.cp_out == 613 + 18 && t.cp_out_equal == 606 + 18);
+    /* Since the eleventh run the units class takes in 26 of those rows outside (onesec_10_p2 and
+     * h_onesec_21 of h100-ldsm7.csv, 12 of h100-ldsm8.csv, d_wh_* among them, and their repeats), all
+     * exact under the estimate. */
+    CHECK(t9.mat == 958 + 73 && t9.cp_rows == 954 + 378 + 248 + 252 + 252 + 93 + 93 &&
+          t9.cp_est == 1471 + 168 + 26 && t9.cp_out == 613 + 18 - 26 && t9.cp_out_equal == 606 + 18 - 26);
+    /* the tenth run (h100-ldsm10.csv, NVIDIA H100 80GB HBM3, driver 580.159.04, ncu 2025.3.1.0,
+     * 2026-11-24 07:48 UTC) and its repeat: the 8 controls inside the class established and exact
+     * (held out); the 92 warps outside it (gen_patterns10.py K, L: 80 whole copies, M: 12 with
+     * zero-fill lanes), chosen where the hypotheses differ, not claimed: the estimate equals the
+     * H100 on 72 of them (K 32 of 48, L 28 of 32, M 12 of 12), the chunk rule fitted after the
+     * ninth run on 52 (K 25, L 15, M 12): rejected. So the 1 to 3 wavefronts above the warp rule
+     * outside the class stay unexplained (docs/bank-model.md). */
+    CHECK(t10.cp_rows - t9.cp_rows == 200 && t10.cp_est - t9.cp_est == 16 && t10.heldout_est - t9.heldout_est == 8 &&
+          t10.cp_out - t9.cp_out == 184 && t10.cp_out_equal - t9.cp_out_equal == 144);
+    /* the eleventh run (h100-ldsm11.csv, same H100, driver and ncu, 2026-11-24 07:56 UTC) and its
+     * repeat: 56 launches of one to three isolated units (gen_patterns11.py), 50 of them in the units
+     * class (smem_cp_async_established) and 1 in the warp rule's class, all held out and exact (the
+     * estimate's prediction, committed before the run); the 5 others (a lane of the half item's key
+     * beside it) not claimed, equal anyway (the estimate 55 of 55, the chunk rule 19) */
+    CHECK(t.cp_rows - t10.cp_rows == 112 && t.cp_est - t10.cp_est == 102 && t.heldout_est - t10.heldout_est == 51 &&
+          t.cp_out - t10.cp_out == 10 && t.cp_out_equal - t10.cp_out_equal == 10);
     struct smem_banks b = smem_banks_default();
     /* The GEMM kernels of tests/ldsm/gemm.cu: a warp's ldmatrix.x4 of the A tile (row = lane%16,
      * chunk = ks*2 + lane/16, 64-byte rows) costs 16 wavefronts plain, 4 swizzled; 256 LDSM in all

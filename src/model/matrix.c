@@ -302,7 +302,11 @@ static unsigned cg_warp(const struct cg_view *v)
  * item's other half, or another item of its key) and a later lane x reads the chunk as a half item
  * of another key, writing it at the same position in a sector (dst(x) - dst(t) an even number of
  * 16-byte chunks): one more for each such wavefront of t. With it the rule is exact on 1337 of the
- * 1342 whole .cg rows of h100-ldsm{,..,8}.csv (the five others 1 to 2 high), without it on 1285. */
+ * 1342 whole .cg rows of h100-ldsm{,..,8}.csv (the five others 1 to 2 high), without it on 1285.
+ * Held out in the tenth run (h100-ldsm10.csv, 80 crowded warps outside the class, chosen where the
+ * hypotheses differ): 60 of 80, where the H100 exceeds the warp rule by up to 3; the rule fitted
+ * after the ninth run to replace it (tests/hw/ldsm/fit_ldgsts.py cg_outside_chunks, exact on all 304
+ * distinct rows before) got 40 of 80 and was rejected. Not claimed (smem_cp_async_established). */
 static unsigned cg_outside_extra(const struct smem_cp_async_request *req, const struct cg_view *v)
 {
     unsigned occ[SMEM_WARP]; /* a lane's wavefront: (its key, occ: earlier items of the key on its source) */
@@ -360,6 +364,49 @@ static int cg_in_class(const struct smem_cp_async_request *req, const struct cg_
             unsigned o = (unsigned)__builtin_ctz(k);
             if (req->src[o] / 16 == req->src[l] / 16 && req->dst[o] / 128 == req->dst[l] / 128 &&
                 v->kid[o] != v->kid[l])
+                return 0;
+        }
+    }
+    return 1;
+}
+
+/* The one place outside the class where the estimate is established (whole copies): every (global
+ * line, shared line) with such a conflict holds exactly three kept lanes, a whole item (two lanes on
+ * one sector) and a half lane above both reading one of that sector's chunks, written an even number
+ * of chunks from where the whole item writes it ('units': one more wavefront each, and units add
+ * up). Held out in the eleventh run (h100-ldsm11.csv, gen_patterns11.py: one to three units on one
+ * or two global and shared lines, the same chunk in several lines or not; the estimate 55 of 55,
+ * the chunk rule 19 of 55); before it, the 7 + 12 such rows of h100-ldsm7.csv and h100-ldsm8.csv
+ * (d_wh_*, which the estimate was fitted on) equal too. */
+static int cg_in_units_class(const struct smem_cp_async_request *req, const struct cg_view *v)
+{
+    for (uint32_t m = v->keep; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        for (uint32_t k = v->keep & ~((2u << l) - 1u); k; k &= k - 1) {
+            unsigned o = (unsigned)__builtin_ctz(k);
+            if (req->src[o] / 16 != req->src[l] / 16 || req->dst[o] / 128 != req->dst[l] / 128 ||
+                v->kid[o] == v->kid[l])
+                continue;
+            /* a conflict in (global line, shared line): its kept lanes must be one unit */
+            unsigned n = 0, whole[2], nw = 0, half = SMEM_WARP;
+            for (uint32_t q = v->keep; q; q &= q - 1) {
+                unsigned x = (unsigned)__builtin_ctz(q);
+                if (req->src[x] / 128 != req->src[l] / 128 || req->dst[x] / 128 != req->dst[l] / 128)
+                    continue;
+                n++;
+                if (v->partner[x] != SMEM_WARP) {
+                    if (nw < 2)
+                        whole[nw] = x;
+                    nw++;
+                } else
+                    half = x;
+            }
+            if (n != 3 || nw != 2 || half == SMEM_WARP || v->partner[whole[0]] != whole[1])
+                return 0;
+            if (req->src[half] / 32 != req->src[whole[0]] / 32 || half < whole[0] || half < whole[1])
+                return 0;
+            unsigned t = req->src[whole[0]] / 16 == req->src[half] / 16 ? whole[0] : whole[1];
+            if ((req->dst[half] / 16 - req->dst[t] / 16) & 1u)
                 return 0;
         }
     }
@@ -481,7 +528,10 @@ int smem_cp_async_established_src(const struct smem_cp_async_request *req, const
      * out (h100-ldsm8.csv, h100-ldsm9.csv); the reading lanes' copies must be in the warp rule's class */
     struct cg_view v;
     cg_view_of(req, (zero || partial) ? one_per_destination(req, req->active) & ~zero : req->active, &v);
-    return cg_in_class(req, &v);
+    if (cg_in_class(req, &v))
+        return 1;
+    /* outside the class: the estimate is held out only on isolated units of whole copies */
+    return !zero && !partial && cg_in_units_class(req, &v);
 }
 
 int smem_cp_async_established(const struct smem_cp_async_request *req)

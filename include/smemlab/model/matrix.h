@@ -92,8 +92,10 @@ struct smem_cost smem_cp_async_cost(const struct smem_banks *banks, const struct
 
 /* 1 when the measurements establish the cost of req: .ca always (every kind measured, held out);
  * .cg when no global 16-byte chunk is read by two lanes (one per destination) that write one
- * 128-byte shared line under different keys (outside: the rule's count or 1 to 2 more). 0: the cost
- * is an estimate. */
+ * 128-byte shared line under different keys (outside: the rule's count or 1 to 3 more), and, for
+ * whole copies, where every such (global line, shared line) holds only one 'unit' (a whole sector
+ * pair and a higher half lane on one of its chunks, an even number of chunks from it: one more
+ * wavefront each; held out, h100-ldsm11.csv). 0: the cost is an estimate. */
 int smem_cp_async_established(const struct smem_cp_async_request *req);
 
 /* The same with cp.async's src-size per lane (src_size NULL: every lane reads its whole copy;

@@ -1,6 +1,6 @@
 #!/bin/bash
 # run7.sh: a cp.async run on the H100 (the seventh: gen_patterns7.py; the eighth: RUN=8,
-# gen_patterns8.py): build ldsm.cu, check every pattern's values (and print which lane's bytes land
+# gen_patterns8.py; RUN=9 LIMIT=200, RUN=10 LIMIT=170 likewise): build ldsm.cu, check every pattern's values (and print which lane's bytes land
 # on a destination written twice: WIN lines), then count with Nsight Compute (--clock-control none,
 # the counters of run.sh), each pattern file in its own ncu process. Seventh: patterns7r.txt twice
 # (r1, r2: is the count the same in a fresh process?), patterns7.txt once (m); eighth:
