@@ -15,8 +15,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 extern char **environ;
@@ -541,16 +543,50 @@ static void test_bad_programs_stop_with_a_located_message(void)
     /* killed (SIGTERM) inside a long launch: the report keeps the launch before and names the
        one being emulated */
     {
-        char cmd[4200], out[1100], err[1100], json[1100];
+        char out[1100], err[1100], json[1100];
         snprintf(json, sizeof json, "%s/killed.json", bin);
         snprintf(out, sizeof out, "%s/killed.out", bin);
         snprintf(err, sizeof err, "%s/killed.err", bin);
         remove(json);
-        snprintf(cmd, sizeof cmd, "timeout -s TERM 3 %s run --max-steps 1000000000000 "
-                 "--format json -o %s %s/checks hang", smemlab, json, bin);
-        char *argv[] = {SH, DASHC, cmd, NULL};
-        CHECK_EQ(run(argv, out, err), 124);
-        char *j = test_read_file(json, NULL);
+        /* started, then killed once it says it launches the spinning kernel (under ASan that
+           takes seconds): not a fixed delay */
+        char prog[1100];
+        snprintf(prog, sizeof prog, "%s/checks", bin);
+        char RUN[] = "run", MS[] = "--max-steps", BIG[] = "1000000000000", FMT[] = "--format",
+             JS[] = "json", O[] = "-o", HANG[] = "hang";
+        char *argv[] = {smemlab, RUN, MS, BIG, FMT, JS, O, json, prog, HANG, NULL};
+        posix_spawn_file_actions_t fa;
+        posix_spawn_file_actions_init(&fa);
+        posix_spawn_file_actions_addopen(&fa, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        posix_spawn_file_actions_addopen(&fa, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        pid_t pid;
+        int spawned = posix_spawnp(&pid, smemlab, &fa, NULL, argv, environ) == 0;
+        posix_spawn_file_actions_destroy(&fa);
+        CHECK(spawned);
+        for (int tries = 0; spawned && tries < 600; tries++) { /* up to 60 s */
+            char *r = test_read_file(out, NULL);
+            int ready = r && strstr(r, "hang: spinning");
+            free(r);
+            struct timespec ts = {0, ready ? 500000000 : 100000000}; /* then into the launch */
+            nanosleep(&ts, NULL);
+            if (ready)
+                break;
+        }
+        if (spawned) {
+            int ws;
+            kill(pid, SIGTERM);
+            while (waitpid(pid, &ws, 0) < 0 && errno == EINTR)
+                ;
+        }
+        char *j = NULL;
+        for (int tries = 0; tries < 200; tries++) {
+            free(j);
+            j = test_read_file(json, NULL);
+            if (j && strstr(j, "\"stopped\""))
+                break;
+            struct timespec ts = {0, 100000000};
+            nanosleep(&ts, NULL);
+        }
         CHECK(j != NULL);
         if (j) {
             EXPECT_IN(j, "killed by SIGTERM while launch 1 (spin, grid 1x1x1, block 32x1x1) was "

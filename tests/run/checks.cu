@@ -655,6 +655,9 @@ int main(int argc, char **argv)
         printf("race done\n");
     } else if (!strcmp(m, "hang")) {
         racy<<<1, 64>>>(d); // recorded before: the report keeps it
+        CK(cudaDeviceSynchronize());
+        printf("hang: spinning\n"); // test_run kills the program once it reads this
+        fflush(stdout);
         spin<<<1, 32>>>(d);
         CK(cudaDeviceSynchronize());
         printf("hang: not reached\n");
