@@ -120,6 +120,45 @@ static char *next_line(char *s)
     return nl ? nl + 1 : NULL;
 }
 
+
+/* After compare_with_h100(program, ..., row): H100 column hw_col (from 0) of csv's rows of `row`
+ * against column run_col of the run's CSV, launch by launch, but for the kernels in skip (names,
+ * NULL-terminated). Returns the launches compared. */
+static unsigned compare_column(const char *program, const char *csv, const char *row, int hw_col,
+                               int run_col, const char *what, const char *const *skip)
+{
+    char path[1100];
+    snprintf(path, sizeof path, "%s/h100-%s-%s.csv", bin, program, row);
+    char *got = test_read_file(path, NULL);
+    snprintf(path, sizeof path, "%s/tests/run/%s", src, csv);
+    char *hw = test_read_file(path, NULL);
+    CHECK(got && hw);
+    unsigned n = 0;
+    char *g = got ? next_line(got) : NULL;
+    for (char *h = hw ? next_line(hw) : NULL; g && *g && h && *h; h = next_line(h)) {
+        char prog[64], k[256];
+        num(h, 0, prog, sizeof prog);
+        if (strcmp(prog, row))
+            continue;
+        num(g, 1, k, sizeof k);
+        int skipped = 0;
+        for (int i = 0; skip && skip[i]; i++)
+            skipped |= !strcmp(k, skip[i]);
+        long long want = num(h, hw_col, NULL, 0), have = num(g, run_col, NULL, 0);
+        if (!skipped) {
+            if (want != have)
+                fprintf(stderr, "  %s launch %u %s: %s %lld, H100 %lld\n", program, n, k, what,
+                        have, want);
+            CHECK_EQ(have, want);
+            n++;
+        }
+        g = next_line(g);
+    }
+    free(got);
+    free(hw);
+    return n;
+}
+
 /* `smemlab run --format csv` of program (with args) against section of h100-counters.csv:
  * every launch, in order, equal in ld/st requests and (per-instruction) wavefronts. */
 static void check_section(const char *program, const char *args, const char *section,
@@ -667,25 +706,8 @@ static void test_shared_float_atomics_are_a_cas_loop(void)
 {
     static const char *const bound[] = {"fWarps", NULL};
     CHECK_EQ(compare_with_h100("fatomic", "", "h100-fatomic.csv", "fatomic", bound), 8);
-    char path[1100];
-    snprintf(path, sizeof path, "%s/h100-fatomic-fatomic.csv", bin);
-    char *got = test_read_file(path, NULL);
-    snprintf(path, sizeof path, "%s/tests/run/h100-fatomic.csv", src);
-    char *hw = test_read_file(path, NULL);
-    CHECK(got && hw);
-    char *g = got ? next_line(got) : NULL;
-    for (char *h = hw ? next_line(hw) : NULL; g && *g && h && *h; h = next_line(h), g = next_line(g)) {
-        char k[64];
-        num(g, 1, k, sizeof k);
-        if (!strcmp(k, "fWarps"))
-            continue;
-        long long want = num(h, 11, NULL, 0), have = num(g, 17, NULL, 0);
-        if (want != have)
-            fprintf(stderr, "  %s: atom wavefronts %lld, H100 %lld\n", k, have, want);
-        CHECK_EQ(have, want);
-    }
-    free(got);
-    free(hw);
+    CHECK_EQ(compare_column("fatomic", "h100-fatomic.csv", "fatomic", 11, 17, "atom wavefronts",
+                            bound), 7);
     char *o, *e;
     CHECK_EQ(checks("--format json", "fatomic", "", &o, &e), 0);
     EXPECT_IN(o, "fatomic PASS");
@@ -707,29 +729,10 @@ static void test_shared_float_atomics_are_a_cas_loop(void)
 static void test_more_shared_atomics_are_cas_loops(void)
 {
     CHECK_EQ(compare_with_h100("atomic64", "modelled", "h100-atomic64.csv", "atomic64", NULL), 11);
-    char path[1100];
-    snprintf(path, sizeof path, "%s/h100-atomic64-atomic64.csv", bin);
-    char *got = test_read_file(path, NULL);
-    snprintf(path, sizeof path, "%s/tests/run/h100-atomic64.csv", src);
-    char *hw = test_read_file(path, NULL);
-    CHECK(got && hw);
-    char *g = got ? next_line(got) : NULL;
-    for (char *h = hw ? next_line(hw) : NULL; g && *g && h && *h; h = next_line(h), g = next_line(g)) {
-        char k[64], prog[64];
-        num(h, 0, prog, sizeof prog);
-        if (strcmp(prog, "atomic64"))
-            break;
-        num(g, 1, k, sizeof k);
-        if (!strcmp(k, "exch64") || !strcmp(k, "cas64") || !strcmp(k, "min32") ||
-            !strcmp(k, "half2add") || !strcmp(k, "bf162add"))
-            continue; /* native ATOMS, and the 16-bit pairs' loop: wavefronts not modelled */
-        long long want = num(h, 11, NULL, 0), have = num(g, 17, NULL, 0);
-        if (want != have)
-            fprintf(stderr, "  %s: atom wavefronts %lld, H100 %lld\n", k, have, want);
-        CHECK_EQ(have, want);
-    }
-    free(got);
-    free(hw);
+    /* native ATOMS, and the 16-bit pairs' loop: their wavefronts are not modelled */
+    static const char *const native[] = {"exch64", "cas64", "min32", "half2add", "bf162add", NULL};
+    CHECK_EQ(compare_column("atomic64", "h100-atomic64.csv", "atomic64", 11, 17, "atom wavefronts",
+                            native), 6);
 }
 
 /* cp.async with a src-size below the copy (tests/run/zfill.cu): priced by what it reads and
@@ -741,27 +744,9 @@ static void test_more_shared_atomics_are_cas_loops(void)
 static void test_zero_fill_copies_as_the_h100(void)
 {
     CHECK_EQ(compare_with_h100("zfill", "", "h100-zfill.csv", "zfill", NULL), 6);
-    char path[1100];
-    snprintf(path, sizeof path, "%s/h100-zfill-zfill.csv", bin);
-    char *got = test_read_file(path, NULL);
-    snprintf(path, sizeof path, "%s/tests/run/h100-zfill.csv", src);
-    char *hw = test_read_file(path, NULL);
-    CHECK(got && hw);
-    /* the run's CSV: ldgsts_requests, ldgsts_wavefronts are its columns 28 and 29 */
-    CHECK(got && strstr(got, ",ldgsts_requests,ldgsts_wavefronts,"));
-    char *g = got ? next_line(got) : NULL;
-    unsigned n = 0;
-    for (char *h = hw ? next_line(hw) : NULL; g && *g && h && *h; h = next_line(h), g = next_line(g)) {
-        long long wr = num(h, 11, NULL, 0), ww = num(h, 12, NULL, 0);
-        long long hr = num(g, 28, NULL, 0), hwf = num(g, 29, NULL, 0);
-        if (wr != hr || ww != hwf)
-            fprintf(stderr, "  zfill launch %u: LDGSTS %lld/%lld, H100 %lld/%lld\n", n, hr, hwf, wr, ww);
-        CHECK(wr == hr && ww == hwf);
-        n++;
-    }
-    CHECK_EQ(n, 6);
-    free(got);
-    free(hw);
+    /* LDGSTS requests and wavefronts: the run's CSV columns 28 and 29 */
+    CHECK_EQ(compare_column("zfill", "h100-zfill.csv", "zfill", 11, 28, "LDGSTS requests", NULL), 6);
+    CHECK_EQ(compare_column("zfill", "h100-zfill.csv", "zfill", 12, 29, "LDGSTS wavefronts", NULL), 6);
     /* a .cg copy with src-size 8, which no measured rule establishes: the site and the table say
        its cost is an estimate; the measured kernels above never do */
     char *o, *e;

@@ -5,6 +5,7 @@
 
 #include "smemlab/base/text.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,6 +36,22 @@ static void json_totals(FILE *f, const char *key, const struct smem_totals *t)
     if (t->unknown_requests)
         fprintf(f, ", \"data_dependent_requests\": %llu", (unsigned long long)t->unknown_requests);
     fputc('}', f);
+}
+
+/* "  line N, M: why" for the sites whose uint8_t mark at byte `field` of the site is set (each
+ * line once, in site order): the table's notes under a kernel */
+static void print_marked(FILE *f, const struct smem_kernel_report *k, size_t field, const char *why)
+{
+    unsigned n = 0, last = 0;
+    for (uint32_t s = 0; s < k->nsites; s++) {
+        const uint8_t *mark = (const uint8_t *)&k->sites[s] + field;
+        if (*mark && (!n || k->sites[s].line != last)) {
+            last = k->sites[s].line;
+            fprintf(f, "%s%u", n++ ? ", " : "  line ", last);
+        }
+    }
+    if (n)
+        fprintf(f, ": %s\n", why);
 }
 
 /* "file:line" of frame fr. */
@@ -250,41 +267,17 @@ void smem_report_table(FILE *f, const struct smem_analysis *a)
                         : j == 5 && tt[j]->max_ways <= 1 ? ": more than one wavefront a pass (how a "
                                                            ".cg copy's sectors land in shared memory)"
                                                          : ": bank conflicts");
-        {
-            unsigned nrec = 0, last = 0;
-            for (uint32_t s = 0; s < k->nsites; s++)
-                if (k->sites[s].in_recursion && (!nrec || k->sites[s].line != last)) {
-                    last = k->sites[s].line;
-                    fprintf(f, "%s%u", nrec++ ? ", " : "  line ", last);
-                }
-            if (nrec)
-                fprintf(f, ": inside a recursive function, where the lanes of a warp at different "
-                           "call depths are counted as one request; the GPU issues one a call "
-                           "frame: a lower bound\n");
-        }
-        {
-            unsigned ncas = 0, last = 0;
-            for (uint32_t s = 0; s < k->nsites; s++)
-                if (k->sites[s].cas_loop && (!ncas || k->sites[s].line != last)) {
-                    last = k->sites[s].line;
-                    fprintf(f, "%s%u", ncas++ ? ", " : "  line ", last);
-                }
-            if (ncas)
-                fprintf(f, ": a shared atomic that sm_90 runs as a compare-and-swap loop: a "
-                           "round (one load, counted with the loads, and one atomic) for the most "
-                           "lanes in one bank; rounds that other warps force are not counted\n");
-        }
-        {
-            unsigned nest = 0, last = 0;
-            for (uint32_t s = 0; s < k->nsites; s++)
-                if (k->sites[s].estimate && (!nest || k->sites[s].line != last)) {
-                    last = k->sites[s].line;
-                    fprintf(f, "%s%u", nest++ ? ", " : "  line ", last);
-                }
-            if (nest)
-                fprintf(f, ": cp.async requests outside the established class of the measured "
-                           "rules (docs/bank-model.md): their cost is an estimate\n");
-        }
+        print_marked(f, k, offsetof(struct smem_site_report, in_recursion),
+                     "inside a recursive function, where the lanes of a warp at different call "
+                     "depths are counted as one request; the GPU issues one a call frame: a lower "
+                     "bound");
+        print_marked(f, k, offsetof(struct smem_site_report, cas_loop),
+                     "a shared atomic that sm_90 runs as a compare-and-swap loop: a round (one "
+                     "load, counted with the loads, and one atomic) for the most lanes in one "
+                     "bank; rounds that other warps force are not counted");
+        print_marked(f, k, offsetof(struct smem_site_report, estimate),
+                     "cp.async requests outside the established class of the measured rules "
+                     "(docs/bank-model.md): their cost is an estimate");
         smem_report_sass_lines(f, k);
         if (!k->complete)
             fprintf(f, "  incomplete: %s\n", k->incomplete_why);
