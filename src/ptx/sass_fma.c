@@ -10,9 +10,11 @@
  *     that takes it rounds the product first;
  *   - .ftz on one of the two and not the other: not fused; .rn on either: not fused;
  *   - an add of two such products folds in its first source's;
- *   - an add inside a loop that does not contain the mul keeps the product rounded (the H100:
- *     acc = acc + p in a loop, p = a * b computed before it), and so does every other use; a
- *     mul inside a loop whose sources all come from outside it counts as outside (hoisted);
+ *   - an add inside a loop that does not contain the mul, adding the product to a loop-carried
+ *     value, keeps the product rounded (the H100: acc = acc + p in a loop, p = a * b computed
+ *     before it), and so does every other use; adds in such a loop to values of the iteration
+ *     are fused (cuda-samples' dxtc: its output is the H100's byte for byte only so); a mul inside
+ *     a loop whose sources all come from outside it counts as outside (hoisted);
  *   - the same for f64 (DFMA), f16, f16x2 and bf16 (HFMA2; bf16x2 by the same instruction, not
  *     measured); not for a debug build (-G: ptxas -O0 fuses none).
  * Not seen through: a copy (mov) of the product is a use that keeps it (in the H100's run a copy
@@ -94,6 +96,16 @@ static int apart(const struct loops *L, uint32_t m, uint32_t k)
             return 1;
     }
     return 0;
+}
+
+/* Is the other source of add / sub `in` (the product being source o) loop-carried: a register
+ * written more than once (nvcc's PTX writes a loop's accumulator before the loop and in it)? */
+static int carried(const struct smem_ptx_insn *in, unsigned o, const uint32_t *defs, uint32_t nregs)
+{
+    if (o < 1 || o > 2 || in->ops[3 - o].kind != OPK_REG)
+        return 0;
+    int32_t r = in->ops[3 - o].reg[0];
+    return r >= 0 && (uint32_t)r < nregs && defs[r] > 1;
 }
 
 int sass_fuse_fma(const struct smem_ptx_func *f, struct sass_fma *fuse)
@@ -185,7 +197,7 @@ int sass_fuse_fma(const struct smem_ptx_func *f, struct sass_fma *fuse)
                     int once = o >= 1 && o <= 2 &&
                                (other < 0 || (uint32_t)other >= nregs || mul_of[other] != m);
                     if (!is_addsub(in) || op->kind != OPK_REG || in->ftz != f->insns[m].ftz ||
-                        !once || apart(&L, (uint32_t)m, k))
+                        !once || (apart(&L, (uint32_t)m, k) && carried(in, o, defs, nregs)))
                         ok[m] = 0;
                 }
             });
