@@ -305,7 +305,7 @@ static int build_sites(struct collector *c)
     for (uint32_t i = 0; i < p->nsites; i++) {
         const struct smem_cta_site *s = &p->sites[i];
         /* reported at the kernel's own line; code inlined there keeps its chain apart */
-        const struct smem_ptx_insn *in = &p->func->insns[s->insn];
+        const struct smem_ptx_insn *in = &p->func->insns[s->src_insn];
         const char *file = in->top_file < m->nfiles ? m->files[in->top_file] : NULL;
         uint32_t line = in->top_line, chain = in->chain;
         uint32_t j;
