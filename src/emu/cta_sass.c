@@ -13,8 +13,9 @@
  *    (ptx/sass_model.c), with their window range and source lines;
  *  - each unit is matched to the fixed-place LDS covering its range in its barrier interval
  *    (where the PTX and the SASS have as many barriers: ptxas moves no load across one) on the
- *    nearest line, within 8 of one of its instructions' lines; a unit with no such LDS, or with
- *    two as near, is left as the PTX has it (the census then says how its line differs);
+ *    nearest line, within 8 of one of its instructions' lines (ptxas's copies of one block, the
+ *    same LDS in each, count as one); a unit with no such LDS, or with two different ones as
+ *    near, is left as the PTX has it (the census then says how its line differs);
  *  - the units matched to one LDS become one group, its first unit the leader, with the LDS's
  *    width and offset, provided nothing between the leader and the others writes shared memory
  *    or waits at a barrier (else the match is not believed);
@@ -250,7 +251,9 @@ int emu_sass_fixed(const struct smem_ptx_module *m, const struct smem_ptx_func *
                 best = (int32_t)s;
                 ties = 0;
             } else if (d == bestd) {
-                ties++;
+                /* ptxas's copies of one block (duplicated tails, unrolled code) are as good as one */
+                const struct smem_sass_insn *y = &sf->insns[best];
+                ties += y->imm != x->imm || y->width != x->width || scond[best] != scond[s];
             }
         }
         u[i].sass = best < 0 ? -1 : ties ? -2 : best;

@@ -80,6 +80,52 @@ __global__ void scalars(int *out, int t)
     out[blockIdx.x * blockDim.x + threadIdx.x] = n0 + n2 * n1 + (int)threadIdx.x;
 }
 
+// a small guarded block reading a shared scalar: if-converted, the read may run in every warp
+__global__ void guarded_scale(float *out, const float *in, const int *lim)
+{
+    __shared__ float scale;
+    __shared__ int n;
+    if (threadIdx.x == 0) {
+        scale = in[blockIdx.x];
+        n = lim[blockIdx.x];
+    }
+    __syncthreads();
+    if (threadIdx.x < n)
+        out[blockIdx.x * blockDim.x + threadIdx.x] = scale * threadIdx.x;
+}
+
+// a struct's fields at fixed places, some read by odd threads only
+struct Params {
+    int a, b, c, d;
+    float e, f;
+};
+__global__ void struct_fields(int *out, const Params *p)
+{
+    __shared__ Params sp;
+    if (threadIdx.x == 0)
+        sp = p[blockIdx.x];
+    __syncthreads();
+    int v = sp.a + sp.c * (int)threadIdx.x;
+    if (threadIdx.x & 1)
+        v += sp.d + (int)sp.f;
+    out[blockIdx.x * blockDim.x + threadIdx.x] = v;
+}
+
+// dynamic shared memory: its first elements at fixed places, read in a loop between barriers
+__global__ void dyn_loop(float *out, int iters)
+{
+    extern __shared__ float dyn[];
+    float acc = 0;
+    for (int i = 0; i < iters; i++) {
+        if (threadIdx.x < 4)
+            dyn[threadIdx.x] = (float)(i + threadIdx.x + blockIdx.x);
+        __syncthreads();
+        acc += dyn[0] * dyn[1] + dyn[2] - dyn[3];
+        __syncthreads();
+    }
+    out[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+}
+
 int main()
 {
     const int blocks = 64;
@@ -142,6 +188,46 @@ int main()
     for (int b = 0; b < blocks; b++)
         for (int t = 0; t < 64; t++)
             bad += hio[b * 64 + t] != 7 + b + 9 * 8 + t;
+
+    float *hin = (float *)malloc(blocks * sizeof(float)), *fin;
+    int *hn = (int *)malloc(blocks * sizeof(int)), *dn;
+    for (int b = 0; b < blocks; b++) {
+        hin[b] = 0.5f * b + 1.0f;
+        hn[b] = (b * 41) % 97; // 0..96 of 96 threads
+    }
+    cudaMalloc(&fin, blocks * sizeof(float));
+    cudaMalloc(&dn, blocks * sizeof(int));
+    cudaMemcpy(fin, hin, blocks * sizeof(float), cudaMemcpyHostToDevice);
+    cudaMemcpy(dn, hn, blocks * sizeof(int), cudaMemcpyHostToDevice);
+    cudaMemset(fo, 0, blocks * 64 * sizeof(float));
+    guarded_scale<<<blocks / 2, 96>>>(fo, fin, dn);
+    cudaMemcpy(hfo, fo, blocks * 64 * sizeof(float), cudaMemcpyDeviceToHost);
+    for (int b = 0; b < blocks / 2; b++)
+        for (int t = 0; t < 96; t++)
+            bad += hfo[b * 96 + t] != (t < hn[b] ? hin[b] * t : 0.0f);
+
+    Params hp[64], *dp;
+    for (int b = 0; b < blocks; b++)
+        hp[b] = Params{b, 2 * b, 3 - b, 5 * b + 1, 0.25f * b, 1.5f * b};
+    cudaMalloc(&dp, sizeof hp);
+    cudaMemcpy(dp, hp, sizeof hp, cudaMemcpyHostToDevice);
+    struct_fields<<<blocks, 64>>>(io, dp);
+    cudaMemcpy(hio, io, blocks * 64 * sizeof(int), cudaMemcpyDeviceToHost);
+    for (int b = 0; b < blocks; b++)
+        for (int t = 0; t < 64; t++)
+            bad += hio[b * 64 + t] != hp[b].a + hp[b].c * t + ((t & 1) ? hp[b].d + (int)hp[b].f : 0);
+
+    dyn_loop<<<blocks, 64, 64 * sizeof(float)>>>(fo, 5);
+    cudaMemcpy(hfo, fo, blocks * 64 * sizeof(float), cudaMemcpyDeviceToHost);
+    for (int b = 0; b < blocks; b++) {
+        float acc = 0;
+        for (int i = 0; i < 5; i++) {
+            float d0 = (float)(i + b), d1 = (float)(i + 1 + b), d2 = (float)(i + 2 + b), d3 = (float)(i + 3 + b);
+            acc += d0 * d1 + d2 - d3;
+        }
+        for (int t = 0; t < 64; t++)
+            bad += hfo[b * 64 + t] != acc;
+    }
 
     printf("fixed_places %s (%d wrong)\n", bad ? "FAIL" : "PASS", bad);
     return bad != 0;
