@@ -303,6 +303,7 @@ struct smem_census *smem_census_new(const struct smem_cta_program *p,
         scond = NULL;
     }
     struct line *ls = NULL;
+    uint8_t *matched = NULL;
     unsigned n = 0, cap = 0;
     if (!c->site_why || !site_line_of || !pc || !scond)
         goto oom;
@@ -310,8 +311,9 @@ struct smem_census *smem_census_new(const struct smem_cta_program *p,
         const struct smem_cta_site *s = &p->sites[i];
         site_line_of[i] = -1;
         int cl = class_of_op(s->op);
-        /* generic accesses are LD/ST in SASS; bulk copies (UBLKCP) make no request at all */
-        if (s->generic || cl < 0 || p->func->insns[s->insn].op == PO_CP_BULK)
+        /* generic accesses are LD/ST in SASS; bulk copies (UBLKCP) make no request at all; a
+           fixed-place load matched to its LDS is counted as that LDS (emu/cta_sass.c) */
+        if (s->generic || cl < 0 || p->func->insns[s->insn].op == PO_CP_BULK || s->sass_insn)
             continue;
         const char *path;
         uint32_t ln;
@@ -348,11 +350,28 @@ struct smem_census *smem_census_new(const struct smem_cta_program *p,
         if (a != b && !ls[b].alias[cl])
             ls[b].alias[cl] = a + 1;
     }
+    /* the LDS the emulator counts fixed-place loads as, and ptxas's copies of them (the same
+       address, width and line): compared already */
+    matched = calloc(sf->ninsns ? sf->ninsns : 1, 1);
+    if (!matched)
+        goto oom;
+    for (uint32_t i = 0; i < p->nsites; i++) {
+        uint32_t m = p->sites[i].sass_insn;
+        if (!m || m > sf->ninsns)
+            continue;
+        const struct smem_sass_insn *x = &sf->insns[m - 1];
+        for (uint32_t k = 0; k < sf->ninsns; k++) {
+            const struct smem_sass_insn *y = &sf->insns[k];
+            if (k == m - 1 || (y->cls == SMEM_SASS_LDS && y->ra == 255 && y->imm == x->imm &&
+                               y->width == x->width && y->line == x->line && y->file == x->file))
+                matched[k] = 1;
+        }
+    }
     for (uint32_t k = 0; k < sf->ninsns; k++) {
         const struct smem_sass_insn *s = &sf->insns[k];
         int cl = class_of_sass(s->cls);
         if (cl < 0 || (s->guard == SMEM_SASS_PT && s->guard_neg) || s->file >= sm->nfiles ||
-            !s->line)
+            !s->line || matched[k])
             continue;
         int li = find_line(&ls, &n, &cap, sm->files[s->file], s->line);
         if (li < 0)
@@ -409,12 +428,14 @@ struct smem_census *smem_census_new(const struct smem_cta_program *p,
             cat(c->notes, sizeof c->notes, ls[i].why[cl]);
         }
     }
+    free(matched);
     free(ls);
     free(site_line_of);
     free(pc);
     free(scond);
     return c;
 oom:
+    free(matched);
     free(ls);
     free(site_line_of);
     free(pc);

@@ -481,14 +481,17 @@ int smem_cta_prepare_sass(const struct smem_ptx_module *m, const struct smem_ptx
     struct sass_merge *merge = calloc(f->ninsns ? f->ninsns : 1, sizeof *merge);
     int32_t *hoist = malloc((f->ninsns ? f->ninsns : 1) * sizeof *hoist);
     uint8_t *placed = malloc(f->ninsns ? f->ninsns : 1);
+    int32_t *sass_of = malloc((f->ninsns ? f->ninsns : 1) * sizeof *sass_of);
     p->merged_into = malloc((f->ninsns ? f->ninsns : 1) * sizeof *p->merged_into);
-    if (!merge || !hoist || !placed || !p->merged_into || sass_merge_loads(f, p->local_offset, merge) ||
+    if (!merge || !hoist || !placed || !sass_of || !p->merged_into ||
+        sass_merge_loads(f, p->local_offset, merge) ||
         emu_sass_fixed(m, f, p->local_offset, sass,
                        sass && !p->flat ? smem_sass_find(sass, f->name) : NULL, merge, hoist,
-                       placed)) {
+                       placed, sass_of)) {
         free(merge);
         free(hoist);
         free(placed);
+        free(sass_of);
         goto oom;
     }
     int any_hoist = 0;
@@ -513,6 +516,7 @@ int smem_cta_prepare_sass(const struct smem_ptx_module *m, const struct smem_ptx
             free(merge);
             free(hoist);
             free(placed);
+            free(sass_of);
             goto oom;
         }
         int generic = in->space == SP_GENERIC;
@@ -536,6 +540,7 @@ int smem_cta_prepare_sass(const struct smem_ptx_module *m, const struct smem_ptx
                 free(merge);
                 free(hoist);
                 free(placed);
+                free(sass_of);
                 goto oom;
             }
             continue;
@@ -589,12 +594,20 @@ int smem_cta_prepare_sass(const struct smem_ptx_module *m, const struct smem_ptx
             free(merge);
             free(hoist);
             free(placed);
+            free(sass_of);
             goto oom;
         }
+    }
+    /* the sites counted as a SASS LDS (the census leaves them out) */
+    for (uint32_t i = 0; i < p->nsites; i++) {
+        int32_t so = sass_of[p->sites[i].src_insn];
+        if (so >= 0 && p->sites[i].op == SMEM_ACC_LD)
+            p->sites[i].sass_insn = (uint32_t)so + 1;
     }
     free(merge);
     free(hoist);
     free(placed);
+    free(sass_of);
     /* pointer parameters (when the C types are not known; analyze overrides this from them):
      * ld.param whose value reaches an address or a cvta, directly or through 64-bit mov/add/sub
      * (a pointer moved or offset before its use). An add alone proves nothing: for size_t n,

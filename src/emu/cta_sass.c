@@ -134,12 +134,13 @@ static int32_t branch_over(const struct smem_ptx_func *f, const uint8_t *target,
 int emu_sass_fixed(const struct smem_ptx_module *m, const struct smem_ptx_func *f,
                    const uint32_t *sym_offset, const struct smem_sass_module *sm,
                    const struct smem_sass_func *sf, struct sass_merge *merge, int32_t *hoist,
-                   uint8_t *placed)
+                   uint8_t *placed, int32_t *sass_of)
 {
     uint32_t n = f->ninsns;
     for (uint32_t k = 0; k < n; k++) {
         hoist[k] = -1;
         placed[k] = 0;
+        sass_of[k] = -1;
     }
     if (!sf || !sm->has_lines || !n)
         return 0;
@@ -278,6 +279,7 @@ int emu_sass_fixed(const struct smem_ptx_module *m, const struct smem_ptx_func *
             continue;
         const struct smem_sass_insn *x = &sf->insns[s];
         int widen = count > 1 || x->width != u[first].width;
+        sass_of[lead] = (int32_t)s; /* matched: counted as that LDS, changed or not */
         if (widen) {
             for (uint32_t k = lead; k < n; k++)
                 if (unit_of[k] != UINT32_MAX && u[unit_of[k]].sass == (int32_t)s)

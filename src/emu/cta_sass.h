@@ -7,12 +7,13 @@
 #include "ptx/sass_model.h"
 
 /* Adjusts merge[f->ninsns] (the SASS model's groups) where sf's fixed-place LDS show other groups
- * or widths, and fills hoist[] (-1, or the branch a group's request is made at) and placed[] (0;
- * 1 grouped or widened from the SASS; 2 also hoisted). sf NULL: nothing changes. Returns 0, or -1
- * when out of memory (then merge may be half changed: the caller gives up). */
+ * or widths, and fills, per instruction (a group's leader), hoist[] (-1, or the branch its request
+ * is made at), placed[] (0; 1 grouped or widened from the SASS; 2 also hoisted) and sass_of[] (-1,
+ * or the index in sf of the LDS it is counted as, changed or not). sf NULL: nothing changes.
+ * Returns 0, or -1 when out of memory (then merge may be half changed: the caller gives up). */
 int emu_sass_fixed(const struct smem_ptx_module *m, const struct smem_ptx_func *f,
                    const uint32_t *sym_offset, const struct smem_sass_module *sm,
                    const struct smem_sass_func *sf, struct sass_merge *merge, int32_t *hoist,
-                   uint8_t *placed);
+                   uint8_t *placed, int32_t *sass_of);
 
 #endif

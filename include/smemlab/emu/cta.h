@@ -48,6 +48,9 @@ struct smem_cta_site {
        lane reaching it, at the fixed window offset `at` */
     uint8_t sass_placed;
     uint32_t at;
+    /* 1 + the index of the kernel's SASS LDS this fixed-place load was matched to (its count is
+       that instruction's, changed or not: the census leaves both out); 0 none */
+    uint32_t sass_insn;
     /* a SASS-placed access: the bytes of it the program's own loads read, a bit each (ptxas may
        read more: a float3 as LDS.128); the hazards look at these alone. 0: every byte */
     uint16_t used;
