@@ -765,6 +765,41 @@ static void test_zero_fill_copies_as_the_h100(void)
     free(e);
 }
 
+/* Loads from fixed places of shared memory follow the program's own SASS (emu/cta_sass.c,
+ * tests/run/fixed_places.cu): lengths read on either side of a branch merged into one LDS.64 before
+ * it, a float3 and three neighbouring scalars read as one LDS.128, a struct's fields read by odd
+ * threads merged with the rest before the branch. Every launch's ld/st requests and wavefronts
+ * equal tests/run/h100-fixed-places.csv (H100 80GB HBM3, driver 580.159.04, ncu 2025.3.1,
+ * 2026-11-24 09:18 UTC, built as here). Without the SASS (SMEMLAB_NO_SASS=1) the PTX's own loads
+ * are counted and 6 of the 7 launches differ: what the SASS changes is what the H100 counts. */
+static void test_fixed_places_follow_the_sass(void)
+{
+    CHECK_EQ(compare_with_h100("fixed_places", "", "h100-fixed-places.csv", "fixed_places", NULL), 7);
+    setenv("SMEMLAB_NO_SASS", "1", 1);
+    char *o, *e, path[1100], opts[1200];
+    snprintf(path, sizeof path, "%s/fixed_places-nosass.csv", bin);
+    snprintf(opts, sizeof opts, "--format csv -o %s", path);
+    CHECK_EQ(checks(opts, "fixed_places", "", &o, &e), 0);
+    unsetenv("SMEMLAB_NO_SASS");
+    EXPECT_IN(o, "fixed_places PASS");
+    free(o);
+    free(e);
+    char *got = test_read_file(path, NULL), hwpath[1100];
+    snprintf(hwpath, sizeof hwpath, "%s/tests/run/h100-fixed-places.csv", src);
+    char *hw = test_read_file(hwpath, NULL);
+    CHECK(got && hw);
+    unsigned equal = 0, n = 0;
+    char *g = got ? next_line(got) : NULL;
+    for (char *h = hw ? next_line(hw) : NULL; g && *g && h && *h; h = next_line(h), g = next_line(g)) {
+        equal += num(g, 10, NULL, 0) == num(h, 6, NULL, 0) && num(g, 11, NULL, 0) == num(h, 8, NULL, 0);
+        n++;
+    }
+    CHECK_EQ(n, 7);
+    CHECK_EQ(equal, 1); /* dyn_loop: the PTX's loads are the SASS's there */
+    free(got);
+    free(hw);
+}
+
 /* Recursive device functions (tests/run/recursion.cu) run to the program's own PASS. Against
  * tests/run/h100-recursion.csv (Nsight Compute 2025.3.1, H100 80GB HBM3, driver 580.159.04,
  * 2026-11-24, nvcc 13.0 -O3 -arch=sm_90 -lineinfo -cudart shared): where the lanes of a warp
@@ -919,6 +954,7 @@ int main(void)
     build("tests/run", "fatomic", "fatomic", "-cudart shared -arch=sm_90 -O3");
     build("tests/run", "atomic64", "atomic64", "-cudart shared -arch=sm_90 -O3");
     build("tests/run", "zfill", "zfill", "-cudart shared -arch=sm_90 -O3");
+    build("tests/run", "fixed_places", "fixed_places", "-cudart shared -arch=sm_90 -O3 -lineinfo");
     build("tests/run", "cublas", "cublas", "-cudart shared -arch=sm_90 -O3 -lcublas -lcublasLt");
     build("tests/run", "wmma_noinline", "wmma_noinline_G", "-cudart shared -arch=sm_90 -G");
     build("tests/run", "tiny", "tiny_static", "-arch=sm_90");
@@ -939,6 +975,7 @@ int main(void)
     RUN(test_shared_float_atomics_are_a_cas_loop);
     RUN(test_more_shared_atomics_are_cas_loops);
     RUN(test_zero_fill_copies_as_the_h100);
+    RUN(test_fixed_places_follow_the_sass);
     RUN(test_recursion_runs_and_counts_as_the_h100);
     RUN(test_bulk_copies);
     RUN(test_merged_loads_stop_at_slow_path_calls);

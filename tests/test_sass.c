@@ -1,6 +1,7 @@
-/* test_sass.c: the SASS decoder against the H100's disassembly (tests/sass/vectors.tsv, and the
- * whole of mergelike.cu's cubin: tests/sass/mergelike.golden.tsv), and the census: a kernel whose
- * two neighbouring loads ptxas merges across a branch is flagged, a plain one is not. */
+/* test_sass.c: the SASS decoder against the H100's disassembly (tests/sass/vectors.tsv, the whole
+ * of mergelike.cu's cubin: tests/sass/mergelike.golden.tsv, LDS addresses: fixed.golden.tsv), the
+ * emulator following a kernel's SASS at fixed places (loads ptxas merges across a branch), and the
+ * census: a plain kernel is not flagged. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -133,7 +134,11 @@ static const struct smem_site_report *site_at(const struct smem_kernel_report *k
     return NULL;
 }
 
-static void test_loads_merged_across_a_branch_are_flagged(void)
+/* mergeparam.cu: ptxas reads lenA, lenB, startDA and startDB (lines 22 to 25, two of them inside
+ * branches in the PTX) as one LDS.128 before the first branch, in every warp. The emulator follows
+ * the SASS there (emu/cta_sass.c): one 16-byte request a warp on line 22 (4 warps of 128 threads),
+ * nothing of lines 24 and 25's fixed-place loads, and no line flagged; the site says so. */
+static void test_loads_merged_across_a_branch_follow_the_sass(void)
 {
     struct smem_analyze_options o;
     smem_analyze_defaults(&o);
@@ -149,10 +154,84 @@ static void test_loads_merged_across_a_branch_are_flagged(void)
         return;
     const struct smem_kernel_report *k = &a->kernels[0];
     CHECK_STR(k->sass_not_checked, "");
-    const struct smem_site_report *r22 = site_at(k, 22), *r24 = site_at(k, 24);
-    CHECK(r22 && strstr(r22->ptxas_differs, "ptxas made one LDS.") && strstr(r22->ptxas_differs, "24"));
-    CHECK(r24 && strstr(r24->ptxas_differs, "keeps no LDS"));
+    const struct smem_site_report *r22 = site_at(k, 22), *r24 = site_at(k, 24),
+                                  *r23 = site_at(k, 23), *r25 = site_at(k, 25);
+    CHECK(r22 && r22->bytes == 16 && r22->t.requests == 4 && !r22->ptxas_differs[0] &&
+          strstr(r22->sass_placed, "24"));
+    CHECK(r24 == NULL);
+    /* s_key's reads: 100 threads (4 warps) and 60 (2 warps) */
+    CHECK(r23 && r23->t.requests == 4 && !r23->ptxas_differs[0]);
+    CHECK(r25 && r25->t.requests == 2 && !r25->ptxas_differs[0]);
     smem_analysis_free(a);
+    /* without the SASS: the PTX's own loads, 4 + 4 + 1 + 1 requests of lines 22 to 25's lengths */
+    o.sass_census = 0;
+    CHECK_EQ(smem_analyze_file("tests/sass/mergeparam.cu", &o, &a, &err), 0);
+    if (!a)
+        return;
+    k = &a->kernels[0];
+    r22 = site_at(k, 22);
+    CHECK(r22 && r22->bytes != 16 && !r22->sass_placed[0]);
+    smem_analysis_free(a);
+}
+
+/* The decoder's LDS address fields against the H100's listing of fixed_places.cu: [URb + imm]
+ * with Ra = RZ at a fixed place, [Ra] otherwise (tests/sass/fixed.golden.tsv). */
+static void test_lds_addresses_match_the_h100_listing(void)
+{
+    FILE *f = fopen("tests/sass/fixed.golden.tsv", "r");
+    CHECK(f != NULL);
+    if (!f)
+        return;
+    char line[512];
+    unsigned n = 0, fixed = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#')
+            continue;
+        char fn[200], lo[20], hi[20], mn[32], addr[64];
+        unsigned off;
+        /* the mnemonic may carry a guard: "@!P0 LDS" */
+        char *tab[6];
+        unsigned nt = 0;
+        for (char *p = strtok(line, "\t\n"); p && nt < 6; p = strtok(NULL, "\t\n"))
+            tab[nt++] = p;
+        if (nt != 6)
+            continue;
+        snprintf(fn, sizeof fn, "%s", tab[0]);
+        off = (unsigned)strtoul(tab[1], NULL, 16);
+        snprintf(lo, sizeof lo, "%s", tab[2]);
+        snprintf(hi, sizeof hi, "%s", tab[3]);
+        snprintf(mn, sizeof mn, "%s", tab[4]);
+        snprintf(addr, sizeof addr, "%s", tab[5]);
+        uint64_t l = strtoull(lo, NULL, 16), h = strtoull(hi, NULL, 16);
+        uint8_t enc[16];
+        for (int i = 0; i < 8; i++) {
+            enc[i] = (uint8_t)(l >> (8 * i));
+            enc[8 + i] = (uint8_t)(h >> (8 * i));
+        }
+        struct smem_sass_insn in;
+        smem_sass_decode(enc, off, &in);
+        CHECK_EQ(in.cls, SMEM_SASS_LDS);
+        const char *dot = strstr(mn, "LDS.");
+        CHECK_EQ(in.width, dot ? (unsigned)atoi(dot + 4) / 8 : 4u);
+        /* "[UR5]", "[UR4+0x3c]", "[R7]" */
+        if (addr[1] == 'U') {
+            unsigned ur = (unsigned)atoi(addr + 3);
+            const char *plus = strchr(addr, '+');
+            CHECK_EQ(in.ra, 255);
+            CHECK_EQ(in.ur_used, 1);
+            CHECK_EQ(in.ur, ur);
+            CHECK_EQ(in.imm, plus ? (int32_t)strtol(plus + 1, NULL, 16) : 0);
+            fixed++;
+        } else {
+            CHECK_EQ(in.ra, (unsigned)atoi(addr + 2));
+            CHECK_EQ(in.ur_used, 0);
+            CHECK_EQ(in.imm, 0);
+        }
+        n++;
+    }
+    fclose(f);
+    CHECK_EQ(n, 25);
+    CHECK_EQ(fixed, 21);
 }
 
 /* the plain tiled transposes, run to their end (their accesses inside bounds checks, branches in
@@ -273,7 +352,8 @@ int main(void)
 {
     RUN(test_vectors_match_the_h100_listing);
     RUN(test_mergelike_cubin_decodes_as_the_h100_listing);
-    RUN(test_loads_merged_across_a_branch_are_flagged);
+    RUN(test_loads_merged_across_a_branch_follow_the_sass);
+    RUN(test_lds_addresses_match_the_h100_listing);
     RUN(test_plain_transpose_is_not_flagged);
     RUN(test_damaged_cubins_are_refused_or_read);
     RUN(test_without_ptxas_sass_is_not_checked);

@@ -345,6 +345,7 @@ struct names {
     char *owned;                      /* text preprocessed here */
     struct smem_pp_unit *unit;
     char why[200];                    /* why there is none */
+    const struct smem_sass_module *sass; /* ptxas's code of the module, or NULL */
 };
 
 static const struct smem_pp_unit *names_unit(struct names *nm)
@@ -417,7 +418,7 @@ static int analyze_kernel(struct smem_analysis *an, const struct smem_ptx_func *
 {
     struct smem_cta_program *p = NULL;
     k->error_stage = "prepare";
-    if (smem_cta_prepare(an->module, f, o->dyn_smem, &p, err))
+    if (smem_cta_prepare_sass(an->module, f, o->dyn_smem, nm->sass, &p, err))
         return -1;
     k->error_stage = "launch";
     /* which parameters are pointers: the C types say it (a size_t is no pointer, whatever the
@@ -518,14 +519,13 @@ static int analyze_kernel(struct smem_analysis *an, const struct smem_ptx_func *
 }
 
 static int analyze_module(struct smem_analysis *an, const char *ptx_name, const char *source,
-                          const struct smem_analyze_options *o, struct smem_analysis **out,
+                          const struct smem_analyze_options *o,
+                          const struct smem_sass_module *sass, struct smem_analysis **out,
                           struct smem_error *err);
 
 /* The SASS census (census.h) of every kernel analysed, against ptxas's SASS of the same PTX. */
-static void census(struct smem_analysis *an, const char *ptx, size_t len)
+static void census(struct smem_analysis *an, const struct smem_sass_module *sm, const char *why)
 {
-    char why[200] = "";
-    struct smem_sass_module *sm = smem_sass_of_ptx(ptx, len, why, sizeof why);
     for (uint32_t i = 0; i < an->nkernels; i++) {
         struct smem_kernel_report *k = &an->kernels[i];
         if (!k->program || k->error)
@@ -534,7 +534,6 @@ static void census(struct smem_analysis *an, const char *ptx, size_t len)
         smem_census_apply(c, k);
         smem_census_free(c);
     }
-    smem_sass_free(sm);
 }
 
 int smem_analyze_ptx(const char *ptx, size_t len, const char *ptx_name, const char *source,
@@ -553,12 +552,18 @@ int smem_analyze_ptx(const char *ptx, size_t len, const char *ptx_name, const ch
         return -1;
     }
     an->owns_module = 1;
-    int rc = analyze_module(an, ptx_name, source, o, out, err);
-    if (rc)
-        return rc;
-    if (o->sass_census && !getenv("SMEMLAB_NO_SASS")) /* the env: as `smemlab run` reads it */
-        census(*out, ptx, len);
-    return 0;
+    /* ptxas's code of it, first: the emulator follows its fixed-place loads (emu/cta_sass.c) and
+       the census compares the rest */
+    char why[200] = "";
+    struct smem_sass_module *sm = NULL;
+    int want = o->sass_census && !getenv("SMEMLAB_NO_SASS"); /* the env: as `smemlab run` reads it */
+    if (want)
+        sm = smem_sass_of_ptx(ptx, len, why, sizeof why);
+    int rc = analyze_module(an, ptx_name, source, o, sm, out, err);
+    if (!rc && want)
+        census(*out, sm, why);
+    smem_sass_free(sm);
+    return rc;
 }
 
 int smem_analyze_module(const struct smem_ptx_module *m, const char *name, const char *source,
@@ -572,17 +577,19 @@ int smem_analyze_module(const struct smem_ptx_module *m, const char *name, const
     an->source = strdup(source ? source : name);
     an->module = (struct smem_ptx_module *)m;
     an->owns_module = 0;
-    return analyze_module(an, name, source, o, out, err);
+    return analyze_module(an, name, source, o, NULL, out, err);
 }
 
 static int analyze_module(struct smem_analysis *an, const char *ptx_name, const char *source,
-                          const struct smem_analyze_options *o, struct smem_analysis **out,
+                          const struct smem_analyze_options *o,
+                          const struct smem_sass_module *sass, struct smem_analysis **out,
                           struct smem_error *err)
 {
     const struct smem_ptx_module *m = an->module;
     struct names nm;
     memset(&nm, 0, sizeof nm);
     nm.o = o;
+    nm.sass = sass;
     if (source && strcmp(source, ptx_name)) {
         size_t sl = strlen(source);
         if (!(sl > 4 && !strcmp(source + sl - 4, ".ptx")))

@@ -103,70 +103,6 @@ static int class_of_sass(unsigned cls)
     }
 }
 
-/* Marks the instructions inside a branch: spans (from, to) exclusive, from a difference array. */
-static void span(int *d, uint32_t n, uint32_t from, uint32_t to)
-{
-    if (from + 1 >= to || from >= n)
-        return;
-    d[from + 1]++;
-    if (to < n)
-        d[to]--;
-}
-
-static uint8_t *ptx_conditional(const struct smem_ptx_func *f)
-{
-    uint32_t n = f->ninsns;
-    int *d = calloc(n + 1, sizeof *d);
-    uint8_t *c = calloc(n ? n : 1, 1);
-    if (!d || !c) {
-        free(d);
-        free(c);
-        return NULL;
-    }
-    for (uint32_t k = 0; k < n; k++) {
-        const struct smem_ptx_insn *in = &f->insns[k];
-        if (in->op == PO_BRA)
-            for (unsigned o = 0; o < in->nops; o++)
-                if (in->ops[o].kind == OPK_LABEL && in->ops[o].imm > (int64_t)k)
-                    span(d, n, k, (uint32_t)(in->ops[o].imm < (int64_t)n ? in->ops[o].imm : n));
-        if (in->op == PO_RET || in->op == PO_EXIT)
-            span(d, n, k, n);
-    }
-    int run = 0;
-    for (uint32_t k = 0; k < n; k++) {
-        run += d[k];
-        c[k] = run > 0 || f->insns[k].guard >= 0;
-    }
-    free(d);
-    return c;
-}
-
-static uint8_t *sass_conditional(const struct smem_sass_func *sf)
-{
-    uint32_t n = sf->ninsns;
-    int *d = calloc(n + 1, sizeof *d);
-    uint8_t *c = calloc(n ? n : 1, 1);
-    if (!d || !c) {
-        free(d);
-        free(c);
-        return NULL;
-    }
-    for (uint32_t k = 0; k < n; k++) {
-        const struct smem_sass_insn *s = &sf->insns[k];
-        if (s->cls == SMEM_SASS_BRA && s->target > (int64_t)s->offset)
-            span(d, n, k, (uint32_t)(s->target / 16 < (int64_t)n ? s->target / 16 : n));
-        if (s->cls == SMEM_SASS_EXIT)
-            span(d, n, k, n);
-    }
-    int run = 0;
-    for (uint32_t k = 0; k < n; k++) {
-        run += d[k];
-        c[k] = run > 0 || sf->insns[k].guard != SMEM_SASS_PT;
-    }
-    free(d);
-    return c;
-}
-
 static unsigned top_width(unsigned mask)
 {
     unsigned w = 0;
@@ -361,8 +297,13 @@ struct smem_census *smem_census_new(const struct smem_cta_program *p,
     c->nsites = p->nsites;
     c->site_why = calloc(p->nsites ? p->nsites : 1, sizeof *c->site_why);
     int *site_line_of = malloc((p->nsites ? p->nsites : 1) * sizeof *site_line_of);
-    uint8_t *pc = ptx_conditional(p->func), *scond = sass_conditional(sf);
+    uint8_t *pc = sass_ptx_conditional(p->func, 1), *scond = malloc(sf->ninsns ? sf->ninsns : 1);
+    if (scond && smem_sass_conditional(sf, scond)) {
+        free(scond);
+        scond = NULL;
+    }
     struct line *ls = NULL;
+    uint8_t *matched = NULL;
     unsigned n = 0, cap = 0;
     if (!c->site_why || !site_line_of || !pc || !scond)
         goto oom;
@@ -370,12 +311,13 @@ struct smem_census *smem_census_new(const struct smem_cta_program *p,
         const struct smem_cta_site *s = &p->sites[i];
         site_line_of[i] = -1;
         int cl = class_of_op(s->op);
-        /* generic accesses are LD/ST in SASS; bulk copies (UBLKCP) make no request at all */
-        if (s->generic || cl < 0 || p->func->insns[s->insn].op == PO_CP_BULK)
+        /* generic accesses are LD/ST in SASS; bulk copies (UBLKCP) make no request at all; a
+           fixed-place load matched to its LDS is counted as that LDS (emu/cta_sass.c) */
+        if (s->generic || cl < 0 || p->func->insns[s->insn].op == PO_CP_BULK || s->sass_insn)
             continue;
         const char *path;
         uint32_t ln;
-        site_line(p, &p->func->insns[s->insn], &path, &ln);
+        site_line(p, &p->func->insns[s->src_insn], &path, &ln);
         if (!ln)
             continue;
         int li = find_line(&ls, &n, &cap, path, ln);
@@ -384,7 +326,7 @@ struct smem_census *smem_census_new(const struct smem_cta_program *p,
         site_line_of[i] = li;
         ls[li].np[cl]++;
         ls[li].pmask[cl] |= s->width;
-        ls[li].pcond[cl] += pc[s->insn];
+        ls[li].pcond[cl] += pc[s->insn] && s->sass_placed != 2; /* hoisted: at an unconditional branch */
         if (s->cas) { /* LDS + ATOMS.CAST.SPIN: the analysis counts both (launch.c) */
             ls[li].np[C_LDS]++;
             ls[li].pmask[C_LDS] |= s->width;
@@ -393,35 +335,43 @@ struct smem_census *smem_census_new(const struct smem_cta_program *p,
     }
     /* the SASS model's merged groups span lines: ptxas may give the merged access to any of
        them, so their lines are compared as one (each SASS instruction lands on its unit) */
-    {
-        struct sass_merge *mg = calloc(p->func->ninsns ? p->func->ninsns : 1, sizeof *mg);
-        if (!mg || sass_merge_loads(p->func, p->local_offset, mg)) {
-            free(mg);
+    for (uint32_t k = 0; p->merged_into && k < p->func->ninsns; k++) {
+        int32_t lead = p->merged_into[k];
+        if (lead < 0 || lead == (int32_t)k)
+            continue;
+        const char *pa, *pb;
+        uint32_t la, lb;
+        site_line(p, &p->func->insns[lead], &pa, &la);
+        site_line(p, &p->func->insns[k], &pb, &lb);
+        int a = find_line(&ls, &n, &cap, pa, la), b = find_line(&ls, &n, &cap, pb, lb);
+        if (a < 0 || b < 0)
             goto oom;
+        int cl = p->func->insns[k].op == PO_ST ? C_STS : C_LDS;
+        if (a != b && !ls[b].alias[cl])
+            ls[b].alias[cl] = a + 1;
+    }
+    /* the LDS the emulator counts fixed-place loads as, and ptxas's copies of them (the same
+       address, width and line): compared already */
+    matched = calloc(sf->ninsns ? sf->ninsns : 1, 1);
+    if (!matched)
+        goto oom;
+    for (uint32_t i = 0; i < p->nsites; i++) {
+        uint32_t m = p->sites[i].sass_insn;
+        if (!m || m > sf->ninsns)
+            continue;
+        const struct smem_sass_insn *x = &sf->insns[m - 1];
+        for (uint32_t k = 0; k < sf->ninsns; k++) {
+            const struct smem_sass_insn *y = &sf->insns[k];
+            if (k == m - 1 || (y->cls == SMEM_SASS_LDS && y->ra == 255 && y->imm == x->imm &&
+                               y->width == x->width && y->line == x->line && y->file == x->file))
+                matched[k] = 1;
         }
-        for (uint32_t k = 0; k < p->func->ninsns; k++) {
-            if (mg[k].leader < 0 || mg[k].leader == (int32_t)k)
-                continue;
-            const char *pa, *pb;
-            uint32_t la, lb;
-            site_line(p, &p->func->insns[mg[k].leader], &pa, &la);
-            site_line(p, &p->func->insns[k], &pb, &lb);
-            int a = find_line(&ls, &n, &cap, pa, la), b = find_line(&ls, &n, &cap, pb, lb);
-            if (a < 0 || b < 0) {
-                free(mg);
-                goto oom;
-            }
-            int cl = p->func->insns[k].op == PO_ST ? C_STS : C_LDS;
-            if (a != b && !ls[b].alias[cl])
-                ls[b].alias[cl] = a + 1;
-        }
-        free(mg);
     }
     for (uint32_t k = 0; k < sf->ninsns; k++) {
         const struct smem_sass_insn *s = &sf->insns[k];
         int cl = class_of_sass(s->cls);
         if (cl < 0 || (s->guard == SMEM_SASS_PT && s->guard_neg) || s->file >= sm->nfiles ||
-            !s->line)
+            !s->line || matched[k])
             continue;
         int li = find_line(&ls, &n, &cap, sm->files[s->file], s->line);
         if (li < 0)
@@ -443,7 +393,7 @@ struct smem_census *smem_census_new(const struct smem_cta_program *p,
             continue;
         const struct line *L = &ls[li];
         char buf[320] = "";
-        const struct smem_ptx_insn *in = &p->func->insns[p->sites[i].insn];
+        const struct smem_ptx_insn *in = &p->func->insns[p->sites[i].src_insn];
         if (in->chain < p->module->nframes && L->line != in->top_line) {
             /* inlined: the report shows the kernel's line, the census compared the inner one */
             const char *slash = L->path ? strrchr(L->path, '/') : NULL;
@@ -478,12 +428,14 @@ struct smem_census *smem_census_new(const struct smem_cta_program *p,
             cat(c->notes, sizeof c->notes, ls[i].why[cl]);
         }
     }
+    free(matched);
     free(ls);
     free(site_line_of);
     free(pc);
     free(scond);
     return c;
 oom:
+    free(matched);
     free(ls);
     free(site_line_of);
     free(pc);
@@ -496,7 +448,7 @@ static int same_site_key(const struct smem_cta_program *p, uint32_t i,
                          const struct smem_site_report *r)
 {
     const struct smem_cta_site *s = &p->sites[i];
-    const struct smem_ptx_insn *in = &p->func->insns[s->insn];
+    const struct smem_ptx_insn *in = &p->func->insns[s->src_insn];
     const struct smem_ptx_module *m = p->module;
     const char *file = in->top_file < m->nfiles ? m->files[in->top_file] : NULL;
     return in->top_line == r->line && in->chain == r->chain && s->op == r->op &&

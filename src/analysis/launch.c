@@ -292,6 +292,39 @@ static int same_file(const char *a, const char *b)
     return a == b || (a && b && !strcmp(a, b));
 }
 
+/* How the kernel's SASS placed a fixed-place load (emu/cta_sass.c), in a few words. */
+static void placed_why(const struct smem_cta_program *p, const struct smem_cta_site *s, char *buf,
+                       size_t size)
+{
+    const struct smem_ptx_func *f = p->func;
+    uint32_t me = s->src_insn, own = f->insns[me].top_line;
+    char lines[80] = "";
+    unsigned nl = 0;
+    for (uint32_t k = 0; p->merged_into && k < f->ninsns; k++) {
+        uint32_t ln = f->insns[k].top_line;
+        if (k == me || p->merged_into[k] != (int32_t)me || ln == own)
+            continue;
+        int dup = 0;
+        for (uint32_t q = 0; q < k && !dup; q++)
+            dup = q != me && p->merged_into[q] == (int32_t)me && f->insns[q].top_line == ln;
+        if (dup)
+            continue;
+        size_t l = strlen(lines);
+        if (nl < 4)
+            snprintf(lines + l, sizeof lines - l, "%s%u", nl ? ", " : "", ln);
+        nl++;
+    }
+    char w[16] = "";
+    if (s->width > 4)
+        snprintf(w, sizeof w, ".%u", s->width * 8u);
+    snprintf(buf, size, "one LDS%s at a fixed place%s%s%s%s", w, nl ? " with line" : "",
+             nl > 1 ? "s " : nl ? " " : "", lines, nl ? "'s loads" : "");
+    if (s->sass_placed == 2) {
+        size_t l = strlen(buf);
+        snprintf(buf + l, size - l, ", run before the branch over it, in every warp reaching it");
+    }
+}
+
 /* Report sites: the emulator's sites merged by (file, line, op, width). */
 static int build_sites(struct collector *c)
 {
@@ -305,7 +338,7 @@ static int build_sites(struct collector *c)
     for (uint32_t i = 0; i < p->nsites; i++) {
         const struct smem_cta_site *s = &p->sites[i];
         /* reported at the kernel's own line; code inlined there keeps its chain apart */
-        const struct smem_ptx_insn *in = &p->func->insns[s->insn];
+        const struct smem_ptx_insn *in = &p->func->insns[s->src_insn];
         const char *file = in->top_file < m->nfiles ? m->files[in->top_file] : NULL;
         uint32_t line = in->top_line, chain = in->chain;
         uint32_t j;
@@ -329,6 +362,8 @@ static int build_sites(struct collector *c)
             k->sites[j].in_recursion = 1;
         if (s->cas)
             k->sites[j].cas_loop = 1;
+        if (s->sass_placed && !k->sites[j].sass_placed[0])
+            placed_why(p, s, k->sites[j].sass_placed, sizeof k->sites[j].sass_placed);
         c->site_map[i] = j;
     }
     return 0;
@@ -495,6 +530,8 @@ int smem_kernel_report_add(struct smem_kernel_report *sum, const struct smem_ker
             struct smem_site_report *s = &sum->sites[j];
             if (!s->ptxas_differs[0])
                 memcpy(s->ptxas_differs, r->ptxas_differs, sizeof s->ptxas_differs);
+            if (!s->sass_placed[0])
+                memcpy(s->sass_placed, r->sass_placed, sizeof s->sass_placed);
             sum_totals(&s->t, &r->t);
             s->in_recursion |= r->in_recursion;
             s->cas_loop |= r->cas_loop;

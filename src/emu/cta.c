@@ -939,6 +939,21 @@ static void park(struct block *b, uint32_t w, uint32_t act, uint32_t pc)
             b->T[w * 32 + l].pc = pc;
 }
 
+/* The fixed-place loads ptxas runs before the branch at pc (cta_sass.c): every lane reaching the
+ * branch, guarded or not, reads there. */
+static int record_hoisted(struct block *b, uint32_t w, uint32_t pc, uint32_t act)
+{
+    const struct smem_cta_program *p = b->p;
+    for (uint32_t s = p->site_of_insn[pc]; s < p->nsites && p->sites[s].insn == pc; s++) {
+        uint32_t at = p->sites[s].at;
+        int oob = (uint64_t)at + p->sites[s].width > b->smem_size;
+        for (uint32_t l = 0; l < 32; l++)
+            if ((act >> l & 1u) && record(b, w * 32 + l, s, at, 1, oob))
+                return block_fail(b, pc, "out of memory");
+    }
+    return 0;
+}
+
 /* Runs lanes `act` of warp w, all at pc, in lockstep: until they part, wait or exit when `act`
  * is every running lane of the warp (`alone`); else while their pc stays below `until`, the
  * lowest pc of the warp's other running lanes (the scheduler would pick them again, one
@@ -970,6 +985,9 @@ static int run_group(struct block *b, uint32_t w, uint32_t pc, uint32_t act, int
         }
         b->steps += n;
         const struct smem_ptx_insn *in = &insns[pc];
+        if (__builtin_expect(fast[pc] == F_BRA && b->p->site_of_insn[pc] != UINT32_MAX, 0) &&
+            record_hoisted(b, w, pc, act))
+            return -1;
         uint32_t ex = act;
         if (in->guard >= 0) {
             uint32_t unk = act & ~K[in->guard];

@@ -6,6 +6,7 @@
 
 #include "ptx/sass_fma.h"
 #include "ptx/sass_model.h"
+#include "cta_sass.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -300,6 +301,7 @@ static int add_site(struct smem_cta_program *p, uint32_t insn, uint32_t offset, 
     struct smem_cta_site *s = &p->sites[p->nsites];
     memset(s, 0, sizeof *s);
     s->insn = insn;
+    s->src_insn = insn;
     s->offset = offset;
     s->width = (uint8_t)width;
     s->op = (uint8_t)op;
@@ -343,6 +345,52 @@ static int add_vector_sites(struct smem_cta_program *p, uint32_t k, const struct
 
 int smem_cta_prepare(const struct smem_ptx_module *m, const struct smem_ptx_func *f,
                      uint32_t dyn_smem, struct smem_cta_program **out, struct smem_error *err)
+{
+    return smem_cta_prepare_sass(m, f, dyn_smem, NULL, out, err);
+}
+
+/* The bytes of a SASS-placed group's access (leader lead, from offset `start` in the window,
+ * width bytes) that its PTX loads read: a bit each. */
+static uint16_t used_bytes(const struct smem_cta_program *p, const struct sass_merge *merge,
+                           uint32_t lead, int64_t start, unsigned width)
+{
+    const struct smem_ptx_func *f = p->func;
+    uint32_t mask = 0;
+    for (uint32_t k = lead; k < f->ninsns; k++) {
+        const struct smem_ptx_insn *in = &f->insns[k];
+        if (merge[k].leader != (int32_t)lead || in->ops[1].sym < 0)
+            continue;
+        int64_t at = (int64_t)p->local_offset[in->ops[1].sym] + in->ops[1].imm - start;
+        unsigned w = smem_ptx_type_bytes(in->type) * (in->vec ? in->vec : 1);
+        for (unsigned b = 0; b < w; b++)
+            if (at + b >= 0 && at + b < (int64_t)width && at + b < 16)
+                mask |= 1u << (at + b);
+    }
+    return (uint16_t)(mask == (width >= 16 ? 0xffffu : (1u << width) - 1u) ? 0 : mask);
+}
+
+/* The site of a fixed-place load whose request ptxas makes before the branch over it: made at
+ * the branch (insn), for the load `src` (its lines), at window offset `at`. */
+static int add_hoisted_site(struct smem_cta_program *p, uint32_t insn, uint32_t src, uint32_t at,
+                            unsigned width)
+{
+    if (add_site(p, insn, 0, width, SMEM_ACC_LD, 0))
+        return -1;
+    const struct smem_ptx_insn *in = &p->func->insns[src];
+    struct smem_cta_site *s = &p->sites[p->nsites - 1];
+    s->src_insn = src;
+    s->sass_placed = 2;
+    s->at = at;
+    s->file = in->loc_file < p->module->nfiles ? p->module->files[in->loc_file] : NULL;
+    s->line = in->loc_line;
+    s->col = in->loc_col;
+    s->ptx_line = in->src_line;
+    return 0;
+}
+
+int smem_cta_prepare_sass(const struct smem_ptx_module *m, const struct smem_ptx_func *f,
+                          uint32_t dyn_smem, const struct smem_sass_module *sass,
+                          struct smem_cta_program **out, struct smem_error *err)
 {
     struct smem_cta_program *p = calloc(1, sizeof *p);
     *out = NULL;
@@ -431,25 +479,68 @@ int smem_cta_prepare(const struct smem_ptx_module *m, const struct smem_ptx_func
                     p->local_offset[i] = p->vars[v].offset;
     /* what ptxas merges: neighbouring scalar loads become one wider access */
     struct sass_merge *merge = calloc(f->ninsns ? f->ninsns : 1, sizeof *merge);
-    if (!merge || sass_merge_loads(f, p->local_offset, merge)) {
+    int32_t *hoist = malloc((f->ninsns ? f->ninsns : 1) * sizeof *hoist);
+    uint8_t *placed = malloc(f->ninsns ? f->ninsns : 1);
+    int32_t *sass_of = malloc((f->ninsns ? f->ninsns : 1) * sizeof *sass_of);
+    p->merged_into = malloc((f->ninsns ? f->ninsns : 1) * sizeof *p->merged_into);
+    if (!merge || !hoist || !placed || !sass_of || !p->merged_into ||
+        sass_merge_loads(f, p->local_offset, merge) ||
+        emu_sass_fixed(m, f, p->local_offset, sass,
+                       sass && !p->flat ? smem_sass_find(sass, f->name) : NULL, merge, hoist,
+                       placed, sass_of)) {
         free(merge);
+        free(hoist);
+        free(placed);
+        free(sass_of);
         goto oom;
+    }
+    int any_hoist = 0;
+    for (uint32_t k = 0; k < f->ninsns; k++) {
+        p->merged_into[k] = merge[k].leader;
+        any_hoist |= hoist[k] >= 0;
     }
     /* access sites */
     for (uint32_t k = 0; k < f->ninsns; k++) {
         const struct smem_ptx_insn *in = &f->insns[k];
+        int rc = 0;
+        if (any_hoist && in->op == PO_BRA) /* the fixed-place loads ptxas runs before it */
+            for (uint32_t h = k + 1; h < f->ninsns && !rc; h++)
+                if (hoist[h] == (int32_t)k) {
+                    int64_t at = (int64_t)p->local_offset[f->insns[h].ops[1].sym] +
+                                 f->insns[h].ops[1].imm + merge[h].offset;
+                    rc = add_hoisted_site(p, k, h, (uint32_t)at, merge[h].width);
+                    if (!rc)
+                        p->sites[p->nsites - 1].used = used_bytes(p, merge, h, at, merge[h].width);
+                }
+        if (rc) {
+            free(merge);
+            free(hoist);
+            free(placed);
+            free(sass_of);
+            goto oom;
+        }
         int generic = in->space == SP_GENERIC;
         int shared = in->space == SP_SHARED;
         if (!shared && !generic)
             continue;
-        int rc = 0;
         if (merge[k].leader >= 0) {
             /* the group's leader carries the merged access; the others make no request */
-            if (merge[k].leader == (int32_t)k)
+            if (merge[k].leader == (int32_t)k && hoist[k] < 0) {
                 rc = add_site(p, k, (uint32_t)merge[k].offset, merge[k].width,
                               in->op == PO_ST ? SMEM_ACC_ST : SMEM_ACC_LD, 0);
+                if (!rc && placed[k]) {
+                    struct smem_cta_site *st = &p->sites[p->nsites - 1];
+                    st->sass_placed = placed[k];
+                    st->used = used_bytes(p, merge, k,
+                                          (int64_t)p->local_offset[in->ops[1].sym] + in->ops[1].imm +
+                                              merge[k].offset, merge[k].width);
+                }
+            }
             if (rc) {
                 free(merge);
+                free(hoist);
+                free(placed);
+                free(sass_of);
                 goto oom;
             }
             continue;
@@ -501,10 +592,22 @@ int smem_cta_prepare(const struct smem_ptx_module *m, const struct smem_ptx_func
         }
         if (rc) {
             free(merge);
+            free(hoist);
+            free(placed);
+            free(sass_of);
             goto oom;
         }
     }
+    /* the sites counted as a SASS LDS (the census leaves them out) */
+    for (uint32_t i = 0; i < p->nsites; i++) {
+        int32_t so = sass_of[p->sites[i].src_insn];
+        if (so >= 0 && p->sites[i].op == SMEM_ACC_LD)
+            p->sites[i].sass_insn = (uint32_t)so + 1;
+    }
     free(merge);
+    free(hoist);
+    free(placed);
+    free(sass_of);
     /* pointer parameters (when the C types are not known; analyze overrides this from them):
      * ld.param whose value reaches an address or a cvta, directly or through 64-bit mov/add/sub
      * (a pointer moved or offset before its use). An add alone proves nothing: for size_t n,
@@ -571,6 +674,7 @@ void smem_cta_program_free(struct smem_cta_program *p)
     free(p->fast);
     free(p->fused_at);
     free(p->fused);
+    free(p->merged_into);
     smem_ptx_flat_free(p->flat);
     free(p);
 }

@@ -344,7 +344,18 @@ static int lane_oob(const struct smem_hazard_tracker *t, const struct smem_acces
                     uint32_t lane, uint32_t width)
 {
     uint32_t addr = a->addr[lane];
+    uint16_t used = t->p->sites[a->site].used;
+    if (used) /* a SASS-placed access: the bytes the program reads (ptxas may read more) */
+        return addr >= t->size || (uint32_t)(32 - __builtin_clz(used)) > t->size - addr;
     return (a->oob >> lane & 1u) || addr >= t->size || width > t->size - addr;
+}
+
+/* Whether shadow granule b.. of an access is read by the program (all of it, but for a
+   SASS-placed access whose used bytes skip it). */
+static int granule_used(const struct smem_hazard_tracker *t, uint32_t site, uint32_t b)
+{
+    uint16_t used = t->p->sites[site].used;
+    return !used || (used >> b & ((1u << t->gran) - 1u)) != 0;
 }
 
 /* A load's traces in the shadow (it finds nothing: no store in its interval before it). */
@@ -359,7 +370,8 @@ static void apply_load(struct smem_hazard_tracker *t, const struct pending_load 
         lf.n = 0;
         uint32_t addr = a->addr[lane];
         for (uint32_t b = 0; b < width; b += t->gran)
-            track_byte(t, &t->shadow[(addr + b) >> t->gshift], &x, 0, addr + b, &lf);
+            if (granule_used(t, a->site, b))
+                track_byte(t, &t->shadow[(addr + b) >> t->gshift], &x, 0, addr + b, &lf);
     }
 }
 
@@ -447,7 +459,8 @@ void smem_hazards_access(struct smem_hazard_tracker *t, const struct smem_access
         struct lane_found lf;
         lf.n = 0;
         for (uint32_t b = 0; b < width; b += t->gran)
-            track_byte(t, &t->shadow[(addr + b) >> t->gshift], &x, write, addr + b, &lf);
+            if (granule_used(t, a->site, b))
+                track_byte(t, &t->shadow[(addr + b) >> t->gshift], &x, write, addr + b, &lf);
         for (unsigned i = 0; i < lf.n; i++)
             lf.z[i]->count++;
     }

@@ -8,6 +8,45 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Marks the instructions inside a branch: spans (from, to) exclusive, from a difference array. */
+static void span(int *d, uint32_t n, uint32_t from, uint32_t to)
+{
+    if (from + 1 >= to || from >= n)
+        return;
+    d[from + 1]++;
+    if (to < n)
+        d[to]--;
+}
+
+uint8_t *sass_ptx_conditional(const struct smem_ptx_func *f, int guards)
+{
+    uint32_t n = f->ninsns;
+    int *d = calloc(n + 1, sizeof *d);
+    uint8_t *c = calloc(n ? n : 1, 1);
+    if (!d || !c) {
+        free(d);
+        free(c);
+        return NULL;
+    }
+    for (uint32_t k = 0; k < n; k++) {
+        const struct smem_ptx_insn *in = &f->insns[k];
+        if (in->op == PO_BRA)
+            for (unsigned o = 0; o < in->nops; o++)
+                if (in->ops[o].kind == OPK_LABEL && in->ops[o].imm > (int64_t)k)
+                    span(d, n, k, (uint32_t)(in->ops[o].imm < (int64_t)n ? in->ops[o].imm : n));
+        if (in->op == PO_RET || in->op == PO_EXIT)
+            span(d, n, k, n);
+    }
+    int run = 0;
+    for (uint32_t k = 0; k < n; k++) {
+        run += d[k];
+        c[k] = run > 0 || (guards && f->insns[k].guard >= 0);
+    }
+    free(d);
+    return c;
+}
+
+
 #define TZ_TOP 32 /* nothing known to the contrary: as aligned as can be */
 
 static unsigned ctz64(uint64_t v) { return v ? (unsigned)__builtin_ctzll(v) : TZ_TOP; }

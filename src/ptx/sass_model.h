@@ -20,4 +20,9 @@ struct sass_merge {
 int sass_merge_loads(const struct smem_ptx_func *f, const uint32_t *sym_offset,
                      struct sass_merge *merge);
 
+/* Per instruction: 1 when it runs only where a branch goes (between a forward branch and its
+ * target, after a ret / exit, or, with guards, guarded), as the census compares it with the SASS.
+ * malloc'd; NULL when out of memory. */
+uint8_t *sass_ptx_conditional(const struct smem_ptx_func *f, int guards);
+
 #endif

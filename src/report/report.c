@@ -146,6 +146,10 @@ void smem_report_json_kernel(FILE *f, const struct smem_analysis *a,
             fprintf(f, ", \"cas_loop\": true");
         if (r->estimate) /* a cp.async outside the established class (analyze.h) */
             fprintf(f, ", \"estimate\": true");
+        if (r->sass_placed[0]) { /* counted as the kernel's SASS has it (emu/cta_sass.c) */
+            fprintf(f, ", \"sass_placed\": ");
+            smem_json_string(f, r->sass_placed);
+        }
         if (r->ptxas_differs[0]) { /* the SASS census (census.h) */
             fprintf(f, ", \"ptxas_differs\": ");
             smem_json_string(f, r->ptxas_differs);
@@ -196,6 +200,11 @@ void smem_report_sass_lines(FILE *f, const struct smem_kernel_report *k)
         if (r->ptxas_differs[0] && !seen)
             fprintf(f, "  line %u: %s; this line's count is the PTX's, the H100's may differ\n",
                     r->line, r->ptxas_differs);
+    }
+    for (uint32_t s = 0; s < k->nsites; s++) {
+        const struct smem_site_report *r = &k->sites[s];
+        if (r->sass_placed[0])
+            fprintf(f, "  line %u: counted as ptxas's SASS has it: %s\n", r->line, r->sass_placed);
     }
     if (k->sass_notes[0])
         fprintf(f, "  ptxas, on lines without a shared site: %s\n", k->sass_notes);

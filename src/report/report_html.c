@@ -352,6 +352,12 @@ static void kernel(FILE *f, const struct smem_analysis *a, uint32_t ki, struct s
         fputs("; this line's count is the PTX's, the H100's may differ.</p>\n", f);
     }
     for (uint32_t s = 0; s < k->nsites; s++)
+        if (k->sites[s].sass_placed[0]) { /* emu/cta_sass.c */
+            fprintf(f, "<p><b>Line %u:</b> counted as ptxas's SASS has it: ", k->sites[s].line);
+            smem_xml_text(f, k->sites[s].sass_placed);
+            fputs(".</p>\n", f);
+        }
+    for (uint32_t s = 0; s < k->nsites; s++)
         if (has_map(&k->sites[s]))
             site_map(f, a, k, ki, s, src);
 }

@@ -337,7 +337,7 @@ struct smem_cta_program *rt_kernel_program(struct rt_kernel *k, uint32_t dyn, st
         if (k->prep[i].dyn_smem == dyn)
             return k->prep[i].p;
     struct smem_cta_program *p = NULL;
-    if (smem_cta_prepare(k->mod->ptx, k->func, dyn, &p, err))
+    if (smem_cta_prepare_sass(k->mod->ptx, k->func, dyn, module_sass(k->mod), &p, err))
         return NULL;
     struct rt_prepared *np = realloc(k->prep, (k->nprep + 1) * sizeof *np);
     if (!np) {

@@ -6,6 +6,8 @@
  *   lo[12:15)  guard predicate P0..P6, 7 = PT (none); lo[15] negates it (@!P0)
  *   hi[9:12)   (bits 73..75) LDS / STS / LDGSTS access size: 0 .U8, 1 .S8, 2 .U16, 3 .S16,
  *              4 32-bit, 5 .64, 6 .128; ATOMS.CAST.SPIN: 0 32-bit, 2 .64
+ *   LDS        [Ra + URb + imm]: lo[24:32) Ra (255 RZ), lo[32:38) URb, hi[27] URb used, lo[40:64)
+ *              imm, signed (tests/sass/fixed.golden.tsv)
  *   BRA        target = pc + 16 + 256 * sext50(hi[0:18) : lo[32:64)) + 4 * lo[16:24)
  *              (all 7,886 branches of the listings, BRA.DIV too) */
 #include "smemlab/sass/sass.h"
@@ -99,11 +101,19 @@ void smem_sass_decode(const uint8_t enc[16], uint32_t offset, struct smem_sass_i
     out->target = -1;
     out->file = UINT32_MAX;
     out->line = 0;
+    out->ra = out->ur = out->ur_used = 0;
+    out->imm = 0;
     unsigned size = (unsigned)(hi >> 9 & 7);
     switch (out->cls) {
     case SMEM_SASS_LDS: case SMEM_SASS_STS: case SMEM_SASS_LDGSTS: {
         static const uint8_t bytes[8] = {1, 1, 2, 2, 4, 8, 16, 0};
         out->width = bytes[size];
+        if (op == 0x984) {
+            out->ra = (uint8_t)(lo >> 24 & 0xff);
+            out->ur = (uint8_t)(lo >> 32 & 0x3f);
+            out->ur_used = (uint8_t)(hi >> 27 & 1);
+            out->imm = (int32_t)((int64_t)lo >> 40);
+        }
         break;
     }
     case SMEM_SASS_ATOMS:
@@ -118,6 +128,38 @@ void smem_sass_decode(const uint8_t enc[16], uint32_t offset, struct smem_sass_i
     default:
         break;
     }
+}
+
+/* Spans (from, to) exclusive, marked in a difference array. */
+static void span(int *d, uint32_t n, uint32_t from, uint32_t to)
+{
+    if (from + 1 >= to || from >= n)
+        return;
+    d[from + 1]++;
+    if (to < n)
+        d[to]--;
+}
+
+int smem_sass_conditional(const struct smem_sass_func *sf, uint8_t *cond)
+{
+    uint32_t n = sf->ninsns;
+    int *d = calloc(n + 1, sizeof *d);
+    if (!d)
+        return -1;
+    for (uint32_t k = 0; k < n; k++) {
+        const struct smem_sass_insn *s = &sf->insns[k];
+        if (s->cls == SMEM_SASS_BRA && s->target > (int64_t)s->offset)
+            span(d, n, k, (uint32_t)(s->target / 16 < (int64_t)n ? s->target / 16 : n));
+        if (s->cls == SMEM_SASS_EXIT)
+            span(d, n, k, n);
+    }
+    int run = 0;
+    for (uint32_t k = 0; k < n; k++) {
+        run += d[k];
+        cond[k] = run > 0 || sf->insns[k].guard != SMEM_SASS_PT;
+    }
+    free(d);
+    return 0;
 }
 
 const char *smem_sass_class_name(unsigned cls)

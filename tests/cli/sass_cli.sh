@@ -1,19 +1,23 @@
 #!/bin/sh
-# The SASS census through the CLI: `analyze` JSON carries "ptxas_differs" on the sites ptxas changed
-# and nowhere else, the table says why under the table, and without ptxas "SASS not checked" once.
+# The SASS through the CLI: loads from fixed places counted as the kernel's SASS has them ("sass_placed",
+# and a line under the table), the census's "ptxas_differs" nowhere on a plain kernel, and without
+# ptxas "SASS not checked" once.
 smemlab="$1"
 . "$(dirname "$0")/lib.sh"
 P="--block 128 --param a0=0 --param b0=0 --param la=100 --param lb=60"
 t "mergeparam json" "$smemlab" analyze tests/sass/mergeparam.cu $P --format json
 expect_rc 0
-expect_out '"ptxas_differs": "ptxas made one LDS.128 of this line'
-expect_out '"ptxas_differs": "ptxas keeps no LDS on this line for its 1 load: merged into line 22'
-n=$(printf '%s' "$out" | grep -c '"ptxas_differs"')
-[ "$n" -eq 4 ] || fail "mergeparam json: $n sites flagged, expected 4 (lines 22 to 25)"
+# ptxas reads lines 22 to 25's lengths as one LDS.128 before the first branch: counted so, and said
+expect_out '"line": 22, "op": "ld", "bytes": 16, "requests": 4,'
+expect_out '"sass_placed": "one LDS.128 at a fixed place with lines 23, 24, 25'"'"'s loads"'
+printf '%s' "$out" | grep -q '"ptxas_differs"' && fail "mergeparam json: a line flagged"
 printf '%s' "$out" | grep -q '"sass_not_checked"' && fail "mergeparam json: says not checked"
 t "mergeparam table" "$smemlab" analyze tests/sass/mergeparam.cu $P
 expect_rc 0
-expect_out "line 24: ptxas keeps no LDS on this line for its 1 load: merged into line 22's LDS.128; this line's count is the PTX's, the H100's may differ"
+expect_out "line 22: counted as ptxas's SASS has it: one LDS.128 at a fixed place with lines 23, 24, 25's loads"
+t "mergeparam without the SASS" env SMEMLAB_NO_SASS=1 "$smemlab" analyze tests/sass/mergeparam.cu $P --format json
+expect_rc 0
+printf '%s' "$out" | grep -q '"sass_placed"' && fail "mergeparam without the SASS: placed"
 T="--block 32,32 --grid 2,2 --param width=64 --param height=64"
 t "transpose json" "$smemlab" analyze tests/hazards/transpose.cu $T --format json
 expect_rc 0
@@ -30,9 +34,9 @@ expect_out "SASS not checked: the kernel calls functions that are not inlined"
 t "run" env SMEMLAB_PTXAS=/nonexistent/ptxas "$smemlab" run --format json -o "$TMPD/r.json" tests/sass/mergeprog.cu
 expect_rc 0
 expect_out "PASS"
-grep -qF '"ptxas_differs": "ptxas made one LDS.64 of this line'"'"'s 4-byte load and line 29'"'"'s"' "$TMPD/r.json" ||
-  fail "run: line 27 not flagged"
-grep -qF '"ptxas_differs": "ptxas keeps no LDS on this line for its 1 load: merged into line 27'"'"'s LDS.64"' "$TMPD/r.json" ||
-  fail "run: line 29 not flagged"
+grep -qF '"sass_placed": "one LDS.64 at a fixed place with line 29'"'"'s loads"' "$TMPD/r.json" ||
+  fail "run: line 27 not placed from the SASS"
+grep -q '"ptxas_differs": "ptxas keeps no LDS on this line for its 1 load: merged' "$TMPD/r.json" &&
+  fail "run: line 29 still flagged"
 grep -q '"sass_not_checked"' "$TMPD/r.json" && fail "run: not checked"
 finish

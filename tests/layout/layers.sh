@@ -6,7 +6,7 @@
 #   model     base                        pure: no I/O, no emulator
 #   ptx       base
 #   sass      base
-#   emu       base model ptx
+#   emu       base model ptx sass
 #   analysis  base model ptx emu sass
 #   report    base model ptx emu analysis sass
 #   gpu       base
@@ -24,7 +24,7 @@ allowed() {
     model) echo "base model" ;;
     ptx) echo "base ptx" ;;
     sass) echo "base sass" ;;
-    emu) echo "base model ptx emu" ;;
+    emu) echo "base model ptx sass emu" ;;
     analysis) echo "base model ptx emu sass analysis" ;;
     report) echo "base model ptx emu sass analysis report" ;;
     gpu) echo "base gpu" ;;

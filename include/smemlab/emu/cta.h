@@ -9,6 +9,7 @@
 #include "smemlab/model/banks.h"
 #include "smemlab/base/error.h"
 #include "smemlab/ptx/ptx.h"
+#include "smemlab/sass/sass.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -38,6 +39,21 @@ struct smem_cta_site {
     const char *file;       /* source file (NULL if the PTX has no line info) */
     uint32_t line, col;     /* source line (0 if unknown) */
     uint32_t ptx_line;      /* line of the instruction in the PTX */
+    /* the instruction whose access this is (its lines); insn, where the request is made, differs
+       only for a hoisted site (below) */
+    uint32_t src_insn;
+    /* set from the kernel's own SASS (emu/cta_sass.c): 1 the access's grouping or width is the
+       SASS's (a fixed-place LDS covering other loads too); 2 also hoisted: ptxas runs the LDS
+       before the branch over it, so the request is made there (insn is the branch) by every
+       lane reaching it, at the fixed window offset `at` */
+    uint8_t sass_placed;
+    uint32_t at;
+    /* 1 + the index of the kernel's SASS LDS this fixed-place load was matched to (its count is
+       that instruction's, changed or not: the census leaves both out); 0 none */
+    uint32_t sass_insn;
+    /* a SASS-placed access: the bytes of it the program's own loads read, a bit each (ptxas may
+       read more: a float3 as LDS.128); the hazards look at these alone. 0: every byte */
+    uint16_t used;
 };
 
 /* A variable placed in the block's shared window. */
@@ -67,6 +83,9 @@ struct smem_cta_program {
     struct smem_ptx_insn **fused_at;
     struct smem_ptx_insn *fused;
     uint32_t nfused;
+    /* per instruction: the instruction whose site carries its shared access when ptxas merges
+       it into a wider one (the SASS model's groups and the SASS's own, cta_sass.c), else -1 */
+    int32_t *merged_into;
     struct smem_ptx_func *flat; /* the kernel with its calls inlined (smemlab/ptx/link.h), which
                                    func then points at; NULL when it calls nothing to inline */
 };
@@ -218,6 +237,12 @@ struct smem_cta_result {
 /* Prepares func of m for emulation with dyn_smem bytes of dynamic shared memory. */
 int smem_cta_prepare(const struct smem_ptx_module *m, const struct smem_ptx_func *f,
                      uint32_t dyn_smem, struct smem_cta_program **out, struct smem_error *err);
+/* The same, with ptxas's sm_90 code of the module (NULL: none): where it shows what ptxas made
+ * of the kernel's loads from fixed places of shared memory (merged wider, or run before the
+ * branch over them), the sites follow it (docs/analyzer.md, "Fixed places from the SASS"). */
+int smem_cta_prepare_sass(const struct smem_ptx_module *m, const struct smem_ptx_func *f,
+                          uint32_t dyn_smem, const struct smem_sass_module *sass,
+                          struct smem_cta_program **out, struct smem_error *err);
 void smem_cta_program_free(struct smem_cta_program *p);
 
 /* Checks a launch against a real GPU's limits (1024 threads, 227 KB shared memory per block). */

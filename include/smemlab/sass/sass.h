@@ -33,6 +33,12 @@ struct smem_sass_insn {
     uint8_t guard;        /* predicate register P0..P6, or SMEM_SASS_PT */
     uint8_t guard_neg;    /* @!P */
     int64_t target;       /* BRA: the target's offset from the function's start; else -1 */
+    /* LDS only: the address [Ra + URb + imm] (lo[24:32) Ra, 255 = RZ; lo[32:38) the uniform
+       register, hi[27] set when it takes part; lo[40:64) the signed 24-bit immediate). With Ra =
+       RZ the address is a fixed place of the window (the uniform register holds the window's
+       base: tests/sass/README.md) */
+    uint8_t ra, ur, ur_used;
+    int32_t imm;
     uint32_t file;        /* index into the module's files; UINT32_MAX: no line */
     uint32_t line;        /* source line, 0: none */
 };
@@ -63,6 +69,11 @@ void smem_sass_free(struct smem_sass_module *m);
 
 /* The function named symbol, or NULL. */
 const struct smem_sass_func *smem_sass_find(const struct smem_sass_module *m, const char *symbol);
+
+/* Per instruction of sf: 1 when it runs only in some warps (guarded, between a forward branch
+ * and its target, or after an EXIT), 0 when every warp reaching the function's end runs it.
+ * Fills cond[sf->ninsns]; returns 0, or -1 when out of memory. */
+int smem_sass_conditional(const struct smem_sass_func *sf, uint8_t *cond);
 
 /* "LDS", "STS", ... for a class. */
 const char *smem_sass_class_name(unsigned cls);
