@@ -31,6 +31,18 @@ static void guard_of(const char *g, unsigned *pred, unsigned *neg)
     *pred = !strcmp(g, "PT") ? SMEM_SASS_PT : (unsigned)atoi(g + 1);
 }
 
+/* Decodes the instruction whose two 64-bit halves are given in hex, at offset off. */
+static void decode_hex(const char *lo, const char *hi, unsigned off, struct smem_sass_insn *in)
+{
+    uint64_t l = strtoull(lo, NULL, 16), h = strtoull(hi, NULL, 16);
+    uint8_t enc[16];
+    for (int i = 0; i < 8; i++) {
+        enc[i] = (uint8_t)(l >> (8 * i));
+        enc[8 + i] = (uint8_t)(h >> (8 * i));
+    }
+    smem_sass_decode(enc, off, in);
+}
+
 static void test_vectors_match_the_h100_listing(void)
 {
     FILE *f = fopen("tests/sass/vectors.tsv", "r");
@@ -47,14 +59,8 @@ static void test_vectors_match_the_h100_listing(void)
         if (sscanf(line, "%19s %19s %x %15s %u %7s %19s %199s", lo, hi, &off, cls, &width, guard,
                    target, file) != 8)
             continue;
-        uint64_t l = strtoull(lo, NULL, 16), h = strtoull(hi, NULL, 16);
-        uint8_t enc[16];
-        for (int i = 0; i < 8; i++) {
-            enc[i] = (uint8_t)(l >> (8 * i));
-            enc[8 + i] = (uint8_t)(h >> (8 * i));
-        }
         struct smem_sass_insn in;
-        smem_sass_decode(enc, off, &in);
+        decode_hex(lo, hi, off, &in);
         unsigned pred, neg;
         guard_of(guard, &pred, &neg);
         unsigned want = class_of(cls);
@@ -202,14 +208,8 @@ static void test_lds_addresses_match_the_h100_listing(void)
         snprintf(hi, sizeof hi, "%s", tab[3]);
         snprintf(mn, sizeof mn, "%s", tab[4]);
         snprintf(addr, sizeof addr, "%s", tab[5]);
-        uint64_t l = strtoull(lo, NULL, 16), h = strtoull(hi, NULL, 16);
-        uint8_t enc[16];
-        for (int i = 0; i < 8; i++) {
-            enc[i] = (uint8_t)(l >> (8 * i));
-            enc[8 + i] = (uint8_t)(h >> (8 * i));
-        }
         struct smem_sass_insn in;
-        smem_sass_decode(enc, off, &in);
+        decode_hex(lo, hi, off, &in);
         CHECK_EQ(in.cls, SMEM_SASS_LDS);
         const char *dot = strstr(mn, "LDS.");
         CHECK_EQ(in.width, dot ? (unsigned)atoi(dot + 4) / 8 : 4u);

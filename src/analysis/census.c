@@ -48,20 +48,11 @@ struct smem_census {
     uint32_t nsites;
 };
 
-static int same_path(const char *a, const char *b)
-{
-    if (!a || !b)
-        return 0;
-    if (!strcmp(a, b))
-        return 1;
-    const char *sa = strrchr(a, '/'), *sb = strrchr(b, '/');
-    return !strcmp(sa ? sa + 1 : a, sb ? sb + 1 : b);
-}
 
 static int find_line(struct line **ls, unsigned *n, unsigned *cap, const char *path, uint32_t ln)
 {
     for (unsigned i = 0; i < *n; i++)
-        if ((*ls)[i].line == ln && same_path((*ls)[i].path, path))
+        if ((*ls)[i].line == ln && smem_same_source((*ls)[i].path, path))
             return (int)i;
     if (*n == *cap) {
         unsigned nc = *cap ? *cap * 2 : 32;
@@ -140,7 +131,7 @@ static int nearest(const struct line *ls, unsigned n, unsigned i, int c)
     int best = -1;
     unsigned bd = UINT32_MAX;
     for (unsigned j = 0; j < n; j++) {
-        if (j == i || !same_path(ls[j].path, ls[i].path))
+        if (j == i || !smem_same_source(ls[j].path, ls[i].path))
             continue;
         int wider = ls[j].np[c] && top_width(ls[j].smask[c]) > top_width(ls[j].pmask[c]);
         if (!wider && ls[j].ns[c] <= ls[j].np[c])

@@ -104,6 +104,13 @@ const char *smem_base_name(const char *path)
     return s ? s + 1 : (path ? path : "");
 }
 
+int smem_same_source(const char *a, const char *b)
+{
+    if (!a || !b)
+        return 0;
+    return !strcmp(a, b) || !strcmp(smem_base_name(a), smem_base_name(b));
+}
+
 const char *smem_source_line(struct smem_source_cache *c, const char *path, unsigned n, char *buf,
                              size_t size)
 {

@@ -500,9 +500,9 @@ int smem_cta_prepare_sass(const struct smem_ptx_module *m, const struct smem_ptx
         any_hoist |= hoist[k] >= 0;
     }
     /* access sites */
-    for (uint32_t k = 0; k < f->ninsns; k++) {
+    int rc = 0;
+    for (uint32_t k = 0; k < f->ninsns && !rc; k++) {
         const struct smem_ptx_insn *in = &f->insns[k];
-        int rc = 0;
         if (any_hoist && in->op == PO_BRA) /* the fixed-place loads ptxas runs before it */
             for (uint32_t h = k + 1; h < f->ninsns && !rc; h++)
                 if (hoist[h] == (int32_t)k) {
@@ -512,13 +512,8 @@ int smem_cta_prepare_sass(const struct smem_ptx_module *m, const struct smem_ptx
                     if (!rc)
                         p->sites[p->nsites - 1].used = used_bytes(p, merge, h, at, merge[h].width);
                 }
-        if (rc) {
-            free(merge);
-            free(hoist);
-            free(placed);
-            free(sass_of);
-            goto oom;
-        }
+        if (rc)
+            break;
         int generic = in->space == SP_GENERIC;
         int shared = in->space == SP_SHARED;
         if (!shared && !generic)
@@ -536,13 +531,8 @@ int smem_cta_prepare_sass(const struct smem_ptx_module *m, const struct smem_ptx
                                               merge[k].offset, merge[k].width);
                 }
             }
-            if (rc) {
-                free(merge);
-                free(hoist);
-                free(placed);
-                free(sass_of);
-                goto oom;
-            }
+            if (rc)
+                break;
             continue;
         }
         switch (in->op) {
@@ -590,16 +580,11 @@ int smem_cta_prepare_sass(const struct smem_ptx_module *m, const struct smem_ptx
             break;
         default: break;
         }
-        if (rc) {
-            free(merge);
-            free(hoist);
-            free(placed);
-            free(sass_of);
-            goto oom;
-        }
+        if (rc)
+            break;
     }
     /* the sites counted as a SASS LDS (the census leaves them out) */
-    for (uint32_t i = 0; i < p->nsites; i++) {
+    for (uint32_t i = 0; !rc && i < p->nsites; i++) {
         int32_t so = sass_of[p->sites[i].src_insn];
         if (so >= 0 && p->sites[i].op == SMEM_ACC_LD)
             p->sites[i].sass_insn = (uint32_t)so + 1;
@@ -608,6 +593,8 @@ int smem_cta_prepare_sass(const struct smem_ptx_module *m, const struct smem_ptx
     free(hoist);
     free(placed);
     free(sass_of);
+    if (rc)
+        goto oom;
     /* pointer parameters (when the C types are not known; analyze overrides this from them):
      * ld.param whose value reaches an address or a cvta, directly or through 64-bit mov/add/sub
      * (a pointer moved or offset before its use). An add alone proves nothing: for size_t n,

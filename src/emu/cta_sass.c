@@ -32,6 +32,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "smemlab/base/text.h"
+
 #define NEAR 8
 
 #define ULINES 4
@@ -47,15 +49,6 @@ struct unit {
     int32_t sass;        /* the matched LDS, -1 none, -2 several */
 };
 
-static int same_path(const char *a, const char *b)
-{
-    if (!a || !b)
-        return 0;
-    if (!strcmp(a, b))
-        return 1;
-    const char *sa = strrchr(a, '/'), *sb = strrchr(b, '/');
-    return !strcmp(sa ? sa + 1 : a, sb ? sb + 1 : b);
-}
 
 /* The line an instruction is written on (the innermost of inlined code), as the census has it. */
 static void line_of(const struct smem_ptx_module *m, const struct smem_ptx_insn *in,
@@ -239,7 +232,7 @@ int emu_sass_fixed(const struct smem_ptx_module *m, const struct smem_ptx_func *
             unsigned d = UINT32_MAX;
             for (unsigned j = 0; j < u[i].nlines; j++) {
                 uint32_t ln = u[i].line[j];
-                if (!same_path(u[i].path[j], sm->files[x->file]))
+                if (!smem_same_source(u[i].path[j], sm->files[x->file]))
                     continue;
                 unsigned dd = ln > x->line ? ln - x->line : x->line - ln;
                 if (dd < d)

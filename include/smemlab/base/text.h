@@ -15,6 +15,9 @@ char *smem_read_file(const char *path, size_t *len);
 
 /* The file name after the last '/' ("" for NULL). */
 const char *smem_base_name(const char *path);
+/* Two source paths name the same file: equal, or equal base names (a line table and a PTX .file
+ * may spell one file's folder differently). NULL names nothing. */
+int smem_same_source(const char *a, const char *b);
 
 /* Source lines by number, the file read once while the path stays the same. Start zeroed; free
  * with smem_source_cache_free. */
