@@ -429,6 +429,61 @@ def cg_outside_chunks(r):
     return max((len(v) for v in cg_outside_chunks_lines(r).values()), default=0)
 
 
+def cg_deferred_lanes(r, L, mode='any'):
+    """the kept lanes L deferred by the deferral rule (fitted after the eleventh run): a lane l is
+    deferred when a HIGHER kept lane reads the same global 16-byte chunk into the same 128-byte
+    shared line at the same 16-byte parity (an even number of chunks from l's destination) under
+    another key (keys as the warp rule gives them over L). mode='top': only the lanes whose key
+    differs from the highest such lane's (a variant, 1221 of the 1222 distinct rows)"""
+    s, d = r['src'], r['dst']
+    key = cg_keys_of(r, L)
+    g = {}
+    for l in L:
+        g.setdefault((s[l] // 16, d[l] // 128, (d[l] // 16) % 2), []).append(l)
+    out = set()
+    for ls in g.values():
+        if mode == 'top':
+            out |= {l for l in ls if key[l] != key[max(ls)]}
+        else:
+            out |= {l for l in ls if any(m > l and key[m] != key[l] for m in ls)}
+    return out
+
+
+def cg_keys_of(r, L):
+    """lane -> its key under the warp rule, over the lanes L (one per destination already)"""
+    s, d = r['src'], r['dst']
+    u, key = {}, {}
+    for l in L:
+        u.setdefault((s[l] // 32, d[l] // 32), []).append(l)
+    for (gs, ss), ls in u.items():
+        if len(ls) == 2 and s[ls[0]] != s[ls[1]]:
+            for l in ls:
+                key[l] = ('W', gs // 4, ss // 4, (ss - gs) % 2, ((s[ls[0]] ^ d[ls[0]]) // 16) & 1)
+        else:
+            for l in ls:
+                key[l] = ('H', s[l] // 128, d[l] // 128, (s[l] // 16) % 2, (d[l] - s[l]) % 64)
+    return key
+
+
+def cg_deferred(r, mode='any', price='keyed'):
+    """the deferral rule (row function, whole .cg copies; fitted after the eleventh run on every
+    distinct whole .cg row of the eleven runs, 1222 of 1222): the kept lanes split into the
+    deferred ones (cg_deferred_lanes) and the others; each set costs the warp rule over its own
+    lanes (keys and whole pairs found again within the set: a whole pair with one half deferred
+    is two half items). Inside the warp class nothing is deferred and it is the warp rule.
+    price='each': a deferred lane costs one wavefront on its own (a variant, 1212 of 1222)"""
+    if r['zf']:
+        return cg_zero_fill(r)
+    q = cg_dedup(r)
+    L = [l for l in range(32) if q['mask'] >> l & 1]
+    D = cg_deferred_lanes(q, L, mode)
+    rest = [l for l in L if l not in D]
+    c = cg_mult_cost(q, rest) if rest else 0
+    if D:
+        c += cg_mult_cost(q, sorted(D)) if price == 'keyed' else len(D)
+    return c
+
+
 def cg_warp(r):
     """the rule src/model/matrix.c implements for .cg whole copies and zero-fill (row function):
     zero-fill copies by cg_zero_fill, the others by cg_warp_mult, plus cg_outside_extra (an estimate)
@@ -520,8 +575,11 @@ def main():
     print(f'.cg whole copies: {len(whole)} rows; {len(cls)} in the warp class; zero-fill: '
           f'{sum(r["zf"] for r in cg)} rows; src-size 4: {sum(r["sb"] != 16 for r in cg)} rows (outside)')
     for nm, f in [('warp rule', cg_warp_mult), ('warp rule + the estimate outside the class (the model)', cg_warp),
-                  ('warp rule + the chunk rule (fitted after run 9, rejected by run 10)', cg_warp_chunks)]:
-        score(whole, f, nm, v and f is cg_warp, True)
+                  ('warp rule + the chunk rule (fitted after run 9, rejected by run 10)', cg_warp_chunks),
+                  ('the deferral rule (fitted after run 11)', cg_deferred),
+                  ('   variant: only lanes of another key than the highest', lambda r: cg_deferred(r, 'top')),
+                  ('   variant: a deferred lane alone', lambda r: cg_deferred(r, price='each'))]:
+        score(whole, f, nm, v and f in (cg_warp, cg_deferred), True)
         score(cls, f, '   in the warp class', False, True)
         score([r for r in whole if not cg_warp_class(r)], f, '   outside it', False, True)
     score([r for r in cg if r['zf']], lambda r: cg_zero_fill(r), 'zero-fill: a store, lane-words (the model)', v, True)
