@@ -1,6 +1,7 @@
 /* matrix.c: the shared-memory cost of ldmatrix, stmatrix (one pass per 8x8 matrix) and cp.async
  * (LDGSTS: .ca in store passes by the hub rule over source and destination banks, .cg over the
- * whole warp by the warp rule over global and shared sectors; zero-fill copies as stores). See
+ * whole warp by the warp rule over global and shared sectors, with the deferral rule where a chunk
+ * goes to one shared line under several keys; zero-fill copies as stores). See
  * docs/bank-model.md and tests/hw/ldsm/ (fit_ldgsts.py scores every rule tried) for the H100
  * measurements each rule comes from. */
 #include "smemlab/model/matrix.h"
@@ -328,15 +329,23 @@ static uint32_t cg_deferred(const struct smem_cp_async_request *req, const struc
  * every warp with at most one split exact (41 of 41 whole, 3 of 3 with zero-fill lanes); of the 11
  * with nested splits the one-level form predicted 7, this recursive form (fitted after the run) gets
  * 11 (not established: smem_cp_async_established_src). */
+static unsigned cg_deferral_of(const struct smem_cp_async_request *req, const struct cg_view *v, unsigned *splits);
+
 static unsigned cg_deferral(const struct smem_cp_async_request *req, uint32_t lanes, unsigned *splits)
 {
     struct cg_view v;
     cg_view_of(req, lanes, &v);
-    uint32_t d = cg_deferred(req, &v);
+    return cg_deferral_of(req, &v, splits);
+}
+
+/* The same for the lanes of a view already made (v->keep). */
+static unsigned cg_deferral_of(const struct smem_cp_async_request *req, const struct cg_view *v, unsigned *splits)
+{
+    uint32_t d = cg_deferred(req, v);
     if (!d)
-        return cg_warp(&v);
+        return cg_warp(v);
     ++*splits;
-    return cg_deferral(req, v.keep & ~d, splits) + cg_deferral(req, d, splits);
+    return cg_deferral(req, v->keep & ~d, splits) + cg_deferral(req, d, splits);
 }
 
 /* One .ca pass (mask): its wavefronts by the hub rule, the lanes of zero (src-size 0) reading
@@ -412,7 +421,7 @@ struct smem_cost smem_cp_async_cost_src(const struct smem_banks *b, const struct
                 ways = w;
         }
         unsigned splits = 0;
-        cost.wavefronts = cg_deferral(req, kept, &splits);
+        cost.wavefronts = cg_deferral_of(req, &v, &splits);
         if (short_lanes) {
             /* the short-lane rule: the request is also a .ca pass of every active lane (the hub
              * rule, each lane reading the prefix it reads: src-size 0 nothing), which writes the
