@@ -15,7 +15,8 @@
  * UTC: gen_patterns10.py, .cg warps outside the class held out for the chunk rule, which failed;
  * controls inside it) with h100-ldsm10r.csv (a second process), h100-ldsm11.csv (56, 07:56 UTC:
  * gen_patterns11.py, isolated units outside the class, held out for the estimate there) with
- * h100-ldsm11r.csv (a second process). Counters: requests (smsp__sass_inst_executed_op_ldsm,
+ * h100-ldsm11r.csv (a second process), h100-ldsm12.csv (56, 09:20 UTC: gen_patterns12.py, crowded
+ * .cg warps held out for the deferral rule) with h100-ldsm12r.csv (a second process). Counters: requests (smsp__sass_inst_executed_op_ldsm,
  * sm__inst_executed_op_shared_stsm, smsp__sass_inst_executed_op_ldgsts), wavefronts
  * (smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_{ldsm,stsm,ldgsts}) and the bank-conflict
  * counters. Every ldmatrix/stmatrix row must be exact (wavefronts and conflicts); every cp.async row
