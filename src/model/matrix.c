@@ -1,6 +1,7 @@
 /* matrix.c: the shared-memory cost of ldmatrix, stmatrix (one pass per 8x8 matrix) and cp.async
  * (LDGSTS: .ca in store passes by the hub rule over source and destination banks, .cg over the
- * whole warp by the warp rule over global and shared sectors; zero-fill copies as stores). See
+ * whole warp by the warp rule over global and shared sectors, with the deferral rule where a chunk
+ * goes to one shared line under several keys; zero-fill copies as stores). See
  * docs/bank-model.md and tests/hw/ldsm/ (fit_ldgsts.py scores every rule tried) for the H100
  * measurements each rule comes from. */
 #include "smemlab/model/matrix.h"
@@ -296,121 +297,55 @@ static unsigned cg_warp(const struct cg_view *v)
     return total;
 }
 
-/* Outside the class (below), an estimate fitted on the 64 one-line probes of h100-ldsm8.csv (d_*)
- * and not held out: a chunk read by two kept lanes into one shared line under different keys costs
- * one more wavefront when the lowest such lane t shares its wavefront with another chunk (a whole
- * item's other half, or another item of its key) and a later lane x reads the chunk as a half item
- * of another key, writing it at the same position in a sector (dst(x) - dst(t) an even number of
- * 16-byte chunks): one more for each such wavefront of t. With it the rule is exact on 1337 of the
- * 1342 whole .cg rows of h100-ldsm{,..,8}.csv (the five others 1 to 2 high), without it on 1285.
- * Held out in the tenth run (h100-ldsm10.csv, 80 crowded warps outside the class, chosen where the
- * hypotheses differ): 60 of 80, where the H100 exceeds the warp rule by up to 3; the rule fitted
- * after the ninth run to replace it (tests/hw/ldsm/fit_ldgsts.py cg_outside_chunks, exact on all 304
- * distinct rows before) got 40 of 80 and was rejected. Not claimed (smem_cp_async_established). */
-static unsigned cg_outside_extra(const struct smem_cp_async_request *req, const struct cg_view *v)
+/* The deferral rule's deferred lanes of a view: a kept lane is deferred when a HIGHER kept lane
+ * reads the same global 16-byte chunk into the same 128-byte shared line at the same 16-byte parity
+ * (an even number of chunks from it) under another key. */
+static uint32_t cg_deferred(const struct smem_cp_async_request *req, const struct cg_view *v)
 {
-    unsigned occ[SMEM_WARP]; /* a lane's wavefront: (its key, occ: earlier items of the key on its source) */
-    for (uint32_t m = v->keep; m; m &= m - 1) {
-        unsigned l = (unsigned)__builtin_ctz(m);
-        occ[l] = 0;
-        if (v->partner[l] < l) { /* the higher lane of a whole item: its partner's */
-            occ[l] = occ[v->partner[l]];
-            continue;
-        }
-        for (uint32_t k = v->keep & ((1u << l) - 1u); k; k &= k - 1) {
-            unsigned o = (unsigned)__builtin_ctz(k);
-            occ[l] += v->kid[o] == v->kid[l] && v->partner[o] >= o && v->it[o].source == v->it[l].source;
-        }
-    }
-    unsigned hits = 0, hit_kid[SMEM_WARP], hit_occ[SMEM_WARP];
-    for (uint32_t m = v->keep; m; m &= m - 1) {
-        unsigned t = (unsigned)__builtin_ctz(m), seen = 0;
-        for (uint32_t k = v->keep & ((1u << t) - 1u); k && !seen; k &= k - 1) { /* t: the lowest reader */
-            unsigned o = (unsigned)__builtin_ctz(k);
-            seen = req->src[o] / 16 == req->src[t] / 16 && req->dst[o] / 128 == req->dst[t] / 128;
-        }
-        if (seen)
-            continue;
-        int multi = 0, hit = 0;
-        for (uint32_t k = v->keep; k && !multi; k &= k - 1) {
-            unsigned o = (unsigned)__builtin_ctz(k);
-            multi = v->kid[o] == v->kid[t] && occ[o] == occ[t] && req->src[o] / 16 != req->src[t] / 16;
-        }
-        for (uint32_t k = v->keep & ~((2u << t) - 1u); k && multi && !hit; k &= k - 1) {
-            unsigned x = (unsigned)__builtin_ctz(k);
-            hit = req->src[x] / 16 == req->src[t] / 16 && req->dst[x] / 128 == req->dst[t] / 128 &&
-                  v->kid[x] != v->kid[t] && v->it[x].kind == 0 && !(((req->dst[x] ^ req->dst[t]) >> 4) & 1u);
-        }
-        unsigned h;
-        for (h = 0; h < hits && !(hit_kid[h] == v->kid[t] && hit_occ[h] == occ[t]); h++)
-            ;
-        if (hit && h == hits) {
-            hit_kid[hits] = v->kid[t];
-            hit_occ[hits++] = occ[t];
-        }
-    }
-    return hits;
-}
-
-/* 1 when the warp rule's count is established (whole copies): no global 16-byte chunk read by two
- * kept lanes that write one 128-byte shared line under different keys. Outside it the H100 costs
- * the rule's count or 1 to 2 more (16 of the 186 such rows of h100-ldsm{,..,7}.csv; 58 of the 64
- * probes of h100-ldsm8.csv d_*). */
-static int cg_in_class(const struct smem_cp_async_request *req, const struct cg_view *v)
-{
+    uint32_t d = 0;
     for (uint32_t m = v->keep; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctz(m);
         for (uint32_t k = v->keep & ~((2u << l) - 1u); k; k &= k - 1) {
             unsigned o = (unsigned)__builtin_ctz(k);
             if (req->src[o] / 16 == req->src[l] / 16 && req->dst[o] / 128 == req->dst[l] / 128 &&
-                v->kid[o] != v->kid[l])
-                return 0;
+                !(((req->dst[o] ^ req->dst[l]) >> 4) & 1u) && v->kid[o] != v->kid[l]) {
+                d |= 1u << l;
+                break;
+            }
         }
     }
-    return 1;
+    return d;
 }
 
-/* The one place outside the class where the estimate is established (whole copies): every (global
- * line, shared line) with such a conflict holds exactly three kept lanes, a whole item (two lanes on
- * one sector) and a half lane above both reading one of that sector's chunks, written an even number
- * of chunks from where the whole item writes it ('units': one more wavefront each, and units add
- * up). Held out in the eleventh run (h100-ldsm11.csv, gen_patterns11.py: one to three units on one
- * or two global and shared lines, the same chunk in several lines or not; the estimate 55 of 55,
- * the chunk rule 19 of 55); before it, the 7 + 12 such rows of h100-ldsm7.csv and h100-ldsm8.csv
- * (d_wh_*, which the estimate was fitted on) equal too. */
-static int cg_in_units_class(const struct smem_cp_async_request *req, const struct cg_view *v)
+/* The .cg wavefronts of the lanes `lanes` (whole copies), by the deferral rule: with no lane
+ * deferred, the warp rule; else the lanes not deferred and the deferred ones each priced by this
+ * rule on their own (their keys and whole pairs found again within each set: a whole pair with one
+ * half deferred is two half items), and added. The highest lane is never deferred, so each split
+ * makes two smaller sets. *splits counts the splits (0: the warp rule alone; 1: one level).
+ * Fitted after the eleventh run on every distinct whole .cg row of h100-ldsm{,2,..,11}.csv (1222
+ * of 1222, where the estimate before it got 1199): where a chunk goes to one shared line under two
+ * keys, the H100 moves the highest lane's copy with its key's wavefronts and the lower ones after.
+ * Held out in the twelfth run (h100-ldsm12.csv, gen_patterns12.py, predictions committed first):
+ * every warp with at most one split exact (41 of 41 whole, 3 of 3 with zero-fill lanes); of the 11
+ * with nested splits the one-level form predicted 7, this recursive form (fitted after the run) gets
+ * 11 (not established: smem_cp_async_established_src). */
+static unsigned cg_deferral_of(const struct smem_cp_async_request *req, const struct cg_view *v, unsigned *splits);
+
+static unsigned cg_deferral(const struct smem_cp_async_request *req, uint32_t lanes, unsigned *splits)
 {
-    for (uint32_t m = v->keep; m; m &= m - 1) {
-        unsigned l = (unsigned)__builtin_ctz(m);
-        for (uint32_t k = v->keep & ~((2u << l) - 1u); k; k &= k - 1) {
-            unsigned o = (unsigned)__builtin_ctz(k);
-            if (req->src[o] / 16 != req->src[l] / 16 || req->dst[o] / 128 != req->dst[l] / 128 ||
-                v->kid[o] == v->kid[l])
-                continue;
-            /* a conflict in (global line, shared line): its kept lanes must be one unit */
-            unsigned n = 0, whole[2], nw = 0, half = SMEM_WARP;
-            for (uint32_t q = v->keep; q; q &= q - 1) {
-                unsigned x = (unsigned)__builtin_ctz(q);
-                if (req->src[x] / 128 != req->src[l] / 128 || req->dst[x] / 128 != req->dst[l] / 128)
-                    continue;
-                n++;
-                if (v->partner[x] != SMEM_WARP) {
-                    if (nw < 2)
-                        whole[nw] = x;
-                    nw++;
-                } else
-                    half = x;
-            }
-            if (n != 3 || nw != 2 || half == SMEM_WARP || v->partner[whole[0]] != whole[1])
-                return 0;
-            if (req->src[half] / 32 != req->src[whole[0]] / 32 || half < whole[0] || half < whole[1])
-                return 0;
-            unsigned t = req->src[whole[0]] / 16 == req->src[half] / 16 ? whole[0] : whole[1];
-            if ((req->dst[half] / 16 - req->dst[t] / 16) & 1u)
-                return 0;
-        }
-    }
-    return 1;
+    struct cg_view v;
+    cg_view_of(req, lanes, &v);
+    return cg_deferral_of(req, &v, splits);
+}
+
+/* The same for the lanes of a view already made (v->keep). */
+static unsigned cg_deferral_of(const struct smem_cp_async_request *req, const struct cg_view *v, unsigned *splits)
+{
+    uint32_t d = cg_deferred(req, v);
+    if (!d)
+        return cg_warp(v);
+    ++*splits;
+    return cg_deferral(req, v->keep & ~d, splits) + cg_deferral(req, d, splits);
 }
 
 /* One .ca pass (mask): its wavefronts by the hub rule, the lanes of zero (src-size 0) reading
@@ -485,9 +420,8 @@ struct smem_cost smem_cp_async_cost_src(const struct smem_banks *b, const struct
             if (w > ways)
                 ways = w;
         }
-        cost.wavefronts = cg_warp(&v);
-        if (!cg_in_class(req, &v))
-            cost.wavefronts += cg_outside_extra(req, &v);
+        unsigned splits = 0;
+        cost.wavefronts = cg_deferral_of(req, &v, &splits);
         if (short_lanes) {
             /* the short-lane rule: the request is also a .ca pass of every active lane (the hub
              * rule, each lane reading the prefix it reads: src-size 0 nothing), which writes the
@@ -520,18 +454,49 @@ int smem_cp_async_established_src(const struct smem_cp_async_request *req, const
     if (!req->bypass)
         return 1; /* .ca: the hub rule, held out on every kind measured (see ca_hub) */
     int partial;
-    uint32_t zero = zero_lanes(req, src_size, &partial);
+    (void)zero_lanes(req, src_size, &partial);
     for (unsigned l = 0; partial && l < SMEM_WARP; l++) /* src-size 8 and 12 were not measured */
         if ((req->active >> l & 1u) && src_size[l] && src_size[l] != 4 && src_size[l] < req->size)
             return 0;
     /* zero-fill alone, zero-fill mixed with whole lanes and src-size 4 (the short-lane rule): held
-     * out (h100-ldsm8.csv, h100-ldsm9.csv); the reading lanes' copies must be in the warp rule's class */
+     * out (h100-ldsm8.csv, h100-ldsm9.csv); the reading lanes' copies: at most one split of the
+     * deferral rule (held out, h100-ldsm12.csv); nested splits are fitted, not held out */
+    return smem_cp_async_deferrals(req, src_size) <= 1;
+}
+
+/* The lanes kept of the reading lanes (one per destination; with short lanes among every active lane). */
+static uint32_t cg_reading_kept(const struct smem_cp_async_request *req, const uint8_t *src_size)
+{
+    int partial;
+    uint32_t zero = zero_lanes(req, src_size, &partial);
+    return (zero || partial) ? one_per_destination(req, req->active) & ~zero : one_per_destination(req, req->active);
+}
+
+int smem_cp_async_crowded(const struct smem_cp_async_request *req, const uint8_t *src_size)
+{
+    if (!req->bypass)
+        return 0;
     struct cg_view v;
-    cg_view_of(req, (zero || partial) ? one_per_destination(req, req->active) & ~zero : req->active, &v);
-    if (cg_in_class(req, &v))
-        return 1;
-    /* outside the class: the estimate is held out only on isolated units of whole copies */
-    return !zero && !partial && cg_in_units_class(req, &v);
+    cg_view_of(req, cg_reading_kept(req, src_size), &v);
+    for (uint32_t m = v.keep; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        for (uint32_t k = v.keep & ~((2u << l) - 1u); k; k &= k - 1) {
+            unsigned o = (unsigned)__builtin_ctz(k);
+            if (req->src[o] / 16 == req->src[l] / 16 && req->dst[o] / 128 == req->dst[l] / 128 &&
+                v.kid[o] != v.kid[l])
+                return 1;
+        }
+    }
+    return 0;
+}
+
+unsigned smem_cp_async_deferrals(const struct smem_cp_async_request *req, const uint8_t *src_size)
+{
+    if (!req->bypass)
+        return 0;
+    unsigned splits = 0;
+    cg_deferral(req, cg_reading_kept(req, src_size), &splits);
+    return splits;
 }
 
 int smem_cp_async_established(const struct smem_cp_async_request *req)

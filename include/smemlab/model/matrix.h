@@ -83,19 +83,21 @@ const char *smem_cp_async_check(const struct smem_cp_async_request *req);
  *    sector are one item keyed (global line, shared line, (shared - global sector) mod 2, halves
  *    swapped); every other lane one item keyed (global line, shared line, its half,
  *    (dst - src) mod 64); the request costs, over its keys, the most items of the key that read one
- *    source (a 16-byte chunk, or the sector of a whole item).
+ *    source (a 16-byte chunk, or the sector of a whole item). Where a chunk goes to one 128-byte
+ *    shared line under several keys, the deferral rule: a kept lane is deferred when a higher kept
+ *    lane copies its chunk into its shared line an even number of chunks from it under another key;
+ *    the lanes not deferred and the deferred ones are each priced by this rule on their own (keys
+ *    and whole pairs found again within each set), and added.
  * ideal = passes with an active lane (a .cg request can cost less: 32 lanes on one destination, 1).
- * max_ways: the worst bank of either side within a pass (.cg: of the destinations). Exact wherever
- * smem_cp_async_established holds (every such row of tests/hw/h100-ldsm{,2,..,8}.csv; the rows
- * held out are listed in tests/test_banks_ldsm.c). */
+ * max_ways: the worst bank of either side within a pass (.cg: of the destinations). Exact on every
+ * cp.async row of tests/hw/h100-ldsm{,2,..,12}.csv, established or not (the rows held out are
+ * listed in tests/test_banks_ldsm.c). */
 struct smem_cost smem_cp_async_cost(const struct smem_banks *banks, const struct smem_cp_async_request *req);
 
 /* 1 when the measurements establish the cost of req: .ca always (every kind measured, held out);
- * .cg when no global 16-byte chunk is read by two lanes (one per destination) that write one
- * 128-byte shared line under different keys (outside: the rule's count or 1 to 3 more), and, for
- * whole copies, where every such (global line, shared line) holds only one 'unit' (a whole sector
- * pair and a higher half lane on one of its chunks, an even number of chunks from it: one more
- * wavefront each; held out, h100-ldsm11.csv). 0: the cost is an estimate. */
+ * .cg when the deferral rule splits the lanes at most once (smem_cp_async_deferrals <= 1: held
+ * out, h100-ldsm12.csv); nested splits were fitted after the twelfth run, not held out. 0: the
+ * cost is the rule's, exact on every row measured, but not established. */
 int smem_cp_async_established(const struct smem_cp_async_request *req);
 
 /* The same with cp.async's src-size per lane (src_size NULL: every lane reads its whole copy;
@@ -107,10 +109,21 @@ int smem_cp_async_established(const struct smem_cp_async_request *req);
  * destination among every active lane (zero-fill alone: a store by passes, lane-word writes
  * counted). A .ca src-size between 0 and the size costs what the whole copy costs. Established:
  * .ca always; .cg when the reading lanes' copies (kept as above) satisfy smem_cp_async_established's
- * class (held out: h100-ldsm9.csv, 73 of 73 .cg rows with short lanes). */
+ * class (held out: h100-ldsm9.csv, 73 of 73 .cg rows with short lanes; h100-ldsm12.csv). */
 struct smem_cost smem_cp_async_cost_src(const struct smem_banks *banks, const struct smem_cp_async_request *req,
                                         const uint8_t *src_size);
 int smem_cp_async_established_src(const struct smem_cp_async_request *req, const uint8_t *src_size);
+
+/* How many times the .cg deferral rule splits the reading lanes (kept as above) of req: 0 when no
+ * chunk goes to one shared line under two keys at the same 16-byte parity (the warp rule alone),
+ * 1 for one level, more when a set split off splits again; 0 for .ca. */
+unsigned smem_cp_async_deferrals(const struct smem_cp_async_request *req, const uint8_t *src_size);
+
+/* 1 when some global 16-byte chunk is copied into one 128-byte shared line by two of those lanes
+ * under different keys, at any parity ('crowded'): outside the class where the warp rule alone was
+ * established before the twelfth run (tests/test_banks_ldsm.c tells the rows held out by it);
+ * 0 for .ca. */
+int smem_cp_async_crowded(const struct smem_cp_async_request *req, const uint8_t *src_size);
 
 /* The destinations as an ordinary store request of `size` bytes (for the bank map pictures). */
 void smem_cp_async_as_request(const struct smem_cp_async_request *req, struct smem_request *out);

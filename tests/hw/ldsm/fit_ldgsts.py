@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """fit_ldgsts.py: the offline model-fitter for the cp.async (LDGSTS) wavefronts: every cp.async row of
-../h100-ldsm{,2,..,8}.csv, h100-ldsm10.csv, h100-ldsm11.csv and the repeats h100-ldsm7r.csv,
-h100-ldsm8r.csv, h100-ldsm10r.csv, h100-ldsm11r.csv (those present) against
+../h100-ldsm{,2,..,8}.csv, h100-ldsm10.csv, h100-ldsm11.csv, h100-ldsm12.csv and the repeats
+h100-ldsm7r.csv, h100-ldsm8r.csv, h100-ldsm10r.csv, h100-ldsm11r.csv, h100-ldsm12r.csv (those present) against
 each rule tried, printed as rows exact / rows. The .zmix rows (zero-fill and whole lanes mixed) of
 h100-ldsm8.csv are left out here (gen_patterns8.py prices them; test_banks_ldsm checks them).
-The rule src/model/matrix.c implements is 'model' below (a port); the others are hypotheses kept
+The rule src/model/matrix.c implements is the hub rule for .ca and cg_deferred(price='nested') for .cg
+(ports); the others are hypotheses kept
 with their scores, so that a rejected one is not tried again. Usage: python3 fit_ldgsts.py [-v]
 (-v lists the rows each rule misses)."""
 import csv, itertools, os, sys
@@ -12,7 +13,7 @@ import csv, itertools, os, sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 FILES = ['h100-ldsm.csv', 'h100-ldsm2.csv', 'h100-ldsm3.csv', 'h100-ldsm4.csv', 'h100-ldsm5.csv', 'h100-ldsm6.csv',
          'h100-ldsm7.csv', 'h100-ldsm7r.csv', 'h100-ldsm8.csv', 'h100-ldsm8r.csv', 'h100-ldsm10.csv', 'h100-ldsm10r.csv',
-         'h100-ldsm11.csv', 'h100-ldsm11r.csv']
+         'h100-ldsm11.csv', 'h100-ldsm11r.csv', 'h100-ldsm12.csv', 'h100-ldsm12r.csv']
 
 
 def load():
@@ -429,8 +430,80 @@ def cg_outside_chunks(r):
     return max((len(v) for v in cg_outside_chunks_lines(r).values()), default=0)
 
 
+def cg_deferred_lanes(r, L, mode='any'):
+    """the kept lanes L deferred by the deferral rule (fitted after the eleventh run): a lane l is
+    deferred when a HIGHER kept lane reads the same global 16-byte chunk into the same 128-byte
+    shared line at the same 16-byte parity (an even number of chunks from l's destination) under
+    another key (keys as the warp rule gives them over L). mode='top': only the lanes whose key
+    differs from the highest such lane's (a variant, 1221 of the 1222 distinct rows)"""
+    s, d = r['src'], r['dst']
+    key = cg_keys_of(r, L)
+    g = {}
+    for l in L:
+        g.setdefault((s[l] // 16, d[l] // 128, (d[l] // 16) % 2), []).append(l)
+    out = set()
+    for ls in g.values():
+        if mode == 'top':
+            out |= {l for l in ls if key[l] != key[max(ls)]}
+        else:
+            out |= {l for l in ls if any(m > l and key[m] != key[l] for m in ls)}
+    return out
+
+
+def cg_keys_of(r, L):
+    """lane -> its key under the warp rule, over the lanes L (one per destination already)"""
+    s, d = r['src'], r['dst']
+    u, key = {}, {}
+    for l in L:
+        u.setdefault((s[l] // 32, d[l] // 32), []).append(l)
+    for (gs, ss), ls in u.items():
+        if len(ls) == 2 and s[ls[0]] != s[ls[1]]:
+            for l in ls:
+                key[l] = ('W', gs // 4, ss // 4, (ss - gs) % 2, ((s[ls[0]] ^ d[ls[0]]) // 16) & 1)
+        else:
+            for l in ls:
+                key[l] = ('H', s[l] // 128, d[l] // 128, (s[l] // 16) % 2, (d[l] - s[l]) % 64)
+    return key
+
+
+def cg_deferred(r, mode='any', price='keyed'):
+    """the deferral rule (row function, whole .cg copies; fitted after the eleventh run on every
+    distinct whole .cg row of the eleven runs, 1222 of 1222): the kept lanes split into the
+    deferred ones (cg_deferred_lanes) and the others; each set costs the warp rule over its own
+    lanes (keys and whole pairs found again within the set: a whole pair with one half deferred
+    is two half items). Inside the warp class nothing is deferred and it is the warp rule.
+    price='keyed' (the default) is that one-level form, whose predictions gen_patterns12.py committed before the
+    twelfth run (52 of its 56 rows: every row with at most one split; its 4 misses split again);
+    price='nested' (the model since the twelfth run, chosen after it: 56 of 56) prices each of the
+    two sets by the whole rule again (they may split again), and equals 'keyed' on every row of
+    the eleven runs before; price='rec' splits the deferred set again but not the rest (55 of 56);
+    price='each': a deferred lane costs one wavefront on its own (1212 of 1222, 52 of 56)"""
+    if r['zf']:
+        return cg_zero_fill(r)
+    q = cg_dedup(r)
+    return cg_deferred_cost(q, [l for l in range(32) if q['mask'] >> l & 1], mode, price)
+
+
+def cg_nested(r):
+    """the model since the twelfth run: cg_deferred(r, price='nested')"""
+    return cg_deferred(r, price='nested')
+
+
+def cg_deferred_cost(q, L, mode='any', price='keyed'):
+    """the deferral rule over the kept lanes L (see cg_deferred for price)"""
+    D = cg_deferred_lanes(q, L, mode)
+    rest = [l for l in L if l not in D]
+    if D and price == 'nested':
+        return cg_deferred_cost(q, rest, mode, price) + cg_deferred_cost(q, sorted(D), mode, price)
+    c = cg_mult_cost(q, rest) if rest else 0
+    if D:
+        c += {'keyed': lambda: cg_mult_cost(q, sorted(D)), 'each': lambda: len(D),
+              'rec': lambda: cg_deferred_cost(q, sorted(D), mode, price)}[price]()
+    return c
+
+
 def cg_warp(r):
-    """the rule src/model/matrix.c implements for .cg whole copies and zero-fill (row function):
+    """the rule src/model/matrix.c implemented before the twelfth run for .cg whole copies and zero-fill (row function):
     zero-fill copies by cg_zero_fill, the others by cg_warp_mult, plus cg_outside_extra (an estimate)
     outside the class"""
     if r['zf']:
@@ -519,9 +592,14 @@ def main():
     cls = [r for r in whole if cg_warp_class(r)]
     print(f'.cg whole copies: {len(whole)} rows; {len(cls)} in the warp class; zero-fill: '
           f'{sum(r["zf"] for r in cg)} rows; src-size 4: {sum(r["sb"] != 16 for r in cg)} rows (outside)')
-    for nm, f in [('warp rule', cg_warp_mult), ('warp rule + the estimate outside the class (the model)', cg_warp),
-                  ('warp rule + the chunk rule (fitted after run 9, rejected by run 10)', cg_warp_chunks)]:
-        score(whole, f, nm, v and f is cg_warp, True)
+    for nm, f in [('warp rule', cg_warp_mult), ('warp rule + the estimate outside the class (before run 12)', cg_warp),
+                  ('warp rule + the chunk rule (fitted after run 9, rejected by run 10)', cg_warp_chunks),
+                  ('the deferral rule, nested (the model since run 12)', cg_nested),
+                  ('   one level (fitted after run 11, held out by run 12)', lambda r: cg_deferred(r, price='keyed')),
+                  ('   deferred set split again, not the rest', lambda r: cg_deferred(r, price='rec')),
+                  ('   only lanes of another key than the highest', lambda r: cg_deferred(r, 'top', 'keyed')),
+                  ('   a deferred lane alone', lambda r: cg_deferred(r, price='each'))]:
+        score(whole, f, nm, v and f in (cg_warp, cg_nested), True)
         score(cls, f, '   in the warp class', False, True)
         score([r for r in whole if not cg_warp_class(r)], f, '   outside it', False, True)
     score([r for r in cg if r['zf']], lambda r: cg_zero_fill(r), 'zero-fill: a store, lane-words (the model)', v, True)
