@@ -213,9 +213,9 @@ static void print_unestablished(FILE *f, const struct smem_pattern_result *r)
             first = w;
     if (n)
         fprintf(f, "note: %u request%s (first: warp %u) %s outside what the H100 measurements establish for "
-                   "cp.async (.cg: one global 16-byte chunk copied into one 128-byte shared line by two lanes "
-                   "in different ways, where the H100 costs the rule's count or 1 to 2 more): the figures "
-                   "are the rule's estimate\n",
+                   "cp.async (.cg requests the deferral rule splits more than once, or with src-size rows "
+                   "outside the measured class): the figures are the rule's count, exact on every such row "
+                   "measured but fitted, not held out\n",
                 n, n == 1 ? "" : "s", r->warp[first].warp, n == 1 ? "is" : "are");
 }
 
