@@ -34,7 +34,15 @@ alternatives ('keyed', 'rec', 'rest', 'top', 'topn', 'each'), the rest at random
 patterns13.txt / patterns13.json; run by run13.sh. Before the run the model
 (smem_cp_async_cost_src, smem_cp_async_deferrals, smem_cp_async_established_src of
 src/model/matrix.c) was checked to give 'nested', 'splits' and the class (splits <= 1) on every
-row: 73 of 73."""
+row: 73 of 73.
+
+The run (../h100-ldsm13.csv, 2026-11-24 09:53 UTC; ../h100-ldsm13r.csv a second process, equal):
+'nested' 62 of 73 (D 13/14, P 8/12, C 10/15, T 8/8, K 7/8, Z 6/6, N 10/10; by splits: 0 5/5, 1
+5/5, 2 23/23, 3 19/23, 4 5/12, 5 5/5), 'keyed' 31, 'rec' 50, 'rest' 38, 'top' 31, 'topn' 44,
+'each' 49, 'est' 28, 'warp' 17. The 11 misses are one wavefront off (c_chain_4 and c_chain_10 one
+high, the others one low: c_chain_7, c_chain_9, c_chain_13, d_deep_13, k_line_6, p_pairs_4 to 7),
+each split 3 or more times; no hypothesis fits them all, so the class stays at one split
+(docs/bank-model.md)."""
 import json, os, random, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
