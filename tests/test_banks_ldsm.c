@@ -16,7 +16,9 @@
  * controls inside it) with h100-ldsm10r.csv (a second process), h100-ldsm11.csv (56, 07:56 UTC:
  * gen_patterns11.py, isolated units outside the class, held out for the estimate there) with
  * h100-ldsm11r.csv (a second process), h100-ldsm12.csv (56, 09:20 UTC: gen_patterns12.py, crowded
- * .cg warps held out for the deferral rule) with h100-ldsm12r.csv (a second process). Counters: requests (smsp__sass_inst_executed_op_ldsm,
+ * .cg warps held out for the deferral rule) with h100-ldsm12r.csv (a second process), h100-ldsm13.csv
+ * (73, 09:53 UTC: gen_patterns13.py, .cg warps split 2 to 5 times, held out for the nested deferral
+ * rule: 11 misses, listed in nested_misses) with h100-ldsm13r.csv (a second process). Counters: requests (smsp__sass_inst_executed_op_ldsm,
  * sm__inst_executed_op_shared_stsm, smsp__sass_inst_executed_op_ldgsts), wavefronts
  * (smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_{ldsm,stsm,ldgsts}) and the bank-conflict
  * counters. Every ldmatrix/stmatrix row must be exact (wavefronts and conflicts); every cp.async row
@@ -49,6 +51,20 @@ static int parse_addrs(char *p, uint64_t *out)
 struct tally {
     unsigned rows, mat, trans, cp_rows, cp_est, cp_out, cp_out_equal, bc_checked, bad, heldout_est;
     unsigned cp_crowded, cp_deferred; /* established rows: crowded; split by the deferral rule */
+    unsigned nested_miss; /* rows outside the class where the nested rule misses (nested_misses) */
+};
+
+/* The rows of the thirteenth run (h100-ldsm13.csv and its repeat h100-ldsm13r.csv, gen_patterns13.py:
+ * .cg warps the deferral rule splits 2 to 5 times, held out for its nested form) where the nested
+ * rule the model prices them by is wrong: the model's count and the H100's. No other row measured
+ * misses; these are outside the established class (splits > 1), which therefore stays as it was. */
+static const struct {
+    const char *name;
+    unsigned model, h100;
+} nested_misses[] = {
+    {"c_chain_4", 10, 9}, {"c_chain_7", 9, 10},   {"c_chain_9", 6, 7}, {"c_chain_10", 9, 8},
+    {"c_chain_13", 5, 6}, {"d_deep_13", 5, 6},    {"k_line_6", 17, 18}, {"p_pairs_4", 5, 6},
+    {"p_pairs_5", 5, 6},  {"p_pairs_6", 5, 6},    {"p_pairs_7", 6, 7},
 };
 
 /* The rows whose predictions were committed before their run (by the rule claimed now) and that the
@@ -71,7 +87,7 @@ static int held_out_uncrowded(const char *file, const char *kind, const char *na
  * the crowded rows of the earlier runs were fitted on. An uncrowded row as before the twelfth run. */
 static int held_out(const char *file, const char *kind, const char *name, int crowded)
 {
-    if (!strcmp(file, "h100-ldsm12.csv"))
+    if (!strcmp(file, "h100-ldsm12.csv") || !strcmp(file, "h100-ldsm13.csv"))
         return 1;
     if (!crowded)
         return held_out_uncrowded(file, kind, name);
@@ -199,6 +215,14 @@ static void check_file(const char *file, unsigned want_rows, struct tally *t)
             if (!smem_cp_async_established_src(&r, ss)) {
                 t->cp_out++;
                 t->cp_out_equal += c.wavefronts == wf;
+                if (c.wavefronts != wf) { /* only the listed rows of the thirteenth run */
+                    int listed = 0;
+                    for (size_t i = 0; i < sizeof nested_misses / sizeof nested_misses[0]; i++)
+                        listed |= !strcmp(name, nested_misses[i].name) && nested_misses[i].model == c.wavefronts &&
+                                  (long long)nested_misses[i].h100 == wf;
+                    CHECK(listed && !strncmp(file, "h100-ldsm13", 11));
+                    t->nested_miss++;
+                }
                 if (getenv("SMEMLAB_VERBOSE"))
                     printf("  not established: %s %s %s: rule %u wavefronts, H100 %lld\n", file, kind, name,
                            c.wavefronts, wf);
@@ -352,16 +376,18 @@ static void check_ca_lane_order(void)
 /* The same launch measured again gives the same count: every row of h100-ldsm7r.csv (the 47 .cg rows
  * outside the keys class of h100-ldsm{,2,4,5}.csv, in two more ncu processes, two or three times
  * in each), of h100-ldsm8r.csv (every launch of h100-ldsm8.csv in a second process) and of
- * h100-ldsm9r.csv, h100-ldsm10r.csv and h100-ldsm11r.csv (every launch of h100-ldsm9.csv,
- * h100-ldsm10.csv, h100-ldsm11.csv in a second process) equals the
+ * h100-ldsm9r.csv, h100-ldsm10r.csv, h100-ldsm11r.csv, h100-ldsm12r.csv and h100-ldsm13r.csv (every
+ * launch of h100-ldsm9.csv, .., h100-ldsm13.csv in a second process) equals the
  * row of the other files with the same kind, mask and addresses. */
 static void check_repeats(void)
 {
     static const char *const base[] = {"h100-ldsm.csv",   "h100-ldsm2.csv",  "h100-ldsm4.csv",
                                        "h100-ldsm5.csv",  "h100-ldsm8.csv",  "h100-ldsm9.csv",
-                                       "h100-ldsm10.csv", "h100-ldsm11.csv", "h100-ldsm12.csv"};
+                                       "h100-ldsm10.csv", "h100-ldsm11.csv", "h100-ldsm12.csv",
+                                       "h100-ldsm13.csv"};
     static const char *const again[] = {"h100-ldsm7r.csv", "h100-ldsm8r.csv", "h100-ldsm9r.csv",
-                                        "h100-ldsm10r.csv", "h100-ldsm11r.csv", "h100-ldsm12r.csv"};
+                                        "h100-ldsm10r.csv", "h100-ldsm11r.csv", "h100-ldsm12r.csv",
+                                        "h100-ldsm13r.csv"};
     enum { MAXROWS = 2048 };
     static char *key[MAXROWS];
     static long long wfs[MAXROWS];
@@ -402,7 +428,7 @@ static void check_repeats(void)
             fclose(f);
         }
     }
-    CHECK_EQ(repeats, 248u + 252u + 93u + 100u + 56u + 56u);
+    CHECK_EQ(repeats, 248u + 252u + 93u + 100u + 56u + 56u + 73u);
     CHECK_EQ(same, repeats); /* each found and equal */
     for (unsigned j = 0; j < n; j++)
         free(key[j]);
@@ -442,6 +468,9 @@ int main(void)
     struct tally t11 = t;
     check_file("h100-ldsm12.csv", 56, &t);  /* gen_patterns12.py: held out for the deferral rule */
     check_file("h100-ldsm12r.csv", 56, &t); /* the same launches in a second process */
+    struct tally t12 = t;
+    check_file("h100-ldsm13.csv", 73, &t);  /* gen_patterns13.py: held out for the nested deferral rule */
+    check_file("h100-ldsm13r.csv", 73, &t); /* the same launches in a second process */
     /* the held-out rows the rules claim, all exact: 152 of the six files, 211 of the seventh run,
      * 126 of the eighth, 84 of the ninth */
     CHECK_EQ(t9.heldout_est, 152 + 211 + 126 + 84);
@@ -486,10 +515,22 @@ int main(void)
      * left or deferred split again. The recursive form (each set priced by the whole rule again),
      * which equalled the one-level rule on every row before, fits all 56 but was chosen after the
      * run: the 12 rows with nested splits stay outside the established class. */
-    CHECK(t.cp_rows - t11.cp_rows == 112 && t.cp_est - t11.cp_est == 88 && t.heldout_est - t11.heldout_est == 44 &&
-          t.cp_crowded - t11.cp_crowded == 80 && t.cp_deferred - t11.cp_deferred == 70 &&
-          t.cp_out - t11.cp_out == 24 && t.cp_out_equal - t11.cp_out_equal == 24);
-    CHECK(t.bad == 0 && t.cp_out == t.cp_out_equal); /* every cp.async row measured is exact */
+    CHECK(t12.cp_rows - t11.cp_rows == 112 && t12.cp_est - t11.cp_est == 88 && t12.heldout_est - t11.heldout_est == 44 &&
+          t12.cp_crowded - t11.cp_crowded == 80 && t12.cp_deferred - t11.cp_deferred == 70 &&
+          t12.cp_out - t11.cp_out == 24 && t12.cp_out_equal - t11.cp_out_equal == 24);
+    CHECK(t12.bad == 0 && t12.cp_out == t12.cp_out_equal); /* every cp.async row of the twelve runs is exact */
+    /* the thirteenth run (h100-ldsm13.csv, NVIDIA H100 80GB HBM3, driver 580.159.04, ncu 2025.3.1.0
+     * (build 36398880), CUDA 13.0, --clock-control none, 2026-11-24 09:53 UTC) and its repeat in a
+     * second process (equal): 73 launches (gen_patterns13.py), held out for the nested deferral rule,
+     * every hypothesis's prediction committed before the run. The 10 controls (0 and 1 split) are
+     * established, held out and exact; of the 63 warps split 2 to 5 times (outside the class) the
+     * nested rule equals the H100 on 52 (2 splits: 23 of 23; 3: 19 of 23; 4: 5 of 12; 5: 5 of 5;
+     * 6 .zmix among them, all exact): the 11 rows of nested_misses are 1 off (9 low, 2 high). No
+     * hypothesis committed fits them all (one level 31 of 73, the estimate 28); the class stays. */
+    CHECK(t.cp_rows - t12.cp_rows == 146 && t.cp_est - t12.cp_est == 20 && t.heldout_est - t12.heldout_est == 10 &&
+          t.cp_out - t12.cp_out == 126 && t.cp_out_equal - t12.cp_out_equal == 104 &&
+          t.nested_miss - t12.nested_miss == 22 && t12.nested_miss == 0);
+    CHECK(t.bad == 0); /* every established cp.async row measured is exact */
     struct smem_banks b = smem_banks_default();
     /* The GEMM kernels of tests/ldsm/gemm.cu: a warp's ldmatrix.x4 of the A tile (row = lane%16,
      * chunk = ks*2 + lane/16, 64-byte rows) costs 16 wavefronts plain, 4 swizzled; 256 LDSM in all

@@ -328,7 +328,10 @@ static uint32_t cg_deferred(const struct smem_cp_async_request *req, const struc
  * Held out in the twelfth run (h100-ldsm12.csv, gen_patterns12.py, predictions committed first):
  * every warp with at most one split exact (41 of 41 whole, 3 of 3 with zero-fill lanes); of the 11
  * with nested splits the one-level form predicted 7, this recursive form (fitted after the run) gets
- * 11 (not established: smem_cp_async_established_src). */
+ * 11. Held out in the thirteenth run (h100-ldsm13.csv, gen_patterns13.py): of 63 warps split 2 to 5
+ * times it gets 52 (every one split twice: 23 of 23; 3 splits 19 of 23, 4: 5 of 12, 5: 5 of 5), 11
+ * one wavefront off (9 low, 2 high; tests/test_banks_ldsm.c lists them), no alternative tried fitting
+ * them: not established (smem_cp_async_established_src). */
 static unsigned cg_deferral_of(const struct smem_cp_async_request *req, const struct cg_view *v, unsigned *splits);
 
 static unsigned cg_deferral(const struct smem_cp_async_request *req, uint32_t lanes, unsigned *splits)
@@ -460,7 +463,8 @@ int smem_cp_async_established_src(const struct smem_cp_async_request *req, const
             return 0;
     /* zero-fill alone, zero-fill mixed with whole lanes and src-size 4 (the short-lane rule): held
      * out (h100-ldsm8.csv, h100-ldsm9.csv); the reading lanes' copies: at most one split of the
-     * deferral rule (held out, h100-ldsm12.csv); nested splits are fitted, not held out */
+     * deferral rule (held out, h100-ldsm12.csv); nested splits were fitted, and the thirteenth run
+     * (h100-ldsm13.csv) found 11 of 63 such warps one wavefront off */
     return smem_cp_async_deferrals(req, src_size) <= 1;
 }
 

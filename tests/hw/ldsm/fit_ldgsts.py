@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """fit_ldgsts.py: the offline model-fitter for the cp.async (LDGSTS) wavefronts: every cp.async row of
-../h100-ldsm{,2,..,8}.csv, h100-ldsm10.csv, h100-ldsm11.csv, h100-ldsm12.csv and the repeats
-h100-ldsm7r.csv, h100-ldsm8r.csv, h100-ldsm10r.csv, h100-ldsm11r.csv, h100-ldsm12r.csv (those present) against
+../h100-ldsm{,2,..,8}.csv, h100-ldsm10.csv, h100-ldsm11.csv, h100-ldsm12.csv, h100-ldsm13.csv and the repeats
+h100-ldsm7r.csv, h100-ldsm8r.csv, h100-ldsm10r.csv, h100-ldsm11r.csv, h100-ldsm12r.csv, h100-ldsm13r.csv (those present) against
 each rule tried, printed as rows exact / rows. The .zmix rows (zero-fill and whole lanes mixed) of
 h100-ldsm8.csv are left out here (gen_patterns8.py prices them; test_banks_ldsm checks them).
 The rule src/model/matrix.c implements is the hub rule for .ca and cg_deferred(price='nested') for .cg
@@ -13,7 +13,8 @@ import csv, itertools, os, sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 FILES = ['h100-ldsm.csv', 'h100-ldsm2.csv', 'h100-ldsm3.csv', 'h100-ldsm4.csv', 'h100-ldsm5.csv', 'h100-ldsm6.csv',
          'h100-ldsm7.csv', 'h100-ldsm7r.csv', 'h100-ldsm8.csv', 'h100-ldsm8r.csv', 'h100-ldsm10.csv', 'h100-ldsm10r.csv',
-         'h100-ldsm11.csv', 'h100-ldsm11r.csv', 'h100-ldsm12.csv', 'h100-ldsm12r.csv']
+         'h100-ldsm11.csv', 'h100-ldsm11r.csv', 'h100-ldsm12.csv', 'h100-ldsm12r.csv', 'h100-ldsm13.csv',
+         'h100-ldsm13r.csv']
 
 
 def load():
