@@ -96,10 +96,10 @@ const char *smem_cp_async_check(const struct smem_cp_async_request *req);
 struct smem_cost smem_cp_async_cost(const struct smem_banks *banks, const struct smem_cp_async_request *req);
 
 /* 1 when the measurements establish the cost of req: .ca always (every kind measured, held out);
- * .cg when the deferral rule splits the lanes at most once (smem_cp_async_deferrals <= 1: held
- * out, h100-ldsm12.csv); nested splits were fitted after the twelfth run and held out by the
- * thirteenth (h100-ldsm13.csv): 52 of 63 warps split 2 to 5 times exact, 11 one wavefront off. 0:
- * the cost is the rule's, not established (1 off on some measured rows split 3 or more times). */
+ * .cg when the deferral rule splits the lanes at most twice (smem_cp_async_deferrals <= 2: once
+ * held out in h100-ldsm12.csv, twice in h100-ldsm13.csv, 23 of 23 warps). Three or more splits
+ * were held out by the thirteenth run too: 29 of 40 warps exact, 11 one wavefront off. 0: the cost
+ * is the rule's, not established (1 off on some measured rows split 3 or more times). */
 int smem_cp_async_established(const struct smem_cp_async_request *req);
 
 /* The same with cp.async's src-size per lane (src_size NULL: every lane reads its whole copy;
