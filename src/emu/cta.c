@@ -428,6 +428,60 @@ static int exec_cp_async_global(struct block *b, uint32_t tid, uint32_t pc,
     return 0;
 }
 
+/* A 64-bit shared atomic min / max, which ptxas makes a loop on sm_90: each round the lanes still
+ * waiting read the word (LDS); those whose value would still improve it try to swap it in (ATOMS),
+ * and of those on one word the lowest succeeds; a lane leaves when it succeeded or the word holds
+ * a value as good as its own. The lanes run here in lane order, each seeing the word as the lower
+ * ones left it, so a lane that improves the word is the k-th to do so on it (k = 1 + the lower
+ * ones that did) and succeeds in round k; one that does not leaves in the round after the last
+ * lower success it still improved on. Stores the rounds of lane `lane` in a (loads in
+ * src_size[], swaps tried in src[]: launch.c prices them). Measured: tests/run/h100-atomic64.csv
+ * (min64, max64), held out in h100-minmax64.csv. */
+static void minmax_rounds(struct block *b, struct smem_access *a, uint32_t lane, uint64_t v,
+                          uint64_t old, int known, int is_min, int sg)
+{
+    uint32_t bit = 1u << lane, before = a->active & (bit - 1u);
+    if (b->mm_req != a || b->mm_seen != before) { /* a new request (or one not seen whole) */
+        b->mm_req = a;
+        b->mm_seen = b->mm_win = 0;
+    }
+    b->mm_seen |= bit;
+    if (!known) { /* the rounds depend on data the analysis cannot know */
+        a->unknown |= bit;
+        a->src_size[lane] = 1;
+        a->src[lane] = 1;
+        return;
+    }
+#define MM_BETTER(x, cur) \
+    (is_min ? (sg ? (int64_t)(x) < (int64_t)(cur) : (x) < (cur)) \
+            : (sg ? (int64_t)(x) > (int64_t)(cur) : (x) > (cur)))
+    b->mm_v[lane] = v;
+    b->mm_old[lane] = old;
+    uint32_t same = 0;
+    for (uint32_t j = 0; j < lane; j++)
+        if ((b->mm_seen >> j & 1u) && a->addr[j] == a->addr[lane])
+            same |= 1u << j;
+    unsigned loads, tries;
+    if (MM_BETTER(v, old)) {
+        loads = tries = 1u + (unsigned)__builtin_popcount(same & b->mm_win);
+        b->mm_win |= bit;
+    } else {
+        uint64_t cur = same ? b->mm_old[__builtin_ctz(same)] : old;
+        uint32_t wins = same & b->mm_win;
+        unsigned i = 0;
+        while (MM_BETTER(v, cur) && wins) {
+            cur = b->mm_v[__builtin_ctz(wins)];
+            wins &= wins - 1u;
+            i++;
+        }
+        loads = i + 1;
+        tries = i;
+    }
+#undef MM_BETTER
+    a->src_size[lane] = (uint8_t)(loads > 255 ? 255 : loads);
+    a->src[lane] = tries;
+}
+
 /* ld / st / atom / red / cp.async for one thread. Returns 0, or -1 on a hard error. */
 static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct smem_ptx_insn *in,
                     uint64_t *R, uint8_t *K)
@@ -617,6 +671,13 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
     int nknown = in->mode == MODE_ATOM_EXCH ? vknown : oknown && vknown;
     if (mem && !oob && aknown)
         mem_write(mem, kn, off, esz, nv, nknown);
+    if (shared && site != UINT32_MAX && b->p->sites[site].cas == 3 && esz == 8 &&
+        (in->mode == MODE_ATOM_MIN || in->mode == MODE_ATOM_MAX)) {
+        uint32_t *kc = emu_kcount(b, tid, site);
+        struct smem_access *req = *kc ? emu_request(b, site, *kc - 1, tid / 32) : NULL;
+        if (req)
+            minmax_rounds(b, req, tid % 32, v, old, oknown && vknown, in->mode == MODE_ATOM_MIN, sg);
+    }
     if (op == PO_ATOM)
         dst(R, K, in->ops[0].reg[0], sg ? (uint64_t)sext(old, esz) : old, oknown,
             in->ops[0].reg[0] >= 0 ? TBYTES(b->p->func->reg_type[in->ops[0].reg[0]]) : 8);
