@@ -429,14 +429,16 @@ static int exec_cp_async_global(struct block *b, uint32_t tid, uint32_t pc,
 }
 
 /* A 64-bit shared atomic min / max, which ptxas makes a loop on sm_90: each round the lanes still
- * waiting read the word (LDS); those whose value would still improve it try to swap it in (ATOMS),
- * and of those on one word the lowest succeeds; a lane leaves when it succeeded or the word holds
- * a value as good as its own. The lanes run here in lane order, each seeing the word as the lower
- * ones left it, so a lane that improves the word is the k-th to do so on it (k = 1 + the lower
- * ones that did) and succeeds in round k; one that does not leaves in the round after the last
- * lower success it still improved on. Stores the rounds of lane `lane` in a (loads in
- * src_size[], swaps tried in src[]: launch.c prices them). Measured: tests/run/h100-atomic64.csv
- * (min64, max64), held out in h100-minmax64.csv. */
+ * waiting read their words (LDS); those whose value would still improve theirs try to swap it in
+ * (ATOMS.CAST.SPIN.64, two passes of 16 lanes); in a pass, in each bank, the lowest lane trying
+ * succeeds and the others find the bank busy (as for the other CAS loops, analysis/launch.c), and a
+ * lane of the second pass whose word the first changed fails; a lane leaves when it succeeded or
+ * its word holds a value as good as its own. The lanes of a request run here one after another in
+ * lane order: each call replays the loop over the lanes so far (their operands, and the word each
+ * found before any of them changed it) and stores every lane's rounds in a (loads in src_size[],
+ * swaps tried in src[]: launch.c prices them). Measured: tests/run/h100-atomic64.csv (min64,
+ * max64); held out in tests/run/h100-minmax64.csv (9 of 11 kernels; the two whose words share
+ * banks fitted after it). */
 static void minmax_rounds(struct block *b, struct smem_access *a, uint32_t lane, uint64_t v,
                           uint64_t old, int known, int is_min, int sg)
 {
@@ -446,40 +448,67 @@ static void minmax_rounds(struct block *b, struct smem_access *a, uint32_t lane,
         b->mm_seen = b->mm_win = 0;
     }
     b->mm_seen |= bit;
-    if (!known) { /* the rounds depend on data the analysis cannot know */
-        a->unknown |= bit;
-        a->src_size[lane] = 1;
-        a->src[lane] = 1;
-        return;
-    }
-#define MM_BETTER(x, cur) \
-    (is_min ? (sg ? (int64_t)(x) < (int64_t)(cur) : (x) < (cur)) \
-            : (sg ? (int64_t)(x) > (int64_t)(cur) : (x) > (cur)))
     b->mm_v[lane] = v;
     b->mm_old[lane] = old;
-    uint32_t same = 0;
-    for (uint32_t j = 0; j < lane; j++)
-        if ((b->mm_seen >> j & 1u) && a->addr[j] == a->addr[lane])
-            same |= 1u << j;
-    unsigned loads, tries;
-    if (MM_BETTER(v, old)) {
-        loads = tries = 1u + (unsigned)__builtin_popcount(same & b->mm_win);
+    if (!known)
         b->mm_win |= bit;
-    } else {
-        uint64_t cur = same ? b->mm_old[__builtin_ctz(same)] : old;
-        uint32_t wins = same & b->mm_win;
-        unsigned i = 0;
-        while (MM_BETTER(v, cur) && wins) {
-            cur = b->mm_v[__builtin_ctz(wins)];
-            wins &= wins - 1u;
-            i++;
+    if (b->mm_win) { /* the rounds depend on data the analysis cannot know */
+        for (uint32_t l = 0; l < 32; l++)
+            if (b->mm_seen >> l & 1u) {
+                a->unknown |= 1u << l;
+                a->src_size[l] = 1;
+                a->src[l] = 1;
+            }
+        return;
+    }
+#define MM_BETTER(x, c) \
+    (is_min ? (sg ? (int64_t)(x) < (int64_t)(c) : (x) < (c)) \
+            : (sg ? (int64_t)(x) > (int64_t)(c) : (x) > (c)))
+    uint64_t cur[32]; /* per lane: its word now (the first lane on a word keeps it) */
+    uint32_t first[32], seen = b->mm_seen;
+    for (uint32_t l = 0; l < 32; l++) {
+        if (!(seen >> l & 1u))
+            continue;
+        first[l] = l;
+        for (uint32_t j = 0; j < l; j++)
+            if ((seen >> j & 1u) && a->addr[j] == a->addr[l]) {
+                first[l] = j;
+                break;
+            }
+        if (first[l] == l)
+            cur[l] = b->mm_old[l];
+        a->src_size[l] = 0;
+        a->src[l] = 0;
+    }
+    uint32_t pending = seen;
+    for (unsigned round = 0; pending && round < 255; round++) {
+        uint32_t trying = 0;
+        for (uint32_t l = 0; l < 32; l++)
+            if (pending >> l & 1u) {
+                a->src_size[l]++;
+                if (MM_BETTER(b->mm_v[l], cur[first[l]]))
+                    trying |= 1u << l;
+            }
+        pending = trying;
+        uint32_t done = 0, changed = 0; /* changed: words (their first lanes) swapped this round */
+        for (uint32_t pass = 0; pass < 2; pass++) {
+            uint32_t taken = 0;
+            for (uint32_t l = pass * 16; l < pass * 16 + 16; l++) {
+                if (!(trying >> l & 1u))
+                    continue;
+                a->src[l]++;
+                uint32_t b0 = a->addr[l] / 4 % 32, banks = 1u << b0 | 1u << (b0 + 1) % 32;
+                if (!(banks & taken) && !(changed >> first[l] & 1u)) {
+                    done |= 1u << l;
+                    changed |= 1u << first[l];
+                    cur[first[l]] = b->mm_v[l];
+                }
+                taken |= banks;
+            }
         }
-        loads = i + 1;
-        tries = i;
+        pending &= ~done;
     }
 #undef MM_BETTER
-    a->src_size[lane] = (uint8_t)(loads > 255 ? 255 : loads);
-    a->src[lane] = tries;
 }
 
 /* ld / st / atom / red / cp.async for one thread. Returns 0, or -1 on a hard error. */
