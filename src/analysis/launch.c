@@ -196,6 +196,33 @@ static void cas_rounds(struct collector *c, const struct smem_access *a, const s
 {
     struct smem_kernel_report *k = c->k;
     uint32_t rem = r->active, words = r->width > 4 ? r->width / 4 : 1;
+    if (c->p->sites[a->site].cas == 3) { /* 64-bit min / max: the rounds the emulator worked out */
+        unsigned rounds = 0;
+        for (uint32_t l = 0; l < SMEM_WARP; l++)
+            if ((rem >> l & 1u) && a->src_size[l] > rounds)
+                rounds = a->src_size[l];
+        for (unsigned i = 0; i < rounds; i++) {
+            struct smem_request q = *r;
+            q.active = 0;
+            uint32_t swaps = 0;
+            for (uint32_t l = 0; l < SMEM_WARP; l++)
+                if (rem >> l & 1u) {
+                    q.active |= (uint32_t)(a->src_size[l] > i) << l;
+                    swaps |= (uint32_t)(a->src[l] > i) << l;
+                }
+            q.op = SMEM_LD;
+            struct smem_cost ld = {0, 0, 0, 0};
+            price(c, &q, &ld);
+            add_totals(&k->ld, &ld, 0);
+            if (swaps) {
+                unsigned passes = ((swaps & 0xffffu) != 0) + ((swaps >> 16) != 0);
+                struct smem_cost at = {2 * passes, 2 * passes, 1, 1};
+                add_totals(&s->t, &at, 0);
+                add_totals(&k->atom, &at, 0);
+            }
+        }
+        return;
+    }
     if (c->p->sites[a->site].cas == 2 && rem)
         rem &= 0u - rem; /* the warp's sum, added by its lowest lane */
     while (rem) {

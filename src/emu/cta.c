@@ -428,6 +428,89 @@ static int exec_cp_async_global(struct block *b, uint32_t tid, uint32_t pc,
     return 0;
 }
 
+/* A 64-bit shared atomic min / max, which ptxas makes a loop on sm_90: each round the lanes still
+ * waiting read their words (LDS); those whose value would still improve theirs try to swap it in
+ * (ATOMS.CAST.SPIN.64, two passes of 16 lanes); in a pass, in each bank, the lowest lane trying
+ * succeeds and the others find the bank busy (as for the other CAS loops, analysis/launch.c), and a
+ * lane of the second pass whose word the first changed fails; a lane leaves when it succeeded or
+ * its word holds a value as good as its own. The lanes of a request run here one after another in
+ * lane order: each call replays the loop over the lanes so far (their operands, and the word each
+ * found before any of them changed it) and stores every lane's rounds in a (loads in src_size[],
+ * swaps tried in src[]: launch.c prices them). Measured: tests/run/h100-atomic64.csv (min64,
+ * max64); held out in tests/run/h100-minmax64.csv (9 of 11 kernels; the two whose words share
+ * banks fitted after it). */
+static void minmax_rounds(struct block *b, struct smem_access *a, uint32_t lane, uint64_t v,
+                          uint64_t old, int known, int is_min, int sg)
+{
+    uint32_t bit = 1u << lane, before = a->active & (bit - 1u);
+    if (b->mm_req != a || b->mm_seen != before) { /* a new request (or one not seen whole) */
+        b->mm_req = a;
+        b->mm_seen = b->mm_win = 0;
+    }
+    b->mm_seen |= bit;
+    b->mm_v[lane] = v;
+    b->mm_old[lane] = old;
+    if (!known)
+        b->mm_win |= bit;
+    if (b->mm_win) { /* the rounds depend on data the analysis cannot know */
+        for (uint32_t l = 0; l < 32; l++)
+            if (b->mm_seen >> l & 1u) {
+                a->unknown |= 1u << l;
+                a->src_size[l] = 1;
+                a->src[l] = 1;
+            }
+        return;
+    }
+#define MM_BETTER(x, c) \
+    (is_min ? (sg ? (int64_t)(x) < (int64_t)(c) : (x) < (c)) \
+            : (sg ? (int64_t)(x) > (int64_t)(c) : (x) > (c)))
+    uint64_t cur[32]; /* per lane: its word now (the first lane on a word keeps it) */
+    uint32_t first[32], seen = b->mm_seen;
+    for (uint32_t l = 0; l < 32; l++) {
+        if (!(seen >> l & 1u))
+            continue;
+        first[l] = l;
+        for (uint32_t j = 0; j < l; j++)
+            if ((seen >> j & 1u) && a->addr[j] == a->addr[l]) {
+                first[l] = j;
+                break;
+            }
+        if (first[l] == l)
+            cur[l] = b->mm_old[l];
+        a->src_size[l] = 0;
+        a->src[l] = 0;
+    }
+    uint32_t pending = seen;
+    for (unsigned round = 0; pending && round < 255; round++) {
+        uint32_t trying = 0;
+        for (uint32_t l = 0; l < 32; l++)
+            if (pending >> l & 1u) {
+                a->src_size[l]++;
+                if (MM_BETTER(b->mm_v[l], cur[first[l]]))
+                    trying |= 1u << l;
+            }
+        pending = trying;
+        uint32_t done = 0, changed = 0; /* changed: words (their first lanes) swapped this round */
+        for (uint32_t pass = 0; pass < 2; pass++) {
+            uint32_t taken = 0;
+            for (uint32_t l = pass * 16; l < pass * 16 + 16; l++) {
+                if (!(trying >> l & 1u))
+                    continue;
+                a->src[l]++;
+                uint32_t b0 = a->addr[l] / 4 % 32, banks = 1u << b0 | 1u << (b0 + 1) % 32;
+                if (!(banks & taken) && !(changed >> first[l] & 1u)) {
+                    done |= 1u << l;
+                    changed |= 1u << first[l];
+                    cur[first[l]] = b->mm_v[l];
+                }
+                taken |= banks;
+            }
+        }
+        pending &= ~done;
+    }
+#undef MM_BETTER
+}
+
 /* ld / st / atom / red / cp.async for one thread. Returns 0, or -1 on a hard error. */
 static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct smem_ptx_insn *in,
                     uint64_t *R, uint8_t *K)
@@ -617,6 +700,13 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
     int nknown = in->mode == MODE_ATOM_EXCH ? vknown : oknown && vknown;
     if (mem && !oob && aknown)
         mem_write(mem, kn, off, esz, nv, nknown);
+    if (shared && site != UINT32_MAX && b->p->sites[site].cas == 3 && esz == 8 &&
+        (in->mode == MODE_ATOM_MIN || in->mode == MODE_ATOM_MAX)) {
+        uint32_t *kc = emu_kcount(b, tid, site);
+        struct smem_access *req = *kc ? emu_request(b, site, *kc - 1, tid / 32) : NULL;
+        if (req)
+            minmax_rounds(b, req, tid % 32, v, old, oknown && vknown, in->mode == MODE_ATOM_MIN, sg);
+    }
     if (op == PO_ATOM)
         dst(R, K, in->ops[0].reg[0], sg ? (uint64_t)sext(old, esz) : old, oknown,
             in->ops[0].reg[0] >= 0 ? TBYTES(b->p->func->reg_type[in->ops[0].reg[0]]) : 8);

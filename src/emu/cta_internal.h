@@ -46,6 +46,12 @@ struct pending {
 
 struct block {
     const struct smem_cta_program *p;
+    /* a 64-bit shared min / max's lanes so far (cta.c, minmax_rounds): the request, the lanes
+       seen and those whose operand or word was not known, each lane's operand and the word it
+       found */
+    const struct smem_access *mm_req;
+    uint32_t mm_seen, mm_win;
+    uint64_t mm_v[32], mm_old[32];
     const struct smem_launch *l;
     const struct smem_cta_hooks *h;
     struct smem_error *err;

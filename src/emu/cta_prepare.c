@@ -552,6 +552,8 @@ int smem_cta_prepare_sass(const struct smem_ptx_module *m, const struct smem_ptx
                          (w64 && (in->mode == MODE_ATOM_AND || in->mode == MODE_ATOM_OR ||
                                   in->mode == MODE_ATOM_XOR)))
                     p->sites[p->nsites - 1].cas = 1;
+                else if (w64 && (in->mode == MODE_ATOM_MIN || in->mode == MODE_ATOM_MAX))
+                    p->sites[p->nsites - 1].cas = 3; /* rounds from the values (cta.c) */
             }
             break;
         case PO_LDMATRIX: case PO_STMATRIX: /* one LDSM / STSM: the rows' 16 bytes a lane */

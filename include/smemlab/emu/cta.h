@@ -35,7 +35,9 @@ struct smem_cta_site {
                                xor of 64 bits: ptxas makes it a compare-and-swap loop on sm_90
                                (LDS + ATOMS.CAST.SPIN a round; analysis/launch.c); 2: a 64-bit
                                integer add at a fixed address, which ptxas sums over the warp
-                               first (one lane's loop) */
+                               first (one lane's loop); 3: a 64-bit min / max, whose loop ends
+                               where the word already holds a value as good: its rounds depend
+                               on the values, which the emulator works out (smem_access) */
     const char *file;       /* source file (NULL if the PTX has no line info) */
     uint32_t line, col;     /* source line (0 if unknown) */
     uint32_t ptx_line;      /* line of the instruction in the PTX */
@@ -114,6 +116,9 @@ struct smem_access {
        them, the bytes read (the rest of the copy is zeros) */
     uint32_t partial;
     uint8_t src_size[SMEM_WARP];
+    /* SMEM_ACC_ATOM of a site with cas 3 (64-bit min / max): per lane, the rounds of ptxas's
+       loop it takes part in (an LDS each) in src_size[], and the swaps it tries (an ATOMS each)
+       in src[] */
     /* 1: no request but where a cp.async's bytes land for the hazards (its thread's
        cp.async.wait_group / wait_all / cp.async.mbarrier.arrive): a write by that lane there,
        then (the copy was reported as a request, and a write, when it was issued) */
