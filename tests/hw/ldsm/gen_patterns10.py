@@ -158,18 +158,7 @@ while n < 8:
     add(CG, f'n_in_{n}', dst, src, 0xffffffff, 'N')
     n += 1
 
-MARK = '# ---- PREDICTIONS' + ', written by --write-table before the run: "kind name": {hypothesis: wavefronts} ----'
-
-
-def embedded():
-    text = open(os.path.abspath(__file__)).read()
-    if '\n' + MARK + '\n' not in text:
-        return None
-    out = {}
-    for line in text.split('\n' + MARK + '\n', 1)[1].splitlines():
-        if line.startswith('# "'):
-            out.update(json.loads('{' + line[2:] + '}'))
-    return out
+import predictions as P  # noqa: E402
 
 
 if __name__ == '__main__':
@@ -179,14 +168,7 @@ if __name__ == '__main__':
     diff = {h: sum(p['predicted'][h] != p['predicted']['chunk'] for p in js) for h in ('est', 'sum', 'warp')}
     print(len(txt), 'launches; rows where a hypothesis differs from the chunk rule:', diff,
           '; chunk rule adds 2:', sum(p['predicted']['chunk'] - p['predicted']['warp'] >= 2 for p in js))
-    if '--write-table' in sys.argv:
-        text = open(os.path.abspath(__file__)).read().split('\n' + MARK + '\n')[0].rstrip('\n')
-        lines_ = ''.join(f'# {json.dumps(k)}: {json.dumps(v, sort_keys=True)}\n' for k, v in sorted(table.items()))
-        open(os.path.abspath(__file__), 'w').write(text + '\n\n\n' + MARK + '\n' + lines_)
-    else:
-        e = embedded()
-        assert e is None or e == table, 'the predictions differ from the ones committed before the run'
-        print('predictions:', 'none embedded' if e is None else 'as committed')
+    P.write_or_check(__file__, table, '--write-table' in sys.argv)
 
 
 # ---- PREDICTIONS, written by --write-table before the run: "kind name": {hypothesis: wavefronts} ----

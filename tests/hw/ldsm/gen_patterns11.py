@@ -114,18 +114,7 @@ for i in range(8):
     mate = (g + 16 * c, s2 + (x2[1] - s2 - (x2[0] - g) + 16 * c) % 128 if True else 0)
     add(f'u2x_{i}', p1 + p2 + [x1, x2, mate], 'U2x')
 
-MARK = '# ---- PREDICTIONS' + ', written by --write-table before the run: "kind name": {hypothesis: wavefronts} ----'
-
-
-def embedded():
-    text = open(os.path.abspath(__file__)).read()
-    if '\n' + MARK + '\n' not in text:
-        return None
-    out = {}
-    for line in text.split('\n' + MARK + '\n', 1)[1].splitlines():
-        if line.startswith('# "'):
-            out.update(json.loads('{' + line[2:] + '}'))
-    return out
+import predictions as P  # noqa: E402
 
 
 if __name__ == '__main__':
@@ -133,14 +122,7 @@ if __name__ == '__main__':
     json.dump(js, open(os.path.join(HERE, 'patterns11.json'), 'w'), indent=0)
     table = {f"{p['kind']} {p['name']}": p['predicted'] for p in js}
     print(len(txt), 'launches')
-    if '--write-table' in sys.argv:
-        text = open(os.path.abspath(__file__)).read().split('\n' + MARK + '\n')[0].rstrip('\n')
-        out = ''.join(f'# {json.dumps(k)}: {json.dumps(v, sort_keys=True)}\n' for k, v in sorted(table.items()))
-        open(os.path.abspath(__file__), 'w').write(text + '\n\n\n' + MARK + '\n' + out)
-    else:
-        e = embedded()
-        assert e is None or e == table, 'the predictions differ from the ones committed before the run'
-        print('predictions:', 'none embedded' if e is None else 'as committed')
+    P.write_or_check(__file__, table, '--write-table' in sys.argv)
 
 
 # ---- PREDICTIONS, written by --write-table before the run: "kind name": {hypothesis: wavefronts} ----

@@ -189,18 +189,7 @@ while n < 4:
     add(CG, f'n_in_{n}', dst, src, mask, 'N')
     n += 1
 
-MARK = '# ---- PREDICTIONS' + ', written by --write-table before the run: "kind name": {hypothesis: wavefronts} ----'
-
-
-def embedded():
-    text = open(os.path.abspath(__file__)).read()
-    if '\n' + MARK + '\n' not in text:
-        return None
-    out = {}
-    for line in text.split('\n' + MARK + '\n', 1)[1].splitlines():
-        if line.startswith('# "'):
-            out.update(json.loads('{' + line[2:] + '}'))
-    return out
+import predictions as P  # noqa: E402
 
 
 if __name__ == '__main__':
@@ -210,14 +199,7 @@ if __name__ == '__main__':
     print(len(txt), 'launches')
     for h in ('defer', 'top', 'each', 'est', 'warp'):
         print(f"  {h:6s} differs from defer on {sum(v[h] != v['defer'] for v in table.values())}")
-    if '--write-table' in sys.argv:
-        text = open(os.path.abspath(__file__)).read().split('\n' + MARK + '\n')[0].rstrip('\n')
-        out = ''.join(f'# {json.dumps(k)}: {json.dumps(v, sort_keys=True)}\n' for k, v in sorted(table.items()))
-        open(os.path.abspath(__file__), 'w').write(text + '\n\n\n' + MARK + '\n' + out)
-    else:
-        e = embedded()
-        assert e is None or e == table, 'the predictions differ from the ones committed before the run'
-        print('predictions:', 'none embedded' if e is None else 'as committed')
+    P.write_or_check(__file__, table, '--write-table' in sys.argv)
 
 
 # ---- PREDICTIONS, written by --write-table before the run: "kind name": {hypothesis: wavefronts} ----

@@ -297,18 +297,7 @@ for want, n0 in ((0, 5), (1, 5)):
         add(CG, f'n_ctl{want}_{k}', dst, src, mask, 'N')
         k += 1
 
-MARK = '# ---- PREDICTIONS' + ', written by --write-table before the run: "kind name": {hypothesis: wavefronts} ----'
-
-
-def embedded():
-    text = open(os.path.abspath(__file__)).read()
-    if '\n' + MARK + '\n' not in text:
-        return None
-    out = {}
-    for line in text.split('\n' + MARK + '\n', 1)[1].splitlines():
-        if line.startswith('# "'):
-            out.update(json.loads('{' + line[2:] + '}'))
-    return out
+import predictions as P  # noqa: E402
 
 
 if __name__ == '__main__':
@@ -318,14 +307,7 @@ if __name__ == '__main__':
     print(len(txt), 'launches; splits:', sorted(v['splits'] for v in table.values()))
     for h in HYP[1:]:
         print(f"  {h:6s} differs from nested on {sum(v[h] != v['nested'] for v in table.values())}")
-    if '--write-table' in sys.argv:
-        text = open(os.path.abspath(__file__)).read().split('\n' + MARK + '\n')[0].rstrip('\n')
-        out = ''.join(f'# {json.dumps(k)}: {json.dumps(v, sort_keys=True)}\n' for k, v in sorted(table.items()))
-        open(os.path.abspath(__file__), 'w').write(text + '\n\n\n' + MARK + '\n' + out)
-    else:
-        e = embedded()
-        assert e is None or e == table, 'the predictions differ from the ones committed before the run'
-        print('predictions:', 'none embedded' if e is None else 'as committed')
+    P.write_or_check(__file__, table, '--write-table' in sys.argv)
 
 
 # ---- PREDICTIONS, written by --write-table before the run: "kind name": {hypothesis: wavefronts} ----
