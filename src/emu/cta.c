@@ -445,14 +445,14 @@ static void minmax_rounds(struct block *b, struct smem_access *a, uint32_t lane,
     uint32_t bit = 1u << lane, before = a->active & (bit - 1u);
     if (b->mm_req != a || b->mm_seen != before) { /* a new request (or one not seen whole) */
         b->mm_req = a;
-        b->mm_seen = b->mm_win = 0;
+        b->mm_seen = b->mm_unknown = 0;
     }
     b->mm_seen |= bit;
     b->mm_v[lane] = v;
     b->mm_old[lane] = old;
     if (!known)
-        b->mm_win |= bit;
-    if (b->mm_win) { /* the rounds depend on data the analysis cannot know */
+        b->mm_unknown |= bit;
+    if (b->mm_unknown) { /* the rounds depend on data the analysis cannot know */
         for (uint32_t l = 0; l < 32; l++)
             if (b->mm_seen >> l & 1u) {
                 a->unknown |= 1u << l;

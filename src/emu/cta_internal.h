@@ -50,7 +50,7 @@ struct block {
        seen and those whose operand or word was not known, each lane's operand and the word it
        found */
     const struct smem_access *mm_req;
-    uint32_t mm_seen, mm_win;
+    uint32_t mm_seen, mm_unknown;
     uint64_t mm_v[32], mm_old[32];
     const struct smem_launch *l;
     const struct smem_cta_hooks *h;
