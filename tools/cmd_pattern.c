@@ -219,6 +219,28 @@ static void print_unestablished(FILE *f, const struct smem_pattern_result *r)
                 n, n == 1 ? "" : "s", r->warp[first].warp, n == 1 ? "is" : "are");
 }
 
+/* Where Nsight Compute's two wavefront counters differ (paired 8- and 16-byte loads with a
+ * conflict, partial warps: docs/bank-model.md "Two wavefront counters"), the pipeline's passes. */
+static void print_pipe(FILE *f, const struct smem_pattern *p, const struct smem_pattern_result *r)
+{
+    if (p->kind != SMEM_PK_PLAIN)
+        return;
+    unsigned long long pipe = 0;
+    unsigned n = 0;
+    for (unsigned w = 0; w < r->requests; w++) {
+        unsigned v = smem_request_pipe_wavefronts(&p->banks, &r->warp[w].request);
+        pipe += v;
+        n += v != r->warp[w].cost.wavefronts;
+    }
+    if (n)
+        fprintf(f, "note: the wavefronts above are Nsight Compute's per-instruction count "
+                   "(smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared, its source view); the LSU "
+                   "pipeline's passes (l1tex__data_pipe_lsu_wavefronts_mem_shared, the Memory Workload "
+                   "table) are %llu in all, %u request%s differing (docs/bank-model.md, \"Two wavefront "
+                   "counters\")\n",
+                pipe, n, n == 1 ? "" : "s");
+}
+
 static void print_table(const struct options *o, const struct smem_pattern_result *r)
 {
     const struct smem_pattern *p = &o->p;
@@ -258,6 +280,7 @@ static void print_table(const struct options *o, const struct smem_pattern_resul
     view_verdict(stdout, r);
     printf("\n");
     print_unestablished(stdout, r);
+    print_pipe(stdout, p, r);
 }
 
 static void print_advice(const struct options *o, const struct smem_pattern_advice *v, int json);

@@ -100,8 +100,9 @@ unsigned smem_pass_lanes(const struct smem_banks *b, const struct smem_request *
  * bank word a lane asks for (32 lanes for 4 bytes and less, 16 + 16 for 8 bytes, 8 lanes x 4 for
  * 16 bytes), halved for a paired load; each pass with an active lane costs the largest number of
  * distinct words any one bank must deliver for it. Ideal: one wavefront per non-empty pass, so
- * that wavefronts - ideal is the H100's bank-conflict counter. */
-struct smem_cost smem_request_cost(const struct smem_banks *b, const struct smem_request *req)
+ * that wavefronts - ideal is the H100's bank-conflict counter. This is the LSU pipeline's count
+ * (l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld/st). */
+static struct smem_cost pipe_cost(const struct smem_banks *b, const struct smem_request *req)
 {
     struct smem_cost cost = {0, 0, 0, 0};
     unsigned lanes = smem_pass_lanes(b, req);
@@ -119,6 +120,73 @@ struct smem_cost smem_request_cost(const struct smem_banks *b, const struct smem
         cost.groups++;
     }
     return cost;
+}
+
+/* The lanes of mask pair up (l with l^1, or l with l^2, an inactive partner never breaking a
+ * pair), judged within mask alone. */
+static int paired_in(const struct smem_request *req, uint32_t mask)
+{
+    for (unsigned x = 1; x <= 2; x++) {
+        int ok = 1;
+        for (uint32_t m = mask; m && ok; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctz(m);
+            if ((mask >> (l ^ x) & 1u) && req->addr[l ^ x] != req->addr[l])
+                ok = 0;
+        }
+        if (ok)
+            return 1;
+    }
+    return 0;
+}
+
+/* Nsight Compute's per-instruction count of an 8- or 16-byte load on 32 x 4-byte banks
+ * (smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld, the figure its source view and
+ * every per-launch comparison of ours use; docs/bank-model.md "Two wavefront counters"): the
+ * pairing is judged within each group of 32 (8 bytes) or 16 (16 bytes) lanes, and a paired
+ * group is served in one wavefront only where that wavefront has no conflict; otherwise the
+ * group is priced as its unpaired passes (16 or 8 lanes each) and added. Exact on every 8-byte
+ * load measured (h100-wide: 187, h100-ld64b: 24, h100-ld64: 7) and on 184 of 197 16-byte ones
+ * (the 13 others partial warps, listed in the doc). */
+static unsigned sass_wavefronts(const struct smem_banks *b, const struct smem_request *req)
+{
+    unsigned words = req->width / b->bytes;  /* 2 or 4 */
+    unsigned glanes = 2 * SMEM_WARP / words; /* 32 or 16 */
+    unsigned plane = SMEM_WARP / words;      /* 16 or 8 */
+    uint32_t gmask = glanes >= 32 ? 0xffffffffu : (1u << glanes) - 1u;
+    uint32_t pmask = (1u << plane) - 1u;
+    unsigned total = 0, distinct;
+    for (unsigned g0 = 0; g0 < SMEM_WARP; g0 += glanes) {
+        uint32_t g = (gmask << g0) & req->active;
+        if (!g)
+            continue;
+        if (paired_in(req, g) && worst_bank(b, req, g, &distinct) <= 1) {
+            total += 1;
+            continue;
+        }
+        for (unsigned p0 = g0; p0 < g0 + glanes; p0 += plane) {
+            uint32_t p = (pmask << p0) & req->active;
+            if (p)
+                total += worst_bank(b, req, p, &distinct);
+        }
+    }
+    return total;
+}
+
+/* wavefronts: Nsight Compute's per-instruction count; for the 8- and 16-byte loads whose two
+ * counters differ (paired lanes with a conflict, partial warps), the pipeline's passes stay
+ * in smem_request_pipe_wavefronts, and ideal / max_ways / groups are the pipeline's. */
+struct smem_cost smem_request_cost(const struct smem_banks *b, const struct smem_request *req)
+{
+    struct smem_cost cost = pipe_cost(b, req);
+    if (req->op == SMEM_LD && b->count == 32 && b->bytes == 4 && (req->width == 8 || req->width == 16) &&
+        req->active)
+        cost.wavefronts = sass_wavefronts(b, req);
+    return cost;
+}
+
+unsigned smem_request_pipe_wavefronts(const struct smem_banks *b, const struct smem_request *req)
+{
+    return pipe_cost(b, req).wavefronts;
 }
 
 /* Words (bank-width units) lane l's access touches: [first, first + n). */

@@ -30,9 +30,13 @@ struct smem_request {
     enum smem_op op;
 };
 
-/* wavefronts: pipeline passes (Nsight Compute's l1tex wavefronts, nvprof's transactions);
+/* wavefronts: what Nsight Compute counts for the instruction
+ *        (smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld/st, the figure its source
+ *        view shows), equal to the pipeline's passes (l1tex__data_pipe_lsu_wavefronts_*, nvprof's
+ *        transactions) except on some 8- and 16-byte loads: paired lanes with a bank conflict, and
+ *        partial warps (smem_request_pipe_wavefronts gives the pipeline's; docs/bank-model.md);
  * ideal: one wavefront per pass with an active lane (what the request costs with no bank
- *        conflict: wavefronts - ideal is the H100's l1tex__data_bank_conflicts counter);
+ *        conflict: pipeline passes - ideal is the H100's l1tex__data_bank_conflicts counter);
  * max_ways: the worst bank's count of distinct words within one pass;
  * groups: passes with an active lane (smem_pass_lanes). */
 struct smem_cost {
@@ -70,11 +74,16 @@ unsigned smem_pass_lanes(const struct smem_banks *banks, const struct smem_reque
  * lane costs nothing. */
 struct smem_cost smem_request_cost(const struct smem_banks *banks, const struct smem_request *req);
 
+/* The pipeline's passes for req (l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld/st): equal to
+ * smem_request_cost's wavefronts but for the 8- and 16-byte loads said above. */
+unsigned smem_request_pipe_wavefronts(const struct smem_banks *banks, const struct smem_request *req);
+
 /* Fills map with the bank picture of req (all pass groups together). */
 void smem_request_map(const struct smem_banks *banks, const struct smem_request *req,
                       struct smem_bank_map *map);
 
-/* The conflict counter Nsight Compute reports (wavefronts beyond the ideal, floored at 0). */
+/* Wavefronts beyond the ideal, floored at 0: the H100's l1tex__data_bank_conflicts counter wherever
+ * the wavefronts are the pipeline's passes (all but the loads smem_request_pipe_wavefronts names). */
 static inline unsigned smem_cost_conflicts(struct smem_cost c)
 {
     return c.wavefronts > c.ideal ? c.wavefronts - c.ideal : 0;
