@@ -307,7 +307,8 @@ int cmd_tour(int argc, char **argv)
     if (format == FMT_TABLE)
         printf("smemlab tour: the documents' shared-memory experiments, predicted for today's GPUs\n"
                "(32 banks x 4 bytes, Volta to Hopper). Wavefronts are what nvprof called transactions;\n"
-               "Nsight Compute counts them as l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld/st.\n\n");
+               "Nsight Compute counts them as smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld/st\n"
+               "(its source view; the pipeline's l1tex__ counter differs only on some 8/16-byte loads).\n\n");
     else if (format == FMT_JSON)
         printf("{");
     else
