@@ -298,7 +298,14 @@ static void print_json(const struct options *o, const struct smem_pattern_result
                w ? "," : "", c->warp, c->cost.wavefronts, c->cost.ideal, c->cost.max_ways, c->active_lanes,
                smem_cost_conflicts(c->cost));
     }
-    printf("],\"conflicts\":%llu,\"expression\":", (unsigned long long)(r->wavefronts - r->ideal));
+    printf("],\"conflicts\":%llu,", (unsigned long long)(r->wavefronts - r->ideal));
+    if (p->kind == SMEM_PK_PLAIN) { /* the LSU pipeline's passes (docs/bank-model.md "Two wavefront counters") */
+        unsigned long long pipe = 0;
+        for (unsigned w = 0; w < r->requests; w++)
+            pipe += smem_request_pipe_wavefronts(&p->banks, &r->warp[w].request);
+        printf("\"pipe_wavefronts\":%llu,", pipe);
+    }
+    printf("\"expression\":");
     view_json_string(stdout, o->expr);
     char opname[32];
     unsigned unest = 0;

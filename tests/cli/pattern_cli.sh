@@ -30,6 +30,16 @@ t "float4: four passes of 8 lanes" "$S" pattern 'v[tid]' --elem 16
 expect_rc 0; expect_out "1 request, 4 wavefronts (ideal 4): no bank conflict"
 expect_out "lanes 24-31"
 
+# the two wavefront counters (docs/bank-model.md): pairs of lanes on two doubles of one bank,
+# 4 per instruction (tests/hw/h100-ld64b.csv g2_k2), 2 through the pipeline
+t "paired doubles on one bank: per-instruction 4, pipeline 2" "$S" pattern 's[((tid/2)%2)*16]' --elem 8
+expect_rc 0; expect_out "1 request, 4 wavefronts"; expect_out "pipeline's passes (l1tex__data_pipe_lsu_wavefronts_mem_shared, the Memory Workload table) are 2 in all"
+t "paired doubles json" "$S" pattern 's[((tid/2)%2)*16]' --elem 8 --format json
+expect_rc 0; expect_out '"wavefronts":4,'; expect_out '"pipe_wavefronts":2,'
+t "doubles, no conflict: one counter" "$S" pattern 's[tid]' --elem 8
+expect_rc 0; expect_out "1 request, 2 wavefronts (ideal 2): no bank conflict"
+case "$out" in *"pipeline's passes"*) fail "a note where the counters agree";; esac
+
 t "store, grid index, 8-byte banks" "$S" pattern 'arr[bx*64+tid*2]' --op st --grid-index 3 --bank-bytes 8 --format json
 expect_rc 0; expect_out '"wavefronts":1,'; expect_out '"op":"st"'; expect_out '"block_index":[3,0,0]'
 
