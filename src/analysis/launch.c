@@ -51,6 +51,7 @@ static void add_totals(struct smem_totals *t, const struct smem_cost *c, int unk
         return;
     }
     t->wavefronts += c->wavefronts;
+    t->pipe_delta += c->pipe_delta;
     t->ideal += c->ideal;
     if (c->max_ways > t->max_ways)
         t->max_ways = c->max_ways;
@@ -127,7 +128,7 @@ static int price_matrix(struct collector *c, const struct smem_access *a, struct
         memcpy(e->addr, a->addr, sizeof e->addr);
         memcpy(e->src, a->src, sizeof e->src);
         memcpy(e->src_size, a->src_size, sizeof e->src_size);
-        e->cost = (struct smem_cost){0, 0, 0, 0};
+        e->cost = (struct smem_cost){0, 0, 0, 0, 0};
         e->estimate = (uint8_t)price_matrix_now(c, a, &e->r, &e->cost);
     }
     *r = e->r;
@@ -211,12 +212,12 @@ static void cas_rounds(struct collector *c, const struct smem_access *a, const s
                     swaps |= (uint32_t)(a->src[l] > i) << l;
                 }
             q.op = SMEM_LD;
-            struct smem_cost ld = {0, 0, 0, 0};
+            struct smem_cost ld = {0, 0, 0, 0, 0};
             price(c, &q, &ld);
             add_totals(&k->ld, &ld, 0);
             if (swaps) {
                 unsigned passes = ((swaps & 0xffffu) != 0) + ((swaps >> 16) != 0);
-                struct smem_cost at = {2 * passes, 2 * passes, 1, 1};
+                struct smem_cost at = {2 * passes, 2 * passes, 1, 1, 0};
                 add_totals(&s->t, &at, 0);
                 add_totals(&k->atom, &at, 0);
             }
@@ -229,11 +230,11 @@ static void cas_rounds(struct collector *c, const struct smem_access *a, const s
         struct smem_request q = *r;
         q.active = rem;
         q.op = SMEM_LD;
-        struct smem_cost ld = {0, 0, 0, 0};
+        struct smem_cost ld = {0, 0, 0, 0, 0};
         price(c, &q, &ld);
         add_totals(&k->ld, &ld, 0);
         unsigned passes = words > 1 ? ((rem & 0xffffu) != 0) + ((rem >> 16) != 0) : 1;
-        struct smem_cost at = {2 * passes, 2 * passes, 1, 1};
+        struct smem_cost at = {2 * passes, 2 * passes, 1, 1, 0};
         add_totals(&s->t, &at, 0);
         add_totals(&k->atom, &at, 0);
         uint32_t taken = 0, done = 0;
@@ -262,7 +263,7 @@ static void on_access(void *ctx, const struct smem_access *a)
         return;
     }
     struct smem_request r;
-    struct smem_cost cost = {0, 0, 0, 0};
+    struct smem_cost cost = {0, 0, 0, 0, 0};
     int unknown = a->unknown != 0;
     r.active = a->active & ~a->unknown;
     r.width = a->width;
@@ -513,6 +514,7 @@ static void sum_totals(struct smem_totals *s, const struct smem_totals *t)
 {
     s->requests += t->requests;
     s->wavefronts += t->wavefronts;
+    s->pipe_delta += t->pipe_delta;
     s->ideal += t->ideal;
     s->unknown_requests += t->unknown_requests;
     if (t->max_ways > s->max_ways)

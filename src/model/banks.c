@@ -104,7 +104,7 @@ unsigned smem_pass_lanes(const struct smem_banks *b, const struct smem_request *
  * (l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld/st). */
 static struct smem_cost pipe_cost(const struct smem_banks *b, const struct smem_request *req)
 {
-    struct smem_cost cost = {0, 0, 0, 0};
+    struct smem_cost cost = {0, 0, 0, 0, 0};
     unsigned lanes = smem_pass_lanes(b, req);
     uint32_t lmask = lanes >= 32 ? 0xffffffffu : (1u << lanes) - 1u;
     for (unsigned p0 = 0; p0 < SMEM_WARP; p0 += lanes) {
@@ -180,7 +180,11 @@ struct smem_cost smem_request_cost(const struct smem_banks *b, const struct smem
     struct smem_cost cost = pipe_cost(b, req);
     if (req->op == SMEM_LD && b->count == 32 && b->bytes == 4 && (req->width == 8 || req->width == 16) &&
         req->active)
-        cost.wavefronts = sass_wavefronts(b, req);
+    {
+        unsigned sass = sass_wavefronts(b, req);
+        cost.pipe_delta = (int)cost.wavefronts - (int)sass;
+        cost.wavefronts = sass;
+    }
     return cost;
 }
 

@@ -64,7 +64,7 @@ static unsigned worst_bank(const struct smem_banks *b, const uint32_t *addr, uin
 
 struct smem_cost smem_matrix_cost(const struct smem_banks *b, const struct smem_matrix_request *req)
 {
-    struct smem_cost cost = {0, 0, 0, 0};
+    struct smem_cost cost = {0, 0, 0, 0, 0};
     for (unsigned m = 0; m < req->count && m < 4; m++) {
         unsigned ways = worst_bank(b, req->row, 0xffu << (8 * m), 16, 1);
         cost.wavefronts += ways;
@@ -390,7 +390,7 @@ static uint32_t zero_lanes(const struct smem_cp_async_request *req, const uint8_
 struct smem_cost smem_cp_async_cost_src(const struct smem_banks *b, const struct smem_cp_async_request *req,
                                         const uint8_t *src_size)
 {
-    struct smem_cost cost = {0, 0, 0, 0};
+    struct smem_cost cost = {0, 0, 0, 0, 0};
     unsigned lanes = pass_lanes(b, req->size);
     uint32_t lmask = lanes >= 32 ? 0xffffffffu : (1u << lanes) - 1u;
     int partial;

@@ -35,6 +35,8 @@ static void json_totals(FILE *f, const char *key, const struct smem_totals *t)
             (unsigned long long)t->ideal);
     if (t->unknown_requests)
         fprintf(f, ", \"data_dependent_requests\": %llu", (unsigned long long)t->unknown_requests);
+    if (t->pipe_delta) /* the LSU pipeline's count differs (docs/bank-model.md "Two wavefront counters") */
+        fprintf(f, ", \"pipe_wavefronts\": %lld", (long long)((int64_t)t->wavefronts + t->pipe_delta));
     fputc('}', f);
 }
 
@@ -140,6 +142,8 @@ void smem_report_json_kernel(FILE *f, const struct smem_analysis *a,
                 (unsigned long long)r->t.requests, (unsigned long long)r->t.wavefronts,
                 (unsigned long long)r->t.ideal, r->t.max_ways,
                 r->t.unknown_requests ? "true" : "false");
+        if (r->t.pipe_delta)
+            fprintf(f, ", \"pipe_wavefronts\": %lld", (long long)((int64_t)r->t.wavefronts + r->t.pipe_delta));
         if (r->in_recursion) /* its counts are a lower bound (analyze.h) */
             fprintf(f, ", \"in_recursion\": true");
         if (r->cas_loop) /* a compare-and-swap loop on sm_90 (analyze.h) */

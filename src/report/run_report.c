@@ -29,9 +29,12 @@ static const char *kernel_name(const struct smem_run_report *r, uint32_t k)
 
 static void json_totals(FILE *f, const char *key, const struct smem_totals *t)
 {
-    fprintf(f, "\"%s\": {\"requests\": %llu, \"wavefronts\": %llu, \"ideal_wavefronts\": %llu}", key,
+    fprintf(f, "\"%s\": {\"requests\": %llu, \"wavefronts\": %llu, \"ideal_wavefronts\": %llu", key,
             (unsigned long long)t->requests, (unsigned long long)t->wavefronts,
             (unsigned long long)t->ideal);
+    if (t->pipe_delta) /* the LSU pipeline's count differs (docs/bank-model.md "Two wavefront counters") */
+        fprintf(f, ", \"pipe_wavefronts\": %lld", (long long)((int64_t)t->wavefronts + t->pipe_delta));
+    fputc('}', f);
 }
 
 static void json_errors(FILE *f, const struct smem_memory_error *e, uint32_t n)

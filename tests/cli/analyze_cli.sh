@@ -117,6 +117,25 @@ t "html" "$smemlab" analyze "$TMPD/k.cu" --kernel rowcol --block 32,32 --html "$
 expect_rc 0
 grep -q "<svg" "$TMPD/k.html" || fail "html: no svg"
 grep -q "k.cu:6: ld of 4 bytes, 32-way" "$TMPD/k.html" || fail "html: no bank map of line 6"
+# the two wavefront counters (docs/bank-model.md): pairs of lanes on two doubles of one bank cost
+# 4 a request per instruction (tests/hw/h100-ld64b.csv g2_k2), 2 through the LSU pipeline
+cat >"$TMPD/pd.cu" <<'CU'
+__global__ void pd(double *o)
+{
+    __shared__ double s[64];
+    s[threadIdx.x] = threadIdx.x;
+    s[threadIdx.x + 32] = threadIdx.x;
+    __syncthreads();
+    o[threadIdx.x] = s[((threadIdx.x / 2) % 2) * 16];
+}
+CU
+t "paired doubles: both counters" "$smemlab" analyze "$TMPD/pd.cu" --block 256 --format json
+expect_rc 0
+expect_out '"line": 7, "op": "ld", "bytes": 8, "requests": 8, "wavefronts": 32, "ideal_wavefronts": 8'
+expect_out '"pipe_wavefronts": 16}'
+expect_out '"shared_ld": {"requests": 8, "wavefronts": 32, "ideal_wavefronts": 8, "pipe_wavefronts": 16}'
+expect_out '"shared_st": {"requests": 16, "wavefronts": 32, "ideal_wavefronts": 32}'
+
 t "html unwritable" "$smemlab" analyze "$TMPD/k.cu" --kernel rowcol --block 32,32 --html /nonexistent/dir/k.html
 expect_rc 3
 finish

@@ -21,6 +21,8 @@ struct smem_totals {
     uint64_t requests, wavefronts, ideal;
     uint64_t unknown_requests; /* requests with a data-dependent address: not costed */
     uint32_t max_ways;
+    int64_t pipe_delta; /* the LSU pipeline's passes minus wavefronts (smem_cost.pipe_delta summed):
+                           0 but where paired 8/16-byte loads conflict, docs/bank-model.md */
 };
 
 /* One source line's accesses of one kind and width (and, for inlined code, one inline chain). */

@@ -41,6 +41,7 @@ struct smem_request {
  * groups: passes with an active lane (smem_pass_lanes). */
 struct smem_cost {
     unsigned wavefronts, ideal, max_ways, groups;
+    int pipe_delta; /* the pipeline's passes minus wavefronts: 0 but on the loads said above */
 };
 
 /* The per-bank picture of a request: for each bank, the distinct words it must deliver and which
