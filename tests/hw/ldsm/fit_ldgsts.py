@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """fit_ldgsts.py: the offline model-fitter for the cp.async (LDGSTS) wavefronts: every cp.async row of
-../h100-ldsm{,2,..,8}.csv, h100-ldsm10.csv, h100-ldsm11.csv, h100-ldsm12.csv, h100-ldsm13.csv and the repeats
-h100-ldsm7r.csv, h100-ldsm8r.csv, h100-ldsm10r.csv, h100-ldsm11r.csv, h100-ldsm12r.csv, h100-ldsm13r.csv (those present) against
+../h100-ldsm{,2,..,8}.csv, h100-ldsm10.csv, .., h100-ldsm14.csv and the repeats
+h100-ldsm7r.csv, h100-ldsm8r.csv, h100-ldsm10r.csv, .., h100-ldsm14r.csv (those present) against
 each rule tried, printed as rows exact / rows. The .zmix rows (zero-fill and whole lanes mixed) of
 h100-ldsm8.csv are left out here (gen_patterns8.py prices them; test_banks_ldsm checks them).
-The rule src/model/matrix.c implements is the hub rule for .ca and cg_deferred(price='nested') for .cg
-(ports); the others are hypotheses kept
+The rule src/model/matrix.c implements is the hub rule for .ca and cg_rounds for .cg (since the
+fourteenth run; cg_deferred(price='nested') before it) (ports); the others are hypotheses kept
 with their scores, so that a rejected one is not tried again. Usage: python3 fit_ldgsts.py [-v]
 (-v lists the rows each rule misses)."""
 import csv, itertools, os, sys
@@ -14,7 +14,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 FILES = ['h100-ldsm.csv', 'h100-ldsm2.csv', 'h100-ldsm3.csv', 'h100-ldsm4.csv', 'h100-ldsm5.csv', 'h100-ldsm6.csv',
          'h100-ldsm7.csv', 'h100-ldsm7r.csv', 'h100-ldsm8.csv', 'h100-ldsm8r.csv', 'h100-ldsm10.csv', 'h100-ldsm10r.csv',
          'h100-ldsm11.csv', 'h100-ldsm11r.csv', 'h100-ldsm12.csv', 'h100-ldsm12r.csv', 'h100-ldsm13.csv',
-         'h100-ldsm13r.csv']
+         'h100-ldsm13r.csv', 'h100-ldsm14.csv', 'h100-ldsm14r.csv']
 
 
 def load():
@@ -528,10 +528,13 @@ def cg_rounds_cost(q, L):
 def cg_rounds(r):
     """the rounds rule (row function, whole .cg copies; zero-fill by cg_zero_fill): fitted after the
     thirteenth run on every distinct whole .cg row of the thirteen runs (1341 of 1341, the nested
-    deferral rule 1330: its 11 misses of h100-ldsm13.csv included); it is the deferral rule with the
-    'another key' condition dropped (a lower lane of the SAME key on the group's chunk, line and
-    parity goes to a later round too, which the warp rule's multiplicity priced the same way) and the
-    lanes deferred by every level gathered into one later round instead of nested sets"""
+    deferral rule 1330: its 11 misses of h100-ldsm13.csv included), held out by the fourteenth
+    (gen_patterns14.py, h100-ldsm14.csv: 78 of 78; nested 18, merge 31, mtop 66). It is the
+    deferral rule with the 'another key' condition dropped (a lower lane of the SAME key on the
+    group's chunk, line and parity goes to a later round too, which the warp rule's multiplicity
+    priced the same way on every row before the fourteenth run) and the lanes deferred by every
+    level gathered into one later round instead of nested sets; whole pairs of one key whose lanes
+    cross are broken into half items, which the warp rule never did (h100-ldsm14.csv a_old*)"""
     if r['zf']:
         return cg_zero_fill(r)
     q = cg_dedup(r)

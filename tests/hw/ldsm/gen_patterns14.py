@@ -35,7 +35,14 @@ Groups (seeded):
       over every lane + the .cg rule over the reading lanes kept) where 'rounds' and 'nested' differ;
   (N) 6 controls where every hypothesis agrees.
 Writes patterns14.txt / patterns14.json; run by run14.sh (run_lean.sh 14). Before the run the model
-at this commit still implements 'nested' (src/model/matrix.c)."""
+at this commit still implements 'nested' (src/model/matrix.c).
+
+The run (../h100-ldsm14.csv, 2026-11-24 13:42 UTC; ../h100-ldsm14r.csv a second process, equal on
+all 78): 'rounds' 78 of 78 (A 24/24, B 28/28, E 10/10, M 6/6, Z 4/4, N 6/6; 2, 3 and 4 rounds: 20,
+35, 23 launches), 'nested' 18 (A 0, B 9, E 3, N 6), 'merge' 31, 'mtop' 66 (M 0), 'keyed' 21,
+'warp' 7. a_old0_0 lies in the warp rule's class (no chunk into one line under two keys): the warp
+rule says 3, the H100 5 (two whole pairs of one key whose lanes cross). The model takes the rounds
+rule and every .cg request is established (docs/bank-model.md)."""
 import json, os, random, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
