@@ -18,11 +18,13 @@
  * h100-ldsm11r.csv (a second process), h100-ldsm12.csv (56, 09:20 UTC: gen_patterns12.py, crowded
  * .cg warps held out for the deferral rule) with h100-ldsm12r.csv (a second process), h100-ldsm13.csv
  * (73, 09:53 UTC: gen_patterns13.py, .cg warps split 2 to 5 times, held out for the nested deferral
- * rule: 11 misses, listed in nested_misses) with h100-ldsm13r.csv (a second process). Counters: requests (smsp__sass_inst_executed_op_ldsm,
+ * rule: 11 misses, listed in nested_misses) with h100-ldsm13r.csv (a second process), h100-ldsm14.csv
+ * (78, 13:42 UTC: gen_patterns14.py, .cg warps held out for the rounds rule, the .cg model since)
+ * with h100-ldsm14r.csv (a second process). Counters: requests (smsp__sass_inst_executed_op_ldsm,
  * sm__inst_executed_op_shared_stsm, smsp__sass_inst_executed_op_ldgsts), wavefronts
  * (smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_{ldsm,stsm,ldgsts}) and the bank-conflict
  * counters. Every ldmatrix/stmatrix row must be exact (wavefronts and conflicts); every cp.async row
- * where smem_cp_async_established_src holds must be exact in wavefronts, and in the conflict counter
+ * where smem_cp_async_established_src holds (every row measured) must be exact in wavefronts, and in the conflict counter
  * where the reading lanes' sources read without conflict (.cg whole copies: the counter reads 0);
  * the rows outside the established class are counted (SMEMLAB_VERBOSE=1 lists them;
  * docs/bank-model.md says what is not modelled there). The repeats must equal the first
@@ -51,14 +53,14 @@ static int parse_addrs(char *p, uint64_t *out)
 struct tally {
     unsigned rows, mat, trans, cp_rows, cp_est, cp_out, cp_out_equal, bc_checked, bad, heldout_est;
     unsigned cp_crowded, cp_deferred; /* established rows: crowded; split by the deferral rule */
-    unsigned nested_miss; /* rows outside the class where the nested rule misses (nested_misses) */
+    unsigned nested_fixed; /* rows of nested_misses, exact by the rounds rule */
+    unsigned cp_rounds[5]; /* established .cg rows by the rounds of the rounds rule (0: no lane reads) */
 };
 
 /* The rows of the thirteenth run (h100-ldsm13.csv and its repeat h100-ldsm13r.csv, gen_patterns13.py:
  * .cg warps the deferral rule splits 2 to 5 times, held out for its nested form) where the nested
- * rule the model prices them by is wrong: the model's count and the H100's. No other row measured
- * misses; these are outside the established class (split 3 times or more; the class takes in
- * requests split at most twice, which held out 23 of 23 there). */
+ * rule, the model then, was wrong: its count and the H100's. The rounds rule was fitted on them
+ * after that run (so they are not held out) and gives the H100's count on each. */
 static const struct {
     const char *name;
     unsigned model, h100;
@@ -90,7 +92,13 @@ static int held_out(const char *file, const char *kind, const char *name, int cr
 {
     if (!strcmp(file, "h100-ldsm12.csv")) /* its predictions: the one-level rule (nested: fitted after) */
         return splits <= 1;
-    if (!strcmp(file, "h100-ldsm13.csv")) /* the nested rule's predictions, committed first */
+    if (!strcmp(file, "h100-ldsm13.csv")) { /* the nested rule's predictions, committed first, where they held */
+        for (size_t i = 0; i < sizeof nested_misses / sizeof nested_misses[0]; i++)
+            if (!strcmp(name, nested_misses[i].name))
+                return 0; /* the rounds rule was fitted on these */
+        return 1;
+    }
+    if (!strcmp(file, "h100-ldsm14.csv")) /* the rounds rule's predictions, committed first */
         return 1;
     if (!crowded)
         return held_out_uncrowded(file, kind, name);
@@ -218,20 +226,24 @@ static void check_file(const char *file, unsigned want_rows, struct tally *t)
             if (!smem_cp_async_established_src(&r, ss)) {
                 t->cp_out++;
                 t->cp_out_equal += c.wavefronts == wf;
-                if (c.wavefronts != wf) { /* only the listed rows of the thirteenth run */
-                    int listed = 0;
-                    for (size_t i = 0; i < sizeof nested_misses / sizeof nested_misses[0]; i++)
-                        listed |= !strcmp(name, nested_misses[i].name) && nested_misses[i].model == c.wavefronts &&
-                                  (long long)nested_misses[i].h100 == wf;
-                    CHECK(listed && !strncmp(file, "h100-ldsm13", 11));
-                    t->nested_miss++;
-                }
                 if (getenv("SMEMLAB_VERBOSE"))
                     printf("  not established: %s %s %s: rule %u wavefronts, H100 %lld\n", file, kind, name,
                            c.wavefronts, wf);
                 continue;
             }
             t->cp_est++;
+            if (r.bypass) {
+                unsigned nr = smem_cp_async_rounds(&r, ss);
+                CHECK(nr <= 4);
+                t->cp_rounds[nr <= 4 ? nr : 4]++;
+            }
+            if (!strncmp(file, "h100-ldsm13", 11))
+                for (size_t i = 0; i < sizeof nested_misses / sizeof nested_misses[0]; i++)
+                    if (!strcmp(name, nested_misses[i].name)) {
+                        CHECK_EQ(wf, nested_misses[i].h100);
+                        CHECK(c.wavefronts != nested_misses[i].model);
+                        t->nested_fixed++;
+                    }
             int crowded = smem_cp_async_crowded(&r, ss);
             t->heldout_est += (unsigned)held_out(file, kind, name, crowded, smem_cp_async_deferrals(&r, ss));
             t->cp_crowded += (unsigned)crowded;
@@ -262,10 +274,11 @@ static void check_file(const char *file, unsigned want_rows, struct tally *t)
     fclose(f);
     CHECK_EQ(rows, want_rows); /* a truncated file must not pass */
     t->rows += rows;
-    printf("%s: %u rows; cp.async %u established (%u held out; %u crowded, %u split by the deferral rule), "
-           "%u outside (%u equal anyway)\n",
+    printf("%s: %u rows; cp.async %u established (%u held out; %u crowded, %u split by the deferral rule; .cg "
+           "in 2, 3, 4 rounds: %u, %u, %u), %u outside (%u equal anyway)\n",
            file, rows, t->cp_est - t0.cp_est, t->heldout_est - t0.heldout_est, t->cp_crowded - t0.cp_crowded,
-           t->cp_deferred - t0.cp_deferred, t->cp_out - t0.cp_out, t->cp_out_equal - t0.cp_out_equal);
+           t->cp_deferred - t0.cp_deferred, t->cp_rounds[2] - t0.cp_rounds[2], t->cp_rounds[3] - t0.cp_rounds[3],
+           t->cp_rounds[4] - t0.cp_rounds[4], t->cp_out - t0.cp_out, t->cp_out_equal - t0.cp_out_equal);
 }
 
 static void check_layout(void)
@@ -379,18 +392,18 @@ static void check_ca_lane_order(void)
 /* The same launch measured again gives the same count: every row of h100-ldsm7r.csv (the 47 .cg rows
  * outside the keys class of h100-ldsm{,2,4,5}.csv, in two more ncu processes, two or three times
  * in each), of h100-ldsm8r.csv (every launch of h100-ldsm8.csv in a second process) and of
- * h100-ldsm9r.csv, h100-ldsm10r.csv, h100-ldsm11r.csv, h100-ldsm12r.csv and h100-ldsm13r.csv (every
- * launch of h100-ldsm9.csv, .., h100-ldsm13.csv in a second process) equals the
+ * h100-ldsm9r.csv, h100-ldsm10r.csv, h100-ldsm11r.csv, h100-ldsm12r.csv, h100-ldsm13r.csv and
+ * h100-ldsm14r.csv (every launch of h100-ldsm9.csv, .., h100-ldsm14.csv in a second process) equals the
  * row of the other files with the same kind, mask and addresses. */
 static void check_repeats(void)
 {
     static const char *const base[] = {"h100-ldsm.csv",   "h100-ldsm2.csv",  "h100-ldsm4.csv",
                                        "h100-ldsm5.csv",  "h100-ldsm8.csv",  "h100-ldsm9.csv",
                                        "h100-ldsm10.csv", "h100-ldsm11.csv", "h100-ldsm12.csv",
-                                       "h100-ldsm13.csv"};
+                                       "h100-ldsm13.csv", "h100-ldsm14.csv"};
     static const char *const again[] = {"h100-ldsm7r.csv", "h100-ldsm8r.csv", "h100-ldsm9r.csv",
                                         "h100-ldsm10r.csv", "h100-ldsm11r.csv", "h100-ldsm12r.csv",
-                                        "h100-ldsm13r.csv"};
+                                        "h100-ldsm13r.csv", "h100-ldsm14r.csv"};
     enum { MAXROWS = 2048 };
     static char *key[MAXROWS];
     static long long wfs[MAXROWS];
@@ -431,7 +444,7 @@ static void check_repeats(void)
             fclose(f);
         }
     }
-    CHECK_EQ(repeats, 248u + 252u + 93u + 100u + 56u + 56u + 73u);
+    CHECK_EQ(repeats, 248u + 252u + 93u + 100u + 56u + 56u + 73u + 78u);
     CHECK_EQ(same, repeats); /* each found and equal */
     for (unsigned j = 0; j < n; j++)
         free(key[j]);
@@ -474,6 +487,18 @@ int main(void)
     struct tally t12 = t;
     check_file("h100-ldsm13.csv", 73, &t);  /* gen_patterns13.py: held out for the nested deferral rule */
     check_file("h100-ldsm13r.csv", 73, &t); /* the same launches in a second process */
+    struct tally t13 = t;
+    check_file("h100-ldsm14.csv", 78, &t);  /* gen_patterns14.py: held out for the rounds rule */
+    check_file("h100-ldsm14r.csv", 78, &t); /* the same launches in a second process */
+    if (getenv("SMEMLAB_VERBOSE"))
+        printf("tallies: t9 est %u out %u; t10 est %u held %u; t11 est %u held %u; t12 est %u held %u crowded %u "
+               "deferred %u; t13 est %u held %u fixed %u; t14 est %u held %u; rounds %u %u %u %u %u\n",
+               t9.cp_est, t9.cp_out, t10.cp_est - t9.cp_est, t10.heldout_est - t9.heldout_est,
+               t11.cp_est - t10.cp_est, t11.heldout_est - t10.heldout_est, t12.cp_est - t11.cp_est,
+               t12.heldout_est - t11.heldout_est, t12.cp_crowded - t11.cp_crowded, t12.cp_deferred - t11.cp_deferred,
+               t13.cp_est - t12.cp_est, t13.heldout_est - t12.heldout_est, t13.nested_fixed,
+               t.cp_est - t13.cp_est, t.heldout_est - t13.heldout_est, t.cp_rounds[0], t.cp_rounds[1],
+               t.cp_rounds[2], t.cp_rounds[3], t.cp_rounds[4]);
     /* the held-out rows the rules claim, all exact: 152 of the six files, 211 of the seventh run,
      * 126 of the eighth, 84 of the ninth */
     CHECK_EQ(t9.heldout_est, 152 + 211 + 126 + 84);
@@ -491,9 +516,10 @@ int main(void)
      * h_line_3, h_line_6 again in h100-ldsm8.csv and its repeat), all 20 equal: the 7 rows the
      * estimate missed (h_line_3, h_line_10, h_line_16 and their repeats) are exact. */
     /* Since the thirteenth run the class takes in requests split twice (held out there: 23 of 23
-     * such warps exact): 2266 established, 4 outside (split 3 times or more), all 4 equal. */
-    CHECK(t9.mat == 958 + 73 && t9.cp_rows == 954 + 378 + 248 + 252 + 252 + 93 + 93 && t9.cp_est == 2266 &&
-          t9.cp_out == 4 && t9.cp_out_equal == 4);
+     * such warps exact): 2266 established, 4 outside (split 3 times or more), all 4 equal. Since the
+     * fourteenth run (the rounds rule, held out on every number of rounds): all 2270 established. */
+    CHECK(t9.mat == 958 + 73 && t9.cp_rows == 954 + 378 + 248 + 252 + 252 + 93 + 93 && t9.cp_est == 2270 &&
+          t9.cp_out == 0 && t9.cp_out_equal == 0);
     /* the tenth run (h100-ldsm10.csv, NVIDIA H100 80GB HBM3, driver 580.159.04, ncu 2025.3.1.0,
      * 2026-11-24 07:48 UTC) and its repeat: the 8 controls inside the class established and exact
      * (held out); the 92 warps outside it (gen_patterns10.py K, L: 80 whole copies, M: 12 with
@@ -501,9 +527,10 @@ int main(void)
      * them (K 32 of 48, L 28 of 32, M 12 of 12), the chunk rule fitted after the ninth run on 52 (K
      * 25, L 15, M 12): rejected. The deferral rule, fitted on them after the eleventh run: 100 of 100,
      * 93 established (85 crowded, not held out), 7 with nested splits outside. */
-    /* (since the thirteenth run, split twice established too: 198 established, 2 outside) */
-    CHECK(t10.cp_rows - t9.cp_rows == 200 && t10.cp_est - t9.cp_est == 198 && t10.heldout_est - t9.heldout_est == 8 &&
-          t10.cp_out - t9.cp_out == 2 && t10.cp_out_equal - t9.cp_out_equal == 2);
+    /* (since the thirteenth run, split twice established too: 198 established, 2 outside; since the
+     * fourteenth, the rounds rule: all 200) */
+    CHECK(t10.cp_rows - t9.cp_rows == 200 && t10.cp_est - t9.cp_est == 200 && t10.heldout_est - t9.heldout_est == 8 &&
+          t10.cp_out - t9.cp_out == 0);
     /* the eleventh run (h100-ldsm11.csv, same H100, driver and ncu, 2026-11-24 07:56 UTC) and its
      * repeat: 56 launches of one to three isolated units (gen_patterns11.py), 50 of them in the units
      * class and 1 in the warp rule's class, held out and exact (the estimate's prediction, committed
@@ -522,10 +549,12 @@ int main(void)
      * which equalled the one-level rule on every row before, fits all 56 but was chosen after the
      * run: the 12 rows with nested splits stay outside the established class. */
     /* (since the thirteenth run, split twice established too: 108 established, of which the 44
-     * split at most once held out, 100 crowded, 90 split; 4 outside, split 3 times or more) */
-    CHECK(t12.cp_rows - t11.cp_rows == 112 && t12.cp_est - t11.cp_est == 108 && t12.heldout_est - t11.heldout_est == 44 &&
-          t12.cp_crowded - t11.cp_crowded == 100 && t12.cp_deferred - t11.cp_deferred == 90 &&
-          t12.cp_out - t11.cp_out == 4 && t12.cp_out_equal - t11.cp_out_equal == 4);
+     * split at most once held out, 100 crowded, 90 split; 4 outside, split 3 times or more; since
+     * the fourteenth, the rounds rule: all 112 established, 104 crowded, 94 split, the same 44
+     * held out) */
+    CHECK(t12.cp_rows - t11.cp_rows == 112 && t12.cp_est - t11.cp_est == 112 && t12.heldout_est - t11.heldout_est == 44 &&
+          t12.cp_crowded - t11.cp_crowded == 104 && t12.cp_deferred - t11.cp_deferred == 94 &&
+          t12.cp_out - t11.cp_out == 0);
     CHECK(t12.bad == 0 && t12.cp_out == t12.cp_out_equal); /* every cp.async row of the twelve runs is exact */
     /* the thirteenth run (h100-ldsm13.csv, NVIDIA H100 80GB HBM3, driver 580.159.04, ncu 2025.3.1.0
      * (build 36398880), CUDA 13.0, --clock-control none, 2026-11-24 09:53 UTC) and its repeat in a
@@ -537,11 +566,29 @@ int main(void)
      * hypothesis committed fits them all (one level 31 of 73, the estimate 28). The class widens to
      * what held out: requests split at most twice (smem_cp_async_established_src): the 10 controls
      * and the 23 split twice established, held out and exact; the 40 split 3 to 5 times outside,
-     * 29 of them equal (the 11 misses). */
-    CHECK(t.cp_rows - t12.cp_rows == 146 && t.cp_est - t12.cp_est == 66 && t.heldout_est - t12.heldout_est == 33 &&
-          t.cp_out - t12.cp_out == 80 && t.cp_out_equal - t12.cp_out_equal == 58 &&
-          t.nested_miss - t12.nested_miss == 22 && t12.nested_miss == 0);
-    CHECK(t.bad == 0); /* every established cp.async row measured is exact */
+     * 29 of them equal (the 11 misses). The rounds rule, fitted after this run on every distinct
+     * whole .cg row of the thirteen runs (1341 of 1341), gives the H100's count on all 146 rows
+     * (nested_fixed: the 11 misses and their repeats), so all are established since the fourteenth
+     * run; held out are the 62 launches where the nested rule's committed prediction held (the
+     * rounds rule equals it there), not the 11 it was fitted on. */
+    CHECK(t13.cp_rows - t12.cp_rows == 146 && t13.cp_est - t12.cp_est == 146 && t13.heldout_est - t12.heldout_est == 62 &&
+          t13.cp_out - t12.cp_out == 0 && t13.nested_fixed == 22);
+    /* the fourteenth run (h100-ldsm14.csv, NVIDIA H100 80GB HBM3, driver 580.159.04, ncu 2025.3.1.0
+     * (build 36398880), CUDA 13.0, --clock-control none, 2026-11-24 13:42 UTC) and its repeat in a
+     * second process (equal on all 78): 78 launches (gen_patterns14.py), held out for the rounds
+     * rule, every hypothesis's prediction committed before the run: the rounds rule 78 of 78 (A: 24
+     * warps the nested rule split at most twice, established before, where it and the rounds rule
+     * differ: the nested rule 0 of 24, one of them inside the warp rule's class, where the warp rule
+     * says 3 and the H100 5; B: 28 split 3 or more times, 3 and 4 rounds; E: 10 of one sector into all
+     * eight chunks of a line; M: 6 where 'mtop' differs; Z: 4 zmix; N: 6 controls); the nested rule
+     * 18, 'merge' 31, 'mtop' 66, one level 21, the warp rule 7. So every .cg request is established
+     * (2, 3 and 4 rounds held out: 20, 35 and 23 launches). */
+    CHECK(t.cp_rows - t13.cp_rows == 156 && t.cp_est - t13.cp_est == 156 && t.heldout_est - t13.heldout_est == 78 &&
+          t.cp_out - t13.cp_out == 0);
+    /* every .cg row measured, by the rounds of the rounds rule (0: zero-fill alone) */
+    CHECK(t.cp_rounds[0] == 21 && t.cp_rounds[1] == 1244 && t.cp_rounds[2] == 865 && t.cp_rounds[3] == 212 &&
+          t.cp_rounds[4] == 116);
+    CHECK(t.bad == 0 && t.cp_out == 0); /* every cp.async row measured is established and exact */
     struct smem_banks b = smem_banks_default();
     /* The GEMM kernels of tests/ldsm/gemm.cu: a warp's ldmatrix.x4 of the A tile (row = lane%16,
      * chunk = ks*2 + lane/16, 64-byte rows) costs 16 wavefronts plain, 4 swizzled; 256 LDSM in all

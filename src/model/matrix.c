@@ -1,7 +1,7 @@
 /* matrix.c: the shared-memory cost of ldmatrix, stmatrix (one pass per 8x8 matrix) and cp.async
  * (LDGSTS: .ca in store passes by the hub rule over source and destination banks, .cg over the
- * whole warp by the warp rule over global and shared sectors, with the deferral rule where a chunk
- * goes to one shared line under several keys; zero-fill copies as stores). See
+ * whole warp by the warp rule over global and shared sectors, round by round: a round copies a
+ * chunk at most once into one 16-byte parity of one shared line; zero-fill copies as stores). See
  * docs/bank-model.md and tests/hw/ldsm/ (fit_ldgsts.py scores every rule tried) for the H100
  * measurements each rule comes from. */
 #include "smemlab/model/matrix.h"
@@ -317,38 +317,62 @@ static uint32_t cg_deferred(const struct smem_cp_async_request *req, const struc
     return d;
 }
 
-/* The .cg wavefronts of the lanes `lanes` (whole copies), by the deferral rule: with no lane
- * deferred, the warp rule; else the lanes not deferred and the deferred ones each priced by this
- * rule on their own (their keys and whole pairs found again within each set: a whole pair with one
- * half deferred is two half items), and added. The highest lane is never deferred, so each split
- * makes two smaller sets. *splits counts the splits (0: the warp rule alone; 1: one level).
- * Fitted after the eleventh run on every distinct whole .cg row of h100-ldsm{,2,..,11}.csv (1222
- * of 1222, where the estimate before it got 1199): where a chunk goes to one shared line under two
- * keys, the H100 moves the highest lane's copy with its key's wavefronts and the lower ones after.
- * Held out in the twelfth run (h100-ldsm12.csv, gen_patterns12.py, predictions committed first):
- * every warp with at most one split exact (41 of 41 whole, 3 of 3 with zero-fill lanes); of the 11
- * with nested splits the one-level form predicted 7, this recursive form (fitted after the run) gets
- * 11. Held out in the thirteenth run (h100-ldsm13.csv, gen_patterns13.py): of 63 warps split 2 to 5
- * times it gets 52 (every one split twice: 23 of 23; 3 splits 19 of 23, 4: 5 of 12, 5: 5 of 5), 11
- * one wavefront off (9 low, 2 high; tests/test_banks_ldsm.c lists them), no alternative tried fitting
- * them: not established (smem_cp_async_established_src). */
-static unsigned cg_deferral_of(const struct smem_cp_async_request *req, const struct cg_view *v, unsigned *splits);
-
-static unsigned cg_deferral(const struct smem_cp_async_request *req, uint32_t lanes, unsigned *splits)
+/* The deferral rule (the model from the twelfth run to the thirteenth; now history): with no lane
+ * deferred the warp rule, else the lanes not deferred and the deferred ones each priced by this rule
+ * on their own, and added. Only its number of splits is still used (smem_cp_async_deferrals: which
+ * rows of h100-ldsm12.csv and h100-ldsm13.csv its committed predictions held out); the wavefronts are
+ * the rounds rule's (cg_rounds). */
+static void cg_deferral_splits(const struct smem_cp_async_request *req, uint32_t lanes, unsigned *splits)
 {
     struct cg_view v;
     cg_view_of(req, lanes, &v);
-    return cg_deferral_of(req, &v, splits);
+    uint32_t d = cg_deferred(req, &v);
+    if (!d)
+        return;
+    ++*splits;
+    cg_deferral_splits(req, v.keep & ~d, splits);
+    cg_deferral_splits(req, d, splits);
 }
 
-/* The same for the lanes of a view already made (v->keep). */
-static unsigned cg_deferral_of(const struct smem_cp_async_request *req, const struct cg_view *v, unsigned *splits)
+/* The rounds rule (fitted after the thirteenth run on every distinct whole .cg row of
+ * h100-ldsm{,2,..,13}.csv: 1341 of 1341, where the nested deferral rule before it got 1330; held out
+ * by the fourteenth run, h100-ldsm14.csv, gen_patterns14.py: 78 of 78, the nested rule 18). The kept
+ * lanes (one per destination) are grouped by (global 16-byte chunk, 128-byte shared line, 16-byte
+ * parity of the destination); round k takes the k-th HIGHEST lane of every group, so a round copies
+ * a chunk at most once into one parity of one line, and a group of n lanes spans n rounds (at most
+ * 4: a line has four 16-byte places of each parity). Each round costs the warp rule over its own
+ * lanes (keys and whole pairs found again within the round: a whole pair whose halves fall in two
+ * rounds is two half items), and the rounds add up. It is the deferral rule with the condition
+ * "under another key" dropped (a lower lane of the same key goes to a later round too, which the
+ * warp rule's multiplicity priced alike on every row measured before) and the lanes deferred at
+ * every level gathered into one later round instead of nested sets; whole pairs of one key whose
+ * lanes cross (one pair's first half above the other's, its second half below) are broken, which
+ * the warp rule alone never did (h100-ldsm14.csv a_old0_*: 10 of 10 as this rule, 0 as the warp rule
+ * or the nested form). Why the parity of the place matters is not known. *nrounds: the rounds (0 for
+ * no lane). */
+static unsigned cg_rounds(const struct smem_cp_async_request *req, uint32_t keep, unsigned *nrounds)
 {
-    uint32_t d = cg_deferred(req, v);
-    if (!d)
-        return cg_warp(v);
-    ++*splits;
-    return cg_deferral(req, v->keep & ~d, splits) + cg_deferral(req, d, splits);
+    uint32_t round[SMEM_WARP];
+    unsigned n = 0, total = 0;
+    memset(round, 0, sizeof round);
+    for (uint32_t m = keep; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m), k = 0;
+        for (uint32_t h = keep & ~((2u << l) - 1u); h; h &= h - 1) { /* the higher lanes of l's group */
+            unsigned o = (unsigned)__builtin_ctz(h);
+            k += req->src[o] / 16 == req->src[l] / 16 && req->dst[o] / 128 == req->dst[l] / 128 &&
+                 !(((req->dst[o] ^ req->dst[l]) >> 4) & 1u);
+        }
+        round[k] |= 1u << l;
+        if (k + 1 > n)
+            n = k + 1;
+    }
+    for (unsigned k = 0; k < n; k++) {
+        struct cg_view v;
+        cg_view_of(req, round[k], &v);
+        total += cg_warp(&v);
+    }
+    *nrounds = n;
+    return total;
 }
 
 /* One .ca pass (mask): its wavefronts by the hub rule, the lanes of zero (src-size 0) reading
@@ -423,8 +447,8 @@ struct smem_cost smem_cp_async_cost_src(const struct smem_banks *b, const struct
             if (w > ways)
                 ways = w;
         }
-        unsigned splits = 0;
-        cost.wavefronts = cg_deferral_of(req, &v, &splits);
+        unsigned rounds;
+        cost.wavefronts = cg_rounds(req, kept, &rounds);
         if (short_lanes) {
             /* the short-lane rule: the request is also a .ca pass of every active lane (the hub
              * rule, each lane reading the prefix it reads: src-size 0 nothing), which writes the
@@ -462,10 +486,9 @@ int smem_cp_async_established_src(const struct smem_cp_async_request *req, const
         if ((req->active >> l & 1u) && src_size[l] && src_size[l] != 4 && src_size[l] < req->size)
             return 0;
     /* zero-fill alone, zero-fill mixed with whole lanes and src-size 4 (the short-lane rule): held
-     * out (h100-ldsm8.csv, h100-ldsm9.csv); the reading lanes' copies: at most two splits of the
-     * deferral rule (one held out in h100-ldsm12.csv, two in h100-ldsm13.csv: 23 of 23 warps);
-     * three or more were held out too and 11 of 40 such warps are one wavefront off */
-    return smem_cp_async_deferrals(req, src_size) <= 2;
+     * out (h100-ldsm8.csv, h100-ldsm9.csv); the reading lanes' copies: the rounds rule, held out by
+     * h100-ldsm14.csv on every number of rounds (2, 3, 4: 78 of 78 warps, 4 of them zmix) */
+    return 1;
 }
 
 /* The lanes kept of the reading lanes (one per destination; with short lanes among every active lane). */
@@ -494,12 +517,21 @@ int smem_cp_async_crowded(const struct smem_cp_async_request *req, const uint8_t
     return 0;
 }
 
+unsigned smem_cp_async_rounds(const struct smem_cp_async_request *req, const uint8_t *src_size)
+{
+    if (!req->bypass)
+        return 0;
+    unsigned n;
+    cg_rounds(req, cg_reading_kept(req, src_size), &n);
+    return n;
+}
+
 unsigned smem_cp_async_deferrals(const struct smem_cp_async_request *req, const uint8_t *src_size)
 {
     if (!req->bypass)
         return 0;
     unsigned splits = 0;
-    cg_deferral(req, cg_reading_kept(req, src_size), &splits);
+    cg_deferral_splits(req, cg_reading_kept(req, src_size), &splits);
     return splits;
 }
 

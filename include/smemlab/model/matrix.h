@@ -83,23 +83,20 @@ const char *smem_cp_async_check(const struct smem_cp_async_request *req);
  *    sector are one item keyed (global line, shared line, (shared - global sector) mod 2, halves
  *    swapped); every other lane one item keyed (global line, shared line, its half,
  *    (dst - src) mod 64); the request costs, over its keys, the most items of the key that read one
- *    source (a 16-byte chunk, or the sector of a whole item). Where a chunk goes to one 128-byte
- *    shared line under several keys, the deferral rule: a kept lane is deferred when a higher kept
- *    lane copies its chunk into its shared line an even number of chunks from it under another key;
- *    the lanes not deferred and the deferred ones are each priced by this rule on their own (keys
- *    and whole pairs found again within each set), and added.
+ *    source (a 16-byte chunk, or the sector of a whole item), round by round (the rounds rule):
+ *    the kept lanes grouped by (chunk, 128-byte shared line, 16-byte parity of the destination),
+ *    round k takes the k-th highest lane of every group, each round is priced as above over its
+ *    own lanes (keys and whole pairs found again within it), and the rounds add up.
  * ideal = passes with an active lane (a .cg request can cost less: 32 lanes on one destination, 1).
  * max_ways: the worst bank of either side within a pass (.cg: of the destinations). Exact on every
- * cp.async row of tests/hw/h100-ldsm{,2,..,12}.csv, established or not (the rows held out are
- * listed in tests/test_banks_ldsm.c), and on every established row of h100-ldsm13.csv; 11 of its
- * .cg warps split 3 or more times (not established) are one wavefront off. */
+ * cp.async row of tests/hw/h100-ldsm{,2,..,14}.csv (the rows held out are listed in
+ * tests/test_banks_ldsm.c). */
 struct smem_cost smem_cp_async_cost(const struct smem_banks *banks, const struct smem_cp_async_request *req);
 
 /* 1 when the measurements establish the cost of req: .ca always (every kind measured, held out);
- * .cg when the deferral rule splits the lanes at most twice (smem_cp_async_deferrals <= 2: once
- * held out in h100-ldsm12.csv, twice in h100-ldsm13.csv, 23 of 23 warps). Three or more splits
- * were held out by the thirteenth run too: 29 of 40 warps exact, 11 one wavefront off. 0: the cost
- * is the rule's, not established (1 off on some measured rows split 3 or more times). */
+ * .cg always (whole copies: the rounds rule, held out by h100-ldsm14.csv on 2, 3 and 4 rounds, 78 of
+ * 78 warps, where the nested deferral rule before it got 18). With src_size (below) 0 for .cg
+ * src-size 8 or 12 (not measured). */
 int smem_cp_async_established(const struct smem_cp_async_request *req);
 
 /* The same with cp.async's src-size per lane (src_size NULL: every lane reads its whole copy;
@@ -116,9 +113,15 @@ struct smem_cost smem_cp_async_cost_src(const struct smem_banks *banks, const st
                                         const uint8_t *src_size);
 int smem_cp_async_established_src(const struct smem_cp_async_request *req, const uint8_t *src_size);
 
-/* How many times the .cg deferral rule splits the reading lanes (kept as above) of req: 0 when no
- * chunk goes to one shared line under two keys at the same 16-byte parity (the warp rule alone),
- * 1 for one level, more when a set split off splits again; 0 for .ca. */
+/* The rounds of the .cg rounds rule over the reading lanes (kept as above) of req: the most kept
+ * lanes that copy one global 16-byte chunk into one 128-byte shared line at one 16-byte parity (1 to
+ * 4; 1: the warp rule alone; 0 when no lane reads); 0 for .ca. */
+unsigned smem_cp_async_rounds(const struct smem_cp_async_request *req, const uint8_t *src_size);
+
+/* History: how many times the deferral rule (the .cg model from the twelfth run to the thirteenth)
+ * splits the reading lanes (kept as above) of req: 0 when no chunk goes to one shared line under
+ * two keys at the same 16-byte parity, 1 for one level, more when a set split off splits again; 0
+ * for .ca. tests/test_banks_ldsm.c tells by it which rows its committed predictions held out. */
 unsigned smem_cp_async_deferrals(const struct smem_cp_async_request *req, const uint8_t *src_size);
 
 /* 1 when some global 16-byte chunk is copied into one 128-byte shared line by two of those lanes
