@@ -144,19 +144,18 @@ enum { V_UNK = 0, V_CONST, V_CGA, V_BASE };
 #define NV (NR + NU)
 #define SR_CGA 0x88u
 #define WINDOW_RESERVED 0x400
+#define MAX_INSNS (1u << 16) /* a longer function is not read (its states: up to 2.5 KB a block) */
 
 struct val {
+    int32_t c; /* V_CONST: the 32 bits; V_BASE: the signed offset */
     uint8_t k;
-    int64_t c;
 };
 
 static struct val mk(uint8_t k, int64_t c)
 {
-    struct val v = {k, c};
-    if (k == V_CONST)
-        v.c = (int64_t)(uint32_t)c;
+    struct val v = {(int32_t)(uint32_t)c, k};
     if (k == V_BASE && (c < -(1 << 24) || c > (1 << 24)))
-        v.k = V_UNK, v.c = 0; /* far outside any window: not a place */
+        v.k = V_UNK; /* far outside any window: not a place */
     if (v.k == V_UNK || v.k == V_CGA)
         v.c = 0;
     return v;
@@ -170,11 +169,11 @@ static int same(struct val a, struct val b)
 static struct val add(struct val a, struct val b)
 {
     if (a.k == V_CONST && b.k == V_CONST)
-        return mk(V_CONST, a.c + b.c);
+        return mk(V_CONST, (int64_t)(uint32_t)a.c + (uint32_t)b.c);
     if (a.k == V_BASE && b.k == V_CONST)
-        return mk(V_BASE, a.c + (int32_t)(uint32_t)b.c);
+        return mk(V_BASE, (int64_t)a.c + b.c);
     if (a.k == V_CONST && b.k == V_BASE)
-        return mk(V_BASE, b.c + (int32_t)(uint32_t)a.c);
+        return mk(V_BASE, (int64_t)b.c + a.c);
     return mk(V_UNK, 0);
 }
 
@@ -182,11 +181,11 @@ static struct val add(struct val a, struct val b)
 static struct val lea(struct val a, struct val b, unsigned sh)
 {
     if (a.k == V_CGA && sh == 24 && b.k == V_CONST)
-        return mk(V_BASE, (int64_t)(int32_t)(uint32_t)b.c - WINDOW_RESERVED);
+        return mk(V_BASE, (int64_t)b.c - WINDOW_RESERVED);
     if (a.k == V_CONST && a.c == 0)
         return b;
     if (a.k == V_CONST && b.k == V_CONST)
-        return mk(V_CONST, (int64_t)((uint32_t)a.c << (sh & 31)) + b.c);
+        return mk(V_CONST, (int64_t)((uint32_t)a.c << (sh & 31)) + (uint32_t)b.c);
     return mk(V_UNK, 0);
 }
 
@@ -353,7 +352,7 @@ static int64_t jump_of(const struct smem_sass_insn *in, uint32_t n)
 int smem_sass_fixed_bases(struct smem_sass_func *f)
 {
     uint32_t n = f->ninsns;
-    if (!n)
+    if (!n || n > MAX_INSNS)
         return 0;
     /* every write known, every target inside the function, returns only from local calls */
     struct smem_sass_dest d;
@@ -456,7 +455,7 @@ int smem_sass_fixed_bases(struct smem_sass_func *f)
         for (uint32_t k = first[b]; k < n && (k == first[b] || !lead[k]); k++) {
             struct smem_sass_insn *in = &f->insns[k];
             if (in->cls == SMEM_SASS_LDS && in->ra != 255 && !in->ur_used && cur[in->ra].k == V_BASE) {
-                int64_t off = cur[in->ra].c + in->imm;
+                int64_t off = (int64_t)cur[in->ra].c + in->imm;
                 if (off >= 0 && off < (1 << 24)) {
                     in->ra_fixed = 1;
                     in->imm = (int32_t)off;
