@@ -16,13 +16,16 @@
  * immediate; S2R / S2UR of SR_CgaCtaId, 0x88) are recognised by all their bits but the operands
  * and the scheduling (hi[41:64)): each bit pattern is the one every instance of the form had.
  *
- * The analysis: a forward dataflow over the function's instructions (successors: the next one,
- * and a branch's target; an unguarded EXIT ends the path; any branch is taken as maybe taken, which
- * only adds paths), each register holding one of: unknown, a constant, SR_CgaCtaId, or the window's
- * base + c (base = (SR_CgaCtaId << 24) + 0x400: what ULEA makes for a fixed place's [URb + imm]).
- * Paths meet where they join: equal values stay, different ones become unknown. A guarded write
- * meets the old value. Any write the table does not know (an opcode not in it, a call, a return,
- * an indirect branch, a texture) makes the whole function not known: nothing is marked there. */
+ * The analysis: a forward dataflow over the function's instructions (successors: the next one and
+ * the target of a branch, of a local call (CALL.REL) or of a collective region (WARPSYNC.COLLECTIVE);
+ * a return goes back after every local call, ENDCOLLECTIVE to every region's start; an unguarded
+ * EXIT ends the path; every branch is taken as maybe taken: extra paths only lose values), each
+ * register holding one of: unknown, a constant, SR_CgaCtaId, or the window's base + c (base =
+ * (SR_CgaCtaId << 24) + 0x400, what ULEA makes of them for a fixed place's [URb + imm], which
+ * emu/cta_sass.c reads as window offset imm: the same reading). Paths meet where they join: equal
+ * values stay, different ones become unknown; a guarded write meets the old value. Any write the
+ * table does not know (an opcode not in it, a call of another function, an indirect branch, a
+ * texture) or a return with no local call makes the whole function not known: nothing is marked. */
 #include "smemlab/sass/sass.h"
 
 #include <stdlib.h>
