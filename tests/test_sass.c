@@ -1,5 +1,7 @@
 /* test_sass.c: the SASS decoder against the H100's disassembly (tests/sass/vectors.tsv, the whole
- * of mergelike.cu's cubin: tests/sass/mergelike.golden.tsv, LDS addresses: fixed.golden.tsv), the
+ * of mergelike.cu's cubin: tests/sass/mergelike.golden.tsv, LDS addresses: fixed.golden.tsv,
+ * registers written: regs.tsv, flagged branches: branches.tsv), loads through a register holding
+ * the window's base (flag_loop.tsv), the
  * emulator following a kernel's SASS at fixed places (loads ptxas merges across a branch), and the
  * census: a plain kernel is not flagged. */
 #include <stdint.h>
@@ -348,6 +350,219 @@ static void test_no_sass_is_said_once(void)
     smem_census_free(c);
 }
 
+/* The registers instructions write (src/sass/regs.c) against the H100's listing of our cubins
+ * (tests/sass/regs.tsv): the general register printed first (after predicates for SHFL, LOP3,
+ * ATOM, ATOMG, QSPC) is the destination, covered for at least as many registers as the mnemonic
+ * says; the uniform register printed first likewise; instructions that print none write none;
+ * texture, CALL.ABS and BRX rows are refused (their writes are not known). */
+static void test_register_writes_match_the_h100_listing(void)
+{
+    FILE *f = fopen("tests/sass/regs.tsv", "r");
+    CHECK(f != NULL);
+    if (!f)
+        return;
+    char line[512];
+    unsigned n = 0, refused = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || !strncmp(line, "lo\t", 3))
+            continue;
+        char *tab[8];
+        unsigned nt = 0;
+        for (char *q = strtok(line, "\t\n"); q && nt < 8; q = strtok(NULL, "\t\n"))
+            tab[nt++] = q;
+        if (nt != 8)
+            continue;
+        struct smem_sass_insn in;
+        decode_hex(tab[0], tab[1], 0, &in);
+        struct smem_sass_dest d;
+        int rc = smem_sass_writes(&in, &d);
+        n++;
+        if (!strcmp(tab[4], "unknown")) {
+            CHECK_EQ(rc, -1);
+            refused++;
+            continue;
+        }
+        CHECK_EQ(rc, 0);
+        if (rc) {
+            fprintf(stderr, "  not known: %s %s\n", tab[2], tab[3]);
+            continue;
+        }
+        if (!strcmp(tab[4], "-")) {
+            CHECK_EQ(d.nr, 0);
+        } else {
+            CHECK_EQ(d.r, (unsigned)atoi(tab[4]));
+            CHECK(d.nr >= (unsigned)atoi(tab[5]));
+        }
+        if (strcmp(tab[6], "-")) {
+            CHECK_EQ(d.ur, (unsigned)atoi(tab[6]));
+            CHECK(d.nur >= 1);
+        }
+    }
+    fclose(f);
+    CHECK(n > 400);
+    CHECK_EQ(refused, 3);
+}
+
+/* BRA.DIV and BRA.U carry a flag in lo[32:34) that is not part of the offset: every one of our
+ * cubins' goes where the H100's listing says (tests/sass/branches.tsv). */
+static void test_flagged_branches_go_where_the_listing_says(void)
+{
+    FILE *f = fopen("tests/sass/branches.tsv", "r");
+    CHECK(f != NULL);
+    if (!f)
+        return;
+    char line[512];
+    unsigned n = 0;
+    while (fgets(line, sizeof line, f)) {
+        char lo[20], hi[20], mn[32], file[200];
+        unsigned off, target;
+        if (line[0] == '#' || sscanf(line, "%19s %19s %x %31s %x %199s", lo, hi, &off, mn, &target,
+                                     file) != 6)
+            continue;
+        struct smem_sass_insn in;
+        decode_hex(lo, hi, off, &in);
+        CHECK_EQ(in.cls, SMEM_SASS_BRA);
+        CHECK_EQ((unsigned)in.target, target);
+        n++;
+    }
+    fclose(f);
+    CHECK(n >= 8);
+}
+
+/* flag_loop's code (tests/sass/flag_loop.tsv) into a function; edit(k, &lo, &hi) may change an
+ * instruction first. Returns the number of instructions. */
+static uint32_t load_flag_loop(struct smem_sass_func *sf, struct smem_sass_insn *buf, uint32_t max,
+                               void (*edit)(unsigned off, uint64_t *lo, uint64_t *hi))
+{
+    FILE *f = fopen("tests/sass/flag_loop.tsv", "r");
+    CHECK(f != NULL);
+    uint32_t n = 0;
+    char line[512];
+    while (f && fgets(line, sizeof line, f) && n < max) {
+        unsigned off;
+        char lo[20], hi[20];
+        if (line[0] == '#' || sscanf(line, "%x %19s %19s", &off, lo, hi) != 3)
+            continue;
+        uint64_t l = strtoull(lo, NULL, 16), h = strtoull(hi, NULL, 16);
+        if (edit)
+            edit(off, &l, &h);
+        char ls[20], hs[20];
+        snprintf(ls, sizeof ls, "%016llx", (unsigned long long)l);
+        snprintf(hs, sizeof hs, "%016llx", (unsigned long long)h);
+        decode_hex(ls, hs, off, &buf[n]);
+        CHECK_EQ(buf[n].offset, 16 * n);
+        n++;
+    }
+    if (f)
+        fclose(f);
+    sf->name = (char *)"flag_loop";
+    sf->insns = buf;
+    sf->ninsns = n;
+    return n;
+}
+
+/* marked and window offset of the LDS at off (-1: not marked) */
+static int fixed_at(const struct smem_sass_func *sf, unsigned off)
+{
+    const struct smem_sass_insn *in = &sf->insns[off / 16];
+    CHECK_EQ(in->cls, SMEM_SASS_LDS);
+    return in->ra_fixed ? in->imm : -1;
+}
+
+static void r9_from_ur6(unsigned off, uint64_t *lo, uint64_t *hi)
+{
+    (void)hi;
+    if (off == 0x160) /* IMAD.U32 R9, RZ, RZ, UR4 -> UR6 (the parameters' descriptor) */
+        *lo = (*lo & ~(0x3full << 32)) | 6ull << 32;
+}
+
+static void lds64_into_r8(unsigned off, uint64_t *lo, uint64_t *hi)
+{
+    if (off == 0x170) { /* LDS R4, [R9+0x4] -> LDS.64 R8, [R9+0x4]: it writes R8 and R9 */
+        *lo = (*lo & ~(0xffull << 16)) | 8ull << 16;
+        *hi = (*hi & ~(7ull << 9)) | 5ull << 9;
+    }
+}
+
+static void mov_guarded(unsigned off, uint64_t *lo, uint64_t *hi)
+{
+    (void)hi;
+    if (off == 0xa0) /* MOV R9, UR4 -> @P0 MOV R9, UR4: R9 unknown where P0 was false */
+        *lo &= ~(0xfull << 12);
+}
+
+static void call_abs(unsigned off, uint64_t *lo, uint64_t *hi)
+{
+    if (off == 0x2b0) { /* a NOP -> CALL.ABS.NOINC R2 (tests/sass/regs.tsv): a call of another
+                           function may write any register */
+        *lo = 0x0000000002007343ull;
+        *hi = 0x001fea0003c00000ull;
+    }
+}
+
+/* Loads through a register holding the window's base (src/sass/regs.c): flag_loop's two LDS read
+ * fixed places 4 and 0 through R9, set to the base on both paths to them; what would make R9 not
+ * known on some path (another value, a load that may cover it, a guarded copy, a call) unmarks
+ * the loads it reaches, and only those. */
+static void test_register_base_loads(void)
+{
+    struct smem_sass_insn buf[64];
+    struct smem_sass_func sf;
+    CHECK_EQ(load_flag_loop(&sf, buf, 64, NULL), 56);
+    CHECK_EQ(fixed_at(&sf, 0x170), -1); /* decoded alone: not known */
+    CHECK_EQ(smem_sass_fixed_bases(&sf), 0);
+    CHECK_EQ(fixed_at(&sf, 0x170), 4);
+    CHECK_EQ(fixed_at(&sf, 0x1f0), 0);
+    CHECK_EQ(sf.insns[0x170 / 16].ra, 9);
+
+    load_flag_loop(&sf, buf, 64, r9_from_ur6);
+    CHECK_EQ(smem_sass_fixed_bases(&sf), 0);
+    CHECK_EQ(fixed_at(&sf, 0x170), -1);
+    CHECK_EQ(fixed_at(&sf, 0x1f0), -1);
+
+    load_flag_loop(&sf, buf, 64, lds64_into_r8);
+    CHECK_EQ(smem_sass_fixed_bases(&sf), 0);
+    CHECK_EQ(fixed_at(&sf, 0x170), 4);  /* it reads R9 before writing it */
+    CHECK_EQ(sf.insns[0x170 / 16].width, 8);
+    CHECK_EQ(fixed_at(&sf, 0x1f0), -1); /* thread 0's path reaches it with R9 loaded */
+
+    load_flag_loop(&sf, buf, 64, mov_guarded);
+    CHECK_EQ(smem_sass_fixed_bases(&sf), 0);
+    CHECK_EQ(fixed_at(&sf, 0x170), 4);
+    CHECK_EQ(fixed_at(&sf, 0x1f0), -1);
+
+    load_flag_loop(&sf, buf, 64, call_abs);
+    CHECK_EQ(smem_sass_fixed_bases(&sf), 0);
+    CHECK_EQ(fixed_at(&sf, 0x170), -1);
+    CHECK_EQ(fixed_at(&sf, 0x1f0), -1);
+}
+
+/* The base made in general registers (as dxtc's SASS does): S2R R4, SR_CgaCtaId; MOV R3, 0x400;
+ * LEA R4, R4, R3, 0x18 (encodings of kernels/scale.cu's and kernels/alloc.cu's listings, registers
+ * set through the fields regs.tsv checks), then LDS.128 R8, [R4+0x600]: window offset 0x600. A
+ * shift other than 0x18, or 0x400 added twice, is another place or none. */
+static void test_register_base_made_in_registers(void)
+{
+    static const char *const code[][2] = {
+        {"0000000000047919", "000ea20000008800"}, /* S2R R4, SR_CgaCtaId */
+        {"0000040000037802", "000fe20000000f00"}, /* MOV R3, 0x400 */
+        {"0000000304047211", "004fe200078ec0ff"}, /* LEA R4, R4, R3, 0x18 */
+        {"0006000004087984", "000e280000000c00"}, /* LDS.128 R8, [R4+0x600] */
+        {"0000000304047211", "004fe200078ec0ff"}, /* LEA R4, R4, R3, 0x18: (base << 24) + 0x400 */
+        {"0006000004087984", "000e280000000c00"}, /* LDS.128 R8, [R4+0x600]: not a place */
+        {"000000000000794d", "000fea0003800000"}, /* EXIT */
+    };
+    struct smem_sass_insn buf[7];
+    for (unsigned k = 0; k < 7; k++)
+        decode_hex(code[k][0], code[k][1], 16 * k, &buf[k]);
+    struct smem_sass_func sf = {(char *)"made", buf, 7};
+    CHECK_EQ(buf[2].opcode, 0x211);
+    CHECK_EQ(buf[3].width, 16);
+    CHECK_EQ(smem_sass_fixed_bases(&sf), 0);
+    CHECK_EQ(fixed_at(&sf, 0x30), 0x600);
+    CHECK_EQ(fixed_at(&sf, 0x50), -1);
+}
+
 int main(void)
 {
     RUN(test_vectors_match_the_h100_listing);
@@ -358,5 +573,9 @@ int main(void)
     RUN(test_damaged_cubins_are_refused_or_read);
     RUN(test_without_ptxas_sass_is_not_checked);
     RUN(test_no_sass_is_said_once);
+    RUN(test_register_writes_match_the_h100_listing);
+    RUN(test_flagged_branches_go_where_the_listing_says);
+    RUN(test_register_base_loads);
+    RUN(test_register_base_made_in_registers);
     return CHECK_DONE();
 }

@@ -224,7 +224,9 @@ int emu_sass_fixed(const struct smem_ptx_module *m, const struct smem_ptx_func *
         unsigned bestd = UINT32_MAX, ties = 0;
         for (uint32_t s = 0; s < sf->ninsns; s++) {
             const struct smem_sass_insn *x = &sf->insns[s];
-            if (x->cls != SMEM_SASS_LDS || x->ra != 255 || !x->width || x->guard != SMEM_SASS_PT ||
+            /* a fixed place: [URb + imm], or [Ra + imm] with Ra the window's base (ra_fixed) */
+            if (x->cls != SMEM_SASS_LDS || (x->ra != 255 && !x->ra_fixed) || !x->width ||
+                x->guard != SMEM_SASS_PT ||
                 x->guard_neg || !x->line || x->file >= sm->nfiles || x->imm > u[i].start ||
                 (int64_t)x->imm + x->width < u[i].start + (int64_t)u[i].width)
                 continue;

@@ -400,7 +400,10 @@ int smem_sass_read(const uint8_t *data, size_t n, struct smem_sass_module **out,
         }
         for (uint32_t k = 0; k < f->ninsns; k++)
             smem_sass_decode(data + s.offset + 16 * (uint64_t)k, 16 * k, &f->insns[k]);
-        func_sec[i] = m->nfuncs++;
+        m->nfuncs++;
+        if (smem_sass_fixed_bases(f))
+            goto oom;
+        func_sec[i] = m->nfuncs - 1;
     }
     if (line_sec >= 0) {
         struct shdr s;

@@ -8,8 +8,11 @@
  *              4 32-bit, 5 .64, 6 .128; ATOMS.CAST.SPIN: 0 32-bit, 2 .64
  *   LDS        [Ra + URb + imm]: lo[24:32) Ra (255 RZ), lo[32:38) URb, hi[27] URb used, lo[40:64)
  *              imm, signed (tests/sass/fixed.golden.tsv)
- *   BRA        target = pc + 16 + 256 * sext50(hi[0:18) : lo[32:64)) + 4 * lo[16:24)
- *              (all 7,886 branches of the listings, BRA.DIV too) */
+ *   BRA        target = pc + 16 + 1024 * sext48(hi[0:18) : lo[34:64)) + 4 * lo[16:24): all 10,278
+ *              branches of the second listing (2026-11-24 13:35 UTC, tests/sass/README.md), BRA.DIV
+ *              and BRA.U too, whose lo[32:34) is not zero (2, 1: it is not part of the offset; the
+ *              first reading, 256 * sext50(hi[0:18) : lo[32:64)), put those 512 or 256 bytes
+ *              too far) */
 #include "smemlab/sass/sass.h"
 
 #include <stdlib.h>
@@ -101,8 +104,10 @@ void smem_sass_decode(const uint8_t enc[16], uint32_t offset, struct smem_sass_i
     out->target = -1;
     out->file = UINT32_MAX;
     out->line = 0;
-    out->ra = out->ur = out->ur_used = 0;
+    out->ra = out->ur = out->ur_used = out->ra_fixed = 0;
     out->imm = 0;
+    out->lo = lo;
+    out->hi = hi;
     unsigned size = (unsigned)(hi >> 9 & 7);
     switch (out->cls) {
     case SMEM_SASS_LDS: case SMEM_SASS_STS: case SMEM_SASS_LDGSTS: {
@@ -120,9 +125,9 @@ void smem_sass_decode(const uint8_t enc[16], uint32_t offset, struct smem_sass_i
         out->width = size < 2 ? 4 : size < 4 ? 8 : 0;
         break;
     case SMEM_SASS_BRA: {
-        uint64_t v = (hi & 0x3ffffu) << 32 | lo >> 32; /* 50 bits, signed */
-        int64_t s = (int64_t)(v << 14) >> 14;
-        out->target = (int64_t)offset + 16 + s * 256 + (int64_t)((lo >> 16 & 0xff) * 4);
+        uint64_t v = (hi & 0x3ffffu) << 30 | lo >> 34; /* 48 bits, signed; lo[32:34) is not in it */
+        int64_t s = (int64_t)(v << 16) >> 16;
+        out->target = (int64_t)offset + 16 + s * 1024 + (int64_t)((lo >> 16 & 0xff) * 4);
         break;
     }
     default:

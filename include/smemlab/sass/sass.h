@@ -38,7 +38,12 @@ struct smem_sass_insn {
        RZ the address is a fixed place of the window (the uniform register holds the window's
        base: tests/sass/README.md) */
     uint8_t ra, ur, ur_used;
+    /* LDS only, set by smem_sass_fixed_bases (smem_sass_read runs it): Ra holds, in every thread
+       reaching this instruction, the window's base plus a known constant, already added to imm,
+       which is then the fixed place's window offset as with Ra = RZ (src/sass/regs.c) */
+    uint8_t ra_fixed;
     int32_t imm;
+    uint64_t lo, hi;      /* the encoding's two 64-bit halves */
     uint32_t file;        /* index into the module's files; UINT32_MAX: no line */
     uint32_t line;        /* source line, 0: none */
 };
@@ -60,6 +65,20 @@ struct smem_sass_module {
 
 /* Decodes one instruction (16 bytes, little-endian, as stored) at offset: pure. */
 void smem_sass_decode(const uint8_t enc[16], uint32_t offset, struct smem_sass_insn *out);
+
+/* The registers an instruction writes (src/sass/regs.c: learnt from the H100's disassembly): up to
+ * nr general registers from r, up to nur uniform registers from ur (upper bounds: a load of 64 bits
+ * covers at most its aligned pair). Returns 0, or -1 when the instruction's writes are not known
+ * (an opcode never seen, a call of another function, an indirect branch, a texture). Pure. */
+struct smem_sass_dest {
+    uint8_t r, nr, ur, nur;
+};
+int smem_sass_writes(const struct smem_sass_insn *in, struct smem_sass_dest *out);
+
+/* Marks the LDS of f whose address register holds the shared window's base plus a known constant
+ * on every path to them (ra_fixed, the constant added to imm): a dataflow over f's registers that
+ * gives up (marks nothing) where any write is not known. Returns 0, or -1 when out of memory. */
+int smem_sass_fixed_bases(struct smem_sass_func *f);
 
 /* Reads a cubin (an ELF of sm_XX code) from data[0..n). Returns 0 with *out, or -1 with err
  * (not an ELF file, a section out of bounds, a line table that cannot be read). */
