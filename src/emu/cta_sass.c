@@ -6,8 +6,9 @@
  * both by heuristics PTX does not state (cuda-samples' mergeSort: two lengths read on either side
  * of a branch become one LDS.64 before it; a read inside an if-converted block runs in every
  * warp; dxtc: a float3 read as one LDS.128), but its SASS says what it did: an LDS whose address
- * is [URb + imm] with Ra = RZ reads the fixed window offset imm (src/sass/decode.c). So, with the
- * SASS at hand:
+ * is [URb + imm] with Ra = RZ reads the fixed window offset imm (src/sass/decode.c), and so does
+ * one whose Ra the register dataflow proves to hold the window's base plus a constant, folded into
+ * imm (ra_fixed, src/sass/regs.c). So, with the SASS at hand:
  *
  *  - units: the PTX's unguarded fixed-place loads, each alone or as the SASS model groups them
  *    (ptx/sass_model.c), with their window range and source lines;
