@@ -397,6 +397,33 @@ static void test_repeats_without_device_memory(void)
     free(csv);
 }
 
+/* Occupancy counts ptxas's registers (the program's sm_90 cubin): cub's radix-sort histogram
+   kernel for unsigned keys has 40 a thread, 12 blocks of 128 an SM on the H100, and cub sizes its
+   grid from that: 1,584 blocks on the H100 (bench/programs/h100-2026-11-24-unseen5-ncu.csv); with
+   the 32 registers assumed before, 2,112. */
+static void test_occupancy_counts_ptxas_registers(void)
+{
+    char *o, *e, opts[1200], path[1100];
+    snprintf(path, sizeof path, "%s/occupancy_regs.csv", bin);
+    snprintf(opts, sizeof opts, "-o %s --format csv", path);
+    CHECK_EQ(checks(opts, "occupancy_regs", "", &o, &e), 0);
+    EXPECT_IN(o, "occupancy_regs PASS");
+    free(o);
+    free(e);
+    char *csv = test_read_file(path, NULL);
+    CHECK(csv != NULL);
+    char *l = csv ? next_line(csv) : NULL;
+    CHECK(l && *l);
+    if (l && *l) {
+        char k[256];
+        num(l, 1, k, sizeof k);
+        CHECK(strstr(k, "DeviceRadixSortHistogramKernel") != NULL);
+        CHECK_EQ(num(l, 2, NULL, 0), 1584);
+        CHECK_EQ(num(l, 5, NULL, 0), 128);
+    }
+    free(csv);
+}
+
 /* One launch's CSV row of kernel `name` (the first), or NULL. */
 static char *row_of(char *csv, const char *name)
 {
@@ -1042,6 +1069,7 @@ int main(void)
     build("tests/run", "checks", "checks", shared);
     build("tests/run", "tiny", "tiny", shared);
     build("tests/run", "smem_only", "smem_only", "-cudart shared -arch=sm_90 -O3");
+    build("tests/run", "occupancy_regs", "occupancy_regs", "-cudart shared -arch=sm_90 -O3");
     build("tests/run", "recursion", "recursion", "-cudart shared -arch=sm_90 -O3");
     build("tests/run", "bulk", "bulk", "-cudart shared -arch=sm_90 -O3");
     build("tests/run", "shared_counter", "shared_counter", "-cudart shared -arch=sm_90 -O3");
@@ -1067,6 +1095,7 @@ int main(void)
     RUN(test_transpose_and_histogram_pass_with_their_counts);
     RUN(test_printf_and_repeated_launches);
     RUN(test_repeats_without_device_memory);
+    RUN(test_occupancy_counts_ptxas_registers);
     RUN(test_templates_big_dynamic_smem_3d_memory_and_streams);
     RUN(test_checks_count_as_the_h100);
     RUN(test_out_of_bounds_global_accesses_are_reported);
