@@ -357,6 +357,73 @@ static void test_printf_and_repeated_launches(void)
     free(csv);
 }
 
+/* A program with no device memory at all (Kobzol/hardware-effects-gpu's bank-conflicts: 1,000
+   launches of a kernel that uses only shared memory): its repeats are proven too. They were not
+   (no allocation: no access marks, so no memo), and every launch was emulated again. */
+static void test_repeats_without_device_memory(void)
+{
+    char *o, *e, opts[1200], path[1100];
+    snprintf(path, sizeof path, "%s/smem_only.csv", bin);
+    snprintf(opts, sizeof opts, "-o %s --format csv", path);
+    CHECK_EQ(checks(opts, "smem_only", "", &o, &e), 0);
+    EXPECT_IN(o, "smem_only PASS");
+    free(o);
+    free(e);
+    char *csv = test_read_file(path, NULL);
+    CHECK(csv != NULL);
+    unsigned n = 0, rep = 0;
+    long long ld1 = -1, ld2 = -1, st1 = -1, wf1 = -1, wf2 = -1;
+    for (char *l = csv ? next_line(csv) : NULL; l && *l; l = next_line(l), n++) {
+        long long ld = num(l, 10, NULL, 0), st = num(l, 13, NULL, 0);
+        rep += num(l, 21, NULL, 0) == 1;
+        if (n == 30) { /* the other argument: emulated, other counts */
+            ld2 = ld;
+            wf2 = num(l, 11, NULL, 0);
+            CHECK_EQ(num(l, 21, NULL, 0), 0);
+            continue;
+        }
+        if (ld1 < 0)
+            ld1 = ld, st1 = st, wf1 = num(l, 11, NULL, 0);
+        CHECK_EQ(ld, ld1); /* a repeat reports what the launch it repeats counted */
+        CHECK_EQ(st, st1);
+        CHECK_EQ(num(l, 11, NULL, 0), wf1);
+    }
+    CHECK_EQ(n, 32);
+    CHECK_EQ(rep, 30); /* 29 in the loop and the last */
+    CHECK_EQ(ld1, 100); /* one warp, 100 read-modify-writes */
+    CHECK_EQ(ld2, 100);
+    CHECK_EQ(wf1, 100); /* offset 1: a word per bank */
+    CHECK_EQ(wf2, 200); /* offset 2: words 0, 2, ..., 62: two a bank */
+    free(csv);
+}
+
+/* Occupancy counts ptxas's registers (the program's sm_90 cubin): cub's radix-sort histogram
+   kernel for unsigned keys has 40 a thread, 12 blocks of 128 an SM on the H100, and cub sizes its
+   grid from that: 1,584 blocks on the H100 (bench/programs/h100-2026-11-24-unseen5-ncu.csv); with
+   the 32 registers assumed before, 2,112. */
+static void test_occupancy_counts_ptxas_registers(void)
+{
+    char *o, *e, opts[1200], path[1100];
+    snprintf(path, sizeof path, "%s/occupancy_regs.csv", bin);
+    snprintf(opts, sizeof opts, "-o %s --format csv", path);
+    CHECK_EQ(checks(opts, "occupancy_regs", "", &o, &e), 0);
+    EXPECT_IN(o, "occupancy_regs PASS");
+    free(o);
+    free(e);
+    char *csv = test_read_file(path, NULL);
+    CHECK(csv != NULL);
+    char *l = csv ? next_line(csv) : NULL;
+    CHECK(l && *l);
+    if (l && *l) {
+        char k[256];
+        num(l, 1, k, sizeof k);
+        CHECK(strstr(k, "DeviceRadixSortHistogramKernel") != NULL);
+        CHECK_EQ(num(l, 2, NULL, 0), 1584);
+        CHECK_EQ(num(l, 5, NULL, 0), 128);
+    }
+    free(csv);
+}
+
 /* One launch's CSV row of kernel `name` (the first), or NULL. */
 static char *row_of(char *csv, const char *name)
 {
@@ -1000,6 +1067,8 @@ int main(void)
     build("tests/hw/src", "devinfo", "devinfo", shared);
     build("tests/run", "checks", "checks", shared);
     build("tests/run", "tiny", "tiny", shared);
+    build("tests/run", "smem_only", "smem_only", "-cudart shared -arch=sm_90 -O3");
+    build("tests/run", "occupancy_regs", "occupancy_regs", "-cudart shared -arch=sm_90 -O3");
     build("tests/run", "recursion", "recursion", "-cudart shared -arch=sm_90 -O3");
     build("tests/run", "bulk", "bulk", "-cudart shared -arch=sm_90 -O3");
     build("tests/run", "shared_counter", "shared_counter", "-cudart shared -arch=sm_90 -O3");
@@ -1024,6 +1093,8 @@ int main(void)
     RUN(test_runtime_api);
     RUN(test_transpose_and_histogram_pass_with_their_counts);
     RUN(test_printf_and_repeated_launches);
+    RUN(test_repeats_without_device_memory);
+    RUN(test_occupancy_counts_ptxas_registers);
     RUN(test_templates_big_dynamic_smem_3d_memory_and_streams);
     RUN(test_checks_count_as_the_h100);
     RUN(test_out_of_bounds_global_accesses_are_reported);

@@ -542,7 +542,8 @@ RT_API cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *a, const voi
         mt = k->func->maxntid[0] * (k->func->maxntid[1] ? k->func->maxntid[1] : 1) *
              (k->func->maxntid[2] ? k->func->maxntid[2] : 1);
     a->maxThreadsPerBlock = (int)mt;
-    a->numRegs = 32; /* ptxas decides; the PTX does not say */
+    uint32_t regs = rt_kernel_regs(k);
+    a->numRegs = regs ? (int)regs : 32; /* ptxas's count; 32 where its code does not say */
     a->ptxVersion = (int)k->mod->arch;
     a->binaryVersion = 90;
     a->maxDynamicSharedSizeBytes = k->max_dyn_smem >= 0 ? k->max_dyn_smem
@@ -615,8 +616,11 @@ RT_API cudaError_t cudaGetFuncBySymbol(void **out, const void *func)
 }
 
 /* Blocks of this kernel an SM holds at once: limited by threads (2048), blocks (32), shared
- * memory (228 KB, 1 KB reserved per block) and registers (65536; the PTX does not say how many
- * ptxas gives a thread, so 32 are assumed). */
+ * memory (228 KB, 1 KB reserved per block) and registers: ptxas's count for a thread (the sm_90
+ * code's, rt_kernel_regs; 32 where it does not say), allocated per warp in units of 256, from
+ * each of the SM's four 16,384-register partitions (cub's radix-sort histogram kernel for
+ * unsigned keys: 40 registers, 12 blocks of 128 threads an SM on the H100, where 32 would give
+ * 16: bench/programs/h100-2026-11-24-unseen5-ncu.csv, its 1,584-block grid on 132 SMs). */
 static int occupancy(struct rt_kernel *k, int block, size_t dyn)
 {
     if (block <= 0)
@@ -633,7 +637,11 @@ static int occupancy(struct rt_kernel *k, int block, size_t dyn)
     int by_blocks = 32;
     uint64_t smem = static_smem(k) + dyn + 1024;
     int by_smem = (int)(233472 / smem);
-    int by_regs = 65536 / (warps * 32 * 32);
+    uint32_t regs = rt_kernel_regs(k);
+    if (!regs)
+        regs = 32;
+    uint32_t per_warp = (regs * 32 + 255) / 256 * 256;
+    int by_regs = (int)(16384 / per_warp * 4) / warps;
     int n = by_threads;
     if (by_blocks < n)
         n = by_blocks;

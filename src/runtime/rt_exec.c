@@ -470,11 +470,13 @@ int rt_execute(struct rt_kernel *k, const struct smem_cta_program *p, const stru
     for (unsigned i = 0; i < nreg; i++)
         total_bytes += regs[i].size;
     uint8_t **rdm = NULL, **wrm = NULL;
-    /* a kernel that prints is never skipped: its lines are part of what it does */
-    int marks = rt_opt.memo && total_bytes <= MARK_MAX_BYTES && nreg && !prints(p->func);
+    /* a kernel that prints is never skipped: its lines are part of what it does. A program with
+       no device memory at all (nreg 0: a kernel that only uses shared memory, timed in a loop)
+       has marks too: such a launch reads no byte, so a repeat is proven by its key alone */
+    int marks = rt_opt.memo && total_bytes <= MARK_MAX_BYTES && !prints(p->func);
     if (marks) {
-        rdm = calloc(nreg, sizeof *rdm);
-        wrm = calloc(nreg, sizeof *wrm);
+        rdm = calloc(nreg ? nreg : 1, sizeof *rdm);
+        wrm = calloc(nreg ? nreg : 1, sizeof *wrm);
         for (unsigned i = 0; rdm && wrm && i < nreg; i++) {
             rdm[i] = calloc(regs[i].size ? (size_t)regs[i].size : 1, 1);
             wrm[i] = calloc(regs[i].size ? (size_t)regs[i].size : 1, 1);

@@ -148,6 +148,9 @@ struct rt_var *rt_var_of(const void *host_var);
 /* Loads k's module and finds its function; 0 or -1 (the reason in the module's load_error). */
 int rt_kernel_resolve(struct rt_kernel *k);
 /* The prepared program of k for dyn bytes of dynamic shared memory; NULL with err. */
+/* Registers a thread of kernel k uses, as ptxas gave them in its sm_90 code (the fatbinary's cubin,
+ * else ptxas on the PTX); 0 when that code does not say. Call after rt_kernel_program. */
+uint32_t rt_kernel_regs(struct rt_kernel *k);
 struct smem_cta_program *rt_kernel_program(struct rt_kernel *k, uint32_t dyn,
                                            struct smem_error *err);
 /* Every module registered (for cudaDeviceReset and the report). */

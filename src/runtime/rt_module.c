@@ -331,6 +331,13 @@ static const struct smem_sass_module *module_sass(struct rt_module *m)
     return m->sass;
 }
 
+uint32_t rt_kernel_regs(struct rt_kernel *k)
+{
+    const struct smem_sass_module *sm = k->mod ? module_sass(k->mod) : NULL;
+    const struct smem_sass_func *f = sm ? smem_sass_find(sm, k->symbol) : NULL;
+    return f ? f->regs : 0;
+}
+
 struct smem_cta_program *rt_kernel_program(struct rt_kernel *k, uint32_t dyn, struct smem_error *err)
 {
     for (unsigned i = 0; i < k->nprep; i++)

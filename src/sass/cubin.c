@@ -351,6 +351,34 @@ const struct smem_sass_func *smem_sass_find(const struct smem_sass_module *m, co
     return NULL;
 }
 
+/* The registers a thread of the function whose symbol is sym uses: EIATTR_REGCOUNT (0x2f) of the
+ * cubin's .nv.info section, an entry {format 0x04, attribute, u16 size 8, u32 symbol, u32 count}
+ * (attributes of format 0x04 carry a u16 size; the others 2 bytes of value). 0 where none says. */
+static uint32_t nv_info_regs(const struct elf *e, uint32_t sym)
+{
+    for (unsigned i = 0; i < e->shnum; i++) {
+        struct shdr s;
+        if (section(e, i, &s) || s.type != 0x70000000u /* SHT_CUDA_INFO */ ||
+            strcmp(sec_name(e, &s), ".nv.info"))
+            continue;
+        const uint8_t *p = e->d + s.offset, *end = p + s.size;
+        while (end - p >= 4) {
+            uint8_t fmt = p[0], attr = p[1];
+            uint16_t size = rd16(p + 2);
+            if (fmt != 0x04) {
+                p += 4;
+                continue;
+            }
+            if ((uint64_t)(end - p - 4) < size)
+                break;
+            if (attr == 0x2f && size == 8 && rd32(p + 4) == sym)
+                return rd32(p + 8);
+            p += 4 + size;
+        }
+    }
+    return 0;
+}
+
 int smem_sass_read(const uint8_t *data, size_t n, struct smem_sass_module **out,
                    struct smem_error *err)
 {
@@ -400,6 +428,7 @@ int smem_sass_read(const uint8_t *data, size_t n, struct smem_sass_module **out,
         }
         for (uint32_t k = 0; k < f->ninsns; k++)
             smem_sass_decode(data + s.offset + 16 * (uint64_t)k, 16 * k, &f->insns[k]);
+        f->regs = nv_info_regs(&e, s.info); /* a .text section's sh_info: its symbol */
         m->nfuncs++;
         if (smem_sass_fixed_bases(f))
             goto oom;

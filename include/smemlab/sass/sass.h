@@ -52,6 +52,8 @@ struct smem_sass_func {
     char *name;           /* the symbol (mangled), from the section's name .text.<name> */
     struct smem_sass_insn *insns;
     uint32_t ninsns;
+    uint32_t regs;        /* registers a thread (.nv.info's EIATTR_REGCOUNT for the function's
+                             symbol, what ptxas -v says); 0: the cubin does not say */
 };
 
 struct smem_sass_module {
