@@ -555,7 +555,7 @@ static void test_register_base_made_in_registers(void)
     struct smem_sass_insn buf[7];
     for (unsigned k = 0; k < 7; k++)
         decode_hex(code[k][0], code[k][1], 16 * k, &buf[k]);
-    struct smem_sass_func sf = {(char *)"made", buf, 7};
+    struct smem_sass_func sf = {(char *)"made", buf, 7, 0};
     CHECK_EQ(buf[2].opcode, 0x211);
     CHECK_EQ(buf[3].width, 16);
     CHECK_EQ(smem_sass_fixed_bases(&sf), 0);
