@@ -397,6 +397,19 @@ static void test_repeats_without_device_memory(void)
     free(csv);
 }
 
+/* A flag computed from a register written only in range (CUB's select / partition sweep: "compare
+ * the item, or out of range", `or.pred` of an unknown and a known true): the known operand decides,
+ * as on the H100; it was computed unknown and selp wrote 0, a silently wrong result (unseen5's
+ * cub_device_partition_if, bench/programs/README.md). The program checks itself. */
+static void test_a_known_operand_decides_a_predicate(void)
+{
+    char *o, *e;
+    CHECK_EQ(checks("", "unwritten_flag", "", &o, &e), 0);
+    EXPECT_IN(o, "unwritten_flag PASS (0 wrong)");
+    free(o);
+    free(e);
+}
+
 /* Occupancy counts ptxas's registers (the program's sm_90 cubin): cub's radix-sort histogram
    kernel for unsigned keys has 40 a thread, 12 blocks of 128 an SM on the H100, and cub sizes its
    grid from that: 1,584 blocks on the H100 (bench/programs/h100-2026-11-24-unseen5-ncu.csv); with
@@ -1068,6 +1081,7 @@ int main(void)
     build("tests/run", "checks", "checks", shared);
     build("tests/run", "tiny", "tiny", shared);
     build("tests/run", "smem_only", "smem_only", "-cudart shared -arch=sm_90 -O3");
+    build("tests/run", "unwritten_flag", "unwritten_flag", "-cudart shared -arch=sm_90 -O3 -lineinfo");
     build("tests/run", "occupancy_regs", "occupancy_regs", "-cudart shared -arch=sm_90 -O3");
     build("tests/run", "recursion", "recursion", "-cudart shared -arch=sm_90 -O3");
     build("tests/run", "bulk", "bulk", "-cudart shared -arch=sm_90 -O3");
@@ -1094,6 +1108,7 @@ int main(void)
     RUN(test_transpose_and_histogram_pass_with_their_counts);
     RUN(test_printf_and_repeated_launches);
     RUN(test_repeats_without_device_memory);
+    RUN(test_a_known_operand_decides_a_predicate);
     RUN(test_occupancy_counts_ptxas_registers);
     RUN(test_templates_big_dynamic_smem_3d_memory_and_streams);
     RUN(test_checks_count_as_the_h100);

@@ -336,8 +336,21 @@ integer:
         break;
     }
     case PO_PRMT: r = prmt((uint32_t)a, (uint32_t)c, (uint32_t)e, in->mode); break;
-    case PO_AND: r = a & c; break;
-    case PO_OR: r = a | c; break;
+    case PO_AND: case PO_OR:
+        r = in->op == PO_AND ? a & c : a | c;
+        if (!k && t == PT_PRED && in->nops == 3) {
+            /* one known operand may decide a predicate alone: false for and, true for or (CUB's
+               flag of an item past the end: "compare the unwritten item, or out of range") */
+            int ka = 1, kc = 1;
+            (void)src(b, tid, R, K, &o[1], &ka);
+            (void)src(b, tid, R, K, &o[2], &kc);
+            int dom = in->op == PO_AND ? 0 : 1;
+            if ((ka && (a != 0) == dom) || (kc && (c != 0) == dom)) {
+                k = 1;
+                r = (uint64_t)dom;
+            }
+        }
+        break;
     case PO_XOR: r = a ^ c; break;
     case PO_NOT: r = t == PT_PRED ? !a : ~a; break; /* not.pred: the negation, not ~1 */
     case PO_CNOT: r = (a & m) == 0; break;
@@ -389,7 +402,11 @@ integer:
         int known_a = 1, known_c = 1;
         (void)src(b, tid, R, K, &o[1], &known_a);
         (void)src(b, tid, R, K, &o[2], &known_c);
-        if (!pk) { k = 0; break; }
+        if (!pk) { /* an unknown choice between two equal known values is known */
+            k = known_a && known_c && a == c;
+            r = a;
+            break;
+        }
         r = p ? a : c;
         k = p ? known_a : known_c;
         break;
@@ -403,13 +420,20 @@ integer:
     case PO_SET: case PO_SETP: {
         unsigned ct = in->op == PO_SETP ? t : in->type2;
         int x2 = ct == PT_F16X2 || ct == PT_BF16X2;
-        int raw = compare(in->cmp, ct, in->ftz, a, c), pv = 0;
+        int raw = compare(in->cmp, ct, in->ftz, a, c), pv = 0, kq = k;
         if (in->boolop) {
-            int pk = 1;
+            /* a known operand decides .or (true) and .and (false) alone: the predicate operand
+               for every result, a known comparison for its own (scalar forms; the second
+               destination combines the negated comparison) */
+            int pk = 1, kc = 1, dom = in->boolop == BOP_OR ? 1 : in->boolop == BOP_AND ? 0 : -1;
             pv = src(b, tid, R, K, &o[3], &pk) != 0;
             if (o[3].neg)
                 pv = !pv;
-            k = k && pk;
+            (void)src(b, tid, R, K, &o[1], &kc);
+            (void)src(b, tid, R, K, &o[2], &kc);
+            k = (kc && pk) || (pk && pv == dom);
+            kq = k || (kc && !x2 && (!(raw & 1)) == dom);
+            k = k || (kc && !x2 && (raw & 1) == dom);
         }
 #define COMB(x) (in->boolop == BOP_AND ? ((x) && pv) : in->boolop == BOP_OR ? ((x) || pv)              \
                  : in->boolop == BOP_XOR ? ((x) != pv) : (x))
@@ -432,7 +456,7 @@ integer:
         }
         dst(R, K, o[0].reg[0], (uint64_t)res, k, 1);
         if (o[0].kind == OPK_PAIR && o[0].reg[1] >= 0)
-            dst(R, K, o[0].reg[1], (uint64_t)COMB(!raw), k, 1);
+            dst(R, K, o[0].reg[1], (uint64_t)COMB(!raw), kq, 1);
 #undef COMB
         return 0;
     }

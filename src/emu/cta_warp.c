@@ -550,8 +550,23 @@ void emu_warp_alu(struct block *b, uint32_t w, const struct smem_ptx_insn *in, u
         K[d] = (K[d] & ~ex) | (s.k & ex);
         return;
     }
+    uint32_t dom = 0, want = fk == F_ORP;
+    if ((fk == F_ANDP || fk == F_ORP) && (s.k & ex) != ex) {
+        /* a known operand may decide a predicate alone: false for and, true for or (emu_exec_alu
+           does the same lane by lane) */
+        uint32_t ka = o[1].kind == OPK_REG ? K[o[1].reg[0]] : ~0u;
+        uint32_t kb = o[2].kind == OPK_REG ? K[o[2].reg[0]] : ~0u;
+        for (uint32_t l = 0; l < 32; l++)
+            if (((ka >> l & 1u) && (uint32_t)(s.x[l] != 0) == want) ||
+                ((kb >> l & 1u) && (uint32_t)(s.y[l] != 0) == want))
+                dom |= 1u << l;
+        dom &= ex & ~s.k;
+    }
     lanes_alu(fk, in->cmp, R + (size_t)d * 32, s.x, s.y, s.z, ex, s.k);
-    K[d] = (K[d] & ~ex) | (s.k & ex);
+    for (uint32_t l = 0; dom && l < 32; l++)
+        if (dom >> l & 1u)
+            R[(size_t)d * 32 + l] = want;
+    K[d] = (K[d] & ~ex) | ((s.k | dom) & ex);
 }
 
 /* ---- other instructions of a whole warp (F_WARP) ------------------------------------------ */
@@ -596,6 +611,9 @@ static int warp_selp(struct block *b, uint32_t w, const struct smem_ptx_insn *in
             uint32_t pv = (uint32_t)(xp[l] != 0) ^ neg;
             r = pv ? xa[l] : xc[l];
             kn |= (pv ? ka : kc) & (1u << l);
+        } else if ((ka & kc) >> l & 1u && xa[l] == xc[l]) {
+            r = xa[l]; /* an unknown choice between two equal known values */
+            kn |= 1u << l;
         }
         res[l] = (sx ? (uint64_t)sext(r, bytes) : r) & rm;
     }
