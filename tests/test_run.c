@@ -406,6 +406,31 @@ static void test_a_known_operand_decides_a_predicate(void)
     char *o, *e;
     CHECK_EQ(checks("", "unwritten_flag", "", &o, &e), 0);
     EXPECT_IN(o, "unwritten_flag PASS (0 wrong)");
+    CHECK(strstr(e, "does not know") == NULL); /* every value known: nothing to report */
+    free(o);
+    free(e);
+}
+
+/* A store of a value the emulator does not know (shared memory nobody wrote) is reported, located,
+ * never silently written: tests/run/unknown_store.cu, 16 lanes at line 14. */
+static void test_unknown_values_stored_are_reported(void)
+{
+    char *o, *e, opts[1200], path[1100];
+    snprintf(path, sizeof path, "%s/unknown_store.json", bin);
+    snprintf(opts, sizeof opts, "-o %s --format json", path);
+    CHECK_EQ(checks(opts, "unknown_store", "", &o, &e), 0);
+    EXPECT_IN(o, "unknown_store 1");
+    free(o);
+    free(e);
+    char *js = test_read_file(path, NULL);
+    CHECK(js != NULL);
+    if (js) {
+        EXPECT_IN(js, "\"kind\": \"store of a value the emulator does not know\", \"file\": \"unknown_store.cu\", \"line\": 14");
+        EXPECT_IN(js, "\"bytes\": 4, \"count\": 16, \"thread\": [16, 0, 0]");
+    }
+    free(js);
+    CHECK_EQ(checks("--fail-on-memory-error", "unknown_store", "", &o, &e), 1);
+    EXPECT_IN(e, "store of a value the emulator does not know of 4 bytes at unknown_store.cu:14");
     free(o);
     free(e);
 }
@@ -1082,6 +1107,7 @@ int main(void)
     build("tests/run", "tiny", "tiny", shared);
     build("tests/run", "smem_only", "smem_only", "-cudart shared -arch=sm_90 -O3");
     build("tests/run", "unwritten_flag", "unwritten_flag", "-cudart shared -arch=sm_90 -O3 -lineinfo");
+    build("tests/run", "unknown_store", "unknown_store", "-cudart shared -arch=sm_90 -O3 -lineinfo");
     build("tests/run", "occupancy_regs", "occupancy_regs", "-cudart shared -arch=sm_90 -O3");
     build("tests/run", "recursion", "recursion", "-cudart shared -arch=sm_90 -O3");
     build("tests/run", "bulk", "bulk", "-cudart shared -arch=sm_90 -O3");
@@ -1109,6 +1135,7 @@ int main(void)
     RUN(test_printf_and_repeated_launches);
     RUN(test_repeats_without_device_memory);
     RUN(test_a_known_operand_decides_a_predicate);
+    RUN(test_unknown_values_stored_are_reported);
     RUN(test_occupancy_counts_ptxas_registers);
     RUN(test_templates_big_dynamic_smem_3d_memory_and_streams);
     RUN(test_checks_count_as_the_h100);

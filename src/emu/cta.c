@@ -354,6 +354,24 @@ static int global_fault(struct block *b, uint32_t tid, uint32_t pc, const struct
                       b->ctaid[0], b->ctaid[1], b->ctaid[2]);
 }
 
+void emu_unknown_store(struct block *b, uint32_t tid, uint32_t pc, const struct smem_ptx_insn *in,
+                       uint64_t a, unsigned n)
+{
+    if (!b->gm || !b->gm->fault)
+        return;
+    struct smem_global_fault f;
+    memset(&f, 0, sizeof f);
+    f.op = SMEM_GFAULT_STORE;
+    f.kind = SMEM_GFAULT_UNKNOWN_VALUE;
+    f.space = in->space;
+    f.size = n;
+    f.addr = a;
+    f.block = b->bid;
+    f.thread = tid;
+    f.insn = pc;
+    b->gm->fault(b->gm->fault_ctx, &f);
+}
+
 static inline void set_marks(uint8_t *m, unsigned n)
 {
     if (n == 1 || n == 2 || n == 4 || n == 8)
@@ -1579,6 +1597,12 @@ int emu_mem_bytes(struct block *b, uint32_t tid, uint32_t pc, const struct smem_
         return 1; /* global memory not given (analyze), or a parameter: not this path */
     if (r == 4)
         mark_global(b, store ? PO_ST : PO_LD, off, n);
+    if (r == 4 && store && !mk)
+        for (unsigned i = 0; i < n; i++)
+            if (!kn[i]) {
+                emu_unknown_store(b, tid, pc, in, a, n);
+                break;
+            }
     for (unsigned i = 0; i < n; i++) {
         if (store) {
             mem[off + i] = buf[i];

@@ -448,6 +448,10 @@ int emu_mem_bytes(struct block *b, uint32_t tid, uint32_t pc, const struct smem_
 int emu_record(struct block *b, uint32_t tid, uint32_t site, uint32_t addr, int addr_known, int oob);
 const struct smem_global_region *emu_region_of(struct block *b, uint64_t a, unsigned n);
 void emu_mark_global(struct block *b, int op, uint64_t off, unsigned n);
+/* A store of n bytes at device address a that holds a value the emulator does not know, in a
+ * region taken as all known: given to the launch's fault sink (SMEM_GFAULT_UNKNOWN_VALUE). */
+void emu_unknown_store(struct block *b, uint32_t tid, uint32_t pc, const struct smem_ptx_insn *in,
+                       uint64_t a, unsigned n);
 
 /* cta_warp.c: the warp-level forms the warp loop runs for lanes `ex` of warp w at pc (cta.c,
  * run_group). emu_warp_alu: the fast kinds of cta_prepare.c that compute (F_IS_ALU), always done.

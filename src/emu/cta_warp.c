@@ -124,6 +124,9 @@ static int warp_global(struct block *b, uint32_t w, uint32_t pc, const struct sm
                     known = 0;
                 }
                 mem_write(host[l], kn[l], off[l] + (uint64_t)c * esz, esz, x, known);
+                if (!known && rr >= 0 && !kn[l]) /* its bits written anyway: say so */
+                    emu_unknown_store(b, w * 32 + l, pc, in,
+                                      b->gm->regions[reg[l]].base + off[l] + (uint64_t)c * esz, esz);
             }
             continue;
         }

@@ -17,6 +17,7 @@ const char *smem_memory_error_name(unsigned kind)
     case SMEM_GFAULT_STORE: return "store";
     case SMEM_GFAULT_ATOM: return "atomic";
     case SMEM_GFAULT_MISALIGNED: return "misaligned access";
+    case SMEM_GFAULT_UNKNOWN_VALUE: return "store of a value the emulator does not know";
     default: return "store to constant memory";
     }
 }
@@ -220,10 +221,13 @@ void smem_run_report_table(FILE *f, const struct smem_run_report *r)
         for (uint32_t j = 0; j < l->nerrors; j++) {
             const struct smem_memory_error *e = &l->errors[j];
             if (!header++)
-                fprintf(f, "\nmemory errors (global accesses outside every allocation):\n");
-            fprintf(f, "  launch %llu, %s: invalid %s of %u bytes at %s:%u, thread (%u,%u,%u) "
+                fprintf(f, "\nmemory errors (global accesses outside every allocation; stores of "
+                           "values the emulator does not know: the program reads the bits it has, "
+                           "0 for a value never written, where a GPU leaves whatever was there):\n");
+            fprintf(f, "  launch %llu, %s: %s%s of %u bytes at %s:%u, thread (%u,%u,%u) "
                        "block (%u,%u,%u), address 0x%llx: %s; %llu time%s\n",
                     (unsigned long long)l->index, kernel_name(r, l->kernel),
+                    e->kind == SMEM_GFAULT_UNKNOWN_VALUE ? "" : "invalid ",
                     smem_memory_error_name(e->kind), e->bytes,
                     e->file ? smem_base_name(e->file) : "?", e->line, e->thread[0], e->thread[1],
                     e->thread[2], e->block[0], e->block[1], e->block[2],

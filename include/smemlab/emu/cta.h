@@ -145,7 +145,12 @@ struct smem_cta_unknown {
 
 /* An access to global memory outside every region of the launch's global memory (below). */
 enum smem_global_fault_kind { SMEM_GFAULT_LOAD = 0, SMEM_GFAULT_STORE = 1, SMEM_GFAULT_ATOM = 2,
-                              SMEM_GFAULT_MISALIGNED = 3, SMEM_GFAULT_READONLY = 4 };
+                              SMEM_GFAULT_MISALIGNED = 3, SMEM_GFAULT_READONLY = 4,
+                              /* not a fault: a store, inside a region whose bytes are all taken as
+                                 known (known NULL), of a value the emulator does not know (an
+                                 unwritten register, shared memory read before any write, %clock):
+                                 its bits are written anyway and the access goes on */
+                              SMEM_GFAULT_UNKNOWN_VALUE = 5 };
 struct smem_global_fault {
     uint8_t kind;           /* enum smem_global_fault_kind */
     uint8_t op;             /* enum smem_global_fault_kind of the access: load, store or atom */
