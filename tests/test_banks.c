@@ -190,6 +190,52 @@ static void test_bank_map_shows_broadcast(void)
     CHECK_EQ(m.nwords[16], 0);
 }
 
+/* The one-pass price of word requests is the model's: random requests of 1, 2 and 4 bytes with
+ * few distinct words (broadcasts, multicasts, conflicts of every degree), misaligned ones refused
+ * by both, and the wider ones left to the model. */
+static void test_word_request_fast_path_is_the_model(void)
+{
+    struct smem_banks b = smem_banks_default();
+    uint64_t s = 0x243F6A8885A308D3ull;
+    unsigned checked = 0, conflicted = 0;
+    for (unsigned it = 0; it < 20000; it++) {
+        struct smem_request r;
+        memset(&r, 0, sizeof r);
+        s = s * 6364136223846793005ull + 1442695040888963407ull;
+        unsigned widths[5] = {1, 2, 4, 8, 16};
+        r.width = widths[(s >> 33) % 5];
+        r.op = (s >> 40) % 3 == 0 ? SMEM_ST : (s >> 40) % 3 == 1 ? SMEM_LD : SMEM_ATOM;
+        r.active = (s >> 44) % 4 == 0 ? (uint32_t)(s >> 7) : 0xffffffffu;
+        unsigned span = 1u << ((s >> 50) % 12); /* words the lanes choose from */
+        for (unsigned l = 0; l < SMEM_WARP; l++) {
+            s = s * 6364136223846793005ull + 1442695040888963407ull;
+            r.addr[l] = (uint32_t)((s >> 33) % span) * 4u + (uint32_t)((s >> 20) % 4 / r.width * r.width);
+            if ((s >> 60) == 0)
+                r.addr[l] += 1; /* now and then misaligned */
+        }
+        struct smem_cost fast;
+        int took = smem_word_request_cost(&b, &r, &fast);
+        int ok = smem_request_check(&b, &r) == NULL;
+        if (r.width > 4 || !r.active) {
+            CHECK_EQ(took, 0);
+            continue;
+        }
+        CHECK_EQ(took, ok);
+        if (!took || !ok)
+            continue;
+        struct smem_cost c = smem_request_cost(&b, &r);
+        CHECK_EQ(fast.wavefronts, c.wavefronts);
+        CHECK_EQ(fast.ideal, c.ideal);
+        CHECK_EQ(fast.max_ways, c.max_ways);
+        CHECK_EQ(fast.groups, c.groups);
+        CHECK_EQ(fast.pipe_delta, c.pipe_delta);
+        checked++;
+        conflicted += c.wavefronts > 1;
+    }
+    CHECK(checked > 5000);
+    CHECK(conflicted > 1000);
+}
+
 int main(void)
 {
     RUN(test_access_pattern_table_4byte);
@@ -203,5 +249,6 @@ int main(void)
     RUN(test_kepler_8byte_banks);
     RUN(test_bad_requests_are_refused);
     RUN(test_bank_map_shows_broadcast);
+    RUN(test_word_request_fast_path_is_the_model);
     return CHECK_DONE();
 }

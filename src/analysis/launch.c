@@ -57,42 +57,14 @@ static void add_totals(struct smem_totals *t, const struct smem_cost *c, int unk
         t->max_ways = c->max_ways;
 }
 
-/* The common request first: an access of a bank word or less on 32 x 4-byte banks whose active
- * lanes ask no bank for two words costs one wavefront (banks.c's rule: one pass of 32 lanes, each
- * bank delivering one word). 0 when it is not such a request (a conflict, a misaligned lane,
- * another width or geometry): the model decides. */
-static int conflict_free_word(const struct smem_banks *b, const struct smem_request *r,
-                              struct smem_cost *cost)
-{
-    if (b->count != 32 || b->bytes != 4 || !r->width || r->width > 4 || (r->width & (r->width - 1u)) ||
-        !r->active)
-        return 0;
-    uint32_t seen = 0, word[32];
-    for (uint32_t m = r->active; m; m &= m - 1) {
-        unsigned l = (unsigned)__builtin_ctz(m);
-        uint32_t a = r->addr[l], w = a >> 2, bank = w & 31u;
-        if (a & (r->width - 1u))
-            return 0;
-        if (seen >> bank & 1u) {
-            if (word[bank] != w)
-                return 0;
-        } else {
-            seen |= 1u << bank;
-            word[bank] = w;
-        }
-    }
-    cost->wavefronts = cost->ideal = cost->max_ways = cost->groups = 1;
-    cost->pipe_delta = 0;
-    return 1;
-}
-
-/* smem_request_check then smem_request_cost: a conflict-free word access at once; another of 4
- * bytes or less priced afresh (one pass of 32 lanes costs less than a miss in the 1.3 MB cache:
- * sortingNetworks' bitonic stages make more distinct conflicting requests than it holds); wider
- * ones through the cache when there is one. Measured: bench/programs/README.md ("The cost cache"). */
+/* smem_request_check then smem_request_cost: an access of 4 bytes or less on 32 x 4-byte banks
+ * in one pass over the lanes (smem_word_request_cost); another of 4 bytes or less priced afresh
+ * (one pass of 32 lanes costs less than a miss in the 1.3 MB cache: sortingNetworks' bitonic
+ * stages make more distinct conflicting requests than it holds); wider ones through the cache
+ * when there is one. Measured: bench/programs/README.md ("The cost cache"). */
 static void price(struct collector *c, const struct smem_request *r, struct smem_cost *cost)
 {
-    if (conflict_free_word(c->banks, r, cost))
+    if (smem_word_request_cost(c->banks, r, cost))
         return;
     if (!c->cache || r->width <= 4) {
         if (!smem_request_check(c->banks, r))

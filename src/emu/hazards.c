@@ -26,9 +26,14 @@ struct hz_acc {
  * two (the latest epochs), which misses a race only when several lanes of one warp, separated by
  * __syncwarp(), read and write the byte in one interval. */
 struct hz_byte {
-    uint32_t gen;     /* interval generation the entry belongs to; stale entries are empty */
+    uint16_t gen;     /* interval generation the entry belongs to; stale entries are empty */
+    uint16_t owner;   /* the one thread that accessed it in the interval, or OWNER_MANY */
     struct hz_acc w, w2, ra, rb, rc;
 };
+
+/* Generations wrap at 2^16 (the shadow is cleared then), keeping an entry at 64 bytes. */
+#define GEN_WRAP 0x10000u
+#define OWNER_MANY 0xffffu
 
 /* A load waiting for its interval's first store: what apply_load needs of it. */
 struct pending_load {
@@ -301,11 +306,27 @@ static void found(struct smem_hazard_tracker *t, struct lane_found *lf, enum hz_
 static void track_byte(struct smem_hazard_tracker *t, struct hz_byte *s, const struct hz_acc *x,
                        int write, uint32_t addr, struct lane_found *lf)
 {
+    uint32_t tid = x->tid, ep = x->ep;
+    /* the common case first: a byte only this thread has touched in the interval can race with
+       nothing yet, and what the general code below would keep of this access is just it */
     if (s->gen != t->gen) {
         memset(s, 0, sizeof *s);
-        s->gen = t->gen;
+        s->gen = (uint16_t)t->gen;
+        s->owner = (uint16_t)tid;
+        if (write)
+            s->w = *x;
+        else
+            s->ra = *x;
+        return;
     }
-    uint32_t tid = x->tid, ep = x->ep;
+    if (s->owner == tid) {
+        if (write)
+            s->w = *x;
+        else
+            s->ra = *x;
+        return;
+    }
+    s->owner = OWNER_MANY;
     if (!write) {
         if (unordered(&s->w, tid, ep))
             found(t, lf, D_WRITE_READ, s->w.site, x->site, addr);
@@ -362,16 +383,19 @@ static int granule_used(const struct smem_hazard_tracker *t, uint32_t site, uint
 static void apply_load(struct smem_hazard_tracker *t, const struct pending_load *a)
 {
     uint32_t width = a->width ? a->width : 1;
-    for (uint32_t lane = 0; lane < SMEM_WARP; lane++) {
-        if (!(a->lanes >> lane & 1u))
-            continue;
+    int whole = !t->p->sites[a->site].used && width == t->gran;
+    for (uint32_t m = a->lanes; m; m &= m - 1) {
+        uint32_t lane = (uint32_t)__builtin_ctz(m);
         struct hz_acc x = {a->site, a->wsync[lane], (uint16_t)(a->warp * SMEM_WARP + lane), 1, 0};
         struct lane_found lf;
         lf.n = 0;
         uint32_t addr = a->addr[lane];
-        for (uint32_t b = 0; b < width; b += t->gran)
-            if (granule_used(t, a->site, b))
-                track_byte(t, &t->shadow[(addr + b) >> t->gshift], &x, 0, addr + b, &lf);
+        if (whole)
+            track_byte(t, &t->shadow[addr >> t->gshift], &x, 0, addr, &lf);
+        else
+            for (uint32_t b = 0; b < width; b += t->gran)
+                if (granule_used(t, a->site, b))
+                    track_byte(t, &t->shadow[(addr + b) >> t->gshift], &x, 0, addr + b, &lf);
     }
 }
 
@@ -411,7 +435,7 @@ void smem_hazards_access(struct smem_hazard_tracker *t, const struct smem_access
         t->cur_interval = a->interval;
         t->npend = 0;
         t->direct = 0;
-        if (++t->gen == 0) {
+        if (++t->gen == GEN_WRAP) {
             if (t->shadow)
                 memset(t->shadow, 0, (size_t)(t->size + t->gran - 1) / t->gran * sizeof *t->shadow);
             t->gen = 1;
@@ -441,9 +465,12 @@ void smem_hazards_access(struct smem_hazard_tracker *t, const struct smem_access
     }
     if (write && a->op != SMEM_ACC_ATOM && !t->direct)
         apply_pending(t);
-    for (uint32_t lane = 0; lane < SMEM_WARP; lane++) {
-        if (!(lanes >> lane & 1u))
-            continue;
+    uint16_t used = t->p->sites[a->site].used;
+    /* the granules of one lane's access: one when it is a whole granule the program reads (the
+       common case: no per-granule test) */
+    int whole = !used && width == t->gran;
+    for (uint32_t m = lanes; m; m &= m - 1) {
+        uint32_t lane = (uint32_t)__builtin_ctz(m);
         uint32_t addr = a->addr[lane];
         if (lane_oob(t, a, lane, width)) {
             struct smem_hazard *z = site_hazard(t, SMEM_HAZARD_OOB, write ? D_OOB_WRITE : D_OOB_READ,
@@ -458,9 +485,12 @@ void smem_hazards_access(struct smem_hazard_tracker *t, const struct smem_access
                            (uint8_t)(a->same >> lane & 1u)};
         struct lane_found lf;
         lf.n = 0;
-        for (uint32_t b = 0; b < width; b += t->gran)
-            if (granule_used(t, a->site, b))
-                track_byte(t, &t->shadow[(addr + b) >> t->gshift], &x, write, addr + b, &lf);
+        if (whole)
+            track_byte(t, &t->shadow[addr >> t->gshift], &x, write, addr, &lf);
+        else
+            for (uint32_t b = 0; b < width; b += t->gran)
+                if (granule_used(t, a->site, b))
+                    track_byte(t, &t->shadow[(addr + b) >> t->gshift], &x, write, addr + b, &lf);
         for (unsigned i = 0; i < lf.n; i++)
             lf.z[i]->count++;
     }

@@ -31,9 +31,48 @@ const char *smem_request_check(const struct smem_banks *banks, const struct smem
     if (!is_pow2(req->width) || req->width > 16)
         return "access width must be 1, 2, 4, 8 or 16 bytes";
     for (unsigned l = 0; l < SMEM_WARP; l++)
-        if ((req->active >> l & 1u) && req->addr[l] % req->width)
+        if ((req->active >> l & 1u) && (req->addr[l] & (req->width - 1u)))
             return "an active lane's address is not a multiple of the access width";
     return NULL;
+}
+
+int smem_word_request_cost(const struct smem_banks *b, const struct smem_request *req,
+                           struct smem_cost *cost)
+{
+    if (b->count != 32 || b->bytes != 4 || !req->width || req->width > 4 ||
+        (req->width & (req->width - 1u)) || !req->active)
+        return 0;
+    /* one pass of 32 lanes (pipe_cost): the most distinct words one bank must deliver; a bank's
+       first word is kept apart, a list made only for a bank asked for a second one */
+    uint32_t seen = 0, first[32], more[32][SMEM_WARP];
+    unsigned nmore[32], worst = 1;
+    for (uint32_t m = req->active; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        uint32_t a = req->addr[l], w = a >> 2, bank = w & 31u;
+        if (a & (req->width - 1u))
+            return 0;
+        if (!(seen >> bank & 1u)) {
+            seen |= 1u << bank;
+            first[bank] = w;
+            nmore[bank] = 0;
+            continue;
+        }
+        if (first[bank] == w)
+            continue;
+        unsigned i, n = nmore[bank];
+        for (i = 0; i < n && more[bank][i] != w; i++)
+            ;
+        if (i == n) {
+            more[bank][n] = w;
+            nmore[bank] = ++n;
+            if (n + 1 > worst)
+                worst = n + 1;
+        }
+    }
+    cost->wavefronts = cost->max_ways = worst;
+    cost->ideal = cost->groups = 1;
+    cost->pipe_delta = 0;
+    return 1;
 }
 
 /* The largest number of distinct words any bank must deliver for the lanes in mask, and the

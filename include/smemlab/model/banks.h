@@ -75,6 +75,13 @@ unsigned smem_pass_lanes(const struct smem_banks *banks, const struct smem_reque
  * lane costs nothing. */
 struct smem_cost smem_request_cost(const struct smem_banks *banks, const struct smem_request *req);
 
+/* smem_request_check and smem_request_cost in one pass over the lanes, for the request an emulator
+ * makes most: on 32 x 4-byte banks, each lane one aligned access of 1, 2 or 4 bytes. 1 with *cost
+ * set (the same cost smem_request_cost gives), 0 when req is not such a request or not well formed
+ * (the general functions decide then). */
+int smem_word_request_cost(const struct smem_banks *banks, const struct smem_request *req,
+                           struct smem_cost *cost);
+
 /* The pipeline's passes for req (l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld/st): equal to
  * smem_request_cost's wavefronts but for the 8- and 16-byte loads said above. */
 unsigned smem_request_pipe_wavefronts(const struct smem_banks *banks, const struct smem_request *req);
