@@ -1168,6 +1168,11 @@ static int decode_mods(struct parser *ps, const char *at, struct smem_ptx_insn *
             in->vol = 1;
             continue;
         }
+        if ((!strcmp(part, "relaxed") || !strcmp(part, "acquire") || !strcmp(part, "release")) &&
+            (in->op == PO_LD || in->op == PO_ST)) {
+            in->vol = 2;
+            continue;
+        }
         if (!strcmp(part, "lo")) { in->mode = MODE_LO; continue; }
         if (!strcmp(part, "hi")) { in->mode = MODE_HI; continue; }
         if (!strcmp(part, "wide")) { in->mode = MODE_WIDE; continue; }

@@ -156,12 +156,18 @@ static int prints(const struct smem_ptx_func *f)
 }
 
 /* 1 when the kernel may run its blocks on several threads: no global atomics or reductions, no
- * printf (whose lines then come in block order). */
+ * volatile or memory-model (.relaxed / .acquire / .release) loads and stores outside shared
+ * memory (a block may spin on what another writes: CUB's decoupled look-back; in block order on
+ * one thread every block it waits for has run, and its counts are the same each run), no printf
+ * (whose lines then come in block order). */
 static int parallel_safe(const struct smem_ptx_func *f)
 {
     for (uint32_t i = 0; i < f->ninsns; i++) {
         const struct smem_ptx_insn *in = &f->insns[i];
         if ((in->op == PO_ATOM || in->op == PO_RED) && in->space != SP_SHARED)
+            return 0;
+        if ((in->op == PO_LD || in->op == PO_ST) && in->vol && in->space != SP_SHARED &&
+            in->space != SP_LOCAL && in->space != SP_PARAM)
             return 0;
     }
     return !prints(f);

@@ -192,7 +192,8 @@ struct smem_ptx_insn {
     uint32_t top_file, top_line, top_col; /* the kernel's own line (loc_* when not inlined) */
     int32_t call_target; /* PO_CALL: index of the callee in the module's functions, -1 extern */
     const char *call_name;
-    uint8_t vol;        /* ld.volatile / st.volatile (warp-synchronous code relies on them) */
+    uint8_t vol;        /* ld / st: 1 .volatile (warp-synchronous code relies on them), 2 .relaxed,
+                           .acquire or .release (what one block may spin on, another writes) */
     /* matrix / barrier-object / tensor-core instructions (zero elsewhere) */
     uint8_t shape_m, shape_n; /* .m16n8k16: 16, 8; ldmatrix .m8n8: 8, 8 */
     uint16_t shape_k;         /* 16; 0 without a k */
