@@ -24,14 +24,22 @@ struct hz_acc {
  * another lane of the last reader's warp. If any earlier reader is in another warp than a writer,
  * one of the first two readers is; readers in the writer's own warp are judged by the latest
  * two (the latest epochs), which misses a race only when several lanes of one warp, separated by
- * __syncwarp(), read and write the byte in one interval. */
+ * __syncwarp(), read and write the byte in one interval.
+ * Most bytes are touched by one thread in an interval: the entry (32 bytes, two a cache line)
+ * keeps the last writer and reader; the other three live in the tracker's `more` list, taken when
+ * a second thread comes (before that they are empty). */
+struct hz_more {
+    struct hz_acc w2, rb, rc;
+};
+
 struct hz_byte {
     uint16_t gen;     /* interval generation the entry belongs to; stale entries are empty */
     uint16_t owner;   /* the one thread that accessed it in the interval, or OWNER_MANY */
-    struct hz_acc w, w2, ra, rb, rc;
+    uint32_t more;    /* 1 + its index in the tracker's more list; 0: none yet */
+    struct hz_acc w, ra;
 };
 
-/* Generations wrap at 2^16 (the shadow is cleared then), keeping an entry at 64 bytes. */
+/* Generations wrap at 2^16 (the shadow is cleared then), keeping an entry at 32 bytes. */
 #define GEN_WRAP 0x10000u
 #define OWNER_MANY 0xffffu
 
@@ -81,6 +89,8 @@ struct smem_hazard_tracker {
     struct pending_load *pend;
     uint32_t npend;
     int direct;               /* the interval has had a store: loads go to the shadow at once */
+    struct hz_more *more;     /* the current interval's entries of bytes several threads touched */
+    uint32_t nmore, cap_more;
 };
 
 /* 64 K waiting loads of ~270 bytes: 17 MB a tracker at most, allocated on the first wait; a
@@ -303,8 +313,12 @@ static void found(struct smem_hazard_tracker *t, struct lane_found *lf, enum hz_
     }
 }
 
-static void track_byte(struct smem_hazard_tracker *t, struct hz_byte *s, const struct hz_acc *x,
-                       int write, uint32_t addr, struct lane_found *lf)
+/* Inlined where it is called: x, built there field by field, stays in registers (called, its
+ * 16-bit and 8-bit fields stored and read back as one word stalled the store-to-load forwarding:
+ * most of the time of the hazards on sortingNetworks). */
+static inline __attribute__((always_inline)) void
+track_byte(struct smem_hazard_tracker *t, struct hz_byte *s, const struct hz_acc *x, int write,
+           uint32_t addr, struct lane_found *lf)
 {
     uint32_t tid = x->tid, ep = x->ep;
     /* the common case first: a byte only this thread has touched in the interval can race with
@@ -327,25 +341,45 @@ static void track_byte(struct smem_hazard_tracker *t, struct hz_byte *s, const s
         return;
     }
     s->owner = OWNER_MANY;
+    if (!s->more) {
+        if (t->nmore == t->cap_more) {
+            uint32_t nc = t->cap_more ? t->cap_more * 2 : 1024;
+            struct hz_more *nm = realloc(t->more, nc * sizeof *nm);
+            if (!nm) {
+                t->oom = 1; /* what is kept of this byte stays right; its older accesses are lost */
+                s->owner = (uint16_t)tid;
+                if (write)
+                    s->w = *x;
+                else
+                    s->ra = *x;
+                return;
+            }
+            t->more = nm;
+            t->cap_more = nc;
+        }
+        memset(&t->more[t->nmore], 0, sizeof t->more[0]);
+        s->more = ++t->nmore;
+    }
+    struct hz_more *m = &t->more[s->more - 1];
     if (!write) {
         if (unordered(&s->w, tid, ep))
             found(t, lf, D_WRITE_READ, s->w.site, x->site, addr);
-        if (unordered(&s->w2, tid, ep))
-            found(t, lf, D_WRITE_READ, s->w2.site, x->site, addr);
+        if (unordered(&m->w2, tid, ep))
+            found(t, lf, D_WRITE_READ, m->w2.site, x->site, addr);
         if (!s->ra.valid) {
             s->ra = *x;
         } else if (s->ra.tid / 32 == tid / 32) {
             if (s->ra.tid != tid)
-                s->rc = s->ra;
+                m->rc = s->ra;
             s->ra = *x;
         } else {
-            s->rb = s->ra;
+            m->rb = s->ra;
             s->ra = *x;
-            s->rc.valid = 0;
+            m->rc.valid = 0;
         }
         return;
     }
-    const struct hz_acc *ws[2] = {&s->w, &s->w2}, *rs[3] = {&s->ra, &s->rb, &s->rc};
+    const struct hz_acc *ws[2] = {&s->w, &m->w2}, *rs[3] = {&s->ra, &m->rb, &m->rc};
     for (int i = 0; i < 2 && !x->same; i++)
         if (unordered(ws[i], tid, ep))
             found(t, lf, D_WRITE_WRITE, ws[i]->site, x->site, addr);
@@ -353,7 +387,7 @@ static void track_byte(struct smem_hazard_tracker *t, struct hz_byte *s, const s
         if (unordered(rs[i], tid, ep))
             found(t, lf, D_READ_WRITE, rs[i]->site, x->site, addr);
     if (s->w.valid && s->w.tid != tid)
-        s->w2 = s->w;
+        m->w2 = s->w;
     s->w = *x;
 }
 
@@ -435,6 +469,7 @@ void smem_hazards_access(struct smem_hazard_tracker *t, const struct smem_access
         t->cur_interval = a->interval;
         t->npend = 0;
         t->direct = 0;
+        t->nmore = 0;
         if (++t->gen == GEN_WRAP) {
             if (t->shadow)
                 memset(t->shadow, 0, (size_t)(t->size + t->gran - 1) / t->gran * sizeof *t->shadow);
@@ -551,6 +586,7 @@ void smem_hazards_free(struct smem_hazard_tracker *t)
     if (!t)
         return;
     free(t->shadow);
+    free(t->more);
     free(t->pend);
     free(t->hz);
     free(t->keys);
