@@ -1,5 +1,5 @@
 #!/bin/sh
-# run_device.sh [FIRST [LAST]]: on the GPU machine, each program of programs.txt (lines FIRST..LAST)
+# run_device.sh [FIRST [LAST]]: on the GPU machine, each program of $LIST (default programs.txt; lines FIRST..LAST)
 # natively (its output, to compare with smemlab run's) and under Nsight Compute (every launch's
 # shared-memory requests and wavefronts). Writes $OUT/NAME.native.out and $OUT/NAME.ncu.csv.
 cd "$(dirname "$0")"
@@ -24,4 +24,4 @@ while read name exe args; do
   timeout ${NCU_TIMEOUT:-400} ncu --csv --clock-control none --metrics "$M" ./bin/$exe $args > "$OUT/$name.ncu.csv" 2> "$OUT/$name.ncu.err"; nrc=$?
   t2=$(date +%s.%N)
   echo "$name: native rc=$rc $(awk "BEGIN{print $t1 - $t0}") s, ncu rc=$nrc $(awk "BEGIN{print $t2 - $t1}") s, $(grep -c shared_ld.sum "$OUT/$name.ncu.csv") launches"
-done < programs.txt
+done < "${LIST:-programs.txt}"
