@@ -961,6 +961,53 @@ static void test_fixed_places_held_out(void)
     free(e);
 }
 
+/* A block's warp aggregates read as CUB's BlockScan (BLOCK_SCAN_WARP_SCANS) leaves them in its PTX
+ * (tests/run/wide_reads.cu): whole vectors some of whose components nothing uses, and scalars of
+ * words those vectors read too. ptxas makes three LDS.128 of the seven loads, each run once a warp;
+ * smemlab counts them so (emu/cta_sass.c: a vector ptxas keeps whole, and a load whose nearest
+ * LDS are several, the one reading exactly its bytes or else the widest): 8 blocks of 32 warps,
+ * 768 requests of 2 wavefronts (an LDS.128 of one address: 2, as the H100 counted CUB's
+ * BlockScan, bench/programs/README.md "A fifth batch": 512 requests, 768 wavefronts for 8 LDS.128
+ * and 8 LDS a warp). Not measured on the H100 itself: the counts are the SASS's instructions,
+ * each counted as the H100 counts that kind. Before: 2,048 (the vectors cut to their used
+ * components, each scalar a request); without the SASS, 2,304. */
+static void test_wide_reads_counted_as_the_sass(void)
+{
+    char *o, *e, path[1100], opts[1200];
+    snprintf(path, sizeof path, "%s/wide_reads.csv", bin);
+    snprintf(opts, sizeof opts, "--format csv -o %s", path);
+    CHECK_EQ(checks(opts, "wide_reads", "", &o, &e), 0);
+    EXPECT_IN(o, "wide_reads PASS");
+    free(o);
+    free(e);
+    char *got = test_read_file(path, NULL);
+    CHECK(got != NULL);
+    char *g = got ? next_line(got) : NULL;
+    CHECK(g && *g);
+    if (g && *g) {
+        CHECK_EQ(num(g, 10, NULL, 0), 768);  /* ld requests: 3 a warp */
+        CHECK_EQ(num(g, 11, NULL, 0), 1536); /* ld wavefronts */
+        CHECK_EQ(num(g, 13, NULL, 0), 256);  /* st requests: lane 31 of each warp */
+        CHECK_EQ(num(g, 14, NULL, 0), 256);
+    }
+    free(got);
+    CHECK_EQ(checks("", "wide_reads", "", &o, &e), 0);
+    EXPECT_IN(e, "counted as ptxas's SASS has it: one LDS.128 at a fixed place");
+    free(o);
+    free(e);
+    setenv("SMEMLAB_NO_SASS", "1", 1);
+    CHECK_EQ(checks(opts, "wide_reads", "", &o, &e), 0);
+    unsetenv("SMEMLAB_NO_SASS");
+    free(o);
+    free(e);
+    got = test_read_file(path, NULL);
+    g = got ? next_line(got) : NULL;
+    CHECK(g && *g);
+    if (g && *g)
+        CHECK_EQ(num(g, 10, NULL, 0), 2304); /* the PTX's loads: what the SASS changes */
+    free(got);
+}
+
 /* Recursive device functions (tests/run/recursion.cu) run to the program's own PASS. Against
  * tests/run/h100-recursion.csv (Nsight Compute 2025.3.1, H100 80GB HBM3, driver 580.159.04,
  * 2026-11-24, nvcc 13.0 -O3 -arch=sm_90 -lineinfo -cudart shared): where the lanes of a warp
@@ -1122,6 +1169,7 @@ int main(void)
     build("tests/run", "minmax64", "minmax64", "-cudart shared -arch=sm_90 -O3");
     build("tests/run", "fixed_places", "fixed_places", "-cudart shared -arch=sm_90 -O3 -lineinfo");
     build("tests/run", "fixed_places2", "fixed_places2", "-cudart shared -arch=sm_90 -O3 -lineinfo");
+    build("tests/run", "wide_reads", "wide_reads", "-cudart shared -arch=sm_90 -O3 -lineinfo");
     build("tests/run", "cublas", "cublas", "-cudart shared -arch=sm_90 -O3 -lcublas -lcublasLt");
     build("tests/run", "wmma_noinline", "wmma_noinline_G", "-cudart shared -arch=sm_90 -G");
     build("tests/run", "tiny", "tiny_static", "-arch=sm_90");
@@ -1149,6 +1197,7 @@ int main(void)
     RUN(test_zero_fill_copies_as_the_h100);
     RUN(test_fixed_places_follow_the_sass);
     RUN(test_fixed_places_held_out);
+    RUN(test_wide_reads_counted_as_the_sass);
     RUN(test_recursion_runs_and_counts_as_the_h100);
     RUN(test_bulk_copies);
     RUN(test_merged_loads_stop_at_slow_path_calls);

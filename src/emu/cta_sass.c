@@ -47,6 +47,7 @@ struct unit {
     unsigned nlines;
     int64_t start;       /* window range */
     unsigned width;
+    int partial;         /* a vector load some of whose components nothing reads */
     int32_t sass;        /* the matched LDS, -1 none, -2 several */
 };
 
@@ -75,7 +76,24 @@ static int fixed_load(const struct smem_ptx_func *f, const struct smem_ptx_insn 
     if (k != SYM_SHARED && k != SYM_SHARED_EXTERN)
         return 0;
     uint32_t all = (1u << in->vec) - 1u;
-    return in->vec <= 1 || (in->keep & all) == all;
+    return in->vec <= 1 || (in->keep & all) != 0; /* a vector: what ptxas keeps of it */
+}
+
+/* The window bytes a fixed-place load reads as ptxas keeps it: a vector's kept components from the
+ * first to the last (ptxas drops unused ones: hw/README item 7, unless its LDS says otherwise). */
+static void kept_range(const struct smem_ptx_insn *in, const uint32_t *sym_offset, int64_t *start,
+                       unsigned *width, int *partial)
+{
+    unsigned esz = smem_ptx_type_bytes(in->type), n = in->vec > 1 ? in->vec : 1;
+    uint32_t keep = n > 1 ? in->keep & ((1u << n) - 1u) : 1u;
+    unsigned lo = 0, hi = n - 1;
+    while (lo < n && !(keep >> lo & 1u))
+        lo++;
+    while (hi > lo && !(keep >> hi & 1u))
+        hi--;
+    *start = (int64_t)sym_offset[in->ops[1].sym] + in->ops[1].imm + (int64_t)lo * esz;
+    *width = (hi - lo + 1) * esz;
+    *partial = keep != (1u << n) - 1u;
 }
 
 static int64_t place_of(const struct smem_ptx_insn *in, const uint32_t *sym_offset)
@@ -123,6 +141,31 @@ static int32_t branch_over(const struct smem_ptx_func *f, const uint8_t *target,
             return -1;
     }
     return -1;
+}
+
+/* How near (in lines) the fixed-place LDS s is to unit x when it covers x's bytes in x's barrier
+ * interval; UINT32_MAX when it is not such an LDS. */
+static unsigned covering(const struct smem_sass_module *sm, const struct smem_sass_func *sf,
+                         const uint32_t *sint, int by_interval, const struct unit *u, uint32_t s)
+{
+    const struct smem_sass_insn *x = &sf->insns[s];
+    /* a fixed place: [URb + imm], or [Ra + imm] with Ra the window's base (ra_fixed) */
+    if (x->cls != SMEM_SASS_LDS || (x->ra != 255 && !x->ra_fixed) || !x->width ||
+        x->guard != SMEM_SASS_PT || x->guard_neg || !x->line || x->file >= sm->nfiles ||
+        x->imm > u->start || (int64_t)x->imm + x->width < u->start + (int64_t)u->width ||
+        (by_interval && sint[s] != u->interval))
+        return UINT32_MAX;
+    /* the nearest of the unit's instructions' lines */
+    unsigned d = UINT32_MAX;
+    for (unsigned j = 0; j < u->nlines; j++) {
+        uint32_t ln = u->line[j];
+        if (!smem_same_source(u->path[j], sm->files[x->file]))
+            continue;
+        unsigned dd = ln > x->line ? ln - x->line : x->line - ln;
+        if (dd < d)
+            d = dd;
+    }
+    return d;
 }
 
 int emu_sass_fixed(const struct smem_ptx_module *m, const struct smem_ptx_func *f,
@@ -191,8 +234,13 @@ int emu_sass_fixed(const struct smem_ptx_module *m, const struct smem_ptx_func *
         struct unit *x = &u[nu];
         x->lead = k;
         x->interval = here;
-        x->start = place_of(in, sym_offset) + (merge[k].leader >= 0 ? merge[k].offset : 0);
-        x->width = merge[k].leader >= 0 ? merge[k].width : smem_ptx_type_bytes(in->type) * in->vec;
+        x->partial = 0;
+        if (merge[k].leader >= 0) {
+            x->start = place_of(in, sym_offset) + merge[k].offset;
+            x->width = merge[k].width;
+        } else {
+            kept_range(in, sym_offset, &x->start, &x->width, &x->partial);
+        }
         x->sass = -1;
         x->nlines = 0;
         unit_of[k] = nu++;
@@ -222,37 +270,36 @@ int emu_sass_fixed(const struct smem_ptx_module *m, const struct smem_ptx_func *
         if (u[i].sass == -2)
             continue;
         int32_t best = -1;
-        unsigned bestd = UINT32_MAX, ties = 0;
-        for (uint32_t s = 0; s < sf->ninsns; s++) {
-            const struct smem_sass_insn *x = &sf->insns[s];
-            /* a fixed place: [URb + imm], or [Ra + imm] with Ra the window's base (ra_fixed) */
-            if (x->cls != SMEM_SASS_LDS || (x->ra != 255 && !x->ra_fixed) || !x->width ||
-                x->guard != SMEM_SASS_PT ||
-                x->guard_neg || !x->line || x->file >= sm->nfiles || x->imm > u[i].start ||
-                (int64_t)x->imm + x->width < u[i].start + (int64_t)u[i].width)
-                continue;
-            /* the nearest of the unit's instructions' lines */
-            unsigned d = UINT32_MAX;
-            for (unsigned j = 0; j < u[i].nlines; j++) {
-                uint32_t ln = u[i].line[j];
-                if (!smem_same_source(u[i].path[j], sm->files[x->file]))
+        unsigned bestd = UINT32_MAX, ties = 0, bestkey = 0;
+        for (int pass = 0; pass < 2; pass++)
+            for (uint32_t s = 0; s < sf->ninsns; s++) {
+                unsigned d = covering(sm, sf, sint, by_interval, &u[i], s);
+                if (d > NEAR || (pass == 0 && d >= bestd)) {
                     continue;
-                unsigned dd = ln > x->line ? ln - x->line : x->line - ln;
-                if (dd < d)
-                    d = dd;
+                } else if (pass == 0) {
+                    bestd = d; /* the nearest line */
+                    continue;
+                } else if (d != bestd) {
+                    continue;
+                }
+                /* as near: the LDS reading exactly the unit's bytes, else the widest; several
+                   different ones are believed only where the PTX and the SASS have as many
+                   barriers (then every one lies in the unit's interval and each is an
+                   instruction of its own: the others are matched by their own loads) */
+                const struct smem_sass_insn *x = &sf->insns[s];
+                unsigned key = by_interval ? (x->imm == u[i].start && x->width == u[i].width) * 256u +
+                                                 x->width : 0;
+                if (best < 0 || key > bestkey) {
+                    best = (int32_t)s;
+                    bestkey = key;
+                    ties = 0;
+                } else if (key == bestkey) {
+                    /* ptxas's copies of one block (duplicated tails, unrolled code) are as good
+                       as one */
+                    const struct smem_sass_insn *y = &sf->insns[best];
+                    ties += y->imm != x->imm || y->width != x->width || scond[best] != scond[s];
+                }
             }
-            if (d > NEAR || (by_interval && sint[s] != u[i].interval))
-                continue;
-            if (d < bestd) { /* the nearest line; two as near: not known */
-                bestd = d;
-                best = (int32_t)s;
-                ties = 0;
-            } else if (d == bestd) {
-                /* ptxas's copies of one block (duplicated tails, unrolled code) are as good as one */
-                const struct smem_sass_insn *y = &sf->insns[best];
-                ties += y->imm != x->imm || y->width != x->width || scond[best] != scond[s];
-            }
-        }
         u[i].sass = best < 0 ? -1 : ties ? -2 : best;
     }
     /* groups: the units of one LDS */
@@ -274,7 +321,8 @@ int emu_sass_fixed(const struct smem_ptx_module *m, const struct smem_ptx_func *
         if (!ok)
             continue;
         const struct smem_sass_insn *x = &sf->insns[s];
-        int widen = count > 1 || x->width != u[first].width;
+        /* a vector ptxas was expected to cut to its used components is one LDS too */
+        int widen = count > 1 || x->width != u[first].width || u[first].partial;
         sass_of[lead] = (int32_t)s; /* matched: counted as that LDS, changed or not */
         if (widen) {
             for (uint32_t k = lead; k < n; k++)
