@@ -16,4 +16,12 @@ int emu_sass_fixed(const struct smem_ptx_module *m, const struct smem_ptx_func *
                    const struct smem_sass_func *sf, struct sass_merge *merge, int32_t *hoist,
                    uint8_t *placed, int32_t *sass_of);
 
+/* Marks the loads of [reg + imm] that re-read what an earlier load of their line read and that
+ * sf's LDS of that line show ptxas dropped (it serves them from the earlier load's registers):
+ * merge[k].leader = the earlier load (k makes no request), placed[earlier] = 3. Returns 0, or -1
+ * when out of memory. */
+int emu_sass_rereads(const struct smem_ptx_module *m, const struct smem_ptx_func *f,
+                     const struct smem_sass_module *sm, const struct smem_sass_func *sf,
+                     struct sass_merge *merge, uint8_t *placed);
+
 #endif

@@ -3,9 +3,9 @@
 // components nothing uses, and scalar loads of words those vectors also read. ptxas makes three
 // LDS.128 of these seven loads (its sm_90 SASS, read with src/sass: [UR4+0x0], [UR4+0x10],
 // [UR4+0x20], one each, every warp); smemlab follows the program's own SASS there
-// (emu/cta_sass.c), so a warp makes 3 requests of 2 wavefronts each (an LDS.128 all lanes read
-// at one address: 2 wavefronts, as the H100 counted CUB's: bench/programs/README.md, "A fifth
-// batch"). The loads are written in PTX (NVVM would clean them up) in the order CUB's PTX has them.
+// (emu/cta_sass.c), so a warp makes 3 requests of 2 wavefronts each, as the H100 counts them
+// (tests/run/h100-fixed-reads.csv). The loads are written in PTX (NVVM would clean them up) in
+// the order CUB's PTX has them.
 #include <cstdio>
 
 __shared__ int agg[32];
