@@ -42,6 +42,7 @@
 struct unit {
     uint32_t lead;       /* the instruction whose site carries it */
     uint32_t interval;   /* barriers before it in the PTX's order */
+    int32_t bprev, bnext; /* the PTX's barriers before and after it (-1 none) */
     const char *path[ULINES]; /* its instructions' lines (the first ULINES distinct ones) */
     uint32_t line[ULINES];
     unsigned nlines;
@@ -53,8 +54,8 @@ struct unit {
 
 
 /* The line an instruction is written on (the innermost of inlined code), as the census has it. */
-static void line_of(const struct smem_ptx_module *m, const struct smem_ptx_insn *in,
-                    const char **path, uint32_t *line)
+void emu_sass_line_of(const struct smem_ptx_module *m, const struct smem_ptx_insn *in,
+                      const char **path, uint32_t *line)
 {
     uint32_t file = in->loc_file, ln = in->loc_line;
     if (in->chain < m->nframes) {
@@ -102,7 +103,7 @@ static int64_t place_of(const struct smem_ptx_insn *in, const uint32_t *sym_offs
 }
 
 /* What ptxas may not move a shared load across. */
-static int clobbers(const struct smem_ptx_insn *in)
+int emu_sass_clobbers(const struct smem_ptx_insn *in)
 {
     switch (in->op) {
     case PO_ST: return in->space == SP_SHARED || in->space == SP_GENERIC;
@@ -118,7 +119,7 @@ static int clobbers(const struct smem_ptx_insn *in)
 static int between_clean(const struct smem_ptx_func *f, uint32_t from, uint32_t to)
 {
     for (uint32_t q = from + 1; q < to; q++)
-        if (clobbers(&f->insns[q]))
+        if (emu_sass_clobbers(&f->insns[q]))
             return 0;
     return 1;
 }
@@ -137,7 +138,7 @@ static int32_t branch_over(const struct smem_ptx_func *f, const uint8_t *target,
                 return -1;
             return (int32_t)q;
         }
-        if (clobbers(in))
+        if (emu_sass_clobbers(in))
             return -1;
     }
     return -1;
@@ -145,15 +146,47 @@ static int32_t branch_over(const struct smem_ptx_func *f, const uint8_t *target,
 
 /* How near (in lines) the fixed-place LDS s is to unit x when it covers x's bytes in x's barrier
  * interval; UINT32_MAX when it is not such an LDS. */
+/* The PTX barrier p and the SASS barrier q (-1: none, the function's start or end) are on one
+ * source line. */
+static int same_barrier(const struct smem_ptx_module *m, const struct smem_ptx_func *f,
+                        const struct smem_sass_module *sm, const struct smem_sass_func *sf,
+                        int32_t p, int32_t q)
+{
+    if (p < 0 || q < 0)
+        return p < 0 && q < 0;
+    const char *path;
+    uint32_t line;
+    emu_sass_line_of(m, &f->insns[p], &path, &line);
+    const struct smem_sass_insn *x = &sf->insns[q];
+    return line && x->line == line && x->file < sm->nfiles &&
+           smem_same_source(path, sm->files[x->file]);
+}
+
+/* Where a unit's LDS may lie: WHERE_ANY anywhere (the PTX and the SASS have different numbers of
+ * barriers), WHERE_POS in its barrier interval counted in program order, WHERE_LINES in any
+ * interval between barriers on the same two lines as its own (ptxas lays out copies of a block
+ * in another order than the PTX: CUB's select sweep) */
+enum { WHERE_ANY, WHERE_POS, WHERE_LINES };
+
+struct where {
+    const struct smem_ptx_module *m;
+    const struct smem_ptx_func *f;
+    const uint32_t *sint;
+    const int32_t *sprev, *snext;
+    int mode;
+    int32_t interval; /* WHERE_LINES: the SASS's interval looked in */
+};
+
 static unsigned covering(const struct smem_sass_module *sm, const struct smem_sass_func *sf,
-                         const uint32_t *sint, int by_interval, const struct unit *u, uint32_t s)
+                         const struct where *w, const struct unit *u, uint32_t s)
 {
     const struct smem_sass_insn *x = &sf->insns[s];
     /* a fixed place: [URb + imm], or [Ra + imm] with Ra the window's base (ra_fixed) */
     if (x->cls != SMEM_SASS_LDS || (x->ra != 255 && !x->ra_fixed) || !x->width ||
         x->guard != SMEM_SASS_PT || x->guard_neg || !x->line || x->file >= sm->nfiles ||
         x->imm > u->start || (int64_t)x->imm + x->width < u->start + (int64_t)u->width ||
-        (by_interval && sint[s] != u->interval))
+        (w->mode == WHERE_POS && w->sint[s] != u->interval) ||
+        (w->mode == WHERE_LINES && w->sint[s] != (uint32_t)w->interval))
         return UINT32_MAX;
     /* the nearest of the unit's instructions' lines */
     unsigned d = UINT32_MAX;
@@ -166,6 +199,46 @@ static unsigned covering(const struct smem_sass_module *sm, const struct smem_sa
             d = dd;
     }
     return d;
+}
+
+/* The LDS unit x is counted as, where w says it may lie: the fixed-place ones covering its bytes
+ * on the nearest line within NEAR of its own; -1 none, -2 several that differ. */
+static int32_t pick(const struct smem_sass_module *sm, const struct smem_sass_func *sf,
+                    const struct where *w, const struct unit *x0, const uint8_t *scond,
+                    int by_interval)
+{
+    int32_t best = -1;
+    unsigned bestd = UINT32_MAX, ties = 0, bestkey = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (uint32_t s = 0; s < sf->ninsns; s++) {
+            unsigned d = covering(sm, sf, w, x0, s);
+            if (d > NEAR || (pass == 0 && d >= bestd)) {
+                continue;
+            } else if (pass == 0) {
+                bestd = d; /* the nearest line */
+                continue;
+            } else if (d != bestd) {
+                continue;
+            }
+            /* as near: the LDS reading exactly the unit's bytes, else the widest; several
+               different ones are believed only where the PTX and the SASS have as many
+               barriers (then every one lies in the unit's interval and each is an
+               instruction of its own: the others are matched by their own loads) */
+            const struct smem_sass_insn *x = &sf->insns[s];
+            unsigned key = by_interval ? (x->imm == x0->start && x->width == x0->width) * 256u +
+                                             x->width : 0;
+            if (best < 0 || key > bestkey) {
+                best = (int32_t)s;
+                bestkey = key;
+                ties = 0;
+            } else if (key == bestkey) {
+                /* ptxas's copies of one block (duplicated tails, unrolled code) are as good
+                   as one */
+                const struct smem_sass_insn *y = &sf->insns[best];
+                ties += y->imm != x->imm || y->width != x->width || scond[best] != scond[s];
+            }
+        }
+    return best < 0 ? -1 : ties ? -2 : best;
 }
 
 int emu_sass_fixed(const struct smem_ptx_module *m, const struct smem_ptx_func *f,
@@ -187,10 +260,12 @@ int emu_sass_fixed(const struct smem_ptx_module *m, const struct smem_ptx_func *
     struct unit *u = malloc(n * sizeof *u);
     uint32_t *unit_of = malloc(n * sizeof *unit_of);
     uint8_t *target = calloc(n + 1, 1), *pcond = sass_ptx_conditional(f, 0);
-    uint8_t *scond = malloc(sf->ninsns ? sf->ninsns : 1);
+    uint8_t *scond = malloc(sf->ninsns ? sf->ninsns : 1), *grouped = calloc(n, 1);
     uint32_t *sint = NULL;
+    int32_t *sprev = NULL, *snext = NULL;
     int rc = -1;
-    if (!u || !unit_of || !target || !pcond || !scond || smem_sass_conditional(sf, scond))
+    if (!u || !unit_of || !target || !pcond || !scond || !grouped ||
+        smem_sass_conditional(sf, scond))
         goto done;
     for (uint32_t k = 0; k < n; k++) {
         const struct smem_ptx_insn *in = &f->insns[k];
@@ -215,14 +290,33 @@ int emu_sass_fixed(const struct smem_ptx_module *m, const struct smem_ptx_func *
         sint[k] = b;
         b += sf->insns[k].cls == SMEM_SASS_BAR;
     }
+    sprev = malloc((sf->ninsns ? sf->ninsns : 1) * sizeof *sprev);
+    snext = malloc((sf->ninsns ? sf->ninsns : 1) * sizeof *snext);
+    if (!sprev || !snext)
+        goto done;
+    for (uint32_t k = 0, last = UINT32_MAX; k < sf->ninsns; k++) {
+        sprev[k] = last == UINT32_MAX ? -1 : (int32_t)last;
+        if (sf->insns[k].cls == SMEM_SASS_BAR)
+            last = k;
+    }
+    for (uint32_t k = sf->ninsns, next = UINT32_MAX; k-- > 0;) {
+        snext[k] = next == UINT32_MAX ? -1 : (int32_t)next;
+        if (sf->insns[k].cls == SMEM_SASS_BAR)
+            next = k;
+    }
     /* units: fixed-place loads, alone or as the model grouped them (all members fixed too) */
     uint32_t nu = 0, pint = 0;
+    int32_t pbar = -1;
     for (uint32_t k = 0; k < n; k++) {
         unit_of[k] = UINT32_MAX;
         const struct smem_ptx_insn *in = &f->insns[k];
         unsigned bop = in->op;
         uint32_t here = pint;
-        pint += bop == PO_BAR || bop == PO_BAR_RED || bop == PO_BAR_ARRIVE;
+        int32_t before = pbar;
+        if (bop == PO_BAR || bop == PO_BAR_RED || bop == PO_BAR_ARRIVE) {
+            pint++;
+            pbar = (int32_t)k;
+        }
         int32_t lead = merge[k].leader >= 0 ? merge[k].leader : (int32_t)k;
         if (!fixed_load(f, in) || !fixed_load(f, &f->insns[lead]))
             continue;
@@ -234,6 +328,12 @@ int emu_sass_fixed(const struct smem_ptx_module *m, const struct smem_ptx_func *
         struct unit *x = &u[nu];
         x->lead = k;
         x->interval = here;
+        x->bprev = before;
+        x->bnext = -1;
+        for (uint32_t q = k + 1; q < n && x->bnext < 0; q++)
+            if (f->insns[q].op == PO_BAR || f->insns[q].op == PO_BAR_RED ||
+                f->insns[q].op == PO_BAR_ARRIVE)
+                x->bnext = (int32_t)q;
         x->partial = 0;
         if (merge[k].leader >= 0) {
             x->start = place_of(in, sym_offset) + merge[k].offset;
@@ -251,7 +351,7 @@ int emu_sass_fixed(const struct smem_ptx_module *m, const struct smem_ptx_func *
         struct unit *x = &u[unit_of[k]];
         const char *path;
         uint32_t ln;
-        line_of(m, &f->insns[k], &path, &ln);
+        emu_sass_line_of(m, &f->insns[k], &path, &ln);
         int have = !ln;
         for (unsigned j = 0; j < x->nlines && !have; j++)
             have = x->line[j] == ln && x->path[j] == path;
@@ -269,54 +369,55 @@ int emu_sass_fixed(const struct smem_ptx_module *m, const struct smem_ptx_func *
     for (uint32_t i = 0; i < nu; i++) {
         if (u[i].sass == -2)
             continue;
-        int32_t best = -1;
-        unsigned bestd = UINT32_MAX, ties = 0, bestkey = 0;
-        for (int pass = 0; pass < 2; pass++)
-            for (uint32_t s = 0; s < sf->ninsns; s++) {
-                unsigned d = covering(sm, sf, sint, by_interval, &u[i], s);
-                if (d > NEAR || (pass == 0 && d >= bestd)) {
+        struct where w = {m, f, sint, sprev, snext, by_interval ? WHERE_POS : WHERE_ANY, -1};
+        int32_t best = pick(sm, sf, &w, &u[i], scond, by_interval);
+        if (best == -1 && by_interval) {
+            /* none in its interval: ptxas may lay out its copies of the block elsewhere. Every
+               interval between barriers on the unit's two barriers' lines must then have the same
+               LDS for it (else which copy is the PTX's is not known) */
+            w.mode = WHERE_LINES;
+            int32_t any = -1;
+            for (uint32_t t = 0; t <= sbars && best != -2; t++) {
+                uint32_t s0 = 0;
+                while (s0 < sf->ninsns && sint[s0] != t)
+                    s0++;
+                if (s0 == sf->ninsns || !same_barrier(m, f, sm, sf, u[i].bprev, sprev[s0]) ||
+                    !same_barrier(m, f, sm, sf, u[i].bnext, snext[s0]))
                     continue;
-                } else if (pass == 0) {
-                    bestd = d; /* the nearest line */
-                    continue;
-                } else if (d != bestd) {
-                    continue;
-                }
-                /* as near: the LDS reading exactly the unit's bytes, else the widest; several
-                   different ones are believed only where the PTX and the SASS have as many
-                   barriers (then every one lies in the unit's interval and each is an
-                   instruction of its own: the others are matched by their own loads) */
-                const struct smem_sass_insn *x = &sf->insns[s];
-                unsigned key = by_interval ? (x->imm == u[i].start && x->width == u[i].width) * 256u +
-                                                 x->width : 0;
-                if (best < 0 || key > bestkey) {
-                    best = (int32_t)s;
-                    bestkey = key;
-                    ties = 0;
-                } else if (key == bestkey) {
-                    /* ptxas's copies of one block (duplicated tails, unrolled code) are as good
-                       as one */
-                    const struct smem_sass_insn *y = &sf->insns[best];
-                    ties += y->imm != x->imm || y->width != x->width || scond[best] != scond[s];
-                }
+                w.interval = (int32_t)t;
+                int32_t c = pick(sm, sf, &w, &u[i], scond, by_interval);
+                if (c < 0 || (any >= 0 && (sf->insns[c].imm != sf->insns[any].imm ||
+                                           sf->insns[c].width != sf->insns[any].width ||
+                                           scond[c] != scond[any])))
+                    best = -2;
+                else if (any < 0)
+                    best = any = c;
             }
-        u[i].sass = best < 0 ? -1 : ties ? -2 : best;
+            if (best == -2)
+                best = -1; /* counted from the PTX, as with no LDS */
+        }
+        u[i].sass = best;
     }
-    /* groups: the units of one LDS */
+    /* groups: the units of one LDS in one of the PTX's barrier intervals (units of ptxas's copies
+       of a block, each in its own interval, may share one) */
     for (uint32_t s = 0; s < sf->ninsns; s++) {
+      for (;;) {
         uint32_t first = UINT32_MAX, count = 0;
         int ok = 1;
         for (uint32_t i = 0; i < nu; i++)
-            if (u[i].sass == (int32_t)s) {
+            if (u[i].sass == (int32_t)s && !grouped[i] &&
+                (first == UINT32_MAX || !by_interval || u[i].interval == u[first].interval)) {
                 if (first == UINT32_MAX)
                     first = i; /* units are in instruction order */
                 count++;
+                grouped[i] = 1;
             }
         if (!count)
-            continue;
-        uint32_t lead = u[first].lead;
+            break;
+        uint32_t lead = u[first].lead, in_int = u[first].interval;
         for (uint32_t k = lead + 1; count > 1 && k < n && ok; k++)
-            if (unit_of[k] != UINT32_MAX && u[unit_of[k]].sass == (int32_t)s && !between_clean(f, lead, k))
+            if (unit_of[k] != UINT32_MAX && u[unit_of[k]].sass == (int32_t)s &&
+                (!by_interval || u[unit_of[k]].interval == in_int) && !between_clean(f, lead, k))
                 ok = 0;
         if (!ok)
             continue;
@@ -326,7 +427,8 @@ int emu_sass_fixed(const struct smem_ptx_module *m, const struct smem_ptx_func *
         sass_of[lead] = (int32_t)s; /* matched: counted as that LDS, changed or not */
         if (widen) {
             for (uint32_t k = lead; k < n; k++)
-                if (unit_of[k] != UINT32_MAX && u[unit_of[k]].sass == (int32_t)s)
+                if (unit_of[k] != UINT32_MAX && u[unit_of[k]].sass == (int32_t)s &&
+                    (!by_interval || u[unit_of[k]].interval == in_int))
                     merge[k].leader = (int32_t)lead;
             merge[lead].width = x->width;
             merge[lead].offset = (int32_t)(x->imm - place_of(&f->insns[lead], sym_offset));
@@ -344,230 +446,18 @@ int emu_sass_fixed(const struct smem_ptx_module *m, const struct smem_ptx_func *
                 }
             }
         }
+      }
     }
     rc = 0;
 done:
     free(sint);
+    free(sprev);
+    free(snext);
     free(u);
     free(unit_of);
     free(target);
     free(pcond);
     free(scond);
-    return rc;
-}
-
-/* Re-reads ptxas serves from registers (issue 14, cause 1a). CUB's raking scan reads a lane's
- * segment in the upsweep and again in the downsweep (the same line, the same base register, a
- * warp scan between); ptxas keeps the upsweep's values and drops the downsweep's LDS, but not
- * always: in a kernel of ours written alike it drops 2 of 32. So nothing is assumed: the line's
- * SASS says, offset by offset, how many LDS read [Ra + imm], and where it has fewer than the PTX
- * has loads of [Rb + imm], the later ones are the re-reads it dropped, each believed only where
- * an earlier load of that address reaches it by straight code (no label between) with no barrier,
- * fence, atomic, call or store that may write its bytes between and its base register unchanged.
- * Such a load makes no request (merge[k].leader = the earlier load; placed[earlier] = 3). */
-
-#define REREAD_MAX 1024 /* loads on one line looked at */
-
-/* 1 when instruction q writes register r (its destination operand), or may. */
-static int writes_reg(const struct smem_ptx_insn *in, int32_t r)
-{
-    switch (in->op) {
-    case PO_ST: case PO_RED: case PO_BRA: case PO_BAR: case PO_BAR_ARRIVE: case PO_BAR_WARP:
-    case PO_MEMBAR: case PO_RET: case PO_EXIT:
-        return 0;
-    default:
-        break;
-    }
-    if (in->op == PO_CALL)
-        return 1;
-    if (!in->nops)
-        return 0;
-    const struct smem_ptx_operand *o = &in->ops[0];
-    switch (o->kind) {
-    case OPK_REG: return o->reg[0] == r;
-    case OPK_PAIR: return o->reg[0] == r || o->reg[1] == r;
-    case OPK_VEC:
-        for (unsigned c = 0; c < o->count && c < 4; c++)
-            if (o->reg[c] == r)
-                return 1;
-        return 0;
-    case OPK_VECX: return 1;
-    default: return 0;
-    }
-}
-
-/* A load of [base + imm] (bytes w) at b re-reads what the load at a read: see above. */
-static int reread_clean(const struct smem_ptx_func *f, const uint8_t *target, uint32_t a,
-                        uint32_t b, int32_t base, int64_t imm, unsigned w)
-{
-    for (uint32_t q = a + 1; q <= b; q++) {
-        if (target[q])
-            return 0; /* reached from elsewhere too */
-        if (q == b)
-            break;
-        const struct smem_ptx_insn *in = &f->insns[q];
-        if (writes_reg(in, base))
-            return 0;
-        if (in->op == PO_ST && in->space == SP_SHARED && in->nops >= 1 &&
-            in->ops[0].kind == OPK_ADDR && in->ops[0].reg[0] == base && in->ops[0].sym < 0) {
-            int64_t at = in->ops[0].imm;
-            unsigned sw = smem_ptx_type_bytes(in->type) * (in->vec > 1 ? in->vec : 1);
-            if (at + (int64_t)sw <= imm || imm + (int64_t)w <= at)
-                continue; /* other bytes of the same segment */
-            return 0;
-        }
-        if (clobbers(in))
-            return 0;
-    }
-    return 1;
-}
-
-/* A load this rule looks at: an unguarded scalar ld.shared of [reg + imm], not grouped. */
-static int reg_load(const struct smem_ptx_insn *in, const struct sass_merge *merge, uint32_t k)
-{
-    return (in->op == PO_LD || in->op == PO_LDU) && in->space == SP_SHARED && in->nops == 2 &&
-           in->guard < 0 && in->vec <= 1 && in->ops[1].kind == OPK_ADDR && in->ops[1].reg[0] >= 0 &&
-           in->ops[1].sym < 0 && merge[k].leader < 0;
-}
-
-int emu_sass_rereads(const struct smem_ptx_module *m, const struct smem_ptx_func *f,
-                     const struct smem_sass_module *sm, const struct smem_sass_func *sf,
-                     struct sass_merge *merge, uint8_t *placed)
-{
-    uint32_t n = f->ninsns;
-    if (!sf || !sm->has_lines || !n)
-        return 0;
-    for (uint32_t k = 0; k < sf->ninsns; k++)
-        if (sf->insns[k].cls == SMEM_SASS_UNKNOWN)
-            return 0;
-    uint8_t *target = calloc(n + 1, 1), *done = calloc(n, 1);
-    uint32_t *ld = malloc(REREAD_MAX * sizeof *ld), *drop = malloc(REREAD_MAX * sizeof *drop);
-    int64_t *soff = malloc(REREAD_MAX * sizeof *soff);
-    int rc = -1;
-    if (!target || !done || !ld || !drop || !soff)
-        goto out;
-    for (uint32_t k = 0; k < n; k++) {
-        const struct smem_ptx_insn *in = &f->insns[k];
-        for (unsigned o = 0; o < in->nops; o++)
-            if (in->ops[o].kind == OPK_LABEL && in->ops[o].imm >= 0 && (uint64_t)in->ops[o].imm < n)
-                target[in->ops[o].imm] = 1;
-    }
-    for (uint32_t k0 = 0; k0 < n; k0++) {
-        if (done[k0] || !reg_load(&f->insns[k0], merge, k0))
-            continue;
-        const char *path;
-        uint32_t line;
-        line_of(m, &f->insns[k0], &path, &line);
-        if (!line)
-            continue;
-        /* the PTX's shared loads of the line: all of this form, one base, one width */
-        int32_t base = f->insns[k0].ops[1].reg[0];
-        unsigned w = smem_ptx_type_bytes(f->insns[k0].type), nl = 0, ok = 1;
-        for (uint32_t k = 0; k < n; k++) {
-            const struct smem_ptx_insn *in = &f->insns[k];
-            if ((in->op != PO_LD && in->op != PO_LDU) || in->space != SP_SHARED)
-                continue;
-            const char *pk;
-            uint32_t lk;
-            line_of(m, in, &pk, &lk);
-            if (lk != line || pk != path)
-                continue;
-            done[k] = 1;
-            if (!reg_load(in, merge, k) || in->ops[1].reg[0] != base ||
-                smem_ptx_type_bytes(in->type) != w || nl == REREAD_MAX)
-                ok = 0;
-            else
-                ld[nl++] = k;
-        }
-        /* the SASS's LDS of the line: one register base, that width, unguarded */
-        unsigned ns = 0;
-        int ra = -1;
-        for (uint32_t s = 0; s < sf->ninsns && ok; s++) {
-            const struct smem_sass_insn *x = &sf->insns[s];
-            if (x->line != line || x->file >= sm->nfiles ||
-                !smem_same_source(path, sm->files[x->file]))
-                continue;
-            if (x->cls != SMEM_SASS_LDS)
-                continue;
-            if (x->ra == 255 || x->ra_fixed || x->width != w || x->guard != SMEM_SASS_PT ||
-                (ra >= 0 && x->ra != ra) || ns == REREAD_MAX) {
-                ok = 0;
-                break;
-            }
-            ra = x->ra;
-            soff[ns++] = x->imm;
-        }
-        if (!ok || !ns || ns >= nl)
-            continue; /* no evidence: as many LDS as loads (or more: ptxas's copies) */
-        /* the SASS's offsets are the PTX's moved by one constant (ptxas may fold one into Ra) */
-        int64_t pmin = INT64_MAX, smin = INT64_MAX;
-        for (unsigned i = 0; i < nl; i++)
-            if (f->insns[ld[i]].ops[1].imm < pmin)
-                pmin = f->insns[ld[i]].ops[1].imm;
-        for (unsigned i = 0; i < ns; i++)
-            if (soff[i] < smin)
-                smin = soff[i];
-        int64_t shift = smin - pmin;
-        /* offset by offset: as many or fewer LDS than loads, every LDS some load's offset */
-        unsigned ndrop = 0;
-        for (unsigned i = 0; i < ns && ok; i++) {
-            unsigned have = 0;
-            for (unsigned j = 0; j < nl; j++)
-                have += f->insns[ld[j]].ops[1].imm + shift == soff[i];
-            ok = have > 0;
-        }
-        for (unsigned i = 0; i < nl && ok; i++) {
-            int64_t imm = f->insns[ld[i]].ops[1].imm;
-            int first = 1, np = 0, nsa = 0;
-            for (unsigned j = 0; j < nl; j++) {
-                if (f->insns[ld[j]].ops[1].imm != imm)
-                    continue;
-                first &= j >= i;
-                np++;
-            }
-            if (!first)
-                continue; /* each offset once */
-            for (unsigned j = 0; j < ns; j++)
-                nsa += soff[j] == imm + shift;
-            if (nsa > np) {
-                ok = 0;
-                break;
-            }
-            /* the last np - nsa loads of this offset are the ones dropped */
-            int skip = nsa;
-            for (unsigned j = 0; j < nl; j++) {
-                if (f->insns[ld[j]].ops[1].imm != imm)
-                    continue;
-                if (skip-- > 0)
-                    continue;
-                drop[ndrop++] = j;
-            }
-        }
-        if (!ok)
-            continue;
-        for (unsigned d = 0; d < ndrop; d++) {
-            uint32_t b = ld[drop[d]];
-            int64_t imm = f->insns[b].ops[1].imm;
-            /* the nearest earlier load of the address that makes its request */
-            int32_t a = -1;
-            for (unsigned j = drop[d]; j-- > 0;)
-                if (f->insns[ld[j]].ops[1].imm == imm && merge[ld[j]].leader < 0) {
-                    a = (int32_t)ld[j];
-                    break;
-                }
-            if (a < 0 || !reread_clean(f, target, (uint32_t)a, b, base, imm, w))
-                continue;
-            merge[b].leader = a;
-            if (!placed[a])
-                placed[a] = 3;
-        }
-    }
-    rc = 0;
-out:
-    free(target);
-    free(done);
-    free(ld);
-    free(drop);
-    free(soff);
+    free(grouped);
     return rc;
 }
