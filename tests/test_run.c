@@ -988,6 +988,74 @@ static void test_fixed_places_held_out(void)
     free(e);
 }
 
+/* A block's warp aggregates read as CUB's BlockScan (BLOCK_SCAN_WARP_SCANS) leaves them in its PTX
+ * (tests/run/wide_reads.cu): whole vectors some of whose components nothing uses, and scalars of
+ * words those vectors read too. ptxas makes three LDS.128 of the seven loads, each run once a warp;
+ * smemlab counts them so (emu/cta_sass.c: a vector ptxas keeps whole, and a load whose nearest
+ * LDS are several, the one reading exactly its bytes or else the widest): 8 blocks of 32 warps,
+ * 768 requests of 2 wavefronts, the H100's (tests/run/h100-fixed-reads.csv: H100 80GB HBM3,
+ * driver 580.159.04, ncu 2025.3.1, 2026-11-24 15:58 UTC, the binary built here as below). Before:
+ * 2,048 (the vectors cut to their used components, each scalar a request); without the SASS,
+ * 2,304. */
+static void test_wide_reads_counted_as_the_sass(void)
+{
+    char *o, *e, path[1100], opts[1200];
+    CHECK_EQ(compare_with_h100("wide_reads", "", "h100-fixed-reads.csv", "wide_reads", NULL), 1);
+    CHECK_EQ(checks("", "wide_reads", "", &o, &e), 0);
+    EXPECT_IN(o, "wide_reads PASS");
+    EXPECT_IN(e, "counted as ptxas's SASS has it: one LDS.128 at a fixed place");
+    free(o);
+    free(e);
+    snprintf(path, sizeof path, "%s/wide_reads-nosass.csv", bin);
+    snprintf(opts, sizeof opts, "--format csv -o %s", path);
+    setenv("SMEMLAB_NO_SASS", "1", 1);
+    CHECK_EQ(checks(opts, "wide_reads", "", &o, &e), 0);
+    unsetenv("SMEMLAB_NO_SASS");
+    free(o);
+    free(e);
+    char *got = test_read_file(path, NULL);
+    char *g = got ? next_line(got) : NULL;
+    CHECK(g && *g);
+    if (g && *g)
+        CHECK_EQ(num(g, 10, NULL, 0), 2304); /* the PTX's loads: what the SASS changes */
+    free(got);
+}
+
+/* A raking scan (tests/run/raking.cu): a lane reads its 32-word segment, the warp scans the sums,
+ * the lane reads the segment again (the same line) and writes its scan back. ptxas serves some
+ * re-reads from the first reads' registers, as it chooses: all 32 where the segment is read whole
+ * before it is written (raking_cub, CUB's order; the SASS line has 32 LDS), 2 of 32 where it is
+ * read and written word by word (raking_interleaved: 62 LDS, the first and last words read once).
+ * smemlab drops a re-read only where the line's SASS reads that offset fewer times than the PTX
+ * (emu_sass_rereads), so both equal the H100's (tests/run/h100-fixed-reads.csv: 256 and 376 loads
+ * for 4 blocks); the PTX's loads, without the SASS: 380 each. */
+static void test_raking_rereads_counted_as_the_sass(void)
+{
+    char *o, *e, path[1100], opts[1200];
+    CHECK_EQ(compare_with_h100("raking", "", "h100-fixed-reads.csv", "raking", NULL), 2);
+    CHECK_EQ(checks("--format json", "raking", "", &o, &e), 0);
+    EXPECT_IN(o, "raking PASS");
+    EXPECT_IN(e, "\"sass_placed\": \"read again by 1 load at line 42 that ptxas serves from this "
+                 "one's registers (its SASS reads them once): no request there\"");
+    free(o);
+    free(e);
+    snprintf(path, sizeof path, "%s/raking-nosass.csv", bin);
+    snprintf(opts, sizeof opts, "--format csv -o %s", path);
+    setenv("SMEMLAB_NO_SASS", "1", 1);
+    CHECK_EQ(checks(opts, "raking", "", &o, &e), 0);
+    unsetenv("SMEMLAB_NO_SASS");
+    free(o);
+    free(e);
+    char *got = test_read_file(path, NULL);
+    unsigned n = 0;
+    for (char *g = got ? next_line(got) : NULL; g && *g; g = next_line(g)) {
+        CHECK_EQ(num(g, 10, NULL, 0), 380);
+        n++;
+    }
+    CHECK_EQ(n, 2);
+    free(got);
+}
+
 /* Recursive device functions (tests/run/recursion.cu) run to the program's own PASS. Against
  * tests/run/h100-recursion.csv (Nsight Compute 2025.3.1, H100 80GB HBM3, driver 580.159.04,
  * 2026-11-24, nvcc 13.0 -O3 -arch=sm_90 -lineinfo -cudart shared): where the lanes of a warp
@@ -1150,6 +1218,8 @@ int main(void)
     build("tests/run", "minmax64", "minmax64", "-cudart shared -arch=sm_90 -O3");
     build("tests/run", "fixed_places", "fixed_places", "-cudart shared -arch=sm_90 -O3 -lineinfo");
     build("tests/run", "fixed_places2", "fixed_places2", "-cudart shared -arch=sm_90 -O3 -lineinfo");
+    build("tests/run", "wide_reads", "wide_reads", "-cudart shared -arch=sm_90 -O3 -lineinfo");
+    build("tests/run", "raking", "raking", "-cudart shared -arch=sm_90 -O3 -lineinfo");
     build("tests/run", "cublas", "cublas", "-cudart shared -arch=sm_90 -O3 -lcublas -lcublasLt");
     build("tests/run", "wmma_noinline", "wmma_noinline_G", "-cudart shared -arch=sm_90 -G");
     build("tests/run", "tiny", "tiny_static", "-arch=sm_90");
@@ -1178,6 +1248,8 @@ int main(void)
     RUN(test_zero_fill_copies_as_the_h100);
     RUN(test_fixed_places_follow_the_sass);
     RUN(test_fixed_places_held_out);
+    RUN(test_wide_reads_counted_as_the_sass);
+    RUN(test_raking_rereads_counted_as_the_sass);
     RUN(test_recursion_runs_and_counts_as_the_h100);
     RUN(test_bulk_copies);
     RUN(test_merged_loads_stop_at_slow_path_calls);

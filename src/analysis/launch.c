@@ -332,6 +332,21 @@ static void placed_why(const struct smem_cta_program *p, const struct smem_cta_s
 {
     const struct smem_ptx_func *f = p->func;
     uint32_t me = s->src_insn, own = f->insns[me].top_line;
+    if (s->sass_placed == 3) { /* emu_sass_rereads: the later loads, on their lines */
+        unsigned again = 0, first = 0, other = 0;
+        for (uint32_t k = 0; p->merged_into && k < f->ninsns; k++) {
+            if (k == me || p->merged_into[k] != (int32_t)me)
+                continue;
+            if (!again++)
+                first = f->insns[k].top_line;
+            else
+                other |= f->insns[k].top_line != first;
+        }
+        snprintf(buf, size, "read again by %u load%s at line %u%s that ptxas serves from this "
+                 "one's registers (its SASS reads them once): no request there", again,
+                 again == 1 ? "" : "s", first, other ? " and others" : "");
+        return;
+    }
     char lines[80] = "";
     unsigned nl = 0;
     for (uint32_t k = 0; p->merged_into && k < f->ninsns; k++) {

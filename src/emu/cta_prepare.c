@@ -487,7 +487,9 @@ int smem_cta_prepare_sass(const struct smem_ptx_module *m, const struct smem_ptx
         sass_merge_loads(f, p->local_offset, merge) ||
         emu_sass_fixed(m, f, p->local_offset, sass,
                        sass && !p->flat ? smem_sass_find(sass, f->name) : NULL, merge, hoist,
-                       placed, sass_of)) {
+                       placed, sass_of) ||
+        emu_sass_rereads(m, f, sass, sass && !p->flat ? smem_sass_find(sass, f->name) : NULL,
+                         merge, placed)) {
         free(merge);
         free(hoist);
         free(placed);
@@ -585,6 +587,10 @@ int smem_cta_prepare_sass(const struct smem_ptx_module *m, const struct smem_ptx
         if (rc)
             break;
     }
+    /* loads whose addresses a load ptxas dropped reads again (emu_sass_rereads) */
+    for (uint32_t i = 0; !rc && i < p->nsites; i++)
+        if (placed[p->sites[i].src_insn] == 3 && p->sites[i].op == SMEM_ACC_LD)
+            p->sites[i].sass_placed = 3;
     /* the sites counted as a SASS LDS (the census leaves them out) */
     for (uint32_t i = 0; !rc && i < p->nsites; i++) {
         int32_t so = sass_of[p->sites[i].src_insn];

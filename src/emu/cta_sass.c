@@ -42,18 +42,20 @@
 struct unit {
     uint32_t lead;       /* the instruction whose site carries it */
     uint32_t interval;   /* barriers before it in the PTX's order */
+    int32_t bprev, bnext; /* the PTX's barriers before and after it (-1 none) */
     const char *path[ULINES]; /* its instructions' lines (the first ULINES distinct ones) */
     uint32_t line[ULINES];
     unsigned nlines;
     int64_t start;       /* window range */
     unsigned width;
+    int partial;         /* a vector load some of whose components nothing reads */
     int32_t sass;        /* the matched LDS, -1 none, -2 several */
 };
 
 
 /* The line an instruction is written on (the innermost of inlined code), as the census has it. */
-static void line_of(const struct smem_ptx_module *m, const struct smem_ptx_insn *in,
-                    const char **path, uint32_t *line)
+void emu_sass_line_of(const struct smem_ptx_module *m, const struct smem_ptx_insn *in,
+                      const char **path, uint32_t *line)
 {
     uint32_t file = in->loc_file, ln = in->loc_line;
     if (in->chain < m->nframes) {
@@ -75,7 +77,24 @@ static int fixed_load(const struct smem_ptx_func *f, const struct smem_ptx_insn 
     if (k != SYM_SHARED && k != SYM_SHARED_EXTERN)
         return 0;
     uint32_t all = (1u << in->vec) - 1u;
-    return in->vec <= 1 || (in->keep & all) == all;
+    return in->vec <= 1 || (in->keep & all) != 0; /* a vector: what ptxas keeps of it */
+}
+
+/* The window bytes a fixed-place load reads as ptxas keeps it: a vector's kept components from the
+ * first to the last (ptxas drops unused ones: hw/README item 7, unless its LDS says otherwise). */
+static void kept_range(const struct smem_ptx_insn *in, const uint32_t *sym_offset, int64_t *start,
+                       unsigned *width, int *partial)
+{
+    unsigned esz = smem_ptx_type_bytes(in->type), n = in->vec > 1 ? in->vec : 1;
+    uint32_t keep = n > 1 ? in->keep & ((1u << n) - 1u) : 1u;
+    unsigned lo = 0, hi = n - 1;
+    while (lo < n && !(keep >> lo & 1u))
+        lo++;
+    while (hi > lo && !(keep >> hi & 1u))
+        hi--;
+    *start = (int64_t)sym_offset[in->ops[1].sym] + in->ops[1].imm + (int64_t)lo * esz;
+    *width = (hi - lo + 1) * esz;
+    *partial = keep != (1u << n) - 1u;
 }
 
 static int64_t place_of(const struct smem_ptx_insn *in, const uint32_t *sym_offset)
@@ -84,7 +103,7 @@ static int64_t place_of(const struct smem_ptx_insn *in, const uint32_t *sym_offs
 }
 
 /* What ptxas may not move a shared load across. */
-static int clobbers(const struct smem_ptx_insn *in)
+int emu_sass_clobbers(const struct smem_ptx_insn *in)
 {
     switch (in->op) {
     case PO_ST: return in->space == SP_SHARED || in->space == SP_GENERIC;
@@ -100,7 +119,7 @@ static int clobbers(const struct smem_ptx_insn *in)
 static int between_clean(const struct smem_ptx_func *f, uint32_t from, uint32_t to)
 {
     for (uint32_t q = from + 1; q < to; q++)
-        if (clobbers(&f->insns[q]))
+        if (emu_sass_clobbers(&f->insns[q]))
             return 0;
     return 1;
 }
@@ -119,10 +138,107 @@ static int32_t branch_over(const struct smem_ptx_func *f, const uint8_t *target,
                 return -1;
             return (int32_t)q;
         }
-        if (clobbers(in))
+        if (emu_sass_clobbers(in))
             return -1;
     }
     return -1;
+}
+
+/* How near (in lines) the fixed-place LDS s is to unit x when it covers x's bytes in x's barrier
+ * interval; UINT32_MAX when it is not such an LDS. */
+/* The PTX barrier p and the SASS barrier q (-1: none, the function's start or end) are on one
+ * source line. */
+static int same_barrier(const struct smem_ptx_module *m, const struct smem_ptx_func *f,
+                        const struct smem_sass_module *sm, const struct smem_sass_func *sf,
+                        int32_t p, int32_t q)
+{
+    if (p < 0 || q < 0)
+        return p < 0 && q < 0;
+    const char *path;
+    uint32_t line;
+    emu_sass_line_of(m, &f->insns[p], &path, &line);
+    const struct smem_sass_insn *x = &sf->insns[q];
+    return line && x->line == line && x->file < sm->nfiles &&
+           smem_same_source(path, sm->files[x->file]);
+}
+
+/* Where a unit's LDS may lie: WHERE_ANY anywhere (the PTX and the SASS have different numbers of
+ * barriers), WHERE_POS in its barrier interval counted in program order, WHERE_LINES in any
+ * interval between barriers on the same two lines as its own (ptxas lays out copies of a block
+ * in another order than the PTX: CUB's select sweep) */
+enum { WHERE_ANY, WHERE_POS, WHERE_LINES };
+
+struct where {
+    const struct smem_ptx_module *m;
+    const struct smem_ptx_func *f;
+    const uint32_t *sint;
+    const int32_t *sprev, *snext;
+    int mode;
+    int32_t interval; /* WHERE_LINES: the SASS's interval looked in */
+};
+
+static unsigned covering(const struct smem_sass_module *sm, const struct smem_sass_func *sf,
+                         const struct where *w, const struct unit *u, uint32_t s)
+{
+    const struct smem_sass_insn *x = &sf->insns[s];
+    /* a fixed place: [URb + imm], or [Ra + imm] with Ra the window's base (ra_fixed) */
+    if (x->cls != SMEM_SASS_LDS || (x->ra != 255 && !x->ra_fixed) || !x->width ||
+        x->guard != SMEM_SASS_PT || x->guard_neg || !x->line || x->file >= sm->nfiles ||
+        x->imm > u->start || (int64_t)x->imm + x->width < u->start + (int64_t)u->width ||
+        (w->mode == WHERE_POS && w->sint[s] != u->interval) ||
+        (w->mode == WHERE_LINES && w->sint[s] != (uint32_t)w->interval))
+        return UINT32_MAX;
+    /* the nearest of the unit's instructions' lines */
+    unsigned d = UINT32_MAX;
+    for (unsigned j = 0; j < u->nlines; j++) {
+        uint32_t ln = u->line[j];
+        if (!smem_same_source(u->path[j], sm->files[x->file]))
+            continue;
+        unsigned dd = ln > x->line ? ln - x->line : x->line - ln;
+        if (dd < d)
+            d = dd;
+    }
+    return d;
+}
+
+/* The LDS unit x is counted as, where w says it may lie: the fixed-place ones covering its bytes
+ * on the nearest line within NEAR of its own; -1 none, -2 several that differ. */
+static int32_t pick(const struct smem_sass_module *sm, const struct smem_sass_func *sf,
+                    const struct where *w, const struct unit *x0, const uint8_t *scond,
+                    int by_interval)
+{
+    int32_t best = -1;
+    unsigned bestd = UINT32_MAX, ties = 0, bestkey = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (uint32_t s = 0; s < sf->ninsns; s++) {
+            unsigned d = covering(sm, sf, w, x0, s);
+            if (d > NEAR || (pass == 0 && d >= bestd)) {
+                continue;
+            } else if (pass == 0) {
+                bestd = d; /* the nearest line */
+                continue;
+            } else if (d != bestd) {
+                continue;
+            }
+            /* as near: the LDS reading exactly the unit's bytes, else the widest; several
+               different ones are believed only where the PTX and the SASS have as many
+               barriers (then every one lies in the unit's interval and each is an
+               instruction of its own: the others are matched by their own loads) */
+            const struct smem_sass_insn *x = &sf->insns[s];
+            unsigned key = by_interval ? (x->imm == x0->start && x->width == x0->width) * 256u +
+                                             x->width : 0;
+            if (best < 0 || key > bestkey) {
+                best = (int32_t)s;
+                bestkey = key;
+                ties = 0;
+            } else if (key == bestkey) {
+                /* ptxas's copies of one block (duplicated tails, unrolled code) are as good
+                   as one */
+                const struct smem_sass_insn *y = &sf->insns[best];
+                ties += y->imm != x->imm || y->width != x->width || scond[best] != scond[s];
+            }
+        }
+    return best < 0 ? -1 : ties ? -2 : best;
 }
 
 int emu_sass_fixed(const struct smem_ptx_module *m, const struct smem_ptx_func *f,
@@ -144,10 +260,12 @@ int emu_sass_fixed(const struct smem_ptx_module *m, const struct smem_ptx_func *
     struct unit *u = malloc(n * sizeof *u);
     uint32_t *unit_of = malloc(n * sizeof *unit_of);
     uint8_t *target = calloc(n + 1, 1), *pcond = sass_ptx_conditional(f, 0);
-    uint8_t *scond = malloc(sf->ninsns ? sf->ninsns : 1);
+    uint8_t *scond = malloc(sf->ninsns ? sf->ninsns : 1), *grouped = calloc(n, 1);
     uint32_t *sint = NULL;
+    int32_t *sprev = NULL, *snext = NULL;
     int rc = -1;
-    if (!u || !unit_of || !target || !pcond || !scond || smem_sass_conditional(sf, scond))
+    if (!u || !unit_of || !target || !pcond || !scond || !grouped ||
+        smem_sass_conditional(sf, scond))
         goto done;
     for (uint32_t k = 0; k < n; k++) {
         const struct smem_ptx_insn *in = &f->insns[k];
@@ -172,14 +290,33 @@ int emu_sass_fixed(const struct smem_ptx_module *m, const struct smem_ptx_func *
         sint[k] = b;
         b += sf->insns[k].cls == SMEM_SASS_BAR;
     }
+    sprev = malloc((sf->ninsns ? sf->ninsns : 1) * sizeof *sprev);
+    snext = malloc((sf->ninsns ? sf->ninsns : 1) * sizeof *snext);
+    if (!sprev || !snext)
+        goto done;
+    for (uint32_t k = 0, last = UINT32_MAX; k < sf->ninsns; k++) {
+        sprev[k] = last == UINT32_MAX ? -1 : (int32_t)last;
+        if (sf->insns[k].cls == SMEM_SASS_BAR)
+            last = k;
+    }
+    for (uint32_t k = sf->ninsns, next = UINT32_MAX; k-- > 0;) {
+        snext[k] = next == UINT32_MAX ? -1 : (int32_t)next;
+        if (sf->insns[k].cls == SMEM_SASS_BAR)
+            next = k;
+    }
     /* units: fixed-place loads, alone or as the model grouped them (all members fixed too) */
     uint32_t nu = 0, pint = 0;
+    int32_t pbar = -1;
     for (uint32_t k = 0; k < n; k++) {
         unit_of[k] = UINT32_MAX;
         const struct smem_ptx_insn *in = &f->insns[k];
         unsigned bop = in->op;
         uint32_t here = pint;
-        pint += bop == PO_BAR || bop == PO_BAR_RED || bop == PO_BAR_ARRIVE;
+        int32_t before = pbar;
+        if (bop == PO_BAR || bop == PO_BAR_RED || bop == PO_BAR_ARRIVE) {
+            pint++;
+            pbar = (int32_t)k;
+        }
         int32_t lead = merge[k].leader >= 0 ? merge[k].leader : (int32_t)k;
         if (!fixed_load(f, in) || !fixed_load(f, &f->insns[lead]))
             continue;
@@ -191,8 +328,19 @@ int emu_sass_fixed(const struct smem_ptx_module *m, const struct smem_ptx_func *
         struct unit *x = &u[nu];
         x->lead = k;
         x->interval = here;
-        x->start = place_of(in, sym_offset) + (merge[k].leader >= 0 ? merge[k].offset : 0);
-        x->width = merge[k].leader >= 0 ? merge[k].width : smem_ptx_type_bytes(in->type) * in->vec;
+        x->bprev = before;
+        x->bnext = -1;
+        for (uint32_t q = k + 1; q < n && x->bnext < 0; q++)
+            if (f->insns[q].op == PO_BAR || f->insns[q].op == PO_BAR_RED ||
+                f->insns[q].op == PO_BAR_ARRIVE)
+                x->bnext = (int32_t)q;
+        x->partial = 0;
+        if (merge[k].leader >= 0) {
+            x->start = place_of(in, sym_offset) + merge[k].offset;
+            x->width = merge[k].width;
+        } else {
+            kept_range(in, sym_offset, &x->start, &x->width, &x->partial);
+        }
         x->sass = -1;
         x->nlines = 0;
         unit_of[k] = nu++;
@@ -203,7 +351,7 @@ int emu_sass_fixed(const struct smem_ptx_module *m, const struct smem_ptx_func *
         struct unit *x = &u[unit_of[k]];
         const char *path;
         uint32_t ln;
-        line_of(m, &f->insns[k], &path, &ln);
+        emu_sass_line_of(m, &f->insns[k], &path, &ln);
         int have = !ln;
         for (unsigned j = 0; j < x->nlines && !have; j++)
             have = x->line[j] == ln && x->path[j] == path;
@@ -221,64 +369,66 @@ int emu_sass_fixed(const struct smem_ptx_module *m, const struct smem_ptx_func *
     for (uint32_t i = 0; i < nu; i++) {
         if (u[i].sass == -2)
             continue;
-        int32_t best = -1;
-        unsigned bestd = UINT32_MAX, ties = 0;
-        for (uint32_t s = 0; s < sf->ninsns; s++) {
-            const struct smem_sass_insn *x = &sf->insns[s];
-            /* a fixed place: [URb + imm], or [Ra + imm] with Ra the window's base (ra_fixed) */
-            if (x->cls != SMEM_SASS_LDS || (x->ra != 255 && !x->ra_fixed) || !x->width ||
-                x->guard != SMEM_SASS_PT ||
-                x->guard_neg || !x->line || x->file >= sm->nfiles || x->imm > u[i].start ||
-                (int64_t)x->imm + x->width < u[i].start + (int64_t)u[i].width)
-                continue;
-            /* the nearest of the unit's instructions' lines */
-            unsigned d = UINT32_MAX;
-            for (unsigned j = 0; j < u[i].nlines; j++) {
-                uint32_t ln = u[i].line[j];
-                if (!smem_same_source(u[i].path[j], sm->files[x->file]))
+        struct where w = {m, f, sint, sprev, snext, by_interval ? WHERE_POS : WHERE_ANY, -1};
+        int32_t best = pick(sm, sf, &w, &u[i], scond, by_interval);
+        if (best == -1 && by_interval) {
+            /* none in its interval: ptxas may lay out its copies of the block elsewhere. Every
+               interval between barriers on the unit's two barriers' lines must then have the same
+               LDS for it (else which copy is the PTX's is not known) */
+            w.mode = WHERE_LINES;
+            int32_t any = -1;
+            for (uint32_t t = 0; t <= sbars && best != -2; t++) {
+                uint32_t s0 = 0;
+                while (s0 < sf->ninsns && sint[s0] != t)
+                    s0++;
+                if (s0 == sf->ninsns || !same_barrier(m, f, sm, sf, u[i].bprev, sprev[s0]) ||
+                    !same_barrier(m, f, sm, sf, u[i].bnext, snext[s0]))
                     continue;
-                unsigned dd = ln > x->line ? ln - x->line : x->line - ln;
-                if (dd < d)
-                    d = dd;
+                w.interval = (int32_t)t;
+                int32_t c = pick(sm, sf, &w, &u[i], scond, by_interval);
+                if (c < 0 || (any >= 0 && (sf->insns[c].imm != sf->insns[any].imm ||
+                                           sf->insns[c].width != sf->insns[any].width ||
+                                           scond[c] != scond[any])))
+                    best = -2;
+                else if (any < 0)
+                    best = any = c;
             }
-            if (d > NEAR || (by_interval && sint[s] != u[i].interval))
-                continue;
-            if (d < bestd) { /* the nearest line; two as near: not known */
-                bestd = d;
-                best = (int32_t)s;
-                ties = 0;
-            } else if (d == bestd) {
-                /* ptxas's copies of one block (duplicated tails, unrolled code) are as good as one */
-                const struct smem_sass_insn *y = &sf->insns[best];
-                ties += y->imm != x->imm || y->width != x->width || scond[best] != scond[s];
-            }
+            if (best == -2)
+                best = -1; /* counted from the PTX, as with no LDS */
         }
-        u[i].sass = best < 0 ? -1 : ties ? -2 : best;
+        u[i].sass = best;
     }
-    /* groups: the units of one LDS */
+    /* groups: the units of one LDS in one of the PTX's barrier intervals (units of ptxas's copies
+       of a block, each in its own interval, may share one) */
     for (uint32_t s = 0; s < sf->ninsns; s++) {
+      for (;;) {
         uint32_t first = UINT32_MAX, count = 0;
         int ok = 1;
         for (uint32_t i = 0; i < nu; i++)
-            if (u[i].sass == (int32_t)s) {
+            if (u[i].sass == (int32_t)s && !grouped[i] &&
+                (first == UINT32_MAX || !by_interval || u[i].interval == u[first].interval)) {
                 if (first == UINT32_MAX)
                     first = i; /* units are in instruction order */
                 count++;
+                grouped[i] = 1;
             }
         if (!count)
-            continue;
-        uint32_t lead = u[first].lead;
+            break;
+        uint32_t lead = u[first].lead, in_int = u[first].interval;
         for (uint32_t k = lead + 1; count > 1 && k < n && ok; k++)
-            if (unit_of[k] != UINT32_MAX && u[unit_of[k]].sass == (int32_t)s && !between_clean(f, lead, k))
+            if (unit_of[k] != UINT32_MAX && u[unit_of[k]].sass == (int32_t)s &&
+                (!by_interval || u[unit_of[k]].interval == in_int) && !between_clean(f, lead, k))
                 ok = 0;
         if (!ok)
             continue;
         const struct smem_sass_insn *x = &sf->insns[s];
-        int widen = count > 1 || x->width != u[first].width;
+        /* a vector ptxas was expected to cut to its used components is one LDS too */
+        int widen = count > 1 || x->width != u[first].width || u[first].partial;
         sass_of[lead] = (int32_t)s; /* matched: counted as that LDS, changed or not */
         if (widen) {
             for (uint32_t k = lead; k < n; k++)
-                if (unit_of[k] != UINT32_MAX && u[unit_of[k]].sass == (int32_t)s)
+                if (unit_of[k] != UINT32_MAX && u[unit_of[k]].sass == (int32_t)s &&
+                    (!by_interval || u[unit_of[k]].interval == in_int))
                     merge[k].leader = (int32_t)lead;
             merge[lead].width = x->width;
             merge[lead].offset = (int32_t)(x->imm - place_of(&f->insns[lead], sym_offset));
@@ -296,14 +446,18 @@ int emu_sass_fixed(const struct smem_ptx_module *m, const struct smem_ptx_func *
                 }
             }
         }
+      }
     }
     rc = 0;
 done:
     free(sint);
+    free(sprev);
+    free(snext);
     free(u);
     free(unit_of);
     free(target);
     free(pcond);
     free(scond);
+    free(grouped);
     return rc;
 }

@@ -47,7 +47,8 @@ struct smem_cta_site {
     /* set from the kernel's own SASS (emu/cta_sass.c): 1 the access's grouping or width is the
        SASS's (a fixed-place LDS covering other loads too); 2 also hoisted: ptxas runs the LDS
        before the branch over it, so the request is made there (insn is the branch) by every
-       lane reaching it, at the fixed window offset `at` */
+       lane reaching it, at the fixed window offset `at`; 3 a load whose addresses later loads
+       of its line read again, which ptxas serves from its registers (they make no request) */
     uint8_t sass_placed;
     uint32_t at;
     /* 1 + the index of the kernel's SASS LDS this fixed-place load was matched to (its count is
