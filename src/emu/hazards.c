@@ -313,6 +313,15 @@ static void found(struct smem_hazard_tracker *t, struct lane_found *lf, enum hz_
     }
 }
 
+/* What the general code below keeps of an access to a byte only its thread has touched: it. */
+static inline void keep_last(struct hz_byte *s, const struct hz_acc *x, int write)
+{
+    if (write)
+        s->w = *x;
+    else
+        s->ra = *x;
+}
+
 /* Inlined where it is called: x, built there field by field, stays in registers (called, its
  * 16-bit and 8-bit fields stored and read back as one word stalled the store-to-load forwarding:
  * most of the time of the hazards on sortingNetworks). */
@@ -327,17 +336,11 @@ track_byte(struct smem_hazard_tracker *t, struct hz_byte *s, const struct hz_acc
         memset(s, 0, sizeof *s);
         s->gen = (uint16_t)t->gen;
         s->owner = (uint16_t)tid;
-        if (write)
-            s->w = *x;
-        else
-            s->ra = *x;
+        keep_last(s, x, write);
         return;
     }
     if (s->owner == tid) {
-        if (write)
-            s->w = *x;
-        else
-            s->ra = *x;
+        keep_last(s, x, write);
         return;
     }
     s->owner = OWNER_MANY;
@@ -348,10 +351,7 @@ track_byte(struct smem_hazard_tracker *t, struct hz_byte *s, const struct hz_acc
             if (!nm) {
                 t->oom = 1; /* what is kept of this byte stays right; its older accesses are lost */
                 s->owner = (uint16_t)tid;
-                if (write)
-                    s->w = *x;
-                else
-                    s->ra = *x;
+                keep_last(s, x, write);
                 return;
             }
             t->more = nm;
