@@ -424,6 +424,27 @@ static void test_blocks_waiting_on_flags_run_in_order(void)
     }
 }
 
+/* A launch of about two seconds: with --progress a line names it while it runs ("smemlab run:
+ * spin (its launch 1), grid 16x1x1, ...") and is erased after it, before the program's own stderr
+ * goes on; without it (stderr is no terminal here) the program's stderr is its own. */
+static void test_progress_line(void)
+{
+    char *o, *e;
+    CHECK_EQ(checks("--progress --format csv -o /dev/null", "long_launch", "", &o, &e), 0);
+    EXPECT_IN(o, "long_launch PASS");
+    EXPECT_IN(e, "\r\033[Ksmemlab run: spin (its launch 1), grid 16x1x1, block 32x1x1, 1 s");
+    const char *last = strstr(e, "long_launch stderr");
+    CHECK(last != NULL);
+    CHECK(last && last - e >= 4 && !strncmp(last - 4, "\r\033[K", 4)); /* erased, then the program's */
+    free(o);
+    free(e);
+    CHECK_EQ(checks("--format csv -o /dev/null", "long_launch", "plain", &o, &e), 0);
+    CHECK(strstr(e, "smemlab run:") == NULL);
+    EXPECT_IN(e, "long_launch stderr");
+    free(o);
+    free(e);
+}
+
 /* A flag computed from a register written only in range (CUB's select / partition sweep: "compare
  * the item, or out of range", `or.pred` of an unknown and a known true): the known operand decides,
  * as on the H100; it was computed unknown and selp wrote 0, a silently wrong result (unseen5's
@@ -1202,6 +1223,7 @@ int main(void)
     build("tests/run", "tiny", "tiny", shared);
     build("tests/run", "smem_only", "smem_only", "-cudart shared -arch=sm_90 -O3");
     build("tests/run", "chained_flags", "chained_flags", "-cudart shared -arch=sm_90 -O3");
+    build("tests/run", "long_launch", "long_launch", "-cudart shared -arch=sm_90 -O3");
     build("tests/run", "unwritten_flag", "unwritten_flag", "-cudart shared -arch=sm_90 -O3 -lineinfo");
     build("tests/run", "unknown_store", "unknown_store", "-cudart shared -arch=sm_90 -O3 -lineinfo");
     build("tests/run", "occupancy_regs", "occupancy_regs", "-cudart shared -arch=sm_90 -O3");
@@ -1233,6 +1255,7 @@ int main(void)
     RUN(test_printf_and_repeated_launches);
     RUN(test_repeats_without_device_memory);
     RUN(test_blocks_waiting_on_flags_run_in_order);
+    RUN(test_progress_line);
     RUN(test_a_known_operand_decides_a_predicate);
     RUN(test_unknown_values_stored_are_reported);
     RUN(test_occupancy_counts_ptxas_registers);

@@ -44,6 +44,8 @@ static void help(void)
         "  --no-hazards         skip race / barrier tracking (faster)\n"
         "  --device h100|h200   the device the program is shown (default h100)\n"
         "  --jobs N             threads for a launch's blocks (default: every core)\n"
+        "  --progress, --no-progress  a line on stderr while a launch over 1 s runs, erased\n"
+        "                       after it (default: on when stderr is a terminal)\n"
         "  --fail-on-conflict   exit 1 when any recorded request has a bank conflict\n"
         "  --fail-on-hazard     exit 1 when any race, barrier divergence or oob shared access\n"
         "  --fail-on-memory-error  exit 1 when any global access falls outside every allocation\n\n"
@@ -212,6 +214,7 @@ int cmd_run(int argc, char **argv)
     const char *out = NULL, *kernel = NULL, *device = NULL, *html = NULL;
     unsigned long long launches = 0, max_steps = 0, jobs = 0;
     int fmt = FMT_TABLE, hazards = 1, fail_conflict = 0, fail_hazard = 0, fail_memory = 0;
+    int progress = isatty(STDERR_FILENO); /* --progress / --no-progress */
     int i = 1;
     for (; i < argc; i++) {
         const char *a = argv[i];
@@ -254,6 +257,10 @@ int cmd_run(int argc, char **argv)
             i++;
         } else if (!strcmp(a, "--no-hazards")) {
             hazards = 0;
+        } else if (!strcmp(a, "--progress")) {
+            progress = 1;
+        } else if (!strcmp(a, "--no-progress")) {
+            progress = 0;
         } else if (!strcmp(a, "--fail-on-conflict")) {
             fail_conflict = 1;
         } else if (!strcmp(a, "--fail-on-hazard")) {
@@ -357,6 +364,7 @@ int cmd_run(int argc, char **argv)
     setenv(SMEM_RUN_ENV_STATUS, status_path, 1);
     setenv(SMEM_RUN_ENV_FORMAT, fmt == FMT_JSON ? "json" : fmt == FMT_CSV ? "csv" : "table", 1);
     setenv(SMEM_RUN_ENV_HAZARDS, hazards ? "1" : "0", 1);
+    setenv(SMEM_RUN_ENV_PROGRESS, progress ? "1" : "0", 1);
     char num[32];
     if (kernel)
         setenv(SMEM_RUN_ENV_KERNEL, kernel, 1);

@@ -155,6 +155,11 @@ static int prints(const struct smem_ptx_func *f)
     return 0;
 }
 
+int rt_kernel_prints(const struct smem_ptx_func *f)
+{
+    return prints(f);
+}
+
 /* 1 when the kernel may run its blocks on several threads: no global atomics or reductions, no
  * volatile or memory-model (.relaxed / .acquire / .release) loads and stores outside shared
  * memory (a block may spin on what another writes: CUB's decoupled look-back; in block order on

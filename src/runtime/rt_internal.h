@@ -195,8 +195,18 @@ struct rt_options {
     unsigned jobs;          /* threads for a launch's blocks; 0: every core */
     int memo;               /* skip repeated identical launches (SMEMLAB_RUN_MEMO=0: never) */
     int records;            /* this process writes the report (not a child) */
+    int progress;           /* a line on stderr while a long launch runs (rt_progress.c) */
 };
 extern struct rt_options rt_opt;
+
+/* A line on stderr while a launch that takes over a second runs, erased when it ends (rt_progress.c);
+ * NULL (nothing shown) unless rt_opt.progress. */
+struct rt_progress;
+struct rt_progress *rt_progress_start(unsigned long long launch, const char *kernel,
+                                      const unsigned grid[3], const unsigned block[3]);
+void rt_progress_stop(struct rt_progress *pg);
+/* 1 when the kernel calls printf (its lines come in block order, on one thread) */
+int rt_kernel_prints(const struct smem_ptx_func *f);
 
 /* The lock every entry point takes; rt_init runs on the first call. */
 void rt_lock(void);

@@ -55,6 +55,7 @@ static void init(void)
     rt_opt.device = (v = env(SMEM_RUN_ENV_DEVICE)) && !strcmp(v, "h200");
     rt_opt.jobs = (v = env(SMEM_RUN_ENV_JOBS)) ? (unsigned)strtoul(v, NULL, 0) : 0;
     rt_opt.memo = !(v = env(SMEM_RUN_ENV_MEMO)) || strcmp(v, "0") != 0;
+    rt_opt.progress = (v = env(SMEM_RUN_ENV_PROGRESS)) && !strcmp(v, "1");
     if ((v = env(SMEM_RUN_ENV_KERNEL)))
         rt_opt.have_regex = regcomp(&kernel_re, v, REG_EXTENDED | REG_NOSUB) == 0;
     /* a child the program starts inherits the environment: only the program itself records */

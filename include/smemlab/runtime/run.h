@@ -18,6 +18,7 @@
 #define SMEM_RUN_ENV_DEVICE "SMEMLAB_RUN_DEVICE"     /* h100 (default) | h200: the device shown */
 #define SMEM_RUN_ENV_JOBS "SMEMLAB_RUN_JOBS"         /* threads per launch (default: every core) */
 #define SMEM_RUN_ENV_MEMO "SMEMLAB_RUN_MEMO"         /* 0: run every launch, even a proven repeat */
+#define SMEM_RUN_ENV_PROGRESS "SMEMLAB_RUN_PROGRESS" /* 1: a line on stderr while a long launch runs */
 
 /* The status file: one "key value" line each, rewritten with the report.
  *   runtime 1                the library was loaded and the program made a CUDA call
