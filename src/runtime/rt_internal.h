@@ -205,6 +205,8 @@ struct rt_progress;
 struct rt_progress *rt_progress_start(unsigned long long launch, const char *kernel,
                                       const unsigned grid[3], const unsigned block[3]);
 void rt_progress_stop(struct rt_progress *pg);
+/* Erases the line if one is shown (a stop in the middle of a launch: rt_fatal). */
+void rt_progress_erase(void);
 /* 1 when the kernel calls printf (its lines come in block order, on one thread) */
 int rt_kernel_prints(const struct smem_ptx_func *f);
 

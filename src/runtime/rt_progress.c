@@ -6,12 +6,15 @@
 #include "rt_internal.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #define FIRST_AFTER_S 1.0 /* a launch shorter than this shows nothing */
+
+static _Atomic int visible; /* a line is on the terminal now (rt_progress_erase) */
 
 struct rt_progress {
     pthread_t thread;
@@ -43,7 +46,7 @@ static void *ticker(void *arg)
             break;
         fprintf(stderr, "\r\033[Ksmemlab run: %s, %.0f s", pg->what, since(&pg->t0));
         fflush(stderr);
-        pg->shown = 1;
+        pg->shown = visible = 1;
     }
     pthread_mutex_unlock(&pg->lock);
     return NULL;
@@ -71,6 +74,15 @@ struct rt_progress *rt_progress_start(unsigned long long launch, const char *ker
     return pg;
 }
 
+void rt_progress_erase(void)
+{
+    if (!visible)
+        return;
+    fputs("\r\033[K", stderr); /* the line erased: the terminal as the program left it */
+    fflush(stderr);
+    visible = 0;
+}
+
 void rt_progress_stop(struct rt_progress *pg)
 {
     if (!pg)
@@ -80,10 +92,8 @@ void rt_progress_stop(struct rt_progress *pg)
     pthread_cond_signal(&pg->cond);
     pthread_mutex_unlock(&pg->lock);
     pthread_join(pg->thread, NULL);
-    if (pg->shown) {
-        fputs("\r\033[K", stderr); /* the line erased: the terminal as the program left it */
-        fflush(stderr);
-    }
+    if (pg->shown)
+        rt_progress_erase();
     pthread_cond_destroy(&pg->cond);
     pthread_mutex_destroy(&pg->lock);
     free(pg);

@@ -108,6 +108,7 @@ void rt_fatal(const char *fmt, ...)
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     fflush(stdout);
+    rt_progress_erase();
     fprintf(stderr, "smemlab run: %s\n", msg);
     rt_report_write(msg);
     _exit(SMEM_RUN_EXIT_UNSUPPORTED); /* the program's atexit handlers would call CUDA again */
