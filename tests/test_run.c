@@ -271,6 +271,28 @@ static int checks(const char *opts, const char *program, const char *mode, char 
             fprintf(stderr, "  missing '%s' in:\n%s\n", (what), (text));                        \
     } while (0)
 
+/* Runs program under `smemlab run --format csv` (plus opts; without the SASS when no_sass) to its
+ * exit 0, its report in bin/PROGRAM.TAG.csv; the report's text (NULL when missing), and the
+ * program's stdout in *out when asked (else freed). */
+static char *run_csv(const char *program, const char *opts, const char *tag, int no_sass,
+                     char **out)
+{
+    char *o, *e, path[1100], all[1400];
+    snprintf(path, sizeof path, "%s/%s.%s.csv", bin, program, tag);
+    snprintf(all, sizeof all, "%s --format csv -o %s", opts, path);
+    if (no_sass)
+        setenv("SMEMLAB_NO_SASS", "1", 1);
+    CHECK_EQ(checks(all, program, "", &o, &e), 0);
+    if (no_sass)
+        unsetenv("SMEMLAB_NO_SASS");
+    free(e);
+    if (out)
+        *out = o;
+    else
+        free(o);
+    return test_read_file(path, NULL);
+}
+
 static void test_runtime_api(void)
 {
     char *o, *e;
@@ -405,14 +427,11 @@ static void test_blocks_waiting_on_flags_run_in_order(void)
 {
     long long want = -1;
     for (int i = 0; i < 4; i++) {
-        char *o, *e, opts[1200], path[1100];
-        snprintf(path, sizeof path, "%s/chained_flags.%d.csv", bin, i);
-        snprintf(opts, sizeof opts, "--jobs %d -o %s --format csv", i ? 2 : 1, path);
-        CHECK_EQ(checks(opts, "chained_flags", "", &o, &e), 0);
+        char *o = NULL, tag[16];
+        snprintf(tag, sizeof tag, "%d", i);
+        char *csv = run_csv("chained_flags", i ? "--jobs 2" : "--jobs 1", tag, 0, &o);
         EXPECT_IN(o, "chained_flags PASS");
         free(o);
-        free(e);
-        char *csv = test_read_file(path, NULL);
         CHECK(csv != NULL);
         char *l = csv ? next_line(csv) : NULL;
         long long ins = l && *l ? num(l, 18, NULL, 0) : -2;
@@ -945,16 +964,9 @@ static void test_zero_fill_copies_as_the_h100(void)
 static void test_fixed_places_follow_the_sass(void)
 {
     CHECK_EQ(compare_with_h100("fixed_places", "", "h100-fixed-places.csv", "fixed_places", NULL), 7);
-    setenv("SMEMLAB_NO_SASS", "1", 1);
-    char *o, *e, path[1100], opts[1200];
-    snprintf(path, sizeof path, "%s/fixed_places-nosass.csv", bin);
-    snprintf(opts, sizeof opts, "--format csv -o %s", path);
-    CHECK_EQ(checks(opts, "fixed_places", "", &o, &e), 0);
-    unsetenv("SMEMLAB_NO_SASS");
+    char *o = NULL, *got = run_csv("fixed_places", "", "nosass", 1, &o), hwpath[1100];
     EXPECT_IN(o, "fixed_places PASS");
     free(o);
-    free(e);
-    char *got = test_read_file(path, NULL), hwpath[1100];
     snprintf(hwpath, sizeof hwpath, "%s/tests/run/h100-fixed-places.csv", src);
     char *hw = test_read_file(hwpath, NULL);
     CHECK(got && hw);
@@ -1020,21 +1032,14 @@ static void test_fixed_places_held_out(void)
  * 2,304. */
 static void test_wide_reads_counted_as_the_sass(void)
 {
-    char *o, *e, path[1100], opts[1200];
+    char *o, *e;
     CHECK_EQ(compare_with_h100("wide_reads", "", "h100-fixed-reads.csv", "wide_reads", NULL), 1);
     CHECK_EQ(checks("", "wide_reads", "", &o, &e), 0);
     EXPECT_IN(o, "wide_reads PASS");
     EXPECT_IN(e, "counted as ptxas's SASS has it: one LDS.128 at a fixed place");
     free(o);
     free(e);
-    snprintf(path, sizeof path, "%s/wide_reads-nosass.csv", bin);
-    snprintf(opts, sizeof opts, "--format csv -o %s", path);
-    setenv("SMEMLAB_NO_SASS", "1", 1);
-    CHECK_EQ(checks(opts, "wide_reads", "", &o, &e), 0);
-    unsetenv("SMEMLAB_NO_SASS");
-    free(o);
-    free(e);
-    char *got = test_read_file(path, NULL);
+    char *got = run_csv("wide_reads", "", "nosass", 1, NULL);
     char *g = got ? next_line(got) : NULL;
     CHECK(g && *g);
     if (g && *g)
@@ -1052,7 +1057,7 @@ static void test_wide_reads_counted_as_the_sass(void)
  * for 4 blocks); the PTX's loads, without the SASS: 380 each. */
 static void test_raking_rereads_counted_as_the_sass(void)
 {
-    char *o, *e, path[1100], opts[1200];
+    char *o, *e;
     CHECK_EQ(compare_with_h100("raking", "", "h100-fixed-reads.csv", "raking", NULL), 2);
     CHECK_EQ(checks("--format json", "raking", "", &o, &e), 0);
     EXPECT_IN(o, "raking PASS");
@@ -1060,14 +1065,7 @@ static void test_raking_rereads_counted_as_the_sass(void)
                  "one's registers (its SASS reads them once): no request there\"");
     free(o);
     free(e);
-    snprintf(path, sizeof path, "%s/raking-nosass.csv", bin);
-    snprintf(opts, sizeof opts, "--format csv -o %s", path);
-    setenv("SMEMLAB_NO_SASS", "1", 1);
-    CHECK_EQ(checks(opts, "raking", "", &o, &e), 0);
-    unsetenv("SMEMLAB_NO_SASS");
-    free(o);
-    free(e);
-    char *got = test_read_file(path, NULL);
+    char *got = run_csv("raking", "", "nosass", 1, NULL);
     unsigned n = 0;
     for (char *g = got ? next_line(got) : NULL; g && *g; g = next_line(g)) {
         CHECK_EQ(num(g, 10, NULL, 0), 380);
