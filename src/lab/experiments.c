@@ -1,8 +1,8 @@
 /* experiments.c: the table of every experiment (kernels/, launch, arguments, H100 counterpart) and
  * the CPU references that define each kernel's correct output. Pure data and pure functions: the
  * only side effect is the host buffers smem_exp_data_alloc hands out.
- * Size (~1,000 lines): mostly data, one row per experiment, and the CPU reference of each
- * kernel file beside the rows that use it. */
+ * Mostly data, one row per experiment, and the CPU reference of each kernel file beside the rows
+ * that use it. */
 #include "smemlab/lab/experiments.h"
 
 #include <stdio.h>

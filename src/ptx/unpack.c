@@ -1,8 +1,8 @@
 /* unpack.c: Zstandard (RFC 8878) and LZ4-block decoders for the compressed entries of nvcc's
  * fatbinaries. Written from the two formats' specifications, for data we did not make: every read
  * is bounds-checked and nothing is written past the output's stated size.
- * Size (~500 lines): zstd needs its two entropy coders (FSE tables, Huffman literals) and the
- * sequence executor; each is one section below. */
+ * zstd needs its two entropy coders (FSE tables, Huffman literals) and the sequence executor; each
+ * is one section below. */
 #include "unpack.h"
 
 #include <stddef.h>
