@@ -2,6 +2,7 @@
  * the H100 measurements every rule here is derived from. */
 #include "smemlab/model/banks.h"
 
+#include <assert.h>
 #include <string.h>
 
 struct smem_banks smem_banks_default(void)
@@ -69,6 +70,7 @@ int smem_word_request_cost(const struct smem_banks *b, const struct smem_request
                 worst = n + 1;
         }
     }
+    assert(worst <= SMEM_WARP);
     cost->wavefronts = cost->max_ways = worst;
     cost->ideal = cost->groups = 1;
     cost->pipe_delta = 0;
@@ -84,6 +86,7 @@ static unsigned worst_bank(const struct smem_banks *b, const struct smem_request
     unsigned nw[SMEM_MAX_BANKS];
     unsigned worst = 0, nd = 0, shift = 0;
     unsigned wpl = req->width > b->bytes ? req->width / b->bytes : 1; /* words per lane */
+    assert(b->count >= 1 && b->count <= SMEM_MAX_BANKS); /* smem_banks_check before pricing */
     int pow2 = !(b->count & (b->count - 1));
     while ((1u << shift) < b->bytes)
         shift++;
@@ -152,6 +155,7 @@ static struct smem_cost pipe_cost(const struct smem_banks *b, const struct smem_
             continue;
         unsigned distinct;
         unsigned ways = worst_bank(b, req, pmask, &distinct);
+        assert(ways >= 1); /* a pass with an active lane costs a wavefront at least */
         cost.wavefronts += ways;
         cost.ideal++;
         if (ways > cost.max_ways)
@@ -191,6 +195,7 @@ static unsigned sass_wavefronts(const struct smem_banks *b, const struct smem_re
     unsigned words = req->width / b->bytes;  /* 2 or 4 */
     unsigned glanes = 2 * SMEM_WARP / words; /* 32 or 16 */
     unsigned plane = SMEM_WARP / words;      /* 16 or 8 */
+    assert(words == 2 || words == 4);
     uint32_t gmask = glanes >= 32 ? 0xffffffffu : (1u << glanes) - 1u;
     uint32_t pmask = (1u << plane) - 1u;
     unsigned total = 0, distinct;
