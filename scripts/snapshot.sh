@@ -16,6 +16,10 @@ SMEMLAB=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 OUT=$2
 PROGBIN=${3:-$OUT/../snapshot-bin}
 mkdir -p "$OUT" "$PROGBIN/run"
+# `run` reports device addresses, which the host's mmap places: without address-space
+# randomisation (setarch -R) they are the same from run to run
+NORAND=
+setarch "$(uname -m)" -R true 2>/dev/null && NORAND="setarch $(uname -m) -R"
 # one report: NAME then the command; stdout to NAME, stderr to NAME.err, status to NAME.rc
 snap() {
     name=$1; shift
@@ -80,7 +84,7 @@ for pm in atomic64: bulk: bulk:race chained_flags: cublas:handle cublas:gemm fat
           fixed_places2: merge_calls: minmax64: occupancy_regs: raking: recursion: shared_counter: \
           smem_only: tiny: tiny_rdc: tiny_sass: tiny_static: unknown_store: unwritten_flag: \
           wide_reads: wmma_noinline: wmma_noinline_G: zfill: zfill:src8 long_launch:plain \
-          checks:api checks:assert checks:exit5 checks:histogram checks:oob \
+          checks:api checks:assert checks:crash checks:exit5 checks:histogram checks:oob \
           checks:printf checks:race checks:transpose checks:trap checks:unknown checks:unsupported \
           checks:diverge checks:templates checks:repeat; do
     n=${pm%%:*}; mode=${pm#*:}
@@ -88,13 +92,13 @@ for pm in atomic64: bulk: bulk:race chained_flags: cublas:handle cublas:gemm fat
     [ -x "$exe" ] || continue
     t=$n${mode:+.$mode}
     # shellcheck disable=SC2086
-    snap "run/$t.out" "$SMEMLAB" run --jobs 1 --format json -o "$OUT/run/$t.json" "$exe" $mode
+    snap "run/$t.out" $NORAND "$SMEMLAB" run --jobs 1 --format json -o "$OUT/run/$t.json" "$exe" $mode
     # shellcheck disable=SC2086
-    snap "run/$t.csv.out" "$SMEMLAB" run --jobs 1 --format csv -o "$OUT/run/$t.csv" "$exe" $mode
+    snap "run/$t.csv.out" $NORAND "$SMEMLAB" run --jobs 1 --format csv -o "$OUT/run/$t.csv" "$exe" $mode
     # shellcheck disable=SC2086
-    snap "run/$t.table.out" "$SMEMLAB" run --jobs 1 -o "$OUT/run/$t.table" "$exe" $mode
+    snap "run/$t.table.out" $NORAND "$SMEMLAB" run --jobs 1 -o "$OUT/run/$t.table" "$exe" $mode
 done
-snap run/checks.transpose.html.out "$SMEMLAB" run --jobs 1 --html "$OUT/run/checks.transpose.html" \
+snap run/checks.transpose.html.out $NORAND "$SMEMLAB" run --jobs 1 --html "$OUT/run/checks.transpose.html" \
     -o "$OUT/run/checks.transpose.html.table" "$PROGBIN/run/checks" transpose
 
 if [ -n "${SNAPSHOT_PROGRAMS:-}" ]; then
@@ -109,8 +113,7 @@ if [ -n "${SNAPSHOT_PROGRAMS:-}" ]; then
 fi
 # what differs from run to run is written T (the emulator's own time); where a report names OUT's
 # own files, OUT is written as OUT: so that two snapshots compare
-# (checks' crash mode is left out: its addresses are the host's mmap's, new each run); the
-# checkout's own path is written as nothing (analyze names sources by their full path), and so is
+# the checkout's own path is written as nothing (analyze names sources by their full path), and so is
 # the checkout that built PROGBIN's programs (their line tables name it)
 ROOT=$(pwd)
 find "$OUT" -type f ! -name DONE | while IFS= read -r f; do
