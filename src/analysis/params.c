@@ -869,6 +869,14 @@ static int same_names(const struct pp_kernel *a, const struct pp_kernel *b)
     return 1;
 }
 
+/* A qualified name after its last top-level "::" ("ns::k" -> "k"). */
+static const char *unqualified(const char *qual)
+{
+    struct smem_signature s;
+    smem_signature_parse(qual, strlen(qual), &s);
+    return qual + s.last.off;
+}
+
 /* The declaration that names entry (qual, c_linkage, targs) with n parameters of types dem (NULL:
  * unknown); NULL with why when none or several. */
 static const struct pp_kernel *find_decl(const struct smem_pp_unit *u, const char *qual,
@@ -877,19 +885,12 @@ static const struct pp_kernel *find_decl(const struct smem_pp_unit *u, const cha
 {
     const struct pp_kernel *cand[64];
     unsigned nc = 0, same_name = 0;
-    const char *last = qual;
-    for (const char *p = qual; *p; p++)
-        if (p[0] == ':' && p[1] == ':')
-            last = p + 2;
+    const char *last = unqualified(qual);
     for (unsigned i = 0; i < u->nk && nc < 64; i++) {
         const struct pp_kernel *k = &u->k[i];
         int name_ok;
         if (c_linkage) {
-            const char *kl = k->qual;
-            for (const char *p = k->qual; *p; p++)
-                if (p[0] == ':' && p[1] == ':')
-                    kl = p + 2;
-            name_ok = !strcmp(kl, last);
+            name_ok = !strcmp(unqualified(k->qual), last);
         } else {
             name_ok = !strcmp(k->qual, qual);
         }
