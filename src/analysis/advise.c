@@ -5,6 +5,7 @@
  * compiler vectorises shared accesses only where it can prove alignment.
  * Size (~1,200 lines): one search, its sections in the data flow's order (requests of an
  * array, pricing, shapes, search, code to write, ranking); the writers are in src/report/. */
+#include "smemlab/base/signature.h"
 #include "smemlab/base/text.h"
 #include "smemlab/analysis/advise.h"
 #include "advise_internal.h"
@@ -1018,33 +1019,18 @@ static int advise_array(struct ctx *cx, const struct smem_cta_var *v, struct sme
 static void bind_template_args(const char *kname, struct smem_consts *consts,
                                struct smem_decl *decls, unsigned ndecls)
 {
-    const char *lt = strchr(kname, '<');
-    size_t n = strlen(kname);
-    if (!consts || !lt || n < 2 || kname[n - 1] != '>')
+    struct smem_signature sig;
+    smem_signature_parse(kname, strlen(kname), &sig);
+    if (!consts || !sig.has_targs)
         return;
-    char base[128];
-    const char *b = kname; /* the last name before '<': no namespace, no return type */
-    for (const char *q = kname; q < lt; q++)
-        if ((q[0] == ':' && q[1] == ':') || q[0] == ' ')
-            b = q + (q[0] == ' ' ? 1 : 2);
-    snprintf(base, sizeof base, "%.*s", (int)(lt - b), b);
+    char base[128]; /* the last name before '<': no namespace, no return type */
+    snprintf(base, sizeof base, "%.*s", (int)sig.base.len, kname + sig.base.off);
+    struct smem_span a[16];
+    unsigned na = smem_signature_split(kname, sig.targs, a, 16);
     char args[16][96];
-    unsigned na = 0;
-    int depth = 0;
-    const char *seg = lt + 1;
-    for (const char *q = lt + 1; q < kname + n; q++) {
-        if (*q == '<' || *q == '(')
-            depth++;
-        else if ((*q == '>' || *q == ')') && depth > 0)
-            depth--;
-        else if ((*q == ',' && depth == 0) || q == kname + n - 1) {
-            while (seg < q && *seg == ' ')
-                seg++;
-            if (na < 16)
-                snprintf(args[na++], sizeof args[0], "%.*s", (int)(q - seg), seg);
-            seg = q + 1;
-        }
-    }
+    na = na < 16 ? na : 16;
+    for (unsigned j = 0; j < na; j++)
+        snprintf(args[j], sizeof args[0], "%.*s", (int)a[j].len, kname + a[j].off);
     for (unsigned i = 0; i < ndecls; i++) {
         struct smem_decl *d = &decls[i];
         if (strcmp(d->func, base) || !d->tparams[0])

@@ -3,6 +3,7 @@
  * emulator per kernel and prices every request with the bank model.
  * Size (~800 lines): compiling (nvcc as a subprocess), naming parameters and running the
  * emulator are the three steps of one analysis, each a section below. */
+#include "smemlab/base/signature.h"
 #include "smemlab/base/text.h"
 #include "smemlab/analysis/analyze.h"
 #include "smemlab/analysis/census.h"
@@ -308,32 +309,6 @@ void smem_demangle(const char *const *names, unsigned n, char **out)
             out[i] = strdup(names[i]);
 }
 
-/* "void reduce4<int, 256u>(int*, int*)" -> "reduce4<int, 256u>" (templates demangle with their
- * return type first) */
-static char *strip_params(const char *d)
-{
-    if (!strncmp(d, "void ", 5))
-        d += 5;
-    size_t n = strlen(d);
-    int depth = 0;
-    for (size_t i = n; i-- > 0;) {
-        if (d[i] == ')')
-            depth++;
-        else if (d[i] == '(') {
-            if (--depth == 0) {
-                n = i;
-                break;
-            }
-        }
-    }
-    char *s = malloc(n + 1);
-    if (s) {
-        memcpy(s, d, n);
-        s[n] = 0;
-    }
-    return s;
-}
-
 /* ---- kernel parameters by source name (params.c does the work) ---------------------------- */
 
 /* Where parameter names come from, fetched once and only when needed: the caller's preprocessed
@@ -380,32 +355,24 @@ static void names_free(struct names *nm)
 
 /* ---- the analysis -------------------------------------------------------------------------- */
 
+static int span_is(const char *text, struct smem_span sp, const char *want)
+{
+    return strlen(want) == sp.len && !memcmp(text + sp.off, want, sp.len);
+}
+
 /* Matches --kernel against the mangled symbol, the demangled name with or without its parameter
  * list, the name without template arguments, and the same without namespaces. */
-static int kernel_matches(const char *want, const char *symbol, const char *full, const char *name)
+static int kernel_matches(const char *want, const char *symbol, const char *full)
 {
-    if (!strcmp(want, symbol) || !strcmp(want, full) || !strcmp(want, name))
-        return 1;
-    size_t base = strcspn(name, "<");
-    if (strlen(want) == base && !strncmp(want, name, base))
+    struct smem_signature s;
+    smem_signature_parse(full, strlen(full), &s);
+    if (!strcmp(want, symbol) || !strcmp(want, full) || span_is(full, s.name, want) ||
+        span_is(full, s.qual, want))
         return 1;
     /* without namespaces: the part after the last "::" outside template arguments */
-    const char *last = name;
-    int depth = 0;
-    for (const char *c = name; *c; c++) {
-        if (*c == '<')
-            depth++;
-        else if (*c == '>')
-            depth--;
-        else if (!depth && c[0] == ':' && c[1] == ':')
-            last = c + 2;
-    }
-    if (last == name)
+    if (s.last.off == s.name.off)
         return 0;
-    if (!strcmp(want, last))
-        return 1;
-    size_t lb = strcspn(last, "<");
-    return strlen(want) == lb && !strncmp(want, last, lb);
+    return span_is(full, s.last, want) || span_is(full, s.base, want);
 }
 
 /* One kernel's launch with pv, its scalar parameters (bound by smem_params_bind); sig names them
@@ -617,16 +584,9 @@ static int analyze_module(struct smem_analysis *an, const char *ptx_name, const 
         rc = smem_error_set(err, NULL, 0, 0, "out of memory");
         goto done;
     }
-    for (uint32_t i = 0; i < ne; i++) {
-        char *name = strip_params(dem[i]);
-        if (!name) {
-            rc = smem_error_set(err, NULL, 0, 0, "out of memory");
-            goto done;
-        }
-        if (!o->kernel || kernel_matches(o->kernel, syms[i], dem[i], name))
+    for (uint32_t i = 0; i < ne; i++)
+        if (!o->kernel || kernel_matches(o->kernel, syms[i], dem[i]))
             sel[nsel++] = i;
-        free(name);
-    }
     if (!nsel) {
         char list[300] = "";
         for (uint32_t i = 0; i < ne; i++) {
@@ -666,7 +626,7 @@ static int analyze_module(struct smem_analysis *an, const char *ptx_name, const 
         uint32_t i = sel[s];
         struct smem_kernel_report *k = &an->kernels[an->nkernels++];
         k->symbol = strdup(syms[i]);
-        k->name = strip_params(dem[i]);
+        k->name = smem_signature_name(dem[i]);
         if (!k->symbol || !k->name) {
             rc = smem_error_set(err, NULL, 0, 0, "out of memory");
             goto done;

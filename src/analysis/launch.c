@@ -507,28 +507,6 @@ int smem_launch_analyze(const struct smem_cta_program *p, const struct smem_laun
     return 0;
 }
 
-char *smem_kernel_plain_name(const char *d)
-{
-    if (!strncmp(d, "void ", 5))
-        d += 5;
-    size_t n = strlen(d);
-    int depth = 0;
-    for (size_t i = n; i-- > 0;) {
-        if (d[i] == ')')
-            depth++;
-        else if (d[i] == '(' && --depth == 0) {
-            n = i;
-            break;
-        }
-    }
-    char *s = malloc(n + 1);
-    if (s) {
-        memcpy(s, d, n);
-        s[n] = 0;
-    }
-    return s;
-}
-
 /* ---- sums over launches ------------------------------------------------------------------- */
 
 static void sum_totals(struct smem_totals *s, const struct smem_totals *t)

@@ -2,9 +2,12 @@
  * preprocessed C++ that finds every __global__ declaration (namespaces, templates, macros already
  * expanded by nvcc) and the simple typedefs; matching a PTX entry to its declaration and typing
  * each parameter; checking and binding --param values.
- * Size (~1,550 lines): the scanner (half of it) serves only the matching below and shares its
+ * Size: the scanner (half of it) serves only the matching below and shares its
  * token and declaration types; the next split is the scanner into params_scan.c. */
 #include "smemlab/analysis/params.h"
+
+#include "smemlab/base/lex.h"
+#include "smemlab/base/signature.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -14,217 +17,44 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- a lexer for preprocessed C++ -------------------------------------------------------------- */
+/* ---- tokens of preprocessed C++ (base/lex.c: line markers followed, one-byte punctuators) ---- */
 
-enum { T_EOF, T_ID, T_NUM, T_STR, T_PUNCT };
-
-struct tok {
-    int kind;
-    const char *b;
-    size_t n;
-    unsigned line;
-};
-
-struct lex {
-    const char *p, *end;
-    const char *file; /* the last line marker's file (not NUL-terminated: file_len) */
-    size_t file_len;
-    unsigned line;
-    int bol;          /* at the beginning of a line */
-};
-
-static int is_id0(int c) { return isalpha(c) || c == '_' || c == '$'; }
 static int is_id(int c) { return isalnum(c) || c == '_' || c == '$'; }
 
-/* A line marker ("# 12 \"file\" 2" or "#line 12 \"file\"") or any other directive: skipped, the
- * marker remembered. p is at the '#'. */
-static void directive(struct lex *L)
-{
-    const char *p = L->p + 1, *e = L->end;
-    while (p < e && (*p == ' ' || *p == '\t'))
-        p++;
-    if (e - p > 4 && !strncmp(p, "line", 4) && !is_id((unsigned char)p[4]))
-        p += 4;
-    while (p < e && (*p == ' ' || *p == '\t'))
-        p++;
-    if (p < e && isdigit((unsigned char)*p)) {
-        unsigned long n = 0;
-        while (p < e && isdigit((unsigned char)*p)) {
-            n = n * 10 + (unsigned long)(*p - '0');
-            if (n > 100000000ul)
-                n = 100000000ul;
-            p++;
-        }
-        while (p < e && (*p == ' ' || *p == '\t'))
-            p++;
-        if (p < e && *p == '"') {
-            const char *f = ++p;
-            while (p < e && *p != '"' && *p != '\n')
-                p += (*p == '\\' && p + 1 < e) ? 2 : 1;
-            L->file = f;
-            L->file_len = (size_t)(p - f);
-        }
-        L->line = n ? (unsigned)n - 1 : 0; /* the next line is line n */
-    }
-    while (p < e && *p != '\n')
-        p += (*p == '\\' && p + 1 < e && p[1] == '\n') ? 2 : 1;
-    L->p = p;
-}
+enum { T_EOF = SMEM_TOK_EOF, T_ID = SMEM_TOK_IDENT, T_STR = SMEM_TOK_STRING,
+       T_PUNCT = SMEM_TOK_PUNCT };
 
-/* A quoted literal from p (at the quote); raw strings R"d(...)d" when raw. */
-static const char *literal(const char *p, const char *e, int raw, unsigned *lines)
-{
-    char q = *p++;
-    if (raw && q == '"') {
-        const char *d = p;
-        while (p < e && *p != '(' && p - d < 16)
-            p++;
-        size_t dl = (size_t)(p - d);
-        for (; p < e; p++) {
-            if (*p == '\n')
-                (*lines)++;
-            if (*p == ')' && (size_t)(e - p) > dl && !strncmp(p + 1, d, dl) && p[1 + dl] == '"')
-                return p + 2 + dl;
-        }
-        return e;
-    }
-    while (p < e && *p != q && *p != '\n')
-        p += (*p == '\\' && p + 1 < e) ? 2 : 1;
-    return p < e && *p == q ? p + 1 : p;
-}
+/* Short names for this file's many token tests. */
+static struct smem_token next(struct smem_lexer *L) { return smem_lex_next(L); }
+static int is(const struct smem_token *t, const char *s) { return smem_tok_is(t, s); }
 
-static struct tok next(struct lex *L)
+static struct smem_token peek(const struct smem_lexer *L)
 {
-    struct tok t = {T_EOF, L->end, 0, 0};
-    const char *p = L->p, *e = L->end;
-    for (;;) {
-        while (p < e && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\f' || *p == '\v' ||
-                         *p == '\n')) {
-            if (*p == '\n') {
-                L->line++;
-                L->bol = 1;
-            }
-            p++;
-        }
-        if (p >= e)
-            break;
-        if (*p == '#' && L->bol) {
-            L->p = p;
-            directive(L);
-            p = L->p;
-            continue;
-        }
-        if (*p == '/' && p + 1 < e && p[1] == '/') {
-            while (p < e && *p != '\n')
-                p++;
-            continue;
-        }
-        if (*p == '/' && p + 1 < e && p[1] == '*') {
-            for (p += 2; p < e && !(*p == '*' && p + 1 < e && p[1] == '/'); p++)
-                if (*p == '\n')
-                    L->line++;
-            p = p < e ? p + 2 : e;
-            continue;
-        }
-        break;
-    }
-    L->bol = 0;
-    if (p >= e) {
-        L->p = e;
-        return t;
-    }
-    t.b = p;
-    t.line = L->line;
-    unsigned char c = (unsigned char)*p;
-    if (is_id0(c)) {
-        const char *s = p;
-        while (p < e && is_id((unsigned char)*p))
-            p++;
-        size_t n = (size_t)(p - s);
-        /* encoding prefixes and raw strings: u8"..", L'..', R"(..)" */
-        if (p < e && (*p == '"' || *p == '\'') && n <= 3) {
-            int raw = s[n - 1] == 'R';
-            size_t pn = raw ? n - 1 : n;
-            if (pn == 0 || (pn == 1 && (*s == 'L' || *s == 'u' || *s == 'U')) ||
-                (pn == 2 && s[0] == 'u' && s[1] == '8')) {
-                unsigned lines = 0;
-                p = literal(p, e, raw && *p == '"', &lines);
-                L->line += lines;
-                t.kind = T_STR;
-                t.n = (size_t)(p - s);
-                L->p = p;
-                return t;
-            }
-        }
-        t.kind = T_ID;
-        t.n = n;
-    } else if (isdigit(c) || (c == '.' && p + 1 < e && isdigit((unsigned char)p[1]))) {
-        /* a pp-number: digits, letters, '.', digit separators, exponent signs */
-        p++;
-        while (p < e) {
-            if (is_id((unsigned char)*p) || *p == '.')
-                p++;
-            else if (*p == '\'' && p + 1 < e && is_id((unsigned char)p[1]))
-                p++;
-            else if ((*p == '+' || *p == '-') && strchr("eEpP", p[-1]))
-                p++;
-            else
-                break;
-        }
-        t.kind = T_NUM;
-        t.n = (size_t)(p - t.b);
-    } else if (c == '"' || c == '\'') {
-        unsigned lines = 0;
-        p = literal(p, e, 0, &lines);
-        L->line += lines;
-        t.kind = T_STR;
-        t.n = (size_t)(p - t.b);
-    } else {
-        t.kind = T_PUNCT;
-        t.n = 1;
-        if (p + 1 < e && p[0] == ':' && p[1] == ':')
-            t.n = 2;
-        else if (p + 2 < e && p[0] == '.' && p[1] == '.' && p[2] == '.')
-            t.n = 3;
-        p += t.n;
-    }
-    L->p = p;
-    return t;
-}
-
-static int is(const struct tok *t, const char *s)
-{
-    size_t n = strlen(s);
-    return t->kind != T_EOF && t->n == n && !memcmp(t->b, s, n);
-}
-
-static struct tok peek(const struct lex *L)
-{
-    struct lex c = *L;
+    struct smem_lexer c = *L;
     return next(&c);
 }
 
 /* Skips a balanced group; the opening token was just read. Returns 0 at its close, -1 at EOF. */
-static int skip_group(struct lex *L, char open, char close)
+static int skip_group(struct smem_lexer *L, char open, char close)
 {
     int depth = 1;
     for (;;) {
-        struct tok t = next(L);
+        struct smem_token t = next(L);
         if (t.kind == T_EOF)
             return -1;
-        if (t.kind == T_PUNCT && t.n == 1 && *t.b == open)
+        if (t.kind == T_PUNCT && t.n == 1 && *t.s == open)
             depth++;
-        else if (t.kind == T_PUNCT && t.n == 1 && *t.b == close && --depth == 0)
+        else if (t.kind == T_PUNCT && t.n == 1 && *t.s == close && --depth == 0)
             return 0;
     }
 }
 
 /* Skips template arguments; '<' was just read. '>' inside parentheses does not close them. */
-static int skip_targs(struct lex *L)
+static int skip_targs(struct smem_lexer *L)
 {
     int depth = 1, paren = 0;
     for (;;) {
-        struct tok t = next(L);
+        struct smem_token t = next(L);
         if (t.kind == T_EOF || is(&t, ";") || is(&t, "{") || is(&t, "}"))
             return -1;
         if (is(&t, "(") || is(&t, "["))
@@ -322,24 +152,6 @@ static char *dupn(const char *s, size_t n)
     return d;
 }
 
-/* Removes every <...> group (template arguments) from a name. */
-static void strip_targs(char *s)
-{
-    char *w = s;
-    int depth = 0;
-    for (char *r = s; *r; r++) {
-        if (*r == '<')
-            depth++;
-        else if (*r == '>' && depth > 0)
-            depth--;
-        else if (!depth && *r != ' ')
-            *w++ = *r;
-        else if (!depth && *r == ' ' && w > s && w[-1] != ':')
-            *w++ = *r;
-    }
-    *w = 0;
-}
-
 /* Template arguments compared loosely: no blanks, no integer suffixes (256u == 256). */
 static char *norm_targs(const char *s, size_t n)
 {
@@ -380,7 +192,7 @@ static int in_list(const char *const *list, const char *s, size_t n)
 }
 
 /* One parameter from its tokens (default argument already cut). */
-static int make_param(const struct tok *t, unsigned n, struct pp_param *out)
+static int make_param(const struct smem_token *t, unsigned n, struct pp_param *out)
 {
     memset(out, 0, sizeof *out);
     int name_at = -1;
@@ -402,11 +214,11 @@ static int make_param(const struct tok *t, unsigned n, struct pp_param *out)
                     break;
             }
         }
-        if (m >= 2 && t[m - 1].kind == T_ID && !in_list(builtin_words, t[m - 1].b, t[m - 1].n) &&
-            !in_list(qualifier_words, t[m - 1].b, t[m - 1].n) && !is(&t[m - 2], "::")) {
+        if (m >= 2 && t[m - 1].kind == T_ID && !in_list(builtin_words, t[m - 1].s, t[m - 1].n) &&
+            !in_list(qualifier_words, t[m - 1].s, t[m - 1].n) && !is(&t[m - 2], "::")) {
             int type_before = 0;
             for (unsigned i = 0; i + 1 < m; i++)
-                if ((t[i].kind == T_ID && !in_list(qualifier_words, t[i].b, t[i].n)) ||
+                if ((t[i].kind == T_ID && !in_list(qualifier_words, t[i].s, t[i].n)) ||
                     is(&t[i], ">") || is(&t[i], "*") || is(&t[i], "&"))
                     type_before = 1;
             if (type_before)
@@ -419,24 +231,24 @@ static int make_param(const struct tok *t, unsigned n, struct pp_param *out)
             continue;
         if (is(&t[i], "...") && (name_at < 0 || (int)i < name_at))
             out->pack = 1;
-        sb_tok(&ty, t[i].b, t[i].n);
+        sb_tok(&ty, t[i].s, t[i].n);
     }
     if (ty.oom)
         return -1;
     out->type = ty.s ? ty.s : dupn("", 0);
     if (name_at >= 0)
-        out->name = dupn(t[name_at].b, t[name_at].n);
+        out->name = dupn(t[name_at].s, t[name_at].n);
     return out->type && (name_at < 0 || out->name) ? 0 : -1;
 }
 
 /* The parameter list after '(' up to its ')'. Returns 0, -1 at EOF or out of memory. */
-static int param_list(struct lex *L, struct pp_kernel *k)
+static int param_list(struct smem_lexer *L, struct pp_kernel *k)
 {
-    struct tok buf[256];
+    struct smem_token buf[256];
     unsigned n = 0, cap = 0;
     int depth = 0, in_default = 0, overflow = 0;
     for (;;) {
-        struct tok t = next(L);
+        struct smem_token t = next(L);
         if (t.kind == T_EOF)
             return -1;
         int close = depth == 0 && is(&t, ")");
@@ -465,14 +277,14 @@ static int param_list(struct lex *L, struct pp_kernel *k)
             continue;
         }
         if (!in_default && is(&t, "__attribute__")) { /* say nothing of type or name */
-            struct tok o = next(L);
+            struct smem_token o = next(L);
             if (!is(&o, "(") || skip_group(L, '(', ')'))
                 return -1;
             continue;
         }
-        if (!in_default && is(&t, "[") && is((struct tok[]){peek(L)}, "[")) { /* [[...]] */
+        if (!in_default && is(&t, "[") && is((struct smem_token[]){peek(L)}, "[")) { /* [[...]] */
             next(L);
-            if (skip_group(L, '[', ']') || !is((struct tok[]){next(L)}, "]"))
+            if (skip_group(L, '[', ']') || !is((struct smem_token[]){next(L)}, "]"))
                 return -1;
             continue;
         }
@@ -513,10 +325,10 @@ struct scope {
 /* A declaration after __attribute__((global)) / __global__: specifiers, the name, the parameters,
  * then '{' (a definition) or ';'. On success *L stands after the ')' (the main loop sees the
  * body's braces). */
-static int kernel_decl(struct lex *L, const struct scope *st, unsigned depth, int c_prefix,
+static int kernel_decl(struct smem_lexer *L, const struct scope *st, unsigned depth, int c_prefix,
                        unsigned line, struct smem_pp_unit *u)
 {
-    struct lex save = *L;
+    struct smem_lexer save = *L;
     struct pp_kernel k;
     memset(&k, 0, sizeof k);
     struct sbuf name = {0};
@@ -524,20 +336,20 @@ static int kernel_decl(struct lex *L, const struct scope *st, unsigned depth, in
     size_t targ_n = 0;
     int found = 0;
     for (int guard = 0; guard < 200 && !found; guard++) {
-        struct tok t = next(L);
+        struct smem_token t = next(L);
         if (t.kind == T_EOF || is(&t, ";") || is(&t, "{") || is(&t, "}") || is(&t, "="))
             goto fail;
         if (t.kind == T_ID && (is(&t, "__attribute__") || is(&t, "__declspec") ||
                                is(&t, "alignas") || is(&t, "__launch_bounds__") ||
                                is(&t, "__align__") || is(&t, "decltype"))) {
-            struct tok o = next(L);
+            struct smem_token o = next(L);
             if (!is(&o, "(") || skip_group(L, '(', ')'))
                 goto fail;
             continue;
         }
-        if (is(&t, "[") && is((struct tok[]){peek(L)}, "[")) {
+        if (is(&t, "[") && is((struct smem_token[]){peek(L)}, "[")) {
             next(L);
-            if (skip_group(L, '[', ']') || !is((struct tok[]){next(L)}, "]"))
+            if (skip_group(L, '[', ']') || !is((struct smem_token[]){next(L)}, "]"))
                 goto fail;
             continue;
         }
@@ -547,7 +359,7 @@ static int kernel_decl(struct lex *L, const struct scope *st, unsigned depth, in
         name.n = 0;
         if (name.s)
             name.s[0] = 0;
-        struct tok cur = t;
+        struct smem_token cur = t;
         if (is(&t, "::")) { /* ::name: from the global namespace */
             sb_add(&name, "::", 2);
             cur = next(L);
@@ -555,18 +367,18 @@ static int kernel_decl(struct lex *L, const struct scope *st, unsigned depth, in
                 goto fail;
         }
         for (;;) {
-            sb_add(&name, cur.b, cur.n);
-            struct tok nx = peek(L);
+            sb_add(&name, cur.s, cur.n);
+            struct smem_token nx = peek(L);
             if (is(&nx, "<") && cur.kind == T_ID) {
-                struct lex at = *L;
+                struct smem_lexer at = *L;
                 next(L);
                 if (skip_targs(L))
                     goto fail;
-                targ_b = at.p;
-                while (targ_b < L->end && *targ_b != '<')
+                targ_b = at.text + at.pos;
+                while (targ_b < L->text + L->len && *targ_b != '<')
                     targ_b++;
                 targ_b++;
-                targ_n = (size_t)(L->p - 1 - targ_b);
+                targ_n = (size_t)(L->text + L->pos - 1 - targ_b);
                 nx = peek(L);
                 if (!is(&nx, "::") && !is(&nx, "(")) {
                     targ_b = NULL;
@@ -586,7 +398,7 @@ static int kernel_decl(struct lex *L, const struct scope *st, unsigned depth, in
             if (is(&nx, "(") && cur.kind == T_ID) {
                 found = 1;
             } else if (cur.kind == T_ID) {
-                struct tok after = peek(L);
+                struct smem_token after = peek(L);
                 if (after.kind == T_ID || is(&after, "::")) {
                     break; /* a specifier (void, static, ...): go on */
                 }
@@ -602,9 +414,9 @@ static int kernel_decl(struct lex *L, const struct scope *st, unsigned depth, in
     if (param_list(L, &k))
         goto fail;
     /* after ')': attributes, noexcept, a trailing return, then '{' or ';' */
-    struct lex after = *L;
+    struct smem_lexer after = *L;
     for (int guard = 0; guard < 100; guard++) {
-        struct tok t = next(&after);
+        struct smem_token t = next(&after);
         if (t.kind == T_EOF)
             break;
         if (is(&t, "{")) {
@@ -629,7 +441,7 @@ static int kernel_decl(struct lex *L, const struct scope *st, unsigned depth, in
     name.s = NULL;
     if (q.oom)
         goto fail;
-    strip_targs(q.s);
+    smem_signature_strip_targs(q.s);
     k.qual = q.s;
     if (targ_b && !(k.targs = norm_targs(targ_b, targ_n)))
         goto fail;
@@ -657,13 +469,13 @@ fail:
 }
 
 /* typedef A B C NAME;  using NAME = A B C; (simple ones: words, '::' and '*' only) */
-static void simple_typedef(struct lex *L, int is_using, struct smem_pp_unit *u)
+static void simple_typedef(struct smem_lexer *L, int is_using, struct smem_pp_unit *u)
 {
-    struct lex save = *L;
-    struct tok t[32];
+    struct smem_lexer save = *L;
+    struct smem_token t[32];
     unsigned n = 0;
     for (;;) {
-        struct tok x = next(L);
+        struct smem_token x = next(L);
         if (is(&x, ";"))
             break;
         if (x.kind == T_EOF || n == 32 ||
@@ -673,7 +485,7 @@ static void simple_typedef(struct lex *L, int is_using, struct smem_pp_unit *u)
         }
         t[n++] = x;
     }
-    const struct tok *nm;
+    const struct smem_token *nm;
     unsigned b, e;
     if (is_using) {
         if (n < 3 || t[0].kind != T_ID || !is(&t[1], "="))
@@ -690,8 +502,8 @@ static void simple_typedef(struct lex *L, int is_using, struct smem_pp_unit *u)
     }
     struct sbuf ty = {0};
     for (unsigned i = b; i < e; i++)
-        sb_tok(&ty, t[i].b, t[i].n);
-    char *name = dupn(nm->b, nm->n);
+        sb_tok(&ty, t[i].s, t[i].n);
+    char *name = dupn(nm->s, nm->n);
     if (ty.oom || !name || !ty.s) {
         free(ty.s);
         free(name);
@@ -720,13 +532,14 @@ struct smem_pp_unit *smem_pp_scan(const char *text, size_t len)
     struct smem_pp_unit *u = calloc(1, sizeof *u);
     if (!u)
         return NULL;
-    struct lex L = {text, text + len, NULL, 0, 1, 1};
+    struct smem_lexer L;
+    smem_lex_init(&L, text, len, SMEM_LEX_LINE_MARKERS | SMEM_LEX_SPLIT_PUNCT);
     struct scope st[256];
     unsigned depth = 0;
     int pending = 0, pending_c = 0, c_prefix = 0; /* the next '{' opens a namespace/linkage */
     char *pending_name = NULL;
     for (;;) {
-        struct tok t = next(&L);
+        struct smem_token t = next(&L);
         if (t.kind == T_EOF || u->oom)
             break;
         if (is(&t, "{")) {
@@ -766,11 +579,11 @@ struct smem_pp_unit *smem_pp_scan(const char *text, size_t len)
             ns_scope = st[i].kind != 0;
         if (is(&t, "namespace")) {
             struct sbuf nm = {0};
-            struct lex at = L;
-            struct tok x = next(&at);
+            struct smem_lexer at = L;
+            struct smem_token x = next(&at);
             while (x.kind == T_ID || is(&x, "::")) {
                 if (x.kind == T_ID && !is(&x, "inline"))
-                    sb_tok(&nm, x.b, x.n);
+                    sb_tok(&nm, x.s, x.n);
                 else if (is(&x, "::"))
                     sb_add(&nm, "::", 2);
                 x = next(&at);
@@ -787,12 +600,12 @@ struct smem_pp_unit *smem_pp_scan(const char *text, size_t len)
             continue;
         }
         if (is(&t, "extern")) { /* extern "C" { ... } or extern "C" one declaration */
-            struct lex at = L;
-            struct tok lit = next(&at);
+            struct smem_lexer at = L;
+            struct smem_token lit = next(&at);
             if (lit.kind == T_STR) {
-                int c = lit.n == 3 && !memcmp(lit.b, "\"C\"", 3);
+                int c = lit.n == 3 && !memcmp(lit.s, "\"C\"", 3);
                 L = at;
-                if (is((struct tok[]){peek(&L)}, "{")) {
+                if (is((struct smem_token[]){peek(&L)}, "{")) {
                     pending = 2;
                     pending_c = c;
                 } else {
@@ -810,8 +623,9 @@ struct smem_pp_unit *smem_pp_scan(const char *text, size_t len)
         if (is(&t, "__global__")) {
             global = 1;
         } else if (is(&t, "__attribute__")) {
-            struct lex at = L;
-            struct tok a = next(&at), b = next(&at), g = next(&at), c1 = next(&at), c2 = next(&at);
+            struct smem_lexer at = L;
+            struct smem_token a = next(&at), b = next(&at), g = next(&at), c1 = next(&at),
+                              c2 = next(&at);
             if (is(&a, "(") && is(&b, "(") && (is(&g, "global") || is(&g, "__global__")) &&
                 is(&c1, ")") && is(&c2, ")")) {
                 global = 1;
@@ -968,85 +782,31 @@ static const char *ptx_type_name(unsigned t)
     return t < sizeof names / sizeof names[0] ? names[t] : "";
 }
 
-/* The parameter types of a demangled signature: "void k<int>(int const*, S<1, 2>)" -> 2. Returns
- * the count (-1: no parameter list, as for extern "C" symbols); types[i] malloc'd. */
-static int demangled_types(const char *d, char ***types)
+/* The parameter types of a parsed demangled signature: "void k<int>(int const*, S<1, 2>)" -> 2.
+ * Returns the count (-1: no parameter list, as for extern "C" symbols; -2: out of memory);
+ * types[i] malloc'd. */
+static int demangled_types(const char *d, const struct smem_signature *sig, char ***types)
 {
     *types = NULL;
-    size_t n = strlen(d);
-    if (!n || d[n - 1] != ')')
-        return -1;
-    int depth = 0;
-    size_t open = 0;
-    for (size_t i = n; i-- > 0;) {
-        if (d[i] == ')')
-            depth++;
-        else if (d[i] == '(' && --depth == 0) {
-            open = i;
-            break;
-        }
-    }
-    if (depth)
-        return -1;
-    const char *b = d + open + 1, *e = d + n - 1;
-    if (e - b == 4 && !strncmp(b, "void", 4))
-        return 0;
-    unsigned count = 0, cap = 0;
-    char **out = NULL;
-    const char *seg = b;
-    depth = 0;
-    for (const char *p = b; p <= e; p++) {
-        if (p < e && (*p == '<' || *p == '(' || *p == '['))
-            depth++;
-        else if (p < e && (*p == '>' || *p == ')' || *p == ']'))
-            depth--;
-        else if (p == e || (*p == ',' && depth == 0)) {
-            const char *s = seg, *t = p;
-            while (s < t && *s == ' ')
-                s++;
-            while (t > s && t[-1] == ' ')
-                t--;
-            if (t > s || p != e || count) {
-                if (count == cap) {
-                    cap = cap ? cap * 2 : 8;
-                    char **nt = realloc(out, cap * sizeof *nt);
-                    if (!nt)
-                        goto oom;
-                    out = nt;
-                }
-                if (!(out[count] = dupn(s, (size_t)(t - s))))
-                    goto oom;
-                count++;
-            }
-            seg = p + 1;
-        }
+    int n = smem_signature_params(d, sig, NULL, 0);
+    if (n <= 0)
+        return n;
+    struct smem_span *sp = malloc((size_t)n * sizeof *sp);
+    char **out = calloc((size_t)n, sizeof *out);
+    int ok = sp && out;
+    if (ok)
+        smem_signature_params(d, sig, sp, (unsigned)n);
+    for (int i = 0; ok && i < n; i++)
+        ok = (out[i] = dupn(d + sp[i].off, sp[i].len)) != NULL;
+    free(sp);
+    if (!ok) {
+        for (int i = 0; out && i < n; i++)
+            free(out[i]);
+        free(out);
+        return -2;
     }
     *types = out;
-    return (int)count;
-oom:
-    for (unsigned i = 0; i < count; i++)
-        free(out[i]);
-    free(out);
-    return -2;
-}
-
-/* The demangled name without the parameter list and the leading return type. */
-static char *demangled_name(const char *d)
-{
-    if (!strncmp(d, "void ", 5))
-        d += 5;
-    size_t n = strlen(d);
-    int depth = 0;
-    if (n && d[n - 1] == ')')
-        for (size_t i = n; i-- > 0;) {
-            if (d[i] == ')')
-                depth++;
-            else if (d[i] == '(' && --depth == 0) {
-                n = i;
-                break;
-            }
-        }
-    return dupn(d, n);
+    return n;
 }
 
 /* ---- matching an entry to its declaration ------------------------------------------------------ */
@@ -1109,6 +869,14 @@ static int same_names(const struct pp_kernel *a, const struct pp_kernel *b)
     return 1;
 }
 
+/* A qualified name after its last top-level "::" ("ns::k" -> "k"). */
+static const char *unqualified(const char *qual)
+{
+    struct smem_signature s;
+    smem_signature_parse(qual, strlen(qual), &s);
+    return qual + s.last.off;
+}
+
 /* The declaration that names entry (qual, c_linkage, targs) with n parameters of types dem (NULL:
  * unknown); NULL with why when none or several. */
 static const struct pp_kernel *find_decl(const struct smem_pp_unit *u, const char *qual,
@@ -1117,19 +885,12 @@ static const struct pp_kernel *find_decl(const struct smem_pp_unit *u, const cha
 {
     const struct pp_kernel *cand[64];
     unsigned nc = 0, same_name = 0;
-    const char *last = qual;
-    for (const char *p = qual; *p; p++)
-        if (p[0] == ':' && p[1] == ':')
-            last = p + 2;
+    const char *last = unqualified(qual);
     for (unsigned i = 0; i < u->nk && nc < 64; i++) {
         const struct pp_kernel *k = &u->k[i];
         int name_ok;
         if (c_linkage) {
-            const char *kl = k->qual;
-            for (const char *p = k->qual; *p; p++)
-                if (p[0] == ':' && p[1] == ':')
-                    kl = p + 2;
-            name_ok = !strcmp(kl, last);
+            name_ok = !strcmp(unqualified(k->qual), last);
         } else {
             name_ok = !strcmp(k->qual, qual);
         }
@@ -1194,9 +955,11 @@ int smem_ksig_build(const struct smem_pp_unit *u, const struct smem_ptx_func *f,
     memset(out, 0, sizeof *out);
     out->nparams = f->nparams;
     out->params = calloc(f->nparams ? f->nparams : 1, sizeof *out->params);
-    char *dname = demangled_name(demangled);
+    struct smem_signature dsig;
+    smem_signature_parse(demangled, strlen(demangled), &dsig);
+    char *dname = dupn(demangled + dsig.name.off, dsig.name.len);
     char **dem = NULL;
-    int nd = demangled_types(demangled, &dem);
+    int nd = demangled_types(demangled, &dsig, &dem);
     if (!out->params || !dname || nd == -2) {
         free(dname);
         smem_ksig_free(out);
@@ -1217,15 +980,11 @@ int smem_ksig_build(const struct smem_pp_unit *u, const struct smem_ptx_func *f,
     } else {
         /* qualified name without template arguments; the entry's own arguments for specialisations */
         char *qual = dupn(dname, strlen(dname));
-        const char *lt = strchr(dname, '<');
         char *targs = NULL;
-        if (lt) {
-            size_t e = strlen(dname);
-            if (e && dname[e - 1] == '>')
-                targs = norm_targs(lt + 1, (size_t)(dname + e - 1 - (lt + 1)));
-        }
+        if (dsig.has_targs)
+            targs = norm_targs(demangled + dsig.targs.off, dsig.targs.len);
         if (qual) {
-            strip_targs(qual);
+            smem_signature_strip_targs(qual);
             decl = find_decl(u, qual, targs, c_linkage, f->nparams, nd >= 0 ? dem : NULL,
                              out->why_unnamed, sizeof out->why_unnamed);
         }

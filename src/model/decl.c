@@ -1,10 +1,12 @@
 /* decl.c: reads `__shared__` array declarations and the integer constants their sizes use out of
- * CUDA source, with a small tokenizer (comments and literals skipped, preprocessor lines kept
+ * CUDA source, from base/lex.c's tokens (comments and literals skipped, preprocessor lines kept
  * apart), and pads a declaration's last dimension. Not a C++ parser: what it cannot read it
  * leaves out, and callers fall back to what the PTX and the accesses say.
- * Size (~1,250 lines): one reader of one language subset (tokens, constants, integer
+ * Size: one reader of one language subset (tokens, constants, integer
  * expressions, types, declarations) and the one edit it makes (padding); each part uses the ones above. */
 #include "smemlab/model/decl.h"
+
+#include "smemlab/base/lex.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -64,153 +66,67 @@ static void tok_copy(const struct toks *ts, size_t i, char *buf, size_t size)
     buf[l] = 0;
 }
 
-/* Tokenizes text. Preprocessor lines other than #define are dropped; a #define's name is not a
- * token, its body is (so a declaration inside a macro is still found). */
+/* Tokenizes text (base/lex.c). Preprocessor lines other than #define are dropped; a #define's
+ * name is a directive-3 token, its body tokens are marked (so a declaration inside a macro is
+ * still found). Literals are dropped: they are never part of a size. */
 static int tokenize(const char *text, size_t len, struct toks *ts)
 {
-    size_t i = 0;
-    unsigned line = 1;
-    size_t line_start = 0;
-    int at_line_start = 1;
-    uint8_t directive = 0;   /* of the current logical line */
+    struct smem_lexer L;
+    smem_lex_init(&L, text, len, SMEM_LEX_DIRECTIVES);
+    uint8_t directive = 0;   /* of the current preprocessor line */
     int32_t define_name = -1;
     int32_t stack[512];
     unsigned depth = 0;
     memset(ts, 0, sizeof *ts);
     ts->text = text;
-    while (i < len) {
-        char c = text[i];
-        if (c == '\n') {
-            line++;
-            line_start = i + 1;
-            at_line_start = 1;
+    for (;;) {
+        struct smem_token x = smem_lex_next(&L);
+        if (x.kind == SMEM_TOK_EOF)
+            return 0;
+        if (x.kind == SMEM_TOK_DIRECTIVE) {
             directive = 0;
-            i++;
-            continue;
-        }
-        if (c == '\\' && i + 1 < len && (text[i + 1] == '\n' || text[i + 1] == '\r')) {
-            i += text[i + 1] == '\r' && i + 2 < len && text[i + 2] == '\n' ? 3 : 2;
-            line++;
-            line_start = i;
-            continue;
-        }
-        if (isspace((unsigned char)c)) {
-            i++;
-            continue;
-        }
-        if (c == '/' && i + 1 < len && text[i + 1] == '/') {
-            while (i < len && text[i] != '\n') {
-                if (text[i] == '\\' && i + 1 < len && text[i + 1] == '\n') {
-                    line++;
-                    i++;
-                    line_start = i + 1;
-                }
-                i++;
-            }
-            continue;
-        }
-        if (c == '/' && i + 1 < len && text[i + 1] == '*') {
-            i += 2;
-            while (i + 1 < len && !(text[i] == '*' && text[i + 1] == '/')) {
-                if (text[i] == '\n') {
-                    line++;
-                    line_start = i + 1;
-                }
-                i++;
-            }
-            i = i + 2 < len ? i + 2 : len;
-            continue;
-        }
-        if (c == '#' && at_line_start) {
-            /* a directive: read its name */
-            size_t j = i + 1;
-            while (j < len && (text[j] == ' ' || text[j] == '\t'))
-                j++;
-            size_t ns = j;
-            while (j < len && is_ident_char((unsigned char)text[j]))
-                j++;
-            at_line_start = 0;
-            if (j - ns == 6 && !memcmp(text + ns, "define", 6)) {
-                while (j < len && (text[j] == ' ' || text[j] == '\t'))
-                    j++;
-                size_t ms = j;
-                while (j < len && is_ident_char((unsigned char)text[j]))
-                    j++;
-                if (j > ms) {
-                    struct tok t = {ms, j, line, (unsigned)(ms - line_start + 1), T_IDENT, 3, -1, -1};
-                    /* the macro's name: kept as a directive-3 token so constants can find it */
-                    if (tok_push(ts, t))
-                        return -1;
-                    define_name = (int32_t)(ts->n - 1);
-                    directive = j < len && text[j] == '(' ? 2 : 1;
-                }
-                i = j;
+            if (!smem_tok_is(&x, "define")) {
+                smem_lex_skip_line(&L);
                 continue;
             }
-            /* any other directive: skip the logical line */
-            while (j < len && text[j] != '\n') {
-                if (text[j] == '\\' && j + 1 < len && text[j + 1] == '\n') {
-                    line++;
-                    j++;
-                    line_start = j + 1;
-                }
-                j++;
+            struct smem_lexer at = L;
+            struct smem_token nm = smem_lex_next(&at);
+            if (nm.kind == SMEM_TOK_IDENT && nm.directive) {
+                /* the macro's name: kept as a directive-3 token so constants can find it */
+                size_t b = (size_t)(nm.s - text), e = b + nm.n;
+                struct tok t = {b, e, nm.line, nm.col, T_IDENT, 3, -1, -1};
+                if (tok_push(ts, t))
+                    return -1;
+                define_name = (int32_t)(ts->n - 1);
+                directive = e < len && text[e] == '(' ? 2 : 1;
+                L = at;
             }
-            i = j;
             continue;
         }
-        at_line_start = 0;
-        struct tok t = {i, i, line, (unsigned)(i - line_start + 1), T_PUNCT, directive, -1,
-                        directive == 1 ? define_name : -1};
-        if (c == '"' || c == '\'') {
-            size_t j = i + 1;
-            while (j < len && text[j] != c && text[j] != '\n')
-                j += text[j] == '\\' ? 2 : 1;
-            i = j < len ? j + 1 : len;
-            continue; /* literals are never part of a size */
-        }
-        if (is_ident_start((unsigned char)c)) {
-            size_t j = i;
-            while (j < len && is_ident_char((unsigned char)text[j]))
-                j++;
-            t.kind = T_IDENT;
-            t.end = j;
-        } else if (isdigit((unsigned char)c)) {
-            size_t j = i;
-            while (j < len && (is_ident_char((unsigned char)text[j]) || text[j] == '.'))
-                j++;
-            t.kind = T_NUM;
-            t.end = j;
-        } else {
-            static const char *const two[] = {"::", "##", "<<", ">>", "->", "<=", ">=", "==",
-                                              "!=", "&&", "||"};
-            t.end = i + 1;
-            for (size_t k = 0; k < sizeof two / sizeof two[0]; k++)
-                if (i + 1 < len && text[i] == two[k][0] && text[i + 1] == two[k][1]) {
-                    t.end = i + 2;
-                    break;
-                }
-            if (c == '(' || c == '[' || c == '{') {
-                if (depth < 512)
-                    stack[depth] = (int32_t)ts->n;
-                depth++;
-            } else if (c == ')' || c == ']' || c == '}') {
-                if (depth) {
-                    depth--;
-                    if (depth < 512) {
-                        int32_t o = stack[depth];
-                        char oc = text[ts->t[o].start];
-                        if ((c == ')' && oc == '(') || (c == ']' && oc == '[') || (c == '}' && oc == '{'))
-                            t.match = o;
-                    }
-                }
+        if (x.kind == SMEM_TOK_STRING)
+            continue;
+        uint8_t dir = x.directive ? directive : 0;
+        size_t start = (size_t)(x.s - text);
+        struct tok t = {start, start + x.n, x.line, x.col,
+                        x.kind == SMEM_TOK_IDENT ? T_IDENT : x.kind == SMEM_TOK_NUMBER ? T_NUM : T_PUNCT,
+                        dir, -1, dir == 1 ? define_name : -1};
+        char c = *x.s;
+        if (t.kind == T_PUNCT && (c == '(' || c == '[' || c == '{')) {
+            if (depth < 512)
+                stack[depth] = (int32_t)ts->n;
+            depth++;
+        } else if (t.kind == T_PUNCT && (c == ')' || c == ']' || c == '}') && depth) {
+            depth--;
+            if (depth < 512) {
+                int32_t o = stack[depth];
+                char oc = text[ts->t[o].start];
+                if ((c == ')' && oc == '(') || (c == ']' && oc == '[') || (c == '}' && oc == '{'))
+                    t.match = o;
             }
         }
         if (tok_push(ts, t))
             return -1;
-        i = t.end;
     }
-    return 0;
 }
 
 /* ---- constants ---------------------------------------------------------------------------- */

@@ -4,6 +4,7 @@
  * carry many kernels and launch few do not pay for the others. */
 #include "rt_internal.h"
 
+#include "smemlab/base/signature.h"
 #include "smemlab/ptx/fatbin.h"
 #include "smemlab/analysis/census.h"
 #include "smemlab/sass/sass.h"
@@ -182,7 +183,7 @@ static void name_kernels(struct rt_module *m)
         }
     smem_demangle(syms, n, dem);
     for (unsigned i = 0; i < n; i++) {
-        ks[i]->name = smem_kernel_plain_name(dem[i] ? dem[i] : syms[i]);
+        ks[i]->name = smem_signature_name(dem[i] ? dem[i] : syms[i]);
         free(dem[i]);
     }
     free(syms);

@@ -35,10 +35,6 @@ int smem_kernel_report_add(struct smem_kernel_report *sum, const struct smem_ker
 /* Frees what smem_launch_analyze allocated in k (sites, hazards, trace) and zeroes those fields. */
 void smem_kernel_report_clear(struct smem_kernel_report *k);
 
-/* A kernel's name as reports show it: "void reduce4<int, 256u>(int*, int*)" -> "reduce4<int,
- * 256u>" (malloc'd; NULL when out of memory). */
-char *smem_kernel_plain_name(const char *demangled);
-
 /* A global access outside every live allocation (or misaligned, or a store to constant
  * memory), as compute-sanitizer's memcheck reports it; one entry per instruction and kind. */
 struct smem_memory_error {
