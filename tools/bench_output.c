@@ -1,26 +1,12 @@
 /* bench_output.c: the bench's results as JSON, CSV or a table with predicted, measured and match
  * columns. Writes to the FILE it is given; decides nothing. */
 #include "bench.h"
+#include "smemlab/base/text.h"
 
 #include <math.h>
 #include <string.h>
 
 /* ---- Output -------------------------------------------------------------------------------------*/
-
-static void json_string(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; s && *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(f, "\\u%04x", c);
-        else
-            fputc(c, f);
-    }
-    fputc('"', f);
-}
 
 static void json_counts(FILE *f, const struct counts *c, int extra)
 {
@@ -58,9 +44,9 @@ void bench_print_json(FILE *f, const struct smem_gpu_info *gi, const char *drive
                        const struct result *rs, size_t n, const char *counters_note)
 {
     fputs("{\"device\":{\"name\":", f);
-    json_string(f, gi->name);
+    smem_json_string(f, gi->name);
     fputs(",\"driver\":", f);
-    json_string(f, driver);
+    smem_json_string(f, driver);
     fprintf(f, ",\"cuda\":\"%d.%d\",\"sm_clock_mhz\":%d,\"sms\":%d,\"cc\":\"%d.%d\","
                "\"smem_per_sm\":%d,\"smem_per_block_optin\":%d,\"bank_bytes\":%d,"
                "\"peak_smem_bandwidth_tbps\":%.4f},\n",
@@ -69,7 +55,7 @@ void bench_print_json(FILE *f, const struct smem_gpu_info *gi, const char *drive
             gi->bank_bytes, smem_gpu_peak_smem_bandwidth(gi) / 1e12);
     fputs("\"counters\":", f);
     if (counters_note && *counters_note)
-        json_string(f, counters_note);
+        smem_json_string(f, counters_note);
     else
         fputs("null", f);
     fputs(",\n\"experiments\":[\n", f);
@@ -77,17 +63,17 @@ void bench_print_json(FILE *f, const struct smem_gpu_info *gi, const char *drive
         const struct result *r = &rs[i];
         const struct smem_experiment *e = r->e;
         fputs("{\"name\":", f);
-        json_string(f, e->name);
+        smem_json_string(f, e->name);
         fprintf(f, ",\"row\":%u,\"role\":\"%s\",\"verified\":%s", e->row,
                 e->role == SMEM_EXP_DOC ? "documents" : "scale",
                 r->skip ? "null" : r->verified ? "true" : "false");
         if (r->skip) {
             fputs(",\"skipped\":", f);
-            json_string(f, r->skip);
+            smem_json_string(f, r->skip);
         }
         if (!r->skip && !r->verified) {
             fputs(",\"error\":", f);
-            json_string(f, r->error);
+            smem_json_string(f, r->error);
         }
         fputs(",\"predicted\":", f);
         json_counts(f, &r->predicted, 0);
@@ -118,7 +104,7 @@ void bench_print_json(FILE *f, const struct smem_gpu_info *gi, const char *drive
             fprintf(f, ",\"ways\":%u", e->ways);
         if (e->scale) {
             fputs(",\"scale\":", f);
-            json_string(f, e->scale);
+            smem_json_string(f, e->scale);
         }
         fprintf(f, ",\"launch\":{\"grid\":[%u,%u,%u],\"block\":[%u,%u,%u],\"dynamic_smem\":%u,"
                    "\"static_smem\":%d,\"registers\":%d}",

@@ -1,7 +1,8 @@
 /* bench_sol.c: `smemlab bench transpose` and `smemlab bench reduce` (speed of light): our kernels
  * beside cudaMemcpy, cuBLAS geam, CUB and torch, every result checked, one table per benchmark.
- * Parses, runs the library's runners (src/sol_bench.c), prints; progress goes to stderr. */
+ * Parses, runs the library's runners (src/gpu/sol_bench.c), prints; progress goes to stderr. */
 #include "cli.h"
+#include "smemlab/base/text.h"
 #include "smemlab/gpu/gpu.h"
 #include "smemlab/gpu/sol.h"
 
@@ -166,27 +167,12 @@ static void progress(void *ctx, const char *msg)
         fprintf(stderr, "smemlab %s: %s\n", c->cmd, msg);
 }
 
-static void json_string(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; ++s) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\')
-            fprintf(f, "\\%c", ch);
-        else if (ch < 0x20)
-            fprintf(f, "\\u%04x", ch);
-        else
-            fputc(ch, f);
-    }
-    fputc('"', f);
-}
-
 static void print_device_json(FILE *f, const struct smem_gpu_info *gi, const char *driver)
 {
     fputs("\"device\":{\"name\":", f);
-    json_string(f, gi->name);
+    smem_json_string(f, gi->name);
     fputs(",\"driver\":", f);
-    json_string(f, driver);
+    smem_json_string(f, driver);
     fprintf(f, ",\"cuda\":\"%d.%d\",\"sm_clock_mhz\":%d,\"sms\":%d,\"l2_bytes\":%d,\"mem_clock_mhz\":%d,"
                "\"bus_width_bits\":%d}",
             gi->driver_version / 1000, gi->driver_version % 1000 / 10, gi->sm_clock_khz / 1000, gi->sms,
@@ -219,7 +205,7 @@ static void print_json(FILE *f, const struct sol_cli *c, const struct smem_gpu_i
             fprintf(f, ",\"kernel\":\"%s\"", x->kernel);
         if (*x->note) {
             fputs(",\"note\":", f);
-            json_string(f, x->note);
+            smem_json_string(f, x->note);
         }
         fprintf(f, "}%s\n", i + 1 < r->n ? "," : "");
     }

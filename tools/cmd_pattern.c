@@ -2,6 +2,7 @@
  * warp request, with the bank map of the worst request. */
 #include "cli.h"
 #include "pattern_view.h"
+#include "smemlab/base/text.h"
 #include "smemlab/model/expr.h"
 #include "smemlab/model/pattern.h"
 #include "smemlab/report/bankmap.h"
@@ -306,7 +307,7 @@ static void print_json(const struct options *o, const struct smem_pattern_result
         printf("\"pipe_wavefronts\":%llu,", pipe);
     }
     printf("\"expression\":");
-    view_json_string(stdout, o->expr);
+    smem_json_string(stdout, o->expr);
     char opname[32];
     unsigned unest = 0;
     for (unsigned w = 0; w < r->requests; w++)
@@ -318,7 +319,7 @@ static void print_json(const struct options *o, const struct smem_pattern_result
         printf("\"shape\":[%u,%u],", p->shape[0], p->shape[1]);
     if (p->kind == SMEM_PK_CP_ASYNC) {
         printf("\"src\":");
-        view_json_string(stdout, o->src_text ? o->src_text : "g[tid]");
+        smem_json_string(stdout, o->src_text ? o->src_text : "g[tid]");
         printf(",\"unestablished_requests\":%u,", unest);
     }
     if (adv) {

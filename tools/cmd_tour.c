@@ -2,6 +2,7 @@
  * bank model and printed in their own terms: transactions per request, n-way conflicts, bank maps. */
 #include "cli.h"
 #include "pattern_view.h"
+#include "smemlab/base/text.h"
 #include "tour_kernels.h"
 #include "smemlab/lab/experiments.h"
 #include "smemlab/gpu/gpu.h"
@@ -168,26 +169,26 @@ static void print_table(const struct smem_tour_section *s, const struct row_resu
 static void print_json_section(const struct smem_tour_section *s, const struct row_result *rr, int first)
 {
     printf("%s{\"id\":", first ? "" : ",");
-    view_json_string(stdout, s->id);
+    smem_json_string(stdout, s->id);
     printf(",\"title\":");
-    view_json_string(stdout, s->title);
+    smem_json_string(stdout, s->title);
     printf(",\"source\":");
-    view_json_string(stdout, s->source);
+    smem_json_string(stdout, s->source);
     printf(",\"note\":");
-    view_json_string(stdout, s->note);
+    smem_json_string(stdout, s->note);
     printf(",\"rows\":[");
     for (unsigned i = 0; i < s->nrows; i++) {
         const struct smem_tour_row *row = &s->rows[i];
         printf("%s{\"name\":", i ? "," : "");
-        view_json_string(stdout, row->name);
+        smem_json_string(stdout, row->name);
         printf(",\"claim\":");
-        view_json_string(stdout, row->claim);
+        smem_json_string(stdout, row->claim);
         printf(",\"elem\":%u,\"block\":[%u,%u,%u],\"accesses\":[", row->elem, row->block[0], row->block[1],
                row->block[2]);
         for (unsigned k = 0; k < rr[i].n; k++) {
             const struct smem_pattern_result *r = &rr[i].r[k];
             printf("%s{\"op\":\"%s\",\"expression\":", k ? "," : "", op_name(row->access[k].op));
-            view_json_string(stdout, row->access[k].expr);
+            smem_json_string(stdout, row->access[k].expr);
             if (row->access[k].rows)
                 printf(",\"shape\":[%u,%u]", row->access[k].rows, row->access[k].cols);
             printf(",\"requests\":%u,\"wavefronts\":%llu,\"ideal_wavefronts\":%llu,\"max_ways\":%u,"

@@ -20,9 +20,6 @@ enum view_map_style { VIEW_MAP_WIDE, VIEW_MAP_NARROW };
 void view_bank_map(FILE *f, const struct smem_banks *b, const struct smem_request *req,
                    enum view_map_style style, const char *indent);
 
-/* Writes s as a JSON string, quotes included. */
-void view_json_string(FILE *f, const char *s);
-
 /* Writes s as a CSV field (quoted when it holds a comma or quote). */
 void view_csv_field(FILE *f, const char *s);
 
