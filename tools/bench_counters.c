@@ -144,7 +144,7 @@ int bench_collect_counters(struct result *rs, size_t n, const struct options *o,
         return -1;
     }
     for (size_t i = 0; i < n; i++)
-        if (rs[i].e->role == SMEM_EXP_DOC && !rs[i].skip && rs[i].verified)
+        if (rs[i].e->role == SMEM_EXP_DOC && !rs[i].run.skip && rs[i].run.verified)
             which[nw++] = i;
     if (!nw) {
         free(which);
