@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #define MAX_ITEMS 32
 
@@ -79,19 +78,6 @@ static void usage(FILE *f, int is_reduce)
           "  -q, --quiet               no progress on stderr\n"
           "exit status: 0 all verified, 1 a check failed, 2 usage, 4 no usable GPU or kernels\n",
           f);
-}
-
-static int exe_dir(char *out, size_t n)
-{
-    ssize_t k = readlink("/proc/self/exe", out, n - 1);
-    if (k <= 0)
-        return -1;
-    out[k] = '\0';
-    char *slash = strrchr(out, '/');
-    if (!slash)
-        return -1;
-    *slash = '\0';
-    return 0;
 }
 
 static int exists(const char *p, int want_dir)
@@ -327,7 +313,7 @@ static int parse(struct sol_cli *c, int argc, char **argv)
         } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
             c->quiet = 1;
         } else {
-            return cli_usage_error(c->cmd, "unknown option '%s'", a);
+            return cli_unknown_option(c->cmd, a, NULL);
         }
     }
     return 0;
@@ -337,7 +323,7 @@ static int parse(struct sol_cli *c, int argc, char **argv)
 static int locate(struct sol_cli *c)
 {
     char dir[4000] = ""; /* leaves room for the suffixes below in the 4096-byte paths */
-    int have_dir = exe_dir(dir, sizeof dir) == 0;
+    int have_dir = cli_exe_dir(dir, sizeof dir) == 0;
     if (!*c->kernel_dir) {
         const char *env = getenv("SMEMLAB_KERNELS");
         if (env && *env)

@@ -157,7 +157,7 @@ int cmd_bench(int argc, char **argv)
             o.child = 1; /* internal: the launches Nsight Compute counts */
         } else if (a[0] == '-') {
             free(chosen);
-            return cli_usage_error("bench", "unknown option '%s'", a);
+            return cli_unknown_option("bench", a, NULL);
         } else {
             if (!select_experiments(a, chosen)) {
                 free(chosen);

@@ -53,30 +53,6 @@ static const char usage_text[] =
     "exit status: 0 ok, 2 bad option, 3 bad expression (the message names the column) or a file\n"
     "that cannot be written\n";
 
-/* Parses "X[,Y[,Z]]" allowing zeros (a block index), missing parts = 0. */
-static int parse_index3(const char *s, unsigned v[3])
-{
-    char buf[96];
-    size_t n = strlen(s);
-    if (!n || n >= sizeof buf)
-        return -1;
-    memcpy(buf, s, n + 1);
-    v[0] = v[1] = v[2] = 0;
-    unsigned k = 0;
-    for (char *p = buf;;) {
-        char *sep = p + strcspn(p, ",x");
-        char c = *sep;
-        unsigned long long x;
-        *sep = 0;
-        if (k >= 3 || cli_parse_uint(p, 0xffffffffull, &x))
-            return -1;
-        v[k++] = (unsigned)x;
-        if (!c)
-            return 0;
-        p = sep + 1;
-    }
-}
-
 static int parse_shape(const char *s, unsigned shape[2])
 {
     unsigned d[3];
@@ -137,7 +113,7 @@ static int parse_options(int argc, char **argv, struct options *o)
         const char *eq = strchr(a, '=');
         size_t nl = eq ? (size_t)(eq - a) : strlen(a);
         if (nl >= sizeof name)
-            return cli_usage_error("pattern", "unknown option '%s'", a);
+            return cli_unknown_option("pattern", a, NULL);
         memcpy(name, a, nl);
         name[nl] = 0;
         static const char *const known[] = {"--elem", "--shape", "--block", "--grid-index", "--op",
@@ -146,7 +122,7 @@ static int parse_options(int argc, char **argv, struct options *o)
         for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
             found |= !strcmp(name, known[k]);
         if (!found)
-            return cli_usage_error("pattern", "unknown option '%s'", name);
+            return cli_unknown_option("pattern", name, NULL);
         if (eq)
             val = eq + 1;
         else if (i + 1 < argc)
@@ -166,7 +142,7 @@ static int parse_options(int argc, char **argv, struct options *o)
             if (cli_parse_dim3(val, o->p.block))
                 return cli_usage_error("pattern", "--block wants X[,Y[,Z]] or XxY, not '%s'", val);
         } else if (!strcmp(name, "--grid-index")) {
-            if (parse_index3(val, o->p.block_index))
+            if (cli_parse_index3(val, o->p.block_index))
                 return cli_usage_error("pattern", "--grid-index wants X[,Y[,Z]], not '%s'", val);
         } else if (!strcmp(name, "--op")) {
             op = val;

@@ -278,7 +278,7 @@ int cmd_tour(int argc, char **argv)
             if ((format = cli_parse_format(v)) < 0)
                 return cli_usage_error("tour", "--format must be table, json or csv, not '%s'", v);
         } else if (a[0] == '-') {
-            return cli_usage_error("tour", "unknown option '%s'", a);
+            return cli_unknown_option("tour", a, NULL);
         } else if (!strcmp(a, "kernels")) {
             want_kernels = nchosen_given = 1;
         } else {
