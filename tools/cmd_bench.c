@@ -28,7 +28,7 @@ static int bench_predict(const struct smem_experiment *e, struct counts *p, char
         return -1;
     }
     /* At-scale launches repeat one block's work thousands of times: one sampled block is exact
-     * and keeps the emulation to a fraction of a second (64 took minutes for the 23 of them). */
+     * and keeps the emulation to a fraction of a second (64 took minutes for all of them). */
     if (smem_predict(predictor, e, e->role == SMEM_EXP_SCALE ? 1 : 64, &pr, &err)) {
         char buf[700];
         snprintf(why, n, "not available: %s", smem_error_format(&err, buf, sizeof buf));

@@ -1,5 +1,5 @@
-/* pattern_view.c: the CLI's pictures and formats for pattern results (bank map, verdict line,
- * JSON/CSV escaping), shared by `smemlab pattern` and `smemlab tour`. */
+/* pattern_view.c: the CLI's pictures and formats for pattern results: the bank map, the verdict
+ * line, CSV fields, the caret under a diagnosed column. */
 #include "pattern_view.h"
 #include "smemlab/report/report.h"
 

@@ -1,5 +1,5 @@
-/* pattern_view.h: printing pattern results for the CLI (pattern, tour): the "cinema seats" bank map,
- * lane lists, JSON strings and the one-line verdict. */
+/* pattern_view.h: printing pattern results for the CLI: the "cinema seats" bank map, lane lists,
+ * CSV fields and the one-line verdict. */
 #ifndef SMEMLAB_TOOLS_PATTERN_VIEW_H
 #define SMEMLAB_TOOLS_PATTERN_VIEW_H
 

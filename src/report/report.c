@@ -7,6 +7,7 @@
 
 #include "smemlab/base/text.h"
 
+#include <assert.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,6 +86,7 @@ void json_record_hazards(FILE *f, const struct smem_hazard *hz, uint32_t n)
 static void print_marked(FILE *f, const struct smem_kernel_report *k, size_t field, const char *why)
 {
     unsigned n = 0, last = 0;
+    assert(field < sizeof(struct smem_site_report));
     for (uint32_t s = 0; s < k->nsites; s++) {
         const uint8_t *mark = (const uint8_t *)&k->sites[s] + field;
         if (*mark && (!n || k->sites[s].line != last)) {
@@ -175,6 +177,7 @@ void smem_report_json_kernel(FILE *f, const struct smem_analysis *a,
         /* written in an inlined function: where, innermost first, out to the kernel's line */
         const struct smem_ptx_frame *ch[MAX_CHAIN];
         unsigned nch = smem_site_chain(a, k, r, ch, MAX_CHAIN);
+        assert(nch <= MAX_CHAIN);
         if (nch) {
             fprintf(f, ", \"inline\": [");
             for (unsigned c = 0; c < nch; c++) {

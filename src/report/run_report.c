@@ -1,11 +1,13 @@
 /* run_report.c: the report of `smemlab run` (a program's launches) as JSON, a table or CSV. The
- * kernels' sums reuse analyze's writers, so a site reads the same in both reports. */
+ * kernels' sums reuse analyze's writers, so a site reads the same in both reports; a launch's JSON
+ * record writes the fields it shares with a kernel's through the same writer (json_record.h). */
 #include "smemlab/report/run_report.h"
 #include "smemlab/report/report.h"
 #include "json_record.h"
 
 #include "smemlab/base/text.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -92,7 +94,9 @@ void smem_run_report_json(FILE *f, const struct smem_run_report *r)
     fprintf(f, "%s],\n  \"kernels\": [", r->nlaunches ? "\n  " : "");
     for (uint32_t i = 0; i < r->nkernels; i++) {
         const struct smem_run_kernel *rk = &r->kernels[i];
+        assert(rk->module < r->nmodules); /* where its sums live (launch.h) */
         const struct smem_analysis *a = &r->modules[rk->module].analysis;
+        assert(rk->kernel < a->nkernels);
         char extra[64];
         snprintf(extra, sizeof extra, "\"launches\": %llu", (unsigned long long)rk->launches);
         fprintf(f, "%s\n    ", i ? "," : "");
