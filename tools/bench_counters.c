@@ -29,15 +29,6 @@ static const char *const ncu_metrics[] = {
 
 /* ---- Finding things ------------------------------------------------------------------------------*/
 
-static int self_path(char *out, size_t n)
-{
-    ssize_t k = readlink("/proc/self/exe", out, n - 1);
-    if (k <= 0)
-        return -1;
-    out[k] = 0;
-    return 0;
-}
-
 /* An executable named `name` on PATH (or $SMEMLAB_NCU for ncu). */
 static int find_ncu(char *out, size_t n)
 {
@@ -131,7 +122,7 @@ int bench_collect_counters(struct result *rs, size_t n, const struct options *o,
                           "(or set SMEMLAB_NCU)");
         return -1;
     }
-    if (self_path(self, sizeof self)) {
+    if (cli_exe_path(self, sizeof self)) {
         snprintf(why, wn, "no hardware counters: cannot find this program's own path");
         return -1;
     }
@@ -144,7 +135,7 @@ int bench_collect_counters(struct result *rs, size_t n, const struct options *o,
         return -1;
     }
     for (size_t i = 0; i < n; i++)
-        if (rs[i].e->role == SMEM_EXP_DOC && !rs[i].skip && rs[i].verified)
+        if (rs[i].e->role == SMEM_EXP_DOC && !rs[i].run.skip && rs[i].run.verified)
             which[nw++] = i;
     if (!nw) {
         free(which);

@@ -1,26 +1,12 @@
 /* bench_output.c: the bench's results as JSON, CSV or a table with predicted, measured and match
  * columns. Writes to the FILE it is given; decides nothing. */
 #include "bench.h"
+#include "smemlab/base/text.h"
 
 #include <math.h>
 #include <string.h>
 
 /* ---- Output -------------------------------------------------------------------------------------*/
-
-static void json_string(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; s && *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(f, "\\u%04x", c);
-        else
-            fputc(c, f);
-    }
-    fputc('"', f);
-}
 
 static void json_counts(FILE *f, const struct counts *c, int extra)
 {
@@ -58,9 +44,9 @@ void bench_print_json(FILE *f, const struct smem_gpu_info *gi, const char *drive
                        const struct result *rs, size_t n, const char *counters_note)
 {
     fputs("{\"device\":{\"name\":", f);
-    json_string(f, gi->name);
+    smem_json_string(f, gi->name);
     fputs(",\"driver\":", f);
-    json_string(f, driver);
+    smem_json_string(f, driver);
     fprintf(f, ",\"cuda\":\"%d.%d\",\"sm_clock_mhz\":%d,\"sms\":%d,\"cc\":\"%d.%d\","
                "\"smem_per_sm\":%d,\"smem_per_block_optin\":%d,\"bank_bytes\":%d,"
                "\"peak_smem_bandwidth_tbps\":%.4f},\n",
@@ -69,7 +55,7 @@ void bench_print_json(FILE *f, const struct smem_gpu_info *gi, const char *drive
             gi->bank_bytes, smem_gpu_peak_smem_bandwidth(gi) / 1e12);
     fputs("\"counters\":", f);
     if (counters_note && *counters_note)
-        json_string(f, counters_note);
+        smem_json_string(f, counters_note);
     else
         fputs("null", f);
     fputs(",\n\"experiments\":[\n", f);
@@ -77,17 +63,17 @@ void bench_print_json(FILE *f, const struct smem_gpu_info *gi, const char *drive
         const struct result *r = &rs[i];
         const struct smem_experiment *e = r->e;
         fputs("{\"name\":", f);
-        json_string(f, e->name);
+        smem_json_string(f, e->name);
         fprintf(f, ",\"row\":%u,\"role\":\"%s\",\"verified\":%s", e->row,
                 e->role == SMEM_EXP_DOC ? "documents" : "scale",
-                r->skip ? "null" : r->verified ? "true" : "false");
-        if (r->skip) {
+                r->run.skip ? "null" : r->run.verified ? "true" : "false");
+        if (r->run.skip) {
             fputs(",\"skipped\":", f);
-            json_string(f, r->skip);
+            smem_json_string(f, r->run.skip);
         }
-        if (!r->skip && !r->verified) {
+        if (!r->run.skip && !r->run.verified) {
             fputs(",\"error\":", f);
-            json_string(f, r->error);
+            smem_json_string(f, r->run.error);
         }
         fputs(",\"predicted\":", f);
         json_counts(f, &r->predicted, 0);
@@ -103,37 +89,37 @@ void bench_print_json(FILE *f, const struct smem_gpu_info *gi, const char *drive
         else
             fputs("null", f);
         fputs(",\"time_ms\":", f);
-        json_number(f, r->time_ms, r->time_ms >= 0);
+        json_number(f, r->run.time_ms, r->run.time_ms >= 0);
         fputs(",\"smem_bandwidth_ratio\":", f);
-        json_number(f, r->ratio, r->bandwidth > 0);
+        json_number(f, r->run.ratio, r->run.bandwidth > 0);
         fputs(",\"smem_bandwidth_tbps\":", f);
-        json_number(f, r->bandwidth / 1e12, r->bandwidth > 0);
+        json_number(f, r->run.bandwidth / 1e12, r->run.bandwidth > 0);
         if (r->model_ms > 0) {
             fputs(",\"model_time_ms\":", f);
             json_number(f, r->model_ms, 1);
             fputs(",\"model_time_ratio\":", f);
-            json_number(f, r->model_ms / r->time_ms, r->time_ms > 0);
+            json_number(f, r->model_ms / r->run.time_ms, r->run.time_ms > 0);
         }
         if (e->ways)
             fprintf(f, ",\"ways\":%u", e->ways);
         if (e->scale) {
             fputs(",\"scale\":", f);
-            json_string(f, e->scale);
+            smem_json_string(f, e->scale);
         }
         fprintf(f, ",\"launch\":{\"grid\":[%u,%u,%u],\"block\":[%u,%u,%u],\"dynamic_smem\":%u,"
                    "\"static_smem\":%d,\"registers\":%d}",
                 e->grid[0], e->grid[1], e->grid[2], e->block[0], e->block[1], e->block[2],
-                e->dyn_smem, r->static_smem, r->regs);
-        if (r->nracy) {
+                e->dyn_smem, r->run.static_smem, r->run.regs);
+        if (r->run.nracy) {
             fputs(",\"results_seen\":[", f);
-            for (unsigned k = 0; k < r->nracy; k++)
-                fprintf(f, "%s%d", k ? "," : "", r->racy[k]);
+            for (unsigned k = 0; k < r->run.nracy; k++)
+                fprintf(f, "%s%d", k ? "," : "", r->run.racy[k]);
             fputc(']', f);
         }
-        if (r->ncarve) {
+        if (r->run.ncarve) {
             fputs(",\"carveout\":[", f);
-            for (unsigned k = 0; k < r->ncarve; k++) {
-                const struct carveout_result *c = &r->carve[k];
+            for (unsigned k = 0; k < r->run.ncarve; k++) {
+                const struct smem_bench_carveout *c = &r->run.carve[k];
                 fprintf(f, "%s{\"percent\":%d,\"verified\":%s,\"blocks_per_sm_observed\":%d,"
                            "\"blocks_per_sm_occupancy_api\":%d,\"time_ms\":",
                         k ? "," : "", c->percent, c->verified ? "true" : "false",
@@ -167,18 +153,18 @@ void bench_print_csv(FILE *f, const struct result *rs, size_t n)
         const struct result *r = &rs[i];
         fprintf(f, "%s,%u,%s,%s", r->e->name, r->e->row,
                 r->e->role == SMEM_EXP_DOC ? "documents" : "scale",
-                r->skip ? "skipped" : r->verified ? "yes" : "NO");
+                r->run.skip ? "skipped" : r->run.verified ? "yes" : "NO");
         csv_counts(f, &r->predicted);
         csv_counts(f, &r->measured);
         fprintf(f, ",%s", r->predicted.have && r->measured.have
                               ? (counts_match(&r->predicted, &r->measured) ? "yes" : "NO")
                               : "");
-        if (r->time_ms >= 0)
-            fprintf(f, ",%.6f", r->time_ms);
+        if (r->run.time_ms >= 0)
+            fprintf(f, ",%.6f", r->run.time_ms);
         else
             fputs(",", f);
-        if (r->bandwidth > 0)
-            fprintf(f, ",%.4f,%.4f\n", r->bandwidth / 1e12, r->ratio);
+        if (r->run.bandwidth > 0)
+            fprintf(f, ",%.4f,%.4f\n", r->run.bandwidth / 1e12, r->run.ratio);
         else
             fputs(",,\n", f);
     }
@@ -216,32 +202,32 @@ void bench_print_table(FILE *f, const struct smem_gpu_info *gi, const char *driv
         cell_counts(lm, sizeof lm, &r->measured, 1);
         cell_counts(sp, sizeof sp, &r->predicted, 0);
         cell_counts(sm, sizeof sm, &r->measured, 0);
-        snprintf(t, sizeof t, r->time_ms >= 0 ? "%.2f" : "-", r->time_ms * 1e3);
-        snprintf(bw, sizeof bw, r->bandwidth > 0 ? "%.2f" : "", r->bandwidth / 1e12);
-        snprintf(pk, sizeof pk, r->bandwidth > 0 ? "%.3f" : "", r->ratio);
+        snprintf(t, sizeof t, r->run.time_ms >= 0 ? "%.2f" : "-", r->run.time_ms * 1e3);
+        snprintf(bw, sizeof bw, r->run.bandwidth > 0 ? "%.2f" : "", r->run.bandwidth / 1e12);
+        snprintf(pk, sizeof pk, r->run.bandwidth > 0 ? "%.3f" : "", r->run.ratio);
         char mo[32];
         snprintf(mo, sizeof mo, r->model_ms > 0 ? "%.2f" : "", r->model_ms * 1e3);
         fprintf(f, "%-44s %3u %-8s %-15s %-15s %-15s %-15s %-5s %11s %8s %6s %11s\n", r->e->name,
-                r->e->row, r->skip ? "skipped" : r->verified ? "yes" : "NO", lp, lm, sp, sm,
+                r->e->row, r->run.skip ? "skipped" : r->run.verified ? "yes" : "NO", lp, lm, sp, sm,
                 r->predicted.have && r->measured.have
                     ? (counts_match(&r->predicted, &r->measured) ? "yes" : "NO")
                     : "-",
                 t, bw, pk, mo);
-        for (unsigned k = 0; k < r->ncarve; k++) {
-            const struct carveout_result *c = &r->carve[k];
+        for (unsigned k = 0; k < r->run.ncarve; k++) {
+            const struct smem_bench_carveout *c = &r->run.carve[k];
             fprintf(f, "    carveout %3d%%: %d blocks/SM observed (occupancy API %d), %.2f us%s\n",
                     c->percent, c->blocks_observed, c->blocks_api, c->time_ms * 1e3,
                     c->verified ? "" : ", NOT verified");
         }
-        if (r->nracy) {
+        if (r->run.nracy) {
             fputs("    results seen:", f);
-            for (unsigned k = 0; k < r->nracy; k++)
-                fprintf(f, " %d", r->racy[k]);
+            for (unsigned k = 0; k < r->run.nracy; k++)
+                fprintf(f, " %d", r->run.racy[k]);
             fputc('\n', f);
         }
-        if (r->skip)
-            fprintf(f, "    %s\n", r->skip);
-        else if (!r->verified)
-            fprintf(f, "    %s\n", r->error);
+        if (r->run.skip)
+            fprintf(f, "    %s\n", r->run.skip);
+        else if (!r->run.verified)
+            fprintf(f, "    %s\n", r->run.error);
     }
 }

@@ -1,7 +1,8 @@
 /* bench_sol.c: `smemlab bench transpose` and `smemlab bench reduce` (speed of light): our kernels
  * beside cudaMemcpy, cuBLAS geam, CUB and torch, every result checked, one table per benchmark.
- * Parses, runs the library's runners (src/sol_bench.c), prints; progress goes to stderr. */
+ * Parses, runs the library's runners (src/gpu/sol_bench.c), prints; progress goes to stderr. */
 #include "cli.h"
+#include "smemlab/base/text.h"
 #include "smemlab/gpu/gpu.h"
 #include "smemlab/gpu/sol.h"
 
@@ -9,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #define MAX_ITEMS 32
 
@@ -78,19 +78,6 @@ static void usage(FILE *f, int is_reduce)
           "  -q, --quiet               no progress on stderr\n"
           "exit status: 0 all verified, 1 a check failed, 2 usage, 4 no usable GPU or kernels\n",
           f);
-}
-
-static int exe_dir(char *out, size_t n)
-{
-    ssize_t k = readlink("/proc/self/exe", out, n - 1);
-    if (k <= 0)
-        return -1;
-    out[k] = '\0';
-    char *slash = strrchr(out, '/');
-    if (!slash)
-        return -1;
-    *slash = '\0';
-    return 0;
 }
 
 static int exists(const char *p, int want_dir)
@@ -166,27 +153,12 @@ static void progress(void *ctx, const char *msg)
         fprintf(stderr, "smemlab %s: %s\n", c->cmd, msg);
 }
 
-static void json_string(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; ++s) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\')
-            fprintf(f, "\\%c", ch);
-        else if (ch < 0x20)
-            fprintf(f, "\\u%04x", ch);
-        else
-            fputc(ch, f);
-    }
-    fputc('"', f);
-}
-
 static void print_device_json(FILE *f, const struct smem_gpu_info *gi, const char *driver)
 {
     fputs("\"device\":{\"name\":", f);
-    json_string(f, gi->name);
+    smem_json_string(f, gi->name);
     fputs(",\"driver\":", f);
-    json_string(f, driver);
+    smem_json_string(f, driver);
     fprintf(f, ",\"cuda\":\"%d.%d\",\"sm_clock_mhz\":%d,\"sms\":%d,\"l2_bytes\":%d,\"mem_clock_mhz\":%d,"
                "\"bus_width_bits\":%d}",
             gi->driver_version / 1000, gi->driver_version % 1000 / 10, gi->sm_clock_khz / 1000, gi->sms,
@@ -219,7 +191,7 @@ static void print_json(FILE *f, const struct sol_cli *c, const struct smem_gpu_i
             fprintf(f, ",\"kernel\":\"%s\"", x->kernel);
         if (*x->note) {
             fputs(",\"note\":", f);
-            json_string(f, x->note);
+            smem_json_string(f, x->note);
         }
         fprintf(f, "}%s\n", i + 1 < r->n ? "," : "");
     }
@@ -341,7 +313,7 @@ static int parse(struct sol_cli *c, int argc, char **argv)
         } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
             c->quiet = 1;
         } else {
-            return cli_usage_error(c->cmd, "unknown option '%s'", a);
+            return cli_unknown_option(c->cmd, a, NULL);
         }
     }
     return 0;
@@ -351,7 +323,7 @@ static int parse(struct sol_cli *c, int argc, char **argv)
 static int locate(struct sol_cli *c)
 {
     char dir[4000] = ""; /* leaves room for the suffixes below in the 4096-byte paths */
-    int have_dir = exe_dir(dir, sizeof dir) == 0;
+    int have_dir = cli_exe_dir(dir, sizeof dir) == 0;
     if (!*c->kernel_dir) {
         const char *env = getenv("SMEMLAB_KERNELS");
         if (env && *env)

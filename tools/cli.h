@@ -30,8 +30,10 @@ int bench_reduce(int argc, char **argv);
 
 /* Parses "table|json|csv"; returns -1 when unknown. */
 int cli_parse_format(const char *s);
-/* Parses "X[,Y[,Z]]" or "XxYxZ" into dims (missing ones = 1); 0 on success. */
+/* Parses "X[,Y[,Z]]" or "XxYxZ" into dims (positive; missing ones = 1); 0 on success. */
 int cli_parse_dim3(const char *s, unsigned dims[3]);
+/* The same for an index (a block's): zeros allowed, missing parts = 0. */
+int cli_parse_index3(const char *s, unsigned v[3]);
 /* Parses a non-negative integer (decimal or 0x hex) up to max; 0 on success. */
 int cli_parse_uint(const char *s, unsigned long long max, unsigned long long *out);
 /* Launch, compile (-I -D -std= --) and bank-model options shared by analyze and advise. */
@@ -50,10 +52,23 @@ int cli_launch_option(const char *cmd, int argc, char **argv, int *i, struct sme
 
 /* The built kernels (fatbin + PTX): $SMEMLAB_KERNELS, else kernels/ next to the executable. */
 int cli_kernels_dir(char *out, size_t n);
+/* This executable's path, and its folder; 0, or -1 when /proc/self/exe cannot be read. */
+int cli_exe_path(char *out, size_t n);
+int cli_exe_dir(char *out, size_t n);
+/* After the options of analyze and advise: the bank model checked (EXIT_USAGE, said on stderr,
+ * when it is not one) and la's parameters and compiler arguments put in o. EXIT_OK otherwise. */
+int cli_launch_apply(const char *cmd, struct smem_analyze_options *o, const struct cli_launch *la);
+/* Says a library call's error ("smemlab CMD: file:line:col: ...") on stderr; returns the exit
+ * status for r, the call's result: EXIT_USAGE for -2 (a bad request), else EXIT_INPUT. */
+struct smem_error;
+int cli_library_error(const char *cmd, int r, const struct smem_error *err);
 /* Prints "smemlab CMD: msg" to stderr and returns EXIT_USAGE. */
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
 #endif
 int cli_usage_error(const char *cmd, const char *fmt, ...);
+/* "smemlab CMD: unknown option 'A'", with " (it needs a value)" when A is one of valued[] (a
+ * NULL-ended list, or NULL), through cli_usage_error: EXIT_USAGE. */
+int cli_unknown_option(const char *cmd, const char *a, const char *const *valued);
 
 #endif

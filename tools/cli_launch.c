@@ -100,3 +100,15 @@ int cli_launch_option(const char *cmd, int argc, char **argv, int *i, struct sme
     }
     return 1;
 }
+
+int cli_launch_apply(const char *cmd, struct smem_analyze_options *o, const struct cli_launch *la)
+{
+    const char *why = smem_banks_check(&o->banks);
+    if (why)
+        return cli_usage_error(cmd, "%s", why);
+    o->params = la->params;
+    o->nparams = la->nparams;
+    o->compiler_args = la->cargs;
+    o->ncompiler_args = la->ncargs;
+    return EXIT_OK;
+}

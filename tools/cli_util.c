@@ -1,5 +1,7 @@
-/* cli_util.c: option parsing shared by the subcommands. */
+/* cli_util.c: option parsing shared by the subcommands, where smemlab lives, and how a library
+ * error is said. */
 #include "cli.h"
+#include "smemlab/base/error.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -33,29 +35,38 @@ int cli_parse_uint(const char *s, unsigned long long max, unsigned long long *ou
     return 0;
 }
 
-int cli_parse_dim3(const char *s, unsigned dims[3])
+/* "X[,Y[,Z]]" or "XxYxZ" into v: missing parts are `missing`, zero parts allowed when `zero`. */
+static int parse3(const char *s, unsigned v[3], unsigned missing, int zero)
 {
     char buf[96];
     size_t n = strlen(s);
     if (!n || n >= sizeof buf)
         return -1;
     memcpy(buf, s, n + 1);
-    dims[0] = dims[1] = dims[2] = 1;
+    v[0] = v[1] = v[2] = missing;
     unsigned k = 0;
-    char *p = buf;
-    for (;;) {
+    for (char *p = buf;;) {
         char *sep = p + strcspn(p, ",x");
         char c = *sep;
+        unsigned long long x;
         *sep = 0;
-        unsigned long long v;
-        if (k >= 3 || cli_parse_uint(p, 0xffffffffull, &v) || v == 0)
+        if (k >= 3 || cli_parse_uint(p, 0xffffffffull, &x) || (!zero && x == 0))
             return -1;
-        dims[k++] = (unsigned)v;
+        v[k++] = (unsigned)x;
         if (!c)
-            break;
+            return 0;
         p = sep + 1;
     }
-    return 0;
+}
+
+int cli_parse_dim3(const char *s, unsigned dims[3])
+{
+    return parse3(s, dims, 1, 0);
+}
+
+int cli_parse_index3(const char *s, unsigned v[3])
+{
+    return parse3(s, v, 0, 1);
 }
 
 int cli_usage_error(const char *cmd, const char *fmt, ...)
@@ -69,6 +80,34 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
     return EXIT_USAGE;
 }
 
+int cli_unknown_option(const char *cmd, const char *a, const char *const *valued)
+{
+    int needs = 0;
+    for (; valued && *valued; valued++)
+        needs |= !strcmp(a, *valued);
+    return cli_usage_error(cmd, "unknown option '%s'%s", a, needs ? " (it needs a value)" : "");
+}
+
+int cli_exe_path(char *out, size_t n)
+{
+    ssize_t k = readlink("/proc/self/exe", out, n - 1);
+    if (k <= 0)
+        return -1;
+    out[k] = 0;
+    return 0;
+}
+
+int cli_exe_dir(char *out, size_t n)
+{
+    if (cli_exe_path(out, n))
+        return -1;
+    char *slash = strrchr(out, '/');
+    if (!slash)
+        return -1;
+    *slash = 0;
+    return 0;
+}
+
 int cli_kernels_dir(char *out, size_t n)
 {
     struct stat st;
@@ -78,15 +117,16 @@ int cli_kernels_dir(char *out, size_t n)
         return !stat(out, &st) && S_ISDIR(st.st_mode) ? 0 : -1;
     }
     char self[4096];
-    ssize_t k = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (k <= 0)
+    if (cli_exe_dir(self, sizeof self))
         return -1;
-    self[k] = 0;
-    char *slash = strrchr(self, '/');
-    if (!slash)
-        return -1;
-    *slash = 0;
     if ((size_t)snprintf(out, n, "%s/kernels", self) >= n)
         return -1;
     return !stat(out, &st) && S_ISDIR(st.st_mode) ? 0 : -1;
+}
+
+int cli_library_error(const char *cmd, int r, const struct smem_error *err)
+{
+    char buf[1200];
+    fprintf(stderr, "smemlab %s: %s\n", cmd, smem_error_format(err, buf, sizeof buf));
+    return r == -2 ? EXIT_USAGE : EXIT_INPUT;
 }

@@ -217,12 +217,8 @@ int cmd_advise(int argc, char **argv)
                                                  "--param", "--row", "--elem", "--array",
                                                  "--apply", "--format", "--max-pad", "--arch",
                                                  "--banks", "--bank-bytes", "--sample-blocks",
-                                                 "--max-steps", "-I", "-D"};
-            int needs = 0;
-            for (size_t k = 0; k < sizeof valued / sizeof valued[0]; k++)
-                needs |= !strcmp(a, valued[k]);
-            rc = cli_usage_error("advise", "unknown option '%s'%s", a,
-                                 needs ? " (it needs a value)" : "");
+                                                 "--max-steps", "-I", "-D", NULL};
+            rc = cli_unknown_option("advise", a, valued);
             goto out;
         } else if (!path) {
             path = a;
@@ -241,24 +237,15 @@ int cmd_advise(int argc, char **argv)
         rc = cli_usage_error("advise", "--apply needs the .cu source, not PTX");
         goto out;
     }
-    const char *why = smem_banks_check(&o.banks);
-    if (why) {
-        rc = cli_usage_error("advise", "%s", why);
+    if ((rc = cli_launch_apply("advise", &o, &la)))
         goto out;
-    }
-    o.params = la.params;
-    o.nparams = la.nparams;
-    o.compiler_args = la.cargs;
-    o.ncompiler_args = la.ncargs;
     o.hazards = 0;
     o.record = 1;
     struct smem_error err;
     memset(&err, 0, sizeof err);
     int r = smem_analyze_file(path, &o, &an, &err);
     if (r) {
-        char buf[1200];
-        fprintf(stderr, "smemlab advise: %s\n", smem_error_format(&err, buf, sizeof buf));
-        rc = r == -2 ? EXIT_USAGE : EXIT_INPUT;
+        rc = cli_library_error("advise", r, &err);
         goto out;
     }
     if (an->nkernels != 1) {
@@ -277,9 +264,7 @@ int cmd_advise(int argc, char **argv)
     ad.banks = o.banks;
     r = smem_advise_kernel(an, k, &ad, &adv, &err);
     if (r) {
-        char buf[1200];
-        fprintf(stderr, "smemlab advise: %s\n", smem_error_format(&err, buf, sizeof buf));
-        rc = r == -2 ? EXIT_USAGE : EXIT_INPUT;
+        rc = cli_library_error("advise", r, &err);
         goto out;
     }
     if (!k->complete)

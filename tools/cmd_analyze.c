@@ -90,10 +90,9 @@ int cmd_analyze(int argc, char **argv)
         } else if (!strcmp(a, "--all-blocks")) {
             o.all_blocks = 1;
         } else if (a[0] == '-' && a[1]) {
-            rc = cli_usage_error("analyze", "unknown option '%s'%s", a,
-                                 (!strcmp(a, "--kernel") || !strcmp(a, "--block") || !strcmp(a, "--grid") ||
-                                  !strcmp(a, "--param") || !strcmp(a, "--format"))
-                                     ? " (it needs a value)" : "");
+            static const char *const valued[] = {"--kernel", "--block", "--grid", "--param",
+                                                 "--format", NULL};
+            rc = cli_unknown_option("analyze", a, valued);
             goto out;
         } else if (!path) {
             path = a;
@@ -106,24 +105,15 @@ int cmd_analyze(int argc, char **argv)
         rc = cli_usage_error("analyze", "which file? (smemlab analyze FILE.cu|FILE.ptx)");
         goto out;
     }
-    const char *why = smem_banks_check(&o.banks);
-    if (why) {
-        rc = cli_usage_error("analyze", "%s", why);
+    if ((rc = cli_launch_apply("analyze", &o, &la)))
         goto out;
-    }
-    o.params = la.params;
-    o.nparams = la.nparams;
-    o.compiler_args = la.cargs;
-    o.ncompiler_args = la.ncargs;
     o.hazards = o.hazards || fail_hazard;
     struct smem_analysis *an = NULL;
     struct smem_error err;
     memset(&err, 0, sizeof err);
     int r = smem_analyze_file(path, &o, &an, &err);
     if (r) {
-        char buf[1200];
-        fprintf(stderr, "smemlab analyze: %s\n", smem_error_format(&err, buf, sizeof buf));
-        rc = r == -2 ? EXIT_USAGE : EXIT_INPUT;
+        rc = cli_library_error("analyze", r, &err);
         goto out;
     }
     if (html) {

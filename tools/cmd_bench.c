@@ -3,6 +3,7 @@
  * median after warm-up) and counted (Nsight Compute on this same program), beside the prediction. */
 #include "bench.h"
 #include "cli.h"
+#include "smemlab/gpu/sol.h"
 #include "smemlab/lab/predict.h"
 
 #include <stdio.h>
@@ -27,7 +28,7 @@ static int bench_predict(const struct smem_experiment *e, struct counts *p, char
         return -1;
     }
     /* At-scale launches repeat one block's work thousands of times: one sampled block is exact
-     * and keeps the emulation to a fraction of a second (64 took minutes for the 23 of them). */
+     * and keeps the emulation to a fraction of a second (64 took minutes for all of them). */
     if (smem_predict(predictor, e, e->role == SMEM_EXP_SCALE ? 1 : 64, &pr, &err)) {
         char buf[700];
         snprintf(why, n, "not available: %s", smem_error_format(&err, buf, sizeof buf));
@@ -156,7 +157,7 @@ int cmd_bench(int argc, char **argv)
             o.child = 1; /* internal: the launches Nsight Compute counts */
         } else if (a[0] == '-') {
             free(chosen);
-            return cli_usage_error("bench", "unknown option '%s'", a);
+            return cli_unknown_option("bench", a, NULL);
         } else {
             if (!select_experiments(a, chosen)) {
                 free(chosen);
@@ -202,8 +203,19 @@ int cmd_bench(int argc, char **argv)
             rs[n++].e = smem_experiment_at(i);
     free(chosen);
 
-    if (o.child) {
-        int rc = bench_counters_child(g, dir, rs, n);
+    if (o.child) { /* internal: each experiment once, verified, for ncu to count */
+        struct smem_bench_modules mc = {0};
+        uint64_t rng = (uint64_t)time(NULL) | 1;
+        int rc = EXIT_OK;
+        for (size_t i = 0; i < n && rc == EXIT_OK; i++) {
+            char why[800];
+            if (smem_bench_verify_once(g, &mc, dir, rs[i].e, &rng, why, sizeof why)) {
+                if (*why)
+                    fprintf(stderr, "smemlab bench (counters): %s\n", why);
+                rc = EXIT_CHECK;
+            }
+        }
+        smem_bench_modules_unload(g, &mc);
         free(rs);
         smem_gpu_close(g);
         return rc;
@@ -211,13 +223,13 @@ int cmd_bench(int argc, char **argv)
 
     fprintf(stderr, "smemlab bench: %s, %zu experiments, %u timed launches each\n", gi->name, n,
             o.reps);
-    struct module_cache mc = {0};
+    struct smem_bench_modules mc = {0};
     uint64_t rng = (uint64_t)time(NULL) * 0x9E3779B97F4A7C15ull | 1;
     int failed = 0;
     for (size_t i = 0; i < n; i++) {
         struct result *r = &rs[i];
-        bench_run_experiment(g, &mc, dir, &o, r, &rng);
-        if (!r->skip && !r->verified)
+        smem_bench_run_experiment(g, &mc, dir, r->e, o.timing ? o.reps : 0, &r->run, &rng);
+        if (!r->run.skip && !r->run.verified)
             failed++;
         r->predicted.have = !bench_predict(r->e, &r->predicted, r->predicted_why,
                                            sizeof r->predicted_why);
@@ -229,18 +241,18 @@ int cmd_bench(int argc, char **argv)
             r->model_ms = (double)(r->predicted.ld_wavefronts + r->predicted.st_wavefronts) /
                           ((double)gi->sms * gi->sm_clock_khz);
         fprintf(stderr, "[%zu/%zu] %-44s %s", i + 1, n, r->e->name,
-                r->skip ? "skipped" : r->verified ? "verified" : "FAILED");
-        if (r->time_ms >= 0)
-            fprintf(stderr, ", %.2f us", r->time_ms * 1e3);
-        if (r->bandwidth > 0)
-            fprintf(stderr, ", %.2f TB/s (%.3f of peak)", r->bandwidth / 1e12, r->ratio);
+                r->run.skip ? "skipped" : r->run.verified ? "verified" : "FAILED");
+        if (r->run.time_ms >= 0)
+            fprintf(stderr, ", %.2f us", r->run.time_ms * 1e3);
+        if (r->run.bandwidth > 0)
+            fprintf(stderr, ", %.2f TB/s (%.3f of peak)", r->run.bandwidth / 1e12, r->run.ratio);
         if (r->model_ms > 0)
             fprintf(stderr, ", model %.2f us", r->model_ms * 1e3);
-        if (!r->skip && !r->verified)
-            fprintf(stderr, ": %s", r->error);
+        if (!r->run.skip && !r->run.verified)
+            fprintf(stderr, ": %s", r->run.error);
         fputc('\n', stderr);
     }
-    bench_unload_all(g, &mc);
+    smem_bench_modules_unload(g, &mc);
 
     char note[700] = "";
     if (o.counters) {
@@ -253,7 +265,7 @@ int cmd_bench(int argc, char **argv)
     }
 
     char driver[64];
-    bench_driver_string(driver, sizeof driver);
+    smem_sol_driver_release(driver, sizeof driver);
     if (o.format == FMT_JSON)
         bench_print_json(stdout, gi, driver, rs, n, note);
     else if (o.format == FMT_CSV)

@@ -2,6 +2,7 @@
  * warp request, with the bank map of the worst request. */
 #include "cli.h"
 #include "pattern_view.h"
+#include "smemlab/base/text.h"
 #include "smemlab/model/expr.h"
 #include "smemlab/model/pattern.h"
 #include "smemlab/report/bankmap.h"
@@ -51,30 +52,6 @@ static const char usage_text[] =
     "\n"
     "exit status: 0 ok, 2 bad option, 3 bad expression (the message names the column) or a file\n"
     "that cannot be written\n";
-
-/* Parses "X[,Y[,Z]]" allowing zeros (a block index), missing parts = 0. */
-static int parse_index3(const char *s, unsigned v[3])
-{
-    char buf[96];
-    size_t n = strlen(s);
-    if (!n || n >= sizeof buf)
-        return -1;
-    memcpy(buf, s, n + 1);
-    v[0] = v[1] = v[2] = 0;
-    unsigned k = 0;
-    for (char *p = buf;;) {
-        char *sep = p + strcspn(p, ",x");
-        char c = *sep;
-        unsigned long long x;
-        *sep = 0;
-        if (k >= 3 || cli_parse_uint(p, 0xffffffffull, &x))
-            return -1;
-        v[k++] = (unsigned)x;
-        if (!c)
-            return 0;
-        p = sep + 1;
-    }
-}
 
 static int parse_shape(const char *s, unsigned shape[2])
 {
@@ -136,7 +113,7 @@ static int parse_options(int argc, char **argv, struct options *o)
         const char *eq = strchr(a, '=');
         size_t nl = eq ? (size_t)(eq - a) : strlen(a);
         if (nl >= sizeof name)
-            return cli_usage_error("pattern", "unknown option '%s'", a);
+            return cli_unknown_option("pattern", a, NULL);
         memcpy(name, a, nl);
         name[nl] = 0;
         static const char *const known[] = {"--elem", "--shape", "--block", "--grid-index", "--op",
@@ -145,7 +122,7 @@ static int parse_options(int argc, char **argv, struct options *o)
         for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
             found |= !strcmp(name, known[k]);
         if (!found)
-            return cli_usage_error("pattern", "unknown option '%s'", name);
+            return cli_unknown_option("pattern", name, NULL);
         if (eq)
             val = eq + 1;
         else if (i + 1 < argc)
@@ -165,7 +142,7 @@ static int parse_options(int argc, char **argv, struct options *o)
             if (cli_parse_dim3(val, o->p.block))
                 return cli_usage_error("pattern", "--block wants X[,Y[,Z]] or XxY, not '%s'", val);
         } else if (!strcmp(name, "--grid-index")) {
-            if (parse_index3(val, o->p.block_index))
+            if (cli_parse_index3(val, o->p.block_index))
                 return cli_usage_error("pattern", "--grid-index wants X[,Y[,Z]], not '%s'", val);
         } else if (!strcmp(name, "--op")) {
             op = val;
@@ -306,7 +283,7 @@ static void print_json(const struct options *o, const struct smem_pattern_result
         printf("\"pipe_wavefronts\":%llu,", pipe);
     }
     printf("\"expression\":");
-    view_json_string(stdout, o->expr);
+    smem_json_string(stdout, o->expr);
     char opname[32];
     unsigned unest = 0;
     for (unsigned w = 0; w < r->requests; w++)
@@ -318,7 +295,7 @@ static void print_json(const struct options *o, const struct smem_pattern_result
         printf("\"shape\":[%u,%u],", p->shape[0], p->shape[1]);
     if (p->kind == SMEM_PK_CP_ASYNC) {
         printf("\"src\":");
-        view_json_string(stdout, o->src_text ? o->src_text : "g[tid]");
+        smem_json_string(stdout, o->src_text ? o->src_text : "g[tid]");
         printf(",\"unestablished_requests\":%u,", unest);
     }
     if (adv) {

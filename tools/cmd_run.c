@@ -268,12 +268,10 @@ int cmd_run(int argc, char **argv)
         } else if (!strcmp(a, "--fail-on-memory-error")) {
             fail_memory = 1;
         } else if (a[0] == '-' && a[1]) {
-            int needs = !strcmp(a, "-o") || !strcmp(a, "--format") || !strcmp(a, "--kernel") ||
-                        !strcmp(a, "--html") ||
-                        !strcmp(a, "--launches") || !strcmp(a, "--max-steps") ||
-                        !strcmp(a, "--jobs") || !strcmp(a, "--device");
-            return cli_usage_error("run", "unknown option '%s'%s", a,
-                                   needs ? " (it needs a value)" : "");
+            static const char *const valued[] = {"-o", "--format", "--kernel", "--html",
+                                                 "--launches", "--max-steps", "--jobs",
+                                                 "--device", NULL};
+            return cli_unknown_option("run", a, valued);
         } else {
             break;
         }

@@ -1,11 +1,13 @@
-/* cmd_tour.c: `smemlab tour`: the documents' experiments (src/tour_patterns.c), predicted with the
+/* cmd_tour.c: `smemlab tour`: the documents' experiments (lab/tour.h), predicted with the
  * bank model and printed in their own terms: transactions per request, n-way conflicts, bank maps. */
 #include "cli.h"
 #include "pattern_view.h"
+#include "smemlab/base/text.h"
 #include "tour_kernels.h"
 #include "smemlab/lab/experiments.h"
 #include "smemlab/gpu/gpu.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include "smemlab/lab/tour.h"
 
@@ -168,26 +170,26 @@ static void print_table(const struct smem_tour_section *s, const struct row_resu
 static void print_json_section(const struct smem_tour_section *s, const struct row_result *rr, int first)
 {
     printf("%s{\"id\":", first ? "" : ",");
-    view_json_string(stdout, s->id);
+    smem_json_string(stdout, s->id);
     printf(",\"title\":");
-    view_json_string(stdout, s->title);
+    smem_json_string(stdout, s->title);
     printf(",\"source\":");
-    view_json_string(stdout, s->source);
+    smem_json_string(stdout, s->source);
     printf(",\"note\":");
-    view_json_string(stdout, s->note);
+    smem_json_string(stdout, s->note);
     printf(",\"rows\":[");
     for (unsigned i = 0; i < s->nrows; i++) {
         const struct smem_tour_row *row = &s->rows[i];
         printf("%s{\"name\":", i ? "," : "");
-        view_json_string(stdout, row->name);
+        smem_json_string(stdout, row->name);
         printf(",\"claim\":");
-        view_json_string(stdout, row->claim);
+        smem_json_string(stdout, row->claim);
         printf(",\"elem\":%u,\"block\":[%u,%u,%u],\"accesses\":[", row->elem, row->block[0], row->block[1],
                row->block[2]);
         for (unsigned k = 0; k < rr[i].n; k++) {
             const struct smem_pattern_result *r = &rr[i].r[k];
             printf("%s{\"op\":\"%s\",\"expression\":", k ? "," : "", op_name(row->access[k].op));
-            view_json_string(stdout, row->access[k].expr);
+            smem_json_string(stdout, row->access[k].expr);
             if (row->access[k].rows)
                 printf(",\"shape\":[%u,%u]", row->access[k].rows, row->access[k].cols);
             printf(",\"requests\":%u,\"wavefronts\":%llu,\"ideal_wavefronts\":%llu,\"max_ways\":%u,"
@@ -277,7 +279,7 @@ int cmd_tour(int argc, char **argv)
             if ((format = cli_parse_format(v)) < 0)
                 return cli_usage_error("tour", "--format must be table, json or csv, not '%s'", v);
         } else if (a[0] == '-') {
-            return cli_usage_error("tour", "unknown option '%s'", a);
+            return cli_unknown_option("tour", a, NULL);
         } else if (!strcmp(a, "kernels")) {
             want_kernels = nchosen_given = 1;
         } else {
@@ -325,8 +327,9 @@ int cmd_tour(int argc, char **argv)
     for (unsigned k = 0; k < nchosen; k++) {
         struct smem_tour_section part = *chosen[k];
         const struct smem_tour_section *s = &part;
+        assert(part.nrows <= sizeof rr / sizeof rr[0]); /* the shipped table's rows fit (test_tour) */
         if (part.nrows > sizeof rr / sizeof rr[0])
-            part.nrows = sizeof rr / sizeof rr[0]; /* never in the shipped table (test_tour) */
+            part.nrows = sizeof rr / sizeof rr[0];
         for (unsigned i = 0; i < s->nrows; i++)
             if (eval_row(&s->rows[i], &rr[i]))
                 return EXIT_INPUT;

@@ -1,5 +1,5 @@
-/* pattern_view.c: the CLI's pictures and formats for pattern results (bank map, verdict line,
- * JSON/CSV escaping), shared by `smemlab pattern` and `smemlab tour`. */
+/* pattern_view.c: the CLI's pictures and formats for pattern results: the bank map, the verdict
+ * line, CSV fields, the caret under a diagnosed column. */
 #include "pattern_view.h"
 #include "smemlab/report/report.h"
 
@@ -124,21 +124,6 @@ void view_bank_map(FILE *f, const struct smem_banks *b, const struct smem_reques
         fprintf(f, "%slanes %u-%u (served apart from the other lanes):\n", indent, g0, g0 + g - 1);
         one_map(f, b, &part, style, indent);
     }
-}
-
-void view_json_string(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(f, "\\u%04x", c);
-        else
-            fputc(c, f);
-    }
-    fputc('"', f);
 }
 
 void view_csv_field(FILE *f, const char *s)

@@ -1,5 +1,5 @@
-/* pattern_view.h: printing pattern results for the CLI (pattern, tour): the "cinema seats" bank map,
- * lane lists, JSON strings and the one-line verdict. */
+/* pattern_view.h: printing pattern results for the CLI: the "cinema seats" bank map, lane lists,
+ * CSV fields and the one-line verdict. */
 #ifndef SMEMLAB_TOOLS_PATTERN_VIEW_H
 #define SMEMLAB_TOOLS_PATTERN_VIEW_H
 
@@ -19,9 +19,6 @@ enum view_map_style { VIEW_MAP_WIDE, VIEW_MAP_NARROW };
  * filled serves n words: an n-way conflict. 16-byte requests print one picture per pass group. */
 void view_bank_map(FILE *f, const struct smem_banks *b, const struct smem_request *req,
                    enum view_map_style style, const char *indent);
-
-/* Writes s as a JSON string, quotes included. */
-void view_json_string(FILE *f, const char *s);
 
 /* Writes s as a CSV field (quoted when it holds a comma or quote). */
 void view_csv_field(FILE *f, const char *s);

@@ -1,9 +1,9 @@
 /* sol_bench.c: the speed-of-light runners: for every case, fill the input on the device, run each
- * method once on a poisoned output and check it exactly, time it (median of reps, CUDA events,
- * after warm-up), check again, and append a row. Peers: memcpy, cuBLAS geam, CUB, torch.
- * Size (~800 lines): one harness (fill, poison, check, time) and its two users, transpose
- * and reduce. */
+ * method once on a poisoned output and check it exactly, time it (harness.h: median of reps, CUDA
+ * events, after warm-up), check again, and append a row. Peers: memcpy, cuBLAS geam, CUB, torch.
+ * One context (fill, poison, check, time) and its two users, transpose and reduce. */
 #include "smemlab/gpu/sol.h"
+#include "smemlab/gpu/harness.h"
 #include "sol_peers.h"
 
 #include <stdarg.h>
@@ -107,16 +107,25 @@ static int launch(struct ctx *c, smem_gpu_function f, unsigned gx, unsigned gy, 
     return st ? gfail(c, st, what) : 0;
 }
 
-static int cmp_float(const void *a, const void *b)
+/* time_runs' run: call i on buffer set i mod nsets */
+struct rotation {
+    struct ctx *c;
+    int (*run)(struct ctx *, void *, int);
+    void *arg;
+    int nsets;
+};
+
+static int run_rotated(void *p, int i)
 {
-    float x = *(const float *)a, y = *(const float *)b;
-    return (x > y) - (x < y);
+    const struct rotation *rt = p;
+    return rt->run(rt->c, rt->arg, i % rt->nsets);
 }
 
-/* Times run(arg, set) as the median of o->reps event-timed calls after o->warmup untimed ones,
- * rotating over nsets buffer sets. The L2 is first filled with unrelated lines (ordinary stores over
- * twice its size), so no method starts with input lines an earlier method left behind: a method
- * whose loads are marked evict-first would otherwise keep hitting them, run after run. */
+/* Times run(arg, set) through the harness (harness.h: the median of o->reps event-timed calls after
+ * o->warmup untimed ones), rotating over nsets buffer sets. The L2 is first filled with unrelated
+ * lines (ordinary stores over twice its size), so no method starts with input lines an earlier
+ * method left behind: a method whose loads are marked evict-first would otherwise keep hitting
+ * them, run after run. */
 static int time_runs(struct ctx *c, int (*run)(struct ctx *, void *, int), void *arg, int nsets,
                      struct smem_sol_row *row)
 {
@@ -125,28 +134,22 @@ static int time_runs(struct ctx *c, int (*run)(struct ctx *, void *, int), void 
     void *sargs[] = {&c->scrub, &words, &seed};
     if (launch(c, c->scrub_fill, (unsigned)c->info->sms * 8, 1, 256, 1, sargs, "L2 scrub"))
         return c->status;
-    for (int w = 0; w < c->o->warmup; ++w)
-        if (run(c, arg, w % nsets))
-            return c->status;
-    if (smem_gpu_sync(c->g))
+    struct rotation rt = {c, run, arg, nsets};
+    struct smem_gpu_times t;
+    switch (smem_gpu_time_runs(c->g, c->e0, c->e1, c->o->warmup, c->o->reps, run_rotated, &rt, &t)) {
+    case SMEM_GPU_TIMED:
+        break;
+    case SMEM_GPU_TIME_WARMUP:
         return gfail(c, SMEM_GPU_FAILED, "warm-up");
-    float *t = malloc((size_t)c->o->reps * sizeof *t);
-    if (!t)
+    case SMEM_GPU_TIME_NOMEM:
         return efail(c, "out of memory");
-    for (int r = 0; r < c->o->reps; ++r) {
-        if (smem_gpu_event_record(c->g, c->e0) || run(c, arg, r % nsets) || smem_gpu_event_record(c->g, c->e1) ||
-            smem_gpu_event_elapsed(c->g, c->e0, c->e1, &t[r])) {
-            free(t);
-            return c->status ? c->status : gfail(c, SMEM_GPU_FAILED, "timing");
-        }
+    default: /* run() reported its own failure; an event's is the timing's */
+        return c->status ? c->status : gfail(c, SMEM_GPU_FAILED, "timing");
     }
-    qsort(t, (size_t)c->o->reps, sizeof *t, cmp_float);
-    int n = c->o->reps;
-    row->reps = n;
-    row->median_ms = n % 2 ? t[n / 2] : 0.5 * ((double)t[n / 2 - 1] + t[n / 2]);
-    row->min_ms = t[0];
-    row->max_ms = t[n - 1];
-    free(t);
+    row->reps = t.reps;
+    row->median_ms = t.median_ms;
+    row->min_ms = t.min_ms;
+    row->max_ms = t.max_ms;
     return 0;
 }
 

@@ -1,10 +1,13 @@
 /* report.c: an analysis as JSON (the contract in DESIGN.md), a readable table with each site's
- * source line, or CSV. Writes to the FILE it is given; decides nothing. */
+ * source line, or CSV; and the one writer of the fields a kernel's JSON record shares with a
+ * launch's (json_record.h). Writes to the FILE it is given; decides nothing. */
 #include "smemlab/report/report.h"
+#include "json_record.h"
 #include "smemlab/analysis/analyze.h"
 
 #include "smemlab/base/text.h"
 
+#include <assert.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,16 +31,54 @@ const char *smem_hazard_file(const struct smem_kernel_report *k, const struct sm
     return k->program && z->site[0] < k->program->nsites ? k->program->sites[z->site[0]].file : NULL;
 }
 
-static void json_totals(FILE *f, const char *key, const struct smem_totals *t)
+/* "key": {...}: a totals object; data_dependent: with "data_dependent_requests" where there are any */
+static void json_totals(FILE *f, const char *key, const struct smem_totals *t, int data_dependent)
 {
     fprintf(f, "\"%s\": {\"requests\": %llu, \"wavefronts\": %llu, \"ideal_wavefronts\": %llu", key,
             (unsigned long long)t->requests, (unsigned long long)t->wavefronts,
             (unsigned long long)t->ideal);
-    if (t->unknown_requests)
+    if (data_dependent && t->unknown_requests)
         fprintf(f, ", \"data_dependent_requests\": %llu", (unsigned long long)t->unknown_requests);
     if (t->pipe_delta) /* the LSU pipeline's count differs (docs/bank-model.md "Two wavefront counters") */
         fprintf(f, ", \"pipe_wavefronts\": %lld", (long long)((int64_t)t->wavefronts + t->pipe_delta));
     fputc('}', f);
+}
+
+void json_record_totals(FILE *f, const struct smem_totals *const t[JSON_RECORD_NTOTALS],
+                        int data_dependent)
+{
+    static const char *const key[JSON_RECORD_NTOTALS] = {
+        "shared_ld", "shared_st", "shared_atom", "shared_ldsm", "shared_stsm", "shared_ldgsts"};
+    for (int i = 0; i < JSON_RECORD_NTOTALS; i++) {
+        if (i)
+            fprintf(f, ",\n     ");
+        json_totals(f, key[i], t[i], data_dependent);
+    }
+}
+
+void json_record_work(FILE *f, uint64_t steps, double seconds)
+{
+    fprintf(f, "\"thread_instructions\": %llu, \"emulation_seconds\": %.4f",
+            (unsigned long long)steps, seconds);
+}
+
+void json_record_hazards(FILE *f, const struct smem_hazard *hz, uint32_t n)
+{
+    fprintf(f, "\"hazards\": [");
+    for (uint32_t h = 0; h < n; h++) {
+        const struct smem_hazard *z = &hz[h];
+        fprintf(f, "%s\n       {\"kind\": \"%s\", \"detail\": ", h ? "," : "",
+                smem_hazard_kind_name(z->kind));
+        smem_json_string(f, z->detail);
+        fprintf(f, ", \"lines\": [%u, %u], \"address\": %u", z->lines[0], z->lines[1],
+                z->address);
+        if (z->var[0]) {
+            fprintf(f, ", \"variable\": ");
+            smem_json_string(f, z->var);
+        }
+        fprintf(f, ", \"count\": %llu}", (unsigned long long)z->count);
+    }
+    fprintf(f, "%s]", n ? "\n     " : "");
 }
 
 /* "  line N, M: why" for the sites whose uint8_t mark at byte `field` of the site is set (each
@@ -45,6 +86,7 @@ static void json_totals(FILE *f, const char *key, const struct smem_totals *t)
 static void print_marked(FILE *f, const struct smem_kernel_report *k, size_t field, const char *why)
 {
     unsigned n = 0, last = 0;
+    assert(field < sizeof(struct smem_site_report));
     for (uint32_t s = 0; s < k->nsites; s++) {
         const uint8_t *mark = (const uint8_t *)&k->sites[s] + field;
         if (*mark && (!n || k->sites[s].line != last)) {
@@ -64,23 +106,6 @@ static const char *frame_file(const struct smem_analysis *a, const struct smem_p
 
 #define MAX_CHAIN 16
 
-void smem_report_json_hazards(FILE *f, const struct smem_hazard *hz, uint32_t n)
-{
-    for (uint32_t h = 0; h < n; h++) {
-        const struct smem_hazard *z = &hz[h];
-        fprintf(f, "%s\n       {\"kind\": \"%s\", \"detail\": ", h ? "," : "",
-                smem_hazard_kind_name(z->kind));
-        smem_json_string(f, z->detail);
-        fprintf(f, ", \"lines\": [%u, %u], \"address\": %u", z->lines[0], z->lines[1],
-                z->address);
-        if (z->var[0]) {
-            fprintf(f, ", \"variable\": ");
-            smem_json_string(f, z->var);
-        }
-        fprintf(f, ", \"count\": %llu}", (unsigned long long)z->count);
-    }
-}
-
 void smem_report_json_kernel(FILE *f, const struct smem_analysis *a,
                              const struct smem_kernel_report *k, const char *extra)
 {
@@ -92,17 +117,8 @@ void smem_report_json_kernel(FILE *f, const struct smem_analysis *a,
                "\"dynamic_smem\": %u,\n     ",
             k->block[0], k->block[1], k->block[2], k->grid[0], k->grid[1], k->grid[2],
             k->static_smem, k->dynamic_smem);
-    json_totals(f, "shared_ld", &k->ld);
-    fprintf(f, ",\n     ");
-    json_totals(f, "shared_st", &k->st);
-    fprintf(f, ",\n     ");
-    json_totals(f, "shared_atom", &k->atom);
-    fprintf(f, ",\n     ");
-    json_totals(f, "shared_ldsm", &k->ldsm);
-    fprintf(f, ",\n     ");
-    json_totals(f, "shared_stsm", &k->stsm);
-    fprintf(f, ",\n     ");
-    json_totals(f, "shared_ldgsts", &k->ldgsts);
+    const struct smem_totals *const t[JSON_RECORD_NTOTALS] = JSON_RECORD_TOTALS(k);
+    json_record_totals(f, t, 1);
     fprintf(f, ",\n     \"blocks_analysed\": %llu, \"blocks\": %llu, \"extrapolated\": %s, "
                "\"complete\": %s",
             (unsigned long long)k->blocks_run, (unsigned long long)k->blocks_total,
@@ -113,8 +129,8 @@ void smem_report_json_kernel(FILE *f, const struct smem_analysis *a,
         fprintf(f, ", \"blocks_emulated\": 1, \"extrapolation_reason\": ");
         smem_json_string(f, k->extrapolation);
     }
-    fprintf(f, ", \"thread_instructions\": %llu, \"emulation_seconds\": %.4f",
-            (unsigned long long)k->steps, k->seconds);
+    fprintf(f, ", ");
+    json_record_work(f, k->steps, k->seconds);
     if (extra)
         fprintf(f, ", %s", extra);
     if (k->error) {
@@ -161,6 +177,7 @@ void smem_report_json_kernel(FILE *f, const struct smem_analysis *a,
         /* written in an inlined function: where, innermost first, out to the kernel's line */
         const struct smem_ptx_frame *ch[MAX_CHAIN];
         unsigned nch = smem_site_chain(a, k, r, ch, MAX_CHAIN);
+        assert(nch <= MAX_CHAIN);
         if (nch) {
             fprintf(f, ", \"inline\": [");
             for (unsigned c = 0; c < nch; c++) {
@@ -172,9 +189,9 @@ void smem_report_json_kernel(FILE *f, const struct smem_analysis *a,
         }
         fputc('}', f);
     }
-    fprintf(f, "%s],\n     \"hazards\": [", k->nsites ? "\n     " : "");
-    smem_report_json_hazards(f, k->hazards, k->nhazards);
-    fprintf(f, "%s]}", k->nhazards ? "\n     " : "");
+    fprintf(f, "%s],\n     ", k->nsites ? "\n     " : "");
+    json_record_hazards(f, k->hazards, k->nhazards);
+    fputc('}', f);
 }
 
 void smem_report_json(FILE *f, const struct smem_analysis *a)
@@ -268,8 +285,7 @@ void smem_report_table(FILE *f, const struct smem_analysis *a)
                                              ch[c]->line, line, sizeof line));
             }
         }
-        const struct smem_totals *tt[6] = {&k->ld, &k->st, &k->atom, &k->ldsm, &k->stsm,
-                                           &k->ldgsts};
+        const struct smem_totals *const tt[JSON_RECORD_NTOTALS] = JSON_RECORD_TOTALS(k);
         const char *tn[6] = {"loads", "stores", "atomics", "ldmatrix", "stmatrix", "cp.async"};
         for (int j = 0; j < 6; j++)
             if (tt[j]->requests)

@@ -1,10 +1,13 @@
 /* run_report.c: the report of `smemlab run` (a program's launches) as JSON, a table or CSV. The
- * kernels' sums reuse analyze's writers, so a site reads the same in both reports. */
+ * kernels' sums reuse analyze's writers, so a site reads the same in both reports; a launch's JSON
+ * record writes the fields it shares with a kernel's through the same writer (json_record.h). */
 #include "smemlab/report/run_report.h"
 #include "smemlab/report/report.h"
+#include "json_record.h"
 
 #include "smemlab/base/text.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,16 +29,6 @@ static const char *kernel_name(const struct smem_run_report *r, uint32_t k)
 {
     const struct smem_kernel_report *kr = smem_run_kernel(r, k);
     return kr ? kr->name : "?";
-}
-
-static void json_totals(FILE *f, const char *key, const struct smem_totals *t)
-{
-    fprintf(f, "\"%s\": {\"requests\": %llu, \"wavefronts\": %llu, \"ideal_wavefronts\": %llu", key,
-            (unsigned long long)t->requests, (unsigned long long)t->wavefronts,
-            (unsigned long long)t->ideal);
-    if (t->pipe_delta) /* the LSU pipeline's count differs (docs/bank-model.md "Two wavefront counters") */
-        fprintf(f, ", \"pipe_wavefronts\": %lld", (long long)((int64_t)t->wavefronts + t->pipe_delta));
-    fputc('}', f);
 }
 
 static void json_errors(FILE *f, const struct smem_memory_error *e, uint32_t n)
@@ -82,35 +75,28 @@ void smem_run_report_json(FILE *f, const struct smem_run_report *r)
                    "\"static_smem\": %u,\n     ",
                 l->grid[0], l->grid[1], l->grid[2], l->block[0], l->block[1], l->block[2],
                 l->dynamic_smem, l->static_smem);
-        json_totals(f, "shared_ld", &l->ld);
+        const struct smem_totals *const t[JSON_RECORD_NTOTALS] = JSON_RECORD_TOTALS(l);
+        json_record_totals(f, t, 0);
         fprintf(f, ",\n     ");
-        json_totals(f, "shared_st", &l->st);
-        fprintf(f, ",\n     ");
-        json_totals(f, "shared_atom", &l->atom);
-        fprintf(f, ",\n     ");
-        json_totals(f, "shared_ldsm", &l->ldsm);
-        fprintf(f, ",\n     ");
-        json_totals(f, "shared_stsm", &l->stsm);
-        fprintf(f, ",\n     ");
-        json_totals(f, "shared_ldgsts", &l->ldgsts);
-        fprintf(f, ",\n     \"thread_instructions\": %llu, \"emulation_seconds\": %.4f",
-                (unsigned long long)l->steps, l->seconds);
+        json_record_work(f, l->steps, l->seconds);
         if (l->repeat)
             fprintf(f, ", \"repeat\": true");
         if (l->error) {
             fprintf(f, ", \"error\": ");
             smem_json_string(f, l->error);
         }
-        fprintf(f, ",\n     \"hazards\": [");
-        smem_report_json_hazards(f, l->hazards, l->nhazards);
-        fprintf(f, "%s],\n     \"memory_errors\": [", l->nhazards ? "\n     " : "");
+        fprintf(f, ",\n     ");
+        json_record_hazards(f, l->hazards, l->nhazards);
+        fprintf(f, ",\n     \"memory_errors\": [");
         json_errors(f, l->errors, l->nerrors);
         fprintf(f, "%s]}", l->nerrors ? "\n     " : "");
     }
     fprintf(f, "%s],\n  \"kernels\": [", r->nlaunches ? "\n  " : "");
     for (uint32_t i = 0; i < r->nkernels; i++) {
         const struct smem_run_kernel *rk = &r->kernels[i];
+        assert(rk->module < r->nmodules); /* where its sums live (launch.h) */
         const struct smem_analysis *a = &r->modules[rk->module].analysis;
+        assert(rk->kernel < a->nkernels);
         char extra[64];
         snprintf(extra, sizeof extra, "\"launches\": %llu", (unsigned long long)rk->launches);
         fprintf(f, "%s\n    ", i ? "," : "");

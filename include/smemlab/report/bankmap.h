@@ -1,7 +1,7 @@
 /* bankmap.h: one warp request's bank map as SVG, drawn as the documents draw banks: a column per
  * bank; each distinct word a bank must deliver is one more row, so the tallest column is the n of
  * n-way; each cell names the lane that wants the word ('+': other lanes share it; hover for all).
- * The one drawing of a request: the analyze page, the pattern page and `pattern --svg` use it.
+ * The one drawing of a request, wherever smemlab draws one (pages and standalone SVG files).
  * Draws what the bank model says (smem_request_map); decides nothing. */
 #ifndef SMEMLAB_BANKMAP_H
 #define SMEMLAB_BANKMAP_H

@@ -27,10 +27,9 @@ void smem_report_sass_lines(FILE *f, const struct smem_kernel_report *k);
  * and its hazards with both lines. Well-formed XML as well as HTML. */
 void smem_report_html(FILE *f, const struct smem_analysis *a);
 /* One kernel's JSON object as smem_report_json writes it (extra: more "key": value fields, or
- * NULL), and a list of hazards' objects (without the brackets). */
+ * NULL); `run`'s report writes its kernels with it. */
 void smem_report_json_kernel(FILE *f, const struct smem_analysis *a,
                              const struct smem_kernel_report *k, const char *extra);
-void smem_report_json_hazards(FILE *f, const struct smem_hazard *hz, uint32_t n);
 /* "ld", "st", "atom", "cp.async" */
 const char *smem_access_op_name(unsigned op);
 /* The source file of a hazard's lines (NULL: no line info). */

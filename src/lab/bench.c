@@ -1,40 +1,20 @@
-/* bench_device.c: one experiment of the registry on the device: fresh inputs, outputs poisoned,
- * one launch, every element verified against the CPU reference; then timed (CUDA events, median
- * after warm-up) and, for the carveout experiment, swept over the L1/shared splits. */
-#include "bench.h"
-#include "cli.h"
+/* bench.c: one experiment of the registry on the device (bench.h): fresh inputs, outputs
+ * poisoned, one launch, every element verified against the CPU reference; then timed (the GPU
+ * harness: CUDA events, median after warm-up) and, for the carveout experiment, swept over the
+ * L1/shared splits. */
+#include "smemlab/lab/bench.h"
+#include "smemlab/gpu/harness.h"
 
+#include <assert.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-static const int carveouts[MAX_CARVEOUTS] = {0, 25, 50, 75, 100};
-/* The NVIDIA driver's version string ("580.159.04"), from the kernel module, or "" when unknown. */
-void bench_driver_string(char *out, size_t n)
-{
-    out[0] = 0;
-    FILE *f = fopen("/proc/driver/nvidia/version", "r");
-    if (!f)
-        return;
-    /* "NVRM version: NVIDIA UNIX [Open ]Kernel Module for x86_64  580.159.04  Release Build ...":
-     * the first word that starts with digits and a dot. */
-    char line[512];
-    if (fgets(line, sizeof line, f)) {
-        for (const char *p = line; *p; p += strcspn(p, " \t\n")) {
-            p += strspn(p, " \t\n");
-            size_t k = strcspn(p, " \t\n"), d = strspn(p, "0123456789");
-            if (d && d < k && p[d] == '.') {
-                snprintf(out, n, "%.*s", (int)k, p);
-                break;
-            }
-        }
-    }
-    fclose(f);
-}
+static const int carveouts[SMEM_BENCH_CARVEOUTS] = {0, 25, 50, 75, 100};
+
 /* ---- Modules -------------------------------------------------------------------------------------*/
 
-
-static int get_function(struct smem_gpu *g, struct module_cache *mc, const char *dir,
+static int get_function(struct smem_gpu *g, struct smem_bench_modules *mc, const char *dir,
                         const struct smem_experiment *e, smem_gpu_function *fn, char *err, size_t n)
 {
     smem_gpu_module mod = NULL;
@@ -48,7 +28,7 @@ static int get_function(struct smem_gpu *g, struct module_cache *mc, const char 
             snprintf(err, n, "%s", smem_gpu_error(g));
             return -1;
         }
-        if (mc->n < 32) {
+        if (mc->n < sizeof mc->mod / sizeof mc->mod[0]) {
             mc->file[mc->n] = e->file;
             mc->mod[mc->n++] = mod;
         }
@@ -60,12 +40,13 @@ static int get_function(struct smem_gpu *g, struct module_cache *mc, const char 
     return 0;
 }
 
-void bench_unload_all(struct smem_gpu *g, struct module_cache *mc)
+void smem_bench_modules_unload(struct smem_gpu *g, struct smem_bench_modules *mc)
 {
     for (unsigned i = 0; i < mc->n; i++)
         smem_gpu_module_unload(g, mc->mod[i]);
     mc->n = 0;
 }
+
 /* ---- One experiment on the device -----------------------------------------------------------------*/
 
 struct device_args {
@@ -124,47 +105,43 @@ gpu_error:
     return -1;
 }
 
-static int cmp_double(const void *a, const void *b)
+/* time_launches' run: one launch of the experiment */
+struct launch_args {
+    struct smem_gpu *g;
+    smem_gpu_function fn;
+    const struct smem_experiment *e;
+    struct device_args *da;
+};
+
+static int launch_once(void *p, int i)
 {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
+    const struct launch_args *la = p;
+    (void)i;
+    return smem_gpu_launch(la->g, la->fn, la->e->grid, la->e->block, la->e->dyn_smem, la->da->argv);
 }
 
-/* Median, min and max of reps launches timed one by one with an event pair, after WARMUP launches. */
+/* Median, min and max of reps launches timed one by one with an event pair, after
+ * SMEM_BENCH_WARMUP launches (harness.h). */
 static int time_launches(struct smem_gpu *g, smem_gpu_function fn, const struct smem_experiment *e,
                          struct device_args *da, unsigned reps, double *median, double *mn,
                          double *mx, char *err, size_t n)
 {
     smem_gpu_event a = NULL, b = NULL;
-    double *t = calloc(reps, sizeof *t);
-    int rc = -1;
-    if (!t || smem_gpu_event_create(g, &a) || smem_gpu_event_create(g, &b))
-        goto out;
-    for (unsigned i = 0; i < WARMUP; i++)
-        if (smem_gpu_launch(g, fn, e->grid, e->block, e->dyn_smem, da->argv))
-            goto out;
-    if (smem_gpu_sync(g))
-        goto out;
-    for (unsigned i = 0; i < reps; i++) {
-        float ms = 0;
-        if (smem_gpu_event_record(g, a) ||
-            smem_gpu_launch(g, fn, e->grid, e->block, e->dyn_smem, da->argv) ||
-            smem_gpu_event_record(g, b) || smem_gpu_event_elapsed(g, a, b, &ms))
-            goto out;
-        t[i] = ms;
+    struct launch_args la = {g, fn, e, da};
+    struct smem_gpu_times t;
+    int st = SMEM_GPU_TIME_EVENT;
+    if (!smem_gpu_event_create(g, &a) && !smem_gpu_event_create(g, &b))
+        st = smem_gpu_time_runs(g, a, b, SMEM_BENCH_WARMUP, (int)reps, launch_once, &la, &t);
+    if (st) {
+        snprintf(err, n, "%s", st == SMEM_GPU_TIME_NOMEM ? "out of memory" : smem_gpu_error(g));
+    } else {
+        *median = t.median_ms;
+        *mn = t.min_ms;
+        *mx = t.max_ms;
     }
-    qsort(t, reps, sizeof *t, cmp_double);
-    *median = reps % 2 ? t[reps / 2] : 0.5 * (t[reps / 2 - 1] + t[reps / 2]);
-    *mn = t[0];
-    *mx = t[reps - 1];
-    rc = 0;
-out:
-    if (rc)
-        snprintf(err, n, "%s", t ? smem_gpu_error(g) : "out of memory");
     smem_gpu_event_destroy(g, a);
     smem_gpu_event_destroy(g, b);
-    free(t);
-    return rc;
+    return st ? -1 : 0;
 }
 
 /* The most blocks any SM held at once during the run (carveout.cu's occ counters). */
@@ -182,10 +159,10 @@ static int observed_blocks(const struct smem_experiment *e, const struct smem_ex
     return 0;
 }
 
-void bench_run_experiment(struct smem_gpu *g, struct module_cache *mc, const char *dir,
-                           const struct options *o, struct result *r, uint64_t *rng)
+void smem_bench_run_experiment(struct smem_gpu *g, struct smem_bench_modules *mc, const char *dir,
+                               const struct smem_experiment *e, unsigned reps,
+                               struct smem_bench_run *r, uint64_t *rng)
 {
-    const struct smem_experiment *e = r->e;
     smem_gpu_function fn;
     struct device_args da;
     struct smem_exp_data in, got;
@@ -213,8 +190,8 @@ void bench_run_experiment(struct smem_gpu *g, struct module_cache *mc, const cha
     /* Integers are passed from `in` (da.argv points there): fresh random ones each run. */
     if (e->flags & SMEM_EXP_CARVEOUT) {
         r->verified = 1;
-        for (unsigned c = 0; c < MAX_CARVEOUTS; c++) {
-            struct carveout_result *cr = &r->carve[r->ncarve++];
+        for (unsigned c = 0; c < SMEM_BENCH_CARVEOUTS; c++) {
+            struct smem_bench_carveout *cr = &r->carve[r->ncarve++];
             cr->percent = carveouts[c];
             cr->time_ms = -1;
             if (smem_gpu_set_carveout(g, fn, cr->percent) ||
@@ -232,20 +209,20 @@ void bench_run_experiment(struct smem_gpu *g, struct module_cache *mc, const cha
             }
             cr->blocks_observed = observed_blocks(e, &got);
             double mn, mx;
-            if (o->timing && time_launches(g, fn, e, &da, o->reps, &cr->time_ms, &mn, &mx, r->error,
-                                           sizeof r->error)) {
+            if (reps && time_launches(g, fn, e, &da, reps, &cr->time_ms, &mn, &mx, r->error,
+                                      sizeof r->error)) {
                 r->verified = 0;
                 break;
             }
         }
         /* The top-level time: the driver's own choice (no preference), as a program gets it. */
-        if (r->verified && !smem_gpu_set_carveout(g, fn, -1) && o->timing &&
-            time_launches(g, fn, e, &da, o->reps, &r->time_ms, &r->time_min_ms, &r->time_max_ms,
+        if (r->verified && !smem_gpu_set_carveout(g, fn, -1) && reps &&
+            time_launches(g, fn, e, &da, reps, &r->time_ms, &r->time_min_ms, &r->time_max_ms,
                           r->error, sizeof r->error))
             r->verified = 0;
         goto out;
     }
-    unsigned runs = (e->flags & SMEM_EXP_RACY) ? MAX_RACY : 1;
+    unsigned runs = (e->flags & SMEM_EXP_RACY) ? SMEM_BENCH_MAX_RACY : 1;
     r->verified = 1;
     for (unsigned k = 0; k < runs; k++) {
         int v = run_verified(g, fn, e, &da, &in, &got, rng, r->error, sizeof r->error);
@@ -253,11 +230,12 @@ void bench_run_experiment(struct smem_gpu *g, struct module_cache *mc, const cha
             r->verified = 0;
             goto out;
         }
+        assert(r->nracy < SMEM_BENCH_MAX_RACY);
         if (e->flags & SMEM_EXP_RACY)
             r->racy[r->nracy++] = ((const int *)got.bufs[0])[0];
     }
-    if (o->timing) {
-        if (time_launches(g, fn, e, &da, o->reps, &r->time_ms, &r->time_min_ms, &r->time_max_ms,
+    if (reps) {
+        if (time_launches(g, fn, e, &da, reps, &r->time_ms, &r->time_min_ms, &r->time_max_ms,
                           r->error, sizeof r->error)) {
             r->verified = 0;
             goto out;
@@ -273,43 +251,34 @@ out:
     smem_exp_data_free(e, &in);
     smem_exp_data_free(e, &got);
 }
-/* ---- Counters through Nsight Compute ---------------------------------------------------------------
- * The hidden child mode (--counters-child NAME...) runs each named experiment once at the documents'
- * configuration, verified, and nothing else; ncu profiles those launches, in order. */
 
-int bench_counters_child(struct smem_gpu *g, const char *dir, const struct result *rs, size_t n)
+/* ---- Once, for Nsight Compute ----------------------------------------------------------------------
+ * `smemlab bench`'s hidden child mode runs each named experiment once this way at the documents'
+ * configuration, and nothing else; ncu profiles those launches, in order. */
+
+int smem_bench_verify_once(struct smem_gpu *g, struct smem_bench_modules *mc, const char *dir,
+                           const struct smem_experiment *e, uint64_t *rng, char *err, size_t n)
 {
-    struct module_cache mc = {0};
-    uint64_t rng = (uint64_t)time(NULL) | 1;
-    int rc = 0;
-    for (size_t i = 0; i < n && !rc; i++) {
-        const struct smem_experiment *e = rs[i].e;
-        smem_gpu_function fn;
-        struct device_args da;
-        struct smem_exp_data in, got;
-        char err[600];
-        if (get_function(g, &mc, dir, e, &fn, err, sizeof err)) {
-            fprintf(stderr, "smemlab bench (counters): %s\n", err);
-            rc = 1;
-            break;
-        }
-        if (smem_exp_data_alloc(e, &in) || smem_exp_data_alloc(e, &got)) {
-            smem_exp_data_free(e, &in);
-            rc = 1;
-            break;
-        }
-        if (alloc_device_args(g, e, &da, &in))
-            rc = 1;
-        else if (run_verified(g, fn, e, &da, &in, &got, &rng, err, sizeof err)) {
-            fprintf(stderr, "smemlab bench (counters): %s: %s\n", e->name, err);
-            rc = 1;
-        }
-        free_device_args(g, &da);
+    smem_gpu_function fn;
+    struct device_args da;
+    struct smem_exp_data in, got;
+    char why[600];
+    err[0] = 0;
+    if (get_function(g, mc, dir, e, &fn, err, n))
+        return -1;
+    if (smem_exp_data_alloc(e, &in) || smem_exp_data_alloc(e, &got)) {
         smem_exp_data_free(e, &in);
-        smem_exp_data_free(e, &got);
+        return -1;
     }
-    bench_unload_all(g, &mc);
-    return rc ? EXIT_CHECK : EXIT_OK;
+    int rc = 0;
+    if (alloc_device_args(g, e, &da, &in)) {
+        rc = -1;
+    } else if (run_verified(g, fn, e, &da, &in, &got, rng, why, sizeof why)) {
+        snprintf(err, n, "%s: %s", e->name, why);
+        rc = -1;
+    }
+    free_device_args(g, &da);
+    smem_exp_data_free(e, &in);
+    smem_exp_data_free(e, &got);
+    return rc;
 }
-
-

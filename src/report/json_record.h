@@ -1,0 +1,27 @@
+/* json_record.h (private): the fields a kernel's JSON record (report.c, the DESIGN contract) and a
+ * launch's record (run_report.c) share, written by one writer in report.c. Each record writes its
+ * own fields around these, in the order it has always written them. */
+#ifndef SMEMLAB_REPORT_JSON_RECORD_H
+#define SMEMLAB_REPORT_JSON_RECORD_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "smemlab/analysis/analyze.h"
+
+/* The six totals of a kernel report or a launch record, in the records' order. */
+#define JSON_RECORD_TOTALS(x) {&(x)->ld, &(x)->st, &(x)->atom, &(x)->ldsm, &(x)->stsm, &(x)->ldgsts}
+enum { JSON_RECORD_NTOTALS = 6 };
+
+/* "shared_ld": {...} through "shared_ldgsts": {...}, one a line (each line after the first starts
+ * with the record's indent). data_dependent: write a kernel's "data_dependent_requests" (a launch's
+ * record has never carried it). */
+void json_record_totals(FILE *f, const struct smem_totals *const t[JSON_RECORD_NTOTALS],
+                        int data_dependent);
+/* "thread_instructions": N, "emulation_seconds": S */
+void json_record_work(FILE *f, uint64_t steps, double seconds);
+/* "hazards": [...], each hazard on its own line; the closing bracket on the record's indent when
+ * there is any. */
+void json_record_hazards(FILE *f, const struct smem_hazard *hz, uint32_t n);
+
+#endif
