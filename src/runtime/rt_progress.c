@@ -46,7 +46,8 @@ static void *ticker(void *arg)
             break;
         fprintf(stderr, "\r\033[Ksmemlab run: %s, %.0f s", pg->what, since(&pg->t0));
         fflush(stderr);
-        pg->shown = visible = 1;
+        pg->shown = 1;
+        visible = 1; /* apart: clang has an _Atomic assignment's value _Atomic too */
     }
     pthread_mutex_unlock(&pg->lock);
     return NULL;
