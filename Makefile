@@ -30,9 +30,9 @@ run:
 	@$(MAKE) -s --no-print-directory build >$(BUILD)/build.log 2>&1 || { cat $(BUILD)/build.log; exit 1; }
 	@$(BUILD)/smemlab tour
 
-# libFuzzer targets (clang, into build-fuzz with everything else); FUZZ_SECONDS per target.
-# fuzz-smoke (CI): only the targets built, each run FUZZ_SMOKE_SECONDS from a fixed seed (a failure
-# comes back on the next run), their output kept in build-fuzz/fuzz-logs/ and shown when one fails.
+# libFuzzer targets (clang, into build-fuzz: they and the library they call, nothing else), each run
+# FUZZ_SECONDS. fuzz-smoke (CI): each run FUZZ_SMOKE_SECONDS from a fixed seed (a failure comes back
+# on the next run), their output kept in build-fuzz/fuzz-logs/ and shown when one fails.
 FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 5
 fuzz-configure:
@@ -40,7 +40,7 @@ fuzz-configure:
 	@cmake -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug -DSMEMLAB_FUZZ=ON -DSMEMLAB_SANITIZE=ON -DSMEMLAB_WERROR=OFF >/dev/null
 
 fuzz: fuzz-configure
-	@cmake --build build-fuzz -j $(JOBS)
+	@cmake --build build-fuzz -j $(JOBS) --target fuzzers -- --no-print-directory
 	@scripts/fuzz.sh build-fuzz $(FUZZ_SECONDS)
 
 fuzz-smoke: fuzz-configure
