@@ -250,7 +250,7 @@ static void write_report(const char *why, int final, int crashed)
     write_cost = last_write - t0;
 }
 
-void rt_report_write(const char *fatal)
+static void report_write(const char *fatal)
 {
     write_report(fatal, 1, 0);
 }
@@ -332,7 +332,7 @@ static void on_signal(int sig, siginfo_t *si, void *uc)
     raise(sig);
 }
 
-void rt_report_install_handlers(void)
+static void install_handlers(void)
 {
     static const int sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTERM, SIGINT};
     struct sigaction sa;
@@ -349,4 +349,12 @@ void rt_report_install_handlers(void)
     }
     atexit(at_exit);
     write_status(NULL, 0);
+}
+
+/* rt_state.c, below, starts and stops through these (it names nothing above it): handed over when
+ * the library is loaded, before any call of the program's (its start-up code runs after the
+ * constructors of the libraries it links). */
+__attribute__((constructor)) static void hand_over(void)
+{
+    rt_state_hooks(install_handlers, report_write);
 }
