@@ -138,8 +138,6 @@ void rt_print(void *ctx, uint32_t block, uint32_t thread, uint64_t format, const
 
 /* ---- the run's record and its report file (rt_report.c) ---- */
 
-/* The run's record. */
-struct smem_run_report *rt_report(void);
 /* Adds launch lr of kernel k (its sites in one) to the report; takes ownership of lr's arrays. */
 void rt_report_launch(struct rt_kernel *k, struct smem_launch_record *lr,
                       struct smem_kernel_report *one);
@@ -230,8 +228,6 @@ struct smem_cta_program *rt_kernel_program(struct rt_kernel *k, uint32_t dyn,
 /* Registers a thread of kernel k uses, as ptxas gave them in its sm_90 code (the fatbinary's cubin,
  * else ptxas on the PTX); 0 when that code does not say. Call after rt_kernel_program. */
 uint32_t rt_kernel_regs(struct rt_kernel *k);
-/* Every module registered (for cudaDeviceReset and the report). */
-struct rt_module **rt_modules(unsigned *n);
 
 /* ---- launches (rt_exec.c, rt_launch.c) ---- */
 
@@ -254,11 +250,5 @@ int rt_execute(struct rt_kernel *k, const struct smem_cta_program *p, const stru
                int price, int hazards, struct rt_exec_result *out);
 /* 1 when the kernel calls printf (its lines come in block order, on one thread) */
 int rt_kernel_prints(const struct smem_ptx_func *f);
-
-cudaError_t rt_launch(struct rt_kernel *k, dim3 grid, dim3 block, void **args, size_t shmem);
-
-/* ---- the device (rt_device.c) ---- */
-
-void rt_device_props(struct cudaDeviceProp *p);
 
 #endif

@@ -60,7 +60,7 @@ static void kernel_error(struct rt_kernel *k, const char *what)
     rt_fatal("kernel %s cannot be emulated: %s", k->name ? k->name : k->symbol, what);
 }
 
-cudaError_t rt_launch(struct rt_kernel *k, dim3 grid, dim3 block, void **args, size_t shmem)
+static cudaError_t rt_launch(struct rt_kernel *k, dim3 grid, dim3 block, void **args, size_t shmem)
 {
     if (!k)
         return rt_error(cudaErrorInvalidDeviceFunction);

@@ -9,6 +9,7 @@
 #include "smemlab/report/run_report.h"
 #include "smemlab/runtime/run.h"
 
+#include <assert.h>
 #include <dlfcn.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -47,12 +48,6 @@ static void read_cmdline(void)
     run.program = program;
     run.args = (const char *const *)(argv_list ? argv_list + 1 : NULL);
     run.nargs = k ? k - 1 : 0;
-}
-
-struct smem_run_report *rt_report(void)
-{
-    read_cmdline();
-    return &run;
 }
 
 /* The report's module entry for m (the analysis the table writer knows). */
@@ -129,7 +124,9 @@ void rt_report_launch(struct rt_kernel *k, struct smem_launch_record *lr,
     }
     lr->index = run.launches_total++;
     lr->kernel = ki;
+    assert(ki < run.nkernels && run.nlaunches < cap_launches);
     run.launches[run.nlaunches++] = *lr;
+    assert(run.nlaunches <= run.launches_total); /* the status file's recorded <= launches */
     conflicts += (lr->ld.wavefronts - lr->ld.ideal) + (lr->st.wavefronts - lr->st.ideal) +
                  (lr->atom.wavefronts - lr->atom.ideal) + (lr->ldsm.wavefronts - lr->ldsm.ideal) +
                  (lr->stsm.wavefronts - lr->stsm.ideal) +
