@@ -48,7 +48,7 @@ static void *ticker(void *arg)
         fprintf(stderr, "\r\033[Ksmemlab run: %s, %.0f s", pg->what, since(&pg->t0));
         fflush(stderr);
         pg->shown = 1;
-        visible = 1; /* apart: clang has an _Atomic assignment's value _Atomic too */
+        visible = 1; /* not chained: clang refuses an _Atomic assignment's value as an int */
     }
     pthread_mutex_unlock(&pg->lock);
     return NULL;
