@@ -3,7 +3,7 @@ BUILD ?= build
 JOBS  ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 
-.PHONY: all build test test-asan run fuzz bench deps clean
+.PHONY: all build test test-asan run fuzz-configure fuzz fuzz-smoke bench deps clean
 
 all: build
 
@@ -30,12 +30,22 @@ run:
 	@$(MAKE) -s --no-print-directory build >$(BUILD)/build.log 2>&1 || { cat $(BUILD)/build.log; exit 1; }
 	@$(BUILD)/smemlab tour
 
-# libFuzzer targets (clang); FUZZ_SECONDS per target.
+# libFuzzer targets (clang, into build-fuzz: they and the library they call, nothing else), each run
+# FUZZ_SECONDS. fuzz-smoke (CI): each run FUZZ_SMOKE_SECONDS from a fixed seed (a failure comes back
+# on the next run), their output kept in build-fuzz/fuzz-logs/ and shown when one fails.
 FUZZ_SECONDS ?= 60
-fuzz:
+FUZZ_SMOKE_SECONDS ?= 5
+fuzz-configure:
+	@scripts/deps.sh fuzz
 	@cmake -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug -DSMEMLAB_FUZZ=ON -DSMEMLAB_SANITIZE=ON -DSMEMLAB_WERROR=OFF >/dev/null
-	@cmake --build build-fuzz -j $(JOBS)
+
+fuzz: fuzz-configure
+	@cmake --build build-fuzz -j $(JOBS) --target fuzzers -- --no-print-directory
 	@scripts/fuzz.sh build-fuzz $(FUZZ_SECONDS)
+
+fuzz-smoke: fuzz-configure
+	@cmake --build build-fuzz -j $(JOBS) --target fuzzers -- --no-print-directory
+	@FUZZ_LOGS=build-fuzz/fuzz-logs FUZZ_FLAGS=-seed=1 scripts/fuzz.sh build-fuzz $(FUZZ_SMOKE_SECONDS)
 
 # SMEMLAB_PROGRAMS=DIR: also `smemlab run` over the real programs built there by
 # bench/programs/build.sh (wall time and thread-instructions per second each; bench/programs/README.md).

@@ -73,7 +73,12 @@ static void eval_access(const char *text, size_t len, uint32_t seed)
         check_diag(&d, len);
     } else {
         REQUIRE(r.requests == smem_pattern_warps(&p));
-        REQUIRE(r.wavefronts >= r.ideal);
+        /* the pipeline's passes are never fewer than the ideal; the wavefronts Nsight counts may
+           be, on some 8- and 16-byte loads (model/banks.h, struct smem_cost) */
+        for (unsigned w = 0; w < r.requests; w++) {
+            const struct smem_cost *c = &r.warp[w].cost;
+            REQUIRE((long long)c->wavefronts + c->pipe_delta >= (long long)c->ideal);
+        }
         REQUIRE(r.max_ways >= 1 && r.max_ways <= SMEM_WARP);
         static struct smem_bank_map m;
         smem_request_map(&p.banks, &r.warp[r.worst].request, &m);

@@ -1,11 +1,23 @@
 #!/bin/sh
 # Installs the Debian packages the build and tests need, if any is missing (CI machines start bare).
+# `deps.sh fuzz`: also clang with the runtimes its libFuzzer targets link (make fuzz, fuzz-smoke).
 set -e
 need=""
 for tool in cmake:cmake gcc:gcc make:make; do
   cmd=${tool%%:*}; pkg=${tool#*:}
   command -v "$cmd" >/dev/null 2>&1 || need="$need $pkg"
 done
+if [ "$1" = fuzz ]; then
+  # libFuzzer and the sanitizers' runtimes come in libclang-rt-dev, which clang does not pull in:
+  # the probe links a fuzz target the way fuzz/CMakeLists.txt does
+  probe=$(mktemp -d)
+  printf 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n);\n%s\n' \
+    'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n) { return (int)(d && n > 1u << 30); }' \
+    >"$probe/probe.c"
+  clang -fsanitize=fuzzer,address,undefined "$probe/probe.c" -o "$probe/probe" >/dev/null 2>&1 ||
+    need="$need clang libclang-rt-dev"
+  rm -rf "$probe"
+fi
 if [ -n "$need" ]; then
   echo "deps: installing$need" >&2
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-void rt_device_props(struct cudaDeviceProp *p)
+static void rt_device_props(struct cudaDeviceProp *p)
 {
     memset(p, 0, sizeof *p);
     int h200 = rt_opt.device == 1;

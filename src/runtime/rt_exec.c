@@ -3,13 +3,13 @@
  *
  * Blocks: spread over threads by smem_launch_analyze_parallel (analysis/parallel.h), each chunk
  * with its own fault sink, merged in block order, so the report does not depend on the number of
- * threads. A kernel with global atomics runs on one
- * thread (the emulator's atomics are not atomic across host threads).
+ * threads. A kernel with global atomics runs on one thread (the emulator's atomics are not atomic
+ * across host threads).
  *
  * Repeated launches (programs time kernels in loops): a launch records, per byte of device
  * memory, what it read and what it wrote; the bytes it read are kept as they were before it ran
- * (from a copy of device memory taken before it, up to 512 MB; beyond that only when it read
- * nothing it wrote, so that memory still holds them), and the bytes it wrote as it wrote them.
+ * (from a copy of device memory taken before it, up to SNAP_MAX_BYTES; beyond that only when it
+ * read nothing it wrote, so that memory still holds them), and the bytes it wrote as it wrote them.
  * The emulator is deterministic: a launch's writes are a function of its configuration, its
  * argument bytes and the bytes it reads. So a later launch of the same kernel with the same
  * configuration and argument bytes, over the same allocations, whose read bytes are equal to
@@ -31,6 +31,7 @@
 
 #include "smemlab/analysis/parallel.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -400,6 +401,14 @@ static int memo_touch(struct rt_memo *m)
     m->tver = malloc((cap ? cap : 1) * sizeof *m->tver);
     if (!m->treg || !m->tver)
         return -1;
+    for (uint32_t i = 1; i < m->nreads; i++)
+        assert(m->reads[i - 1].region < m->reads[i].region ||
+               (m->reads[i - 1].region == m->reads[i].region &&
+                m->reads[i - 1].off + m->reads[i - 1].len <= m->reads[i].off));
+    for (uint32_t i = 1; i < m->nwrites; i++)
+        assert(m->writes[i - 1].region < m->writes[i].region ||
+               (m->writes[i - 1].region == m->writes[i].region &&
+                m->writes[i - 1].off + m->writes[i - 1].len <= m->writes[i].off));
     m->o1 = 1;
     for (uint32_t i = 0; i < cap; i++) {
         const struct range *r = i < m->nreads ? &m->reads[i] : &m->writes[i - m->nreads];
@@ -473,6 +482,7 @@ int rt_execute(struct rt_kernel *k, const struct smem_cta_program *p, const stru
         }
     }
     if (m) {
+        assert(!prints(p->func)); /* a kernel that prints has no memo (below) */
         if (copy_report(&out->one, &m->k))
             return smem_error_set(&out->err, NULL, 0, 0, "out of memory"), out->rc = -1;
         if (!price) {

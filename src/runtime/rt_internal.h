@@ -1,6 +1,8 @@
 /* rt_internal.h (private to runtime/): the state of smemlab's CUDA runtime library: device memory,
- * the program's modules and kernels, the launches recorded, and the helpers the rt_*.c files share.
- * Every API entry point takes the one lock (programs may call CUDA from several threads). */
+ * the program's modules and kernels, the launches recorded, and the helpers the rt_*.c files share,
+ * in the order of the files' stack, bottom up (README.md): a file calls only what is declared
+ * before its own part. Every API entry point takes the one lock (programs may call CUDA from
+ * several threads). */
 #ifndef SMEMLAB_RUNTIME_INTERNAL_H
 #define SMEMLAB_RUNTIME_INTERNAL_H
 
@@ -15,9 +17,22 @@
 
 struct smem_census;
 struct smem_sass_module;
+struct rt_kernel;
+struct rt_module;
 
 /* Exported symbols carry the version node libcudart.so.13 (libcudart.map). */
 #define RT_API __attribute__((visibility("default")))
+
+/* ---- the progress line (rt_progress.c) ---- */
+
+/* A line on stderr while a launch that takes over a second runs, erased when it ends; the launch
+ * asks for one only when rt_opt.progress. NULL: nothing shown. */
+struct rt_progress;
+struct rt_progress *rt_progress_start(unsigned long long launch, const char *kernel,
+                                      const unsigned grid[3], const unsigned block[3]);
+void rt_progress_stop(struct rt_progress *pg);
+/* Erases the line if one is shown (a stop in the middle of a launch: rt_fatal). */
+void rt_progress_erase(void);
 
 /* ---- device memory (rt_memory.c) ---- */
 
@@ -72,9 +87,69 @@ uint64_t rt_device_bytes_in_use(void);
 /* Changes whenever an allocation is made or released. */
 uint64_t rt_alloc_generation(void);
 
-/* ---- modules, kernels, variables (rt_module.c) ---- */
+/* ---- the lock, options, errors, the stop (rt_state.c) ---- */
 
-struct rt_module;
+struct rt_options {
+    int hazards;
+    uint64_t max_steps;
+    uint64_t launches_per_kernel; /* 0: all */
+    int have_regex;
+    char report_path[4096], status_path[4096], html_path[4096];
+    int format;             /* 0 table, 1 json, 2 csv */
+    int device;             /* 0 H100, 1 H200 */
+    unsigned jobs;          /* threads for a launch's blocks; 0: every core */
+    int memo;               /* skip repeated identical launches (SMEMLAB_RUN_MEMO=0: never) */
+    int records;            /* this process writes the report (not a child) */
+    int progress;           /* a line on stderr while a long launch runs (rt_progress.c) */
+};
+extern struct rt_options rt_opt;
+
+/* The lock every entry point takes; start-up (the options, then the started hook) runs in the
+ * first call. */
+void rt_lock(void);
+void rt_unlock(void);
+/* Sets the calling thread's last error (and the sticky error for launch faults); returns e. */
+cudaError_t rt_error(cudaError_t e);
+cudaError_t rt_sticky(void);
+void rt_set_sticky(cudaError_t e);
+/* 1 when the kernel's name matches --kernel. */
+int rt_kernel_wanted(struct rt_kernel *k);
+
+/* Stops the program: one sentence on stderr, the report so far and the status file (fatal: the
+ * stopping hook), exit 3.
+ * The library is the program's process here: there is nobody to return an error to that would
+ * not mistake "smemlab cannot do this" for "the GPU said no". */
+_Noreturn void rt_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* For a call smemlab does not implement. */
+_Noreturn void rt_unsupported(const char *call, const char *why);
+/* What start-up and a stop do above rt_state.c, handed over by rt_report.c when the library is
+ * loaded (rt_state.c names nothing above it): started runs once, in the first rt_lock, after the
+ * options are read (the crash handlers, the first status file); stopping writes the report and
+ * the status file before rt_fatal ends the program (why: the sentence it printed). */
+void rt_state_hooks(void (*started)(void), void (*stopping)(const char *why));
+/* Seconds on a monotonic clock. */
+double rt_now(void);
+
+/* ---- device printf (rt_printf.c) ---- */
+
+/* One vprintf call's text to stdout (smem_global_memory.print). */
+void rt_print(void *ctx, uint32_t block, uint32_t thread, uint64_t format, const uint8_t *args,
+              size_t nargs);
+
+/* ---- the run's record and its report file (rt_report.c) ---- */
+
+/* Adds launch lr of kernel k (its sites in one) to the report; takes ownership of lr's arrays. */
+void rt_report_launch(struct rt_kernel *k, struct smem_launch_record *lr,
+                      struct smem_kernel_report *one);
+/* Counts a launch not recorded. */
+void rt_report_count_launch(void);
+/* After a launch: writes the report if the last write is old enough (a crash loses little). */
+void rt_report_maybe_write(void);
+/* The launch being emulated now (kernel NULL: none), for a report written while it runs (a
+ * signal: the program killed inside a long launch says which). */
+void rt_report_running(const char *kernel, const unsigned grid[3], const unsigned block[3]);
+
+/* ---- modules, kernels, variables (rt_module.c) ---- */
 
 struct rt_prepared {
     uint32_t dyn_smem;
@@ -148,17 +223,13 @@ struct rt_var *rt_var_of(const void *host_var);
 /* Loads k's module and finds its function; 0 or -1 (the reason in the module's load_error). */
 int rt_kernel_resolve(struct rt_kernel *k);
 /* The prepared program of k for dyn bytes of dynamic shared memory; NULL with err. */
+struct smem_cta_program *rt_kernel_program(struct rt_kernel *k, uint32_t dyn,
+                                           struct smem_error *err);
 /* Registers a thread of kernel k uses, as ptxas gave them in its sm_90 code (the fatbinary's cubin,
  * else ptxas on the PTX); 0 when that code does not say. Call after rt_kernel_program. */
 uint32_t rt_kernel_regs(struct rt_kernel *k);
-struct smem_cta_program *rt_kernel_program(struct rt_kernel *k, uint32_t dyn,
-                                           struct smem_error *err);
-/* Every module registered (for cudaDeviceReset and the report). */
-struct rt_module **rt_modules(unsigned *n);
 
-/* ---- launches (rt_launch.c, rt_exec.c) ---- */
-
-cudaError_t rt_launch(struct rt_kernel *k, dim3 grid, dim3 block, void **args, size_t shmem);
+/* ---- launches (rt_exec.c, rt_launch.c) ---- */
 
 /* What one launch did: its sites and totals (priced launches), how far it ran, its memory
  * errors; rc/err when it failed. memo_hit: it repeated the kernel's last launch, which was not
@@ -177,76 +248,7 @@ struct rt_exec_result {
  * where that is safe; price: per-site costs and totals; hazards: races and divergence. */
 int rt_execute(struct rt_kernel *k, const struct smem_cta_program *p, const struct smem_launch *l,
                int price, int hazards, struct rt_exec_result *out);
-
-/* Device printf: one vprintf call's text to stdout (rt_printf.c; smem_global_memory.print). */
-void rt_print(void *ctx, uint32_t block, uint32_t thread, uint64_t format, const uint8_t *args,
-              size_t nargs);
-
-/* ---- errors, options, report (rt_state.c, rt_report.c) ---- */
-
-struct rt_options {
-    int hazards;
-    uint64_t max_steps;
-    uint64_t launches_per_kernel; /* 0: all */
-    int have_regex;
-    char report_path[4096], status_path[4096], html_path[4096];
-    int format;             /* 0 table, 1 json, 2 csv */
-    int device;             /* 0 H100, 1 H200 */
-    unsigned jobs;          /* threads for a launch's blocks; 0: every core */
-    int memo;               /* skip repeated identical launches (SMEMLAB_RUN_MEMO=0: never) */
-    int records;            /* this process writes the report (not a child) */
-    int progress;           /* a line on stderr while a long launch runs (rt_progress.c) */
-};
-extern struct rt_options rt_opt;
-
-/* A line on stderr while a launch that takes over a second runs, erased when it ends (rt_progress.c);
- * NULL (nothing shown) unless rt_opt.progress. */
-struct rt_progress;
-struct rt_progress *rt_progress_start(unsigned long long launch, const char *kernel,
-                                      const unsigned grid[3], const unsigned block[3]);
-void rt_progress_stop(struct rt_progress *pg);
-/* Erases the line if one is shown (a stop in the middle of a launch: rt_fatal). */
-void rt_progress_erase(void);
 /* 1 when the kernel calls printf (its lines come in block order, on one thread) */
 int rt_kernel_prints(const struct smem_ptx_func *f);
-
-/* The lock every entry point takes; rt_init runs on the first call. */
-void rt_lock(void);
-void rt_unlock(void);
-/* Sets the calling thread's last error (and the sticky error for launch faults); returns e. */
-cudaError_t rt_error(cudaError_t e);
-cudaError_t rt_sticky(void);
-void rt_set_sticky(cudaError_t e);
-/* 1 when the kernel's name matches --kernel. */
-int rt_kernel_wanted(struct rt_kernel *k);
-
-/* Stops the program: the report so far, the status file (fatal), one sentence on stderr, exit 3.
- * The library is the program's process here: there is nobody to return an error to that would
- * not mistake "smemlab cannot do this" for "the GPU said no". */
-_Noreturn void rt_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* For a call smemlab does not implement. */
-_Noreturn void rt_unsupported(const char *call, const char *why);
-
-/* The run's record (rt_report.c). */
-struct smem_run_report *rt_report(void);
-/* Adds launch lr of kernel k (its sites in one) to the report; takes ownership of lr's arrays. */
-void rt_report_launch(struct rt_kernel *k, struct smem_launch_record *lr,
-                      struct smem_kernel_report *one);
-/* Counts a launch not recorded. */
-void rt_report_count_launch(void);
-/* Writes the report and status now (fatal: the message for the status file). */
-void rt_report_write(const char *fatal);
-/* After a launch: writes the report if the last write is old enough (a crash loses little). */
-void rt_report_maybe_write(void);
-void rt_report_install_handlers(void);
-/* The launch being emulated now (kernel NULL: none), for a report written while it runs (a
- * signal: the program killed inside a long launch says which). */
-void rt_report_running(const char *kernel, const unsigned grid[3], const unsigned block[3]);
-
-double rt_now(void);
-
-/* ---- the device (rt_device.c) ---- */
-
-void rt_device_props(struct cudaDeviceProp *p);
 
 #endif

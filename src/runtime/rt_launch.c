@@ -60,7 +60,7 @@ static void kernel_error(struct rt_kernel *k, const char *what)
     rt_fatal("kernel %s cannot be emulated: %s", k->name ? k->name : k->symbol, what);
 }
 
-cudaError_t rt_launch(struct rt_kernel *k, dim3 grid, dim3 block, void **args, size_t shmem)
+static cudaError_t rt_launch(struct rt_kernel *k, dim3 grid, dim3 block, void **args, size_t shmem)
 {
     if (!k)
         return rt_error(cudaErrorInvalidDeviceFunction);
@@ -139,7 +139,7 @@ cudaError_t rt_launch(struct rt_kernel *k, dim3 grid, dim3 block, void **args, s
     struct rt_exec_result ex;
     k->launches++;
     rt_report_running(k->name, l.grid, l.block);
-    struct rt_progress *pg = rt_kernel_prints(f) ? NULL
+    struct rt_progress *pg = !rt_opt.progress || rt_kernel_prints(f) ? NULL
                              : rt_progress_start(k->launches, k->name ? k->name : k->symbol,
                                                  l.grid, l.block);
     int rc = rt_execute(k, p, &l, record, record && rt_opt.hazards, &ex);

@@ -7,6 +7,7 @@
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS, MAP_NORESERVE */
 #include "rt_internal.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -77,6 +78,8 @@ static int insert(struct rt_alloc *al)
     memmove(allocs + i + 1, allocs + i, (nallocs - i) * sizeof *allocs);
     allocs[i] = al;
     nallocs++;
+    assert((i == 0 || allocs[i - 1]->dev <= al->dev) &&
+           (i + 1 == nallocs || allocs[i + 1]->dev > al->dev)); /* sorted by dev address */
     regions_dirty = 1;
     generation++;
     return 0;
@@ -84,6 +87,7 @@ static int insert(struct rt_alloc *al)
 
 struct rt_alloc *rt_alloc_device(uint64_t size, unsigned kind, const char *name)
 {
+    assert(kind == RT_DEVICE || kind == RT_VARIABLE);
     reserve();
     uint64_t dev = (dev_next + DEV_ALIGN - 1) & ~(DEV_ALIGN - 1);
     if (size > dev_end - dev || dev_end - dev - size < DEV_GAP)
@@ -114,6 +118,7 @@ struct rt_alloc *rt_alloc_device(uint64_t size, unsigned kind, const char *name)
 
 struct rt_alloc *rt_alloc_host(void *p, uint64_t size, unsigned kind)
 {
+    assert(kind == RT_HOST || kind == RT_REGISTERED || kind == RT_MANAGED);
     struct rt_alloc *al = calloc(1, sizeof *al);
     if (!al)
         return NULL;
@@ -148,12 +153,14 @@ struct rt_alloc *rt_find_base(uint64_t a)
 
 void rt_release(struct rt_alloc *al)
 {
+    assert(!al->freed); /* freed device memory stays as a record, never released twice */
     regions_dirty = 1;
     generation++;
     if (al->kind == RT_DEVICE || al->kind == RT_VARIABLE) {
         free(al->host);
         al->host = NULL;
         al->freed = 1;
+        assert(bytes_in_use >= al->size);
         bytes_in_use -= al->size;
         return;
     }

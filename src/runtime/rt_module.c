@@ -9,6 +9,7 @@
 #include "smemlab/analysis/census.h"
 #include "smemlab/sass/sass.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -62,6 +63,8 @@ static int map_put(struct ptrmap *m, const void *k, void *v)
         m->vals = nv;
         m->cap = nc;
     }
+    /* a power of two (hash_ptr masks), at most half full (a probe always ends) */
+    assert((m->cap & (m->cap - 1)) == 0 && (m->n + 1) * 2 <= m->cap);
     size_t h = hash_ptr(k, m->cap);
     while (m->keys[h] && m->keys[h] != k)
         h = (h + 1) & (m->cap - 1);
@@ -110,12 +113,6 @@ struct rt_module *rt_module_register(const void *wrapper)
         snprintf(m->load_error, sizeof m->load_error, "%s", err.msg);
     }
     return m;
-}
-
-struct rt_module **rt_modules(unsigned *n)
-{
-    *n = nmods;
-    return mods;
 }
 
 struct rt_kernel *rt_kernel_register(struct rt_module *m, const void *host_fun, const char *name)
@@ -341,6 +338,7 @@ uint32_t rt_kernel_regs(struct rt_kernel *k)
 
 struct smem_cta_program *rt_kernel_program(struct rt_kernel *k, uint32_t dyn, struct smem_error *err)
 {
+    assert(k->func); /* rt_kernel_resolve first */
     for (unsigned i = 0; i < k->nprep; i++)
         if (k->prep[i].dyn_smem == dyn)
             return k->prep[i].p;

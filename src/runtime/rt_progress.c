@@ -1,8 +1,9 @@
 /* rt_progress.c: a line on the terminal while a long launch runs ("smemlab run: bitonicMergeShared
  * (its launch 57), grid 1024x1x1, block 512x1x1, 12 s"), erased when it ends. The program is
- * held in the launch meanwhile, so its own output cannot come between; a kernel that prints gets
- * no line. On only when `smemlab run` found its stderr a terminal (SMEMLAB_RUN_PROGRESS=1), or
- * asked with --progress. */
+ * held in the launch meanwhile, so its own output cannot come between. The launch asks for one
+ * only when `smemlab run` found its stderr a terminal (SMEMLAB_RUN_PROGRESS=1) or was given
+ * --progress (rt_opt.progress), and not for a kernel that prints. At the bottom of the runtime's
+ * stack: it calls nothing else in it. */
 #include "rt_internal.h"
 
 #include <pthread.h>
@@ -46,7 +47,8 @@ static void *ticker(void *arg)
             break;
         fprintf(stderr, "\r\033[Ksmemlab run: %s, %.0f s", pg->what, since(&pg->t0));
         fflush(stderr);
-        pg->shown = visible = 1;
+        pg->shown = 1;
+        visible = 1; /* not chained: clang refuses an _Atomic assignment's value as an int */
     }
     pthread_mutex_unlock(&pg->lock);
     return NULL;
@@ -55,8 +57,6 @@ static void *ticker(void *arg)
 struct rt_progress *rt_progress_start(unsigned long long launch, const char *kernel,
                                       const unsigned grid[3], const unsigned block[3])
 {
-    if (!rt_opt.progress)
-        return NULL;
     struct rt_progress *pg = calloc(1, sizeof *pg);
     if (!pg)
         return NULL;

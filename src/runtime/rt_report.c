@@ -9,6 +9,7 @@
 #include "smemlab/report/run_report.h"
 #include "smemlab/runtime/run.h"
 
+#include <assert.h>
 #include <dlfcn.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -47,12 +48,6 @@ static void read_cmdline(void)
     run.program = program;
     run.args = (const char *const *)(argv_list ? argv_list + 1 : NULL);
     run.nargs = k ? k - 1 : 0;
-}
-
-struct smem_run_report *rt_report(void)
-{
-    read_cmdline();
-    return &run;
 }
 
 /* The report's module entry for m (the analysis the table writer knows). */
@@ -129,7 +124,9 @@ void rt_report_launch(struct rt_kernel *k, struct smem_launch_record *lr,
     }
     lr->index = run.launches_total++;
     lr->kernel = ki;
+    assert(ki < run.nkernels && run.nlaunches < cap_launches);
     run.launches[run.nlaunches++] = *lr;
+    assert(run.nlaunches <= run.launches_total); /* the status file's recorded <= launches */
     conflicts += (lr->ld.wavefronts - lr->ld.ideal) + (lr->st.wavefronts - lr->st.ideal) +
                  (lr->atom.wavefronts - lr->atom.ideal) + (lr->ldsm.wavefronts - lr->ldsm.ideal) +
                  (lr->stsm.wavefronts - lr->stsm.ideal) +
@@ -250,7 +247,7 @@ static void write_report(const char *why, int final, int crashed)
     write_cost = last_write - t0;
 }
 
-void rt_report_write(const char *fatal)
+static void report_write(const char *fatal)
 {
     write_report(fatal, 1, 0);
 }
@@ -332,7 +329,7 @@ static void on_signal(int sig, siginfo_t *si, void *uc)
     raise(sig);
 }
 
-void rt_report_install_handlers(void)
+static void install_handlers(void)
 {
     static const int sigs[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTERM, SIGINT};
     struct sigaction sa;
@@ -349,4 +346,12 @@ void rt_report_install_handlers(void)
     }
     atexit(at_exit);
     write_status(NULL, 0);
+}
+
+/* rt_state.c, below, starts and stops through these (it names nothing above it): handed over when
+ * the library is loaded, before any call of the program's (its start-up code runs after the
+ * constructors of the libraries it links). */
+__attribute__((constructor)) static void hand_over(void)
+{
+    rt_state_hooks(install_handlers, report_write);
 }

@@ -1,11 +1,14 @@
-/* rt_state.c: what every entry point shares: the one lock, start-up (the options the CLI passes
- * through the environment, the crash handlers), the last and sticky errors, and the way the
- * library stops a program it cannot run on. */
+/* rt_state.c: what every entry point shares, at the bottom of the runtime's stack: the one lock,
+ * start-up (the options the CLI passes through the environment), the last and sticky errors, and
+ * the way the library stops a program it cannot run on. What start-up and a stop do above it (the
+ * crash handlers, the report) comes through the hooks rt_report.c hands over (rt_state_hooks):
+ * this file calls nothing above it by name. */
 #define _GNU_SOURCE /* PTHREAD_MUTEX_RECURSIVE */
 #include "rt_internal.h"
 
 #include "smemlab/runtime/run.h"
 
+#include <assert.h>
 #include <regex.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -19,6 +22,14 @@ static pthread_mutex_t lock;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static _Thread_local cudaError_t last_error;
 static cudaError_t sticky;
+/* the layer above, handed over by rt_state_hooks before the program's first call */
+static void (*on_start)(void), (*on_stop)(const char *why);
+
+void rt_state_hooks(void (*started)(void), void (*stopping)(const char *why))
+{
+    on_start = started;
+    on_stop = stopping;
+}
 
 double rt_now(void)
 {
@@ -60,7 +71,9 @@ static void init(void)
         rt_opt.have_regex = regcomp(&kernel_re, v, REG_EXTENDED | REG_NOSUB) == 0;
     /* a child the program starts inherits the environment: only the program itself records */
     rt_opt.records = !(v = env(SMEM_RUN_ENV_PID)) || strtol(v, NULL, 10) == (long)getpid();
-    rt_report_install_handlers();
+    assert(on_start && on_stop); /* rt_report.c's constructor ran when the library was loaded */
+    if (on_start)
+        on_start();
 }
 
 void rt_lock(void)
@@ -110,7 +123,8 @@ void rt_fatal(const char *fmt, ...)
     fflush(stdout);
     rt_progress_erase();
     fprintf(stderr, "smemlab run: %s\n", msg);
-    rt_report_write(msg);
+    if (on_stop)
+        on_stop(msg);
     _exit(SMEM_RUN_EXIT_UNSUPPORTED); /* the program's atexit handlers would call CUDA again */
 }
 

@@ -1,7 +1,7 @@
-/* cublas_stub.h: what the two cuBLAS stand-ins of `smemlab run` share (rt_cublas.c, rt_cublaslt.c).
- * Only the handles' bookkeeping runs (create, destroy, modes, stream, workspace: nothing is
- * computed); every other function stops the program with one sentence naming the call, exit 3,
- * through the runtime library (its report of the launches so far is written first). */
+/* cublas_stub.h: what the cuBLAS stand-ins of `smemlab run` share. Only the handles' bookkeeping
+ * runs (create, destroy, modes, stream, workspace: nothing is computed); every other function
+ * stops the program with one sentence naming the call, exit 3, through the runtime library (its
+ * report of the launches so far is written first). */
 #ifndef SMEMLAB_CUBLAS_STUB_H
 #define SMEMLAB_CUBLAS_STUB_H
 
