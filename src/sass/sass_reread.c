@@ -75,7 +75,8 @@ static int reread_clean(const struct smem_ptx_func *f, const uint8_t *target, ui
 }
 
 /* A load this rule looks at: an unguarded scalar ld.shared of [reg + imm], not grouped. */
-static int reg_load(const struct smem_ptx_insn *in, const struct smem_sass_merge *merge, uint32_t k)
+static int reg_load(const struct smem_ptx_insn *in, const struct smem_sass_merge *merge,
+                    uint32_t k)
 {
     return (in->op == PO_LD || in->op == PO_LDU) && in->space == SP_SHARED && in->nops == 2 &&
            in->guard < 0 && in->vec <= 1 && in->ops[1].kind == OPK_ADDR && in->ops[1].reg[0] >= 0 &&
