@@ -954,7 +954,7 @@ static void test_zero_fill_copies_as_the_h100(void)
     free(e);
 }
 
-/* Loads from fixed places of shared memory follow the program's own SASS (emu/cta_sass.c,
+/* Loads from fixed places of shared memory follow the program's own SASS (sass/sass_fixed.c,
  * tests/run/fixed_places.cu): lengths read on either side of a branch merged into one LDS.64 before
  * it, a float3 and three neighbouring scalars read as one LDS.128, a struct's fields read by odd
  * threads merged with the rest before the branch. Every launch's ld/st requests and wavefronts
@@ -982,7 +982,7 @@ static void test_fixed_places_follow_the_sass(void)
     free(hw);
 }
 
-/* Held out (tests/run/fixed_places2.cu, written after emu/cta_sass.c, its counts predicted and
+/* Held out (tests/run/fixed_places2.cu, written after sass/sass_fixed.c, its counts predicted and
  * committed before the H100 run: tests/run/h100-fixed-places2.csv, 2026-11-24 09:45 UTC): a
  * struct's fixed element read in a loop, a scalar on both sides of an if / else, a double beside
  * an int and an array's first nine ints, and flag_loop, where ptxas reads the loop's flag and the
@@ -1024,7 +1024,7 @@ static void test_fixed_places_held_out(void)
 /* A block's warp aggregates read as CUB's BlockScan (BLOCK_SCAN_WARP_SCANS) leaves them in its PTX
  * (tests/run/wide_reads.cu): whole vectors some of whose components nothing uses, and scalars of
  * words those vectors read too. ptxas makes three LDS.128 of the seven loads, each run once a warp;
- * smemlab counts them so (emu/cta_sass.c: a vector ptxas keeps whole, and a load whose nearest
+ * smemlab counts them so (sass/sass_fixed.c: a vector ptxas keeps whole, and a load whose nearest
  * LDS are several, the one reading exactly its bytes or else the widest): 8 blocks of 32 warps,
  * 768 requests of 2 wavefronts, the H100's (tests/run/h100-fixed-reads.csv: H100 80GB HBM3,
  * driver 580.159.04, ncu 2025.3.1, 2026-11-24 15:58 UTC, the binary built here as below). Before:
@@ -1053,7 +1053,7 @@ static void test_wide_reads_counted_as_the_sass(void)
  * before it is written (raking_cub, CUB's order; the SASS line has 32 LDS), 2 of 32 where it is
  * read and written word by word (raking_interleaved: 62 LDS, the first and last words read once).
  * smemlab drops a re-read only where the line's SASS reads that offset fewer times than the PTX
- * (emu_sass_rereads), so both equal the H100's (tests/run/h100-fixed-reads.csv: 256 and 376 loads
+ * (smem_sass_rereads), so both equal the H100's (tests/run/h100-fixed-reads.csv: 256 and 376 loads
  * for 4 blocks); the PTX's loads, without the SASS: 380 each. */
 static void test_raking_rereads_counted_as_the_sass(void)
 {

@@ -144,8 +144,9 @@ static const struct smem_site_report *site_at(const struct smem_kernel_report *k
 
 /* mergeparam.cu: ptxas reads lenA, lenB, startDA and startDB (lines 22 to 25, two of them inside
  * branches in the PTX) as one LDS.128 before the first branch, in every warp. The emulator follows
- * the SASS there (emu/cta_sass.c): one 16-byte request a warp on line 22 (4 warps of 128 threads),
- * nothing of lines 24 and 25's fixed-place loads, and no line flagged; the site says so. */
+ * the SASS there (sass/sass_fixed.c): one 16-byte request a warp on line 22 (4 warps of 128
+ * threads), nothing of lines 24 and 25's fixed-place loads, and no line flagged; the site says
+ * so. */
 static void test_loads_merged_across_a_branch_follow_the_sass(void)
 {
     struct smem_analyze_options o;

@@ -519,7 +519,7 @@ int smem_analyze_ptx(const char *ptx, size_t len, const char *ptx_name, const ch
         return -1;
     }
     an->owns_module = 1;
-    /* ptxas's code of it, first: the emulator follows its fixed-place loads (emu/cta_sass.c) and
+    /* ptxas's code of it, first: the emulator follows its fixed-place loads (sass/sass_fixed.c) and
        the census compares the rest */
     char why[200] = "";
     struct smem_sass_module *sm = NULL;

@@ -18,7 +18,8 @@
 #include <unistd.h>
 
 #include "smemlab/base/text.h"
-#include "ptx/sass_model.h"
+#include "smemlab/sass/flow.h"
+#include "smemlab/sass/sass_model.h"
 
 extern char **environ;
 
@@ -231,19 +232,6 @@ static void compare(struct line *ls, unsigned n, unsigned i, int c)
     }
 }
 
-static void site_line(const struct smem_cta_program *p, const struct smem_ptx_insn *in,
-                      const char **path, uint32_t *line)
-{
-    const struct smem_ptx_module *m = p->module;
-    uint32_t file = in->loc_file, ln = in->loc_line;
-    if (in->chain < m->nframes) {
-        file = m->frames[in->chain].file;
-        ln = m->frames[in->chain].line;
-    }
-    *path = file < m->nfiles ? m->files[file] : NULL;
-    *line = ln;
-}
-
 struct smem_census *smem_census_new(const struct smem_cta_program *p,
                                     const struct smem_sass_module *sm, const char *why_none)
 {
@@ -288,7 +276,7 @@ struct smem_census *smem_census_new(const struct smem_cta_program *p,
     c->nsites = p->nsites;
     c->site_why = calloc(p->nsites ? p->nsites : 1, sizeof *c->site_why);
     int *site_line_of = malloc((p->nsites ? p->nsites : 1) * sizeof *site_line_of);
-    uint8_t *pc = sass_ptx_conditional(p->func, 1), *scond = malloc(sf->ninsns ? sf->ninsns : 1);
+    uint8_t *pc = smem_sass_ptx_conditional(p->func, 1), *scond = malloc(sf->ninsns ? sf->ninsns : 1);
     if (scond && smem_sass_conditional(sf, scond)) {
         free(scond);
         scond = NULL;
@@ -303,12 +291,12 @@ struct smem_census *smem_census_new(const struct smem_cta_program *p,
         site_line_of[i] = -1;
         int cl = class_of_op(s->op);
         /* generic accesses are LD/ST in SASS; bulk copies (UBLKCP) make no request at all; a
-           fixed-place load matched to its LDS is counted as that LDS (emu/cta_sass.c) */
+           fixed-place load matched to its LDS is counted as that LDS (sass/sass_fixed.c) */
         if (s->generic || cl < 0 || p->func->insns[s->insn].op == PO_CP_BULK || s->sass_insn)
             continue;
         const char *path;
         uint32_t ln;
-        site_line(p, &p->func->insns[s->src_insn], &path, &ln);
+        smem_sass_ptx_line(p->module, &p->func->insns[s->src_insn], &path, &ln);
         if (!ln)
             continue;
         int li = find_line(&ls, &n, &cap, path, ln);
@@ -332,8 +320,8 @@ struct smem_census *smem_census_new(const struct smem_cta_program *p,
             continue;
         const char *pa, *pb;
         uint32_t la, lb;
-        site_line(p, &p->func->insns[lead], &pa, &la);
-        site_line(p, &p->func->insns[k], &pb, &lb);
+        smem_sass_ptx_line(p->module, &p->func->insns[lead], &pa, &la);
+        smem_sass_ptx_line(p->module, &p->func->insns[k], &pb, &lb);
         int a = find_line(&ls, &n, &cap, pa, la), b = find_line(&ls, &n, &cap, pb, lb);
         if (a < 0 || b < 0)
             goto oom;

@@ -326,13 +326,13 @@ static int same_file(const char *a, const char *b)
     return a == b || (a && b && !strcmp(a, b));
 }
 
-/* How the kernel's SASS placed a fixed-place load (emu/cta_sass.c), in a few words. */
+/* How the kernel's SASS placed a fixed-place load (sass/sass_fixed.c), in a few words. */
 static void placed_why(const struct smem_cta_program *p, const struct smem_cta_site *s, char *buf,
                        size_t size)
 {
     const struct smem_ptx_func *f = p->func;
     uint32_t me = s->src_insn, own = f->insns[me].top_line;
-    if (s->sass_placed == 3) { /* emu_sass_rereads: the later loads, on their lines */
+    if (s->sass_placed == 3) { /* smem_sass_rereads: the later loads, on their lines */
         unsigned again = 0, first = 0, other = 0;
         for (uint32_t k = 0; p->merged_into && k < f->ninsns; k++) {
             if (k == me || p->merged_into[k] != (int32_t)me)

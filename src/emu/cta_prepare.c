@@ -4,9 +4,10 @@
 #include "cta_tensor.h" /* cta_internal.h, and the wmma fragments */
 #include "smemlab/ptx/link.h"
 
-#include "ptx/sass_fma.h"
-#include "ptx/sass_model.h"
-#include "cta_sass.h"
+#include "smemlab/sass/sass_fixed.h"
+#include "smemlab/sass/sass_fma.h"
+#include "smemlab/sass/sass_model.h"
+#include "smemlab/sass/sass_reread.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -231,7 +232,7 @@ static int fixed_address(const struct smem_ptx_func *f, const struct smem_ptx_op
     return d->op == PO_MOV && d->nops == 2 && d->ops[1].kind == OPK_SYM && d->guard < 0;
 }
 
-/* The add.f32 / sub.f32 that ptxas folds the product of a mul.f32 into (ptx/sass_fma.c): each
+/* The add.f32 / sub.f32 that ptxas folds the product of a mul.f32 into (sass/sass_fma.c): each
  * becomes an fma of the mul's sources and the add's other one, run by its fused kind. */
 static int fuse_fma(struct smem_cta_program *p, const struct smem_ptx_func *f)
 {
@@ -239,8 +240,8 @@ static int fuse_fma(struct smem_cta_program *p, const struct smem_ptx_func *f)
        nothing (tests/hw/h100-fma.txt) */
     if (p->module && p->module->target && strstr(p->module->target, "debug"))
         return 0;
-    struct sass_fma *fz = malloc((f->ninsns ? f->ninsns : 1) * sizeof *fz);
-    if (!fz || sass_fuse_fma(f, fz)) {
+    struct smem_sass_fma *fz = malloc((f->ninsns ? f->ninsns : 1) * sizeof *fz);
+    if (!fz || smem_sass_fuse_fma(f, fz)) {
         free(fz);
         return -1;
     }
@@ -351,7 +352,7 @@ int smem_cta_prepare(const struct smem_ptx_module *m, const struct smem_ptx_func
 
 /* The bytes of a SASS-placed group's access (leader lead, from offset `start` in the window,
  * width bytes) that its PTX loads read: a bit each. */
-static uint16_t used_bytes(const struct smem_cta_program *p, const struct sass_merge *merge,
+static uint16_t used_bytes(const struct smem_cta_program *p, const struct smem_sass_merge *merge,
                            uint32_t lead, int64_t start, unsigned width)
 {
     const struct smem_ptx_func *f = p->func;
@@ -478,18 +479,18 @@ int smem_cta_prepare_sass(const struct smem_ptx_module *m, const struct smem_ptx
                 if (!strcmp(p->vars[v].name, f->syms[i].name))
                     p->local_offset[i] = p->vars[v].offset;
     /* what ptxas merges: neighbouring scalar loads become one wider access */
-    struct sass_merge *merge = calloc(f->ninsns ? f->ninsns : 1, sizeof *merge);
+    struct smem_sass_merge *merge = calloc(f->ninsns ? f->ninsns : 1, sizeof *merge);
     int32_t *hoist = malloc((f->ninsns ? f->ninsns : 1) * sizeof *hoist);
     uint8_t *placed = malloc(f->ninsns ? f->ninsns : 1);
     int32_t *sass_of = malloc((f->ninsns ? f->ninsns : 1) * sizeof *sass_of);
     p->merged_into = malloc((f->ninsns ? f->ninsns : 1) * sizeof *p->merged_into);
     if (!merge || !hoist || !placed || !sass_of || !p->merged_into ||
-        sass_merge_loads(f, p->local_offset, merge) ||
-        emu_sass_fixed(m, f, p->local_offset, sass,
-                       sass && !p->flat ? smem_sass_find(sass, f->name) : NULL, merge, hoist,
-                       placed, sass_of) ||
-        emu_sass_rereads(m, f, sass, sass && !p->flat ? smem_sass_find(sass, f->name) : NULL,
-                         merge, placed)) {
+        smem_sass_merge_loads(f, p->local_offset, merge) ||
+        smem_sass_fixed_places(m, f, p->local_offset, sass,
+                               sass && !p->flat ? smem_sass_find(sass, f->name) : NULL, merge,
+                               hoist, placed, sass_of) ||
+        smem_sass_rereads(m, f, sass, sass && !p->flat ? smem_sass_find(sass, f->name) : NULL,
+                          merge, placed)) {
         free(merge);
         free(hoist);
         free(placed);
@@ -587,7 +588,7 @@ int smem_cta_prepare_sass(const struct smem_ptx_module *m, const struct smem_ptx
         if (rc)
             break;
     }
-    /* loads whose addresses a load ptxas dropped reads again (emu_sass_rereads) */
+    /* loads whose addresses a load ptxas dropped reads again (smem_sass_rereads) */
     for (uint32_t i = 0; !rc && i < p->nsites; i++)
         if (placed[p->sites[i].src_insn] == 3 && p->sites[i].op == SMEM_ACC_LD)
             p->sites[i].sass_placed = 3;

@@ -166,7 +166,7 @@ void smem_report_json_kernel(FILE *f, const struct smem_analysis *a,
             fprintf(f, ", \"cas_loop\": true");
         if (r->estimate) /* a cp.async outside the established class (analyze.h) */
             fprintf(f, ", \"estimate\": true");
-        if (r->sass_placed[0]) { /* counted as the kernel's SASS has it (emu/cta_sass.c) */
+        if (r->sass_placed[0]) { /* counted as the kernel's SASS has it (sass/sass_fixed.c) */
             fprintf(f, ", \"sass_placed\": ");
             smem_json_string(f, r->sass_placed);
         }

@@ -352,7 +352,7 @@ static void kernel(FILE *f, const struct smem_analysis *a, uint32_t ki, struct s
         fputs("; this line's count is the PTX's, the H100's may differ.</p>\n", f);
     }
     for (uint32_t s = 0; s < k->nsites; s++)
-        if (k->sites[s].sass_placed[0]) { /* emu/cta_sass.c */
+        if (k->sites[s].sass_placed[0]) { /* sass/sass_fixed.c */
             fprintf(f, "<p><b>Line %u:</b> counted as ptxas's SASS has it: ", k->sites[s].line);
             smem_xml_text(f, k->sites[s].sass_placed);
             fputs(".</p>\n", f);

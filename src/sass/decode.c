@@ -15,8 +15,6 @@
  *              too far) */
 #include "smemlab/sass/sass.h"
 
-#include <stdlib.h>
-
 /* every opcode the listings hold (their low 12 bits), sorted: what is not here is UNKNOWN. The
  * first run's 178, and 34 more from a second (the same H100, 2026-11-24 07:58 UTC: cuobjdump -sass
  * of the 110 programs of bench/programs' batches, 197 opcodes, each one mnemonic:
@@ -127,38 +125,6 @@ void smem_sass_decode(const uint8_t enc[16], uint32_t offset, struct smem_sass_i
     default:
         break;
     }
-}
-
-/* Spans (from, to) exclusive, marked in a difference array. */
-static void span(int *d, uint32_t n, uint32_t from, uint32_t to)
-{
-    if (from + 1 >= to || from >= n)
-        return;
-    d[from + 1]++;
-    if (to < n)
-        d[to]--;
-}
-
-int smem_sass_conditional(const struct smem_sass_func *sf, uint8_t *cond)
-{
-    uint32_t n = sf->ninsns;
-    int *d = calloc(n + 1, sizeof *d);
-    if (!d)
-        return -1;
-    for (uint32_t k = 0; k < n; k++) {
-        const struct smem_sass_insn *s = &sf->insns[k];
-        if (s->cls == SMEM_SASS_BRA && s->target > (int64_t)s->offset)
-            span(d, n, k, (uint32_t)(s->target / 16 < (int64_t)n ? s->target / 16 : n));
-        if (s->cls == SMEM_SASS_EXIT)
-            span(d, n, k, n);
-    }
-    int run = 0;
-    for (uint32_t k = 0; k < n; k++) {
-        run += d[k];
-        cond[k] = run > 0 || sf->insns[k].guard != SMEM_SASS_PT;
-    }
-    free(d);
-    return 0;
 }
 
 const char *smem_sass_class_name(unsigned cls)

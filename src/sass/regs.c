@@ -22,7 +22,7 @@
  * EXIT ends the path; every branch is taken as maybe taken: extra paths only lose values), each
  * register holding one of: unknown, a constant, SR_CgaCtaId, or the window's base + c (base =
  * (SR_CgaCtaId << 24) + 0x400, what ULEA makes of them for a fixed place's [URb + imm], which
- * emu/cta_sass.c reads as window offset imm: the same reading). Paths meet where they join: equal
+ * sass_fixed.c reads as window offset imm: the same reading). Paths meet where they join: equal
  * values stay, different ones become unknown; a guarded write meets the old value. Any write the
  * table does not know (an opcode not in it, a call of another function, an indirect branch, a
  * texture) or a return with no local call makes the whole function not known: nothing is marked. */

@@ -5,7 +5,7 @@
 #   base      -
 #   model     base                        pure: no I/O, no emulator
 #   ptx       base
-#   sass      base
+#   sass      base ptx
 #   emu       base model ptx sass
 #   analysis  base model ptx emu sass
 #   report    base model ptx emu analysis sass
@@ -23,7 +23,7 @@ allowed() {
     base) echo "base" ;;
     model) echo "base model" ;;
     ptx) echo "base ptx" ;;
-    sass) echo "base sass" ;;
+    sass) echo "base ptx sass" ;;
     emu) echo "base model ptx sass emu" ;;
     analysis) echo "base model ptx emu sass analysis" ;;
     report) echo "base model ptx emu sass analysis report" ;;

@@ -48,8 +48,8 @@ struct smem_site_report {
     uint8_t estimate;       /* a cp.async request outside the measured rules' established class
                                (model/matrix.h): its cost is an estimate */
     char sass_placed[160];  /* "": counted from the PTX; else how the kernel's own SASS placed
-                               this fixed-place load (emu/cta_sass.c): "one LDS.128 with line 24's
-                               load", "... before the branch over it, in every warp" */
+                               this fixed-place load (sass/sass_fixed.c): "one LDS.128 with line
+                               24's load", "... before the branch over it, in every warp" */
     char ptxas_differs[320]; /* "": ptxas's SASS of this line agrees with the PTX's sites (or
                                was not checked); else one line on how it differs (census.h):
                                the line's counts are the PTX's, the H100's may differ */

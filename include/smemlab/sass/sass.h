@@ -91,11 +91,6 @@ void smem_sass_free(struct smem_sass_module *m);
 /* The function named symbol, or NULL. */
 const struct smem_sass_func *smem_sass_find(const struct smem_sass_module *m, const char *symbol);
 
-/* Per instruction of sf: 1 when it runs only in some warps (guarded, between a forward branch
- * and its target, or after an EXIT), 0 when every warp reaching the function's end runs it.
- * Fills cond[sf->ninsns]; returns 0, or -1 when out of memory. */
-int smem_sass_conditional(const struct smem_sass_func *sf, uint8_t *cond);
-
 /* "LDS", "STS", ... for a class. */
 const char *smem_sass_class_name(unsigned cls);
 

@@ -1,4 +1,4 @@
-/* cta_sass.c: loads from fixed places of shared memory as the kernel's own SASS has them.
+/* sass_fixed.c: loads from fixed places of shared memory as the kernel's own SASS has them.
  *
  * A load from a fixed place ([symbol + imm]: a __shared__ scalar, a fixed element) is read by
  * every lane at one address, so its cost is one wavefront and only two things decide its count:
@@ -6,12 +6,12 @@
  * both by heuristics PTX does not state (cuda-samples' mergeSort: two lengths read on either side
  * of a branch become one LDS.64 before it; a read inside an if-converted block runs in every
  * warp; dxtc: a float3 read as one LDS.128), but its SASS says what it did: an LDS whose address
- * is [URb + imm] with Ra = RZ reads the fixed window offset imm (src/sass/decode.c), and so does
+ * is [URb + imm] with Ra = RZ reads the fixed window offset imm (decode.c), and so does
  * one whose Ra the register dataflow proves to hold the window's base plus a constant, folded into
- * imm (ra_fixed, src/sass/regs.c). So, with the SASS at hand:
+ * imm (ra_fixed, regs.c). So, with the SASS at hand:
  *
  *  - units: the PTX's unguarded fixed-place loads, each alone or as the SASS model groups them
- *    (ptx/sass_model.c), with their window range and source lines;
+ *    (sass_model.c), with their window range and source lines;
  *  - each unit is matched to the fixed-place LDS covering its range in its barrier interval
  *    (where the PTX and the SASS have as many barriers: ptxas moves no load across one) on the
  *    nearest line, within 8 of one of its instructions' lines (ptxas's copies of one block, the
@@ -27,13 +27,12 @@
  * The matches rest on the line table and the layout of the window (a unit's range must be the
  * LDS's offset exactly): where either disagrees nothing matches and nothing changes. Checked
  * against the H100: tests/run/fixed_places.cu (tests/run/h100-fixed-places.csv). */
-#include "cta_sass.h"
-#include "cta_internal.h"
+#include "smemlab/sass/sass_fixed.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 #include "smemlab/base/text.h"
+#include "smemlab/sass/flow.h"
 
 #define NEAR 8
 
@@ -52,19 +51,6 @@ struct unit {
     int32_t sass;        /* the matched LDS, -1 none, -2 several */
 };
 
-
-/* The line an instruction is written on (the innermost of inlined code), as the census has it. */
-void emu_sass_line_of(const struct smem_ptx_module *m, const struct smem_ptx_insn *in,
-                      const char **path, uint32_t *line)
-{
-    uint32_t file = in->loc_file, ln = in->loc_line;
-    if (in->chain < m->nframes) {
-        file = m->frames[in->chain].file;
-        ln = m->frames[in->chain].line;
-    }
-    *path = file < m->nfiles ? m->files[file] : NULL;
-    *line = ln;
-}
 
 /* An unguarded whole load of [symbol + imm] in the shared window. */
 static int fixed_load(const struct smem_ptx_func *f, const struct smem_ptx_insn *in)
@@ -102,24 +88,10 @@ static int64_t place_of(const struct smem_ptx_insn *in, const uint32_t *sym_offs
     return (int64_t)sym_offset[in->ops[1].sym] + in->ops[1].imm;
 }
 
-/* What ptxas may not move a shared load across. */
-int emu_sass_clobbers(const struct smem_ptx_insn *in)
-{
-    switch (in->op) {
-    case PO_ST: return in->space == SP_SHARED || in->space == SP_GENERIC;
-    case PO_ATOM: case PO_RED: case PO_BAR: case PO_BAR_RED: case PO_BAR_ARRIVE:
-    case PO_BAR_WARP: case PO_BAR_CLUSTER: case PO_CP_ASYNC: case PO_CP_BULK: case PO_CALL:
-    case PO_STMATRIX: case PO_WMMA: case PO_MEMBAR: case PO_RET: case PO_EXIT: case PO_TRAP:
-        return 1;
-    default:
-        return 0;
-    }
-}
-
 static int between_clean(const struct smem_ptx_func *f, uint32_t from, uint32_t to)
 {
     for (uint32_t q = from + 1; q < to; q++)
-        if (emu_sass_clobbers(&f->insns[q]))
+        if (smem_sass_ptx_clobbers(&f->insns[q]))
             return 0;
     return 1;
 }
@@ -138,7 +110,7 @@ static int32_t branch_over(const struct smem_ptx_func *f, const uint8_t *target,
                 return -1;
             return (int32_t)q;
         }
-        if (emu_sass_clobbers(in))
+        if (smem_sass_ptx_clobbers(in))
             return -1;
     }
     return -1;
@@ -156,7 +128,7 @@ static int same_barrier(const struct smem_ptx_module *m, const struct smem_ptx_f
         return p < 0 && q < 0;
     const char *path;
     uint32_t line;
-    emu_sass_line_of(m, &f->insns[p], &path, &line);
+    smem_sass_ptx_line(m, &f->insns[p], &path, &line);
     const struct smem_sass_insn *x = &sf->insns[q];
     return line && x->line == line && x->file < sm->nfiles &&
            smem_same_source(path, sm->files[x->file]);
@@ -241,10 +213,10 @@ static int32_t pick(const struct smem_sass_module *sm, const struct smem_sass_fu
     return best < 0 ? -1 : ties ? -2 : best;
 }
 
-int emu_sass_fixed(const struct smem_ptx_module *m, const struct smem_ptx_func *f,
-                   const uint32_t *sym_offset, const struct smem_sass_module *sm,
-                   const struct smem_sass_func *sf, struct sass_merge *merge, int32_t *hoist,
-                   uint8_t *placed, int32_t *sass_of)
+int smem_sass_fixed_places(const struct smem_ptx_module *m, const struct smem_ptx_func *f,
+                           const uint32_t *sym_offset, const struct smem_sass_module *sm,
+                           const struct smem_sass_func *sf, struct smem_sass_merge *merge,
+                           int32_t *hoist, uint8_t *placed, int32_t *sass_of)
 {
     uint32_t n = f->ninsns;
     for (uint32_t k = 0; k < n; k++) {
@@ -259,7 +231,7 @@ int emu_sass_fixed(const struct smem_ptx_module *m, const struct smem_ptx_func *
             return 0; /* the census says so; nothing rests on a SASS not read whole */
     struct unit *u = malloc(n * sizeof *u);
     uint32_t *unit_of = malloc(n * sizeof *unit_of);
-    uint8_t *target = calloc(n + 1, 1), *pcond = sass_ptx_conditional(f, 0);
+    uint8_t *target = smem_sass_ptx_targets(f), *pcond = smem_sass_ptx_conditional(f, 0);
     uint8_t *scond = malloc(sf->ninsns ? sf->ninsns : 1), *grouped = calloc(n, 1);
     uint32_t *sint = NULL;
     int32_t *sprev = NULL, *snext = NULL;
@@ -267,12 +239,6 @@ int emu_sass_fixed(const struct smem_ptx_module *m, const struct smem_ptx_func *
     if (!u || !unit_of || !target || !pcond || !scond || !grouped ||
         smem_sass_conditional(sf, scond))
         goto done;
-    for (uint32_t k = 0; k < n; k++) {
-        const struct smem_ptx_insn *in = &f->insns[k];
-        for (unsigned o = 0; o < in->nops; o++)
-            if (in->ops[o].kind == OPK_LABEL && in->ops[o].imm >= 0 && (uint64_t)in->ops[o].imm < n)
-                target[in->ops[o].imm] = 1;
-    }
     /* barrier intervals, counted in program order on both sides: ptxas moves no load across a
        barrier, so where both have as many barriers a load's LDS lies in its interval */
     uint32_t pbars = 0, sbars = 0;
@@ -351,7 +317,7 @@ int emu_sass_fixed(const struct smem_ptx_module *m, const struct smem_ptx_func *
         struct unit *x = &u[unit_of[k]];
         const char *path;
         uint32_t ln;
-        emu_sass_line_of(m, &f->insns[k], &path, &ln);
+        smem_sass_ptx_line(m, &f->insns[k], &path, &ln);
         int have = !ln;
         for (unsigned j = 0; j < x->nlines && !have; j++)
             have = x->line[j] == ln && x->path[j] == path;

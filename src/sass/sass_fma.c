@@ -22,7 +22,7 @@
  * Values must be the multiply's: the product is recomputed from the mul's sources at the add, so
  * those registers (and the product's) must each be written once in the function (PTX from nvcc is
  * in SSA form but for loop-carried values); otherwise nothing is fused there. */
-#include "sass_fma.h"
+#include "smemlab/sass/sass_fma.h"
 
 #include <stdlib.h>
 
@@ -108,7 +108,7 @@ static int carried(const struct smem_ptx_insn *in, unsigned o, const uint32_t *d
     return r >= 0 && (uint32_t)r < nregs && defs[r] > 1;
 }
 
-int sass_fuse_fma(const struct smem_ptx_func *f, struct sass_fma *fuse)
+int smem_sass_fuse_fma(const struct smem_ptx_func *f, struct smem_sass_fma *fuse)
 {
     for (uint32_t k = 0; k < f->ninsns; k++) {
         fuse[k].mul = -1;

@@ -1,4 +1,4 @@
-/* cta_reread.c: shared loads that re-read what an earlier load of their line read, which ptxas
+/* sass_reread.c: shared loads that re-read what an earlier load of their line read, which ptxas
  * serves from that load's registers (issue 14, cause 1a), counted as the kernel's own SASS shows.
  *
  * CUB's raking scan reads a lane's segment in the upsweep and again in the downsweep (the same
@@ -10,13 +10,13 @@
  * fence, atomic, call or store that may write its bytes between and its base register unchanged.
  * Such a load makes no request (merge[k].leader = the earlier load; placed[earlier] = 3).
  * Checked against the H100: tests/run/raking.cu (tests/run/h100-fixed-reads.csv). */
-#include "cta_sass.h"
-#include "cta_internal.h"
+#include "smemlab/sass/sass_reread.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 
 #include "smemlab/base/text.h"
+#include "smemlab/sass/flow.h"
 
 #define REREAD_MAX 1024 /* loads on one line looked at */
 
@@ -68,23 +68,24 @@ static int reread_clean(const struct smem_ptx_func *f, const uint8_t *target, ui
                 continue; /* other bytes of the same segment */
             return 0;
         }
-        if (emu_sass_clobbers(in))
+        if (smem_sass_ptx_clobbers(in))
             return 0;
     }
     return 1;
 }
 
 /* A load this rule looks at: an unguarded scalar ld.shared of [reg + imm], not grouped. */
-static int reg_load(const struct smem_ptx_insn *in, const struct sass_merge *merge, uint32_t k)
+static int reg_load(const struct smem_ptx_insn *in, const struct smem_sass_merge *merge,
+                    uint32_t k)
 {
     return (in->op == PO_LD || in->op == PO_LDU) && in->space == SP_SHARED && in->nops == 2 &&
            in->guard < 0 && in->vec <= 1 && in->ops[1].kind == OPK_ADDR && in->ops[1].reg[0] >= 0 &&
            in->ops[1].sym < 0 && merge[k].leader < 0;
 }
 
-int emu_sass_rereads(const struct smem_ptx_module *m, const struct smem_ptx_func *f,
-                     const struct smem_sass_module *sm, const struct smem_sass_func *sf,
-                     struct sass_merge *merge, uint8_t *placed)
+int smem_sass_rereads(const struct smem_ptx_module *m, const struct smem_ptx_func *f,
+                      const struct smem_sass_module *sm, const struct smem_sass_func *sf,
+                      struct smem_sass_merge *merge, uint8_t *placed)
 {
     uint32_t n = f->ninsns;
     if (!sf || !sm->has_lines || !n)
@@ -92,24 +93,18 @@ int emu_sass_rereads(const struct smem_ptx_module *m, const struct smem_ptx_func
     for (uint32_t k = 0; k < sf->ninsns; k++)
         if (sf->insns[k].cls == SMEM_SASS_UNKNOWN)
             return 0;
-    uint8_t *target = calloc(n + 1, 1), *done = calloc(n, 1);
+    uint8_t *target = smem_sass_ptx_targets(f), *done = calloc(n, 1);
     uint32_t *ld = malloc(REREAD_MAX * sizeof *ld), *drop = malloc(REREAD_MAX * sizeof *drop);
     int64_t *soff = malloc(REREAD_MAX * sizeof *soff);
     int rc = -1;
     if (!target || !done || !ld || !drop || !soff)
         goto out;
-    for (uint32_t k = 0; k < n; k++) {
-        const struct smem_ptx_insn *in = &f->insns[k];
-        for (unsigned o = 0; o < in->nops; o++)
-            if (in->ops[o].kind == OPK_LABEL && in->ops[o].imm >= 0 && (uint64_t)in->ops[o].imm < n)
-                target[in->ops[o].imm] = 1;
-    }
     for (uint32_t k0 = 0; k0 < n; k0++) {
         if (done[k0] || !reg_load(&f->insns[k0], merge, k0))
             continue;
         const char *path;
         uint32_t line;
-        emu_sass_line_of(m, &f->insns[k0], &path, &line);
+        smem_sass_ptx_line(m, &f->insns[k0], &path, &line);
         if (!line)
             continue;
         /* the PTX's shared loads of the line: all of this form, one base, one width */
@@ -121,7 +116,7 @@ int emu_sass_rereads(const struct smem_ptx_module *m, const struct smem_ptx_func
                 continue;
             const char *pk;
             uint32_t lk;
-            emu_sass_line_of(m, in, &pk, &lk);
+            smem_sass_ptx_line(m, in, &pk, &lk);
             if (lk != line || pk != path)
                 continue;
             done[k] = 1;

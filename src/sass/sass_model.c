@@ -1,51 +1,18 @@
-/* sass_model.c: ptxas merges neighbouring scalar shared loads (stores) into LDS.64 / LDS.128 (STS) when it can
+/* sass_model.c: what ptxas makes of a kernel's shared accesses, modelled over its PTX.
+ *
+ * ptxas merges neighbouring scalar shared loads (stores) into LDS.64 / LDS.128 (STS) when it can
  * prove the combined address is aligned (seen on an H100: a 16x16 sgemm tile's row reads
  * As[ty][k..k+3] became one LDS.128; tests/validate; and fixed places, cuda-samples'
- * fp16ScalarProduct's last reduction step, v[0] + v[1] of a half2 array: one LDS.64). Requests are SASS instructions, so the
- * analyzer must merge them too. Alignment comes from a trailing-zeros analysis of the registers. */
-#include "sass_model.h"
+ * fp16ScalarProduct's last reduction step, v[0] + v[1] of a half2 array: one LDS.64). Requests are
+ * SASS instructions, so the analyzer must merge them too. Alignment comes from a trailing-zeros
+ * analysis of the registers. Also here, for matching the PTX against a cubin's own SASS: the line a
+ * PTX instruction is written on as the line table has it, and what ptxas moves no shared load
+ * across. */
+#include "smemlab/sass/sass_model.h"
+#include "smemlab/sass/flow.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-/* Marks the instructions inside a branch: spans (from, to) exclusive, from a difference array. */
-static void span(int *d, uint32_t n, uint32_t from, uint32_t to)
-{
-    if (from + 1 >= to || from >= n)
-        return;
-    d[from + 1]++;
-    if (to < n)
-        d[to]--;
-}
-
-uint8_t *sass_ptx_conditional(const struct smem_ptx_func *f, int guards)
-{
-    uint32_t n = f->ninsns;
-    int *d = calloc(n + 1, sizeof *d);
-    uint8_t *c = calloc(n ? n : 1, 1);
-    if (!d || !c) {
-        free(d);
-        free(c);
-        return NULL;
-    }
-    for (uint32_t k = 0; k < n; k++) {
-        const struct smem_ptx_insn *in = &f->insns[k];
-        if (in->op == PO_BRA)
-            for (unsigned o = 0; o < in->nops; o++)
-                if (in->ops[o].kind == OPK_LABEL && in->ops[o].imm > (int64_t)k)
-                    span(d, n, k, (uint32_t)(in->ops[o].imm < (int64_t)n ? in->ops[o].imm : n));
-        if (in->op == PO_RET || in->op == PO_EXIT)
-            span(d, n, k, n);
-    }
-    int run = 0;
-    for (uint32_t k = 0; k < n; k++) {
-        run += d[k];
-        c[k] = run > 0 || (guards && f->insns[k].guard >= 0);
-    }
-    free(d);
-    return c;
-}
-
 
 #define TZ_TOP 32 /* nothing known to the contrary: as aligned as can be */
 
@@ -173,11 +140,11 @@ static int ends_window(const struct smem_ptx_insn *in, int stores)
 }
 
 static void merge_kind(const struct smem_ptx_func *f, const unsigned *tz, const uint8_t *target,
-                       uint32_t *win, struct sass_merge *merge, int stores,
+                       uint32_t *win, struct smem_sass_merge *merge, int stores,
                        const uint32_t *sym_offset);
 
-int sass_merge_loads(const struct smem_ptx_func *f, const uint32_t *sym_offset,
-                     struct sass_merge *merge)
+int smem_sass_merge_loads(const struct smem_ptx_func *f, const uint32_t *sym_offset,
+                          struct smem_sass_merge *merge)
 {
     for (uint32_t k = 0; k < f->ninsns; k++) {
         merge[k].leader = -1;
@@ -185,7 +152,7 @@ int sass_merge_loads(const struct smem_ptx_func *f, const uint32_t *sym_offset,
         merge[k].offset = 0;
     }
     unsigned *tz = malloc((f->nregs ? f->nregs : 1) * sizeof *tz);
-    uint8_t *target = calloc(f->ninsns ? f->ninsns : 1, 1);
+    uint8_t *target = smem_sass_ptx_targets(f);
     uint32_t *win = malloc((f->ninsns ? f->ninsns : 1) * sizeof *win);
     if (!tz || !target || !win) {
         free(tz);
@@ -219,13 +186,6 @@ int sass_merge_loads(const struct smem_ptx_func *f, const uint32_t *sym_offset,
             }
         }
     }
-    for (uint32_t k = 0; k < f->ninsns; k++) {
-        const struct smem_ptx_insn *in = &f->insns[k];
-        for (unsigned o = 0; o < in->nops; o++)
-            if (in->ops[o].kind == OPK_LABEL && in->ops[o].imm >= 0 &&
-                (uint64_t)in->ops[o].imm < f->ninsns)
-                target[in->ops[o].imm] = 1;
-    }
     merge_kind(f, tz, target, win, merge, 0, sym_offset);
     merge_kind(f, tz, target, win, merge, 1, sym_offset);
     free(tz);
@@ -237,7 +197,7 @@ int sass_merge_loads(const struct smem_ptx_func *f, const uint32_t *sym_offset,
 /* Windows of straight-line code; in each, group candidates by (base, guard, type) and merge
  * naturally aligned runs of 16, then 8 bytes. */
 static void merge_kind(const struct smem_ptx_func *f, const unsigned *tz, const uint8_t *target,
-                       uint32_t *win, struct sass_merge *merge, int stores,
+                       uint32_t *win, struct smem_sass_merge *merge, int stores,
                        const uint32_t *sym_offset)
 {
     uint32_t start = 0;
@@ -313,5 +273,33 @@ static void merge_kind(const struct smem_ptx_func *f, const unsigned *tz, const 
             }
         }
         start = end > start ? end : start + 1;
+    }
+}
+
+/* The line an instruction is written on (the innermost of inlined code), as the cubin's line
+ * table has it. */
+void smem_sass_ptx_line(const struct smem_ptx_module *m, const struct smem_ptx_insn *in,
+                        const char **path, uint32_t *line)
+{
+    uint32_t file = in->loc_file, ln = in->loc_line;
+    if (in->chain < m->nframes) {
+        file = m->frames[in->chain].file;
+        ln = m->frames[in->chain].line;
+    }
+    *path = file < m->nfiles ? m->files[file] : NULL;
+    *line = ln;
+}
+
+/* What ptxas may not move a shared load across. */
+int smem_sass_ptx_clobbers(const struct smem_ptx_insn *in)
+{
+    switch (in->op) {
+    case PO_ST: return in->space == SP_SHARED || in->space == SP_GENERIC;
+    case PO_ATOM: case PO_RED: case PO_BAR: case PO_BAR_RED: case PO_BAR_ARRIVE:
+    case PO_BAR_WARP: case PO_BAR_CLUSTER: case PO_CP_ASYNC: case PO_CP_BULK: case PO_CALL:
+    case PO_STMATRIX: case PO_WMMA: case PO_MEMBAR: case PO_RET: case PO_EXIT: case PO_TRAP:
+        return 1;
+    default:
+        return 0;
     }
 }
