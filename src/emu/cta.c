@@ -8,6 +8,7 @@
 #include "cta_internal.h"
 
 
+#include <assert.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -535,10 +536,9 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
 {
     unsigned esz = TBYTES(in->type);
     int op = in->op;
-    const struct smem_ptx_operand *mo = op == PO_LD || op == PO_LDU || op == PO_ATOM ? &in->ops[1]
-                                                                                    : &in->ops[0];
+    assert(smem_op_mem_operand(op) >= 0); /* lane_exec's LK_MEM: the ld/st family, cp.async */
+    const struct smem_ptx_operand *mo = &in->ops[smem_op_mem_operand(op)];
     if (op == PO_CP_ASYNC) {
-        mo = &in->ops[0];
         esz = in->nops >= 3 ? (unsigned)in->ops[2].imm : 4;
     }
     if (mo->kind != OPK_ADDR)
@@ -740,11 +740,12 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
  * per-thread semantics below). A request is still a lane's k-th execution of a site (record()),
  * so what the warp's lanes form does not depend on the order they run in. */
 
-static int is_collective(unsigned op)
-{
-    return op == PO_SHFL || op == PO_VOTE || op == PO_BAR_WARP || op == PO_ACTIVEMASK ||
-           op == PO_MATCH || op == PO_REDUX;
-}
+/* what the per-thread semantics do with each opcode (opcodes.def, lane) */
+static const uint8_t lane_kind[256] = {
+#define OP(id, mnemonic, cls, min_ops, mem_op, flags, fast32, lane, warp) [PO_##id] = lane,
+#include "smemlab/ptx/opcodes.def"
+#undef OP
+};
 
 /* One lane's view for the per-thread semantics: lane_in copies the registers instruction in
  * names (guard and operands) of lane l of warp w into the row b->sr / b->sk, lane_out back. */
@@ -791,19 +792,19 @@ static int lane_exec(struct block *b, uint32_t w, uint32_t l, uint32_t pc,
     uint8_t *K = b->sk;
     int rc = 0;
     lane_in(b, w, l, in);
-    switch (in->op) {
-    case PO_NOP: case PO_MEMBAR: case PO_PREFETCH: case PO_NANOSLEEP: case PO_CP_ASYNC_WAIT:
+    switch (lane_kind[in->op]) {
+    case LK_NOTHING:
         return 0;
-    case PO_RET: case PO_EXIT:
+    case LK_EXIT:
         T->state = L_EXIT;
         return 0;
-    case PO_BAR_CLUSTER:
+    case LK_CLUSTER:
         return block_fail(b, pc, "unsupported instruction: barrier.cluster (thread block clusters "
                                  "are not emulated)");
-    case PO_TRAP:
+    case LK_TRAP:
         return block_fail(b, pc, "%s", in->call_name ? in->call_name /* smemlab's own trap */
                                        : "the kernel executes trap (an assertion failed?)");
-    case PO_TEX: case PO_SURF_ST:
+    case LK_TEX:
         if (b->gm) /* a real launch: the texture's or surface's memory is not emulated */
             return block_fail(b, pc, "texture and surface instructions are not supported "
                                      "(the kernel reads or writes a texture or surface)");
@@ -812,7 +813,7 @@ static int lane_exec(struct block *b, uint32_t w, uint32_t l, uint32_t pc,
             if (in->ops[0].reg[r] >= 0 && (in->ops[0].kind == OPK_VEC || r == 0))
                 K[in->ops[0].reg[r]] = 0;
         break;
-    case PO_CALL:
+    case LK_CALL:
         if (in->call_name && (!strcmp(in->call_name, "vprintf") ||
                               !strcmp(in->call_name, "__assertfail"))) {
             if (!strcmp(in->call_name, "__assertfail"))
@@ -832,7 +833,7 @@ static int lane_exec(struct block *b, uint32_t w, uint32_t l, uint32_t pc,
         }
         return block_fail(b, pc, "unsupported call to '%s' (device functions must be inlined)",
                           in->call_name ? in->call_name : "?");
-    case PO_BAR: case PO_BAR_RED: {
+    case LK_BAR: {
         int k = 1;
         uint64_t id = in->nops > 0 && in->op == PO_BAR ? src(b, tid, R, K, &in->ops[0], &k) : 0;
         uint64_t cnt = 0;
@@ -864,13 +865,13 @@ static int lane_exec(struct block *b, uint32_t w, uint32_t l, uint32_t pc,
         T->pc = pc;
         return 0;
     }
-    case PO_BAR_ARRIVE:
+    case LK_ARRIVE:
         return block_fail(b, pc, "unsupported instruction 'bar.arrive'");
-    case PO_LD: case PO_ST: case PO_ATOM: case PO_RED: case PO_LDU: case PO_CP_ASYNC:
+    case LK_MEM:
         /* (volatile accesses need nothing more: the warp's lanes do each access together, in
            lane order, as warp-synchronous code expects of a converged warp) */
         if ((in->space == SP_GLOBAL || in->space == SP_CONST) && !b->gm) {
-            if (in->op == PO_LD || in->op == PO_LDU || in->op == PO_ATOM) {
+            if (smem_op_writes_dst(in->op)) {
                 const struct smem_ptx_operand *d = &in->ops[0];
                 unsigned n = d->kind == OPK_VEC ? d->count : 1;
                 for (unsigned c2 = 0; c2 < n; c2++) {
@@ -883,7 +884,7 @@ static int lane_exec(struct block *b, uint32_t w, uint32_t l, uint32_t pc,
         }
         rc = exec_mem(b, tid, pc, in, R, K);
         break;
-    default:
+    default: /* LK_ALU */
         if (emu_exec_alu(b, tid, in, R, K))
             return block_fail(b, pc, "unsupported instruction (its type or a modifier is not "
                               "modelled)");
@@ -1062,6 +1063,13 @@ static int record_hoisted(struct block *b, uint32_t w, uint32_t pc, uint32_t act
     return 0;
 }
 
+/* the warp-level handler of each opcode's family (opcodes.def, warp) */
+static emu_warp_fn *const warp_exec[256] = {
+#define OP(id, mnemonic, cls, min_ops, mem_op, flags, fast32, lane, warp) [PO_##id] = warp,
+#include "smemlab/ptx/opcodes.def"
+#undef OP
+};
+
 /* Runs lanes `act` of warp w, all at pc, in lockstep: until they part, wait or exit when `act`
  * is every running lane of the warp (`alone`); else while their pc stays below `until`, the
  * lowest pc of the warp's other running lanes (the scheduler would pick them again, one
@@ -1104,15 +1112,14 @@ static int run_group(struct block *b, uint32_t w, uint32_t pc, uint32_t act, int
                     stop_unknown(b, pc, "branch");
                 else if (b->p->site_of_insn[pc] != UINT32_MAX)
                     stop_unknown(b, pc, "predicate of a shared access");
-                else if (in->op == PO_BAR || in->op == PO_BAR_RED || in->op == PO_RET ||
-                         in->op == PO_EXIT || is_collective(in->op))
+                else if (smem_op_flags(in->op) & (OPF_SYNC | OPF_COLL))
                     stop_unknown(b, pc, "predicate of a barrier or exit");
                 if (b->stopped) {
                     park(b, w, act, pc);
                     return 0;
                 }
                 /* an ordinary instruction under an unknown predicate: its result is unknown */
-                if (in->op != PO_ST && in->op != PO_RED && in->nops > 0)
+                if (!smem_op_is_store(in->op) && in->nops > 0)
                     for (int r = 0; r < 4; r++)
                         if (in->ops[0].reg[r] >= 0)
                             K[in->ops[0].reg[r]] &= ~unk;
@@ -1151,7 +1158,7 @@ static int run_group(struct block *b, uint32_t w, uint32_t pc, uint32_t act, int
                     kk |= (uint32_t)k << l;
                 }
             K[d] = (K[d] & ~ex) | kk;
-        } else if (is_collective(in->op)) {
+        } else if (smem_op_is_collective(in->op)) {
             if (exec_collective(b, w, pc, ex))
                 return -1;
             if (b->stopped) {
@@ -1164,9 +1171,8 @@ static int run_group(struct block *b, uint32_t w, uint32_t pc, uint32_t act, int
                 return -1;
             if (fk == F_WARP && (done = emu_warp_exec(b, w, pc, in, ex)) < 0)
                 return -1;
-            if (!done && (in->op >= PO_LDMATRIX || in->op == PO_CP_ASYNC ||
-                          in->op == PO_CP_ASYNC_WAIT)) { /* cta_tensor.c */
-                if ((done = emu_tensor_exec(b, w, pc, in, ex)) < 0)
+            if (!done && warp_exec[in->op]) { /* the instruction's family, at the warp level */
+                if ((done = warp_exec[in->op](b, w, pc, in, ex)) < 0)
                     return -1;
                 if (b->stopped) {
                     park(b, w, act, pc);
@@ -1183,8 +1189,7 @@ static int run_group(struct block *b, uint32_t w, uint32_t pc, uint32_t act, int
                     return 0;
                 }
             }
-            if (in->op == PO_BAR || in->op == PO_BAR_RED || in->op == PO_RET ||
-                in->op == PO_EXIT || in->op == PO_MBARRIER) {
+            if (smem_op_flags(in->op) & (OPF_SYNC | OPF_SUSPEND)) { /* lanes may wait or exit */
                 uint32_t still = 0;
                 for (uint32_t l = 0; l < 32; l++)
                     if ((act >> l & 1u) && b->T[w * 32 + l].state == L_RUN)
@@ -1199,9 +1204,8 @@ static int run_group(struct block *b, uint32_t w, uint32_t pc, uint32_t act, int
             }
         }
         pc = next;
-        if (!alone && (pc >= until || b->nreqs >= cap || is_collective(in->op) ||
-                       in->op >= PO_LDMATRIX || in->op == PO_CP_ASYNC ||
-                       in->op == PO_CP_ASYNC_WAIT)) {
+        if (!alone && (pc >= until || b->nreqs >= cap || smem_op_is_collective(in->op) ||
+                       warp_exec[in->op])) {
             park(b, w, act, pc);
             return 0;
         }

@@ -194,7 +194,7 @@ static void copies_land(struct block *b, uint32_t w, uint32_t ex, const uint32_t
     }
 }
 
-int emu_exec_groups(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
+static int exec_groups(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
                        uint32_t ex)
 {
     if (tensor_state(b))
@@ -360,7 +360,7 @@ static int complete_pending_tx(struct block *b)
     return 0;
 }
 
-int emu_exec_mbarrier(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
+static int exec_mbarrier(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
                          uint32_t ex, int cp_arrive)
 {
     const char *name = cp_arrive ? "cp.async.mbarrier.arrive" : smem_ptx_tensor_name(in);
@@ -521,6 +521,22 @@ int emu_exec_mbarrier(struct block *b, uint32_t w, uint32_t pc, const struct sme
         }
     }
     return 1;
+}
+
+/* the handlers of the warp loop (opcodes.def): mbarrier; cp.async's group operations and
+ * cp.async.mbarrier.arrive (the copies are done already: they land) */
+int emu_exec_mbarrier_op(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
+                         uint32_t ex)
+{
+    return exec_mbarrier(b, w, pc, in, ex, 0);
+}
+
+int emu_exec_cp_async_wait(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
+                           uint32_t ex)
+{
+    if (in->mode == MODE_CPA_MBAR_ARRIVE)
+        return exec_mbarrier(b, w, pc, in, ex, 1);
+    return exec_groups(b, w, pc, in, ex);
 }
 
 int emu_tensor_wake(struct block *b)

@@ -121,14 +121,13 @@ enum fast_kind {
 #define F_IS_ALU(k) ((k) != F_NONE && (k) != F_BRA && (k) < F_MOVX)
 
 
-/* Byte widths by type, inlined (the hot path asks for them on every instruction). */
-static const uint8_t type_bytes_tab[PT_B128 + 1] = {
-    [PT_B8] = 1, [PT_U8] = 1, [PT_S8] = 1, [PT_PRED] = 1, [PT_B16] = 2, [PT_U16] = 2,
-    [PT_S16] = 2, [PT_F16] = 2, [PT_BF16] = 2, [PT_B32] = 4, [PT_U32] = 4, [PT_S32] = 4,
-    [PT_F32] = 4, [PT_F16X2] = 4, [PT_BF16X2] = 4, [PT_B64] = 8, [PT_U64] = 8, [PT_S64] = 8,
-    [PT_F64] = 8, [PT_B128] = 16,
+/* Byte widths by type (types.def), inlined: the hot path asks for them on every instruction. */
+static const uint8_t type_bytes_tab[PT_COUNT] = {
+#define TYPE(id, name, bytes, where) [PT_##id] = (bytes),
+#include "smemlab/ptx/types.def"
+#undef TYPE
 };
-#define TBYTES(t) ((unsigned)type_bytes_tab[(t) <= PT_B128 ? (t) : 0])
+#define TBYTES(t) ((unsigned)type_bytes_tab[(t) < PT_COUNT ? (t) : 0])
 
 /* ---- values ------------------------------------------------------------------------------- */
 
@@ -464,13 +463,24 @@ int emu_warp_mem(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx
 int emu_warp_exec(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
                   uint32_t ex);
 
-/* cta_tensor.c (with cta_async.c): ldmatrix, stmatrix, mma, wmma (refused), mbarrier, cp.async
- * and its groups for lanes `ex` of warp w at pc, at the warp level. 1 done, 0 not this path (the
- * lane path runs it), -1 error (located). Lanes that wait at an mbarrier are left in L_MBAR. */
+/* The warp-level handler of an instruction family (opcodes.def, warp): lanes `ex` of warp w at
+ * pc. 1 done, 0 not this path (the lane path runs it), -1 error (located). Lanes that wait at an
+ * mbarrier are left in L_MBAR. */
+typedef int emu_warp_fn(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
+                        uint32_t ex);
+/* cta_tensor.c: ldmatrix / stmatrix; mma.sync. cta_wmma.c: wmma. cta_async.c: cp.async, its
+ * groups (and cp.async.mbarrier.arrive), mbarrier. cta_bulk.c: cp.async.bulk. */
+emu_warp_fn emu_exec_matrix, emu_exec_mma, emu_exec_wmma, emu_exec_cp_async,
+    emu_exec_cp_async_wait, emu_exec_mbarrier_op, emu_exec_bulk;
+/* What the per-thread semantics (cta.c, lane_exec) do with an opcode (opcodes.def, lane):
+ * nothing; the thread exits; refused (barrier.cluster, bar.arrive); trap; a texture or surface;
+ * call (vprintf, __assertfail); a block barrier; a memory access; arithmetic (cta_alu.c, which
+ * refuses what it does not compute). */
+enum lane_kind { LK_NOTHING, LK_EXIT, LK_CLUSTER, LK_ARRIVE, LK_TRAP, LK_TEX, LK_CALL, LK_BAR,
+                 LK_MEM, LK_ALU };
+
 int emu_global_span(struct block *b, uint32_t tid, uint32_t pc, const struct smem_ptx_insn *in,
                     uint64_t a, unsigned n, int write, uint8_t **mem, uint8_t **kn);
-int emu_tensor_exec(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
-                    uint32_t ex);
 /* cta_async.c, between rounds of the block's warps: lanes whose mbarrier phase has completed run
  * on (1: some did); 0 none; -1 every live thread waits on an mbarrier phase that cannot complete
  * (a located failure). */

@@ -143,7 +143,7 @@ static void set_count(struct smem_access *a, uint32_t l, void *ctx)
     a->count = (uint8_t)(uintptr_t)ctx;
 }
 
-static int exec_matrix(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
+int emu_exec_matrix(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
                        uint32_t ex)
 {
     const char *name = in->op == PO_LDMATRIX ? "ldmatrix" : "stmatrix";
@@ -254,7 +254,7 @@ static unsigned tc_type(unsigned t)
          : t == PT_TF32 ? SMEM_TC_TF32 : SMEM_TC_F32;
 }
 
-static int exec_mma(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
+int emu_exec_mma(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
                     uint32_t ex)
 {
     int more = emu_exec_mma_more(b, w, pc, in, ex); /* f64, fp8, s4/u4, b1, m8n8k16: cta_mma.c */
@@ -395,31 +395,4 @@ static int exec_mma(struct block *b, uint32_t w, uint32_t pc, const struct smem_
         K[rd[r]] = known ? 0xffffffffu : 0;
     }
     return 1;
-}
-
-/* ---- dispatch ----------------------------------------------------------------------------- */
-
-int emu_tensor_exec(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
-                    uint32_t ex)
-{
-    switch (in->op) {
-    case PO_LDMATRIX: case PO_STMATRIX:
-        return exec_matrix(b, w, pc, in, ex);
-    case PO_MMA:
-        return exec_mma(b, w, pc, in, ex);
-    case PO_MBARRIER:
-        return emu_exec_mbarrier(b, w, pc, in, ex, 0);
-    case PO_CP_ASYNC:
-        return emu_exec_cp_async(b, w, pc, in, ex);
-    case PO_CP_ASYNC_WAIT:
-        if (in->mode == MODE_CPA_MBAR_ARRIVE)
-            return emu_exec_mbarrier(b, w, pc, in, ex, 1);
-        return emu_exec_groups(b, w, pc, in, ex); /* the copies are done already: they land */
-    case PO_CP_BULK:
-        return emu_exec_bulk(b, w, pc, in, ex);
-    case PO_WMMA:
-        return emu_exec_wmma(b, w, pc, in, ex);
-    default:
-        return 0;
-    }
 }

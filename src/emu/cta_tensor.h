@@ -23,13 +23,7 @@ void emu_each_request(struct block *b, uint32_t w, uint32_t s, uint32_t ex,
                       void (*f)(struct smem_access *a, uint32_t l, void *ctx), void *ctx);
 
 /* cta_async.c: cp.async (its request's sources, its copies in flight), the group operations,
- * mbarrier (cp_arrive: cp.async.mbarrier.arrive). 1 done, -1 error, as emu_tensor_exec. */
-int emu_exec_cp_async(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
-                      uint32_t ex);
-int emu_exec_groups(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
-                    uint32_t ex);
-int emu_exec_mbarrier(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
-                      uint32_t ex, int cp_arrive);
+ * mbarrier: emu_exec_cp_async, emu_exec_cp_async_wait, emu_exec_mbarrier_op (cta_internal.h). */
 /* complete_tx of n bytes on the mbarrier at shared offset off (a bulk copy landed): 1 done,
  * 0 stopped (its state unknown), -1 failed */
 int emu_mbarrier_complete_tx(struct block *b, uint32_t pc, uint32_t off, uint32_t n,
@@ -37,12 +31,9 @@ int emu_mbarrier_complete_tx(struct block *b, uint32_t pc, uint32_t off, uint32_
 
 /* cta_bulk.c: cp.async.bulk (global -> shared with complete_tx, shared -> global, the bulk
  * groups, prefetch); the tensor, reduction and multicast forms fail, located. As above. */
-int emu_exec_bulk(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
-                  uint32_t ex);
 
 /* cta_wmma.c: wmma.load / wmma.store / wmma.mma (1 done, -1 error, as emu_tensor_exec); the
  * fragment a wmma.load / wmma.store moves (0, or -1: not one the emulator runs). */
-int emu_exec_wmma(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in, uint32_t ex);
 int emu_wmma_load_store_frag(const struct smem_ptx_insn *in, struct smem_wmma_frag *f);
 /* cta_mma.c: the other mma.sync forms of sm_90 (f64, e4m3/e5m2, s4/u4, s8 m8n8k16, b1): 1 done,
  * -1 error, 0 not one of them. */

@@ -158,7 +158,7 @@ int emu_warp_mem(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx
     if (fk == F_GLOBAL) {
         if (b->gm)
             return warp_global(b, w, pc, in, ex);
-        if (in->op == PO_LD || in->op == PO_LDU || in->op == PO_ATOM) {
+        if (smem_op_writes_dst(in->op)) { /* ld, ldu, atom */
             const struct smem_ptx_operand *d = &in->ops[0];
             unsigned n = d->kind == OPK_VEC ? d->count : 1;
             for (unsigned c = 0; c < n && c < 4; c++) {
