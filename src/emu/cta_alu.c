@@ -1,6 +1,6 @@
 /* cta_alu.c: the emulator's arithmetic: integer, floating point (rounding modes, .ftz, .sat),
  * comparisons, conversions, prmt, bit operations, one thread at a time. */
-#include "cta_internal.h"
+#include "families.h"
 
 #include <math.h>
 #include <stdint.h>

@@ -1,7 +1,7 @@
 /* cta_prepare.c: a kernel's PTX made ready to run: shared sites (with what ptxas keeps of them, via
  * the SASS model), the shared and local layout, fast-path kinds per instruction; and the launch
  * checked against the GPU's limits. */
-#include "cta_tensor.h" /* cta_internal.h, and the wmma fragments */
+#include "families.h" /* the block's fast kinds, the wmma fragments */
 #include "smemlab/ptx/link.h"
 
 #include "ptx/sass_fma.h"
@@ -19,7 +19,7 @@ static int fast_operand(const struct smem_ptx_operand *o)
     return o->kind == OPK_REG || o->kind == OPK_IMM;
 }
 
-/* Memory instructions the warp loop runs for all lanes at once (cta.c, warp_mem). */
+/* Memory instructions the warp loop runs for all lanes at once (cta_warp.c, emu_warp_mem). */
 static uint8_t fast_mem_kind(const struct smem_ptx_insn *in)
 {
     unsigned esz = TBYTES(in->type);
@@ -546,7 +546,7 @@ int smem_cta_prepare_sass(const struct smem_ptx_module *m, const struct smem_ptx
                                   in->mode == MODE_ATOM_XOR)))
                     p->sites[p->nsites - 1].cas = 1;
                 else if (w64 && (in->mode == MODE_ATOM_MIN || in->mode == MODE_ATOM_MAX))
-                    p->sites[p->nsites - 1].cas = 3; /* rounds from the values (cta.c) */
+                    p->sites[p->nsites - 1].cas = 3; /* rounds from the values (cta_lane.c) */
             }
             break;
         case PO_LDMATRIX: case PO_STMATRIX: /* one LDSM / STSM: the rows' 16 bytes a lane */
