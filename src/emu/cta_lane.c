@@ -145,13 +145,13 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
     if (esz > 8 && op != PO_CP_ASYNC)
         return emu_failf(b, pc, "unsupported instruction: %u-byte scalar accesses (.b128) are not "
                           "modelled", esz);
-    if ((op == PO_ATOM || op == PO_RED) && in->vec > 1)
+    if (smem_op_is_atomic(op) && in->vec > 1)
         return emu_failf(b, pc, "unsupported instruction: vector atomics (.v2, .v4) are not "
                           "modelled");
     int aknown = 1;
     uint64_t a = ea(b, R, K, mo, &aknown);
     unsigned sp = in->space;
-    unsigned total = esz * (op == PO_LD || op == PO_ST || op == PO_LDU ? in->vec : 1);
+    unsigned total = esz * (smem_op_is_ldst(op) && !smem_op_is_atomic(op) ? in->vec : 1);
     if (op == PO_CP_ASYNC)
         total = esz;
     /* [reg+imm] in param space: an address taken of a kernel parameter (mov %rd, param; a
@@ -184,7 +184,7 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
         where = emu_resolve(b, tid, sp, a, total, &mem, &kn, &off);
         if (where == 4 && (a % (total > 16 ? 16 : total) ||
                            (b->gm->regions[b->glast].readonly &&
-                            op != PO_LD && op != PO_LDU))) {
+                            !smem_op_is_load(op)))) {
             /* misaligned, or a store to constant memory: the GPU faults */
             unsigned kind = a % (total > 16 ? 16 : total) ? SMEM_GFAULT_MISALIGNED
                                                           : SMEM_GFAULT_READONLY;
@@ -215,7 +215,7 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
                 return emu_failf(b, pc, "out of memory");
         }
     }
-    if (shared && !aknown && (op == PO_ST || op == PO_ATOM || op == PO_RED || op == PO_CP_ASYNC)) {
+    if (shared && !aknown && !smem_op_is_load(op)) { /* st, atom, red, cp.async */
         /* a store to an unknown place: nothing in shared memory can be trusted any more */
         memset(b->smem_known, 0, b->smem_size);
     }

@@ -531,7 +531,7 @@ int smem_cta_prepare_sass(const struct smem_ptx_module *m, const struct smem_ptx
         switch (in->op) {
         case PO_LD: case PO_LDU: rc = add_vector_sites(p, k, in, SMEM_ACC_LD, generic); break;
         case PO_ST: rc = add_vector_sites(p, k, in, SMEM_ACC_ST, generic); break;
-        case PO_ATOM: case PO_RED:
+        case PO_ATOM: case PO_RED: /* OPF_ATOMIC */
             rc = add_site(p, k, 0, smem_ptx_type_bytes(in->type), SMEM_ACC_ATOM, generic);
             /* measured: tests/run/h100-fatomic.csv, h100-atomic64.csv */
             if (!rc && (!generic || (in->ops[1].kind == OPK_ADDR &&

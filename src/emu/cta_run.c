@@ -10,6 +10,7 @@
 #include "memory.h"
 #include "request.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -61,6 +62,7 @@ static emu_warp_fn *const warp_exec[256] = {
 static int run_group(struct block *b, uint32_t w, uint32_t pc, uint32_t act, int alone,
                      uint32_t until, uint32_t cap)
 {
+    assert(act != 0 && pc == b->T[w * 32 + (uint32_t)__builtin_ctz(act)].pc);
     const struct smem_ptx_func *f = b->p->func;
     const struct smem_ptx_insn *insns = f->insns;
     const uint8_t *fast = b->p->fast;
@@ -157,6 +159,7 @@ static int run_group(struct block *b, uint32_t w, uint32_t pc, uint32_t act, int
             if (!done && warp_exec[in->op]) { /* the instruction's family, at the warp level */
                 if ((done = warp_exec[in->op](b, w, pc, in, ex)) < 0)
                     return -1;
+                assert(done <= 1);
                 if (b->stopped) {
                     park(b, w, act, pc);
                     return 0;
@@ -261,6 +264,7 @@ static int release_barrier(struct block *b, int *done)
             exited++;
         } else if (T->state == L_BAR) {
             uint32_t id = T->bar_id;
+            assert(id < 16); /* the lane path refuses another id */
             if (!waiting[id]) {
                 insn_a[id] = insn_b[id] = T->pc;
                 cnt[id] = T->bar_count;

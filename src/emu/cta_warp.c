@@ -9,6 +9,7 @@
 #include "memory.h"
 #include "request.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
@@ -471,6 +472,7 @@ static void lanes_alu(uint8_t fk, unsigned cmp, uint64_t *rd, const uint64_t *xa
 /* Lanes `ex` of warp w compute fast kind fk (F_IS_ALU) of instruction in. */
 void emu_warp_alu(struct block *b, uint32_t w, const struct smem_ptx_insn *in, uint8_t fk, uint32_t ex)
 {
+    assert(F_IS_ALU(fk));
     uint64_t *R = b->R + (size_t)w * b->nregs * 32;
     uint32_t *K = b->K + (size_t)w * b->nregs;
     uint64_t tmp[3][32];

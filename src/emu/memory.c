@@ -98,7 +98,7 @@ int emu_global_fault(struct block *b, uint32_t tid, uint32_t pc, const struct sm
     struct smem_global_fault f;
     static const char *const what[] = {"load", "store", "atomic"};
     memset(&f, 0, sizeof f);
-    f.op = in->op == PO_ATOM || in->op == PO_RED ? SMEM_GFAULT_ATOM
+    f.op = smem_op_is_atomic(in->op) ? SMEM_GFAULT_ATOM
            : in->op == PO_ST || kind == SMEM_GFAULT_STORE ? SMEM_GFAULT_STORE : SMEM_GFAULT_LOAD;
     f.kind = (uint8_t)(kind == SMEM_GFAULT_LOAD ? f.op : kind);
     f.space = in->op == PO_CP_ASYNC || in->op == PO_CP_BULK ? SP_GLOBAL : in->space;
@@ -153,7 +153,7 @@ void emu_mark_global(struct block *b, int op, uint64_t off, unsigned n)
     const struct smem_global_memory *g = b->gm;
     if (g->read_marks && g->read_marks[b->glast] && op != PO_ST)
         set_marks(g->read_marks[b->glast] + off, n);
-    if (g->write_marks && g->write_marks[b->glast] && op != PO_LD && op != PO_LDU)
+    if (g->write_marks && g->write_marks[b->glast] && !smem_op_is_load((unsigned)op))
         set_marks(g->write_marks[b->glast] + off, n);
 }
 

@@ -4,6 +4,7 @@
  * more (emu_flush_complete) or when the warp leaves the barrier (emu_flush_requests). */
 #include "request.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -83,6 +84,7 @@ struct smem_access *emu_request(struct block *b, uint32_t site, uint32_t k, uint
         b->tab = nt;
         b->cap_tab = nc;
     }
+    assert(site < b->p->nsites && (b->cap_tab & (b->cap_tab - 1)) == 0); /* a power of two */
     uint32_t h = (uint32_t)((key * 0x9E3779B97F4A7C15ull) >> 40) & (b->cap_tab - 1);
     while (b->tab[h].gen == gen) {
         if (b->tab[h].key == key)
@@ -146,6 +148,7 @@ int emu_warp_record(struct block *b, uint32_t w, uint32_t pc, uint32_t ex, const
 {
     const struct smem_cta_program *p = b->p;
     uint32_t ns = p->nsites, base = w * 32;
+    assert(ex != 0); /* some lane joins: the first is __builtin_ctz(ex) */
     for (uint32_t s = p->site_of_insn[pc]; s < ns && p->sites[s].insn == pc; s++) {
         uint32_t so = p->sites[s].offset, l0 = (uint32_t)__builtin_ctz(ex);
         uint32_t *kc = emu_kcount(b, base, s); /* the warp's lanes side by side */

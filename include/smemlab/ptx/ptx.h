@@ -88,6 +88,8 @@ enum smem_ptx_opclass { OPC_ARITH, OPC_MEMORY, OPC_BARRIER, OPC_WARP, OPC_CONTRO
 #define OPF_SYNC 0x40u    /* a thread stops here until others come (bar, bar.red) or for good */
 #define OPF_SUSPEND 0x80u /* a thread may wait here on a phase (mbarrier) */
 #define OPF_TENSOR 0x100u /* read only with smem_ptx_options.tensor_ops (ptx_tensor.c) */
+#define OPF_LOAD 0x200u   /* of the ld/st family, the plain loads (ld, ldu) */
+#define OPF_ATOMIC 0x400u /* of the ld/st family, the read-modify-writes (atom, red) */
 
 /* One opcode's row of opcodes.def; smem_ptx_ops[op] for any uint8_t op (zero past PO_COUNT: the
  * parser's 0xff for "no opcode yet" has no flags). */
@@ -107,6 +109,8 @@ const char *smem_ptx_op_name(unsigned op);
 static inline int smem_op_writes_dst(unsigned op) { return (smem_op_flags(op) & OPF_DST) != 0; }
 static inline int smem_op_is_ldst(unsigned op) { return (smem_op_flags(op) & OPF_LDST) != 0; }
 static inline int smem_op_is_store(unsigned op) { return (smem_op_flags(op) & OPF_STORE) != 0; }
+static inline int smem_op_is_load(unsigned op) { return (smem_op_flags(op) & OPF_LOAD) != 0; }
+static inline int smem_op_is_atomic(unsigned op) { return (smem_op_flags(op) & OPF_ATOMIC) != 0; }
 static inline int smem_op_is_collective(unsigned op) { return (smem_op_flags(op) & OPF_COLL) != 0; }
 static inline int smem_op_is_tensor(unsigned op) { return (smem_op_flags(op) & OPF_TENSOR) != 0; }
 static inline int smem_op_has_fp(unsigned op) { return (smem_op_flags(op) & OPF_FP) != 0; }
