@@ -150,8 +150,7 @@ static uint8_t fast_kind_of(const struct smem_ptx_func *f, const struct smem_ptx
     /* any other floating-point arithmetic emu_exec_alu gives to cta_fp.c (rounding modes, .ftz,
      * .approx, f16 / bf16 and their pairs, f64; not .sat, refused above): that function over the
      * lanes, without each lane's operand handling */
-    if (is_fp(t) && db == TBYTES(t) && !(in->mods & SMEM_MOD_OOB) && smem_op_has_fp(in->op) &&
-        ((in->op != PO_MUL && in->op != PO_MAD) || (in->mode != MODE_HI && in->mode != MODE_WIDE)))
+    if (db == TBYTES(t) && !(in->mods & SMEM_MOD_OOB) && emu_fp_form(in))
         return F_FP;
     /* 32-bit integers: the opcode's fast kind, with exactly its fewest operands */
     uint8_t k = fast32_of[in->op];

@@ -19,6 +19,14 @@ uint64_t emu_fp_cvt(const struct smem_ptx_insn *in, uint64_t v, uint64_t v2);
 /* atom.add / red.add on a float type: old + v as the atomic unit computes it */
 uint64_t emu_fp_atom_add(unsigned t, int shared, uint64_t old, uint64_t v);
 
+/* an instruction emu_fp_arith computes: an opcode with a floating-point form (OPF_FP) on a
+ * floating-point type, but mul / mad .hi / .wide (integer forms) */
+static inline int emu_fp_form(const struct smem_ptx_insn *in)
+{
+    return smem_op_has_fp(in->op) && is_fp(in->type) &&
+           ((in->op != PO_MUL && in->op != PO_MAD) || (in->mode != MODE_HI && in->mode != MODE_WIDE));
+}
+
 /* cta_alu.c: one arithmetic, logic, comparison or conversion instruction of thread tid. 0 done, -1
  * not modelled (the caller refuses it with its location). */
 int emu_exec_alu(struct block *b, uint32_t tid, const struct smem_ptx_insn *in, uint64_t *R,
