@@ -29,9 +29,7 @@ snap tour.txt "$SMEMLAB" tour
 for f in kernels/*.cu tests/analyze/*.cu tests/analyze/realcode/*.cu tests/hazards/*.cu \
          tests/validate/*.cu docs/images/*.cu; do
     [ -f "$f" ] || continue
-    inc=; [ "$f" = tests/analyze/project.cu ] && inc="-I tests/analyze/inc"
-    # shellcheck disable=SC2086
-    snap "analyze/$f.json" "$SMEMLAB" analyze "$f" --format json --jobs 1 $inc
+    snap "analyze/$f.json" "$SMEMLAB" analyze "$f" --format json --jobs 1
     case $f in kernels/*) snap "analyze/$f.txt" "$SMEMLAB" analyze "$f" --jobs 1 ;; esac
 done
 snap analyze/showcase.csv "$SMEMLAB" analyze docs/images/showcase.cu --block 32,8 --format csv
@@ -50,52 +48,22 @@ for e in 'arr[tid*129]|--elem 4' 'tile[tx][ty]|--shape 32x33 --block 32x32' \
 done
 snap pattern/svg.txt "$SMEMLAB" pattern 'arr[tid*32]' --svg "$OUT/pattern/map.svg"
 
-for k in transpose stride2 histogram reverse; do
-    snap "advise/showcase-$k.txt" "$SMEMLAB" advise docs/images/showcase.cu --kernel $k --block 32,8
-    snap "advise/showcase-$k.json" "$SMEMLAB" advise docs/images/showcase.cu --kernel $k --block 32,8 \
-        --format json
-done
-for k in setRowReadRow setRowReadCol setColReadCol setRowReadColPad; do
-    snap "advise/rect-$k.txt" "$SMEMLAB" advise tests/advise/rect.cu --kernel $k --block 32,16
-    snap "advise/square-$k.txt" "$SMEMLAB" advise tests/advise/square.cu --kernel $k --block 32,32
-done
-snap advise/rect-dyn.json "$SMEMLAB" advise tests/advise/rect.cu --kernel setRowReadColDyn --block 32,16 \
-    --dyn-smem 2048 --row 32 --format json
-snap advise/rect-apply.txt "$SMEMLAB" advise tests/advise/rect.cu --kernel setRowReadCol --block 32,16 \
-    --apply "$OUT/advise/rect_fixed.cu"
-for k in reduce_interleaved reduce_sequential; do
-    snap "advise/reduce-$k.txt" "$SMEMLAB" advise kernels/reduce.cu --kernel $k
+snap advise/showcase.txt "$SMEMLAB" advise docs/images/showcase.cu --block 32,8
+snap advise/showcase.json "$SMEMLAB" advise docs/images/showcase.cu --block 32,8 --format json
+for k in kernels/square.cu kernels/rect.cu kernels/reduce.cu; do
+    snap "advise/$k.txt" "$SMEMLAB" advise "$k"
 done
 
-# tests/run's programs: PROGBIN/run/NAME (copy build/tests/run's, which test_run builds with the
-# flags each needs, or let this build them plainly), with the modes test_run.c gives them
 for f in tests/run/*.cu; do
     n=$(basename "$f" .cu)
     exe=$PROGBIN/run/$n
-    [ -x "$exe" ] || nvcc -O3 -arch=sm_90 -lineinfo -cudart shared -o "$exe" "$f" \
-        > /dev/null 2>&1 || nvcc -O3 -arch=sm_90 -lineinfo -cudart shared -o "$exe" "$f" -lcublas \
+    [ -x "$exe" ] || nvcc -O3 -arch=sm_90 -lineinfo -cudart shared -o "$exe" "$f" -lcublas \
+        > /dev/null 2>&1 || nvcc -O3 -arch=sm_90 -lineinfo -cudart shared -o "$exe" "$f" \
         > /dev/null 2>&1 || { echo "snapshot: $f does not build" >&2; continue; }
+    snap "run/$n.out" "$SMEMLAB" run --jobs 1 --format json -o "$OUT/run/$n.json" "$exe"
+    snap "run/$n.csv.out" "$SMEMLAB" run --jobs 1 --format csv -o "$OUT/run/$n.csv" "$exe"
+    snap "run/$n.table.out" "$SMEMLAB" run --jobs 1 -o "$OUT/run/$n.table" "$exe"
 done
-for pm in atomic64: bulk: bulk:race chained_flags: cublas:handle cublas:gemm fatomic: fixed_places: \
-          fixed_places2: merge_calls: minmax64: occupancy_regs: raking: recursion: shared_counter: \
-          smem_only: tiny: tiny_rdc: tiny_sass: tiny_static: unknown_store: unwritten_flag: \
-          wide_reads: wmma_noinline: wmma_noinline_G: zfill: zfill:src8 long_launch:plain \
-          checks:api checks:assert checks:exit5 checks:histogram checks:oob \
-          checks:printf checks:race checks:transpose checks:trap checks:unknown checks:unsupported \
-          checks:diverge checks:templates checks:repeat; do
-    n=${pm%%:*}; mode=${pm#*:}
-    exe=$PROGBIN/run/$n
-    [ -x "$exe" ] || continue
-    t=$n${mode:+.$mode}
-    # shellcheck disable=SC2086
-    snap "run/$t.out" "$SMEMLAB" run --jobs 1 --format json -o "$OUT/run/$t.json" "$exe" $mode
-    # shellcheck disable=SC2086
-    snap "run/$t.csv.out" "$SMEMLAB" run --jobs 1 --format csv -o "$OUT/run/$t.csv" "$exe" $mode
-    # shellcheck disable=SC2086
-    snap "run/$t.table.out" "$SMEMLAB" run --jobs 1 -o "$OUT/run/$t.table" "$exe" $mode
-done
-snap run/checks.transpose.html.out "$SMEMLAB" run --jobs 1 --html "$OUT/run/checks.transpose.html" \
-    -o "$OUT/run/checks.transpose.html.table" "$PROGBIN/run/checks" transpose
 
 if [ -n "${SNAPSHOT_PROGRAMS:-}" ]; then
     while read -r name exe args; do
@@ -107,15 +75,4 @@ if [ -n "${SNAPSHOT_PROGRAMS:-}" ]; then
         echo $? > "$OUT/programs/$name.rc"
     done < bench/programs/programs.txt
 fi
-# what differs from run to run is written T (the emulator's own time); where a report names OUT's
-# own files, OUT is written as OUT: so that two snapshots compare
-# (checks' crash mode is left out: its addresses are the host's mmap's, new each run); the
-# checkout's own path is written as nothing (analyze names sources by their full path), and so is
-# the checkout that built PROGBIN's programs (their line tables name it)
-ROOT=$(pwd)
-find "$OUT" -type f ! -name DONE | while IFS= read -r f; do
-    sed -E -e "s|$OUT|OUT|g" -e "s|$ROOT/||g" \
-        -e 's#(/[A-Za-z0-9._+-]+)+/(tests|kernels|docs|src)/#\2/#g' -e 's/("emulation_seconds": )[0-9.e+-]+/\1T/g' \
-        -e 's/(emulated in )[0-9.]+ s/\1T s/g' "$f" > "$f.tmp" && mv "$f.tmp" "$f"
-done
 echo "snapshot: $(find "$OUT" -type f | wc -l) files under $OUT"
