@@ -195,7 +195,7 @@ int main(void)
     char msg[600];
     /* cluster barriers take no operand (cooperative groups' type-erased thread_group::sync has
        them on a path that a kernel without clusters never runs: OLCF's hw9 task 1); they are
-       read, and refused only when executed (cta.c) */
+       read, and refused only when executed (cta_lane.c) */
     CHECK(one("barrier.cluster.arrive;", msg, sizeof msg)[0] == 0);
     CHECK(one("barrier.cluster.wait;", msg, sizeof msg)[0] == 0);
     CHECK(one("barrier.cluster.arrive.release.aligned;", msg, sizeof msg)[0] == 0);

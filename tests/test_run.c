@@ -910,7 +910,7 @@ static void test_more_shared_atomics_are_cas_loops(void)
 
 /* 64-bit shared atomicMin / atomicMax (tests/run/minmax64.cu): ptxas's loop ends where the word
  * already holds a value as good, so its rounds depend on the values; the emulator replays it on
- * them (cta.c, minmax_rounds). Written after the rule was worked out from atomic64's min64 and
+ * them (cta_lane.c, minmax_rounds). Written after the rule was worked out from atomic64's min64 and
  * max64, its counts predicted before the H100 run (tests/run/h100-minmax64.csv, H100 80GB HBM3,
  * driver 580.159.04, ncu 2025.3.1, 2026-11-24 10:13 UTC, a second process equal): 11 kernels, every
  * LDS and ATOMS count and ATOMS wavefront equal (the two whose words share banks after fitting the

@@ -776,9 +776,11 @@ static struct ctype classify(const char *ty, const struct smem_pp_unit *u, int h
 
 static const char *ptx_type_name(unsigned t)
 {
-    static const char *const names[] = {"", ".b8", ".b16", ".b32", ".b64", ".u8", ".u16", ".u32",
-                                        ".u64", ".s8", ".s16", ".s32", ".s64", ".f16", ".f16x2",
-                                        ".bf16", ".bf16x2", ".f32", ".f64", ".pred", ".b128"};
+    static const char *const names[] = {
+#define TYPE(id, name, bytes, where) [PT_##id] = (bytes ? "." name : ""), /* a register type */
+#include "smemlab/ptx/types.def"
+#undef TYPE
+    };
     return t < sizeof names / sizeof names[0] ? names[t] : "";
 }
 

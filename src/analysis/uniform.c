@@ -19,25 +19,8 @@ static int sreg_varies(unsigned sr)
     }
 }
 
-static int is_mem(unsigned op)
-{
-    return op == PO_LD || op == PO_LDU || op == PO_ST || op == PO_ATOM || op == PO_RED ||
-           op == PO_CP_ASYNC;
-}
-
-/* instructions whose ops[0] is written (the others only read their operands) */
-static int writes_op0(unsigned op)
-{
-    switch (op) {
-    case PO_ST: case PO_RED: case PO_CP_ASYNC: case PO_BAR: case PO_BAR_ARRIVE: case PO_BAR_WARP:
-    case PO_BRA: case PO_CALL: case PO_RET: case PO_EXIT: case PO_TRAP: case PO_PREFETCH:
-    case PO_MEMBAR: case PO_NOP: case PO_NANOSLEEP: case PO_CP_ASYNC_WAIT: case PO_SURF_ST:
-    case PO_CP_BULK:
-        return 0;
-    default:
-        return 1;
-    }
-}
+/* the ld/st family and cp.async: an address operand (opcodes.def, mem_op) */
+static int is_mem(unsigned op) { return smem_op_mem_operand(op) >= 0; }
 
 /* Taint: V, a value that may differ between blocks (it may be known: %ctaid, a clock, ...); D,
  * loaded data (unknown to analyze: global and constant memory, textures, atomics). Shared and
@@ -124,7 +107,7 @@ int smem_blocks_uniform(const struct smem_ptx_func *f, char *why, size_t n)
                 smem |= TV;
                 changed = 1;
             }
-            if (!writes_op0(in->op) || in->nops == 0 || in->op == PO_STMATRIX ||
+            if (!smem_op_writes_dst(in->op) || in->nops == 0 || in->op == PO_STMATRIX ||
                 (in->op == PO_MBARRIER && in->ops[0].kind != OPK_REG) ||
                 (in->op == PO_WMMA && in->mode == MODE_WMMA_STORE_D))
                 continue;
@@ -208,8 +191,7 @@ int smem_blocks_uniform(const struct smem_ptx_func *f, char *why, size_t n)
             if (is_mem(in->op) && in->space != SP_GLOBAL && in->space != SP_CONST) {
                 /* shared, generic, local, parameter: the address (a bad one fails the run); the
                    predicate of a shared or generic one */
-                const struct smem_ptx_operand *mo =
-                    in->op == PO_LD || in->op == PO_LDU || in->op == PO_ATOM ? &in->ops[1] : &in->ops[0];
+                const struct smem_ptx_operand *mo = &in->ops[smem_op_mem_operand(in->op)];
                 int sh = in->space == SP_SHARED || in->space == SP_GENERIC;
                 const struct smem_ptx_operand *sv = stored_value(in);
                 if ((sh && g) || op_tainted(mo, t)) {

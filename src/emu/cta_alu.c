@@ -1,6 +1,6 @@
 /* cta_alu.c: the emulator's arithmetic: integer, floating point (rounding modes, .ftz, .sat),
  * comparisons, conversions, prmt, bit operations, one thread at a time. */
-#include "cta_internal.h"
+#include "families.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -148,16 +148,11 @@ int emu_exec_alu(struct block *b, uint32_t tid, const struct smem_ptx_insn *in, 
             k = 1;
         r = a;
         break;
-    case PO_ADD: case PO_SUB: case PO_MUL: case PO_MAD: case PO_DIV: case PO_ABS: case PO_NEG:
-    case PO_MIN: case PO_MAX: case PO_FMA: case PO_SQRT: case PO_RSQRT: case PO_RCP: case PO_SIN:
-    case PO_COS: case PO_EX2: case PO_LG2: case PO_TANH: case PO_COPYSIGN:
-        if (fl && in->op != PO_MUL && in->op != PO_MAD ? 1 : fl && in->mode != MODE_HI &&
-                                                               in->mode != MODE_WIDE) {
+    default:
+        if (emu_fp_form(in)) { /* cta_fp.c's */
             emu_fp_arith(in, a, c, e, &r);
             break;
         }
-        goto integer;
-    default:
         goto integer;
     }
     goto done;

@@ -1,15 +1,17 @@
 /* cta_async.c: cp.async's groups and mbarrier in the CTA emulator, a warp at a time:
- *  - cp.async: the copy itself is the lane path's (exec_mem: done at once); here its request
- *    (op ldgsts) learns each lane's global source and .cg, which its cost depends on, and for the
- *    hazards its bytes land when its thread waits for them (wait_group, wait_all,
+ *  - cp.async: the copy itself is the lane path's (cta_lane.c, exec_mem: done at once); here its
+ *    request (op ldgsts) learns each lane's global source and .cg, which its cost depends on,
+ *    and for the hazards its bytes land when its thread waits for them (wait_group, wait_all,
  *    cp.async.mbarrier.arrive);
  *  - mbarrier init / inval / arrive / arrive_drop / expect_tx / complete_tx / test_wait /
  *    try_wait / pending_count and cp.async.mbarrier.arrive{.noinc}: the barrier is an 8-byte
  *    object in shared memory (the encoding below is ours: a program reads it only through these
  *    instructions); a thread whose try_wait finds its phase incomplete waits (L_MBAR) until the
- *    phase completes (emu_tensor_wake), so a spinning loop costs no steps, and a block whose
+ *    phase completes (emu_async_wake), so a spinning loop costs no steps, and a block whose
  *    live threads all wait on phases that cannot complete stops with a located message. */
-#include "cta_tensor.h"
+#include "families.h"
+#include "lanes.h"
+#include "request.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,7 +26,7 @@ struct copies {
     uint32_t committed; /* groups committed so far (a copy's group: the count when issued) */
 };
 
-struct emu_tensor {
+struct emu_async {
     uint32_t n;
     uint32_t *wait_off; /* per thread in L_MBAR: the barrier's shared offset */
     uint8_t *wait_par;  /* ... and the parity of the phase it waits to see completed */
@@ -66,12 +68,12 @@ static uint64_t mb_settle(uint64_t s)
     return s;
 }
 
-static int tensor_state(struct block *b)
+static int async_state(struct block *b)
 {
-    if (b->tensor && b->tensor->n >= b->nthreads)
+    if (b->async && b->async->n >= b->nthreads)
         return 0;
-    emu_tensor_free(b);
-    struct emu_tensor *t = calloc(1, sizeof *t);
+    emu_async_free(b);
+    struct emu_async *t = calloc(1, sizeof *t);
     if (!t)
         return -1;
     t->wait_off = calloc(b->nthreads, sizeof *t->wait_off);
@@ -79,33 +81,33 @@ static int tensor_state(struct block *b)
     t->wait_pred = calloc(b->nthreads, sizeof *t->wait_pred);
     t->cp = calloc(b->nthreads, sizeof *t->cp);
     t->n = b->nthreads;
-    b->tensor = t;
+    b->async = t;
     return t->wait_off && t->wait_par && t->wait_pred && t->cp ? 0 : -1;
 }
 
-void emu_tensor_free(struct block *b)
+void emu_async_free(struct block *b)
 {
-    if (!b->tensor)
+    if (!b->async)
         return;
-    free(b->tensor->wait_off);
-    free(b->tensor->wait_par);
-    free(b->tensor->wait_pred);
-    for (uint32_t i = 0; b->tensor->cp && i < b->tensor->n; i++)
-        free(b->tensor->cp[i].v);
-    free(b->tensor->cp);
-    free(b->tensor->scratch);
-    free(b->tensor->tx);
-    free(b->tensor);
-    b->tensor = NULL;
+    free(b->async->wait_off);
+    free(b->async->wait_par);
+    free(b->async->wait_pred);
+    for (uint32_t i = 0; b->async->cp && i < b->async->n; i++)
+        free(b->async->cp[i].v);
+    free(b->async->cp);
+    free(b->async->scratch);
+    free(b->async->tx);
+    free(b->async);
+    b->async = NULL;
 }
 
-void emu_tensor_reset(struct block *b)
+void emu_async_reset(struct block *b)
 {
     /* the waits are per lane state (L_MBAR), cleared with it; the copies in flight: none */
-    for (uint32_t i = 0; b->tensor && b->tensor->cp && i < b->tensor->n; i++)
-        b->tensor->cp[i].n = b->tensor->cp[i].committed = 0;
-    if (b->tensor)
-        b->tensor->ntx = 0;
+    for (uint32_t i = 0; b->async && b->async->cp && i < b->async->n; i++)
+        b->async->cp[i].n = b->async->cp[i].committed = 0;
+    if (b->async)
+        b->async->ntx = 0;
 }
 
 /* ---- cp.async groups: a copy is done at once, but for the hazards its bytes land when its
@@ -115,7 +117,7 @@ void emu_tensor_reset(struct block *b)
 
 static void copy_issued(struct block *b, uint32_t tid, uint32_t site, uint32_t off, uint8_t width)
 {
-    struct copies *q = &b->tensor->cp[tid];
+    struct copies *q = &b->async->cp[tid];
     if (q->n == q->cap) {
         uint32_t nc = q->cap ? 2 * q->cap : 8;
         struct copy *nv = realloc(q->v, nc * sizeof *nv);
@@ -131,7 +133,7 @@ static void copy_issued(struct block *b, uint32_t tid, uint32_t site, uint32_t o
  * warp-level event for the j-th landing copy of the lanes (per site, in program order). */
 static void copies_land(struct block *b, uint32_t w, uint32_t ex, const uint32_t *upto)
 {
-    struct emu_tensor *t = b->tensor;
+    struct emu_async *t = b->async;
     struct copy *land[32];
     uint32_t nland[32], most = 0, total = 0;
     for (uint32_t l = 0; l < 32; l++)
@@ -194,17 +196,17 @@ static void copies_land(struct block *b, uint32_t w, uint32_t ex, const uint32_t
     }
 }
 
-int emu_exec_groups(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
+static int exec_groups(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
                        uint32_t ex)
 {
-    if (tensor_state(b))
+    if (async_state(b))
         return emu_fail(b, pc, "out of memory");
     uint32_t upto[32];
     for (uint32_t l = 0; l < 32; l++) {
         upto[l] = 0;
         if (!(ex >> l & 1u))
             continue;
-        struct copies *q = &b->tensor->cp[w * 32 + l];
+        struct copies *q = &b->async->cp[w * 32 + l];
         if (in->mode == MODE_CPA_COMMIT) {
             q->committed++;
             ex &= ~(1u << l);
@@ -264,7 +266,7 @@ static void set_src(struct smem_access *a, uint32_t l, void *ctx)
 int emu_exec_cp_async(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
                          uint32_t ex)
 {
-    if (tensor_state(b))
+    if (async_state(b))
         return emu_fail(b, pc, "out of memory");
     /* the copy and its request: the lane path (exec_mem), as before */
     for (uint32_t l = 0; l < 32; l++) {
@@ -325,9 +327,9 @@ int emu_mbarrier_complete_tx(struct block *b, uint32_t pc, uint32_t off, uint32_
     int r = mbar_read(b, pc, off, &s, name);
     if (r <= 0)
         return r;
-    if (tensor_state(b))
+    if (async_state(b))
         return emu_fail(b, pc, "out of memory");
-    struct emu_tensor *t = b->tensor;
+    struct emu_async *t = b->async;
     if (t->ntx == t->cap_tx) {
         uint32_t nc = t->cap_tx ? 2 * t->cap_tx : 16;
         struct pending_tx *nt = realloc(t->tx, nc * sizeof *nt);
@@ -343,7 +345,7 @@ int emu_mbarrier_complete_tx(struct block *b, uint32_t pc, uint32_t off, uint32_
 /* The bulk copies' transaction bytes complete on their barriers (all of them). */
 static int complete_pending_tx(struct block *b)
 {
-    struct emu_tensor *t = b->tensor;
+    struct emu_async *t = b->async;
     for (uint32_t i = 0; t && i < t->ntx; i++) {
         uint64_t s;
         int r = mbar_read(b, t->tx[i].pc, t->tx[i].off, &s, "cp.async.bulk");
@@ -360,7 +362,7 @@ static int complete_pending_tx(struct block *b)
     return 0;
 }
 
-int emu_exec_mbarrier(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
+static int exec_mbarrier(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
                          uint32_t ex, int cp_arrive)
 {
     const char *name = cp_arrive ? "cp.async.mbarrier.arrive" : smem_ptx_tensor_name(in);
@@ -379,7 +381,7 @@ int emu_exec_mbarrier(struct block *b, uint32_t w, uint32_t pc, const struct sme
             }
         return 1;
     }
-    if (tensor_state(b))
+    if (async_state(b))
         return emu_fail(b, pc, "out of memory");
     if (!cp_arrive && (in->mode == MODE_MBAR_TEST_WAIT || in->mode == MODE_MBAR_TRY_WAIT) &&
         complete_pending_tx(b) < 0)
@@ -498,21 +500,21 @@ int emu_exec_mbarrier(struct block *b, uint32_t w, uint32_t pc, const struct sme
             if (cur != par) { /* the phase waited for has completed */
                 emu_lane_set(b, w, l, in->ops[0].reg[0], 1, 1);
             } else if (in->mode == MODE_MBAR_TRY_WAIT) {
-                /* not yet: the thread is suspended here until it completes (emu_tensor_wake);
+                /* not yet: the thread is suspended here until it completes (emu_async_wake);
                    try_wait may suspend it so, the time limit never running out first */
                 b->T[w * 32 + l].state = L_MBAR;
                 b->T[w * 32 + l].pc = pc;
-                b->tensor->wait_off[w * 32 + l] = off;
-                b->tensor->wait_par[w * 32 + l] = (uint8_t)par;
-                b->tensor->wait_pred[w * 32 + l] = in->ops[0].reg[0];
+                b->async->wait_off[w * 32 + l] = off;
+                b->async->wait_par[w * 32 + l] = (uint8_t)par;
+                b->async->wait_pred[w * 32 + l] = in->ops[0].reg[0];
             } else {
                 /* test_wait never blocks: false, and the thread lets the others run first (a
                    loop polling it then costs a round, not the whole step budget) */
                 emu_lane_set(b, w, l, in->ops[0].reg[0], 0, 1);
                 b->T[w * 32 + l].state = L_MBAR;
                 b->T[w * 32 + l].pc = pc + 1;
-                b->tensor->wait_off[w * 32 + l] = off;
-                b->tensor->wait_par[w * 32 + l] = WAIT_YIELD;
+                b->async->wait_off[w * 32 + l] = off;
+                b->async->wait_par[w * 32 + l] = WAIT_YIELD;
             }
             break;
         }
@@ -523,10 +525,26 @@ int emu_exec_mbarrier(struct block *b, uint32_t w, uint32_t pc, const struct sme
     return 1;
 }
 
-int emu_tensor_wake(struct block *b)
+/* the handlers of the warp loop (opcodes.def): mbarrier; cp.async's group operations and
+ * cp.async.mbarrier.arrive (the copies are done already: they land) */
+int emu_exec_mbarrier_op(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
+                         uint32_t ex)
+{
+    return exec_mbarrier(b, w, pc, in, ex, 0);
+}
+
+int emu_exec_cp_async_wait(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
+                           uint32_t ex)
+{
+    if (in->mode == MODE_CPA_MBAR_ARRIVE)
+        return exec_mbarrier(b, w, pc, in, ex, 1);
+    return exec_groups(b, w, pc, in, ex);
+}
+
+int emu_async_wake(struct block *b)
 {
     uint32_t woke = 0, waiting = 0, atbar = 0, first = UINT32_MAX;
-    if (b->tensor && b->tensor->ntx && complete_pending_tx(b) < 0)
+    if (b->async && b->async->ntx && complete_pending_tx(b) < 0)
         return -1;
     for (uint32_t t = 0; t < b->nthreads; t++) {
         struct lane *T = &b->T[t];
@@ -534,17 +552,17 @@ int emu_tensor_wake(struct block *b)
             atbar++;
         if (T->state != L_MBAR)
             continue;
-        uint32_t off = b->tensor->wait_off[t];
+        uint32_t off = b->async->wait_off[t];
         uint64_t s;
         memcpy(&s, b->smem + off, 8);
-        if (b->tensor->wait_par[t] == WAIT_YIELD) {
+        if (b->async->wait_par[t] == WAIT_YIELD) {
             T->state = L_RUN; /* polled test_wait: it goes on */
             woke++;
-        } else if ((s & MB_INIT) && (unsigned)(s >> 63) != b->tensor->wait_par[t]) {
+        } else if ((s & MB_INIT) && (unsigned)(s >> 63) != b->async->wait_par[t]) {
             /* its phase completed: the wait returns true now (run again later, it could find
                the barrier a phase further, of the same parity) */
             T->state = L_RUN;
-            emu_lane_set(b, t / 32, t % 32, b->tensor->wait_pred[t], 1, 1);
+            emu_lane_set(b, t / 32, t % 32, b->async->wait_pred[t], 1, 1);
             T->pc++;
             woke++;
         } else {
@@ -557,14 +575,14 @@ int emu_tensor_wake(struct block *b)
         return 1;
     if (!waiting || atbar)
         return 0; /* a barrier may release (else release_barrier names the deadlock) */
-    uint32_t off = b->tensor->wait_off[first];
+    uint32_t off = b->async->wait_off[first];
     uint64_t s;
     memcpy(&s, b->smem + off, 8);
     char msg[300];
     snprintf(msg, sizeof msg, "deadlock: every live thread waits on an mbarrier phase that cannot "
              "complete (%u threads; thread %u waits on the barrier at shared offset 0x%x for the "
              "phase of parity %u, which still expects %u arrivals and %d transaction bytes)",
-             waiting, first, off, b->tensor->wait_par[first], mb_pend(s), mb_tx(s));
+             waiting, first, off, b->async->wait_par[first], mb_pend(s), mb_tx(s));
     return emu_fail(b, b->T[first].pc, msg);
 }
 

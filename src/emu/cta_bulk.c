@@ -15,7 +15,9 @@
  * Not emulated, each stopping the kernel where it executes with one sentence: the tensor forms
  * (a CUtensorMap describes the copy; it is the driver's object), cp.reduce.async.bulk,
  * .multicast::cluster and shared::cta -> shared::cluster (clusters are not emulated). */
-#include "cta_tensor.h"
+#include "families.h"
+#include "lanes.h"
+#include "memory.h"
 
 #include <stdio.h>
 #include <string.h>

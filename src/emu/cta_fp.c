@@ -8,7 +8,7 @@
  * with its last bit set when inexact, from error-free transformations), then rounded once to the
  * format in the instruction's mode: no double rounding. f64 results in a directed mode use the
  * host's rounding modes (fenv.h). */
-#include "cta_internal.h"
+#include "families.h"
 
 #include <fenv.h>
 #include <math.h>

@@ -9,7 +9,8 @@
  * (emu/tc_numeric.c): bit for bit the H100's (tests/hw/h100-mma-more.txt, h100-mma-fp.txt). */
 #include <math.h>
 
-#include "cta_tensor.h"
+#include "families.h"
+#include "lanes.h"
 #include "smemlab/emu/tc_numeric.h"
 
 enum { K_F64, K_FP8, K_INT, K_B1 };

@@ -1,7 +1,7 @@
 /* cta_prepare.c: a kernel's PTX made ready to run: shared sites (with what ptxas keeps of them, via
  * the SASS model), the shared and local layout, fast-path kinds per instruction; and the launch
  * checked against the GPU's limits. */
-#include "cta_tensor.h" /* cta_internal.h, and the wmma fragments */
+#include "families.h" /* the block's fast kinds, the wmma fragments */
 #include "smemlab/ptx/link.h"
 
 #include "smemlab/sass/sass_fixed.h"
@@ -20,14 +20,13 @@ static int fast_operand(const struct smem_ptx_operand *o)
     return o->kind == OPK_REG || o->kind == OPK_IMM;
 }
 
-/* Memory instructions the warp loop runs for all lanes at once (cta.c, warp_mem). */
+/* Memory instructions the warp loop runs for all lanes at once (cta_warp.c, emu_warp_mem). */
 static uint8_t fast_mem_kind(const struct smem_ptx_insn *in)
 {
     unsigned esz = TBYTES(in->type);
     int ld = in->op == PO_LD, st = in->op == PO_ST;
     if (in->space == SP_GLOBAL || in->space == SP_CONST)
-        return ld || st || in->op == PO_LDU || in->op == PO_ATOM || in->op == PO_RED ? F_GLOBAL
-                                                                                   : F_NONE;
+        return smem_op_is_ldst(in->op) ? F_GLOBAL : F_NONE;
     if ((!ld && !st) || in->space != SP_SHARED || in->mods || esz == 0 || esz > 8 ||
         (in->vec != 1 && in->vec != 2 && in->vec != 4) || in->nops != 2)
         return F_NONE;
@@ -40,12 +39,12 @@ static uint8_t fast_mem_kind(const struct smem_ptx_insn *in)
     return ld ? F_LDS : F_STS;
 }
 
-/* the floating-point operations emu_exec_alu computes with emu_fp_arith (cta_alu.c) */
-#define F_FP_OP(op)                                                                              \
-    ((op) == PO_ADD || (op) == PO_SUB || (op) == PO_MUL || (op) == PO_MAD || (op) == PO_DIV ||    \
-     (op) == PO_ABS || (op) == PO_NEG || (op) == PO_MIN || (op) == PO_MAX || (op) == PO_FMA ||    \
-     (op) == PO_SQRT || (op) == PO_RSQRT || (op) == PO_RCP || (op) == PO_SIN || (op) == PO_COS || \
-     (op) == PO_EX2 || (op) == PO_LG2 || (op) == PO_TANH || (op) == PO_COPYSIGN)
+/* the fast kind of each opcode's plain 32-bit integer form (opcodes.def, fast32) */
+static const uint8_t fast32_of[256] = {
+#define OP(id, mnemonic, cls, min_ops, mem_op, flags, fast32, lane, warp) [PO_##id] = fast32,
+#include "smemlab/ptx/opcodes.def"
+#undef OP
+};
 
 /* Instructions simple enough for the fast path: integer ops on registers and immediates. */
 static uint8_t fast_kind_of(const struct smem_ptx_func *f, const struct smem_ptx_insn *in)
@@ -56,8 +55,7 @@ static uint8_t fast_kind_of(const struct smem_ptx_func *f, const struct smem_ptx
         (uint32_t)in->ops[1].sym < f->nparams && f->syms[in->ops[1].sym].kind == SYM_PARAM &&
         (in->ops[0].kind == OPK_REG || (in->ops[0].kind == OPK_VEC && in->ops[0].count == in->vec)))
         return F_WARP; /* a kernel parameter by name: the same for every lane */
-    if (in->op == PO_LD || in->op == PO_ST || in->op == PO_LDU || in->op == PO_ATOM ||
-        in->op == PO_RED)
+    if (smem_op_is_ldst(in->op))
         return fast_mem_kind(in);
     if (in->op == PO_RET || in->op == PO_EXIT)
         return F_WARP;
@@ -153,28 +151,20 @@ static uint8_t fast_kind_of(const struct smem_ptx_func *f, const struct smem_ptx
     /* any other floating-point arithmetic emu_exec_alu gives to cta_fp.c (rounding modes, .ftz,
      * .approx, f16 / bf16 and their pairs, f64; not .sat, refused above): that function over the
      * lanes, without each lane's operand handling */
-    if (is_fp(t) && db == TBYTES(t) && !(in->mods & SMEM_MOD_OOB) && F_FP_OP(in->op) &&
-        ((in->op != PO_MUL && in->op != PO_MAD) || (in->mode != MODE_HI && in->mode != MODE_WIDE)))
+    if (db == TBYTES(t) && !(in->mods & SMEM_MOD_OOB) && emu_fp_form(in))
         return F_FP;
-    if (!i32 || db != 4)
+    /* 32-bit integers: the opcode's fast kind, with exactly its fewest operands */
+    uint8_t k = fast32_of[in->op];
+    if (!i32 || db != 4 || k == F_NONE || in->nops != smem_ptx_ops[in->op].min_ops)
         return F_NONE;
-    switch (in->op) {
-    case PO_ADD: return in->nops == 3 ? F_ADD32 : F_NONE;
-    case PO_SUB: return in->nops == 3 ? F_SUB32 : F_NONE;
-    case PO_MUL: return in->nops == 3 && in->mode == MODE_LO ? F_MUL32 : F_NONE;
-    case PO_MAD: return in->nops == 4 && in->mode == MODE_LO ? F_MAD32 : F_NONE;
-    case PO_AND: return in->nops == 3 ? F_AND32 : F_NONE;
-    case PO_OR: return in->nops == 3 ? F_OR32 : F_NONE;
-    case PO_XOR: return in->nops == 3 ? F_XOR32 : F_NONE;
-    case PO_SHL: return in->nops == 3 ? F_SHL32 : F_NONE;
-    case PO_SHR: return in->nops != 3 ? F_NONE : t == PT_S32 ? F_SHRS32 : F_SHRU32;
-    case PO_MOV: return in->nops == 2 ? F_MOV32 : F_NONE;
-    case PO_DIV: case PO_REM:
-        if (in->nops != 3 || in->mods || t == PT_B32)
+    switch (k) {
+    case F_MUL32: case F_MAD32: return in->mode == MODE_LO ? k : F_NONE;
+    case F_SHRU32: return t == PT_S32 ? F_SHRS32 : k;
+    case F_DIV_U32: case F_REM_U32: /* the signed forms: F_DIV_S32, F_REM_S32 */
+        if (in->mods || t == PT_B32)
             return F_NONE;
-        return t == PT_S32 ? (in->op == PO_DIV ? F_DIV_S32 : F_REM_S32)
-                           : (in->op == PO_DIV ? F_DIV_U32 : F_REM_U32);
-    default: return F_NONE;
+        return t == PT_S32 ? (k == F_DIV_U32 ? F_DIV_S32 : F_REM_S32) : k;
+    default: return k;
     }
 }
 
@@ -184,7 +174,7 @@ static int32_t single_def(const struct smem_ptx_func *f, int32_t r)
     int32_t def = -1;
     for (uint32_t k = 0; k < f->ninsns; k++) {
         const struct smem_ptx_insn *in = &f->insns[k];
-        if (in->nops && in->op != PO_ST && in->op != PO_RED &&
+        if (in->nops && !smem_op_is_store(in->op) &&
             (in->ops[0].kind == OPK_REG || in->ops[0].kind == OPK_VEC ||
              in->ops[0].kind == OPK_PAIR))
             for (int i = 0; i < 4; i++)
@@ -541,7 +531,7 @@ int smem_cta_prepare_sass(const struct smem_ptx_module *m, const struct smem_ptx
         switch (in->op) {
         case PO_LD: case PO_LDU: rc = add_vector_sites(p, k, in, SMEM_ACC_LD, generic); break;
         case PO_ST: rc = add_vector_sites(p, k, in, SMEM_ACC_ST, generic); break;
-        case PO_ATOM: case PO_RED:
+        case PO_ATOM: case PO_RED: /* OPF_ATOMIC */
             rc = add_site(p, k, 0, smem_ptx_type_bytes(in->type), SMEM_ACC_ATOM, generic);
             /* measured: tests/run/h100-fatomic.csv, h100-atomic64.csv */
             if (!rc && (!generic || (in->ops[1].kind == OPK_ADDR &&
@@ -556,7 +546,7 @@ int smem_cta_prepare_sass(const struct smem_ptx_module *m, const struct smem_ptx
                                   in->mode == MODE_ATOM_XOR)))
                     p->sites[p->nsites - 1].cas = 1;
                 else if (w64 && (in->mode == MODE_ATOM_MIN || in->mode == MODE_ATOM_MAX))
-                    p->sites[p->nsites - 1].cas = 3; /* rounds from the values (cta.c) */
+                    p->sites[p->nsites - 1].cas = 3; /* rounds from the values (cta_lane.c) */
             }
             break;
         case PO_LDMATRIX: case PO_STMATRIX: /* one LDSM / STSM: the rows' 16 bytes a lane */

@@ -1,68 +1,32 @@
-/* cta_warp.c: the warp-level forms of the warp loop (cta.c, run_group): lanes `ex` of a warp
+/* cta_warp.c: the warp-level forms of the warp loop (cta_run.c, run_group): lanes `ex` of a warp
  * execute one instruction together over the warp's register rows (register r of lane l of warp w
  * is R[(w * nregs + r) * 32 + l], bit l of K[w * nregs + r] says it is known). Each form does
- * exactly what the per-thread semantics (cta.c lane_exec, cta_alu.c, cta_fp.c) do lane by lane,
+ * exactly what the per-thread semantics (cta_lane.c, cta_alu.c, cta_fp.c) do lane by lane,
  * in lane order: the same values, known marks, requests, global bytes and access marks; where it
  * cannot (an unknown or faulting address, an operand it does not take), it declines before
  * changing anything and the lane path runs. tests/diff/ checks them bit for bit. */
-#include "cta_internal.h"
+#include "families.h"
+#include "memory.h"
+#include "request.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
 
-#if defined(__GNUC__) && __GNUC__ >= 12 && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
-/* one copy for CPUs with AVX2 and FMA (a hardware fmaf, 4 to 8 lanes an instruction), one for
- * the rest; the results are the same bits */
-#define SMEM_LANE_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
-#else
-#define SMEM_LANE_CLONES
-#endif
 
 /* ---- memory instructions of a whole warp -------------------------------------------------- */
 
 /* The fast memory kinds for lanes `ex` of warp w at pc: global memory under analyze (unknown
  * data) and ld/st.shared whose every lane's address is known, in range and aligned; they do what
- * exec_mem does lane by lane (same requests, same bytes, same known marks), with one lookup of
+ * cta_lane.c's exec_mem does lane by lane (same requests, same bytes, same known marks), with one lookup of
  * the pending request when the lanes are at the same execution of the site. Returns 1 done, 0
  * not for this path (exec_mem then runs each lane: unknown or bad addresses, faults, ...), -1
  * error. A new warp-level memory instruction belongs here: its lanes' addresses become one
  * request of each of its sites (warp_record). */
-SMEM_LANE_CLONES
-int emu_warp_record(struct block *b, uint32_t w, uint32_t pc, uint32_t ex, const uint32_t *off)
-{
-    const struct smem_cta_program *p = b->p;
-    uint32_t ns = p->nsites, base = w * 32;
-    for (uint32_t s = p->site_of_insn[pc]; s < ns && p->sites[s].insn == pc; s++) {
-        uint32_t so = p->sites[s].offset, l0 = (uint32_t)__builtin_ctz(ex);
-        uint32_t *kc = emu_kcount(b, base, s); /* the warp's lanes side by side */
-        uint32_t k0 = kc[l0], diff = 0;
-        for (uint32_t l = l0 + 1; l < 32; l++)
-            if (ex >> l & 1u)
-                diff |= kc[l] ^ k0;
-        int same_k = diff == 0;
-        if (!same_k) {
-            for (uint32_t l = 0; l < 32; l++)
-                if ((ex >> l & 1u) && emu_record(b, base + l, s, off[l] + so, 1, 0))
-                    return emu_fail(b, pc, "out of memory");
-            continue;
-        }
-        struct smem_access *a = emu_request(b, s, k0, w);
-        if (!a)
-            return emu_fail(b, pc, "out of memory");
-        a->active |= ex;
-        for (uint32_t l = 0; l < 32; l++)
-            if (ex >> l & 1u) {
-                kc[l]++;
-                a->addr[l] = off[l] + so;
-                a->wsync[l] = b->T[base + l].wsync;
-            }
-    }
-    return 0;
-}
 
 /* ld / ldu / st of global or constant memory given with the launch (smem_cta_run's global
- * memory), for lanes `ex`: what exec_mem does lane by lane when every lane's address is known, in
+ * memory), for lanes `ex`: what cta_lane.c's exec_mem does lane by lane when every lane's address is known, in
  * one region, aligned, and a store's region is writable. Anything else (a fault to report, an
  * unknown address, a vector of 16-byte elements) declines before touching memory. */
 static int warp_global(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
@@ -158,7 +122,7 @@ int emu_warp_mem(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx
     if (fk == F_GLOBAL) {
         if (b->gm)
             return warp_global(b, w, pc, in, ex);
-        if (in->op == PO_LD || in->op == PO_LDU || in->op == PO_ATOM) {
+        if (smem_op_writes_dst(in->op)) { /* ld, ldu, atom */
             const struct smem_ptx_operand *d = &in->ops[0];
             unsigned n = d->kind == OPK_VEC ? d->count : 1;
             for (unsigned c = 0; c < n && c < 4; c++) {
@@ -508,6 +472,7 @@ static void lanes_alu(uint8_t fk, unsigned cmp, uint64_t *rd, const uint64_t *xa
 /* Lanes `ex` of warp w compute fast kind fk (F_IS_ALU) of instruction in. */
 void emu_warp_alu(struct block *b, uint32_t w, const struct smem_ptx_insn *in, uint8_t fk, uint32_t ex)
 {
+    assert(F_IS_ALU(fk));
     uint64_t *R = b->R + (size_t)w * b->nregs * 32;
     uint32_t *K = b->K + (size_t)w * b->nregs;
     uint64_t tmp[3][32];

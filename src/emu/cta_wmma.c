@@ -11,7 +11,10 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "cta_tensor.h"
+#include "families.h"
+#include "lanes.h"
+#include "memory.h"
+#include "request.h"
 #include "smemlab/emu/tc_numeric.h"
 #include "smemlab/model/wmma.h"
 

@@ -6,6 +6,7 @@
  * instructions' modifiers, which need none of that, are decoded in ptx_tensor.c). */
 #include "smemlab/ptx/ptx.h"
 
+#include "opcodes.h"
 #include "ptx_tensor.h"
 
 #include <ctype.h>
@@ -267,70 +268,7 @@ static int read_int(struct parser *ps, int64_t *out)
 
 /* ---- tables ------------------------------------------------------------------------------ */
 
-static const struct {
-    const char *name;
-    uint8_t type;
-} type_names[] = {
-    {"b8", PT_B8},     {"b16", PT_B16},   {"b32", PT_B32},     {"b64", PT_B64},   {"b128", PT_B128},
-    {"u8", PT_U8},     {"u16", PT_U16},   {"u32", PT_U32},     {"u64", PT_U64},   {"s8", PT_S8},
-    {"s16", PT_S16},   {"s32", PT_S32},   {"s64", PT_S64},     {"f16", PT_F16},   {"f16x2", PT_F16X2},
-    {"bf16", PT_BF16}, {"bf16x2", PT_BF16X2}, {"f32", PT_F32}, {"f64", PT_F64},   {"pred", PT_PRED},
-};
-
-static uint8_t type_of(const char *s)
-{
-    for (size_t i = 0; i < sizeof type_names / sizeof type_names[0]; i++)
-        if (!strcmp(s, type_names[i].name))
-            return type_names[i].type;
-    return PT_NONE;
-}
-
-unsigned smem_ptx_type_bytes(enum smem_ptx_type t)
-{
-    switch (t) {
-    case PT_B8: case PT_U8: case PT_S8: case PT_PRED: return 1;
-    case PT_B16: case PT_U16: case PT_S16: case PT_F16: case PT_BF16: return 2;
-    case PT_B32: case PT_U32: case PT_S32: case PT_F32: case PT_F16X2: case PT_BF16X2: return 4;
-    case PT_B64: case PT_U64: case PT_S64: case PT_F64: return 8;
-    case PT_B128: return 16;
-    default: return 0;
-    }
-}
-
-static const struct {
-    const char *name;
-    uint8_t op;
-} op_names[] = {
-    {"mov", PO_MOV},       {"add", PO_ADD},         {"sub", PO_SUB},       {"mul", PO_MUL},
-    {"mad", PO_MAD},       {"mul24", PO_MUL24},     {"mad24", PO_MAD24},   {"div", PO_DIV},
-    {"rem", PO_REM},       {"abs", PO_ABS},         {"neg", PO_NEG},       {"min", PO_MIN},
-    {"max", PO_MAX},       {"popc", PO_POPC},       {"clz", PO_CLZ},       {"bfind", PO_BFIND},
-    {"brev", PO_BREV},     {"bfe", PO_BFE},         {"bfi", PO_BFI},       {"prmt", PO_PRMT},
-    {"and", PO_AND},       {"or", PO_OR},           {"xor", PO_XOR},       {"not", PO_NOT},
-    {"cnot", PO_CNOT},     {"shl", PO_SHL},         {"shr", PO_SHR},       {"shf", PO_SHF},
-    {"sad", PO_SAD},       {"lop3", PO_LOP3},       {"selp", PO_SELP},     {"slct", PO_SLCT},
-    {"set", PO_SET},       {"setp", PO_SETP},       {"cvt", PO_CVT},       {"cvta", PO_CVTA},
-    {"fma", PO_FMA},       {"sqrt", PO_SQRT},       {"rsqrt", PO_RSQRT},   {"rcp", PO_RCP},
-    {"sin", PO_SIN},       {"cos", PO_COS},         {"ex2", PO_EX2},       {"lg2", PO_LG2},
-    {"tanh", PO_TANH},     {"copysign", PO_COPYSIGN}, {"testp", PO_TESTP}, {"dp4a", PO_DP4A},
-    {"dp2a", PO_DP2A},     {"ld", PO_LD},           {"st", PO_ST},         {"atom", PO_ATOM},
-    {"red", PO_RED},       {"ldu", PO_LDU},         {"prefetch", PO_PREFETCH},
-    {"prefetchu", PO_PREFETCH}, {"bar", PO_BAR},    {"barrier", PO_BAR},   {"membar", PO_MEMBAR},
-    {"fence", PO_MEMBAR},  {"shfl", PO_SHFL},       {"vote", PO_VOTE},     {"activemask", PO_ACTIVEMASK},
-    {"match", PO_MATCH},   {"redux", PO_REDUX},     {"bra", PO_BRA},       {"ret", PO_RET},
-    {"exit", PO_EXIT},     {"call", PO_CALL},       {"trap", PO_TRAP},     {"nanosleep", PO_NANOSLEEP},
-    {"isspacep", PO_ISSPACEP}, {"discard", PO_PREFETCH}, {"pmevent", PO_NANOSLEEP},
-    {"brkpt", PO_NANOSLEEP}, {"createpolicy", PO_NOP},
-    /* programmatic dependent launch (CUB 3 / CCCL kernels): .wait, .launch_dependents order this
-     * grid against the previous and the next one; within one grid nothing to emulate */
-    {"griddepcontrol", PO_NOP},
-    {"bmsk", PO_BMSK},     {"szext", PO_SZEXT},
-    /* textures and surfaces: read so that a kernel using them parses; the emulator treats a
-     * fetch's value as data it cannot know (analyze) and `run` refuses them */
-    {"tex", PO_TEX},       {"tld4", PO_TEX},        {"txq", PO_TEX},       {"suld", PO_TEX},
-    {"suq", PO_TEX},       {"sust", PO_SURF_ST},    {"sured", PO_SURF_ST},
-    {"vabsdiff4", PO_VABSDIFF4},
-};
+static uint8_t type_of(const char *s) { return ptx_type_of(s, TYW_REG); }
 
 static const struct {
     const char *name;
@@ -1063,10 +1001,7 @@ static int decode_mods(struct parser *ps, const char *at, struct smem_ptx_insn *
 {
     char *save = NULL, *part = strtok_r(opname, ".", &save);
     size_t i;
-    in->op = 0xff;
-    for (i = 0; i < sizeof op_names / sizeof op_names[0]; i++)
-        if (!strcmp(part, op_names[i].name))
-            in->op = op_names[i].op;
+    in->op = ptx_op_of(part);
     if (ptx_tensor_first(part)) {
         char why[300];
         const char *msg = ptx_tensor_decode(part, &save, in, why, sizeof why);
@@ -1308,35 +1243,6 @@ static int decode_mods(struct parser *ps, const char *at, struct smem_ptx_insn *
     return 0;
 }
 
-/* The fewest operands an instruction can have. */
-static unsigned min_operands(unsigned op)
-{
-    switch (op) {
-    case PO_RET: case PO_EXIT: case PO_TRAP: case PO_MEMBAR: case PO_NOP: case PO_CP_ASYNC_WAIT:
-    case PO_NANOSLEEP: case PO_BAR_WARP: case PO_PREFETCH: case PO_BAR: case PO_CALL:
-    case PO_CP_BULK: case PO_BAR_CLUSTER:
-        return 0;
-    case PO_BRA: case PO_ACTIVEMASK: return 1;
-    case PO_MOV: case PO_ABS: case PO_NEG: case PO_NOT: case PO_CNOT: case PO_POPC: case PO_CLZ:
-    case PO_BFIND: case PO_BREV: case PO_CVT: case PO_CVTA: case PO_SQRT: case PO_RSQRT:
-    case PO_RCP: case PO_SIN: case PO_COS: case PO_EX2: case PO_LG2: case PO_TANH: case PO_TESTP:
-    case PO_LD: case PO_ST: case PO_LDU: case PO_RED: case PO_ISSPACEP: case PO_BAR_ARRIVE:
-        return 2;
-    case PO_ADD: case PO_SUB: case PO_MUL: case PO_MUL24: case PO_DIV: case PO_REM: case PO_MIN:
-    case PO_MAX: case PO_AND: case PO_OR: case PO_XOR: case PO_SHL: case PO_SHR: case PO_SET:
-    case PO_SETP: case PO_COPYSIGN: case PO_ATOM: case PO_CP_ASYNC: case PO_MATCH: case PO_REDUX:
-    case PO_VOTE: case PO_BAR_RED: case PO_BMSK: case PO_SZEXT:
-        return 3;
-    case PO_MAD: case PO_MAD24: case PO_FMA: case PO_SELP: case PO_SLCT: case PO_BFE: case PO_SAD:
-    case PO_VABSDIFF4:
-    case PO_PRMT: case PO_SHF: case PO_DP4A: case PO_DP2A:
-        return 4;
-    case PO_BFI: case PO_LOP3: case PO_SHFL:
-        return 5;
-    default: return 0;
-    }
-}
-
 /* ( item [, item ...] ) or ( ): calls item for each, the cursor at the item's first character. */
 static int read_list(struct parser *ps, int (*item)(struct parser *, void *), void *ctx)
 {
@@ -1414,7 +1320,7 @@ static int read_insn(struct parser *ps, const char *at, char *opname, int32_t gu
     snprintf(namecopy, sizeof namecopy, "%s", opname);
     if (decode_mods(ps, at, in, namecopy))
         return -1;
-    if (in->op >= PO_LDMATRIX && in->op < PO_COUNT && !ps->tensor_ops)
+    if (smem_op_is_tensor(in->op) && !ps->tensor_ops)
         return fail_at(ps, at, "unsupported instruction '%s' (read, but the emulator does not run %s yet)",
                        opname, smem_ptx_tensor_name(in));
     if (in->op == PO_CALL) {
@@ -1496,9 +1402,9 @@ static int read_insn(struct parser *ps, const char *at, char *opname, int32_t gu
     }
     if (peek(ps, ';') == 1) {
         ps->p++;
-        if (min_operands(in->op))
+        if (smem_ptx_ops[in->op].min_ops)
             return fail_at(ps, at, "'%s' needs %u operands, found none", opname,
-                           min_operands(in->op));
+                           (unsigned)smem_ptx_ops[in->op].min_ops);
         f->ninsns++;
         return 0;
     }
@@ -1519,16 +1425,14 @@ static int read_insn(struct parser *ps, const char *at, char *opname, int32_t gu
             return -1;
         break;
     }
-    unsigned need = min_operands(in->op);
+    unsigned need = smem_ptx_ops[in->op].min_ops;
     if (in->nops < need)
         return fail_at(ps, at, "'%s' needs %u operands, found %u", opname, need, in->nops);
-    if ((in->op == PO_LD || in->op == PO_ST || in->op == PO_ATOM || in->op == PO_RED ||
-         in->op == PO_LDU || in->op == PO_CP_ASYNC) &&
-        in->ops[in->op == PO_LD || in->op == PO_LDU || in->op == PO_ATOM ? 1 : 0].kind != OPK_ADDR)
+    if (smem_op_mem_operand(in->op) >= 0 && in->ops[smem_op_mem_operand(in->op)].kind != OPK_ADDR)
         return fail_at(ps, at, "'%s' needs a memory operand [address]", opname);
     if (in->op == PO_BRA && in->ops[0].kind != OPK_LABEL)
         return fail_at(ps, at, "'%s' needs a label", opname);
-    if (in->op >= PO_LDMATRIX && in->op < PO_COUNT) {
+    if (smem_op_is_tensor(in->op)) {
         char why[300];
         const char *msg = ptx_tensor_check_operands(in, why, sizeof why);
         if (msg)
@@ -1539,8 +1443,7 @@ static int read_insn(struct parser *ps, const char *at, char *opname, int32_t gu
         return fail_at(ps, at, "cp.async needs [dst], [src], a size of 4, 8 or 16");
     if (in->op == PO_CP_ASYNC && in->mode == MODE_CPA_CG && in->ops[2].imm != 16)
         return fail_at(ps, at, "cp.async.cg copies 16 bytes only");
-    if ((in->op == PO_LD || in->op == PO_ST || in->op == PO_ATOM || in->op == PO_RED ||
-         in->op == PO_LDU) && !smem_ptx_type_bytes(in->type))
+    if (smem_op_is_ldst(in->op) && !smem_ptx_type_bytes(in->type))
         return fail_at(ps, at, "'%s' needs a type", opname);
     f->ninsns++;
     return 0;
@@ -2173,10 +2076,7 @@ static void mark_vector_keep(struct smem_ptx_func *f)
         return;
     for (uint32_t k = 0; k < f->ninsns; k++) {
         const struct smem_ptx_insn *in = &f->insns[k];
-        int has_dest = !(in->op == PO_ST || in->op == PO_RED || in->op == PO_BRA ||
-                         in->op == PO_BAR || in->op == PO_BAR_ARRIVE || in->op == PO_BAR_WARP ||
-                         in->op == PO_PREFETCH || in->op == PO_CP_ASYNC || in->op == PO_RET ||
-                         in->op == PO_EXIT || in->op == PO_MEMBAR || in->op == PO_NANOSLEEP);
+        int has_dest = smem_op_writes_dst(in->op);
         if (in->guard >= 0)
             used[in->guard] = 1;
         for (unsigned o = has_dest ? 1 : 0; o < in->nops; o++) {

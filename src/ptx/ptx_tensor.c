@@ -1,6 +1,7 @@
 /* ptx_tensor.c: the modifiers and operand shapes of ldmatrix, stmatrix, mbarrier, mma and wmma as
  * the PTX ISA (8.x, sm_90) writes them. Decoding only: what each does is the emulator's
  * (docs/bank-model.md and the header of include/smemlab/model/matrix.h say what the H100 does). */
+#include "opcodes.h"
 #include "ptx_tensor.h"
 
 #include <stdarg.h>
@@ -14,23 +15,7 @@ int ptx_tensor_first(const char *first)
            !strcmp(first, "mma") || !strcmp(first, "wmma");
 }
 
-static const struct {
-    const char *name;
-    uint8_t type;
-} tensor_types[] = {
-    {"b1", PT_B1},     {"b8", PT_B8},     {"b16", PT_B16},   {"b32", PT_B32},   {"b64", PT_B64},
-    {"u4", PT_U4},     {"s4", PT_S4},     {"u8", PT_U8},     {"s8", PT_S8},     {"u32", PT_U32},
-    {"s32", PT_S32},   {"f16", PT_F16},   {"bf16", PT_BF16}, {"tf32", PT_TF32}, {"f32", PT_F32},
-    {"f64", PT_F64},   {"e4m3", PT_E4M3}, {"e5m2", PT_E5M2},
-};
-
-static uint8_t ttype(const char *s)
-{
-    for (size_t i = 0; i < sizeof tensor_types / sizeof tensor_types[0]; i++)
-        if (!strcmp(s, tensor_types[i].name))
-            return tensor_types[i].type;
-    return PT_NONE;
-}
+static uint8_t ttype(const char *s) { return ptx_type_of(s, TYW_MAT); }
 
 /* "m16n8k16" / "m8n8": 0 on success. */
 static int read_shape(const char *s, struct smem_ptx_insn *in)

@@ -170,7 +170,7 @@ static int parallel_safe(const struct smem_ptx_func *f)
 {
     for (uint32_t i = 0; i < f->ninsns; i++) {
         const struct smem_ptx_insn *in = &f->insns[i];
-        if ((in->op == PO_ATOM || in->op == PO_RED) && in->space != SP_SHARED)
+        if (smem_op_is_atomic(in->op) && in->space != SP_SHARED)
             return 0;
         if ((in->op == PO_LD || in->op == PO_ST) && in->vol && in->space != SP_SHARED &&
             in->space != SP_LOCAL && in->space != SP_PARAM)

@@ -44,8 +44,8 @@ struct smem_cta_site {
     /* the instruction whose access this is (its lines); insn, where the request is made, differs
        only for a hoisted site (below) */
     uint32_t src_insn;
-    /* set from the kernel's own SASS (emu/cta_sass.c): 1 the access's grouping or width is the
-       SASS's (a fixed-place LDS covering other loads too); 2 also hoisted: ptxas runs the LDS
+    /* set from the kernel's own SASS (src/sass/sass_fixed.c): 1 the access's grouping or width is
+       the SASS's (a fixed-place LDS covering other loads too); 2 also hoisted: ptxas runs the LDS
        before the branch over it, so the request is made there (insn is the branch) by every
        lane reaching it, at the fixed window offset `at`; 3 a load whose addresses later loads
        of its line read again, which ptxas serves from its registers (they make no request) */
@@ -87,7 +87,8 @@ struct smem_cta_program {
     struct smem_ptx_insn *fused;
     uint32_t nfused;
     /* per instruction: the instruction whose site carries its shared access when ptxas merges
-       it into a wider one (the SASS model's groups and the SASS's own, cta_sass.c), else -1 */
+       it into a wider one (the SASS model's groups and the SASS's own, src/sass/sass_fixed.c),
+       else -1 */
     int32_t *merged_into;
     struct smem_ptx_func *flat; /* the kernel with its calls inlined (smemlab/ptx/link.h), which
                                    func then points at; NULL when it calls nothing to inline */

@@ -12,16 +12,12 @@
 extern "C" {
 #endif
 
-/* Value types of PTX instructions. */
+/* Value types of PTX instructions: PT_<id> of each row of types.def. */
 enum smem_ptx_type {
-    PT_NONE = 0,
-    PT_B8, PT_B16, PT_B32, PT_B64,
-    PT_U8, PT_U16, PT_U32, PT_U64,
-    PT_S8, PT_S16, PT_S32, PT_S64,
-    PT_F16, PT_F16X2, PT_BF16, PT_BF16X2, PT_F32, PT_F64,
-    PT_PRED, PT_B128,
-    /* the matrix instructions' operand types (mma, wmma): no register has them */
-    PT_TF32, PT_E4M3, PT_E5M2, PT_S4, PT_U4, PT_B1
+#define TYPE(id, name, bytes, where) PT_##id,
+#include "smemlab/ptx/types.def"
+#undef TYPE
+    PT_COUNT
 };
 
 enum smem_ptx_opk {
@@ -59,35 +55,69 @@ struct smem_ptx_operand {
     int64_t imm;
 };
 
-/* Decoded opcodes; the modifiers live in the instruction. */
+/* Decoded opcodes, PO_<id> of each row of opcodes.def (the modifiers live in the instruction).
+ * There: tex (tex, tld4, txq, suld, suq: ops[0] the destination; the rest is not read); sust,
+ * sured (a surface store: no operand is read); vabsdiff4.d.a.b.add d, a, b, c (c + the sum of the
+ * 4 bytes' |a - b|); barrier.cluster.arrive / .wait (thread block clusters: read, so that a kernel
+ * whose cluster paths never run, as cooperative groups' generic thread_group code has them, runs;
+ * executing one stops the block, named). The matrix, barrier-object and tensor-core instructions
+ * (OPF_TENSOR, ptx_tensor.c) are read only when smem_ptx_parse_opts is asked to (struct
+ * smem_ptx_options.tensor_ops): ldmatrix (vec = matrices; ops: {d..}, [addr], space SP_SHARED or
+ * SP_GENERIC), stmatrix (ops: [addr], {r..}), mbarrier (mode = MODE_MBAR_*; operands as the PTX
+ * ISA writes them), mma.sync (ops d, a, b, c; shape_*, layout flags, type/type2/type3/type4),
+ * wmma.load / store / mma (mode = MODE_WMMA_*), cp.async.bulk* and cp.reduce.async.bulk* (the bulk
+ * copy engine, TMA: mode = MODE_BULK_*). */
 enum smem_ptx_opcode {
-    PO_NOP = 0,
-    PO_MOV, PO_ADD, PO_SUB, PO_MUL, PO_MAD, PO_MUL24, PO_MAD24, PO_DIV, PO_REM, PO_ABS, PO_NEG,
-    PO_MIN, PO_MAX, PO_POPC, PO_CLZ, PO_BFIND, PO_BREV, PO_BFE, PO_BFI, PO_PRMT, PO_AND, PO_OR,
-    PO_XOR, PO_NOT, PO_CNOT, PO_SHL, PO_SHR, PO_SHF, PO_SAD, PO_LOP3, PO_SELP, PO_SLCT, PO_SET,
-    PO_SETP, PO_CVT, PO_CVTA, PO_FMA, PO_SQRT, PO_RSQRT, PO_RCP, PO_SIN, PO_COS, PO_EX2, PO_LG2,
-    PO_TANH, PO_COPYSIGN, PO_TESTP, PO_DP4A, PO_DP2A,
-    PO_LD, PO_ST, PO_ATOM, PO_RED, PO_LDU, PO_PREFETCH, PO_CP_ASYNC, PO_CP_ASYNC_WAIT,
-    PO_BAR, PO_BAR_ARRIVE, PO_BAR_RED, PO_BAR_WARP, PO_MEMBAR, PO_SHFL, PO_VOTE, PO_ACTIVEMASK,
-    PO_MATCH, PO_REDUX, PO_BRA, PO_RET, PO_EXIT, PO_CALL, PO_TRAP, PO_NANOSLEEP, PO_ISSPACEP,
-    PO_BMSK, PO_SZEXT,
-    PO_TEX,      /* tex, tld4, txq, suld, suq: ops[0] the destination; the rest is not read */
-    PO_SURF_ST,  /* sust, sured: a surface store (no operand is read) */
-    PO_VABSDIFF4, /* vabsdiff4.d.a.b.add d, a, b, c: c + the sum of the 4 bytes' |a - b| */
-    PO_BAR_CLUSTER, /* barrier.cluster.arrive / .wait (thread block clusters): read, so that a
-                       kernel whose cluster paths never run (cooperative groups' generic
-                       thread_group code has them) runs; executing one stops the block, named */
-    /* matrix, barrier-object and tensor-core instructions (ptx_tensor.c); a function holding one is
-     * read only when smem_ptx_parse_opts is asked to (struct smem_ptx_options.tensor_ops) */
-    PO_LDMATRIX, /* vec = matrices; ops: {d..}, [addr] (space SP_SHARED, or SP_GENERIC) */
-    PO_STMATRIX, /* vec = matrices; ops: [addr], {r..} */
-    PO_MBARRIER, /* mode = MODE_MBAR_*; operands as the PTX ISA writes them */
-    PO_MMA,      /* mma.sync: ops d, a, b, c; shape_*, layout flags, type/type2/type3/type4 */
-    PO_WMMA,     /* wmma.load / store / mma: mode = MODE_WMMA_* */
-    PO_CP_BULK,  /* cp.async.bulk* and cp.reduce.async.bulk* (the bulk copy engine, TMA): mode =
-                    MODE_BULK_*; operands as the PTX ISA writes them */
+#define OP(id, mnemonic, cls, min_ops, mem_op, flags, fast32, lane, warp) PO_##id,
+#include "smemlab/ptx/opcodes.def"
+#undef OP
     PO_COUNT
 };
+
+/* What kind of instruction an opcode is (opcodes.def, class). */
+enum smem_ptx_opclass { OPC_ARITH, OPC_MEMORY, OPC_BARRIER, OPC_WARP, OPC_CONTROL, OPC_MISC,
+                        OPC_TEXTURE, OPC_TENSOR, OPC_ASYNC };
+
+/* Flags of an opcode (opcodes.def, flags). */
+#define OPF_NAME 0x1u     /* the parser reads its mnemonic as an instruction's first word */
+#define OPF_DST 0x2u      /* ops[0] is written (the others only read their operands) */
+#define OPF_LDST 0x4u     /* the ld/st family: ld, st, atom, red, ldu (a state space, an address) */
+#define OPF_STORE 0x8u    /* of the ld/st family, those with no result (st, red) */
+#define OPF_FP 0x10u      /* has a floating-point form computed by the emulator's fp arithmetic */
+#define OPF_COLL 0x20u    /* a warp collective: its lanes exchange values, run together */
+#define OPF_SYNC 0x40u    /* a thread stops here until others come (bar, bar.red) or for good */
+#define OPF_SUSPEND 0x80u /* a thread may wait here on a phase (mbarrier) */
+#define OPF_TENSOR 0x100u /* read only with smem_ptx_options.tensor_ops (ptx_tensor.c) */
+#define OPF_LOAD 0x200u   /* of the ld/st family, the plain loads (ld, ldu) */
+#define OPF_ATOMIC 0x400u /* of the ld/st family, the read-modify-writes (atom, red) */
+
+/* One opcode's row of opcodes.def; smem_ptx_ops[op] for any uint8_t op (zero past PO_COUNT: the
+ * parser's 0xff for "no opcode yet" has no flags). */
+struct smem_ptx_opinfo {
+    const char *name; /* mnemonic */
+    uint16_t flags;   /* OPF_* */
+    uint8_t cls;      /* enum smem_ptx_opclass */
+    uint8_t min_ops;  /* the fewest operands */
+    int8_t mem_op;    /* the operand that is the address (ld/st family, cp.async), -1 none */
+};
+extern const struct smem_ptx_opinfo smem_ptx_ops[256];
+
+static inline unsigned smem_op_flags(unsigned op) { return smem_ptx_ops[op & 0xffu].flags; }
+/* the mnemonic of an opcode ("?" past the table) */
+const char *smem_ptx_op_name(unsigned op);
+/* class questions, from the table */
+static inline int smem_op_writes_dst(unsigned op) { return (smem_op_flags(op) & OPF_DST) != 0; }
+static inline int smem_op_is_ldst(unsigned op) { return (smem_op_flags(op) & OPF_LDST) != 0; }
+static inline int smem_op_is_store(unsigned op) { return (smem_op_flags(op) & OPF_STORE) != 0; }
+static inline int smem_op_is_load(unsigned op) { return (smem_op_flags(op) & OPF_LOAD) != 0; }
+static inline int smem_op_is_atomic(unsigned op) { return (smem_op_flags(op) & OPF_ATOMIC) != 0; }
+static inline int smem_op_is_collective(unsigned op) { return (smem_op_flags(op) & OPF_COLL) != 0; }
+static inline int smem_op_is_tensor(unsigned op) { return (smem_op_flags(op) & OPF_TENSOR) != 0; }
+static inline int smem_op_has_fp(unsigned op) { return (smem_op_flags(op) & OPF_FP) != 0; }
+/* a thread stops here: waits at a block barrier, or exits (not the collectives' warp sync) */
+static inline int smem_op_stops_thread(unsigned op) { return (smem_op_flags(op) & OPF_SYNC) != 0; }
+/* the operand that is the memory address of a ld/st-family instruction or cp.async, -1 none */
+static inline int smem_op_mem_operand(unsigned op) { return smem_ptx_ops[op & 0xffu].mem_op; }
 
 enum smem_ptx_space { SP_GENERIC = 0, SP_SHARED, SP_GLOBAL, SP_LOCAL, SP_PARAM, SP_CONST };
 
@@ -302,6 +332,8 @@ const struct smem_ptx_func *smem_ptx_find(const struct smem_ptx_module *m, const
 
 /* The byte width of a type (PT_PRED: 1). */
 unsigned smem_ptx_type_bytes(enum smem_ptx_type t);
+/* the name of a type as PTX writes it after the dot ("" for PT_NONE or past the table) */
+const char *smem_ptx_type_name(unsigned t);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,48 @@
+/* memory.h (private to emu/): the block's memories as the instruction families reach them
+ * (memory.c): an address of a state space resolved to bytes and their known marks, the launch's
+ * global memory (regions, faults, access marks), the parameter buffer. */
+#ifndef SMEMLAB_EMU_MEMORY_H
+#define SMEMLAB_EMU_MEMORY_H
+
+#include "block.h"
+
+/* Resolves an address of space sp to (memory, offset). Returns 1 shared, 2 local, 3 param,
+ * 4 global (a region of the launch's global memory; *kn may be NULL: all known), 0 global/const
+ * (not modelled: no global memory given), -1 out of range, -2 outside every global region. */
+int emu_resolve(struct block *b, uint32_t tid, unsigned sp, uint64_t a, unsigned n, uint8_t **mem,
+                uint8_t **kn, uint64_t *off);
+static inline int emu_is_shared_space(unsigned sp, uint64_t a)
+{
+    return sp == SP_SHARED ||
+           (sp == SP_GENERIC && a >= SHARED_GENERIC_BASE && a < SHARED_GENERIC_BASE + WINDOW_SIZE);
+}
+/* the global region holding [a, a + n) (NULL: none; b->glast becomes it); the access marks of
+ * region b->glast (what a proven repeat compares and copies; op PO_LD / PO_ST / an atomic's) */
+const struct smem_global_region *emu_region_of(struct block *b, uint64_t a, unsigned n);
+void emu_mark_global(struct block *b, int op, uint64_t off, unsigned n);
+/* An access of instruction in outside the launch's global memory (kind SMEM_GFAULT_*): reported,
+ * then a located failure (-1, where faults stop the launch) or 0. */
+int emu_global_fault(struct block *b, uint32_t tid, uint32_t pc, const struct smem_ptx_insn *in,
+                     unsigned kind, uint64_t a, unsigned n);
+/* A store of n bytes at device address a that holds a value the emulator does not know, in a
+ * region taken as all known: given to the launch's fault sink (SMEM_GFAULT_UNKNOWN_VALUE). */
+void emu_unknown_store(struct block *b, uint32_t tid, uint32_t pc, const struct smem_ptx_insn *in,
+                       uint64_t a, unsigned n);
+/* n bytes of global memory at device address a for thread tid (the bulk copies): 1 with the host
+ * bytes and their known marks (*kn NULL: all known), marked read or written for the launch; 0
+ * without a global memory (analyze); -1 failed (outside every allocation: reported as a fault of
+ * instruction pc, which stops the block where faults stop it), -2 reported only. */
+int emu_global_span(struct block *b, uint32_t tid, uint32_t pc, const struct smem_ptx_insn *in,
+                    uint64_t a, unsigned n, int write, uint8_t **mem, uint8_t **kn);
+/* n bytes of space sp at address a for thread tid, read into buf / kn (known) or written from
+ * them (store): 0 done, 1 not modelled here (no global memory given: unknown), -1 failed
+ * (located: outside every allocation, out of range). For cta_wmma.c. */
+int emu_mem_bytes(struct block *b, uint32_t tid, uint32_t pc, const struct smem_ptx_insn *in,
+                  unsigned sp, uint64_t a, unsigned n, uint8_t *buf, uint8_t *kn, int store);
+/* A run's setup: the parameter buffer (given values, fake pointers for pointer parameters, else
+ * unknown); the launch's global memory (its regions by base address, the placed variables'
+ * addresses). 0, or -1 out of memory. */
+int emu_params_fill(struct block *b);
+int emu_global_setup(struct block *b);
+
+#endif
