@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""circles.py OBJDIR...: the files of each folder as a stack, from the symbols their objects define
+"""circles.py [--src=ROOT] [--rel=DIR] OBJDIR...: the files of each folder as a stack, from the symbols their objects define
 and use; fails (exit 1) on a circle of files that call each other inside one folder.
 
 Each OBJDIR is searched for *.o (CMake writes one per source, src/emu/cta.c -> .../src/emu/cta.c.o);
-objects in the same directory are one folder. File A uses file B when A's object leaves undefined a
+objects in the same directory are one folder. --src=ROOT: only objects whose source is still in ROOT
+(a build folder keeps the objects of files since moved); --rel=DIR: folders named relative to DIR. File A uses file B when A's object leaves undefined a
 global symbol that B's object defines (`nm`): a call or a reference to B's data. Header-only code
 (static inline functions, macros) makes no edge, as it makes no link-time dependency.
 
@@ -38,13 +39,29 @@ def source_name(obj):
     return base[:-2] if base.endswith(".o") else base
 
 
-def folders(roots):
+def source_of(obj):
+    """.../smemlab_lib.dir/src/emu/cta.c.o -> src/emu/cta.c (the path after CMake's target folder)."""
+    parts = obj.split(os.sep)
+    for i, part in enumerate(parts):
+        if part.endswith(".dir"):
+            return os.path.join(*parts[i + 1:])[:-2]
+    return None
+
+
+def folders(roots, src):
+    """Objects by folder; with src (the source tree), only those whose source is still there: a
+    build folder keeps the objects of files since moved or deleted."""
     groups = collections.defaultdict(list)
     for root in roots:
         for d, _, files in os.walk(root):
             for f in files:
-                if f.endswith(".o"):
-                    groups[d].append(os.path.join(d, f))
+                if not f.endswith(".o"):
+                    continue
+                obj = os.path.join(d, f)
+                rel = source_of(obj)
+                if src and rel and not os.path.exists(os.path.join(src, rel)):
+                    continue
+                groups[d].append(obj)
     return groups
 
 
@@ -105,10 +122,10 @@ def floors(nodes, edges):
     return floor
 
 
-def check(roots, rel):
+def check(roots, rel, src):
     bad = 0
     nfiles = 0
-    groups = folders(roots)
+    groups = folders(roots, src)
     if not groups:
         print("circles: no object file under " + ", ".join(roots))
         return 1
@@ -155,9 +172,10 @@ def check(roots, rel):
 
 
 if __name__ == "__main__":
-    args = [a for a in sys.argv[1:] if not a.startswith("--rel=")]
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
     rel = next((a[6:] for a in sys.argv[1:] if a.startswith("--rel=")), None)
+    src = next((a[6:] for a in sys.argv[1:] if a.startswith("--src=")), None)
     if not args:
         print(__doc__.strip())
         sys.exit(2)
-    sys.exit(check(args, rel))
+    sys.exit(check(args, rel, src))

@@ -10,7 +10,7 @@ fail() { echo "FAIL: $*"; exit 1; }
 command -v nm >/dev/null || fail "nm is missing (binutils)"
 cc=${CC:-cc}
 
-python3 "$check" --rel="$build/CMakeFiles" "$build/CMakeFiles/smemlab_lib.dir/src" \
+python3 "$check" --src="$here/../.." --rel="$build/CMakeFiles" "$build/CMakeFiles/smemlab_lib.dir/src" \
     "$build/CMakeFiles/smemlab_cudart.dir/src" "$build/CMakeFiles/smemlab.dir/tools" ||
     fail "a folder of the tree has a circle of files (above)"
 
