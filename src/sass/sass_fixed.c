@@ -244,7 +244,7 @@ int smem_sass_fixed_places(const struct smem_ptx_module *m, const struct smem_pt
     uint32_t pbars = 0, sbars = 0;
     for (uint32_t k = 0; k < n; k++) {
         unsigned op = f->insns[k].op;
-        pbars += op == PO_BAR || op == PO_BAR_RED || op == PO_BAR_ARRIVE;
+        pbars += smem_op_is_cta_barrier(op);
     }
     for (uint32_t k = 0; k < sf->ninsns; k++)
         sbars += sf->insns[k].cls == SMEM_SASS_BAR;
@@ -279,7 +279,7 @@ int smem_sass_fixed_places(const struct smem_ptx_module *m, const struct smem_pt
         unsigned bop = in->op;
         uint32_t here = pint;
         int32_t before = pbar;
-        if (bop == PO_BAR || bop == PO_BAR_RED || bop == PO_BAR_ARRIVE) {
+        if (smem_op_is_cta_barrier(bop)) {
             pint++;
             pbar = (int32_t)k;
         }
@@ -297,8 +297,7 @@ int smem_sass_fixed_places(const struct smem_ptx_module *m, const struct smem_pt
         x->bprev = before;
         x->bnext = -1;
         for (uint32_t q = k + 1; q < n && x->bnext < 0; q++)
-            if (f->insns[q].op == PO_BAR || f->insns[q].op == PO_BAR_RED ||
-                f->insns[q].op == PO_BAR_ARRIVE)
+            if (smem_op_is_cta_barrier(f->insns[q].op))
                 x->bnext = (int32_t)q;
         x->partial = 0;
         if (merge[k].leader >= 0) {

@@ -293,13 +293,7 @@ void smem_sass_ptx_line(const struct smem_ptx_module *m, const struct smem_ptx_i
 /* What ptxas may not move a shared load across. */
 int smem_sass_ptx_clobbers(const struct smem_ptx_insn *in)
 {
-    switch (in->op) {
-    case PO_ST: return in->space == SP_SHARED || in->space == SP_GENERIC;
-    case PO_ATOM: case PO_RED: case PO_BAR: case PO_BAR_RED: case PO_BAR_ARRIVE:
-    case PO_BAR_WARP: case PO_BAR_CLUSTER: case PO_CP_ASYNC: case PO_CP_BULK: case PO_CALL:
-    case PO_STMATRIX: case PO_WMMA: case PO_MEMBAR: case PO_RET: case PO_EXIT: case PO_TRAP:
-        return 1;
-    default:
-        return 0;
-    }
+    if (in->op == PO_ST)
+        return in->space == SP_SHARED || in->space == SP_GENERIC;
+    return smem_op_orders_loads(in->op); /* the opcode table's OPF_ORDERS */
 }

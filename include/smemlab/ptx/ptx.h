@@ -90,6 +90,9 @@ enum smem_ptx_opclass { OPC_ARITH, OPC_MEMORY, OPC_BARRIER, OPC_WARP, OPC_CONTRO
 #define OPF_TENSOR 0x100u /* read only with smem_ptx_options.tensor_ops (ptx_tensor.c) */
 #define OPF_LOAD 0x200u   /* of the ld/st family, the plain loads (ld, ldu) */
 #define OPF_ATOMIC 0x400u /* of the ld/st family, the read-modify-writes (atom, red) */
+#define OPF_CTABAR 0x800u /* a barrier of the block's threads (bar, bar.red, bar.arrive) */
+#define OPF_ORDERS 0x1000u /* ptxas keeps a shared load on its side of it (smem_sass_ptx_clobbers;
+                              st to shared or generic memory decides by its space) */
 
 /* One opcode's row of opcodes.def; smem_ptx_ops[op] for any uint8_t op (zero past PO_COUNT: the
  * parser's 0xff for "no opcode yet" has no flags). */
@@ -114,6 +117,8 @@ static inline int smem_op_is_atomic(unsigned op) { return (smem_op_flags(op) & O
 static inline int smem_op_is_collective(unsigned op) { return (smem_op_flags(op) & OPF_COLL) != 0; }
 static inline int smem_op_is_tensor(unsigned op) { return (smem_op_flags(op) & OPF_TENSOR) != 0; }
 static inline int smem_op_has_fp(unsigned op) { return (smem_op_flags(op) & OPF_FP) != 0; }
+static inline int smem_op_is_cta_barrier(unsigned op) { return (smem_op_flags(op) & OPF_CTABAR) != 0; }
+static inline int smem_op_orders_loads(unsigned op) { return (smem_op_flags(op) & OPF_ORDERS) != 0; }
 /* a thread stops here: waits at a block barrier, or exits (not the collectives' warp sync) */
 static inline int smem_op_stops_thread(unsigned op) { return (smem_op_flags(op) & OPF_SYNC) != 0; }
 /* the operand that is the memory address of a ld/st-family instruction or cp.async, -1 none */
