@@ -1,8 +1,8 @@
 /* analyze.c: from a .cu or .ptx to per-site shared-memory costs. Compiles with the toolkit's nvcc
  * (a subprocess, so host code, templates and headers compile as in the user's own build), runs the
  * emulator per kernel and prices every request with the bank model.
- * Size (~800 lines): compiling (nvcc as a subprocess), naming parameters and running the
- * emulator are the three steps of one analysis, each a section below. */
+ * Compiling (nvcc as a subprocess), naming parameters and running the emulator are the three
+ * steps of one analysis, each a section below. */
 #include "smemlab/base/signature.h"
 #include "smemlab/base/text.h"
 #include "smemlab/analysis/analyze.h"

@@ -2,8 +2,8 @@
  * preprocessed C++ that finds every __global__ declaration (namespaces, templates, macros already
  * expanded by nvcc) and the simple typedefs; matching a PTX entry to its declaration and typing
  * each parameter; checking and binding --param values.
- * Size: the scanner (half of it) serves only the matching below and shares its
- * token and declaration types; the next split is the scanner into params_scan.c. */
+ * The scanner serves only the matching below and shares its declaration types; the next split is
+ * the scanner into params_scan.c. */
 #include "smemlab/analysis/params.h"
 
 #include "smemlab/base/lex.h"

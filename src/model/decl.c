@@ -2,8 +2,8 @@
  * CUDA source, from base/lex.c's tokens (comments and literals skipped, preprocessor lines kept
  * apart), and pads a declaration's last dimension. Not a C++ parser: what it cannot read it
  * leaves out, and callers fall back to what the PTX and the accesses say.
- * Size: one reader of one language subset (tokens, constants, integer
- * expressions, types, declarations) and the one edit it makes (padding); each part uses the ones above. */
+ * One reader of one language subset (tokens, constants, integer expressions, types,
+ * declarations) and the one edit it makes (padding); each part uses the ones above. */
 #include "smemlab/model/decl.h"
 
 #include "smemlab/base/lex.h"

@@ -1,9 +1,10 @@
 /* ptx.c: the PTX parser. One pass over the text with a cursor that knows its line and column;
  * directives and instructions are decoded into struct smem_ptx_insn so the emulator never looks at
  * text again. Every fault is reported with line:column and never crashes (fuzzed).
- * Size (~2,100 lines): one parser for one grammar; its cursor, tables and symbol scopes are shared by
- * every section below, and splitting it would only export them (the matrix / tensor-core
- * instructions' modifiers, which need none of that, are decoded in ptx_tensor.c). */
+ * One parser for one grammar: its cursor, tables and symbol scopes are shared by every section
+ * below, and splitting it would only export them (the matrix / tensor-core instructions'
+ * modifiers, which need none of that, are decoded in ptx_tensor.c; what an opcode is, in the
+ * opcode table, opcodes.def). */
 #include "smemlab/ptx/ptx.h"
 
 #include "opcodes.h"
