@@ -29,7 +29,7 @@ static void help(void)
         "  --row ELEMS          row length in elements (needed for extern arrays; default: the\n"
         "                       declaration's last dimension, else the access strides)\n"
         "  --elem BYTES         element size (default: the declaration, else the narrowest access)\n"
-        "  --max-pad N          pads tried: 0..N (default: the number of banks)\n"
+        "  --max-pad N          pads tried: 0..N (default: one bank line in elements)\n"
         "  --no-compile-check   price pads whose rows change alignment on the recorded run\n"
         "                       instead of compiling the source that way (faster, less exact)\n"
         "output:\n"
