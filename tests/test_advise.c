@@ -538,7 +538,7 @@ static void test_every_pad_compiled_matches_the_prediction(void)
         smem_advise_defaults(&ad);
         ad.source = path;
         ad.analyze = &o[i];
-        ad.max_pad = NPADS - 1; /* the same pads for every element size (by default, a bank line) */
+        ad.max_pad = NPADS - 1; /* the same pads for every size (2-byte ones get 64 by default) */
         if (!an[i] || smem_advise_kernel(an[i], &an[i]->kernels[0], &ad, &adv[i], &err) ||
             adv[i]->narrays != 1 || !adv[i]->arrays[0].patchable) {
             fprintf(stderr, "%s: %s\n", odd[i].name, err.msg);

@@ -96,6 +96,7 @@ static void test_pads_first_then_swizzles_in_one_order(void)
     CHECK(!smem_layout_next(&sp, &it, &l));
 }
 
+/* pads 0 .. the banks, or a whole bank line of elements when that is more */
 static void test_pads_span_one_bank_line(void)
 {
     struct smem_layout_space sp = space(4, 32, 32, 1024, 4);
@@ -105,11 +106,13 @@ static void test_pads_span_one_bank_line(void)
     sp.elem_bytes = 1;
     CHECK_EQ(smem_layout_max_pad(&sp), 128);
     sp.elem_bytes = 8;
-    CHECK_EQ(smem_layout_max_pad(&sp), 16);
+    CHECK_EQ(smem_layout_max_pad(&sp), 32);
     sp.elem_bytes = 16;
-    CHECK_EQ(smem_layout_max_pad(&sp), 8);
+    CHECK_EQ(smem_layout_max_pad(&sp), 32);
     sp.elem_bytes = 12; /* a struct: 32 pads of 12 bytes come back to the same banks */
     CHECK_EQ(smem_layout_max_pad(&sp), 32);
+    sp.elem_bytes = 6;
+    CHECK_EQ(smem_layout_max_pad(&sp), 64);
     sp.elem_bytes = 4;
     sp.banks.bytes = 8; /* Kepler's 8-byte banks: a line of 256 bytes */
     CHECK_EQ(smem_layout_max_pad(&sp), 64);

@@ -44,7 +44,8 @@ unsigned smem_layout_max_pad(const struct smem_layout_space *sp)
         a = b;
         b = t;
     }
-    return a ? line / a : 0;
+    unsigned period = a ? line / a : 0;
+    return period > sp->banks.count ? period : sp->banks.count;
 }
 
 int smem_layout_order(const struct smem_layout *a, const struct smem_layout *b)
@@ -129,9 +130,7 @@ const char *smem_layout_onto(const struct smem_layout_space *sp, const struct sm
      * else a unit triangular map), and changes only the bits below M + B: the aligned blocks of
      * 2^(M+B) elements map onto themselves, so only a last, partial block can leave the array. */
     unsigned top = l->m + l->b;
-    uint32_t first = 0;
-    if (l->s >= l->b && top < 32)
-        first = n & ~((1u << top) - 1u);
+    uint32_t first = top < 32 ? n & ~((1u << top) - 1u) : 0;
     for (uint32_t o = first; o < n; o++)
         if (smem_swizzle(o, l->b, l->m, l->s) >= n)
             return "maps elements outside the array";

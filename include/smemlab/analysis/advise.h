@@ -90,7 +90,7 @@ struct smem_advise_options {
     uint32_t row_elems;      /* row length in elements (needed for extern arrays); 0: from the
                                 declaration, else from the access strides */
     uint32_t elem_bytes;     /* element size; 0: from the declaration, else the narrowest access */
-    unsigned max_pad;        /* pads tried: 0..max_pad (0: layout.h's default, one bank line) */
+    unsigned max_pad;        /* pads tried: 0..max_pad (0: layout.h's smem_layout_max_pad) */
     int compile_check;       /* compile one padded variant per row alignment class (default 1) */
     unsigned alternatives;   /* layouts listed besides the best (default 5) */
 };

@@ -49,9 +49,10 @@ struct smem_layout_space {
     struct smem_banks banks;
 };
 
-/* The largest pad tried: sp->max_pad when set, else the period of the banks in pads: the smallest
- * P with P * E a multiple of one bank line (banks x bank bytes; line / E for the usual sizes). Pad
- * p + P puts every row on the banks pad p does, so no larger pad can do better. */
+/* The largest pad tried: sp->max_pad when set, else the number of banks or, when larger, the
+ * period of the banks in pads: the smallest P with P * E a multiple of one bank line (banks x bank
+ * bytes; line / E for the usual sizes). Pad p + P puts every row on the banks pad p does, so every
+ * row shift is tried and no larger pad can do better. */
 unsigned smem_layout_max_pad(const struct smem_layout_space *sp);
 
 /* The candidates, in the order to try them (ties go to the first):
