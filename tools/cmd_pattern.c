@@ -430,8 +430,7 @@ int cmd_pattern(int argc, char **argv)
     struct smem_pattern_advice adv;
     int have_adv = 0;
     if (o.advise) {
-        unsigned max_pad = 128 / o.p.elem_bytes; /* a whole 128-byte line */
-        have_adv = smem_pattern_advise(a, &o.p, max_pad, &adv, &d) == 0;
+        have_adv = smem_pattern_advise(a, &o.p, 0, &adv, &d) == 0; /* pads: layout.h's range */
     }
     smem_access_free(a);
     smem_access_free(o.src);

@@ -1,6 +1,6 @@
 /* advise.c: layout search for conflicting shared arrays. The recorded requests that touch an array
- * are deduplicated once; each candidate layout (row pads 0..banks, Swizzle<B,M,S> on element
- * offsets) maps those lanes' addresses and the bank model prices every request again. Pads whose
+ * are deduplicated once; each candidate layout (model/layout.c's list: row pads, Swizzle<B,M,S> on
+ * element offsets) maps those lanes' addresses and the bank model prices every request again. Pads whose
  * rows change alignment are priced on the source compiled with that alignment, because the
  * compiler vectorises shared accesses only where it can prove alignment.
  * Size (~1,200 lines): one search, its sections in the data flow's order (requests of an
@@ -8,8 +8,8 @@
 #include "smemlab/base/signature.h"
 #include "smemlab/base/text.h"
 #include "smemlab/analysis/advise.h"
-#include "advise_internal.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -25,17 +25,6 @@ void smem_advise_defaults(struct smem_advise_options *o)
     o->banks = smem_banks_default();
     o->compile_check = 1;
     o->alternatives = 5;
-}
-
-uint32_t smem_layout_map(const struct smem_layout *l, uint32_t off)
-{
-    uint32_t e = l->elem_bytes ? l->elem_bytes : 1;
-    if (l->kind == SMEM_LAYOUT_SWIZZLE)
-        return smem_swizzle(off / e, l->b, l->m, l->s) * e + off % e;
-    if (!l->row_elems || !l->pad)
-        return off;
-    uint32_t rb = l->row_elems * e;
-    return off / rb * (rb + l->pad * e) + off % rb;
 }
 
 /* ---- the requests that touch one array ---------------------------------------------------- */
@@ -296,33 +285,6 @@ static int price(const struct stream *st, const struct smem_layout *l,
     }
     qsort(c->sites, c->nsites, sizeof *c->sites, site_cmp);
     return 0;
-}
-
-/* Whether l maps the n-element array one to one (onto its own elements for a swizzle, into the
- * padded array for a pad). NULL when it does, else why not. */
-static const char *check_bijection(const struct smem_layout *l, uint32_t n, uint32_t rows)
-{
-    uint32_t range = n;
-    if (l->kind == SMEM_LAYOUT_PAD && l->row_elems)
-        range = rows * (l->row_elems + l->pad);
-    uint8_t *seen = calloc(range / 8 + 1, 1);
-    if (!seen)
-        return "out of memory";
-    const char *why = NULL;
-    struct smem_layout el = *l;
-    el.elem_bytes = 1; /* map element indices */
-    for (uint32_t o = 0; o < n && !why; o++) {
-        uint32_t t = smem_layout_map(&el, o);
-        if (t >= range)
-            why = l->kind == SMEM_LAYOUT_SWIZZLE ? "maps elements outside the array"
-                                                 : "maps elements outside the padded array";
-        else if (seen[t / 8] >> (t % 8) & 1)
-            why = "maps two elements to one";
-        else
-            seen[t / 8] |= (uint8_t)(1u << (t % 8));
-    }
-    free(seen);
-    return why;
 }
 
 /* ---- naming and shapes -------------------------------------------------------------------- */
@@ -607,48 +569,6 @@ static void describe(struct ctx *cx, struct smem_advise_array *ar, const struct 
 
 /* ---- code to write ------------------------------------------------------------------------ */
 
-static unsigned log2u(uint32_t v)
-{
-    unsigned r = 0;
-    while (v > 1) {
-        v >>= 1;
-        r++;
-    }
-    return r;
-}
-
-static int is_pow2(uint32_t v) { return v && !(v & (v - 1)); }
-
-/* Swizzle<b,m,s> as an index on the row: "c ^ ((r & 15) << 1)"; 0 when it does not split into
- * (row, column) that way (the row length is not a power of two, or bits cross). */
-int smem_advise_col_expr(const struct smem_advise_array *ar, unsigned b, unsigned m, unsigned s,
-                         const char *r, const char *c, char *buf, size_t size)
-{
-    if (!is_pow2(ar->row_elems))
-        return 0;
-    unsigned k = log2u(ar->row_elems);
-    if (m + b > k || m + s < k)
-        return 0;
-    unsigned sh = m + s - k;
-    uint32_t mask = (1u << b) - 1;
-    char rx[512], t[512];
-    if (sh)
-        snprintf(rx, sizeof rx, "(%.400s >> %u)", r, sh);
-    else
-        snprintf(rx, sizeof rx, "%.400s", r);
-    if (!ar->rows || ((ar->rows - 1) >> sh) > mask) {
-        snprintf(t, sizeof t, "(%.440s & %u)", rx, mask);
-        memcpy(rx, t, sizeof rx);
-    }
-    if (m) {
-        snprintf(t, sizeof t, "(%.480s << %u)", rx, m);
-        memcpy(rx, t, sizeof rx);
-    }
-    /* "c ^ r" needs no parentheses around a bare r */
-    snprintf(buf, size, "%s ^ %s", c, rx);
-    return 1;
-}
-
 static void pad_code(struct ctx *cx, const struct smem_advise_array *ar, unsigned p, char *buf,
                      size_t size)
 {
@@ -669,12 +589,11 @@ static void pad_code(struct ctx *cx, const struct smem_advise_array *ar, unsigne
 static void swizzle_code(const struct smem_advise_array *ar, struct smem_advise_candidate *c)
 {
     unsigned b = c->layout.b, m = c->layout.m, s = c->layout.s;
-    uint32_t zzz = ((1u << b) - 1) << m, yyy = zzz << s;
-    snprintf(c->formula, sizeof c->formula,
-             "Swizzle<%u,%u,%u> on element offsets: o ^ ((o & 0x%x) >> %u)", b, m, s, yyy, s);
+    uint32_t zzz = ((1u << b) - 1) << m;
+    smem_layout_formula(&c->layout, c->formula, sizeof c->formula);
     char col[200];
     int twod = ar->patchable && ar->decl.ndims == 2;
-    if (twod && smem_advise_col_expr(ar, b, m, s, "r", "c", col, sizeof col))
+    if (twod && smem_layout_col_expr(&c->layout, ar->rows, "r", "c", col, sizeof col))
         snprintf(c->code, sizeof c->code, "%s[r][%s] for %s[r][c]", ar->name, col, ar->name);
     else if (twod)
         snprintf(c->code, sizeof c->code,
@@ -687,27 +606,29 @@ static void swizzle_code(const struct smem_advise_array *ar, struct smem_advise_
 
 /* ---- ranking ------------------------------------------------------------------------------ */
 
-static int nice_form(const struct smem_advise_array *ar, const struct smem_layout *l)
-{
-    char buf[8];
-    return smem_advise_col_expr(ar, l->b, l->m, l->s, "r", "c", buf, 0) ? 1 : 0;
-}
-
-static const struct smem_advise_array *sort_array; /* qsort has no context argument */
-
+/* Fewest wavefronts, then the candidates' own order (model/layout.h). */
 static int swz_cmp(const void *x, const void *y)
 {
     const struct smem_advise_candidate *a = x, *b = y;
     if (a->wavefronts != b->wavefronts)
         return a->wavefronts < b->wavefronts ? -1 : 1;
-    int na = nice_form(sort_array, &a->layout), nb = nice_form(sort_array, &b->layout);
-    if (na != nb)
-        return nb - na;
-    if (a->layout.b != b->layout.b)
-        return a->layout.b < b->layout.b ? -1 : 1;
-    if (a->layout.m != b->layout.m)
-        return a->layout.m < b->layout.m ? -1 : 1;
-    return a->layout.s < b->layout.s ? -1 : a->layout.s > b->layout.s;
+    return smem_layout_order(&a->layout, &b->layout);
+}
+
+/* The array as layout.h's search sees it. */
+static struct smem_layout_space array_space(const struct ctx *cx, const struct smem_advise_array *ar,
+                                            const struct stream *st0)
+{
+    struct smem_layout_space sp;
+    memset(&sp, 0, sizeof sp);
+    sp.elem_bytes = ar->elem_bytes;
+    sp.row_elems = ar->row_elems;
+    sp.rows = ar->rows;
+    sp.elems = ar->size / ar->elem_bytes;
+    sp.unit = st0->max_width;
+    sp.max_pad = cx->o->max_pad;
+    sp.banks = *cx->banks;
+    return sp;
 }
 
 /* ---- one array ---------------------------------------------------------------------------- */
@@ -765,19 +686,23 @@ static int search_pads(struct ctx *cx, struct smem_advise_array *ar, const struc
                        struct smem_error *err)
 {
     const struct smem_advise_options *o = cx->o;
-    unsigned maxp = o->max_pad ? o->max_pad : cx->banks->count;
-    ar->npads = maxp + 1;
+    struct smem_layout_space sp = array_space(cx, ar, st0);
+    ar->npads = smem_layout_max_pad(&sp) + 1;
     ar->pads = calloc(ar->npads, sizeof *ar->pads);
     if (!ar->pads)
         return smem_error_set(err, NULL, 0, 0, "out of memory");
-    uint32_t n = ar->size / ar->elem_bytes;
     uint32_t base_static = cx->k->static_smem;
-    for (unsigned p = 0; p < ar->npads; p++) {
+    struct smem_layout_iter it;
+    struct smem_layout l;
+    smem_layout_iter_init(&it, SMEM_LAYOUT_PAD);
+    while (smem_layout_next(&sp, &it, &l) && l.kind == SMEM_LAYOUT_PAD) {
+        unsigned p = l.pad;
+        assert(p < ar->npads); /* the list's pads are 0 .. max_pad, in order */
         struct smem_advise_candidate *c = &ar->pads[p];
-        c->layout = (struct smem_layout){SMEM_LAYOUT_PAD, ar->row_elems, ar->elem_bytes, p, 0, 0, 0};
+        c->layout = l;
         c->extra_bytes = (uint64_t)ar->rows * p * ar->elem_bytes;
         c->valid = 1;
-        const char *why = check_bijection(&c->layout, n, ar->rows);
+        const char *why = smem_layout_onto(&sp, &c->layout);
         if (why) {
             c->valid = 0;
             snprintf(c->why, sizeof c->why, "%s", why);
@@ -869,50 +794,42 @@ static int search_pads(struct ctx *cx, struct smem_advise_array *ar, const struc
 static int search_swizzles(struct ctx *cx, struct smem_advise_array *ar, const struct stream *st0,
                            struct smem_error *err)
 {
-    uint32_t n = ar->size / ar->elem_bytes;
-    unsigned nbits = log2u(n) + (is_pow2(n) ? 0 : 1);
+    struct smem_layout_space sp = array_space(cx, ar, st0);
     size_t cap = 64;
     ar->swizzles = calloc(cap, sizeof *ar->swizzles);
     if (!ar->swizzles)
         return smem_error_set(err, NULL, 0, 0, "out of memory");
     unsigned tried = 0, bad = 0;
-    for (unsigned b = 1; b <= 7; b++)
-        for (unsigned m = 0; m <= 6; m++) {
-            /* a vector access must stay whole; zzz bits above one bank row do nothing useful */
-            if ((1u << m) * ar->elem_bytes < st0->max_width ||
-                (1u << m) * ar->elem_bytes > cx->banks->count * cx->banks->bytes)
-                continue;
-            for (unsigned s = b; m + s + b <= nbits; s++) {
-                struct smem_layout l = {SMEM_LAYOUT_SWIZZLE, ar->row_elems, ar->elem_bytes, 0, b, m, s};
-                tried++;
-                if (check_bijection(&l, n, 0)) {
-                    bad++;
-                    continue;
-                }
-                if (ar->nswizzles == cap) {
-                    struct smem_advise_candidate *ns =
-                        realloc(ar->swizzles, cap * 2 * sizeof *ns);
-                    if (!ns)
-                        return smem_error_set(err, NULL, 0, 0, "out of memory");
-                    memset(ns + cap, 0, cap * sizeof *ns);
-                    ar->swizzles = ns;
-                    cap *= 2;
-                }
-                struct smem_advise_candidate *c = &ar->swizzles[ar->nswizzles];
-                c->layout = l;
-                if (price(st0, &l, cx->banks, c))
-                    return smem_error_set(err, NULL, 0, 0, "out of memory");
-                if (!c->valid) {
-                    cand_free(c);
-                    memset(c, 0, sizeof *c);
-                    bad++;
-                    continue;
-                }
-                swizzle_code(ar, c);
-                ar->nswizzles++;
-            }
+    struct smem_layout_iter it;
+    struct smem_layout l;
+    smem_layout_iter_init(&it, SMEM_LAYOUT_SWIZZLE);
+    while (smem_layout_next(&sp, &it, &l)) {
+        tried++;
+        if (smem_layout_onto(&sp, &l)) {
+            bad++;
+            continue;
         }
-    sort_array = ar;
+        if (ar->nswizzles == cap) {
+            struct smem_advise_candidate *ns = realloc(ar->swizzles, cap * 2 * sizeof *ns);
+            if (!ns)
+                return smem_error_set(err, NULL, 0, 0, "out of memory");
+            memset(ns + cap, 0, cap * sizeof *ns);
+            ar->swizzles = ns;
+            cap *= 2;
+        }
+        struct smem_advise_candidate *c = &ar->swizzles[ar->nswizzles];
+        c->layout = l;
+        if (price(st0, &l, cx->banks, c))
+            return smem_error_set(err, NULL, 0, 0, "out of memory");
+        if (!c->valid) {
+            cand_free(c);
+            memset(c, 0, sizeof *c);
+            bad++;
+            continue;
+        }
+        swizzle_code(ar, c);
+        ar->nswizzles++;
+    }
     qsort(ar->swizzles, ar->nswizzles, sizeof *ar->swizzles, swz_cmp);
     ar->best_swizzle = ar->nswizzles ? 0 : -1;
     if (!ar->nswizzles)

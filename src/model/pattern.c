@@ -50,8 +50,14 @@ const char *smem_pattern_check(const struct smem_pattern *p)
         return "cp.async.cg copies 16 bytes only";
     if (p->kind > SMEM_PK_CP_ASYNC)
         return "unknown instruction";
-    if (p->swz_b > 8 || p->swz_b + p->swz_m + p->swz_s > 31)
+    const struct smem_layout *l = &p->layout;
+    if (l->kind == SMEM_LAYOUT_SWIZZLE && (l->b > 8 || l->b + l->m + l->s > 31))
         return "a swizzle's bits must lie within a 32-bit offset";
+    if (l->kind == SMEM_LAYOUT_PAD &&
+        (uint64_t)p->shape[0] * ((uint64_t)p->shape[1] + l->pad) * p->elem_bytes > 0x100000000ull)
+        return "the padded array does not fit a 32-bit address space";
+    if (l->kind > SMEM_LAYOUT_SWIZZLE)
+        return "unknown layout";
     return smem_banks_check(&p->banks);
 }
 
@@ -153,6 +159,14 @@ int smem_pattern_set_op(struct smem_pattern *p, const char *name, int set_elem)
     return -1;
 }
 
+/* The bytes one lane's access spans: the alignment the instruction needs. */
+static unsigned access_unit(const struct smem_pattern *p)
+{
+    return p->kind == SMEM_PK_LDMATRIX || p->kind == SMEM_PK_STMATRIX ? 16
+           : p->kind == SMEM_PK_CP_ASYNC                            ? p->copy_bytes
+                                                                    : p->elem_bytes;
+}
+
 /* Fills d with "column N: ..." (no prefix when column is 0, a setting rather than the text). */
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
@@ -236,7 +250,13 @@ int smem_pattern_eval(const struct smem_access *a, const struct smem_pattern *p,
         return fail(diag, 0, "'%s' is indexed in 2 dimensions: its shape (rows x cols) is needed",
                           smem_access_name(a));
     uint64_t rows = p->shape[0], cols = p->shape[1];
-    unsigned nwarps = smem_pattern_warps(p);
+    unsigned nwarps = smem_pattern_warps(p), unit = access_unit(p);
+    /* the layout: a pad moves the rows of a 2-D access only */
+    struct smem_layout lay = p->layout;
+    lay.row_elems = (uint32_t)cols;
+    lay.elem_bytes = p->elem_bytes;
+    if (lay.kind == SMEM_LAYOUT_PAD && dims != 2)
+        lay.pad = 0;
     struct smem_lanes L;
     for (unsigned w = 0; w < nwarps; w++) {
         uint32_t idx[2][SMEM_WARP];
@@ -261,7 +281,7 @@ int smem_pattern_eval(const struct smem_access *a, const struct smem_pattern *p,
                                       (unsigned long long)rows, (unsigned long long)cols,
                                       L.var[SMEM_VAR_TX][l], L.var[SMEM_VAR_TY][l], L.var[SMEM_VAR_TZ][l]);
                 }
-                elem = idx[0][l] * (cols + p->pad) + idx[1][l];
+                elem = idx[0][l] * cols + idx[1][l];
             } else {
                 elem = idx[0][l];
                 if (rows && elem >= rows * cols)
@@ -272,15 +292,17 @@ int smem_pattern_eval(const struct smem_access *a, const struct smem_pattern *p,
                                       L.var[SMEM_VAR_TY][l], L.var[SMEM_VAR_TZ][l]);
             }
             uint64_t byte = elem * p->elem_bytes;
-            if (p->swz_b)
-                byte ^= (byte & ((((uint64_t)1 << p->swz_b) - 1) << (p->swz_m + p->swz_s))) >> p->swz_s;
             if (byte + p->elem_bytes - 1 > 0xffffffffull)
                 return fail(diag, smem_access_column(a, 0),
                                   "byte address %llu (element %llu x %u bytes) does not fit in 32 bits "
                                   "in thread (%u,%u,%u)",
                                   (unsigned long long)byte, (unsigned long long)elem, p->elem_bytes,
                                   L.var[SMEM_VAR_TX][l], L.var[SMEM_VAR_TY][l], L.var[SMEM_VAR_TZ][l]);
-            wc->request.addr[l] = (uint32_t)byte;
+            /* in bounds: the (padded) array fits 32 bits (smem_pattern_check); a swizzle changes
+               no bit above those it reads */
+            wc->request.addr[l] = smem_layout_map(&lay, (uint32_t)byte);
+            if ((uint64_t)wc->request.addr[l] + unit > r->extent)
+                r->extent = (uint64_t)wc->request.addr[l] + unit;
         }
         wc->established = 1;
         if (p->kind != SMEM_PK_PLAIN && price_special(p, w, &L, wc, diag))
@@ -317,46 +339,54 @@ int smem_pattern_advise(const struct smem_access *a, const struct smem_pattern *
         return -1;
     adv->wavefronts = r.wavefronts;
     adv->ideal = r.ideal;
+    /* the array: the shape, else as far as the access reaches (a power of two) */
+    struct smem_layout_space sp;
+    memset(&sp, 0, sizeof sp);
+    sp.elem_bytes = p->elem_bytes;
+    sp.unit = access_unit(p);
+    sp.max_pad = max_pad;
+    sp.banks = p->banks;
+    uint64_t n = (uint64_t)p->shape[0] * p->shape[1];
+    if (!p->shape[0]) {
+        uint64_t need = (r.extent + p->elem_bytes - 1) / p->elem_bytes;
+        for (n = 1; n < need; n <<= 1)
+            ;
+    } else if (smem_access_dims(a) == 2) {
+        sp.row_elems = p->shape[1];
+        sp.rows = p->shape[0];
+    }
+    sp.elems = n > 0xffffffffu ? 0xffffffffu : (uint32_t)n;
+    unsigned eshift = 0; /* log2 of the element size: element M to byte M */
+    while ((1u << eshift) < p->elem_bytes)
+        eshift++;
     struct smem_pattern q = *p;
-    unsigned unit = p->kind == SMEM_PK_LDMATRIX || p->kind == SMEM_PK_STMATRIX ? 16
-                    : p->kind == SMEM_PK_CP_ASYNC ? p->copy_bytes : p->elem_bytes;
-    if (smem_access_dims(a) == 2 && p->shape[0]) {
-        for (unsigned pad = 0; pad <= max_pad; pad++) {
-            q.pad = pad;
-            q.swz_b = 0;
-            if ((uint64_t)(p->shape[1] + pad) * p->elem_bytes % unit)
-                continue; /* rows would lose the instruction's alignment */
-            int64_t wf = total_wf(a, &q, &r);
-            if (wf < 0)
-                continue;
+    struct smem_layout_iter it;
+    struct smem_layout l;
+    smem_layout_iter_init(&it, SMEM_LAYOUT_PAD);
+    while (smem_layout_next(&sp, &it, &l)) {
+        if (smem_layout_onto(&sp, &l) || smem_layout_aligned(&sp, &l))
+            continue;
+        q.layout = l;
+        int64_t wf = total_wf(a, &q, &r);
+        if (wf < 0)
+            continue;
+        if (l.kind == SMEM_LAYOUT_PAD) {
             adv->pads_tried++;
             if (!adv->has_pad || (uint64_t)wf < adv->pad_wavefronts) {
                 adv->has_pad = 1;
-                adv->pad = pad;
+                adv->pad = l.pad;
                 adv->pad_wavefronts = (uint64_t)wf;
             }
-        }
-    }
-    unsigned m = 0;
-    while ((1u << m) < unit)
-        m++;
-    q.pad = p->pad;
-    for (unsigned b = 1; b + m <= 7; b++) /* up to the 128-byte line of 32 banks */
-        for (unsigned sh = b; sh <= 10; sh++) {
-            q.swz_b = b;
-            q.swz_m = m;
-            q.swz_s = sh;
-            int64_t wf = total_wf(a, &q, &r);
-            if (wf < 0)
-                continue;
+        } else {
             adv->swizzles_tried++;
             if (!adv->has_swizzle || (uint64_t)wf < adv->swz_wavefronts) {
                 adv->has_swizzle = 1;
-                adv->b = b;
-                adv->m = m;
-                adv->s = sh;
+                adv->b = l.b;
+                adv->m = l.m + eshift;
+                adv->s = l.s;
                 adv->swz_wavefronts = (uint64_t)wf;
             }
         }
+    }
     return 0;
 }

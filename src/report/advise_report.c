@@ -2,7 +2,6 @@
  * change to write and its proof: every site's wavefronts before and after. */
 #include "smemlab/report/report.h"
 #include "smemlab/analysis/advise.h"
-#include "analysis/advise_internal.h"
 
 #include <ctype.h>
 #include "smemlab/base/text.h"
@@ -266,7 +265,7 @@ static int rewrite_line(const struct smem_advise_array *ar, const struct smem_la
         snprintf(cb, sizeof cb, "%.*s", (int)(b1 - b0), b0);
         snprintf(r, sizeof r, simple_expr(ra) ? "%s" : "(%s)", ra);
         snprintf(c, sizeof c, simple_expr(cb) ? "%s" : "(%s)", cb);
-        if (!smem_advise_col_expr(ar, l->b, l->m, l->s, r, c, col, sizeof col))
+        if (!smem_layout_col_expr(l, ar->rows, r, c, col, sizeof col))
             return 0;
         int w = snprintf(out + k, size - k, "%s[%s][%s]", ar->name, ra, col);
         if (w < 0 || (size_t)w >= size - k)

@@ -1,6 +1,6 @@
 /* advise.h: for each shared array of a kernel with bank conflicts, the smallest row padding and the
- * best XOR swizzle (CuTe's Swizzle<B,M,S>), proven by mapping every recorded request of the run
- * through the new layout and pricing it again with the bank model. */
+ * best XOR swizzle (CuTe's Swizzle<B,M,S>) of layout.h's candidates, proven by mapping every
+ * recorded request of the run through the new layout and pricing it again with the bank model. */
 #ifndef SMEMLAB_ADVISE_H
 #define SMEMLAB_ADVISE_H
 
@@ -9,34 +9,11 @@
 
 #include "smemlab/analysis/analyze.h"
 #include "smemlab/model/decl.h"
+#include "smemlab/model/layout.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-enum smem_layout_kind { SMEM_LAYOUT_PAD = 0, SMEM_LAYOUT_SWIZZLE = 1 };
-
-/* A layout of one array: a function from a byte offset in the array as declared (rows of
- * row_elems elements of elem_bytes) to the byte offset the same element gets in the new layout. */
-struct smem_layout {
-    enum smem_layout_kind kind;
-    uint32_t row_elems, elem_bytes;
-    unsigned pad;            /* PAD: elements added to every row */
-    unsigned b, m, s;        /* SWIZZLE: Swizzle<B,M,S> applied to element offsets */
-};
-
-/* CuTe's Swizzle<B,M,S>::apply for S >= B > 0 (cute/swizzle.hpp): the B bits at M+S.. are XORed
- * into the B bits at M.. : o ^ ((o & (((1<<B)-1) << (M+S))) >> S). */
-static inline uint32_t smem_swizzle(uint32_t o, unsigned b, unsigned m, unsigned s)
-{
-    uint32_t yyy = ((1u << b) - 1u) << (m + s);
-    return o ^ ((o & yyy) >> s);
-}
-
-/* Where byte offset off (within the array as declared) lives under layout l. Padding:
- * (off / rowbytes) * (rowbytes + pad * elem) + off % rowbytes; swizzle: the element offset
- * swizzled, the byte within the element kept. */
-uint32_t smem_layout_map(const struct smem_layout *l, uint32_t off);
 
 /* One source line's requests that touch the array, priced under one layout. */
 struct smem_advise_site {
@@ -113,7 +90,7 @@ struct smem_advise_options {
     uint32_t row_elems;      /* row length in elements (needed for extern arrays); 0: from the
                                 declaration, else from the access strides */
     uint32_t elem_bytes;     /* element size; 0: from the declaration, else the narrowest access */
-    unsigned max_pad;        /* pads tried: 0..max_pad (default banks.count) */
+    unsigned max_pad;        /* pads tried: 0..max_pad (0: layout.h's smem_layout_max_pad) */
     int compile_check;       /* compile one padded variant per row alignment class (default 1) */
     unsigned alternatives;   /* layouts listed besides the best (default 5) */
 };

@@ -7,6 +7,7 @@
 
 #include "smemlab/model/banks.h"
 #include "smemlab/model/expr.h"
+#include "smemlab/model/layout.h"
 #include "smemlab/model/matrix.h"
 
 #ifdef __cplusplus
@@ -43,11 +44,11 @@ struct smem_pattern {
     unsigned copy_bytes;
     int bypass;
     const struct smem_access *src;
-    /* A layout change to try (smem_pattern_advise): pad elements added to each row of a 2-D access
-     * (the shape's columns stay the bound of the column index), then CuTe's Swizzle<B,M,S> on the
-     * byte offset, o ^ ((o & (2^B-1) << (M+S)) >> S) (swz_b = 0: none). */
-    unsigned pad;
-    unsigned swz_b, swz_m, swz_s;
+    /* A layout of the array to price the access under (smem_pattern_advise tries them; all zero:
+     * as declared): a pad of elements added to each row of a 2-D access (the shape's columns stay
+     * the bound of the column index), or a Swizzle<B,M,S> on element offsets (layout.h). Its
+     * row_elems and elem_bytes are taken from the shape and elem_bytes. */
+    struct smem_layout layout;
 };
 
 /* Defaults: one warp (block 32), block index 0, 4-byte elements, loads, 32 banks of 4 bytes. */
@@ -68,6 +69,7 @@ struct smem_warp_cost {
 
 struct smem_pattern_result {
     unsigned requests;       /* warps with an active lane: every warp of the block */
+    uint64_t extent;         /* bytes from 0 to the end of the highest access (as laid out) */
     uint64_t wavefronts;     /* summed over requests */
     uint64_t ideal;          /* ideal wavefronts, summed */
     unsigned max_ways;       /* worst n-way over all requests */
@@ -85,12 +87,15 @@ int smem_pattern_eval(const struct smem_access *a, const struct smem_pattern *p,
                       struct smem_pattern_result *r, struct smem_diag *diag);
 
 /* The smallest padding and the best XOR swizzle for one access (ldmatrix tiles above all), each
- * proved by pricing the access again under the layout: pads 0 .. max_pad elements (those that keep
- * every address aligned for the instruction; a 2-D access with a shape only), swizzles
- * Swizzle<B,M,S> on byte offsets with 2^M the access unit (16 bytes for ldmatrix / stmatrix, the copy
- * size for cp.async, elem_bytes otherwise), B = 1 .. 7-M (within a 128-byte line), S = B..10. pad_wavefronts / swz_wavefronts are
- * the fewest found (ties: the smallest pad, the smallest B then S); has_pad / has_swizzle are 0 when
- * no layout was tried. The same layout must be applied to every access of the array: this proves it
+ * proved by pricing the access again under the layout. The candidates are layout.h's list for the
+ * array (smem_layout_next), the same `smemlab advise` searches: its shape (a 2-D access with a
+ * shape has rows; without a shape, the array reaches as far as the access does, rounded up to a
+ * power of two), the element size and the access unit (16 bytes for ldmatrix / stmatrix, the
+ * copy size for cp.async, elem_bytes otherwise); pads 0 .. max_pad (0: layout.h's default) that
+ * keep every row aligned for the instruction, swizzles that map the array onto itself. The best of
+ * each kind is the first in the list's order with the fewest wavefronts; has_pad / has_swizzle are
+ * 0 when none was tried. b, m, s are written on byte offsets: the element swizzle's M plus log2 of
+ * the element size. The same layout must be applied to every access of the array: this proves it
  * for this one. */
 struct smem_pattern_advice {
     uint64_t wavefronts, ideal;    /* as given */

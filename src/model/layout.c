@@ -1,0 +1,189 @@
+/* layout.c: padded and swizzled layouts of a shared array: the address mapping, their checks, how
+ * a swizzle is written, and the candidates a layout search tries, in its order of preference. */
+#include "smemlab/model/layout.h"
+
+#include <assert.h>
+#include <stdio.h>
+#include <string.h>
+
+uint32_t smem_layout_map(const struct smem_layout *l, uint32_t off)
+{
+    uint32_t e = l->elem_bytes ? l->elem_bytes : 1;
+    if (l->kind == SMEM_LAYOUT_SWIZZLE)
+        return smem_swizzle(off / e, l->b, l->m, l->s) * e + off % e;
+    if (!l->row_elems || !l->pad)
+        return off;
+    uint32_t rb = l->row_elems * e;
+    return off / rb * (rb + l->pad * e) + off % rb;
+}
+
+static unsigned log2u(uint32_t v)
+{
+    unsigned r = 0;
+    while (v > 1) {
+        v >>= 1;
+        r++;
+    }
+    return r;
+}
+
+static int is_pow2(uint32_t v) { return v && !(v & (v - 1)); }
+
+static uint32_t line_bytes(const struct smem_layout_space *sp)
+{
+    return sp->banks.count * sp->banks.bytes;
+}
+
+unsigned smem_layout_max_pad(const struct smem_layout_space *sp)
+{
+    if (sp->max_pad)
+        return sp->max_pad;
+    uint32_t line = line_bytes(sp), a = line, b = sp->elem_bytes;
+    while (b) { /* gcd(line, E) */
+        uint32_t t = a % b;
+        a = b;
+        b = t;
+    }
+    unsigned period = a ? line / a : 0;
+    return period > sp->banks.count ? period : sp->banks.count;
+}
+
+int smem_layout_order(const struct smem_layout *a, const struct smem_layout *b)
+{
+    if (a->kind != b->kind)
+        return a->kind == SMEM_LAYOUT_PAD ? -1 : 1;
+    if (a->kind == SMEM_LAYOUT_PAD)
+        return (a->pad > b->pad) - (a->pad < b->pad);
+    int ca = smem_layout_col_expr(a, 0, "r", "c", NULL, 0);
+    int cb = smem_layout_col_expr(b, 0, "r", "c", NULL, 0);
+    if (ca != cb)
+        return cb - ca;
+    if (a->b != b->b)
+        return a->b < b->b ? -1 : 1;
+    if (a->m != b->m)
+        return a->m < b->m ? -1 : 1;
+    return (a->s > b->s) - (a->s < b->s);
+}
+
+void smem_layout_iter_init(struct smem_layout_iter *it, enum smem_layout_kind from)
+{
+    memset(it, 0, sizeof *it);
+    it->stage = from == SMEM_LAYOUT_SWIZZLE ? 1 : 0;
+    it->b = 1;
+}
+
+int smem_layout_next(const struct smem_layout_space *sp, struct smem_layout_iter *it,
+                     struct smem_layout *l)
+{
+    assert(sp->elem_bytes);
+    if (it->stage == 0) {
+        if (sp->row_elems && sp->rows && it->p <= smem_layout_max_pad(sp)) {
+            *l = (struct smem_layout){SMEM_LAYOUT_PAD, sp->row_elems, sp->elem_bytes, it->p++, 0, 0, 0};
+            return 1;
+        }
+        it->stage = 1;
+        it->b = 1;
+        it->m = it->s = 0;
+    }
+    uint32_t n = sp->elems;
+    unsigned nbits = n ? log2u(n) + (is_pow2(n) ? 0 : 1) : 0;
+    uint32_t unit = sp->unit > sp->elem_bytes ? sp->unit : sp->elem_bytes;
+    while (it->stage == 1 || it->stage == 2) {
+        for (; n >= 4 && it->b <= 7; it->b++, it->m = 0, it->s = 0)
+            for (; it->m <= 6; it->m++, it->s = 0) {
+                /* a vector access must stay whole; zzz bits above one bank line do nothing useful */
+                uint32_t chunk = (1u << it->m) * sp->elem_bytes;
+                if (chunk < unit || chunk > line_bytes(sp))
+                    continue;
+                if (it->s < it->b)
+                    it->s = it->b;
+                for (; it->m + it->s + it->b <= nbits; it->s++) {
+                    struct smem_layout c = {SMEM_LAYOUT_SWIZZLE, sp->row_elems, sp->elem_bytes, 0,
+                                            it->b, it->m, it->s};
+                    int col = smem_layout_col_expr(&c, sp->rows, "r", "c", NULL, 0);
+                    if (col == (it->stage == 1)) {
+                        *l = c;
+                        it->s++;
+                        return 1;
+                    }
+                }
+            }
+        it->stage++;
+        it->b = 1;
+        it->m = it->s = 0;
+    }
+    return 0;
+}
+
+const char *smem_layout_onto(const struct smem_layout_space *sp, const struct smem_layout *l)
+{
+    uint32_t n = sp->elems;
+    if (!n)
+        return NULL;
+    if (l->kind == SMEM_LAYOUT_PAD) {
+        /* row r, column c goes to r * (C + p) + c: one to one; the last row must be one of rows */
+        if (l->row_elems && sp->rows && (n - 1) / l->row_elems >= sp->rows)
+            return "maps elements outside the padded array";
+        return NULL;
+    }
+    /* x -> x ^ ((x & yyy) >> S) is one to one on 32-bit offsets (for S >= B it is its own inverse;
+     * else a unit triangular map), and changes only the bits below M + B: the aligned blocks of
+     * 2^(M+B) elements map onto themselves, so only a last, partial block can leave the array. */
+    unsigned top = l->m + l->b;
+    uint32_t first = top < 32 ? n & ~((1u << top) - 1u) : 0;
+    for (uint32_t o = first; o < n; o++)
+        if (smem_swizzle(o, l->b, l->m, l->s) >= n)
+            return "maps elements outside the array";
+    return NULL;
+}
+
+const char *smem_layout_aligned(const struct smem_layout_space *sp, const struct smem_layout *l)
+{
+    uint32_t unit = sp->unit > l->elem_bytes ? sp->unit : l->elem_bytes;
+    if (!unit)
+        return NULL;
+    if (l->kind == SMEM_LAYOUT_PAD)
+        return l->row_elems && (uint64_t)(l->row_elems + l->pad) * l->elem_bytes % unit
+                   ? "rows would lose the alignment of the widest access"
+                   : NULL;
+    return ((uint64_t)l->elem_bytes << l->m) % unit ? "the swizzle would split an access" : NULL;
+}
+
+int smem_layout_col_expr(const struct smem_layout *l, uint32_t rows, const char *r, const char *c,
+                         char *buf, size_t size)
+{
+    unsigned b = l->b, m = l->m, s = l->s;
+    if (l->kind != SMEM_LAYOUT_SWIZZLE || !is_pow2(l->row_elems))
+        return 0;
+    unsigned k = log2u(l->row_elems);
+    if (m + b > k || m + s < k)
+        return 0;
+    if (!size)
+        return 1;
+    unsigned sh = m + s - k;
+    uint32_t mask = (1u << b) - 1;
+    char rx[512], t[512];
+    if (sh)
+        snprintf(rx, sizeof rx, "(%.400s >> %u)", r, sh);
+    else
+        snprintf(rx, sizeof rx, "%.400s", r);
+    if (!rows || ((rows - 1) >> sh) > mask) {
+        snprintf(t, sizeof t, "(%.440s & %u)", rx, mask);
+        memcpy(rx, t, sizeof rx);
+    }
+    if (m) {
+        snprintf(t, sizeof t, "(%.480s << %u)", rx, m);
+        memcpy(rx, t, sizeof rx);
+    }
+    /* "c ^ r" needs no parentheses around a bare r */
+    snprintf(buf, size, "%s ^ %s", c, rx);
+    return 1;
+}
+
+void smem_layout_formula(const struct smem_layout *l, char *buf, size_t size)
+{
+    unsigned b = l->b, m = l->m, s = l->s;
+    uint32_t zzz = ((1u << b) - 1) << m, yyy = zzz << s;
+    snprintf(buf, size, "Swizzle<%u,%u,%u> on element offsets: o ^ ((o & 0x%x) >> %u)", b, m, s,
+             yyy, s);
+}
