@@ -3,6 +3,7 @@
  * calls it once per kernel, `smemlab run` once per launch of the program. */
 #include "smemlab/analysis/launch.h"
 
+#include <assert.h>
 #include <stdlib.h>
 
 #include "smemlab/model/matrix.h"
@@ -283,6 +284,8 @@ static void on_access(void *ctx, const struct smem_access *a)
     else
         price(c, &r, &cost);
     struct smem_kernel_report *k = c->k;
+    /* every access names a site of the program, and every site has its report (build_sites) */
+    assert(a->site < c->p->nsites && c->site_map[a->site] < k->nsites);
     struct smem_site_report *s = &k->sites[c->site_map[a->site]];
     if (estimate)
         s->estimate = 1;
