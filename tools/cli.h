@@ -50,7 +50,11 @@ struct cli_launch {
 int cli_launch_option(const char *cmd, int argc, char **argv, int *i, struct smem_analyze_options *o,
                       struct cli_launch *la);
 
-/* The built kernels (fatbin + PTX): $SMEMLAB_KERNELS, else kernels/ next to the executable. */
+/* A folder of the CLI's own files: in_build beside the executable (the build tree), else
+ * bin/../lib/smemlab/in_install (an install: cmake/package/install.cmake); 0 when it exists. */
+int cli_private_dir(const char *in_build, const char *in_install, char *out, size_t n);
+/* The built kernels (fatbin + PTX): $SMEMLAB_KERNELS, else kernels/ next to the executable (or
+ * lib/smemlab/kernels/ of an install). */
 int cli_kernels_dir(char *out, size_t n);
 /* This executable's path, and its folder; 0, or -1 when /proc/self/exe cannot be read. */
 int cli_exe_path(char *out, size_t n);

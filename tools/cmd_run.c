@@ -54,26 +54,14 @@ static void help(void)
         "call, a kernel the emulator cannot run), with one sentence saying which.\n");
 }
 
-/* build/runtime/ beside the executable, or $SMEMLAB_RUNTIME_DIR. */
+/* build/runtime/ beside the executable (lib/smemlab/ of an install), or $SMEMLAB_RUNTIME_DIR. */
 static int runtime_dir(char *out, size_t n)
 {
     const char *e = getenv("SMEMLAB_RUNTIME_DIR");
-    if (e && *e) {
+    if (e && *e)
         snprintf(out, n, "%s", e);
-    } else {
-        char exe[PATH_MAX];
-        ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
-        if (len <= 0)
-            return -1;
-        exe[len] = 0;
-        char *slash = strrchr(exe, '/');
-        if (slash)
-            *slash = 0;
-        if (strlen(exe) + sizeof "/runtime" > n)
-            return -1;
-        memcpy(out, exe, strlen(exe));
-        memcpy(out + strlen(exe), "/runtime", sizeof "/runtime");
-    }
+    else if (cli_private_dir("runtime", "", out, n))
+        return -1;
     char lib[PATH_MAX + 32];
     snprintf(lib, sizeof lib, "%s/libcudart.so.13", out);
     return access(lib, R_OK) ? -1 : 0;
