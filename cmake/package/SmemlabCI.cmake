@@ -6,8 +6,8 @@
 #   smemlab_add_test(NAME <name> TARGET <cuda executable> [ARGS ...]
 #                    [FAIL_ON conflict hazard memory-error] [BASELINE <report.json>]
 #                    [OPTIONS <more smemlab run options>...])
-#     builds TARGET with the shared CUDA runtime (CUDA_RUNTIME_LIBRARY Shared) and -lineinfo, and
-#     runs it under `smemlab run`: every launch emulated on the CPU, priced and checked. The
+#     builds TARGET with the shared CUDA runtime (CUDA_RUNTIME_LIBRARY Shared) and runs it
+#     under `smemlab run`: every launch emulated on the CPU, priced and checked. The
 #     target must carry PTX for compute_90 (CUDA_ARCHITECTURES 90, the default 90 = sm_90 + PTX).
 #   smemlab_analyze(NAME <name> SOURCE <file.cu> [KERNEL <name>] [BLOCK x,y,z] [GRID x,y,z]
 #                   [PARAMS NAME=VALUE ...] [FAIL_ON conflict hazard] [BASELINE <report.json>]
@@ -15,10 +15,23 @@
 #     analyzes one kernel of one file for one launch shape (no program needed).
 #
 # BASELINE: a committed `--format json` report; the test then fails only on what got worse than it
-# (more wavefronts per request at a site, a new hazard or memory error), naming each.
+# (more wavefronts per request at a site, a new hazard or memory error), naming each. It may be
+# made by an earlier test: it is read when the test runs.
+# Variables: SMEMLAB_EXECUTABLE (the CLI), SMEMLAB_OUTPUT_DIR, SMEMLAB_SOURCE_ROOT (SARIF paths
+# relative to it; default the top source folder), SMEMLAB_LINEINFO (default ON: -lineinfo).
 
 if(NOT SMEMLAB_EXECUTABLE)
   find_program(SMEMLAB_EXECUTABLE smemlab)
+endif()
+# file:line in every report needs the kernels' line tables: -lineinfo for all CUDA code of the
+# project (libraries included; it changes no generated code). SMEMLAB_LINEINFO OFF to opt out.
+option(SMEMLAB_LINEINFO "Compile the project's CUDA code with -lineinfo (smemlab's file:line)" ON)
+if(SMEMLAB_LINEINFO AND NOT CMAKE_CUDA_FLAGS MATCHES "-lineinfo")
+  string(APPEND CMAKE_CUDA_FLAGS " -lineinfo")
+endif()
+# SARIF paths relative to this folder (the repository's root, for code scanning)
+if(NOT SMEMLAB_SOURCE_ROOT)
+  set(SMEMLAB_SOURCE_ROOT ${CMAKE_SOURCE_DIR})
 endif()
 if(NOT SMEMLAB_OUTPUT_DIR)
   set(SMEMLAB_OUTPUT_DIR ${CMAKE_BINARY_DIR}/smemlab)
@@ -34,14 +47,12 @@ function(_smemlab_common name fail_on baseline allowed out_var)
   endforeach()
   if(baseline)
     get_filename_component(baseline ${baseline} ABSOLUTE BASE_DIR ${CMAKE_CURRENT_SOURCE_DIR})
-    if(NOT EXISTS ${baseline})
-      message(FATAL_ERROR "smemlab: ${name}: BASELINE ${baseline} does not exist")
-    endif()
     list(APPEND args --baseline ${baseline})
   endif()
   file(MAKE_DIRECTORY ${SMEMLAB_OUTPUT_DIR})
   list(APPEND args --sarif ${SMEMLAB_OUTPUT_DIR}/${name}.sarif
-    --junit ${SMEMLAB_OUTPUT_DIR}/${name}.xml --markdown ${SMEMLAB_OUTPUT_DIR}/${name}.md)
+    --junit ${SMEMLAB_OUTPUT_DIR}/${name}.xml --markdown ${SMEMLAB_OUTPUT_DIR}/${name}.md
+    --source-root ${SMEMLAB_SOURCE_ROOT})
   set(${out_var} ${args} PARENT_SCOPE)
 endfunction()
 
@@ -58,7 +69,6 @@ function(smemlab_add_test)
   endif()
   # smemlab's libcudart.so.13 takes the place of CUDA's only when the program loads it
   set_target_properties(${SA_TARGET} PROPERTIES CUDA_RUNTIME_LIBRARY Shared)
-  target_compile_options(${SA_TARGET} PRIVATE $<$<COMPILE_LANGUAGE:CUDA>:-lineinfo>)
   _smemlab_common(${SA_NAME} "${SA_FAIL_ON}" "${SA_BASELINE}" "conflict;hazard;memory-error" out)
   add_test(NAME ${SA_NAME}
     COMMAND ${SMEMLAB_EXECUTABLE} run ${out} ${SA_OPTIONS} -- $<TARGET_FILE:${SA_TARGET}> ${SA_ARGS})

@@ -23,7 +23,8 @@ install(TARGETS smemlab_lib EXPORT smemlabTargets ARCHIVE DESTINATION ${CMAKE_IN
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/include/smemlab DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(EXPORT smemlabTargets NAMESPACE smemlab:: DESTINATION ${SMEMLAB_CMAKEDIR})
 configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/smemlabConfig.cmake.in
-  ${CMAKE_BINARY_DIR}/package/smemlabConfig.cmake INSTALL_DESTINATION ${SMEMLAB_CMAKEDIR})
+  ${CMAKE_BINARY_DIR}/package/smemlabConfig.cmake INSTALL_DESTINATION ${SMEMLAB_CMAKEDIR}
+  PATH_VARS CMAKE_INSTALL_BINDIR)
 write_basic_package_version_file(${CMAKE_BINARY_DIR}/package/smemlabConfigVersion.cmake
   COMPATIBILITY SameMinorVersion)
 install(FILES ${CMAKE_BINARY_DIR}/package/smemlabConfig.cmake
