@@ -2,7 +2,7 @@
 # install.sh BUILD: `cmake --install` into a temporary prefix and the .deb of `cpack -G DEB`
 # unpacked (dpkg -x, no root, no network) work from where they lie: the CLI finds its runtime
 # stand-ins and kernels in lib/smemlab/, `tour` and `run` work from another folder, a C program
-# builds against the installed library through pkg-config. (The CMake package: tests/ci/example.sh.)
+# builds against the installed library through pkg-config and through find_package(smemlab).
 set -e
 build=$(cd "$1" && pwd)
 src=$(cd "$(dirname "$0")/../.." && pwd)
@@ -36,9 +36,30 @@ int main(void)
 C
 if command -v pkg-config >/dev/null 2>&1; then
   flags=$(PKG_CONFIG_PATH="$tmp/p/lib/pkgconfig" pkg-config --cflags --libs --static smemlab)
+  # a sanitizer build's library (make test-asan) needs the sanitizers' runtimes at link time
+  if nm "$tmp/p/lib/libsmemlab.a" 2>/dev/null | grep -q __asan_; then
+    flags="$flags -fsanitize=address,undefined"
+  fi
   cc -std=c11 "$tmp/cost.c" $flags -o "$tmp/cost" || fail "cannot build against the install"
   [ "$("$tmp/cost")" = 32 ] || fail "the installed library priced stride 32 as $("$tmp/cost")"
 fi
+
+# the same through the CMake package: find_package(smemlab), the target smemlab::smemlab
+mkdir -p "$tmp/cm"
+cp "$tmp/cost.c" "$tmp/cm/cost.c"
+cat >"$tmp/cm/CMakeLists.txt" <<'CM'
+cmake_minimum_required(VERSION 3.20)
+project(cost C)
+find_package(smemlab 0.1 REQUIRED)
+add_executable(cost cost.c)
+target_link_libraries(cost PRIVATE smemlab::smemlab)
+CM
+san=""
+nm "$tmp/p/lib/libsmemlab.a" 2>/dev/null | grep -q __asan_ && san="-fsanitize=address,undefined"
+cmake -S "$tmp/cm" -B "$tmp/cm/b" -DCMAKE_PREFIX_PATH="$tmp/p" -DCMAKE_C_FLAGS="$san" \
+  -DCMAKE_EXE_LINKER_FLAGS="$san" >"$tmp/cm.log" 2>&1 && cmake --build "$tmp/cm/b" >>"$tmp/cm.log" 2>&1 ||
+  { cat "$tmp/cm.log"; fail "find_package(smemlab) does not build a program"; }
+[ "$("$tmp/cm/b/cost")" = 32 ] || fail "smemlab::smemlab priced stride 32 as $("$tmp/cm/b/cost")"
 
 # a CUDA program run from the install (needs nvcc to build it)
 if command -v nvcc >/dev/null 2>&1; then
