@@ -42,6 +42,18 @@ int smem_finding_fails(const struct smem_finding *f, const struct smem_ci_checks
     }
 }
 
+/* A count or a line from a report: a number out of range (a hand-edited baseline) is clamped, never
+ * converted out of range. */
+static unsigned long long whole(double v)
+{
+    return v > 0 ? v < 9.2e18 ? (unsigned long long)v : 9200000000000000000ull : 0;
+}
+
+static unsigned small(double v)
+{
+    return v > 0 ? v < 4294967295.0 ? (unsigned)v : 4294967295u : 0;
+}
+
 static struct smem_finding *add(struct smem_findings *out, unsigned *cap)
 {
     if (out->n == *cap) {
@@ -124,15 +136,15 @@ static int kernel_findings(const struct smem_json *k, struct smem_findings *out,
         f->rule = "bank-conflict";
         copy(f->kernel, sizeof f->kernel, name);
         copy(f->file, sizeof f->file, smem_json_str(site, "file"));
-        f->line = (unsigned)smem_json_num(site, "line", 0);
-        f->count = (unsigned long long)smem_json_num(site, "requests", 0);
+        f->line = small(smem_json_num(site, "line", 0));
+        f->count = whole(smem_json_num(site, "requests", 0));
         f->wavefronts = wf;
         f->ideal = ideal;
         copy(f->detail, sizeof f->detail, op);
         snprintf(f->message, sizeof f->message,
                  "%s: %u-way bank conflict: shared %s of %.0f bytes, %.0f wavefronts for %llu "
                  "requests (%.2f a request; %.0f without conflicts)",
-                 f->kernel, (unsigned)smem_json_num(site, "max_ways", 0), op ? op : "?",
+                 f->kernel, small(smem_json_num(site, "max_ways", 0)), op ? op : "?",
                  smem_json_num(site, "bytes", 0), wf, f->count, smem_finding_per_request(f),
                  ideal);
     }
@@ -151,9 +163,9 @@ static int kernel_findings(const struct smem_json *k, struct smem_findings *out,
         copy(f->file, sizeof f->file, file ? file : kernel_file(k));
         const struct smem_json *lines = smem_json_get(z, "lines");
         const struct smem_json *l0 = smem_json_at(lines, 0), *l1 = smem_json_at(lines, 1);
-        f->line = l0 ? (unsigned)l0->number : 0;
-        f->line2 = l1 ? (unsigned)l1->number : 0;
-        f->count = (unsigned long long)smem_json_num(z, "count", 1);
+        f->line = l0 ? small(l0->number) : 0;
+        f->line2 = l1 ? small(l1->number) : 0;
+        f->count = whole(smem_json_num(z, "count", 1));
         hazard_message(f, z, kind ? kind : "");
     }
     return 0;
@@ -170,8 +182,8 @@ static int memory_findings(const struct smem_json *launches, struct smem_finding
         for (unsigned e = 0; e < smem_json_len(errs); e++) {
             const struct smem_json *m = smem_json_at(errs, e);
             const char *kind = smem_json_str(m, "kind"), *file = smem_json_str(m, "file");
-            unsigned line = (unsigned)smem_json_num(m, "line", 0);
-            unsigned long long count = (unsigned long long)smem_json_num(m, "count", 1);
+            unsigned line = small(smem_json_num(m, "line", 0));
+            unsigned long long count = whole(smem_json_num(m, "count", 1));
             struct smem_finding *f = NULL;
             for (unsigned i = 0; i < out->n && !f; i++) {
                 struct smem_finding *g = &out->v[i];
@@ -193,12 +205,12 @@ static int memory_findings(const struct smem_json *launches, struct smem_finding
             copy(f->file, sizeof f->file, file);
             f->line = line;
             f->count = count;
-            f->launch = (long)smem_json_num(launch, "index", l);
+            f->launch = (long)small(smem_json_num(launch, "index", l));
             const char *nearest = smem_json_str(m, "nearest");
             snprintf(f->message, sizeof f->message,
                      "%s: global memory error (%s) of %.0f bytes at 0x%llx in launch %ld: %s",
                      f->kernel, kind ? kind : "?", smem_json_num(m, "bytes", 0),
-                     (unsigned long long)smem_json_num(m, "address", 0), f->launch,
+                     whole(smem_json_num(m, "address", 0)), f->launch,
                      nearest && *nearest ? nearest : "no allocation near it");
         }
     }
