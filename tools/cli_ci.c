@@ -124,8 +124,7 @@ static void sarif(FILE *f, const struct smem_json *doc, const struct smem_findin
                   const struct smem_ci_checks *c, const char *title)
 {
     (void)doc;
-    (void)title;
-    smem_sarif_write(f, fs, c);
+    smem_sarif_write(f, fs, c, title);
 }
 
 int cli_ci_outputs(const char *cmd, const struct cli_ci *ci, const char *json, size_t len,

@@ -50,8 +50,16 @@ static const char *level(const struct smem_finding *x, const struct smem_ci_chec
     return x->kind != SMEM_FINDING_CONFLICT || smem_finding_fails(x, c) ? "error" : "warning";
 }
 
-void smem_sarif_write(FILE *f, const struct smem_findings *fs, const struct smem_ci_checks *c)
+void smem_sarif_write(FILE *f, const struct smem_findings *fs, const struct smem_ci_checks *c,
+                      const char *category)
 {
+    char id[200];
+    size_t n = (size_t)snprintf(id, sizeof id, "smemlab/");
+    for (const char *p = category ? category : ""; *p && n + 2 < sizeof id; p++)
+        id[n++] = (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+                          *p == '.' || *p == '_' || *p == '-' ? *p : '-';
+    id[n++] = '/';
+    id[n] = 0;
     fprintf(f, "{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n"
                "  \"version\": \"2.1.0\",\n  \"runs\": [{\n"
                "    \"tool\": {\"driver\": {\"name\": \"smemlab\", \"version\": \"%s\",\n"
@@ -64,7 +72,9 @@ void smem_sarif_write(FILE *f, const struct smem_findings *fs, const struct smem
         fprintf(f, "}, \"defaultConfiguration\": {\"level\": \"%s\"}}",
                 i == 0 ? "warning" : "error");
     }
-    fprintf(f, "\n      ]}},\n    \"results\": [");
+    fprintf(f, "\n      ]}},\n    \"automationDetails\": {\"id\": ");
+    smem_json_string(f, id);
+    fprintf(f, "},\n    \"results\": [");
     for (unsigned i = 0; i < fs->n; i++) {
         const struct smem_finding *x = &fs->v[i];
         fprintf(f, "%s\n      {\"ruleId\": \"%s\", \"ruleIndex\": %u, \"level\": \"%s\",\n"

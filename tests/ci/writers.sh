@@ -45,6 +45,7 @@ valid a.sarif
 result a.sarif bank-conflict showcase.cu 15
 result a.sarif bank-conflict showcase.cu 25
 result a.sarif race showcase.cu 46
+grep -q '"automationDetails": {"id": "smemlab/analyze-showcase.cu/"}' a.sarif || fail "the SARIF run has no category of its own"
 junit a.xml 4 3
 grep -q '^\*\*FAIL\*\*' a.md || fail "the summary has no FAIL verdict"
 grep -q '`showcase.cu:15`.*32-way' a.md || fail "the summary does not name showcase.cu:15's 32-way conflict"

@@ -8,7 +8,9 @@
 #include "smemlab/report/ci_findings.h"
 
 /* Conflicts are warnings, hazards and memory errors errors; a check asked for (c) makes its
- * findings errors too. */
-void smem_sarif_write(FILE *f, const struct smem_findings *fs, const struct smem_ci_checks *c);
+ * findings errors too. category: what the run was (its automationDetails id "smemlab/CATEGORY/",
+ * so that code scanning keeps the runs of several tests apart). */
+void smem_sarif_write(FILE *f, const struct smem_findings *fs, const struct smem_ci_checks *c,
+                      const char *category);
 
 #endif
