@@ -95,8 +95,8 @@ static void resolve(struct smem_findings *fs, const char *root)
             continue;
         struct lookup l = {x->file, "", 0};
         walk(root, "", &l, 0);
-        if (l.hits == 1)
-            snprintf(x->file, sizeof x->file, "%s", l.found);
+        if (l.hits == 1 && strlen(l.found) < sizeof x->file)
+            memcpy(x->file, l.found, strlen(l.found) + 1);
     }
 }
 
