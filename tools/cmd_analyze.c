@@ -1,5 +1,7 @@
 /* cmd_analyze.c: `smemlab analyze FILE.cu|FILE.ptx`: options in, report out. */
 #include "cli.h"
+#include "smemlab/base/text.h"
+#include "smemlab/report/ci_findings.h"
 #include "smemlab/report/report.h"
 #include "smemlab/analysis/analyze.h"
 
@@ -41,6 +43,11 @@ static void help(void)
         "                       line, hazards with both lines\n"
         "  --fail-on-conflict   exit 1 when any site has a bank conflict (for CI gates)\n"
         "  --fail-on-hazard     exit 1 when any race, barrier divergence or oob is found\n"
+        "  --sarif FILE, --junit FILE, --markdown FILE   also SARIF 2.1.0, JUnit XML (a test\n"
+        "                       case a kernel), a Markdown summary (docs/ci.md)\n"
+        "  --baseline REPORT    exit 1 only on what got worse than REPORT (a committed\n"
+        "                       --format json report), each named; replaces the --fail-on checks\n"
+        "  --source-root DIR    SARIF paths relative to DIR (a base name found once under it)\n"
         "  --no-hazards         skip hazard tracking (faster)\n\n"
         "exit: 0 ok, 1 check failed, 2 usage, 3 bad input (file, PTX, unsupported instruction)\n");
 }
@@ -57,7 +64,8 @@ int cmd_analyze(int argc, char **argv)
     struct smem_param_arg *params = calloc((size_t)argc, sizeof *params);
     const char **cargs = calloc((size_t)argc + 1, sizeof *cargs);
     struct cli_launch la = {params, 0, cargs, 0};
-    int rc = EXIT_USAGE, lr;
+    int rc = EXIT_USAGE, lr, ci_opt;
+    struct cli_ci ci = {0};
     if (!params || !cargs)
         goto out;
     for (int i = 1; i < argc; i++) {
@@ -89,6 +97,9 @@ int cmd_analyze(int argc, char **argv)
             o.hazards = 0;
         } else if (!strcmp(a, "--all-blocks")) {
             o.all_blocks = 1;
+        } else if ((ci_opt = cli_ci_option("analyze", argc, argv, &i, &ci)) != 0) {
+            if (ci_opt < 0)
+                goto out;
         } else if (a[0] == '-' && a[1]) {
             static const char *const valued[] = {"--kernel", "--block", "--grid", "--param",
                                                  "--format", NULL};
@@ -153,6 +164,20 @@ int cmd_analyze(int argc, char **argv)
                 rc = EXIT_CHECK; /* (a .cg copy's wavefronts for its global lines: no conflict) */
         if (fail_hazard && k->nhazards)
             rc = EXIT_CHECK;
+    }
+    if (cli_ci_wanted(&ci)) { /* the outputs read the JSON report; a baseline decides instead */
+        struct smem_ci_checks checks = {fail_conflict, fail_hazard, 0};
+        char *json = NULL, title[1100];
+        size_t len = 0;
+        FILE *ms = open_memstream(&json, &len);
+        if (ms)
+            smem_report_json(ms, an);
+        snprintf(title, sizeof title, "analyze %s", smem_base_name(path));
+        int cr = ms && !fclose(ms) ? cli_ci_outputs("analyze", &ci, json, len, &checks, title)
+                                   : EXIT_INPUT;
+        free(json);
+        if (ci.baseline || cr == EXIT_INPUT)
+            rc = cr;
     }
     /* The others are reported above; the exit status still says that the input had a kernel
      * smemlab could not analyse (the same status as a file with that kernel alone). */

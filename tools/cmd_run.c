@@ -7,6 +7,7 @@
 #include "smemlab/base/elf.h"
 #include "smemlab/base/text.h"
 #include "smemlab/ptx/fatbin.h"
+#include "smemlab/report/ci_findings.h"
 #include "smemlab/runtime/run.h"
 
 #include <errno.h>
@@ -48,32 +49,25 @@ static void help(void)
         "                       after it (default: on when stderr is a terminal)\n"
         "  --fail-on-conflict   exit 1 when any recorded request has a bank conflict\n"
         "  --fail-on-hazard     exit 1 when any race, barrier divergence or oob shared access\n"
-        "  --fail-on-memory-error  exit 1 when any global access falls outside every allocation\n\n"
+        "  --fail-on-memory-error  exit 1 when any global access falls outside every allocation\n"
+        "  --sarif FILE, --junit FILE, --markdown FILE   also SARIF 2.1.0, JUnit XML (a test\n"
+        "                       case a launch), a Markdown summary (docs/ci.md)\n"
+        "  --baseline REPORT    exit 1 only on what got worse than REPORT (a committed\n"
+        "                       --format json report), each named; replaces the --fail-on checks\n"
+        "  --source-root DIR    SARIF paths relative to DIR (a base name found once under it)\n\n"
         "exit: the program's status (128+N when killed by signal N); 1 a check asked for failed;\n"
         "2 usage; 3 the program cannot run here (static cudart, SASS only, an unsupported CUDA\n"
         "call, a kernel the emulator cannot run), with one sentence saying which.\n");
 }
 
-/* build/runtime/ beside the executable, or $SMEMLAB_RUNTIME_DIR. */
+/* build/runtime/ beside the executable (lib/smemlab/ of an install), or $SMEMLAB_RUNTIME_DIR. */
 static int runtime_dir(char *out, size_t n)
 {
     const char *e = getenv("SMEMLAB_RUNTIME_DIR");
-    if (e && *e) {
+    if (e && *e)
         snprintf(out, n, "%s", e);
-    } else {
-        char exe[PATH_MAX];
-        ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
-        if (len <= 0)
-            return -1;
-        exe[len] = 0;
-        char *slash = strrchr(exe, '/');
-        if (slash)
-            *slash = 0;
-        if (strlen(exe) + sizeof "/runtime" > n)
-            return -1;
-        memcpy(out, exe, strlen(exe));
-        memcpy(out + strlen(exe), "/runtime", sizeof "/runtime");
-    }
+    else if (cli_private_dir("runtime", "", out, n))
+        return -1;
     char lib[PATH_MAX + 32];
     snprintf(lib, sizeof lib, "%s/libcudart.so.13", out);
     return access(lib, R_OK) ? -1 : 0;
@@ -215,6 +209,8 @@ int cmd_run(int argc, char **argv)
     unsigned long long launches = 0, max_steps = 0, jobs = 0;
     int fmt = FMT_TABLE, hazards = 1, fail_conflict = 0, fail_hazard = 0, fail_memory = 0;
     int progress = isatty(STDERR_FILENO); /* --progress / --no-progress */
+    struct cli_ci ci = {0};
+    int ci_opt;
     int i = 1;
     for (; i < argc; i++) {
         const char *a = argv[i];
@@ -267,6 +263,9 @@ int cmd_run(int argc, char **argv)
             fail_hazard = 1;
         } else if (!strcmp(a, "--fail-on-memory-error")) {
             fail_memory = 1;
+        } else if ((ci_opt = cli_ci_option("run", argc, argv, &i, &ci)) != 0) {
+            if (ci_opt < 0)
+                return EXIT_USAGE;
         } else if (a[0] == '-' && a[1]) {
             static const char *const valued[] = {"-o", "--format", "--kernel", "--html",
                                                  "--launches", "--max-steps", "--jobs",
@@ -293,10 +292,12 @@ int cmd_run(int argc, char **argv)
         return EXIT_INPUT;
     }
     static const char *const tmpfiles[] = {"report", "report.tmp", "status", "status.tmp",
-                                           "program", NULL};
-    char report[PATH_MAX], status_path[PATH_MAX], exe[PATH_MAX];
+                                           "program", "report.json", NULL};
+    char report[PATH_MAX], status_path[PATH_MAX], exe[PATH_MAX], ci_json[PATH_MAX];
     snprintf(report, sizeof report, "%s/report", tmpdir);
     snprintf(status_path, sizeof status_path, "%s/status", tmpdir);
+    /* the CI outputs read the JSON report: the one asked for, or one more */
+    snprintf(ci_json, sizeof ci_json, "%s/%s", tmpdir, fmt == FMT_JSON ? "report" : "report.json");
     int rc = EXIT_INPUT;
     /* compile mode: FILE.cu NVCC_ARGS... -- ARGS... */
     const char *program = argv[i];
@@ -386,6 +387,8 @@ int cmd_run(int argc, char **argv)
             setenv(SMEM_RUN_ENV_HTML, html, 1);
         }
     }
+    if (cli_ci_wanted(&ci) && fmt != FMT_JSON)
+        setenv(SMEM_RUN_ENV_JSON, ci_json, 1);
     if (jobs) {
         snprintf(num, sizeof num, "%llu", jobs);
         setenv(SMEM_RUN_ENV_JOBS, num, 1);
@@ -457,12 +460,17 @@ int cmd_run(int argc, char **argv)
                 fprintf(stderr, "smemlab run: cannot write %s\n", out);
         }
     }
+    struct smem_ci_checks checks = {fail_conflict, fail_hazard, fail_memory};
+    int ci_rc = cli_ci_wanted(&ci) ? cli_ci_run_outputs(&ci, ci_json, status_text, &checks, pargs)
+                                   : EXIT_OK;
     if (st.fatal[0]) {
         rc = EXIT_INPUT; /* the library said why on stderr */
         goto done;
     }
     rc = pstatus;
-    if (rc == 0) {
+    if (rc == 0 && ci_rc != EXIT_OK)
+        rc = ci_rc; /* worse than the baseline, or an output not written */
+    if (rc == 0 && !ci.baseline) {
         if (fail_conflict && st.conflicts) {
             fprintf(stderr, "smemlab run: --fail-on-conflict: %llu wavefronts beyond the ideal\n",
                     st.conflicts);

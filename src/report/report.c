@@ -76,7 +76,12 @@ void json_record_hazards(FILE *f, const struct smem_hazard *hz, uint32_t n)
             fprintf(f, ", \"variable\": ");
             smem_json_string(f, z->var);
         }
-        fprintf(f, ", \"count\": %llu}", (unsigned long long)z->count);
+        fprintf(f, ", \"count\": %llu", (unsigned long long)z->count);
+        if (z->file) { /* additive: where lines[] are (the CI writers' file:line) */
+            fprintf(f, ", \"file\": ");
+            smem_json_string(f, smem_base_name(z->file));
+        }
+        fputc('}', f);
     }
     fprintf(f, "%s]", n ? "\n     " : "");
 }

@@ -95,6 +95,7 @@ struct rt_options {
     uint64_t launches_per_kernel; /* 0: all */
     int have_regex;
     char report_path[4096], status_path[4096], html_path[4096];
+    char json_path[4096];   /* also the JSON report there, at the end (the CI writers read it) */
     int format;             /* 0 table, 1 json, 2 csv */
     int device;             /* 0 H100, 1 H200 */
     unsigned jobs;          /* threads for a launch's blocks; 0: every core */

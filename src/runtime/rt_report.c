@@ -242,6 +242,13 @@ static void write_report(const char *why, int final, int crashed)
     }
     if (final && rt_opt.html_path[0])
         write_html();
+    if (final && rt_opt.json_path[0]) {
+        FILE *f = fopen(rt_opt.json_path, "w");
+        if (f) {
+            smem_run_report_json(f, &run);
+            fclose(f);
+        }
+    }
     write_status(fatal, crashed);
     last_write = rt_now();
     write_cost = last_write - t0;

@@ -59,6 +59,8 @@ static void init(void)
         snprintf(rt_opt.report_path, sizeof rt_opt.report_path, "%s", v);
     if ((v = env(SMEM_RUN_ENV_STATUS)))
         snprintf(rt_opt.status_path, sizeof rt_opt.status_path, "%s", v);
+    if ((v = env(SMEM_RUN_ENV_JSON)))
+        snprintf(rt_opt.json_path, sizeof rt_opt.json_path, "%s", v);
     if ((v = env(SMEM_RUN_ENV_HTML)))
         snprintf(rt_opt.html_path, sizeof rt_opt.html_path, "%s", v);
     rt_opt.format = !(v = env(SMEM_RUN_ENV_FORMAT)) ? 0 : !strcmp(v, "json") ? 1

@@ -10,6 +10,7 @@
 #define SMEM_RUN_ENV_STATUS "SMEMLAB_RUN_STATUS"     /* path of the status file (below) */
 #define SMEM_RUN_ENV_FORMAT "SMEMLAB_RUN_FORMAT"     /* table | json | csv (default table) */
 #define SMEM_RUN_ENV_HTML "SMEMLAB_RUN_HTML"         /* also write an HTML page there */
+#define SMEM_RUN_ENV_JSON "SMEMLAB_RUN_JSON"         /* also the JSON report there, at the end */
 #define SMEM_RUN_ENV_KERNEL "SMEMLAB_RUN_KERNEL"     /* POSIX extended regex: kernels recorded */
 #define SMEM_RUN_ENV_LAUNCHES "SMEMLAB_RUN_LAUNCHES" /* launches recorded per kernel (0: all) */
 #define SMEM_RUN_ENV_MAX_STEPS "SMEMLAB_RUN_MAX_STEPS" /* thread-instructions per block */

@@ -1,0 +1,246 @@
+/* ci_findings.c: the findings of a report's JSON (conflicting sites, hazards, memory errors) in
+ * one flat list, each with its rule and a sentence, for the CI writers and the baseline. */
+#include "smemlab/report/ci_findings.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const struct {
+    const char *rule, *text;
+} RULES[] = {
+    {"bank-conflict", "A shared-memory request needs more wavefronts than its bytes need: an "
+                      "n-way bank conflict"},
+    {"race", "Two threads access the same shared-memory word without a barrier between them, "
+             "at least one writing"},
+    {"barrier-divergence", "Threads of a block wait at different barriers, or exit while "
+                           "others wait"},
+    {"shared-out-of-bounds", "A shared-memory access outside the block's shared memory"},
+    {"memory-error", "A global-memory access outside every live allocation (or one the "
+                     "emulator cannot complete)"},
+};
+
+const char *smem_finding_rule_text(const char *rule)
+{
+    for (unsigned i = 0; i < sizeof RULES / sizeof RULES[0]; i++)
+        if (!strcmp(RULES[i].rule, rule))
+            return RULES[i].text;
+    return "";
+}
+
+double smem_finding_per_request(const struct smem_finding *f)
+{
+    return f->count ? f->wavefronts / (double)f->count : 0;
+}
+
+int smem_finding_fails(const struct smem_finding *f, const struct smem_ci_checks *c)
+{
+    switch (f->kind) {
+    case SMEM_FINDING_CONFLICT: return c->conflict;
+    case SMEM_FINDING_HAZARD: return c->hazard;
+    default: return c->memory;
+    }
+}
+
+/* A count or a line from a report: a number out of range (a hand-edited baseline) is clamped, never
+ * converted out of range. */
+static unsigned long long whole(double v)
+{
+    return v > 0 ? v < 9.2e18 ? (unsigned long long)v : 9200000000000000000ull : 0;
+}
+
+static unsigned small(double v)
+{
+    return v > 0 ? v < 4294967295.0 ? (unsigned)v : 4294967295u : 0;
+}
+
+static struct smem_finding *add(struct smem_findings *out, unsigned *cap)
+{
+    if (out->n == *cap) {
+        unsigned nc = *cap ? *cap * 2 : 16;
+        struct smem_finding *nv = realloc(out->v, nc * sizeof *nv);
+        if (!nv)
+            return NULL;
+        out->v = nv;
+        *cap = nc;
+    }
+    struct smem_finding *f = &out->v[out->n++];
+    memset(f, 0, sizeof *f);
+    f->launch = -1;
+    return f;
+}
+
+static void copy(char *dst, size_t n, const char *s)
+{
+    snprintf(dst, n, "%s", s ? s : "");
+}
+
+/* The file a kernel's lines are in when a hazard does not say: its first site's. */
+static const char *kernel_file(const struct smem_json *k)
+{
+    const struct smem_json *sites = smem_json_get(k, "sites");
+    for (unsigned s = 0; s < smem_json_len(sites); s++) {
+        const char *file = smem_json_str(smem_json_at(sites, s), "file");
+        if (file && *file)
+            return file;
+    }
+    return "";
+}
+
+static const char *hazard_rule(const char *kind)
+{
+    if (!strcmp(kind, "race"))
+        return "race";
+    if (!strcmp(kind, "barrier"))
+        return "barrier-divergence";
+    return "shared-out-of-bounds";
+}
+
+static void hazard_message(struct smem_finding *f, const struct smem_json *h, const char *kind)
+{
+    const char *detail = smem_json_str(h, "detail");
+    const char *var = smem_json_str(h, "variable");
+    char where[300] = "";
+    if (var && *var)
+        snprintf(where, sizeof where, " on %s", var);
+    if (!strcmp(kind, "race"))
+        snprintf(f->message, sizeof f->message,
+                 "%s: shared-memory race (%s)%s between line %u and line %u, seen %llu times",
+                 f->kernel, detail ? detail : "?", where, f->line, f->line2, f->count);
+    else if (!strcmp(kind, "barrier"))
+        snprintf(f->message, sizeof f->message, "%s: barrier divergence (%s) at lines %u and %u",
+                 f->kernel, detail ? detail : "?", f->line, f->line2);
+    else
+        snprintf(f->message, sizeof f->message,
+                 "%s: shared-memory %s out of bounds at byte %.0f%s%s, seen %llu times", f->kernel,
+                 detail ? detail : "access", smem_json_num(h, "address", 0),
+                 var && *var ? ", nearest " : "", var && *var ? var : "", f->count);
+}
+
+static int kernel_findings(const struct smem_json *k, struct smem_findings *out, unsigned *cap)
+{
+    const char *name = smem_json_str(k, "name");
+    const struct smem_json *sites = smem_json_get(k, "sites");
+    for (unsigned s = 0; s < smem_json_len(sites); s++) {
+        const struct smem_json *site = smem_json_at(sites, s);
+        double wf = smem_json_num(site, "wavefronts", 0), ideal = smem_json_num(site, "ideal_wavefronts", 0);
+        const char *op = smem_json_str(site, "op");
+        /* a .cg copy's wavefronts count its global lines too: a conflict only when a bank
+           serves more than one word (analyze's --fail-on-conflict reads it the same way) */
+        if (wf <= ideal || (op && !strcmp(op, "ldgsts") && smem_json_num(site, "max_ways", 0) <= 1))
+            continue;
+        struct smem_finding *f = add(out, cap);
+        if (!f)
+            return -1;
+        f->kind = SMEM_FINDING_CONFLICT;
+        f->rule = "bank-conflict";
+        copy(f->kernel, sizeof f->kernel, name);
+        copy(f->file, sizeof f->file, smem_json_str(site, "file"));
+        f->line = small(smem_json_num(site, "line", 0));
+        f->count = whole(smem_json_num(site, "requests", 0));
+        f->wavefronts = wf;
+        f->ideal = ideal;
+        copy(f->detail, sizeof f->detail, op);
+        snprintf(f->message, sizeof f->message,
+                 "%s: %u-way bank conflict: shared %s of %.0f bytes, %.0f wavefronts for %llu "
+                 "requests (%.2f a request; %.0f without conflicts)",
+                 f->kernel, small(smem_json_num(site, "max_ways", 0)), op ? op : "?",
+                 smem_json_num(site, "bytes", 0), wf, f->count, smem_finding_per_request(f),
+                 ideal);
+    }
+    const struct smem_json *hz = smem_json_get(k, "hazards");
+    for (unsigned h = 0; h < smem_json_len(hz); h++) {
+        const struct smem_json *z = smem_json_at(hz, h);
+        const char *kind = smem_json_str(z, "kind");
+        struct smem_finding *f = add(out, cap);
+        if (!f)
+            return -1;
+        f->kind = SMEM_FINDING_HAZARD;
+        f->rule = hazard_rule(kind ? kind : "");
+        copy(f->detail, sizeof f->detail, smem_json_str(z, "detail"));
+        copy(f->kernel, sizeof f->kernel, name);
+        const char *file = smem_json_str(z, "file");
+        copy(f->file, sizeof f->file, file ? file : kernel_file(k));
+        const struct smem_json *lines = smem_json_get(z, "lines");
+        const struct smem_json *l0 = smem_json_at(lines, 0), *l1 = smem_json_at(lines, 1);
+        f->line = l0 ? small(l0->number) : 0;
+        f->line2 = l1 ? small(l1->number) : 0;
+        f->count = whole(smem_json_num(z, "count", 1));
+        hazard_message(f, z, kind ? kind : "");
+    }
+    return 0;
+}
+
+/* run: each launch's memory errors, one finding per kernel, kind and line */
+static int memory_findings(const struct smem_json *launches, struct smem_findings *out,
+                           unsigned *cap)
+{
+    for (unsigned l = 0; l < smem_json_len(launches); l++) {
+        const struct smem_json *launch = smem_json_at(launches, l);
+        const char *kernel = smem_json_str(launch, "kernel");
+        const struct smem_json *errs = smem_json_get(launch, "memory_errors");
+        for (unsigned e = 0; e < smem_json_len(errs); e++) {
+            const struct smem_json *m = smem_json_at(errs, e);
+            const char *kind = smem_json_str(m, "kind"), *file = smem_json_str(m, "file");
+            unsigned line = small(smem_json_num(m, "line", 0));
+            unsigned long long count = whole(smem_json_num(m, "count", 1));
+            struct smem_finding *f = NULL;
+            for (unsigned i = 0; i < out->n && !f; i++) {
+                struct smem_finding *g = &out->v[i];
+                if (g->kind == SMEM_FINDING_MEMORY && g->line == line &&
+                    !strcmp(g->kernel, kernel ? kernel : "") && !strcmp(g->file, file ? file : "") &&
+                    !strncmp(g->detail, kind ? kind : "", sizeof g->detail - 1))
+                    f = g;
+            }
+            if (f) {
+                f->count += count;
+                continue;
+            }
+            if (!(f = add(out, cap)))
+                return -1;
+            f->kind = SMEM_FINDING_MEMORY;
+            f->rule = "memory-error";
+            copy(f->detail, sizeof f->detail, kind);
+            copy(f->kernel, sizeof f->kernel, kernel);
+            copy(f->file, sizeof f->file, file);
+            f->line = line;
+            f->count = count;
+            f->launch = (long)small(smem_json_num(launch, "index", l));
+            const char *nearest = smem_json_str(m, "nearest");
+            snprintf(f->message, sizeof f->message,
+                     "%s: global memory error (%s) of %.0f bytes at 0x%llx in launch %ld: %s",
+                     f->kernel, kind ? kind : "?", smem_json_num(m, "bytes", 0),
+                     whole(smem_json_num(m, "address", 0)), f->launch,
+                     nearest && *nearest ? nearest : "no allocation near it");
+        }
+    }
+    return 0;
+}
+
+int smem_findings_collect(const struct smem_json *doc, struct smem_findings *out,
+                          struct smem_error *err)
+{
+    memset(out, 0, sizeof *out);
+    const struct smem_json *kernels = smem_json_get(doc, "kernels");
+    if (!kernels || kernels->type != SMEM_JSON_ARRAY)
+        return smem_error_set(err, "", 0, 0, "not a smemlab report (no \"kernels\" array: "
+                                             "one of analyze --format json or run --format json)");
+    const struct smem_json *launches = smem_json_get(doc, "launches");
+    out->is_run = launches != NULL;
+    unsigned cap = 0;
+    for (unsigned k = 0; k < smem_json_len(kernels); k++)
+        if (kernel_findings(smem_json_at(kernels, k), out, &cap))
+            goto oom;
+    if (memory_findings(launches, out, &cap))
+        goto oom;
+    return 0;
+oom:
+    smem_findings_free(out);
+    return smem_error_set(err, "", 0, 0, "out of memory");
+}
+
+void smem_findings_free(struct smem_findings *f)
+{
+    free(f->v);
+    memset(f, 0, sizeof *f);
+}
