@@ -49,10 +49,10 @@ static struct smem_tensormap im2col(void)
 }
 
 /* expects the check to fail with `part` in its reason */
-static void refused(const struct smem_tensormap *t, const char *part, int line)
+static void refused(const struct smem_tensormap *t, int sm90, const char *part, int line)
 {
     char why[300] = "";
-    int r = smem_tensormap_check(t, 1, why, sizeof why);
+    int r = smem_tensormap_check(t, sm90, why, sizeof why);
     check_count++;
     if (r != -1 || !strstr(why, part)) {
         check_failures++;
@@ -60,7 +60,7 @@ static void refused(const struct smem_tensormap *t, const char *part, int line)
                 r, why);
     }
 }
-#define REFUSED(t, part) refused(&(t), part, __LINE__)
+#define REFUSED(t, part) refused(&(t), 1, part, __LINE__)
 #define ACCEPTED(t) CHECK_EQ(smem_tensormap_check(&(t), 1, NULL, 0), 0)
 
 static void accepts_valid(void)
@@ -86,7 +86,7 @@ static void accepts_valid(void)
     t.dim[0] = 1ull << 32; /* the largest dimension */
     ACCEPTED(t);
     t = base();
-    t.estride[0] = 0; /* ignored with INTERLEAVE_NONE */
+    t.estride[0] = 4; /* checked (1-8), then ignored with INTERLEAVE_NONE */
     t.estride[1] = 8;
     ACCEPTED(t);
     t = base();
@@ -129,6 +129,7 @@ static void refuses_what_cuda_h_refuses(void)
     t = base(), t.box[0] = 4, t.swizzle = 0;                 REFUSED(t, "8 bytes, not a multiple of 16");
     t = base(), t.estride[1] = 9;                            REFUSED(t, "elementStrides[1] = 9");
     t = base(), t.estride[1] = 0;                            REFUSED(t, "elementStrides[1] = 0");
+    t = base(), t.estride[0] = 9;                            REFUSED(t, "elementStrides[0] = 9");
     t = base(), t.swizzle = 4;                               REFUSED(t, "compute capability 9.0");
     CHECK_EQ(smem_tensormap_check(&t, 0, NULL, 0), 0);       /* sm_100 has it */
     t = base(), t.swizzle = 7;
@@ -137,7 +138,8 @@ static void refuses_what_cuda_h_refuses(void)
     t = base(), t.swizzle = 2;                               REFUSED(t, "128 bytes, more than the 64-byte");
     t = base(), t.swizzle = 1, t.box[0] = 32;                REFUSED(t, "64 bytes, more than the 32-byte");
     t = base(), t.rank = 3, t.dim[2] = 2, t.box[2] = 2, t.estride[2] = 1, t.stride[1] = 1 << 20,
-    t.interleave = 2, t.swizzle = 3, t.box[0] = 16;          REFUSED(t, "INTERLEAVE_32B needs SWIZZLE_32B");
+    t.interleave = 2, t.swizzle = 3, t.box[0] = 16;          ACCEPTED(t); /* the H200 does */
+    t.interleave = 1, t.box[0] = 4;                          REFUSED(t, "8 bytes, not a multiple of 16");
     t = base(), t.rank = 3, t.dim[2] = 2, t.box[2] = 2, t.estride[2] = 1, t.stride[1] = 1 << 20,
     t.interleave = 2, t.swizzle = 1, t.box[0] = 16, t.stride[0] = 2064;
                                                              REFUSED(t, "not a multiple of 32");
@@ -145,20 +147,28 @@ static void refuses_what_cuda_h_refuses(void)
     t = base(), t.oobfill = 2;                               REFUSED(t, "oobFill 2");
     t = base(), t.dtype = SMEM_TMAP_INT32, t.box[0] = 32, t.oobfill = 1;
                                                              REFUSED(t, "INT32 is not");
-    /* packed types */
+    t = base(), t.dtype = SMEM_TMAP_16U4_ALIGN16B, t.box[0] = 128, t.dim[0] = 1024;
+                                                             REFUSED(t, "not supported by compute capability 9.0");
+    /* packed types (sm_100): cuda.h's rules */
+#undef REFUSED
+#undef ACCEPTED
+#define REFUSED(t, part) refused(&(t), 0, part, __LINE__)
+#define ACCEPTED(t) CHECK_EQ(smem_tensormap_check(&(t), 0, NULL, 0), 0)
     t = base(), t.dtype = SMEM_TMAP_16U4_ALIGN16B, t.box[0] = 128, t.dim[0] = 1000;
                                                              REFUSED(t, "not a multiple of 128");
     t = base(), t.dtype = SMEM_TMAP_16U4_ALIGN16B, t.box[0] = 64, t.dim[0] = 1024;
                                                              REFUSED(t, "boxDim[0] = 64 of 16U4_ALIGN16B");
     t = base(), t.dtype = SMEM_TMAP_16U4_ALIGN16B, t.box[0] = 128, t.dim[0] = 1024, t.swizzle = 5;
-    char why[300] = "";
-    CHECK_EQ(smem_tensormap_check(&t, 0, why, sizeof why), -1);
-    CHECK(strstr(why, "16U4_ALIGN16B allows") != NULL);
+                                                             REFUSED(t, "16U4_ALIGN16B allows");
     t = base(), t.dtype = SMEM_TMAP_16U4_ALIGN16B, t.box[0] = 128, t.dim[0] = 1024;
     ACCEPTED(t);
     t.oobfill = 1;                                           REFUSED(t, "16U4_ALIGN16B is not");
     t = base(), t.dtype = SMEM_TMAP_16U4_ALIGN8B, t.box[0] = 32, t.dim[0] = 999;
                                                              REFUSED(t, "multiple of 2");
+#undef REFUSED
+#undef ACCEPTED
+#define REFUSED(t, part) refused(&(t), 1, part, __LINE__)
+#define ACCEPTED(t) CHECK_EQ(smem_tensormap_check(&(t), 1, NULL, 0), 0)
     /* im2col */
     struct smem_tensormap i;
     i = im2col(), i.rank = 2;                                REFUSED(i, "tensorRank 2 is not 3, 4 or 5");
@@ -170,6 +180,7 @@ static void refuses_what_cuda_h_refuses(void)
     i = im2col(), i.channels = 257;                          REFUSED(i, "channelsPerPixel = 257");
     i = im2col(), i.pixels = 1025;                           REFUSED(i, "pixelsPerColumn = 1025");
     i = im2col(), i.channels = 128;                          REFUSED(i, "256 bytes, more than the 128-byte");
+    i = im2col(), i.channels = 4, i.swizzle = 0;             REFUSED(i, "8 bytes, not a multiple of 16");
 }
 
 static void encoding(void)

@@ -58,6 +58,9 @@ int smem_tensormap_check(const struct smem_tensormap *t, int sm90, char *why, si
     if (dt >= SMEM_TMAP_DTYPES)
         return bad(why, n, "%s: tensorDataType %u is not a CUtensorMapDataType (0-15)", call, dt);
     int packed16 = dt == SMEM_TMAP_16U4_ALIGN16B || dt == SMEM_TMAP_16U6_ALIGN16B;
+    if (sm90 && dt >= SMEM_TMAP_16U4_ALIGN8B) /* measured: the H200 refuses every packed type */
+        return bad(why, n, "%s: tensorDataType %s is not supported by compute capability 9.0",
+                   call, dtypes[dt].name);
     if (t->im2col ? r < 3 || r > 5 : r < 1 || r > 5)
         return bad(why, n, "%s: tensorRank %u is not %s", call, r, t->im2col ? "3, 4 or 5" : "1 to 5");
     if (t->interleave > SMEM_TMAP_INTERLEAVE_32B)
@@ -96,7 +99,7 @@ int smem_tensormap_check(const struct smem_tensormap *t, int sm90, char *why, si
             return bad(why, n, "%s: boxDim[0] = %u of %s is not 128", call, t->box[0],
                        dtypes[dt].name);
         inner = inner_bytes(dt, t->box[0]);
-        if (t->interleave == SMEM_TMAP_INTERLEAVE_NONE && inner % 16)
+        if (inner % 16) /* cuda.h says so for INTERLEAVE_NONE; the H200 asks it of every layout */
             return bad(why, n, "%s: boxDim[0] = %u elements is %llu bytes, not a multiple of 16",
                        call, t->box[0], (unsigned long long)inner);
     } else {
@@ -122,15 +125,19 @@ int smem_tensormap_check(const struct smem_tensormap *t, int sm90, char *why, si
         if (t->pixels < 1 || t->pixels > 1024)
             return bad(why, n, "%s: pixelsPerColumn = %u is not 1 to 1024", call, t->pixels);
         inner = inner_bytes(dt, t->channels);
+        if (inner % 16) /* measured on the H200 (cuda.h does not say) */
+            return bad(why, n, "%s: channelsPerPixel = %u elements is %llu bytes, not a multiple "
+                       "of 16", call, t->channels, (unsigned long long)inner);
     }
-    for (unsigned d = t->interleave == SMEM_TMAP_INTERLEAVE_NONE; d < r; d++)
+    /* elementStrides[0] is ignored with INTERLEAVE_NONE (cuda.h), but checked (the H200) */
+    for (unsigned d = 0; d < r; d++)
         if (t->estride[d] < 1 || t->estride[d] > 8)
             return bad(why, n, "%s: elementStrides[%u] = %u is not 1 to 8", call, d, t->estride[d]);
     if (t->swizzle > (sm90 ? SMEM_TMAP_SWIZZLE_128B : SMEM_TMAP_SWIZZLE_128B_ATOM_64B))
         return bad(why, n, "%s: swizzle %u is not a CUtensorMapSwizzle %s", call, t->swizzle,
                    sm90 ? "of compute capability 9.0 (0-3)" : "(0-6)");
-    if (t->interleave == SMEM_TMAP_INTERLEAVE_32B && t->swizzle != SMEM_TMAP_SWIZZLE_32B)
-        return bad(why, n, "%s: INTERLEAVE_32B needs SWIZZLE_32B (swizzle is %u)", call, t->swizzle);
+    /* cuda.h: "When interleave is INTERLEAVE_32B, swizzle must be SWIZZLE_32B"; the H200's driver
+       (580.159.04) accepts INTERLEAVE_32B with SWIZZLE_128B, and so do we */
     if (t->interleave == SMEM_TMAP_INTERLEAVE_NONE && t->swizzle != SMEM_TMAP_SWIZZLE_NONE) {
         unsigned span = t->swizzle == SMEM_TMAP_SWIZZLE_32B ? 32 : t->swizzle == SMEM_TMAP_SWIZZLE_64B ? 64 : 128;
         if (inner > span)

@@ -74,9 +74,11 @@ const char *smem_tmap_dtype_name(unsigned dtype);
 
 /* 0 when t is a map cuTensorMapEncodeTiled (t->im2col 0) or cuTensorMapEncodeIm2col (1) accepts,
  * else -1 with the rule it breaks in why (the driver's answer: CUDA_ERROR_INVALID_VALUE). Every
- * requirement of cuda.h's documentation of the two calls; where the H200's driver answers
- * otherwise, tests/run/h200-tensormap.txt records it. The map's own address (64-byte aligned) is
- * the caller's to check. sm90: 1 refuses the swizzle modes 4-6 (sm_100's). */
+ * requirement of cuda.h's documentation of the two calls, as the H200's driver applies them
+ * (tests/run/h200-tensormap.txt: it also checks elementStrides[0] and the 16-byte inner box of
+ * interleaved maps and of im2col's channels, and lets INTERLEAVE_32B take any swizzle; it checks
+ * neither the map's own alignment nor the global address beyond its alignment). sm90: 1 refuses
+ * what compute capability 9.0 lacks (the swizzle modes 4-6 and the packed types 13-15). */
 int smem_tensormap_check(const struct smem_tensormap *t, int sm90, char *why, size_t whylen);
 
 /* The 128 bytes of t (the layout above); unused fields 0. */
