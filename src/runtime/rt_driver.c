@@ -584,7 +584,8 @@ RT_API CUresult __cudaSmemlabDrv_cuGetErrorString(CUresult e, const char **s)
 }
 
 /* The runtime's door to the driver: cudaEnableDefault 0, LegacyStream 1, PerThreadDefaultStream
- * 2; a symbol not found or too new is cudaSuccess with the status saying so (the H200). */
+ * 2; a symbol not found or too new is cudaSuccess with the status saying so (the H200), or
+ * cudaErrorSymbolNotFound where the caller asks no status (cuda_runtime_api.h). */
 RT_API cudaError_t cudaGetDriverEntryPointByVersion(const char *symbol, void **fn, unsigned version,
                                                     unsigned long long flags, int *status);
 RT_API cudaError_t cudaGetDriverEntryPointByVersion(const char *symbol, void **fn, unsigned version,
@@ -595,6 +596,8 @@ RT_API cudaError_t cudaGetDriverEntryPointByVersion(const char *symbol, void **f
     int s = lookup(symbol, (int)version, flags == 2, fn);
     if (status)
         *status = s;
+    else if (s != CU_GET_PROC_ADDRESS_SUCCESS)
+        return rt_error(cudaErrorSymbolNotFound);
     return cudaSuccess;
 }
 
