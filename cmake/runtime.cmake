@@ -35,3 +35,18 @@ foreach(lib cublas cublasLt)
     LINK_DEPENDS ${CMAKE_SOURCE_DIR}/src/runtime/cublas/lib${lib}.map)
   add_dependencies(smemlab smemlab_${lib})
 endforeach()
+
+# Its driver stand-in (src/runtime/driver/): build/runtime/libcuda.so.1, for programs linked with
+# -lcuda. The calls smemlab implements forward to libcudart.so.13 (rt_driver.c: one state with the
+# runtime); every other name of cuda.h stops the program, named (exit 3).
+add_library(smemlab_cuda SHARED ${CMAKE_SOURCE_DIR}/src/runtime/driver/libcuda.c
+  ${CMAKE_SOURCE_DIR}/src/runtime/driver/libcuda_stubs.c)
+target_link_libraries(smemlab_cuda PRIVATE smemlab_cudart)
+target_compile_options(smemlab_cuda PRIVATE ${SMEMLAB_WARN})
+target_link_options(smemlab_cuda PRIVATE
+  -Wl,--version-script=${CMAKE_SOURCE_DIR}/src/runtime/driver/libcuda.map -Wl,--no-undefined)
+set_target_properties(smemlab_cuda PROPERTIES
+  OUTPUT_NAME cuda SOVERSION 1 C_VISIBILITY_PRESET hidden
+  LIBRARY_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/runtime
+  LINK_DEPENDS ${CMAKE_SOURCE_DIR}/src/runtime/driver/libcuda.map)
+add_dependencies(smemlab smemlab_cuda)

@@ -1201,6 +1201,170 @@ static void test_json_report_and_compile_mode(void)
     free(j);
 }
 
+/* ---- the driver API (issue 29): tests/run/tensormap.cu, drvquery.cu against the H200 ---------- */
+
+/* The lines of golden text g (from file name) that are not comments ('#'), each checked against
+ * the same line of out unless skip(line) says the line is the machine's own; returns the lines
+ * compared. out must have no line more. */
+static unsigned compare_golden(const char *name, const char *g, const char *out,
+                               int (*skip)(const char *line))
+{
+    unsigned n = 0;
+    const char *a = g, *b = out;
+    while (a && *a) {
+        const char *ae = strchr(a, '\n'), *be = strchr(b, '\n');
+        size_t al = ae ? (size_t)(ae - a) : strlen(a), bl = be ? (size_t)(be - b) : strlen(b);
+        if (*a != '#') {
+            char line[512];
+            snprintf(line, sizeof line, "%.*s", (int)(al < 500 ? al : 500), a);
+            if (!*b) {
+                check_count++, check_failures++;
+                fprintf(stderr, "  %s: the output ends before '%s'\n", name, line);
+                return n;
+            }
+            if (!skip || !skip(line)) {
+                check_count++;
+                if (al != bl || memcmp(a, b, al)) {
+                    check_failures++;
+                    fprintf(stderr, "  %s: '%s', smemlab run printed '%.*s'\n", name, line,
+                            (int)bl, b);
+                }
+                n++;
+            }
+            b += bl + (be != NULL);
+        }
+        a += al + (ae != NULL);
+    }
+    CHECK(*b == 0);
+    return n;
+}
+
+static char *golden(const char *name)
+{
+    char path[1100];
+    snprintf(path, sizeof path, "%s/tests/run/%s", src, name);
+    char *g = test_read_file(path, NULL);
+    CHECK(g != NULL);
+    return g;
+}
+
+/* text without its "attr N ..." lines (a copy) */
+static char *without_attributes(const char *text)
+{
+    char *r = malloc(strlen(text) + 1), *w = r;
+    for (const char *l = text; l && *l;) {
+        const char *nl = strchr(l, '\n');
+        size_t n = nl ? (size_t)(nl - l + 1) : strlen(l);
+        if (strncmp(l, "attr ", 5))
+            memcpy(w, l, n), w += n;
+        l += n;
+    }
+    *w = 0;
+    return r;
+}
+
+/* A program that builds tensor maps through cudaGetDriverEntryPointByVersion (as CUTLASS does):
+ * every cuTensorMapEncodeTiled / Im2col answer (83 valid and invalid maps) and every entry-point
+ * answer equals the H200's (tests/run/h200-tensormap.txt: driver 580.159.04, 2026-11-29). */
+static void test_tensor_maps_as_the_h200(void)
+{
+    char *o, *e, *g = golden("h200-tensormap.txt");
+    CHECK_EQ(checks("", "tensormap", "", &o, &e), 0);
+    CHECK_EQ(compare_golden("h200-tensormap.txt", g, o, NULL), 87);
+    free(g);
+    free(o);
+    free(e);
+}
+
+/* the machine's own facts, not the device's: the board's total memory (the emulated H200's is
+ * another board's) */
+static int machine_line(const char *line)
+{
+    return !strncmp(line, "totalmem_gib ", 13);
+}
+
+/* A program linked with -lcuda (build/runtime/libcuda.so.1 stands in): init, the device and its
+ * attributes, the primary context, cuGetProcAddress per version, error names and strings, then a
+ * kernel through the runtime: the H200's driver's every answer (tests/run/h200-drvquery.txt,
+ * h200-drverrors.txt), the attributes the emulated device answers equal (the PCI bus and device
+ * ids aside: the machine's), the others invalid value (as cudaDeviceGetAttribute says); a driver
+ * call smemlab does not provide stops the program with its name and caller, exit 3, the launch
+ * before it reported. */
+static void test_driver_api_as_the_h200(void)
+{
+    char *o, *e, *g = golden("h200-drvquery.txt");
+    CHECK_EQ(checks("--device h200", "drvquery", "query", &o, &e), 0);
+    EXPECT_IN(o, "kernel PASS");
+    unsigned answered = 0, unanswered = 0;
+    for (char *l = o; l && *l; l = next_line(l)) {
+        int a, r, v, hr = -1, hv = 0;
+        if (sscanf(l, "attr %d %d %d", &a, &r, &v) != 3)
+            continue;
+        char want[64];
+        snprintf(want, sizeof want, "\nattr %d ", a);
+        const char *h = g ? strstr(g, want) : NULL;
+        CHECK(h && sscanf(h + 1, "attr %*d %d %d", &hr, &hv) == 2);
+        if (r == 0) {
+            answered++;
+            CHECK_EQ(hr, 0);
+            if (a != 33 && a != 34 && hv != v) {
+                check_failures++;
+                fprintf(stderr, "  attribute %d: the H200 %d, smemlab run %d\n", a, hv, v);
+            }
+        } else {
+            CHECK_EQ(r, 1);
+            unanswered += hr == 0;
+        }
+    }
+    CHECK_EQ(answered, 61);
+    CHECK_EQ(unanswered, 86);
+    char *ga = without_attributes(g), *oa = without_attributes(o);
+    CHECK_EQ(compare_golden("h200-drvquery.txt", ga, oa, machine_line), 60);
+    free(ga);
+    free(oa);
+    free(g);
+    free(o);
+    free(e);
+
+    g = golden("h200-drverrors.txt");
+    CHECK_EQ(checks("", "drvquery", "errors", &o, &e), 0);
+    CHECK_EQ(compare_golden("h200-drverrors.txt", g, o, NULL), 102);
+    free(g);
+    free(o);
+    free(e);
+
+    CHECK_EQ(checks("", "drvquery", "alloc", &o, &e), 3);
+    EXPECT_IN(e, "smemlab run: cuMemAlloc_v2 is not supported (smemlab run provides the driver "
+                 "API's initialisation");
+    EXPECT_IN(e, "called from drvquery");
+    EXPECT_IN(o, "kernel PASS");
+    CHECK(strstr(o, "alloc returned") == NULL);
+    free(o);
+    free(e);
+}
+
+/* Launches with thread-block clusters (tests/run/cluster.cu): cudaLaunchKernelEx with a cluster
+ * dimension, __cluster_dims__, cudaFuncSetAttribute's non-portable sizes and required dimensions:
+ * every launch's error (cudaErrorInvalidClusterSize where the grid does not divide, a size
+ * over 8 or 16, a cluster other than the kernel's), whether its blocks ran, and every attribute
+ * answer equal the H200's (tests/run/h200-cluster.txt, driver 580.159.04, 2026-11-29); then
+ * cudaOccupancyMaxActiveClusters, not modelled, stops the program, named (exit 3). */
+static void test_cluster_launches_as_the_h200(void)
+{
+    char *o, *e, *g = golden("h200-cluster.txt");
+    char *occ = g ? strstr(g, "\nocc_") : NULL;
+    CHECK(occ != NULL);
+    if (occ)
+        occ[1] = 0;
+    CHECK_EQ(checks("--device h200", "cluster", "", &o, &e), 3);
+    CHECK_EQ(compare_golden("h200-cluster.txt", g, o, NULL), 42);
+    EXPECT_IN(e, "smemlab run: cudaOccupancyMaxActiveClusters is not supported (how the GPU places "
+                 "clusters on its GPCs is not modelled");
+    free(g);
+    free(o);
+    free(e);
+}
+
 int main(void)
 {
     if (system("nvcc --version > /dev/null 2>&1") != 0) {
@@ -1245,6 +1409,9 @@ int main(void)
     build("tests/run", "tiny", "tiny_static", "-arch=sm_90");
     build("tests/run", "tiny", "tiny_sass", "-cudart shared -gencode arch=compute_90,code=sm_90");
     build("tests/run", "tiny", "tiny_rdc", "-cudart shared -arch=sm_90 -rdc=true");
+    build("tests/run", "tensormap", "tensormap", "-cudart shared -arch=sm_90 -O3");
+    build("tests/run", "drvquery", "drvquery", "-cudart shared -arch=sm_90 -O3 -lcuda");
+    build("tests/run", "cluster", "cluster", "-cudart shared -arch=sm_90 -O3");
     wait_builds();
     RUN(test_hw_programs_count_as_the_h100);
     RUN(test_devinfo_prints_the_h100s_properties);
@@ -1278,5 +1445,8 @@ int main(void)
     RUN(test_fused_multiply_adds_as_the_h100);
     RUN(test_wmma_in_a_called_function);
     RUN(test_json_report_and_compile_mode);
+    RUN(test_tensor_maps_as_the_h200);
+    RUN(test_driver_api_as_the_h200);
+    RUN(test_cluster_launches_as_the_h200);
     return CHECK_DONE();
 }

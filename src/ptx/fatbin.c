@@ -269,9 +269,11 @@ int smem_fatbin_unwrap(const void *wrapper, const uint8_t **data, size_t *n,
 
 /* CUDA libraries that run NVIDIA's own precompiled kernels (SASS only) or need a real driver.
  * cuBLAS is not among them: `smemlab run` has stand-ins for libcublas.so.13 and libcublasLt.so.13
- * (src/runtime/cublas/) that stop the program at its first call that would compute. */
+ * (src/runtime/cublas/) that stop the program at its first call that would compute; nor is the
+ * driver, libcuda.so.1 (src/runtime/driver/: its calls of initialisation, devices, contexts,
+ * tensor maps and entry points run, the others stop the program, named). */
 static const char *const unsupported_libs[] = {
-    "libcuda.so", "libcudnn", "libcufft", "libcurand", "libcusparse",
+    "libcudnn", "libcufft", "libcurand", "libcusparse",
     "libcusolver", "libnccl", "libnvrtc", "libnvjitlink", "libnvjpeg", "libnpp", "libcutensor",
     NULL};
 
@@ -299,12 +301,8 @@ enum smem_program_kind smem_program_check(const char *path, struct smem_error *e
     const uint8_t *fat = smem_elf_section(e, ".nv_fatbin", &fsize);
     if (lib) {
         kind = SMEM_PROGRAM_LIBRARY;
-        if (!strncmp(lib, "libcuda.so", 10))
-            smem_error_set(err, path, 0, 0, "the program calls the CUDA driver API (it needs %s); "
-                           "smemlab run stands in for the runtime API (libcudart) only", lib);
-        else
-            smem_error_set(err, path, 0, 0, "the program needs %s, whose kernels NVIDIA ships as "
-                           "SASS only: smemlab run cannot emulate them", lib);
+        smem_error_set(err, path, 0, 0, "the program needs %s, whose kernels NVIDIA ships as "
+                       "SASS only: smemlab run cannot emulate them", lib);
     } else if (!cudart && (fat || smem_elf_defines(e, "cudaMalloc") ||
                            smem_elf_defines(e, "__cudaRegisterFatBinary"))) {
         kind = SMEM_PROGRAM_STATIC_CUDART;

@@ -1925,10 +1925,27 @@ static int read_function(struct parser *ps, int is_entry)
                     break;
                 ps->p++;
             }
+        } else if (!strcmp(w, ".reqnctapercluster") || !strcmp(w, ".maxclusterrank")) {
+            /* __cluster_dims__(x, y, z): the cluster every launch must have */
+            int req = w[1] == 'r';
+            for (int k = 0; k < (req ? 3 : 1); k++) {
+                int64_t v;
+                if (skip_ws(ps) || read_int(ps, &v))
+                    return -1;
+                uint32_t u = v > 0 && v <= 1024 ? (uint32_t)v : 0;
+                if (req)
+                    f->reqnctapercluster[k] = u;
+                else
+                    f->maxclusterrank = u;
+                if (peek(ps, ',') != 1)
+                    break;
+                ps->p++;
+            }
+        } else if (!strcmp(w, ".explicitcluster")) {
+            f->explicitcluster = 1;
         } else if (!strcmp(w, ".minnctapersm") || !strcmp(w, ".maxnreg") ||
                    !strcmp(w, ".maxnctapersm") || !strcmp(w, ".noreturn") ||
-                   !strcmp(w, ".explicitcluster") || !strcmp(w, ".reqnctapercluster") ||
-                   !strcmp(w, ".maxclusterrank") || !strcmp(w, ".pragma")) {
+                   !strcmp(w, ".pragma")) {
             while (skip_ws(ps) == 0 && ps->p < ps->end && *ps->p != '{' && *ps->p != ';' &&
                    *ps->p != '.')
                 ps->p++;

@@ -193,7 +193,13 @@ struct cudaFuncAttributes {
 
 enum cudaFuncAttribute {
     cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
-    cudaFuncAttributePreferredSharedMemoryCarveout = 9
+    cudaFuncAttributePreferredSharedMemoryCarveout = 9,
+    cudaFuncAttributeClusterDimMustBeSet = 10,
+    cudaFuncAttributeRequiredClusterWidth = 11,
+    cudaFuncAttributeRequiredClusterHeight = 12,
+    cudaFuncAttributeRequiredClusterDepth = 13,
+    cudaFuncAttributeNonPortableClusterSizeAllowed = 14,
+    cudaFuncAttributeClusterSchedulingPolicyPreference = 15
 };
 
 struct cudaPitchedPtr {
@@ -217,7 +223,21 @@ struct cudaMemcpy3DParms {
     enum cudaMemcpyKind kind;
 };
 
-/* cudaLaunchKernelExC: the configuration (attributes are 64-byte records we do not read). */
+/* cudaLaunchKernelExC: the configuration and its attributes (cudaLaunchAttribute: an id, padding
+ * to 8 bytes, a 64-byte value). */
+enum { cudaLaunchAttributeClusterDimension = 4 };
+typedef struct {
+    int id;
+    char pad[4];
+    union {
+        char bytes[64];
+        struct {
+            unsigned x, y, z;
+        } clusterDim;
+    } val;
+} cudaLaunchAttribute;
+enum { cudaErrorInvalidClusterSize = 912 };
+
 typedef struct {
     dim3 gridDim;
     dim3 blockDim;

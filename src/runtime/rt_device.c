@@ -44,9 +44,10 @@ static void rt_device_props(struct cudaDeviceProp *p)
     p->pciBusID = 1;
     p->asyncEngineCount = 3;
     p->unifiedAddressing = 1;
-    p->memoryBusWidth = 5120;
-    p->l2CacheSize = 52428800;
-    p->persistingL2CacheMaxSize = 32768000;
+    /* the H200's: tests/run/h200-drvquery.txt (its driver's attributes 37, 38, 108, 109) */
+    p->memoryBusWidth = h200 ? 6016 : 5120;
+    p->l2CacheSize = h200 ? 62914560 : 52428800;
+    p->persistingL2CacheMaxSize = h200 ? 39321600 : 32768000;
     p->maxThreadsPerMultiProcessor = 2048;
     p->streamPrioritiesSupported = 1;
     p->globalL1CacheSupported = 1;
@@ -61,7 +62,7 @@ static void rt_device_props(struct cudaDeviceProp *p)
     p->cooperativeLaunch = 1;
     p->sharedMemPerBlockOptin = 232448;
     p->maxBlocksPerMultiProcessor = 32;
-    p->accessPolicyMaxWindowSize = 134213632;
+    p->accessPolicyMaxWindowSize = h200 ? 134217728 : 134213632;
     p->reservedSharedMemPerBlock = 1024;
     p->hostRegisterSupported = 1;
     p->memoryPoolsSupported = 1;
@@ -156,13 +157,8 @@ RT_API cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *p, int d)
     return cudaSuccess;
 }
 
-RT_API cudaError_t cudaDeviceGetAttribute(int *v, int attr, int d);
-RT_API cudaError_t cudaDeviceGetAttribute(int *v, int attr, int d)
+int rt_device_attribute(int attr, int *v)
 {
-    if (!v)
-        return rt_error(cudaErrorInvalidValue);
-    if (d != 0)
-        return rt_error(cudaErrorInvalidDevice);
     struct cudaDeviceProp p;
     rt_lock();
     rt_device_props(&p);
@@ -230,10 +226,20 @@ RT_API cudaError_t cudaDeviceGetAttribute(int *v, int attr, int d)
     case cudaDevAttrReservedSharedMemoryPerBlock: r = (int)p.reservedSharedMemPerBlock; break;
     case cudaDevAttrMemoryPoolsSupported: r = 1; break;
     case cudaDevAttrClusterLaunch: r = 1; break;
-    default: *v = 0; return rt_error(cudaErrorInvalidValue);
+    default: *v = 0; return -1;
     }
     *v = r;
-    return cudaSuccess;
+    return 0;
+}
+
+RT_API cudaError_t cudaDeviceGetAttribute(int *v, int attr, int d);
+RT_API cudaError_t cudaDeviceGetAttribute(int *v, int attr, int d)
+{
+    if (!v)
+        return rt_error(cudaErrorInvalidValue);
+    if (d != 0)
+        return rt_error(cudaErrorInvalidDevice);
+    return rt_device_attribute(attr, v) ? rt_error(cudaErrorInvalidValue) : cudaSuccess;
 }
 
 RT_API cudaError_t cudaDeviceSynchronize(void);
@@ -549,6 +555,14 @@ RT_API cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *a, const voi
     a->maxDynamicSharedSizeBytes = k->max_dyn_smem >= 0 ? k->max_dyn_smem
                                    : (int)(st < 48u * 1024u ? 48u * 1024u - st : 0);
     a->preferredShmemCarveout = k->carveout;
+    /* clusters: __cluster_dims__ (.explicitcluster, .reqnctapercluster), or what
+       cudaFuncSetAttribute required */
+    const uint32_t *rc = k->func->reqnctapercluster;
+    a->clusterDimMustBeSet = k->func->explicitcluster;
+    a->requiredClusterWidth = (int)(rc[0] ? rc[0] : k->cluster_req[0]);
+    a->requiredClusterHeight = (int)(rc[0] ? rc[1] : k->cluster_req[1]);
+    a->requiredClusterDepth = (int)(rc[0] ? rc[2] : k->cluster_req[2]);
+    a->nonPortableClusterSizeAllowed = k->nonportable;
     rt_unlock();
     return cudaSuccess;
 }
@@ -571,6 +585,19 @@ RT_API cudaError_t cudaFuncSetAttribute(const void *func, int attr, int value)
         k->max_dyn_smem = value;
     } else if (attr == cudaFuncAttributePreferredSharedMemoryCarveout) {
         k->carveout = value;
+    } else if (attr == cudaFuncAttributeClusterDimMustBeSet) {
+        rt_unlock(); /* read only (the H200: invalid value) */
+        return rt_error(cudaErrorInvalidValue);
+    } else if (attr >= cudaFuncAttributeRequiredClusterWidth &&
+               attr <= cudaFuncAttributeRequiredClusterDepth) {
+        /* a kernel compiled with __cluster_dims__ keeps its own (the H200: invalid value) */
+        if (value < 0 || k->func->reqnctapercluster[0]) {
+            rt_unlock();
+            return rt_error(cudaErrorInvalidValue);
+        }
+        k->cluster_req[attr - cudaFuncAttributeRequiredClusterWidth] = (unsigned)value;
+    } else if (attr == cudaFuncAttributeNonPortableClusterSizeAllowed) {
+        k->nonportable = value != 0;
     }
     rt_unlock();
     return cudaSuccess;

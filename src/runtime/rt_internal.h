@@ -177,6 +177,10 @@ struct rt_kernel {
     uint32_t *wregs, nwregs;
     uint64_t wgen;
     int carveout;
+    /* clusters: the dimensions cudaFuncSetAttribute required (RequiredClusterWidth, Height,
+       Depth; 0 unset), and whether more than 8 blocks a cluster are allowed (NonPortable...) */
+    unsigned cluster_req[3];
+    int nonportable;
     uint64_t launches, recorded;
     int report_id;          /* index into the run report's kernels, -1 until recorded */
     int wanted;             /* -1 unknown, 0/1: matches --kernel */
@@ -251,5 +255,12 @@ int rt_execute(struct rt_kernel *k, const struct smem_cta_program *p, const stru
                int price, int hazards, struct rt_exec_result *out);
 /* 1 when the kernel calls printf (its lines come in block order, on one thread) */
 int rt_kernel_prints(const struct smem_ptx_func *f);
+
+/* ---- the device (rt_device.c) ---- */
+
+/* The device's answer to attribute attr (cudaDeviceAttr, the driver's CUdevice_attribute: the
+ * same numbers) in *v: 0, or -1 for an attribute the emulated device does not answer. Sets no
+ * error (the driver API's calls use it too). */
+int rt_device_attribute(int attr, int *v);
 
 #endif

@@ -60,7 +60,42 @@ static void kernel_error(struct rt_kernel *k, const char *what)
     rt_fatal("kernel %s cannot be emulated: %s", k->name ? k->name : k->symbol, what);
 }
 
-static cudaError_t rt_launch(struct rt_kernel *k, dim3 grid, dim3 block, void **args, size_t shmem)
+/* The cluster of a launch, checked as the H200 checks it (tests/run/cluster.cu,
+ * h200-cluster.txt): the launch's own (cudaLaunchAttributeClusterDimension: attr, NULL if none)
+ * or the kernel's (__cluster_dims__, or what cudaFuncSetAttribute required). A launch's cluster
+ * other than the kernel's, a zero dimension, more than 8 blocks (16 after
+ * cudaFuncAttributeNonPortableClusterSizeAllowed) or a grid it does not divide:
+ * cudaErrorInvalidClusterSize. out: the dimensions (0 0 0: no cluster). */
+static cudaError_t cluster_of(const struct rt_kernel *k, const unsigned *attr, dim3 grid,
+                              unsigned out[3])
+{
+    const uint32_t *ptx = k->func->reqnctapercluster;
+    unsigned req[3] = {0, 0, 0};
+    int has_req = ptx[0] || k->cluster_req[0] || k->cluster_req[1] || k->cluster_req[2];
+    for (int i = 0; i < 3 && has_req; i++) {
+        unsigned v = ptx[0] ? ptx[i] : k->cluster_req[i];
+        req[i] = v ? v : 1;
+    }
+    out[0] = out[1] = out[2] = 0;
+    if (!attr && !has_req)
+        return cudaSuccess;
+    const unsigned *c = attr ? attr : req;
+    if (attr && has_req && (attr[0] != req[0] || attr[1] != req[1] || attr[2] != req[2]))
+        return cudaErrorInvalidClusterSize;
+    if (!c[0] || !c[1] || !c[2])
+        return cudaErrorInvalidClusterSize;
+    uint64_t size = (uint64_t)c[0] * c[1] * c[2];
+    if (size > (k->nonportable ? 16u : 8u))
+        return cudaErrorInvalidClusterSize;
+    if (grid.x % c[0] || grid.y % c[1] || grid.z % c[2])
+        return cudaErrorInvalidClusterSize;
+    for (int i = 0; i < 3; i++)
+        out[i] = c[i];
+    return cudaSuccess;
+}
+
+static cudaError_t rt_launch(struct rt_kernel *k, dim3 grid, dim3 block, void **args, size_t shmem,
+                             const unsigned *cluster_attr)
 {
     if (!k)
         return rt_error(cudaErrorInvalidDeviceFunction);
@@ -82,6 +117,10 @@ static cudaError_t rt_launch(struct rt_kernel *k, dim3 grid, dim3 block, void **
         return rt_error(cudaErrorInvalidValue);
     if (!config_ok(grid, block))
         return rt_error(cudaErrorInvalidConfiguration);
+    unsigned cluster[3];
+    cudaError_t ce = cluster_of(k, cluster_attr, grid, cluster);
+    if (ce)
+        return rt_error(ce);
     struct smem_error err;
     memset(&err, 0, sizeof err);
     struct smem_cta_program *p = rt_kernel_program(k, (uint32_t)shmem, &err);
@@ -129,6 +168,7 @@ static cudaError_t rt_launch(struct rt_kernel *k, dim3 grid, dim3 block, void **
     l.grid[0] = grid.x;
     l.grid[1] = grid.y;
     l.grid[2] = grid.z;
+    memcpy(l.cluster, cluster, sizeof l.cluster);
     l.dyn_smem = (uint32_t)shmem;
     l.max_steps = rt_opt.max_steps;
     l.global = &gm;
@@ -245,7 +285,7 @@ RT_API cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block, voi
 {
     (void)stream;
     rt_lock();
-    cudaError_t e = rt_launch(rt_kernel_of(func), grid, block, args, shmem);
+    cudaError_t e = rt_launch(rt_kernel_of(func), grid, block, args, shmem, NULL);
     rt_unlock();
     return e;
 }
@@ -283,7 +323,7 @@ RT_API cudaError_t __cudaLaunchKernel(cudaKernel_t kernel, dim3 grid, dim3 block
 {
     (void)stream;
     rt_lock();
-    cudaError_t e = rt_launch((struct rt_kernel *)(void *)kernel, grid, block, args, shmem);
+    cudaError_t e = rt_launch((struct rt_kernel *)(void *)kernel, grid, block, args, shmem, NULL);
     rt_unlock();
     return e;
 }
@@ -301,11 +341,24 @@ RT_API cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const v
 RT_API cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const void *func,
                                        void **args)
 {
-    if (!config)
+    if (!config || (config->numAttrs && !config->attrs))
         return rt_error(cudaErrorInvalidValue);
-    /* attributes (clusters, programmatic serialisation) change no shared-memory count here */
-    return cudaLaunchKernel(func, config->gridDim, config->blockDim, args,
-                            config->dynamicSmemBytes, config->stream);
+    /* the cluster dimension is checked and handed to the emulator; the other attributes
+       (programmatic serialisation, priorities, ...) change no shared-memory count here */
+    const cudaLaunchAttribute *at = config->attrs;
+    const unsigned *cluster = NULL;
+    for (unsigned i = 0; i < config->numAttrs; i++)
+        if (at[i].id == cudaLaunchAttributeClusterDimension) {
+            cluster = &at[i].val.clusterDim.x;
+        }
+    unsigned c[3];
+    if (cluster)
+        c[0] = cluster[0], c[1] = cluster[1], c[2] = cluster[2];
+    rt_lock();
+    cudaError_t e = rt_launch(rt_kernel_of(func), config->gridDim, config->blockDim, args,
+                              config->dynamicSmemBytes, cluster ? c : NULL);
+    rt_unlock();
+    return e;
 }
 
 RT_API cudaError_t cudaLaunchKernelExC_ptsz(const cudaLaunchConfig_t *config, const void *func,

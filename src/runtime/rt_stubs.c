@@ -25,9 +25,10 @@ static const char *why(const char *name)
         {"External", "external memory and semaphores need a real driver"},
         {"MemPool", "memory pools are not emulated"},
         {"Library", "loading device code at run time is not emulated"},
-        {"DriverEntryPoint", "the CUDA driver API is not available"},
         {"ProcAddress", "the CUDA driver API is not available"},
         {"ExportTable", "the CUDA driver API is not available"},
+        {"Cluster", "how the GPU places clusters on its GPCs is not modelled; the H200's answers "
+                    "for some configurations are in smemlab's tests/run/h200-cluster.txt"},
         {"Mipmapped", "CUDA arrays (textures and surfaces) are not emulated"},
     };
     for (size_t i = 0; i < sizeof reasons / sizeof reasons[0]; i++)

@@ -221,6 +221,7 @@ struct smem_param_value {
 
 struct smem_launch {
     unsigned block[3], grid[3];
+    unsigned cluster[3];    /* thread-block cluster dimensions (the grid divides by them); 0: none */
     uint32_t dyn_smem;
     const struct smem_param_value *params; /* indexed like the kernel's parameters; may be NULL */
     unsigned nparams;

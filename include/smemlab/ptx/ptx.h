@@ -282,6 +282,9 @@ struct smem_ptx_func {
     int32_t ret_sym[4];
     uint64_t param_bytes;
     uint32_t maxntid[3], reqntid[3]; /* performance directives, 0 when absent */
+    uint32_t reqnctapercluster[3];   /* cluster directives (__cluster_dims__), 0 when absent */
+    uint32_t maxclusterrank;
+    int explicitcluster;
     int32_t *vregs;        /* the registers of OPK_VECX operands */
     uint32_t nvregs;
     struct smem_error *error; /* the body could not be read (an unsupported instruction): why, and
