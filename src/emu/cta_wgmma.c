@@ -17,8 +17,8 @@
  *    operand's LBO is not used. A from registers: the PTX ISA's fragments. Evidence:
  *    tests/run/wgmma.cu on an H200, bit for bit (the base offset: two cases, 128B and 64B).
  *  - Sums: f16 / bf16 / tf32 as one HMMA block of the K products and C (emu/tc_numeric.c);
- *    e4m3 / e5m2 likewise through their f16 values; s8 / u8 exactly (s32 wraps, or clamps with
- *    .satfinite). */
+ *    e4m3 / e5m2 (through their f16 values, exact) as one QGMMA block: 13 fraction bits, not 25
+ *    (smem_tc_block_qgmma); s8 / u8 exactly (s32 wraps, or clamps with .satfinite). */
 #include "families.h"
 #include "lanes.h"
 
@@ -296,7 +296,8 @@ static int run_product(struct block *b, uint32_t g, uint32_t pc, const struct sm
             } else {
                 for (uint32_t k = 0; k < K; k++)
                     col[k] = B[n * K + k];
-                d = smem_tc_block(tt, &A[m * K], tt, col, K, ttd, scale_d ? c : 0, ttd);
+                d = is_fp8(ta) ? smem_tc_block_qgmma(tt, &A[m * K], tt, col, K, ttd, scale_d ? c : 0, ttd)
+                               : smem_tc_block(tt, &A[m * K], tt, col, K, ttd, scale_d ? c : 0, ttd);
             }
             if (td == PT_F16)
                 *slot = (*slot & ~(0xffffu << sh)) | d << sh;
