@@ -4,7 +4,8 @@
  * f16 / bf16 / tf32 / e4m3 / e5m2 / s8 x u8 with f32, f16 and s32 accumulators, A from
  * registers, N = 8, 64, 256) prints a hash of every case's accumulators and dumps them: both
  * must be the H200's (tests/run/h200-wgmma.txt and h200-wgmma-dump.bin.gz: NVIDIA H200, driver
- * 580.159.04, 2026-11-29), bit for bit. A descriptor outside the block's shared memory, a
+ * 580.159.04, 2026-11-29), bit for bit; every launch's wgmma reads ("shared_gmma") as Nsight
+ * Compute counted them there (h200-wgmma-ncu.csv). A descriptor outside the block's shared memory, a
  * warpgroup that is not whole or does not all arrive, and a form not modelled stop the run
  * with a located message (exit 3). Needs nvcc (else skipped, exit 77). */
 #include "check.h"
@@ -95,6 +96,53 @@ static void test_outputs_are_the_h200s(void)
     free(e);
 }
 
+/* Every launch's wgmma reads as Nsight Compute counted them on the H200
+ * (tests/run/h200-wgmma-ncu.csv: l1tex__lsuin_requests_op_gmma, the wavefronts of
+ * l1tex__data_pipe_lsu_wavefronts_mem_shared_op_gmma, less the bank conflicts for the ideal),
+ * in the JSON report's "shared_gmma", and its stores' wavefronts in "shared_st". */
+static void test_gmma_counts_are_the_h200s(void)
+{
+    char *o, *e, path[1100], opts[1300];
+    snprintf(path, sizeof path, "%s/wgmma.json", bin);
+    snprintf(opts, sizeof opts, "--format json -o %s", path);
+    CHECK_EQ(run(opts, "wgmma", "-", &o, &e), 0);
+    char *js = test_read_file(path, NULL);
+    snprintf(path, sizeof path, "%s/tests/run/h200-wgmma-ncu.csv", src);
+    char *hw = test_read_file(path, NULL);
+    CHECK(js && hw);
+    if (!js || !hw)
+        return;
+    const char *at = strstr(js, "\"launches\"");
+    unsigned n = 0;
+    for (char *line = hw; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+        if (line[0] < '0' || line[0] > '9')
+            continue; /* comments, the header */
+        /* launch,"kernel",requests,wavefronts,conflicts,bytes,inst,ld,st,ld_wf,st_wf,... */
+        const char *p = strchr(line, '"');
+        p = p ? strchr(p + 1, '"') : NULL;
+        unsigned long long v[9];
+        CHECK(p && sscanf(p + 1, ",%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu", &v[0], &v[1], &v[2],
+                          &v[3], &v[4], &v[5], &v[6], &v[7], &v[8]) == 9);
+        char want[200];
+        snprintf(want, sizeof want, "\"shared_gmma\": {\"requests\": %llu, \"wavefronts\": %llu, "
+                 "\"ideal_wavefronts\": %llu}", v[0], v[1], v[1] - v[2]);
+        const char *g = at ? strstr(at, "\"shared_gmma\"") : NULL;
+        CHECK(g && !strncmp(g, want, strlen(want)));
+        if (!g || strncmp(g, want, strlen(want)))
+            fprintf(stderr, "  launch %u: want %s\n", n, want);
+        const char *st = at ? strstr(at, "\"shared_st\"") : NULL;
+        snprintf(want, sizeof want, "\"wavefronts\": %llu,", v[8]);
+        CHECK(st && g && strstr(st, want) && strstr(st, want) < g);
+        at = g ? g + 1 : NULL;
+        n++;
+    }
+    CHECK_EQ(n, 31u);
+    free(js);
+    free(hw);
+    free(o);
+    free(e);
+}
+
 static void test_bad_input_stops_located(void)
 {
     char *o, *e;
@@ -134,6 +182,7 @@ int main(void)
     build("wgmma");
     build("wgmma_bad");
     RUN(test_outputs_are_the_h200s);
+    RUN(test_gmma_counts_are_the_h200s);
     RUN(test_bad_input_stops_located);
     return CHECK_DONE();
 }

@@ -185,6 +185,7 @@ static struct smem_totals *totals_of(struct smem_kernel_report *k, unsigned op)
     case SMEM_ACC_LDSM: return &k->ldsm;
     case SMEM_ACC_STSM: return &k->stsm;
     case SMEM_ACC_CP_ASYNC: return &k->ldgsts;
+    case SMEM_ACC_GMMA: return &k->gmma;
     default: return &k->atom;
     }
 }
@@ -278,6 +279,8 @@ static void on_access(void *ctx, const struct smem_access *a)
     int estimate = 0;
     if (unknown)
         ;
+    else if (a->op == SMEM_ACC_GMMA) /* wavefronts as the emulator found them (cta_wgmma.c) */
+        cost = (struct smem_cost){a->count, a->count, 1, 1, 0};
     else if (a->op >= SMEM_ACC_CP_ASYNC)
         estimate = price_matrix(c, a, &r, &cost);
     else
@@ -291,7 +294,7 @@ static void on_access(void *ctx, const struct smem_access *a)
         cas_rounds(c, a, &r, s);
     else
         add_totals(&s->t, &cost, unknown);
-    if (!unknown && cost.wavefronts > s->worst_wf) {
+    if (!unknown && a->op != SMEM_ACC_GMMA && cost.wavefronts > s->worst_wf) {
         s->worst = r;
         s->worst_wf = cost.wavefronts;
     }
@@ -528,6 +531,7 @@ int smem_kernel_report_add(struct smem_kernel_report *sum, const struct smem_ker
     sum_totals(&sum->ldsm, &one->ldsm);
     sum_totals(&sum->stsm, &one->stsm);
     sum_totals(&sum->ldgsts, &one->ldgsts);
+    sum_totals(&sum->gmma, &one->gmma);
     sum->blocks_run += one->blocks_run;
     sum->blocks_total += one->blocks_total;
     sum->steps += one->steps;

@@ -327,11 +327,33 @@ done:
     return rc;
 }
 
+/* Warp wv's request at pc's site (wgmma's reads, or commit_group's HGMMA): `wavefronts` of them.
+ * Given to the hooks at once (one request a warp and execution, nothing for lanes to join). */
+static void gmma_request(struct block *b, uint32_t wv, uint32_t pc, unsigned wavefronts)
+{
+    uint32_t s = b->p->site_of_insn[pc];
+    if (s == UINT32_MAX || !b->h || !b->h->access)
+        return;
+    struct smem_access a;
+    memset(&a, 0, sizeof a);
+    a.site = s;
+    a.block = b->bid;
+    a.warp = wv;
+    a.interval = b->interval;
+    a.active = emu_warp_lanes(b, wv);
+    a.width = b->p->sites[s].width;
+    a.op = SMEM_ACC_GMMA;
+    a.count = (uint8_t)wavefronts;
+    b->h->access(b->h->ctx, &a);
+}
+
 int emu_exec_wgmma(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in, uint32_t ex)
 {
     const char *name = smem_ptx_tensor_name(in);
     if (emu_whole_warp(b, w, pc, ex, name))
         return -1;
+    if (in->mode == MODE_WGMMA_COMMIT)
+        gmma_request(b, w, pc, 0);
     if (in->mode != MODE_WGMMA_MMA)
         return 1; /* fence, commit_group, wait_group: each product is complete when it is issued */
     const char *why = unsupported(in);
@@ -385,6 +407,11 @@ int emu_exec_wgmma(struct block *b, uint32_t w, uint32_t pc, const struct smem_p
     int r = run_product(b, g, pc, in);
     if (r <= 0)
         return r;
+    /* the reads' price (tests/run/h200-wgmma-ncu.csv): a request a warp; the wavefronts, 128
+       bytes each, of A (64 x 32 bytes, from shared memory) and B (N x 32 bytes) on the first
+       warp's, whatever the swizzle, major-ness and type (no bank conflict measured) */
+    for (uint32_t v = 4 * g; v < 4 * g + 4; v++)
+        gmma_request(b, v, pc, v == 4 * g ? (rs ? 0 : 16) + N / 4 : 0);
     for (uint32_t v = 4 * g; v < 4 * g + 4; v++)
         if (v != w)
             for (uint32_t l = 0; l < 32; l++) {
