@@ -5,7 +5,8 @@
  * registers, N = 8, 64, 256) prints a hash of every case's accumulators and dumps them: both
  * must be the H200's (tests/run/h200-wgmma.txt and h200-wgmma-dump.bin.gz: NVIDIA H200, driver
  * 580.159.04, 2026-11-29), bit for bit; every launch's wgmma reads ("shared_gmma") as Nsight
- * Compute counted them there (h200-wgmma-ncu.csv). A descriptor outside the block's shared memory, a
+ * Compute counted them there (h200-wgmma-ncu.csv); its reads race with a store after the barrier
+ * (tests/run/wgmma_bad.cu race), and nothing else. A descriptor outside the block's shared memory, a
  * warpgroup that is not whole or does not all arrive, and a form not modelled stop the run
  * with a located message (exit 3). Needs nvcc (else skipped, exit 77). */
 #include "check.h"
@@ -154,18 +155,38 @@ static void test_bad_input_stops_located(void)
     free(o);
     free(e);
     CHECK_EQ(run("", "wgmma_bad", "short", &o, &e), 3);
-    EXPECT_IN(e, "wgmma_bad.cu:31:");
+    EXPECT_IN(e, "wgmma_bad.cu:39:");
     EXPECT_IN(e, "its warpgroup is warps 0..3, but the block has 96 threads");
     free(o);
     free(e);
     CHECK_EQ(run("", "wgmma_bad", "skip", &o, &e), 3);
-    EXPECT_IN(e, "wgmma_bad.cu:31:");
+    EXPECT_IN(e, "wgmma_bad.cu:39:");
     EXPECT_IN(e, "deadlock: 96 threads of warpgroup 0 (warps 0..3) wait at this wgmma.mma_async");
     free(o);
     free(e);
     CHECK_EQ(run("", "wgmma_bad", "b1", &o, &e), 3);
-    EXPECT_IN(e, "wgmma_bad.cu:24:");
+    EXPECT_IN(e, "wgmma_bad.cu:32:");
     EXPECT_IN(e, "unsupported instruction: wgmma.mma_async .m64n8k256: the b1 form");
+    free(o);
+    free(e);
+}
+
+/* wgmma's reads take part in the hazards: a store into the tile after the barrier is a race with
+ * the wgmma that reads it (located at both lines); the same store before the barrier is not, nor
+ * is anything in tests/run/wgmma.cu. */
+static void test_wgmma_reads_race(void)
+{
+    char *o, *e;
+    CHECK_EQ(run("--fail-on-hazard", "wgmma_bad", "race", &o, &e), 1);
+    EXPECT_IN(e, "hazard: race (write-read) lines 23 and 39, address 300 in sm");
+    free(o);
+    free(e);
+    CHECK_EQ(run("--fail-on-hazard", "wgmma_bad", "norace", &o, &e), 0);
+    CHECK(strstr(e, "hazard:") == NULL);
+    free(o);
+    free(e);
+    CHECK_EQ(run("--fail-on-hazard", "wgmma", "-", &o, &e), 0);
+    CHECK(strstr(e, "hazard:") == NULL);
     free(o);
     free(e);
 }
@@ -184,5 +205,6 @@ int main(void)
     RUN(test_outputs_are_the_h200s);
     RUN(test_gmma_counts_are_the_h200s);
     RUN(test_bad_input_stops_located);
+    RUN(test_wgmma_reads_race);
     return CHECK_DONE();
 }

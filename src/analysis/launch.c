@@ -302,7 +302,7 @@ static void on_access(void *ctx, const struct smem_access *a)
         add_totals(totals_of(k, a->op), &cost, unknown);
     if (c->hz)
         smem_hazards_access(c->hz, a);
-    if (c->record && !c->oom) {
+    if (c->record && !c->oom && a->op != SMEM_ACC_GMMA) { /* wgmma's: no addresses to advise on */
         if (k->ntrace == c->cap_trace) {
             uint64_t nc = c->cap_trace ? c->cap_trace * 2 : 1024;
             struct smem_access *nt = realloc(k->trace, nc * sizeof *nt);

@@ -16,6 +16,8 @@
  *    49-51): addr ^ ((((addr >> 7) - base_offset) & (2^b - 1)) << 4). A K-major swizzled
  *    operand's LBO is not used. A from registers: the PTX ISA's fragments. Evidence:
  *    tests/run/wgmma.cu on an H200, bit for bit (the base offset: two cases, 128B and 64B).
+ *  - Its reads: a request a warp (op gmma: shared_gmma), and the 16-byte chunks read as
+ *    `landed` reads for the hazards.
  *  - Sums: f16 / bf16 / tf32 as one HMMA block of the K products and C (emu/tc_numeric.c);
  *    e4m3 / e5m2 (through their f16 values, exact) as one QGMMA block: 13 fraction bits, not 25
  *    (smem_tc_block_qgmma); s8 / u8 exactly (s32 wraps, or clamps with .satfinite). */
@@ -141,7 +143,7 @@ static int group_desc(struct block *b, uint32_t g, uint32_t pc, const struct sme
 /* Reads an rows x K operand (type t) through descriptor d into x[r * K + k] (bits), known[0]
  * cleared where a byte was not written; 0 or -1 (an element outside the shared memory). */
 static int read_operand(struct block *b, uint32_t pc, uint64_t raw, int mn, unsigned t, uint32_t rows,
-                        uint32_t K, const char *which, uint32_t *x, int *known)
+                        uint32_t K, const char *which, uint32_t *x, int *known, uint8_t *chunks)
 {
     struct desc d = decode(raw);
     uint32_t e = ebytes(t);
@@ -158,6 +160,8 @@ static int read_operand(struct block *b, uint32_t pc, uint64_t raw, int mn, unsi
                                  d.W ? "-byte swizzle" : " swizzle", mn ? "MN" : "K", r, k, a,
                                  SHARED_WINDOW_BASE, SHARED_WINDOW_BASE + b->smem_size);
             uint32_t off = a - SHARED_WINDOW_BASE;
+            if (chunks)
+                chunks[off / 16] = 1;
             for (uint32_t i = 0; i < e; i++) {
                 v |= (uint32_t)b->smem[off + i] << (8 * i);
                 *known = *known && b->smem_known[off + i];
@@ -179,6 +183,35 @@ static unsigned tc_of(unsigned t)
          : SMEM_TC_F32;
 }
 
+/* The 16-byte chunks (chunks[off / 16] set) a wgmma of warpgroup g read, for the hazards alone
+ * (`landed` events: no request): 32 a warp, the warps of the group in turn, read where the
+ * block's shared memory stood when the product was made. */
+static void reads_landed(struct block *b, uint32_t g, uint32_t pc, const uint8_t *chunks)
+{
+    uint32_t s = b->p->site_of_insn[pc];
+    if (s == UINT32_MAX)
+        return;
+    struct smem_access a;
+    memset(&a, 0, sizeof a);
+    unsigned n = 0, batch = 0;
+    for (uint32_t c = 0; c <= b->smem_size / 16; c++) {
+        if (chunks[c])
+            a.addr[n++] = c * 16;
+        if (n == 32 || (n && c == b->smem_size / 16)) {
+            a.site = s;
+            a.block = b->bid;
+            a.warp = 4 * g + batch++ % 4;
+            a.interval = b->interval;
+            a.active = n == 32 ? 0xffffffffu : (1u << n) - 1;
+            a.width = 16;
+            a.op = SMEM_ACC_GMMA;
+            a.landed = 1;
+            b->h->access(b->h->ctx, &a);
+            n = 0;
+        }
+    }
+}
+
 /* Warps 4g..4g+3 are all at pc: the product, their D registers written. */
 static int run_product(struct block *b, uint32_t g, uint32_t pc, const struct smem_ptx_insn *in)
 {
@@ -198,8 +231,9 @@ static int run_product(struct block *b, uint32_t g, uint32_t pc, const struct sm
     unsigned e = ebytes(ta), dregs = td == PT_F16 ? N / 4 : N / 2;
     uint32_t *A = malloc(sizeof *A * 64 * K), *B = malloc(sizeof *B * N * K);
     uint32_t *out = malloc(sizeof *out * WG_THREADS * dregs);
+    uint8_t *chunks = b->h && b->h->access ? calloc(b->smem_size / 16 + 1, 1) : NULL;
     int rc = -1, known = 1;
-    if (!A || !B || !out) {
+    if (!A || !B || !out || (b->h && b->h->access && !chunks)) {
         rc = emu_failf(b, pc, "out of memory");
         goto done;
     }
@@ -213,14 +247,14 @@ static int run_product(struct block *b, uint32_t g, uint32_t pc, const struct sm
         rc = r;
         goto done;
     }
-    if (read_operand(b, pc, db, (int)trb, tb, N, K, "B", B, &known))
+    if (read_operand(b, pc, db, (int)trb, tb, N, K, "B", B, &known, chunks))
         goto done;
     if (!rs) {
         if ((r = group_desc(b, g, pc, oa, "A", &da)) <= 0) {
             rc = r;
             goto done;
         }
-        if (read_operand(b, pc, da, (int)tra, ta, 64, K, "A", A, &known))
+        if (read_operand(b, pc, da, (int)tra, ta, 64, K, "A", A, &known, chunks))
             goto done;
     } else { /* A's fragments: warp w of the group holds rows 16w .. 16w+15 */
         for (uint32_t t = 0; t < WG_THREADS; t++) {
@@ -319,11 +353,14 @@ static int run_product(struct block *b, uint32_t g, uint32_t pc, const struct sm
             Km[reg] = known ? 0xffffffffu : 0;
         }
     }
+    if (chunks) /* what it read, for the hazards */
+        reads_landed(b, g, pc, chunks);
     rc = 1;
 done:
     free(A);
     free(B);
     free(out);
+    free(chunks);
     return rc;
 }
 

@@ -112,7 +112,8 @@ struct smem_access {
     uint8_t width, op;
     /* SMEM_ACC_LDSM / STSM: the matrices (1, 2, 4; lanes 0 .. 8*count-1 give the rows; the
        other lanes' addresses repeat them); SMEM_ACC_CP_ASYNC: 1 for .cg (bypass); SMEM_ACC_GMMA:
-       the request's wavefronts (its addresses are not given: the hazards do not see it) */
+       the request's wavefronts (its addresses are not given: the 16-byte chunks the wgmma read
+       come to the hazards as `landed` reads) */
     uint8_t count;
     /* SMEM_ACC_CP_ASYNC: the low 32 bits of each lane's global source address (the cost of a
        copy depends on its lines, sectors and banks; one warp's sources lie within 4 GB) */
@@ -126,7 +127,8 @@ struct smem_access {
        in src[] */
     /* 1: no request but where a cp.async's bytes land for the hazards (its thread's
        cp.async.wait_group / wait_all / cp.async.mbarrier.arrive): a write by that lane there,
-       then (the copy was reported as a request, and a write, when it was issued) */
+       then (the copy was reported as a request, and a write, when it was issued); with
+       SMEM_ACC_GMMA: 16-byte chunks a wgmma read, a read there */
     uint8_t landed;
 };
 
