@@ -1,7 +1,7 @@
 /* test_ptx_tensor.c: the PTX parser on ldmatrix, stmatrix, cp.async (sizes, src-size, cache hints,
  * groups, mbarrier arrive), mbarrier (every operation, phases, scopes), fence.proxy.async, mma.sync
- * and wmma (tests/ldsm/tensor_ops.ptx, every form written out): decoded with their operands when
- * asked (smem_ptx_parse_opts, tensor_ops), refused per function with the instruction and its line
+ * and wmma (tests/ldsm/tensor_ops.ptx, every form written out), wgmma (sm_90a; one instruction at
+ * a time): decoded with their operands when asked (smem_ptx_parse_opts, tensor_ops), refused per function with the instruction and its line
  * otherwise (the emulator does not run them yet), malformed forms refused with a message. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -238,8 +238,34 @@ int main(void)
     CHECK(one("cp.reduce.async.bulk.global.shared::cta.bulk_group.add.f32 [%rd1], [%r1], 256;", msg, sizeof msg)[0] == 0);
     CHECK(strstr(one("cp.async.bulk.sideways.shared::cluster.global [%r1], [%rd1], 256, [%r2];", msg, sizeof msg),
                  "unsupported cp.async.bulk modifier '.sideways'"));
-    CHECK(strstr(one("mov.u32 %r1, {%r1,%r2,%r3,%r4,%r5,%r6,%r7,%r8,%r9};", msg, sizeof msg),
-                 "vector of more than 8 elements"));
+    { /* a vector of 129 (wgmma .m64n256's 128 accumulators is the most) */
+        char v[1024];
+        int k = snprintf(v, sizeof v, "mov.u32 %%r1, {");
+        for (int i = 0; i < 129; i++)
+            k += snprintf(v + k, sizeof v - (size_t)k, "%s%%r%d", i ? "," : "", 1 + i % 8);
+        snprintf(v + k, sizeof v - (size_t)k, "};");
+        CHECK(strstr(one(v, msg, sizeof msg), "vector of more than 128 elements"));
+    }
     CHECK(one("fence.proxy.async.shared::cta;", msg, sizeof msg)[0] == 0);
+    /* wgmma (sm_90a): the warpgroup's ordering instructions and mma_async's SS and RS forms */
+    CHECK(one("wgmma.fence.sync.aligned;", msg, sizeof msg)[0] == 0);
+    CHECK(one("wgmma.commit_group.sync.aligned;", msg, sizeof msg)[0] == 0);
+    CHECK(one("wgmma.wait_group.sync.aligned 1;", msg, sizeof msg)[0] == 0);
+    CHECK(one("wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%f1,%f2,%f3,%f4}, %rd1, %rd2, %p1, 1, 1, 0, 1;",
+              msg, sizeof msg)[0] == 0);
+    CHECK(one("wgmma.mma_async.sync.aligned.m64n8k16.f32.bf16.bf16 {%f1,%f2,%f3,%f4}, {%r1,%r2,%r3,%r4}, %rd2, "
+              "%p1, 1, -1, 1;", msg, sizeof msg)[0] == 0);
+    CHECK(one("wgmma.mma_async.sync.aligned.m64n16k32.s32.s8.u8.satfinite {%r1,%r2,%r3,%r4,%r5,%r6,%r7,%r8}, "
+              "%rd1, %rd2, %p1;", msg, sizeof msg)[0] == 0);
+    CHECK(strstr(one("wgmma.mma_async.sync.aligned.m64n260k16.f32.f16.f16 {%f1,%f2,%f3,%f4}, %rd1, %rd2, %p1, 1, 1, 0, 0;",
+                     msg, sizeof msg), "no shape .m64n260k16"));
+    CHECK(strstr(one("wgmma.mma_async.sync.m64n8k16.f32.f16.f16 {%f1,%f2,%f3,%f4}, %rd1, %rd2, %p1, 1, 1, 0, 0;",
+                     msg, sizeof msg), "wgmma needs .sync.aligned"));
+    CHECK(strstr(one("wgmma.mma_async.sp.sync.aligned.m64n8k32.f32.f16.f16 {%f1,%f2,%f3,%f4}, %rd1, %rd2, %p1;",
+                     msg, sizeof msg), "sparse"));
+    CHECK(strstr(one("wgmma.wait_group.sync.aligned %r1;", msg, sizeof msg), "unexpected operands"));
+    CHECK(strstr(one("wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%f1,%f2,%f3,%f4}, %rd1, %rd2;",
+                     msg, sizeof msg), "unexpected operands"));
+    CHECK(strstr(one("wgmma.arrive.sync.aligned;", msg, sizeof msg), "unsupported instruction 'wgmma.arrive'"));
     return CHECK_DONE();
 }

@@ -53,6 +53,7 @@ static void stand_for_all(struct smem_kernel_report *k, uint64_t n, const char *
     scale_totals(&k->ldsm, n);
     scale_totals(&k->stsm, n);
     scale_totals(&k->ldgsts, n);
+    scale_totals(&k->gmma, n);
     for (uint32_t i = 0; i < k->nsites; i++)
         scale_totals(&k->sites[i].t, n);
     for (uint32_t i = 0; i < k->nhazards; i++)
@@ -661,6 +662,7 @@ static int analyze_module(struct smem_analysis *an, const char *ptx_name, const 
             memset(&k->ldsm, 0, sizeof k->ldsm);
             memset(&k->stsm, 0, sizeof k->stsm);
             memset(&k->ldgsts, 0, sizeof k->ldgsts);
+            memset(&k->gmma, 0, sizeof k->gmma);
             if (!nfailed++) {
                 first_rc = r;
                 if (err)

@@ -186,6 +186,7 @@ static struct smem_totals *totals_of(struct smem_kernel_report *k, unsigned op)
     case SMEM_ACC_LDSM: return &k->ldsm;
     case SMEM_ACC_STSM: return &k->stsm;
     case SMEM_ACC_CP_ASYNC: return &k->ldgsts;
+    case SMEM_ACC_GMMA: return &k->gmma;
     default: return &k->atom;
     }
 }
@@ -279,6 +280,8 @@ static void on_access(void *ctx, const struct smem_access *a)
     int estimate = 0;
     if (unknown)
         ;
+    else if (a->op == SMEM_ACC_GMMA) /* wavefronts as the emulator found them (cta_wgmma.c) */
+        cost = (struct smem_cost){a->count, a->count, 1, 1, 0};
     else if (a->op >= SMEM_ACC_CP_ASYNC)
         estimate = price_matrix(c, a, &r, &cost);
     else
@@ -294,7 +297,7 @@ static void on_access(void *ctx, const struct smem_access *a)
         cas_rounds(c, a, &r, s);
     else
         add_totals(&s->t, &cost, unknown);
-    if (!unknown && cost.wavefronts > s->worst_wf) {
+    if (!unknown && a->op != SMEM_ACC_GMMA && cost.wavefronts > s->worst_wf) {
         s->worst = r;
         s->worst_wf = cost.wavefronts;
     }
@@ -302,7 +305,7 @@ static void on_access(void *ctx, const struct smem_access *a)
         add_totals(totals_of(k, a->op), &cost, unknown);
     if (c->hz)
         smem_hazards_access(c->hz, a);
-    if (c->record && !c->oom) {
+    if (c->record && !c->oom && a->op != SMEM_ACC_GMMA) { /* wgmma's: no addresses to advise on */
         if (k->ntrace == c->cap_trace) {
             uint64_t nc = c->cap_trace ? c->cap_trace * 2 : 1024;
             struct smem_access *nt = realloc(k->trace, nc * sizeof *nt);
@@ -531,6 +534,7 @@ int smem_kernel_report_add(struct smem_kernel_report *sum, const struct smem_ker
     sum_totals(&sum->ldsm, &one->ldsm);
     sum_totals(&sum->stsm, &one->stsm);
     sum_totals(&sum->ldgsts, &one->ldgsts);
+    sum_totals(&sum->gmma, &one->gmma);
     sum->blocks_run += one->blocks_run;
     sum->blocks_total += one->blocks_total;
     sum->steps += one->steps;

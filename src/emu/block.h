@@ -25,7 +25,8 @@
 #define PENDING_SOFT_CAP 1024u
 
 enum lane_state { L_RUN = 0, L_BAR, L_WARP, L_EXIT,
-                  L_MBAR /* waits at mbarrier.try_wait for a phase, or polled test_wait (cta_async.c) */ };
+                  L_MBAR /* waits at mbarrier.try_wait for a phase, or polled test_wait (cta_async.c) */,
+                  L_WGMMA /* waits at wgmma.mma_async for the rest of its warpgroup (cta_wgmma.c) */ };
 
 struct lane {
     uint32_t pc;

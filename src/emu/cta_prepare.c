@@ -507,6 +507,13 @@ int smem_cta_prepare_sass(const struct smem_ptx_module *m, const struct smem_ptx
                 }
         if (rc)
             break;
+        if (in->op == PO_WGMMA && (in->mode == MODE_WGMMA_MMA || in->mode == MODE_WGMMA_COMMIT)) {
+            /* wgmma's operand reads (HGMMA), and the HGMMA without operands ptxas made of
+               commit_group (emu/cta_wgmma.c): a request a warp */
+            if ((rc = add_site(p, k, 0, 16, SMEM_ACC_GMMA, 0)))
+                break;
+            continue;
+        }
         int generic = in->space == SP_GENERIC;
         int shared = in->space == SP_SHARED;
         if (!shared && !generic)

@@ -328,6 +328,8 @@ static int release_barrier(struct block *b, int *done)
         return 0;
     }
     /* nobody can move: the barrier waits for threads that never come */
+    if (emu_wgmma_stuck(b))
+        return -1;
     for (uint32_t id = 0; id < 16; id++)
         if (waiting[id])
             return emu_failf(b, insn_a[id],
@@ -358,6 +360,8 @@ static int run_block(struct block *b)
         if (b->stopped)
             return 0;
         int done, woke = emu_async_wake(b); /* mbarrier waits whose phase completed */
+        for (uint32_t t = 0; t < b->nthreads && !woke; t++)
+            woke = b->T[t].state == L_RUN; /* warps a wgmma let go after their round */
         if (woke < 0)
             return -1;
         if (woke)

@@ -13,7 +13,7 @@
  *    their 19 high bits; the other forms of sm_90 (f64, e4m3/e5m2, s4/u4, b1, .m8n8k16):
  *    cta_mma.c;
  *  - wmma: cta_wmma.c.
- * cp.async.bulk (TMA): cta_bulk.c. wgmma never reaches here: the parser refuses it per function. */
+ * cp.async.bulk (TMA): cta_bulk.c. wgmma: cta_wgmma.c. */
 #include "families.h"
 #include "lanes.h"
 #include "request.h"

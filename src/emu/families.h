@@ -59,9 +59,13 @@ int emu_warp_exec(struct block *b, uint32_t w, uint32_t pc, const struct smem_pt
 typedef int emu_warp_fn(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in,
                         uint32_t ex);
 /* cta_tensor.c: ldmatrix / stmatrix; mma.sync. cta_wmma.c: wmma. cta_async.c: cp.async, its
- * groups (and cp.async.mbarrier.arrive), mbarrier. cta_bulk.c: cp.async.bulk. */
+ * groups (and cp.async.mbarrier.arrive), mbarrier. cta_bulk.c: cp.async.bulk. cta_wgmma.c:
+ * wgmma (warps wait in L_WGMMA for the rest of their warpgroup). */
 emu_warp_fn emu_exec_matrix, emu_exec_mma, emu_exec_wmma, emu_exec_cp_async,
-    emu_exec_cp_async_wait, emu_exec_mbarrier_op, emu_exec_bulk;
+    emu_exec_cp_async_wait, emu_exec_mbarrier_op, emu_exec_bulk, emu_exec_wgmma;
+/* cta_wgmma.c: nobody can move: -1 (located) when threads wait at a wgmma for the rest of
+ * their warpgroup, else 0 */
+int emu_wgmma_stuck(struct block *b);
 /* What the per-thread semantics (cta_lane.c, emu_lane_exec) do with an opcode (opcodes.def, lane):
  * nothing; the thread exits; refused (barrier.cluster, bar.arrive); trap; a texture or surface;
  * call (vprintf, __assertfail); a block barrier; a memory access; arithmetic (cta_alu.c, which

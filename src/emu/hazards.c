@@ -476,7 +476,9 @@ void smem_hazards_access(struct smem_hazard_tracker *t, const struct smem_access
             t->gen = 1;
         }
     }
-    int write = a->op != SMEM_ACC_LD && a->op != SMEM_ACC_LDSM;
+    if (a->op == SMEM_ACC_GMMA && !a->landed)
+        return; /* wgmma's request: its reads come as `landed` reads (emu/cta_wgmma.c) */
+    int write = a->op != SMEM_ACC_LD && a->op != SMEM_ACC_LDSM && a->op != SMEM_ACC_GMMA;
     uint32_t lanes = a->active & ~a->unknown, width = a->width ? a->width : 1;
     if (!write && !t->direct) {
         /* before the interval's first store: out-of-bounds lanes now, the rest waits */

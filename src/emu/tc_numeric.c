@@ -23,12 +23,17 @@
  * 25 bits and the alignment to the operands' exponents are MMA-Sim's model of sm_90 (Xie et al.,
  * "MMA-Sim: Bit-Accurate Reference Model of Tensor Cores and Matrix Cores", arXiv:2511.10909,
  * 2025); its zero (exponent -126, which sets E for 0 x 2^127) is not the H100's: with it 545 of
- * the 16128 measured registers differ, with zeros left out none (tests/hw/h100-mma-fp.txt). */
+ * the 16128 measured registers differ, with zeros left out none (tests/hw/h100-mma-fp.txt).
+ * wgmma on e4m3 / e5m2 (QGMMA, sm_90a) is one block of its 32 products and C with 13 fraction
+ * bits below the largest exponent instead of 25; an f32 sum is then cut toward zero to 13
+ * fraction bits of its own (f16: rounded to nearest even, as above): tests/run/h200-wgmma.txt,
+ * every register of an e4m3 x e5m2 f32 chain of four and an e4m3 f16 chain of two on an H200. */
 #include "smemlab/emu/tc_numeric.h"
 
 #include <stdint.h>
 
 #define TC_BITS 25 /* the fraction bits kept below the largest exponent's unit (sm_90) */
+#define QGMMA_BITS 13 /* wgmma e4m3 / e5m2 (QGMMA): the terms' and an f32 sum's fraction bits */
 
 struct tc_val {
     int cls;      /* 0 finite (zero too), 1 inf, 2 NaN */
@@ -143,8 +148,10 @@ static uint32_t to_f16_rn(int neg, uint64_t mag, int q)
     return s | bits;
 }
 
-uint32_t smem_tc_block(unsigned ta, const uint32_t *a, unsigned tb, const uint32_t *b, unsigned n,
-                       unsigned tc, uint32_t c, unsigned td)
+/* One block, the terms cut to `bits` fraction bits below the largest exponent; an f32 result
+ * keeps `keep` fraction bits (cut toward zero; 23: all) */
+static uint32_t block(unsigned ta, const uint32_t *a, unsigned tb, const uint32_t *b, unsigned n,
+                      unsigned tc, uint32_t c, unsigned td, int bits, int keep)
 {
     struct tc_val term[33];
     int nan = 0, pinf = 0, ninf = 0;
@@ -187,13 +194,30 @@ uint32_t smem_tc_block(unsigned ta, const uint32_t *a, unsigned tb, const uint32
             E = term[i].e;
     int64_t sum = 0;
     for (unsigned i = 0; i < nt; i++) {
-        int sh = TC_BITS + term[i].e - E - term[i].f; /* s 2^(25 + e - E) = m 2^sh */
+        int sh = bits + term[i].e - E - term[i].f; /* s 2^(bits + e - E) = m 2^sh */
         uint64_t t = sh >= 0 ? term[i].m << sh : -sh >= 64 ? 0 : term[i].m >> -sh;
         sum += term[i].neg ? -(int64_t)t : (int64_t)t;
     }
     int neg = sum < 0;
     uint64_t mag = neg ? (uint64_t)0 - (uint64_t)sum : (uint64_t)sum;
-    return td == SMEM_TC_F16 ? to_f16_rn(neg, mag, E - TC_BITS) : to_f32_rz(neg, mag, E - TC_BITS);
+    int q = E - bits, p = msb64(mag);
+    if (td != SMEM_TC_F16 && p > keep) { /* the sum's own fraction bits */
+        mag >>= p - keep;
+        q += p - keep;
+    }
+    return td == SMEM_TC_F16 ? to_f16_rn(neg, mag, q) : to_f32_rz(neg, mag, q);
+}
+
+uint32_t smem_tc_block(unsigned ta, const uint32_t *a, unsigned tb, const uint32_t *b, unsigned n,
+                       unsigned tc, uint32_t c, unsigned td)
+{
+    return block(ta, a, tb, b, n, tc, c, td, TC_BITS, 23);
+}
+
+uint32_t smem_tc_block_qgmma(unsigned ta, const uint32_t *a, unsigned tb, const uint32_t *b, unsigned n,
+                             unsigned tc, uint32_t c, unsigned td)
+{
+    return block(ta, a, tb, b, n, tc, c, td, QGMMA_BITS, QGMMA_BITS);
 }
 
 /* the f32 bits of x + y as FADD makes them (to nearest even, NaN canonical) */

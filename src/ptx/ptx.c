@@ -828,16 +828,18 @@ static int read_operand(struct parser *ps, struct smem_ptx_operand *o)
         ps->p++;
         o->kind = OPK_VEC;
         for (;;) {
-            if (o->count >= 8)
-                return fail_at(ps, at, "vector of more than 8 elements");
-            if (o->count == 4) { /* a fragment of mma / wmma: its registers go to the pool */
+            if (o->count >= 128) /* wgmma .m64n256 f32: 128 accumulators */
+                return fail_at(ps, at, "vector of more than 128 elements");
+            if (o->count >= 4) { /* a fragment of mma / wmma / wgmma: its registers go to the pool */
                 struct smem_ptx_func *f = ps->f;
-                if (!f || grow((void **)&f->vregs, &ps->cap_vregs, f->nvregs + 8, sizeof *f->vregs, MAX_INSNS))
+                if (!f || grow((void **)&f->vregs, &ps->cap_vregs, f->nvregs + 5, sizeof *f->vregs, MAX_INSNS))
                     return fail_at(ps, at, "vector of more than 4 elements here");
-                o->kind = OPK_VECX;
-                o->imm = f->nvregs;
-                memcpy(f->vregs + f->nvregs, o->reg, 4 * sizeof o->reg[0]);
-                f->nvregs += 4;
+                if (o->count == 4) {
+                    o->kind = OPK_VECX;
+                    o->imm = f->nvregs;
+                    memcpy(f->vregs + f->nvregs, o->reg, 4 * sizeof o->reg[0]);
+                    f->nvregs += 4;
+                }
             }
             int32_t r;
             if (skip_ws(ps) || read_reg_operand(ps, o->count < 4 ? &o->reg[o->count] : &r))

@@ -1,5 +1,5 @@
-/* ptx_tensor.c: the modifiers and operand shapes of ldmatrix, stmatrix, mbarrier, mma and wmma as
- * the PTX ISA (8.x, sm_90) writes them. Decoding only: what each does is the emulator's
+/* ptx_tensor.c: the modifiers and operand shapes of ldmatrix, stmatrix, mbarrier, mma, wmma and
+ * wgmma (sm_90a) as the PTX ISA (8.x) writes them. Decoding only: what each does is the emulator's
  * (docs/bank-model.md and the header of include/smemlab/model/matrix.h say what the H100 does). */
 #include "opcodes.h"
 #include "ptx_tensor.h"
@@ -12,7 +12,7 @@
 int ptx_tensor_first(const char *first)
 {
     return !strcmp(first, "ldmatrix") || !strcmp(first, "stmatrix") || !strcmp(first, "mbarrier") ||
-           !strcmp(first, "mma") || !strcmp(first, "wmma");
+           !strcmp(first, "mma") || !strcmp(first, "wmma") || !strcmp(first, "wgmma");
 }
 
 static uint8_t ttype(const char *s) { return ptx_type_of(s, TYW_MAT); }
@@ -269,9 +269,66 @@ static const char *decode_wmma(char **save, struct smem_ptx_insn *in, char *why,
     return NULL;
 }
 
+/* wgmma.fence / commit_group / wait_group / mma_async (.sp: refused) .sync.aligned; mma_async:
+ * .m64nNkK, then the types of D, A, B ({.satfinite}, b1's .and.popc). N: a multiple of 8 up to
+ * 256 (the integer and b1 forms: 8, 16, 24, then multiples of 16). */
+static const char *decode_wgmma(char **save, struct smem_ptx_insn *in, char *why, size_t n)
+{
+    char *p = strtok_r(NULL, ".", save);
+    unsigned nt = 0, sync = 0, aligned = 0;
+    in->op = PO_WGMMA;
+    in->mode = !p ? 0 : !strcmp(p, "fence") ? MODE_WGMMA_FENCE : !strcmp(p, "commit_group") ? MODE_WGMMA_COMMIT
+             : !strcmp(p, "wait_group") ? MODE_WGMMA_WAIT : !strcmp(p, "mma_async") ? MODE_WGMMA_MMA : 0;
+    if (!in->mode)
+        return err(why, n, "unsupported instruction 'wgmma.%s'%s", p ? p : "", "");
+    while ((p = strtok_r(NULL, ".", save))) {
+        if (!strcmp(p, "sync") || !strcmp(p, "aligned")) {
+            sync += p[0] == 's';
+            aligned += p[0] == 'a';
+            continue;
+        }
+        if (in->mode != MODE_WGMMA_MMA)
+            return err(why, n, "unsupported wgmma modifier '.%s'%s", p, "");
+        if (!strcmp(p, "sp"))
+            return err(why, n, "unsupported instruction 'wgmma.mma_async.sp' (sparse matrices)%s%s", "", "");
+        unsigned m, nn, k;
+        char tail;
+        if (p[0] == 'm' && sscanf(p, "m%un%uk%u%c", &m, &nn, &k, &tail) == 3) {
+            if (m != 64 || !nn || nn > 256 || nn % 8 || (k != 8 && k != 16 && k != 32 && k != 256))
+                return err(why, n, "wgmma.mma_async: no shape .%s (the PTX ISA has .m64nNk8/16/32/256, N a "
+                           "multiple of 8 up to 256)%s", p, "");
+            in->shape_m = (uint8_t)m;
+            in->shape_n = (uint16_t)nn;
+            in->shape_k = (uint16_t)k;
+            continue;
+        }
+        if (!strcmp(p, "satfinite")) {
+            in->mods |= SMEM_MOD_SATFINITE;
+            continue;
+        }
+        if (!strcmp(p, "and") || !strcmp(p, "popc")) {
+            in->tflags |= SMEM_TF_AND_POPC;
+            continue;
+        }
+        uint8_t t = ttype(p);
+        if (t != PT_NONE) {
+            add_type(in, t, &nt);
+            continue;
+        }
+        return err(why, n, "unsupported wgmma.mma_async modifier '.%s'%s", p, "");
+    }
+    if (!sync || !aligned)
+        return err(why, n, "wgmma needs .sync.aligned%s%s", "", "");
+    if (in->mode == MODE_WGMMA_MMA && (!in->shape_k || nt != 3))
+        return err(why, n, "wgmma.mma_async needs a shape (.m64n64k16) and the types of D, A and B%s%s", "", "");
+    return NULL;
+}
+
 const char *ptx_tensor_decode(const char *first, char **save, struct smem_ptx_insn *in, char *why, size_t n)
 {
     in->vec = 1;
+    if (!strcmp(first, "wgmma"))
+        return decode_wgmma(save, in, why, n);
     if (!strcmp(first, "ldmatrix") || !strcmp(first, "stmatrix"))
         return decode_matrix(first, save, in, why, n);
     if (!strcmp(first, "mbarrier"))
@@ -316,6 +373,17 @@ const char *ptx_tensor_check_operands(const struct smem_ptx_insn *in, char *why,
         else
             ok = (in->nops == 2 || (in->nops == 3 && is_val(&o[2]))) && is_vec(&o[0], 0) && o[1].kind == OPK_ADDR;
         break;
+    case PO_WGMMA:
+        if (in->mode == MODE_WGMMA_WAIT)
+            ok = in->nops == 1 && o[0].kind == OPK_IMM;
+        else if (in->mode != MODE_WGMMA_MMA)
+            ok = in->nops == 0;
+        else /* d, a-desc | {a}, b-desc, scale-d, then up to four immediates */
+            ok = in->nops >= 4 && is_vec(&o[0], 0) && (o[1].kind == OPK_REG || is_vec(&o[1], 4)) &&
+                 o[2].kind == OPK_REG && is_val(&o[3]);
+        for (unsigned i = 4; ok && i < in->nops; i++)
+            ok = o[i].kind == OPK_IMM;
+        break;
     case PO_MBARRIER:
         switch (in->mode) {
         case MODE_MBAR_INIT: case MODE_MBAR_EXPECT_TX: case MODE_MBAR_COMPLETE_TX:
@@ -351,6 +419,7 @@ const char *ptx_tensor_check_operands(const struct smem_ptx_insn *in, char *why,
              : in->op == PO_STMATRIX ? "stmatrix... [addr], {r0,...}"
              : in->op == PO_MMA ? "mma... {d}, {a}, {b}, {c}"
              : in->op == PO_WMMA ? "wmma.load {r}, [p] {, stride} / wmma.store [p], {r} {, stride} / wmma.mma {d}, {a}, {b}, {c}"
+             : in->op == PO_WGMMA ? "wgmma.mma_async {d}, a-desc | {a}, b-desc, scale-d {, imm-scale-a, imm-scale-b {, imm-trans-a}, imm-trans-b}; wgmma.wait_group N"
              : "as in the PTX ISA for this mbarrier operation");
     return why;
 }
@@ -375,6 +444,9 @@ const char *smem_ptx_tensor_name(const struct smem_ptx_insn *in)
         case MODE_MBAR_TRY_WAIT: return "mbarrier.try_wait";
         default: return "mbarrier.pending_count";
         }
+    case PO_WGMMA:
+        return in->mode == MODE_WGMMA_FENCE ? "wgmma.fence" : in->mode == MODE_WGMMA_COMMIT ? "wgmma.commit_group"
+             : in->mode == MODE_WGMMA_WAIT ? "wgmma.wait_group" : "wgmma.mma_async";
     case PO_CP_BULK:
         switch (in->mode) {
         case MODE_BULK_COMMIT: return "cp.async.bulk.commit_group";

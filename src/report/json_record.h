@@ -9,12 +9,13 @@
 
 #include "smemlab/analysis/analyze.h"
 
-/* The six totals of a kernel report or a launch record, in the records' order. */
-#define JSON_RECORD_TOTALS(x) {&(x)->ld, &(x)->st, &(x)->atom, &(x)->ldsm, &(x)->stsm, &(x)->ldgsts}
-enum { JSON_RECORD_NTOTALS = 6 };
+/* The totals of a kernel report or a launch record, in the records' order (wgmma's last). */
+#define JSON_RECORD_TOTALS(x) \
+    {&(x)->ld, &(x)->st, &(x)->atom, &(x)->ldsm, &(x)->stsm, &(x)->ldgsts, &(x)->gmma}
+enum { JSON_RECORD_NTOTALS = 7 };
 
-/* "shared_ld": {...} through "shared_ldgsts": {...}, one a line (each line after the first starts
- * with the record's indent). data_dependent: write a kernel's "data_dependent_requests" (a launch's
+/* "shared_ld": {...} through "shared_ldgsts": {...}, then "shared_gmma": {...} where wgmma read
+ * shared memory, one a line (each line after the first starts with the record's indent). data_dependent: write a kernel's "data_dependent_requests" (a launch's
  * record has never carried it). */
 void json_record_totals(FILE *f, const struct smem_totals *const t[JSON_RECORD_NTOTALS],
                         int data_dependent);

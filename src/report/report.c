@@ -20,6 +20,7 @@ const char *smem_access_op_name(unsigned op)
     case SMEM_ACC_ATOM: return "atom";
     case SMEM_ACC_LDSM: return "ldsm";
     case SMEM_ACC_STSM: return "stsm";
+    case SMEM_ACC_GMMA: return "gmma";
     default: return "ldgsts";
     }
 }
@@ -48,8 +49,11 @@ void json_record_totals(FILE *f, const struct smem_totals *const t[JSON_RECORD_N
                         int data_dependent)
 {
     static const char *const key[JSON_RECORD_NTOTALS] = {
-        "shared_ld", "shared_st", "shared_atom", "shared_ldsm", "shared_stsm", "shared_ldgsts"};
+        "shared_ld", "shared_st", "shared_atom", "shared_ldsm", "shared_stsm", "shared_ldgsts",
+        "shared_gmma"};
     for (int i = 0; i < JSON_RECORD_NTOTALS; i++) {
+        if (i == 6 && !t[i]->requests)
+            continue; /* a kernel without wgmma: the record as it always was */
         if (i)
             fprintf(f, ",\n     ");
         json_totals(f, key[i], t[i], data_dependent);
@@ -291,8 +295,8 @@ void smem_report_table(FILE *f, const struct smem_analysis *a)
             }
         }
         const struct smem_totals *const tt[JSON_RECORD_NTOTALS] = JSON_RECORD_TOTALS(k);
-        const char *tn[6] = {"loads", "stores", "atomics", "ldmatrix", "stmatrix", "cp.async"};
-        for (int j = 0; j < 6; j++)
+        const char *tn[7] = {"loads", "stores", "atomics", "ldmatrix", "stmatrix", "cp.async", "wgmma"};
+        for (int j = 0; j < 7; j++)
             if (tt[j]->requests)
                 fprintf(f, "  %-8s %llu requests, %llu wavefronts (ideal %llu)%s\n", tn[j],
                         (unsigned long long)tt[j]->requests, (unsigned long long)tt[j]->wavefronts,

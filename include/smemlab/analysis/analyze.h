@@ -64,6 +64,9 @@ struct smem_kernel_report {
     /* ldmatrix (LDSM), stmatrix (STSM), cp.async (LDGSTS): Nsight Compute counts them apart
        (smsp__sass_inst_executed_op_ldsm / _stsm / _ldgsts and their wavefronts) */
     struct smem_totals ldsm, stsm, ldgsts;
+    /* wgmma's operand reads (HGMMA / QGMMA / IGMMA: l1tex__lsuin_requests_op_gmma,
+       l1tex__data_pipe_lsu_wavefronts_mem_shared_op_gmma) */
+    struct smem_totals gmma;
     struct smem_site_report *sites;
     uint32_t nsites;
     struct smem_hazard *hazards;

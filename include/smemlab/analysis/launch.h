@@ -59,6 +59,7 @@ struct smem_launch_record {
     uint32_t static_smem, dynamic_smem;
     struct smem_totals ld, st, atom;
     struct smem_totals ldsm, stsm, ldgsts; /* ldmatrix, stmatrix, cp.async */
+    struct smem_totals gmma;               /* wgmma's reads of shared memory */
     uint64_t steps;         /* thread-instructions */
     double seconds;         /* emulation wall time */
     int repeat;             /* a proven repeat of the kernel's previous launch: not emulated

@@ -21,7 +21,9 @@ extern "C" {
 /* What a shared access does. Atomics, async copies (LDGSTS) and the matrix loads and stores
  * (LDSM, STSM) are counted apart from loads and stores, as Nsight Compute counts them. */
 enum smem_access_op { SMEM_ACC_LD = 0, SMEM_ACC_ST = 1, SMEM_ACC_ATOM = 2, SMEM_ACC_CP_ASYNC = 3,
-                      SMEM_ACC_LDSM = 4, SMEM_ACC_STSM = 5 };
+                      SMEM_ACC_LDSM = 4, SMEM_ACC_STSM = 5,
+                      SMEM_ACC_GMMA = 6 /* wgmma's reads of A and B (HGMMA, QGMMA, IGMMA): a
+                                           request a warp, its wavefronts in count */ };
 
 /* One shared-memory access site: one SASS instruction the PTX instruction becomes (a vector load
  * of which ptxas keeps only some components becomes several). */
@@ -109,7 +111,9 @@ struct smem_access {
     uint32_t addr[SMEM_WARP];
     uint8_t width, op;
     /* SMEM_ACC_LDSM / STSM: the matrices (1, 2, 4; lanes 0 .. 8*count-1 give the rows; the
-       other lanes' addresses repeat them); SMEM_ACC_CP_ASYNC: 1 for .cg (bypass) */
+       other lanes' addresses repeat them); SMEM_ACC_CP_ASYNC: 1 for .cg (bypass); SMEM_ACC_GMMA:
+       the request's wavefronts (its addresses are not given: the 16-byte chunks the wgmma read
+       come to the hazards as `landed` reads) */
     uint8_t count;
     /* SMEM_ACC_CP_ASYNC: the low 32 bits of each lane's global source address (the cost of a
        copy depends on its lines, sectors and banks; one warp's sources lie within 4 GB) */
@@ -123,7 +127,8 @@ struct smem_access {
        in src[] */
     /* 1: no request but where a cp.async's bytes land for the hazards (its thread's
        cp.async.wait_group / wait_all / cp.async.mbarrier.arrive): a write by that lane there,
-       then (the copy was reported as a request, and a write, when it was issued) */
+       then (the copy was reported as a request, and a write, when it was issued); with
+       SMEM_ACC_GMMA: 16-byte chunks a wgmma read, a read there */
     uint8_t landed;
 };
 

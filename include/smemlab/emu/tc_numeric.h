@@ -30,6 +30,12 @@ enum smem_tc_type {
 uint32_t smem_tc_block(unsigned ta, const uint32_t *a, unsigned tb, const uint32_t *b, unsigned n,
                        unsigned tc, uint32_t c, unsigned td);
 
+/* One QGMMA block (wgmma.mma_async on e4m3 / e5m2, sm_90a): as smem_tc_block, with the terms
+ * cut to 13 fraction bits below the largest exponent, and an f32 sum cut toward zero to 13
+ * fraction bits of its own (an f16 one rounded to nearest even). */
+uint32_t smem_tc_block_qgmma(unsigned ta, const uint32_t *a, unsigned tb, const uint32_t *b, unsigned n,
+                             unsigned tc, uint32_t c, unsigned td);
+
 /* One element of an mma.sync / wmma.mma result as the H100 makes it: the k (<= 32) products of
  * a row of A (type ta) and a column of B (type tb) added to c (type tc), D of type td. f16,
  * bf16 and tf32: HMMA blocks of `block` products (0: one block of k) in ascending k, C in the

@@ -66,7 +66,8 @@ struct smem_ptx_operand {
  * SP_GENERIC), stmatrix (ops: [addr], {r..}), mbarrier (mode = MODE_MBAR_*; operands as the PTX
  * ISA writes them), mma.sync (ops d, a, b, c; shape_*, layout flags, type/type2/type3/type4),
  * wmma.load / store / mma (mode = MODE_WMMA_*), cp.async.bulk* and cp.reduce.async.bulk* (the bulk
- * copy engine, TMA: mode = MODE_BULK_*). */
+ * copy engine, TMA: mode = MODE_BULK_*), wgmma (mode = MODE_WGMMA_*; mma_async: type D's, type2
+ * A's, type3 B's). */
 enum smem_ptx_opcode {
 #define OP(id, mnemonic, cls, min_ops, mem_op, flags, fast32, lane, warp) PO_##id,
 #include "smemlab/ptx/opcodes.def"
@@ -157,7 +158,10 @@ enum smem_ptx_mode {
        prefetch.L2 [src], size; commit_group; wait_group{.read} N; and the forms not emulated:
        .tensor (a tensor map's copies), cp.reduce.async.bulk, .multicast::cluster */
     MODE_BULK_G2S, MODE_BULK_S2G, MODE_BULK_S2S, MODE_BULK_PREFETCH, MODE_BULK_COMMIT,
-    MODE_BULK_WAIT, MODE_BULK_TENSOR, MODE_BULK_REDUCE, MODE_BULK_MULTICAST
+    MODE_BULK_WAIT, MODE_BULK_TENSOR, MODE_BULK_REDUCE, MODE_BULK_MULTICAST,
+    /* wgmma (PO_WGMMA): .fence, .commit_group, .wait_group N, .mma_async d, a-desc | {a}, b-desc,
+       scale-d {, imm-scale-a, imm-scale-b {, imm-trans-a}, imm-trans-b} (shape_n up to 256) */
+    MODE_WGMMA_FENCE, MODE_WGMMA_COMMIT, MODE_WGMMA_WAIT, MODE_WGMMA_MMA
 };
 
 /* Flags of the matrix / barrier / async-copy instructions (struct smem_ptx_insn.tflags). */
@@ -230,7 +234,8 @@ struct smem_ptx_insn {
     uint8_t vol;        /* ld / st: 1 .volatile (warp-synchronous code relies on them), 2 .relaxed,
                            .acquire or .release (what one block may spin on, another writes) */
     /* matrix / barrier-object / tensor-core instructions (zero elsewhere) */
-    uint8_t shape_m, shape_n; /* .m16n8k16: 16, 8; ldmatrix .m8n8: 8, 8 */
+    uint8_t shape_m;          /* .m16n8k16: 16; ldmatrix .m8n8: 8 */
+    uint16_t shape_n;         /* .m16n8k16: 8; wgmma .m64n256k16: 256 */
     uint16_t shape_k;         /* 16; 0 without a k */
     uint8_t type3, type4;     /* mma: B's and C's types (type: D's, type2: A's) */
     uint32_t tflags;          /* SMEM_TF_* */
