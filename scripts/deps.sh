@@ -7,6 +7,8 @@ for tool in cmake:cmake gcc:gcc make:make; do
   cmd=${tool%%:*}; pkg=${tool#*:}
   command -v "$cmd" >/dev/null 2>&1 || need="$need $pkg"
 done
+# OpenBLAS: the cuBLAS stand-ins of `smemlab run` compute with it (cmake/runtime.cmake)
+dpkg -s libopenblas-dev >/dev/null 2>&1 || need="$need libopenblas-dev"
 if [ "$1" = fuzz ]; then
   # libFuzzer and the sanitizers' runtimes come in libclang-rt-dev, which clang does not pull in:
   # the probe links a fuzz target the way fuzz/CMakeLists.txt does

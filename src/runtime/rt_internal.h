@@ -143,6 +143,9 @@ void rt_report_launch(struct rt_kernel *k, struct smem_launch_record *lr,
                       struct smem_kernel_report *one);
 /* Counts a launch not recorded. */
 void rt_report_count_launch(void);
+/* A call of a stand-in library computed on the CPU (rt_library.c): listed, not priced. */
+void rt_report_library_call(const char *library, const char *name, const char *shape,
+                            const char *precision, double seconds);
 /* After a launch: writes the report if the last write is old enough (a crash loses little). */
 void rt_report_maybe_write(void);
 /* The launch being emulated now (kernel NULL: none), for a report written while it runs (a

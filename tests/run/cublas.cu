@@ -1,12 +1,22 @@
-// cublas.cu: a program linked with -lcublas -lcublasLt, as llm.c's dev/cuda programs are
-// (tests/test_run.c). argv[1]:
-//   handle   creates both handles, sets the math mode, stream and workspace (what llm.c's
-//            setup_main does), runs its own kernel and checks it, destroys the handles: PASS
-//   gemm     the same, then cublasSgemm: smemlab run stops it there, naming the call (exit 3)
+// cublas.cu: a program linked with -lcublas -lcublasLt, as llm.c's dev/cuda programs and the
+// cuda-samples are (tests/test_run_libs.c). Every check compares with a plain CPU reference here.
+// argv[1]:
+//   handle       creates both handles, sets the math mode, stream and workspace (what llm.c's
+//                setup_main does), runs its own kernel and checks it, destroys the handles: PASS
+//   gemm         the GEMM family: S/D/H gemm, transposes and leading dimensions, alpha/beta in
+//                host and device pointer mode, strided and pointer-array batches, GemmEx in f16,
+//                bf16, tf32 (math mode and compute type), invalid arguments: PASS
+//   unsupported  a call smemlab does not compute (cublasCgemm): stopped there, named (exit 3)
+//   outside      a GEMM whose C runs past its allocation: stopped there, named (exit 3)
 #include <cublasLt.h>
 #include <cublas_v2.h>
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <vector>
 
 __global__ void twice(float *a, int n)
 {
@@ -19,10 +29,314 @@ __global__ void twice(float *a, int n)
     do {                                                                                       \
         cublasStatus_t s_ = (x);                                                               \
         if (s_ != CUBLAS_STATUS_SUCCESS) {                                                     \
-            printf("%s: %s\n", #x, cublasGetStatusString(s_));                                 \
+            printf("%s:%d %s: %s\n", __FILE__, __LINE__, #x, cublasGetStatusString(s_));       \
             return 1;                                                                          \
         }                                                                                      \
     } while (0)
+
+static int failures;
+#define EXPECT(cond, ...)                                                                      \
+    do {                                                                                       \
+        if (!(cond)) {                                                                         \
+            printf("line %d: ", __LINE__);                                                     \
+            printf(__VA_ARGS__);                                                               \
+            printf("\n");                                                                      \
+            failures++;                                                                        \
+        }                                                                                      \
+    } while (0)
+
+// C = alpha op(A) op(B) + beta C, column-major, in double
+static void ref_gemm(char ta, char tb, int m, int n, int k, double alpha, const double *A, int lda,
+                     const double *B, int ldb, double beta, double *C, int ldc)
+{
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < m; i++) {
+            double s = 0;
+            for (int p = 0; p < k; p++) {
+                double a = ta == 'N' ? A[i + p * lda] : A[p + i * lda];
+                double b = tb == 'N' ? B[p + j * ldb] : B[j + p * ldb];
+                s += a * b;
+            }
+            C[i + j * ldc] = alpha * s + (beta == 0 ? 0 : beta * C[i + j * ldc]);
+        }
+}
+
+template <typename T> static T *to_device(const std::vector<T> &h)
+{
+    T *d;
+    cudaMalloc(&d, h.size() * sizeof(T));
+    cudaMemcpy(d, h.data(), h.size() * sizeof(T), cudaMemcpyHostToDevice);
+    return d;
+}
+template <typename T> static std::vector<T> from_device(const T *d, size_t n)
+{
+    std::vector<T> h(n);
+    cudaMemcpy(h.data(), d, n * sizeof(T), cudaMemcpyDeviceToHost);
+    return h;
+}
+
+static std::vector<double> randoms(size_t n, unsigned seed)
+{
+    std::vector<double> v(n);
+    srand(seed);
+    for (auto &x : v)
+        x = (rand() % 33 - 16) / 8.0; // in [-2, 2], 5 significant bits: exact in bf16 too
+    return v;
+}
+
+static float tf32(float f) // round to nearest, ties away, to 10 mantissa bits (cvt.rna.tf32.f32)
+{
+    unsigned u;
+    memcpy(&u, &f, 4);
+    u = (u + 0x1000u) & 0xffffe000u;
+    memcpy(&f, &u, 4);
+    return f;
+}
+
+static double max_rel(const std::vector<double> &want, const std::vector<double> &got)
+{
+    double scale = 1e-30, err = 0;
+    for (size_t i = 0; i < want.size(); i++)
+        scale = fmax(scale, fabs(want[i]));
+    for (size_t i = 0; i < want.size(); i++)
+        err = fmax(err, fabs(want[i] - got[i]));
+    return err / scale;
+}
+
+template <typename T> static std::vector<double> as_double(const std::vector<T> &v)
+{
+    std::vector<double> d(v.size());
+    for (size_t i = 0; i < v.size(); i++)
+        d[i] = (double)v[i];
+    return d;
+}
+
+// One S/D gemm with transposes and padded leading dimensions against the reference.
+template <typename T>
+static void check_gemm(cublasHandle_t h, char ta, char tb, int m, int n, int k, T alpha, T beta,
+                       double tol)
+{
+    int ar = ta == 'N' ? m : k, ac = ta == 'N' ? k : m, br = tb == 'N' ? k : n,
+        bc = tb == 'N' ? n : k;
+    int lda = ar + 3, ldb = br + 1, ldc = m + 2;
+    std::vector<double> A = randoms((size_t)lda * ac, 1), B = randoms((size_t)ldb * bc, 2),
+                        C = randoms((size_t)ldc * n, 3);
+    std::vector<T> a(A.begin(), A.end()), b(B.begin(), B.end()), c(C.begin(), C.end());
+    T *da = to_device(a), *db = to_device(b), *dc = to_device(c);
+    cublasOperation_t oa = ta == 'N' ? CUBLAS_OP_N : CUBLAS_OP_T;
+    cublasOperation_t ob = tb == 'N' ? CUBLAS_OP_N : CUBLAS_OP_T;
+    cublasStatus_t s;
+    if (sizeof(T) == 4)
+        s = cublasSgemm(h, oa, ob, m, n, k, (const float *)&alpha, (const float *)da, lda,
+                        (const float *)db, ldb, (const float *)&beta, (float *)dc, ldc);
+    else
+        s = cublasDgemm(h, oa, ob, m, n, k, (const double *)&alpha, (const double *)da, lda,
+                        (const double *)db, ldb, (const double *)&beta, (double *)dc, ldc);
+    EXPECT(s == CUBLAS_STATUS_SUCCESS, "gemm %c%c: status %d", ta, tb, (int)s);
+    std::vector<double> got = as_double(from_device(dc, c.size()));
+    ref_gemm(ta, tb, m, n, k, alpha, A.data(), lda, B.data(), ldb, beta, C.data(), ldc);
+    // the padding between columns of C is untouched
+    for (int j = 0; j < n; j++)
+        for (int i = m; i < ldc; i++)
+            got[i + j * ldc] = C[i + j * ldc] = c[i + j * ldc];
+    double e = max_rel(C, got);
+    EXPECT(e <= tol, "%cgemm %c%c %dx%dx%d: relative error %g", sizeof(T) == 4 ? 'S' : 'D', ta,
+           tb, m, n, k, e);
+    cudaFree(da), cudaFree(db), cudaFree(dc);
+}
+
+static int gemm_family(cublasHandle_t h)
+{
+    // S and D, every transpose, padded leading dimensions
+    const char ops[] = "NT";
+    for (int x = 0; x < 2; x++)
+        for (int y = 0; y < 2; y++) {
+            check_gemm<float>(h, ops[x], ops[y], 37, 23, 19, 1.5f, 0.5f, 1e-6);
+            check_gemm<double>(h, ops[x], ops[y], 37, 23, 19, -0.75, 2.0, 1e-14);
+        }
+    check_gemm<float>(h, 'N', 'N', 64, 64, 64, 1.0f, 0.0f, 1e-6); // beta 0: C not read
+    check_gemm<float>(h, 'T', 'N', 5, 7, 0, 1.0f, 3.0f, 0);      // k 0: C = beta C, exact
+
+    // beta 0 does not read C: NaN there does not come through
+    {
+        std::vector<float> a(16, 1.0f), b(16, 1.0f), c(16, NAN);
+        float *da = to_device(a), *db = to_device(b), *dc = to_device(c), one = 1, zero = 0;
+        CKB(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 4, 4, 4, &one, da, 4, db, 4, &zero, dc, 4));
+        std::vector<float> r = from_device(dc, 16);
+        for (float v : r)
+            EXPECT(v == 4.0f, "beta 0 with NaN in C gave %g", v);
+        // alpha and beta in device memory (CUBLAS_POINTER_MODE_DEVICE)
+        float ab[2] = {2.0f, 1.0f}, *dab;
+        cudaMalloc(&dab, sizeof ab);
+        cudaMemcpy(dab, ab, sizeof ab, cudaMemcpyHostToDevice);
+        CKB(cublasSetPointerMode(h, CUBLAS_POINTER_MODE_DEVICE));
+        CKB(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 4, 4, 4, dab, da, 4, db, 4, dab + 1, dc, 4));
+        CKB(cublasSetPointerMode(h, CUBLAS_POINTER_MODE_HOST));
+        r = from_device(dc, 16);
+        for (float v : r)
+            EXPECT(v == 12.0f, "device pointer mode gave %g (want 2*4 + 1*4)", v);
+        cudaFree(da), cudaFree(db), cudaFree(dc), cudaFree(dab);
+    }
+
+    // strided batch and pointer-array batch: each matrix its own product
+    {
+        const int m = 9, n = 7, k = 5, batch = 4;
+        std::vector<double> A = randoms(m * k * batch, 4), B = randoms(k * n * batch, 5);
+        std::vector<float> a(A.begin(), A.end()), b(B.begin(), B.end()), c(m * n * batch, 0);
+        float *da = to_device(a), *db = to_device(b), *dc = to_device(c), one = 1, zero = 0;
+        CKB(cublasSgemmStridedBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &one, da, m, m * k, db,
+                                      k, k * n, &zero, dc, m, m * n, batch));
+        std::vector<double> got = as_double(from_device(dc, c.size())), want(c.size());
+        for (int i = 0; i < batch; i++)
+            ref_gemm('N', 'N', m, n, k, 1, &A[i * m * k], m, &B[i * k * n], k, 0, &want[i * m * n],
+                     m);
+        EXPECT(max_rel(want, got) <= 1e-6, "strided batch: %g", max_rel(want, got));
+        const float *pa[batch], *pb[batch];
+        float *pc[batch];
+        for (int i = 0; i < batch; i++)
+            pa[i] = da + i * m * k, pb[i] = db + i * k * n, pc[i] = dc + (batch - 1 - i) * m * n;
+        const float **dpa, **dpb;
+        float **dpc;
+        cudaMalloc(&dpa, sizeof pa), cudaMalloc(&dpb, sizeof pb), cudaMalloc(&dpc, sizeof pc);
+        cudaMemcpy(dpa, pa, sizeof pa, cudaMemcpyHostToDevice);
+        cudaMemcpy(dpb, pb, sizeof pb, cudaMemcpyHostToDevice);
+        cudaMemcpy(dpc, pc, sizeof pc, cudaMemcpyHostToDevice);
+        CKB(cublasSgemmBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &one, dpa, m, dpb, k, &zero,
+                               dpc, m, batch));
+        got = as_double(from_device(dc, c.size()));
+        std::vector<double> rev(c.size());
+        for (int i = 0; i < batch; i++)
+            memcpy(&rev[(batch - 1 - i) * m * n], &want[i * m * n], m * n * sizeof(double));
+        EXPECT(max_rel(rev, got) <= 1e-6, "pointer-array batch: %g", max_rel(rev, got));
+        cudaFree(da), cudaFree(db), cudaFree(dc), cudaFree(dpa), cudaFree(dpb), cudaFree(dpc);
+    }
+
+    // GemmEx: f16 and bf16 inputs with fp32 compute; products of values exact in f16 and bf16
+    {
+        const int m = 16, n = 8, k = 32;
+        std::vector<double> A = randoms(m * k, 6), B = randoms(k * n, 7), want(m * n);
+        ref_gemm('N', 'N', m, n, k, 1, A.data(), m, B.data(), k, 0, want.data(), m);
+        std::vector<__half> ah(m * k), bh(k * n);
+        std::vector<__nv_bfloat16> ab(m * k), bb(k * n);
+        for (int i = 0; i < m * k; i++)
+            ah[i] = __float2half((float)A[i]), ab[i] = __float2bfloat16((float)A[i]);
+        for (int i = 0; i < k * n; i++)
+            bh[i] = __float2half((float)B[i]), bb[i] = __float2bfloat16((float)B[i]);
+        __half *dah = to_device(ah), *dbh = to_device(bh);
+        __nv_bfloat16 *dab = to_device(ab), *dbb = to_device(bb);
+        std::vector<float> c(m * n, 0);
+        float *dc = to_device(c), one = 1, zero = 0;
+        CKB(cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &one, dah, CUDA_R_16F, m, dbh,
+                         CUDA_R_16F, k, &zero, dc, CUDA_R_32F, m, CUBLAS_COMPUTE_32F,
+                         CUBLAS_GEMM_DEFAULT));
+        std::vector<double> got = as_double(from_device(dc, c.size()));
+        EXPECT(max_rel(want, got) <= 1e-6, "GemmEx f16 -> f32: %g", max_rel(want, got));
+        // bf16 out: the product rounded to bf16 (8 bits of mantissa)
+        std::vector<__nv_bfloat16> cb(m * n);
+        __nv_bfloat16 *dcb = to_device(cb);
+        CKB(cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &one, dab, CUDA_R_16BF, m, dbb,
+                         CUDA_R_16BF, k, &zero, dcb, CUDA_R_16BF, m, CUBLAS_COMPUTE_32F,
+                         CUBLAS_GEMM_DEFAULT_TENSOR_OP));
+        std::vector<__nv_bfloat16> rb = from_device(dcb, cb.size());
+        for (int i = 0; i < m * n; i++)
+            EXPECT(__bfloat162float(rb[i]) == __bfloat162float(__float2bfloat16((float)want[i])),
+                   "GemmEx bf16 out [%d]: %g, want %g", i, __bfloat162float(rb[i]), want[i]);
+        // Hgemm: f16 scalars, f16 out
+        __half ho = __float2half(1.0f), hz = __float2half(0.0f);
+        std::vector<__half> ch(m * n);
+        __half *dch = to_device(ch);
+        CKB(cublasHgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &ho, dah, m, dbh, k, &hz, dch, m));
+        std::vector<__half> rh = from_device(dch, ch.size());
+        for (int i = 0; i < m * n; i++)
+            EXPECT(__half2float(rh[i]) == __half2float(__float2half((float)want[i])),
+                   "Hgemm [%d]: %g, want %g", i, __half2float(rh[i]), want[i]);
+        // strided-batched Ex: two f16 products at once
+        std::vector<__half> a2(2 * m * k), b2(2 * k * n);
+        for (int i = 0; i < 2 * m * k; i++)
+            a2[i] = ah[i % (m * k)];
+        for (int i = 0; i < 2 * k * n; i++)
+            b2[i] = bh[i % (k * n)];
+        __half *da2 = to_device(a2), *db2 = to_device(b2);
+        std::vector<float> c2(2 * m * n, 0);
+        float *dc2 = to_device(c2);
+        CKB(cublasGemmStridedBatchedEx(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &one, da2, CUDA_R_16F,
+                                       m, m * k, db2, CUDA_R_16F, k, k * n, &zero, dc2, CUDA_R_32F,
+                                       m, m * n, 2, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+        got = as_double(from_device(dc2, c2.size()));
+        std::vector<double> want2(want);
+        want2.insert(want2.end(), want.begin(), want.end());
+        EXPECT(max_rel(want2, got) <= 1e-6, "GemmStridedBatchedEx: %g", max_rel(want2, got));
+        cudaFree(dah), cudaFree(dbh), cudaFree(dab), cudaFree(dbb), cudaFree(dc), cudaFree(dcb);
+        cudaFree(dch), cudaFree(da2), cudaFree(db2), cudaFree(dc2);
+    }
+
+    // tf32: 1 + 2^-12 is 1 in tf32 (10 mantissa bits), so with TF32 the product is 1 exactly
+    {
+        std::vector<float> a(64), b(64, 1.0f), c(64);
+        for (int i = 0; i < 64; i++)
+            a[i] = 1.0f + ldexpf(1.0f, -12) + i * ldexpf(1.0f, -6);
+        float *da = to_device(a), *db = to_device(b), *dc = to_device(c), one = 1, zero = 0;
+        // k = 1: C = A, as tf32 rounds it (math mode), as fp32 keeps it (default)
+        CKB(cublasSetMathMode(h, CUBLAS_TF32_TENSOR_OP_MATH));
+        CKB(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 1, 1, &one, da, 64, db, 1, &zero, dc, 64));
+        std::vector<float> r = from_device(dc, 64);
+        for (int i = 0; i < 64; i++)
+            EXPECT(r[i] == tf32(a[i]), "tf32 math [%d]: %.9g, want %.9g", i, r[i], tf32(a[i]));
+        EXPECT(r[0] == 1.0f, "tf32 keeps 1 + 2^-12: %.9g", r[0]);
+        CKB(cublasSetMathMode(h, CUBLAS_DEFAULT_MATH));
+        CKB(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 1, 1, &one, da, 64, db, 1, &zero, dc, 64));
+        r = from_device(dc, 64);
+        for (int i = 0; i < 64; i++)
+            EXPECT(r[i] == a[i], "fp32 [%d]: %.9g, want %.9g", i, r[i], a[i]);
+        CKB(cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, 64, 1, 1, &one, da, CUDA_R_32F, 64, db,
+                         CUDA_R_32F, 1, &zero, dc, CUDA_R_32F, 64, CUBLAS_COMPUTE_32F_FAST_TF32,
+                         CUBLAS_GEMM_DEFAULT));
+        r = from_device(dc, 64);
+        for (int i = 0; i < 64; i++)
+            EXPECT(r[i] == tf32(a[i]), "FAST_TF32 [%d]: %.9g", i, r[i]);
+        cudaFree(da), cudaFree(db), cudaFree(dc);
+    }
+
+    // invalid arguments: cuBLAS's statuses, nothing written
+    {
+        float *d, one = 1;
+        cudaMalloc(&d, 1024);
+        EXPECT(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, -1, 4, 4, &one, d, 4, d, 4, &one, d, 4) ==
+                   CUBLAS_STATUS_INVALID_VALUE, "m < 0");
+        EXPECT(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 8, 4, 4, &one, d, 4, d, 4, &one, d, 8) ==
+                   CUBLAS_STATUS_INVALID_VALUE, "lda < m");
+        EXPECT(cublasSgemm(h, CUBLAS_OP_T, CUBLAS_OP_N, 8, 4, 4, &one, d, 4, d, 4, &one, d, 4) ==
+                   CUBLAS_STATUS_INVALID_VALUE, "ldc < m");
+        EXPECT(cublasSgemm(h, (cublasOperation_t)7, CUBLAS_OP_N, 4, 4, 4, &one, d, 4, d, 4, &one,
+                           d, 4) == CUBLAS_STATUS_INVALID_VALUE, "transa 7");
+        EXPECT(cublasSgemm(NULL, CUBLAS_OP_N, CUBLAS_OP_N, 4, 4, 4, &one, d, 4, d, 4, &one, d,
+                           4) == CUBLAS_STATUS_NOT_INITIALIZED, "no handle");
+        EXPECT(cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, 4, 4, 4, &one, d, CUDA_R_64F, 4, d,
+                            CUDA_R_32F, 4, &one, d, CUDA_R_32F, 4, CUBLAS_COMPUTE_32F,
+                            CUBLAS_GEMM_DEFAULT) == CUBLAS_STATUS_NOT_SUPPORTED,
+               "f64 x f32 in COMPUTE_32F");
+        EXPECT(cublasSgemmStridedBatched(h, CUBLAS_OP_N, CUBLAS_OP_N, 4, 4, 4, &one, d, 4, 16, d,
+                                         4, 16, &one, d, 4, 16, -1) == CUBLAS_STATUS_INVALID_VALUE,
+               "batch < 0");
+        cudaFree(d);
+    }
+
+    // cublasSetVector / GetMatrix: strided copies
+    {
+        float x[12], *dy, back[6];
+        for (int i = 0; i < 12; i++)
+            x[i] = (float)i;
+        cudaMalloc(&dy, 12 * sizeof(float));
+        CKB(cublasSetVector(6, sizeof(float), x, 2, dy, 1));
+        CKB(cublasGetMatrix(2, 3, sizeof(float), dy, 2, back, 2));
+        for (int i = 0; i < 6; i++)
+            EXPECT(back[i] == 2.0f * i, "SetVector/GetMatrix [%d]: %g", i, back[i]);
+        EXPECT(cublasSetVector(6, sizeof(float), x, 0, dy, 1) == CUBLAS_STATUS_INVALID_VALUE,
+               "incx 0");
+        cudaFree(dy);
+    }
+    return 0;
+}
 
 int main(int argc, char **argv)
 {
@@ -50,12 +364,22 @@ int main(int argc, char **argv)
     int bad = mm != CUBLAS_TF32_TENSOR_OP_MATH;
     for (int i = 0; i < n; i++)
         bad += hst[i] != 2.0f * i;
-    if (!strcmp(mode, "gemm")) {
-        float one = 1.0f, zero = 0.0f;
-        cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 10, 10, 10, &one, d, 10, d, 10, &zero, d + 100,
-                    10);
+    CKB(cublasSetMathMode(h, CUBLAS_DEFAULT_MATH));
+    if (!strcmp(mode, "gemm") && gemm_family(h))
+        bad++;
+    if (!strcmp(mode, "unsupported")) {
+        cuComplex one = {1, 0};
+        cublasCgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 4, 4, 4, &one, (cuComplex *)d, 4, (cuComplex *)d,
+                    4, &one, (cuComplex *)d + 16, 4);
+        printf("Cgemm returned\n");
+    }
+    if (!strcmp(mode, "outside")) {
+        float one = 1.0f, zero = 0.0f; // C of 40 x 40 from d + 100: past the 1000 floats
+        cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 40, 40, 10, &one, d, 40, d, 10, &zero, d + 100,
+                    40);
         printf("gemm returned\n");
     }
+    bad += failures;
     CKB(cublasLtDestroy(lt));
     CKB(cublasDestroy(h));
     printf("%s %s\n", mode, bad ? "FAIL" : "PASS");

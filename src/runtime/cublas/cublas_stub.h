@@ -1,7 +1,7 @@
-/* cublas_stub.h: what the cuBLAS stand-ins of `smemlab run` share. Only the handles' bookkeeping
- * runs (create, destroy, modes, stream, workspace: nothing is computed); every other function
- * stops the program with one sentence naming the call, exit 3, through the runtime library (its
- * report of the launches so far is written first). */
+/* cublas_stub.h: what the cuBLAS stand-ins of `smemlab run` share: cuBLAS's status values and
+ * names, and the stop for every function they do not compute (one sentence naming the call, exit
+ * 3, through the runtime library, whose report of the launches so far is written first). What
+ * they compute is in blas_*.c (blas.h). */
 #ifndef SMEMLAB_CUBLAS_STUB_H
 #define SMEMLAB_CUBLAS_STUB_H
 
@@ -20,7 +20,8 @@ enum {
 void __cudaSmemlabUnsupported(const char *call, const char *why) __attribute__((noreturn));
 
 #define CUBLAS_WHY "cuBLAS runs NVIDIA's own kernels, shipped as SASS only: smemlab run cannot " \
-                   "emulate them; the handle calls (create, destroy, modes, stream, workspace) run"
+                   "emulate them; it computes the GEMM family and the level-1/2 routines docs/run.md " \
+                   "lists on the CPU, and refuses the rest by name"
 
 /* A function this stand-in does not define: weak, so a definition in the file wins. */
 #define RT_SYM(name)                                                                            \

@@ -1,0 +1,4 @@
+# smemlab run on programs that call cuBLAS and cuRAND (tests/run/cublas.cu, ...): the stand-in
+# libraries compute on the CPU and the programs reach their own checks; skipped (77) without nvcc.
+smemlab_test(test_run_libs SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/test_run_libs.c)
+set_tests_properties(test_run_libs PROPERTIES TIMEOUT 600)
