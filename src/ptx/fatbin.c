@@ -275,6 +275,21 @@ static const char *const unsupported_libs[] = {
     "libcusolver", "libnccl", "libnvrtc", "libnvjitlink", "libnvjpeg", "libnpp", "libcutensor",
     NULL};
 
+/* 1 when the sm_<arch> cubin of the containers has a code section (.text.<kernel>), or cannot be
+ * read (then it is taken to have one) */
+static int cubin_has_code(const uint8_t *fat, size_t n, unsigned arch)
+{
+    size_t len = 0;
+    uint8_t *cubin = smem_fatbin_cubin(fat, n, arch, &len, NULL);
+    if (!cubin)
+        return 1;
+    int code = 0;
+    for (size_t i = 0; i + 6 <= len && !code; i++)
+        code = !memcmp(cubin + i, ".text.", 6);
+    free(cubin);
+    return code;
+}
+
 enum smem_program_kind smem_program_check(const char *path, struct smem_error *err)
 {
     struct smem_elf *e = NULL;
@@ -326,7 +341,9 @@ enum smem_program_kind smem_program_check(const char *path, struct smem_error *e
         if (smem_fatbin_list(fat, fsize, &es, &n, NULL) == 0) {
             for (unsigned i = 0; i < n; i++) {
                 ptx += es[i].kind == SMEM_FATBIN_PTX;
-                elf += es[i].kind == SMEM_FATBIN_ELF;
+                /* a cubin with no code (nvcc links one into a program of .cpp files that only
+                   call libraries: cuda-samples' simpleCUBLAS) has nothing to run */
+                elf += es[i].kind == SMEM_FATBIN_ELF && cubin_has_code(fat, fsize, es[i].arch);
             }
         }
         free(es);
