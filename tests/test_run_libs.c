@@ -109,6 +109,20 @@ static void test_cublas_gemm_family_computes(void)
     free(e);
 }
 
+/* Level 1 and 2 (axpy, scal, copy, swap, dot, nrm2, asum, amax, amin, gemv, ger) and geam, in
+ * both pointer modes, with increments (negative too) and in-place geam. */
+static void test_cublas_level12_computes(void)
+{
+    char *o, *e;
+    CHECK_EQ(checks("", "cublas", "level12", &o, &e), 0);
+    EXPECT_IN(o, "level12 PASS");
+    CHECK(strstr(o, "line ") == NULL);
+    EXPECT_IN(e, "cublasSgemv_v2               m=13 n=9 op=T");
+    EXPECT_IN(e, "cublasSdot_v2                n=50                                   2");
+    free(o);
+    free(e);
+}
+
 /* A call smemlab does not compute stops the program there with its name, exit 3, the launch
  * before it in the report; so does an operand that runs past its allocation. */
 static void test_cublas_stops_named(void)
@@ -141,6 +155,7 @@ int main(void)
     CHECK_EQ(build("cublas", "-cudart shared -arch=sm_90 -O3 -lcublas -lcublasLt"), 0);
     RUN(test_cublas_handles_run);
     RUN(test_cublas_gemm_family_computes);
+    RUN(test_cublas_level12_computes);
     RUN(test_cublas_stops_named);
     return CHECK_DONE();
 }

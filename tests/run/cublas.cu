@@ -6,6 +6,7 @@
 //   gemm         the GEMM family: S/D/H gemm, transposes and leading dimensions, alpha/beta in
 //                host and device pointer mode, strided and pointer-array batches, GemmEx in f16,
 //                bf16, tf32 (math mode and compute type), invalid arguments: PASS
+//   level12      axpy, scal, copy, swap, dot, nrm2, asum, amax, amin, gemv, ger, geam: PASS
 //   unsupported  a call smemlab does not compute (cublasCgemm): stopped there, named (exit 3)
 //   outside      a GEMM whose C runs past its allocation: stopped there, named (exit 3)
 #include <cublasLt.h>
@@ -338,6 +339,127 @@ static int gemm_family(cublasHandle_t h)
     return 0;
 }
 
+// Level 1 and 2 (and geam) against plain loops; values exact so that sums are too.
+static int level12(cublasHandle_t h)
+{
+    const int n = 50;
+    std::vector<double> X = randoms(2 * n, 8), Y = randoms(3 * n, 9);
+    std::vector<float> x(X.begin(), X.end()), y(Y.begin(), Y.end());
+    float *dx = to_device(x), *dy = to_device(y), r, two = 2.0f;
+    // dot with increments 2 and 3, result on the host, then in device memory
+    double want = 0;
+    for (int i = 0; i < n; i++)
+        want += X[2 * i] * Y[3 * i];
+    CKB(cublasSdot(h, n, dx, 2, dy, 3, &r));
+    EXPECT(r == (float)want, "Sdot %g, want %g", r, want);
+    float *dr;
+    cudaMalloc(&dr, sizeof(float));
+    CKB(cublasSetPointerMode(h, CUBLAS_POINTER_MODE_DEVICE));
+    CKB(cublasSdot(h, n, dx, 2, dy, 3, dr));
+    CKB(cublasSetPointerMode(h, CUBLAS_POINTER_MODE_HOST));
+    cudaMemcpy(&r, dr, sizeof r, cudaMemcpyDeviceToHost);
+    EXPECT(r == (float)want, "Sdot to device memory %g, want %g", r, want);
+    // nrm2, asum, amax, amin (1-based, the first of equal magnitudes)
+    double ss = 0, sa = 0;
+    int imax = 0, imin = 0;
+    for (int i = 0; i < n; i++) {
+        ss += X[i] * X[i], sa += fabs(X[i]);
+        if (fabs(X[i]) > fabs(X[imax]))
+            imax = i;
+        if (fabs(X[i]) < fabs(X[imin]))
+            imin = i;
+    }
+    CKB(cublasSnrm2(h, n, dx, 1, &r));
+    EXPECT(fabs(r - sqrt(ss)) <= 1e-6 * sqrt(ss), "Snrm2 %g, want %g", r, sqrt(ss));
+    CKB(cublasSasum(h, n, dx, 1, &r));
+    EXPECT(r == (float)sa, "Sasum %g, want %g", r, sa);
+    int ix;
+    CKB(cublasIsamax(h, n, dx, 1, &ix));
+    EXPECT(ix == imax + 1, "Isamax %d, want %d", ix, imax + 1);
+    CKB(cublasIsamin(h, n, dx, 1, &ix));
+    EXPECT(ix == imin + 1, "Isamin %d, want %d", ix, imin + 1);
+    CKB(cublasIsamax(h, 0, dx, 1, &ix));
+    EXPECT(ix == 0, "Isamax of nothing %d", ix);
+    // axpy y += 2x, then scal x *= 2, copy, swap
+    CKB(cublasSaxpy(h, n, &two, dx, 1, dy, 1));
+    std::vector<float> gy = from_device(dy, 3 * n);
+    for (int i = 0; i < 3 * n; i++)
+        EXPECT(gy[i] == (float)(Y[i] + (i < n ? 2 * X[i] : 0)), "Saxpy [%d]", i);
+    CKB(cublasSscal(h, n, &two, dx, 2));
+    std::vector<float> gx = from_device(dx, 2 * n);
+    for (int i = 0; i < 2 * n; i++)
+        EXPECT(gx[i] == (float)(i % 2 ? X[i] : 2 * X[i]), "Sscal [%d]", i);
+    CKB(cublasScopy(h, n, dx, 2, dy, 1));
+    CKB(cublasSswap(h, n, dy, 1, dx, 2));
+    gx = from_device(dx, 2 * n);
+    for (int i = 0; i < 2 * n; i++)
+        EXPECT(gx[i] == (float)(i % 2 ? X[i] : 2 * X[i]), "Scopy/Sswap [%d]", i);
+    // Ddot with a negative increment: x read backwards
+    std::vector<double> xd(X.begin(), X.begin() + n), yd(Y.begin(), Y.begin() + n);
+    double *dxd = to_device(xd), *dyd = to_device(yd), rd, wd = 0;
+    for (int i = 0; i < n; i++)
+        wd += X[n - 1 - i] * Y[i];
+    CKB(cublasDdot(h, n, dxd, -1, dyd, 1, &rd));
+    EXPECT(rd == wd, "Ddot incx -1: %g, want %g", rd, wd);
+
+    // gemv: y = alpha op(A) x + beta y, both transposes, increments; ger: A += alpha x y^T
+    const int m = 13, k = 9, lda = 16;
+    std::vector<double> A = randoms(lda * k, 10);
+    for (int t = 0; t < 2; t++) {
+        int lx = t ? m : k, ly = t ? k : m;
+        std::vector<double> xv = randoms(2 * lx, 11), yv = randoms(ly, 12), w(ly);
+        for (int i = 0; i < ly; i++) {
+            double s = 0;
+            for (int j = 0; j < lx; j++)
+                s += (t ? A[j + i * lda] : A[i + j * lda]) * xv[2 * j];
+            w[i] = 1.5 * s - 0.5 * yv[i];
+        }
+        std::vector<float> a(A.begin(), A.end()), xf(xv.begin(), xv.end()), yf(yv.begin(), yv.end());
+        float *da = to_device(a), *dxv = to_device(xf), *dyv = to_device(yf), al = 1.5f, be = -0.5f;
+        CKB(cublasSgemv(h, t ? CUBLAS_OP_T : CUBLAS_OP_N, m, k, &al, da, lda, dxv, 2, &be, dyv, 1));
+        std::vector<double> got = as_double(from_device(dyv, ly));
+        EXPECT(max_rel(w, got) <= 1e-6, "Sgemv %c: %g", t ? 'T' : 'N', max_rel(w, got));
+        EXPECT(cublasSgemv(h, CUBLAS_OP_N, m, k, &al, da, m - 1, dxv, 1, &be, dyv, 1) ==
+                   CUBLAS_STATUS_INVALID_VALUE, "gemv lda < m");
+        EXPECT(cublasSgemv(h, CUBLAS_OP_N, m, k, &al, da, lda, dxv, 0, &be, dyv, 1) ==
+                   CUBLAS_STATUS_INVALID_VALUE, "gemv incx 0");
+        if (t == 0) {
+            CKB(cublasSger(h, m, k, &al, dyv, 1, dxv, 2, da, lda));
+            std::vector<float> ga = from_device(da, a.size());
+            for (int j = 0; j < k; j++)
+                for (int i = 0; i < m; i++) {
+                    float wa = (float)(A[i + j * lda] + 1.5 * (double)(float)w[i] * xv[2 * j]);
+                    EXPECT(fabsf(ga[i + j * lda] - wa) <= 1e-5f * fabsf(wa) + 1e-6f,
+                           "Sger (%d,%d): %g, want %g", i, j, ga[i + j * lda], wa);
+                }
+        }
+        cudaFree(da), cudaFree(dxv), cudaFree(dyv);
+    }
+
+    // geam: C = alpha A^T + beta B, then in place (C = C + C^T needs a copy; C = 2C does not)
+    {
+        const int gm = 6, gn = 4;
+        std::vector<double> GA = randoms(gn * gm, 13), GB = randoms(gm * gn, 14);
+        std::vector<double> gA(GA), gB(GB);
+        double *da = to_device(gA), *db = to_device(gB), *dc, al = 2, be = -1;
+        cudaMalloc(&dc, gm * gn * sizeof(double));
+        CKB(cublasDgeam(h, CUBLAS_OP_T, CUBLAS_OP_N, gm, gn, &al, da, gn, &be, db, gm, dc, gm));
+        std::vector<double> gc = from_device(dc, gm * gn);
+        for (int j = 0; j < gn; j++)
+            for (int i = 0; i < gm; i++)
+                EXPECT(gc[i + j * gm] == 2 * GA[j + i * gn] - GB[i + j * gm], "Dgeam (%d,%d)", i, j);
+        CKB(cublasDgeam(h, CUBLAS_OP_N, CUBLAS_OP_N, gm, gn, &al, dc, gm, &be, db, gm, dc, gm));
+        std::vector<double> g2 = from_device(dc, gm * gn);
+        for (int i = 0; i < gm * gn; i++)
+            EXPECT(g2[i] == 2 * gc[i] - GB[i], "Dgeam in place [%d]", i);
+        EXPECT(cublasDgeam(h, CUBLAS_OP_T, CUBLAS_OP_N, gm, gn, &al, da, gn - 1, &be, db, gm, dc,
+                           gm) == CUBLAS_STATUS_INVALID_VALUE, "geam lda < n for A^T");
+        cudaFree(da), cudaFree(db), cudaFree(dc);
+    }
+    cudaFree(dx), cudaFree(dy), cudaFree(dr), cudaFree(dxd), cudaFree(dyd);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     const char *mode = argc > 1 ? argv[1] : "handle";
@@ -366,6 +488,8 @@ int main(int argc, char **argv)
         bad += hst[i] != 2.0f * i;
     CKB(cublasSetMathMode(h, CUBLAS_DEFAULT_MATH));
     if (!strcmp(mode, "gemm") && gemm_family(h))
+        bad++;
+    if (!strcmp(mode, "level12") && level12(h))
         bad++;
     if (!strcmp(mode, "unsupported")) {
         cuComplex one = {1, 0};
