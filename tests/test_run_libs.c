@@ -117,8 +117,24 @@ static void test_cublas_level12_computes(void)
     CHECK_EQ(checks("", "cublas", "level12", &o, &e), 0);
     EXPECT_IN(o, "level12 PASS");
     CHECK(strstr(o, "line ") == NULL);
-    EXPECT_IN(e, "cublasSgemv_v2               m=13 n=9 op=T");
-    EXPECT_IN(e, "cublasSdot_v2                n=50                                   2");
+    EXPECT_IN(e, "cublasSgemv_v2               m=13 n=9 op=T ");
+    EXPECT_IN(e, "cublasSdot_v2                n=50                                           2 ");
+    free(o);
+    free(e);
+}
+
+/* cublasLtMatmul as llm.c calls it: the heuristic's one algorithm, epilogues BIAS, GELU_AUX_BIAS
+ * (the pre-GELU values in the auxiliary buffer), DGELU, BGRADB, a strided batch in FAST_TF32;
+ * shapes that do not match give CUBLAS_STATUS_INVALID_VALUE. */
+static void test_cublaslt_matmul_computes(void)
+{
+    char *o, *e;
+    CHECK_EQ(checks("", "cublas", "lt", &o, &e), 0);
+    EXPECT_IN(o, "lt PASS");
+    CHECK(strstr(o, "line ") == NULL);
+    EXPECT_IN(e, "cublasLtMatmul               m=20 n=12 k=24 op=TN batch=1 +bias gelu aux");
+    EXPECT_IN(e, "m=8 n=6 k=10 op=NN batch=2");
+    EXPECT_IN(e, "tf32 in, fp32 accumulate");
     free(o);
     free(e);
 }
@@ -156,6 +172,7 @@ int main(void)
     RUN(test_cublas_handles_run);
     RUN(test_cublas_gemm_family_computes);
     RUN(test_cublas_level12_computes);
+    RUN(test_cublaslt_matmul_computes);
     RUN(test_cublas_stops_named);
     return CHECK_DONE();
 }

@@ -221,13 +221,13 @@ void smem_run_report_table(FILE *f, const struct smem_run_report *r)
     }
     if (r->nlibrary_calls) {
         fprintf(f, "\nlibrary calls (computed on the CPU, not priced: NVIDIA's kernels are not "
-                   "emulated), %llu call%s in %.3f s:\n\n  %-28s %-38s %-7s %-9s %s\n",
+                   "emulated), %llu call%s in %.3f s:\n\n  %-28s %-46s %-7s %-9s %s\n",
                 (unsigned long long)r->library_calls_total,
                 r->library_calls_total == 1 ? "" : "s", r->library_seconds, "call", "shape",
                 "calls", "cpu s", "precision");
         for (uint32_t i = 0; i < r->nlibrary_calls && i < MAX_TABLE_LAUNCHES; i++) {
             const struct smem_library_call *c = &r->library_calls[i];
-            fprintf(f, "  %-28s %-38s %-7llu %-9.4f %s\n", c->name, c->shape,
+            fprintf(f, "  %-28s %-46s %-7llu %-9.4f %s\n", c->name, c->shape,
                     (unsigned long long)c->calls, c->seconds, c->precision);
         }
         if (r->nlibrary_calls > MAX_TABLE_LAUNCHES)

@@ -7,6 +7,8 @@
 //                host and device pointer mode, strided and pointer-array batches, GemmEx in f16,
 //                bf16, tf32 (math mode and compute type), invalid arguments: PASS
 //   level12      axpy, scal, copy, swap, dot, nrm2, asum, amax, amin, gemv, ger, geam: PASS
+//   lt           cublasLtMatmul as llm.c calls it: epilogues BIAS, GELU_AUX_BIAS, DGELU, BGRADB,
+//                a strided batch in FAST_TF32, the heuristic: PASS
 //   unsupported  a call smemlab does not compute (cublasCgemm): stopped there, named (exit 3)
 //   outside      a GEMM whose C runs past its allocation: stopped there, named (exit 3)
 #include <cublasLt.h>
@@ -460,6 +462,187 @@ static int level12(cublasHandle_t h)
     return 0;
 }
 
+static float gelu_ref(float x)
+{
+    return 0.5f * x * (1.0f + tanhf(0.7978845608f * (x + 0.044715f * x * x * x)));
+}
+
+// cublasLt as llm.c calls it (matmul_forward3, llmc/matmul.cuh): out = W^T x + bias, with the
+// epilogues BIAS, GELU_AUX_BIAS (the pre-GELU values kept), DGELU, BGRADB; a strided batch;
+// the heuristic returning one algorithm.
+static int lt_matmul(cublasLtHandle_t lt, void *workspace, size_t ws_size)
+{
+    const int C = 24, OC = 20, BT = 12;
+    std::vector<double> W = randoms(C * OC, 15), X = randoms(C * BT, 16), Bv = randoms(OC, 17);
+    std::vector<float> w(W.begin(), W.end()), x(X.begin(), X.end()), bias(Bv.begin(), Bv.end());
+    float *dw = to_device(w), *dx = to_device(x), *dbias = to_device(bias), *dout, *daux;
+    cudaMalloc(&dout, OC * BT * sizeof(float));
+    cudaMalloc(&daux, OC * BT * sizeof(float));
+    std::vector<double> pre(OC * BT);
+    for (int j = 0; j < BT; j++)
+        for (int i = 0; i < OC; i++) {
+            double acc = Bv[i];
+            for (int c = 0; c < C; c++)
+                acc += W[c + i * C] * X[c + j * C];
+            pre[i + j * OC] = acc;
+        }
+    const int epilogues[] = {CUBLASLT_EPILOGUE_BIAS, CUBLASLT_EPILOGUE_GELU_AUX_BIAS};
+    for (int t = 0; t < 2; t++) {
+        cublasLtMatmulDesc_t desc;
+        cublasLtMatrixLayout_t wl, xl, ol;
+        cublasLtMatmulPreference_t pref;
+        cublasOperation_t opT = CUBLAS_OP_T, opN = CUBLAS_OP_N;
+        cublasLtEpilogue_t epi = (cublasLtEpilogue_t)epilogues[t];
+        CKB(cublasLtMatmulDescCreate(&desc, CUBLAS_COMPUTE_32F, CUDA_R_32F));
+        CKB(cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_TRANSA, &opT, sizeof opT));
+        CKB(cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_TRANSB, &opN, sizeof opN));
+        CKB(cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_EPILOGUE, &epi, sizeof epi));
+        CKB(cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_BIAS_POINTER, &dbias,
+                                           sizeof dbias));
+        if (t == 1) {
+            int64_t ld = OC;
+            CKB(cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_LD, &ld,
+                                               sizeof ld));
+            CKB(cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_POINTER,
+                                               &daux, sizeof daux));
+        }
+        CKB(cublasLtMatrixLayoutCreate(&wl, CUDA_R_32F, C, OC, C));
+        CKB(cublasLtMatrixLayoutCreate(&xl, CUDA_R_32F, C, BT, C));
+        CKB(cublasLtMatrixLayoutCreate(&ol, CUDA_R_32F, OC, BT, OC));
+        CKB(cublasLtMatmulPreferenceCreate(&pref));
+        CKB(cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES,
+                                                 &ws_size, sizeof ws_size));
+        cublasLtMatmulHeuristicResult_t heur;
+        int found = 0;
+        CKB(cublasLtMatmulAlgoGetHeuristic(lt, desc, wl, xl, ol, ol, pref, 1, &heur, &found));
+        EXPECT(found == 1, "heuristic found %d algorithms", found);
+        float one = 1, zero = 0;
+        CKB(cublasLtMatmul(lt, desc, &one, dw, wl, dx, xl, &zero, dout, ol, dout, ol, &heur.algo,
+                           workspace, ws_size, 0));
+        std::vector<double> got = as_double(from_device(dout, OC * BT)), want(pre);
+        if (t == 1) {
+            for (auto &v : want)
+                v = gelu_ref((float)v);
+            std::vector<double> aux = as_double(from_device(daux, OC * BT));
+            EXPECT(max_rel(pre, aux) <= 1e-6, "GELU_AUX_BIAS aux: %g", max_rel(pre, aux));
+        }
+        EXPECT(max_rel(want, got) <= 1e-5, "Lt epilogue %d: %g", (int)epi, max_rel(want, got));
+        // invalid: D's shape does not match op(A) op(B)
+        cublasLtMatrixLayout_t bad;
+        CKB(cublasLtMatrixLayoutCreate(&bad, CUDA_R_32F, OC + 1, BT, OC + 1));
+        EXPECT(cublasLtMatmul(lt, desc, &one, dw, wl, dx, xl, &zero, dout, bad, dout, bad,
+                              &heur.algo, workspace, ws_size, 0) == CUBLAS_STATUS_INVALID_VALUE,
+               "Lt with mismatched shapes");
+        cublasLtMatrixLayoutDestroy(bad);
+        cublasLtMatmulPreferenceDestroy(pref);
+        cublasLtMatmulDescDestroy(desc);
+        cublasLtMatrixLayoutDestroy(wl), cublasLtMatrixLayoutDestroy(xl);
+        cublasLtMatrixLayoutDestroy(ol);
+    }
+    // backward: dinp = W dout through the GELU (DGELU with the kept pre-GELU values), and
+    // BGRADB: dbias = the row sums of dout (columns of op(B) = dout^T)
+    {
+        std::vector<double> G = randoms(OC * BT, 18);
+        std::vector<float> g(G.begin(), G.end());
+        float *dg = to_device(g), *din, *ddb, one = 1, zero = 0;
+        cudaMalloc(&din, OC * BT * sizeof(float));
+        cudaMalloc(&ddb, OC * sizeof(float));
+        cublasLtMatmulDesc_t desc;
+        cublasLtMatrixLayout_t gl, il, ol2;
+        CKB(cublasLtMatmulDescCreate(&desc, CUBLAS_COMPUTE_32F, CUDA_R_32F));
+        // DGELU: D (OC x BT) = (I * G) .* gelu'(aux): A = identity-free form: op(A)=G (OC x BT),
+        // op(B) = 1 x BT ... keep it a plain product: D = G (OC x BT) times a BT x BT identity
+        std::vector<float> eye(BT * BT, 0);
+        for (int i = 0; i < BT; i++)
+            eye[i + i * BT] = 1;
+        float *deye = to_device(eye);
+        cublasLtEpilogue_t epi = CUBLASLT_EPILOGUE_DGELU;
+        int64_t ld = OC;
+        CKB(cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_EPILOGUE, &epi, sizeof epi));
+        CKB(cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_LD, &ld,
+                                           sizeof ld));
+        CKB(cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_EPILOGUE_AUX_POINTER, &daux,
+                                           sizeof daux));
+        CKB(cublasLtMatrixLayoutCreate(&gl, CUDA_R_32F, OC, BT, OC));
+        CKB(cublasLtMatrixLayoutCreate(&il, CUDA_R_32F, BT, BT, BT));
+        CKB(cublasLtMatmul(lt, desc, &one, dg, gl, deye, il, &zero, din, gl, din, gl, NULL,
+                           workspace, ws_size, 0));
+        std::vector<double> got = as_double(from_device(din, OC * BT)), want(OC * BT);
+        for (int i = 0; i < OC * BT; i++) {
+            float xv = (float)pre[i], s = 0.7978845608f;
+            float th = tanhf(s * (xv + 0.044715f * xv * xv * xv));
+            float gg = 0.5f * (1 + th) + 0.5f * xv * (1 - th * th) * s * (1 + 3 * 0.044715f * xv * xv);
+            want[i] = G[i] * gg;
+        }
+        EXPECT(max_rel(want, got) <= 1e-5, "DGELU: %g", max_rel(want, got));
+        // BGRADB: D (C x OC) = X (C x BT) dout^T (BT x OC); dbias (OC) = sums over BT of dout
+        epi = CUBLASLT_EPILOGUE_BGRADB;
+        cublasOperation_t opT = CUBLAS_OP_T;
+        CKB(cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_EPILOGUE, &epi, sizeof epi));
+        CKB(cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_TRANSB, &opT, sizeof opT));
+        CKB(cublasLtMatmulDescSetAttribute(desc, CUBLASLT_MATMUL_DESC_BIAS_POINTER, &ddb,
+                                           sizeof ddb));
+        float *ddw;
+        cudaMalloc(&ddw, C * OC * sizeof(float));
+        CKB(cublasLtMatrixLayoutCreate(&ol2, CUDA_R_32F, C, OC, C));
+        cublasLtMatrixLayout_t xl;
+        CKB(cublasLtMatrixLayoutCreate(&xl, CUDA_R_32F, C, BT, C));
+        CKB(cublasLtMatmul(lt, desc, &one, dx, xl, dg, gl, &zero, ddw, ol2, ddw, ol2, NULL,
+                           workspace, ws_size, 0));
+        std::vector<double> gdb = as_double(from_device(ddb, OC)), wdb(OC, 0);
+        std::vector<double> gdw = as_double(from_device(ddw, C * OC)), wdw(C * OC, 0);
+        for (int i = 0; i < OC; i++)
+            for (int j = 0; j < BT; j++) {
+                wdb[i] += G[i + j * OC];
+                for (int c = 0; c < C; c++)
+                    wdw[c + i * C] += X[c + j * C] * G[i + j * OC];
+            }
+        EXPECT(max_rel(wdb, gdb) <= 1e-6, "BGRADB bias: %g", max_rel(wdb, gdb));
+        EXPECT(max_rel(wdw, gdw) <= 1e-6, "BGRADB product: %g", max_rel(wdw, gdw));
+        cublasLtMatmulDescDestroy(desc);
+        cublasLtMatrixLayoutDestroy(gl), cublasLtMatrixLayoutDestroy(il);
+        cublasLtMatrixLayoutDestroy(ol2), cublasLtMatrixLayoutDestroy(xl);
+        cudaFree(dg), cudaFree(din), cudaFree(ddb), cudaFree(deye), cudaFree(ddw);
+    }
+    // a strided batch in FAST_TF32: two products, inputs exact in tf32 (5 significant bits)
+    {
+        const int m = 8, n = 6, k = 10, batch = 2;
+        std::vector<double> A = randoms(m * k * batch, 19), B = randoms(k * n * batch, 20);
+        std::vector<float> a(A.begin(), A.end()), b(B.begin(), B.end());
+        float *da = to_device(a), *db = to_device(b), *dc, one = 1, zero = 0;
+        cudaMalloc(&dc, m * n * batch * sizeof(float));
+        cublasLtMatmulDesc_t desc;
+        cublasLtMatrixLayout_t al, bl, cl;
+        CKB(cublasLtMatmulDescCreate(&desc, CUBLAS_COMPUTE_32F_FAST_TF32, CUDA_R_32F));
+        CKB(cublasLtMatrixLayoutCreate(&al, CUDA_R_32F, m, k, m));
+        CKB(cublasLtMatrixLayoutCreate(&bl, CUDA_R_32F, k, n, k));
+        CKB(cublasLtMatrixLayoutCreate(&cl, CUDA_R_32F, m, n, m));
+        int bc = batch;
+        int64_t sa = m * k, sb = k * n, sc = m * n;
+        cublasLtMatrixLayout_t ls[3] = {al, bl, cl};
+        int64_t strides[3] = {sa, sb, sc};
+        for (int i = 0; i < 3; i++) {
+            CKB(cublasLtMatrixLayoutSetAttribute(ls[i], CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT, &bc,
+                                                 sizeof bc));
+            CKB(cublasLtMatrixLayoutSetAttribute(ls[i], CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET,
+                                                 &strides[i], sizeof strides[i]));
+        }
+        CKB(cublasLtMatmul(lt, desc, &one, da, al, db, bl, &zero, dc, cl, dc, cl, NULL, workspace,
+                           ws_size, 0));
+        std::vector<double> got = as_double(from_device(dc, m * n * batch)), want(m * n * batch);
+        for (int i = 0; i < batch; i++)
+            ref_gemm('N', 'N', m, n, k, 1, &A[i * m * k], m, &B[i * k * n], k, 0, &want[i * m * n],
+                     m);
+        EXPECT(max_rel(want, got) <= 1e-6, "Lt strided batch: %g", max_rel(want, got));
+        cublasLtMatmulDescDestroy(desc);
+        cublasLtMatrixLayoutDestroy(al), cublasLtMatrixLayoutDestroy(bl);
+        cublasLtMatrixLayoutDestroy(cl);
+        cudaFree(da), cudaFree(db), cudaFree(dc);
+    }
+    cudaFree(dw), cudaFree(dx), cudaFree(dbias), cudaFree(dout), cudaFree(daux);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     const char *mode = argc > 1 ? argv[1] : "handle";
@@ -490,6 +673,8 @@ int main(int argc, char **argv)
     if (!strcmp(mode, "gemm") && gemm_family(h))
         bad++;
     if (!strcmp(mode, "level12") && level12(h))
+        bad++;
+    if (!strcmp(mode, "lt") && lt_matmul(lt, d, n * sizeof(float)))
         bad++;
     if (!strcmp(mode, "unsupported")) {
         cuComplex one = {1, 0};

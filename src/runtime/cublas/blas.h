@@ -42,6 +42,12 @@ uint64_t blas_span(int64_t rows, int64_t cols, int64_t ld, unsigned elem);
 /* The scalar *p (elem bytes) in the handle's pointer mode, into out. */
 void blas_scalar(const char *call, const char *what, const struct stub_handle *h, const void *p,
                  unsigned elem, void *out);
+/* How a tensor core takes a float input: unchanged, or rounded to tf32, f16 or bf16. */
+enum { RND_NONE, RND_TF32, RND_F16, RND_BF16 };
+/* A stored rows x cols matrix of type t (leading dimension ld) as dense floats (ld = rows),
+ * rounded; malloc'd, NULL when out of memory. */
+float *blas_to_float(const void *p, int t, int64_t rows, int64_t cols, int64_t ld, int rnd);
+
 /* Seconds on a monotonic clock; the call's record for the report. */
 double blas_now(void);
 void blas_record(const char *name, double t0, const char *precision, const char *fmt, ...)
@@ -104,6 +110,16 @@ static inline float f16_to_f32(uint16_t h)
         return sign ? -v : v;
     }
     return bits_f32(sign | ((e + 112) << 23) | (m << 13));
+}
+
+static inline float round_input(float v, int rnd)
+{
+    switch (rnd) {
+    case RND_TF32: return round_tf32(v);
+    case RND_F16: return f16_to_f32(f32_to_f16(v));
+    case RND_BF16: return bf16_to_f32(f32_to_bf16(v));
+    default: return v;
+    }
 }
 
 /* Element i of an array of type t (R_32F, R_64F, R_16F, R_16BF) as a double, and back. */

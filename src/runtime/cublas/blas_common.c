@@ -4,6 +4,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <time.h>
 
 void *blas_bytes(const char *call, const char *what, const void *p, uint64_t n)
@@ -49,4 +50,15 @@ void blas_record(const char *name, double t0, const char *precision, const char 
     vsnprintf(shape, sizeof shape, fmt, ap);
     va_end(ap);
     __cudaSmemlabLibraryCall("cuBLAS", name, shape, precision, blas_now() - t0);
+}
+
+float *blas_to_float(const void *p, int t, int64_t rows, int64_t cols, int64_t ld, int rnd)
+{
+    float *f = malloc((size_t)(rows * cols) * sizeof *f + 1);
+    if (!f)
+        return NULL;
+    for (int64_t j = 0; j < cols; j++)
+        for (int64_t i = 0; i < rows; i++)
+            f[j * rows + i] = round_input((float)load_as(t, p, j * ld + i), rnd);
+    return f;
 }

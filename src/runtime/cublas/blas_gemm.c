@@ -17,8 +17,6 @@ struct mat {
     int64_t ld, stride;
 };
 
-enum { RND_NONE, RND_TF32, RND_F16, RND_BF16 };
-
 static const char *type_name(int t)
 {
     switch (t) {
@@ -30,16 +28,6 @@ static const char *type_name(int t)
     }
 }
 
-static float round_input(float v, int rnd)
-{
-    switch (rnd) {
-    case RND_TF32: return round_tf32(v);
-    case RND_F16: return f16_to_f32(f32_to_f16(v));
-    case RND_BF16: return bf16_to_f32(f32_to_bf16(v));
-    default: return v;
-    }
-}
-
 /* matrix b of m (rows x cols as stored) */
 static const void *item(const char *call, const char *what, const struct mat *x,
                         const void *const *arr, int64_t b, int64_t rows, int64_t cols)
@@ -47,18 +35,6 @@ static const void *item(const char *call, const char *what, const struct mat *x,
     unsigned es = type_size(x->type);
     const void *p = arr ? arr[b] : (const char *)x->p + b * x->stride * (int64_t)es;
     return blas_bytes(call, what, p, blas_span(rows, cols, x->ld, es));
-}
-
-/* a stored rows x cols matrix as dense floats (ld = rows), rounded */
-static float *to_float(const void *p, int t, int64_t rows, int64_t cols, int64_t ld, int rnd)
-{
-    float *f = malloc((size_t)(rows * cols) * sizeof *f);
-    if (!f)
-        return NULL;
-    for (int64_t j = 0; j < cols; j++)
-        for (int64_t i = 0; i < rows; i++)
-            f[j * rows + i] = round_input((float)load_as(t, p, j * ld + i), rnd);
-    return f;
 }
 
 static int gemm(const char *call, struct stub_handle *h, int ta, int tb, int64_t m, int64_t n,
@@ -177,8 +153,8 @@ static int gemm(const char *call, struct stub_handle *h, int ta, int tb, int64_t
                 continue;
             }
             /* narrow types or rounded inputs: dense float copies, sgemm, rounded back */
-            float *fa = product ? to_float(pa, A.type, ar, ac, A.ld, rnd) : NULL;
-            float *fb = product ? to_float(pb, B.type, br, bc, B.ld, rnd) : NULL;
+            float *fa = product ? blas_to_float(pa, A.type, ar, ac, A.ld, rnd) : NULL;
+            float *fb = product ? blas_to_float(pb, B.type, br, bc, B.ld, rnd) : NULL;
             float *fc = calloc((size_t)(m * n), sizeof *fc);
             if ((product && (!fa || !fb)) || !fc) {
                 free(fa), free(fb), free(fc);
