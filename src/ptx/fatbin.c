@@ -269,7 +269,7 @@ int smem_fatbin_unwrap(const void *wrapper, const uint8_t **data, size_t *n,
 
 /* CUDA libraries that run NVIDIA's own precompiled kernels (SASS only) or need a real driver.
  * cuBLAS is not among them: `smemlab run` has stand-ins for libcublas.so.13 and libcublasLt.so.13
- * (src/runtime/cublas/) that stop the program at its first call that would compute. */
+ * (src/runtime/cublas/) that compute on the CPU. */
 static const char *const unsupported_libs[] = {
     "libcuda.so", "libcudnn", "libcufft", "libcurand", "libcusparse",
     "libcusolver", "libnccl", "libnvrtc", "libnvjitlink", "libnvjpeg", "libnpp", "libcutensor",
