@@ -91,7 +91,8 @@ static void test_cublas_handles_run(void)
 
 /* The GEMM family computes what the program's CPU reference computes: S/D/H, transposes, leading
  * dimensions, pointer modes, batches, GemmEx's f16 / bf16 / tf32; invalid arguments get cuBLAS's
- * statuses. Each call is in the report (JSON: library_calls), with its shape and precision. */
+ * statuses. Each call is in the report (JSON: library_calls), with its shape and precision; a
+ * repeated call over unchanged device memory is a proven repeat, one after a write is not. */
 static void test_cublas_gemm_family_computes(void)
 {
     char *o, *e;
@@ -104,7 +105,10 @@ static void test_cublas_gemm_family_computes(void)
     EXPECT_IN(e, "\"name\": \"cublasHgemm\"");
     EXPECT_IN(e, "\"name\": \"cublasGemmEx\"");
     /* the two 4x4x4 Sgemms of the same shape are one entry of two calls */
-    EXPECT_IN(e, "\"shape\": \"m=4 n=4 k=4 op=NN batch=1\", \"precision\": \"f32 x f32 -> f32: fp32\", \"calls\": 2");
+    EXPECT_IN(e, "\"shape\": \"m=4 n=4 k=4 op=NN batch=1\", \"precision\": \"f32 x f32 -> f32: fp32\", \"calls\": 2, \"repeats\": 0");
+    /* the same Sgemm five times: the 2nd and 4th are proven repeats; the 3rd follows a kernel
+       that wrote C, the 5th a copy into A (and each result is checked in the program) */
+    EXPECT_IN(e, "\"shape\": \"m=20 n=20 k=20 op=NN batch=1\", \"precision\": \"f32 x f32 -> f32: fp32\", \"calls\": 5, \"repeats\": 2");
     free(o);
     free(e);
 }
@@ -133,6 +137,10 @@ static void test_cublaslt_matmul_computes(void)
     EXPECT_IN(o, "lt PASS");
     CHECK(strstr(o, "line ") == NULL);
     EXPECT_IN(e, "cublasLtMatmul               m=20 n=12 k=24 op=TN batch=1 +bias gelu aux");
+    /* the BIAS matmul three times over unchanged memory: two proven repeats */
+    char line[200]; /* the table's columns: shape, calls, repeats */
+    snprintf(line, sizeof line, "%-46s %-7d %-8d", "m=20 n=12 k=24 op=TN batch=1 +bias", 3, 2);
+    EXPECT_IN(e, line);
     EXPECT_IN(e, "m=8 n=6 k=10 op=NN batch=2");
     EXPECT_IN(e, "tf32 in, fp32 accumulate");
     free(o);

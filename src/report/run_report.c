@@ -115,8 +115,10 @@ void smem_run_report_json(FILE *f, const struct smem_run_report *r)
             smem_json_string(f, c->shape);
             fprintf(f, ", \"precision\": ");
             smem_json_string(f, c->precision);
-            fprintf(f, ", \"calls\": %llu, \"seconds\": %.6f, \"after_launch\": %llu}",
-                    (unsigned long long)c->calls, c->seconds, (unsigned long long)c->after_launch);
+            fprintf(f, ", \"calls\": %llu, \"repeats\": %llu, \"seconds\": %.6f, "
+                       "\"after_launch\": %llu}",
+                    (unsigned long long)c->calls, (unsigned long long)c->repeats, c->seconds,
+                    (unsigned long long)c->after_launch);
         }
         fprintf(f, "\n  ]");
     }
@@ -221,14 +223,16 @@ void smem_run_report_table(FILE *f, const struct smem_run_report *r)
     }
     if (r->nlibrary_calls) {
         fprintf(f, "\nlibrary calls (computed on the CPU, not priced: NVIDIA's kernels are not "
-                   "emulated), %llu call%s in %.3f s:\n\n  %-28s %-46s %-7s %-9s %s\n",
+                   "emulated), %llu call%s in %.3f s; repeats: proven repeats, not computed "
+                "again:\n\n  %-28s %-46s %-7s %-8s %-9s %s\n",
                 (unsigned long long)r->library_calls_total,
                 r->library_calls_total == 1 ? "" : "s", r->library_seconds, "call", "shape",
-                "calls", "cpu s", "precision");
+                "calls", "repeats", "cpu s", "precision");
         for (uint32_t i = 0; i < r->nlibrary_calls && i < MAX_TABLE_LAUNCHES; i++) {
             const struct smem_library_call *c = &r->library_calls[i];
-            fprintf(f, "  %-28s %-46s %-7llu %-9.4f %s\n", c->name, c->shape,
-                    (unsigned long long)c->calls, c->seconds, c->precision);
+            fprintf(f, "  %-28s %-46s %-7llu %-8llu %-9.4f %s\n", c->name, c->shape,
+                    (unsigned long long)c->calls, (unsigned long long)c->repeats, c->seconds,
+                    c->precision);
         }
         if (r->nlibrary_calls > MAX_TABLE_LAUNCHES)
             fprintf(f, "  ... %u more (--format json lists all)\n",

@@ -8,12 +8,13 @@
 
 /* The host bytes behind [p, p + n) of memory the device reaches (device, pinned, registered,
  * managed memory, module variables): 0 with *host set, or -1 with why ("4 bytes past the end of a
- * 256-byte allocation at ...", "host memory the device cannot reach"). n == 0 is always 0. A
- * library call writes through it: the allocation gets a new version (rt_touch). */
-RT_API int __cudaSmemlabLibraryBytes(const void *p, unsigned long long n, void **host, char *why,
-                                     unsigned long why_size);
-RT_API int __cudaSmemlabLibraryBytes(const void *p, unsigned long long n, void **host, char *why,
-                                     unsigned long why_size)
+ * 256-byte allocation at ...", "host memory the device cannot reach"). n == 0 is always 0. When
+ * write, the library call writes through it: the allocation gets a new version (rt_touch); an
+ * operand only read keeps its version, so that a repeated call can be proven (blas_common.c). */
+RT_API int __cudaSmemlabLibraryBytes(const void *p, unsigned long long n, int write, void **host,
+                                     char *why, unsigned long why_size);
+RT_API int __cudaSmemlabLibraryBytes(const void *p, unsigned long long n, int write, void **host,
+                                     char *why, unsigned long why_size)
 {
     *host = NULL;
     if (!n)
@@ -23,7 +24,8 @@ RT_API int __cudaSmemlabLibraryBytes(const void *p, unsigned long long n, void *
     struct rt_alloc *al = rt_find(a, n);
     int rc = 0;
     if (al) {
-        rt_touch(al);
+        if (write)
+            rt_touch(al);
         *host = al->host + (a - al->dev);
     } else if (rt_is_device_address(a) || rt_find(a, 1)) {
         rt_describe_address(a, (uint32_t)(n > UINT32_MAX ? UINT32_MAX : n), why, why_size);
@@ -37,6 +39,19 @@ RT_API int __cudaSmemlabLibraryBytes(const void *p, unsigned long long n, void *
     return rc;
 }
 
+/* The version of the device allocation holding [p, p + n): it changes whenever something may have
+ * written its bytes (rt_touch). 0 when p is not device memory: pinned, registered and managed
+ * memory are written by host code directly, which no version sees. */
+RT_API unsigned long long __cudaSmemlabLibraryVersion(const void *p, unsigned long long n);
+RT_API unsigned long long __cudaSmemlabLibraryVersion(const void *p, unsigned long long n)
+{
+    rt_lock();
+    struct rt_alloc *al = rt_find((uint64_t)(uintptr_t)p, n ? n : 1);
+    unsigned long long v = al && (al->kind == RT_DEVICE || al->kind == RT_VARIABLE) ? al->version : 0;
+    rt_unlock();
+    return v;
+}
+
 /* Stops the program as an unsupported call does: one sentence, the report, exit 3. */
 RT_API void __cudaSmemlabLibraryStop(const char *sentence) __attribute__((noreturn));
 RT_API void __cudaSmemlabLibraryStop(const char *sentence)
@@ -46,14 +61,14 @@ RT_API void __cudaSmemlabLibraryStop(const char *sentence)
 }
 
 /* A call computed on the CPU, for the report: the library ("cuBLAS"), the call, its shape and
- * precision in words, and the CPU time it took. */
+ * precision in words, the CPU time it took; repeat: a proven repeat, not computed again. */
 RT_API void __cudaSmemlabLibraryCall(const char *library, const char *name, const char *shape,
-                                     const char *precision, double seconds);
+                                     const char *precision, double seconds, int repeat);
 RT_API void __cudaSmemlabLibraryCall(const char *library, const char *name, const char *shape,
-                                     const char *precision, double seconds)
+                                     const char *precision, double seconds, int repeat)
 {
     rt_lock();
-    rt_report_library_call(library, name, shape, precision, seconds);
+    rt_report_library_call(library, name, shape, precision, seconds, repeat);
     rt_report_maybe_write();
     rt_unlock();
 }

@@ -165,7 +165,7 @@ void rt_report_count_launch(void)
 #define MAX_LIBRARY_ENTRIES 4096 /* distinct calls listed; beyond that only the totals grow */
 
 void rt_report_library_call(const char *library, const char *name, const char *shape,
-                            const char *precision, double seconds)
+                            const char *precision, double seconds, int repeat)
 {
     run.library_calls_total++;
     run.library_seconds += seconds;
@@ -174,6 +174,7 @@ void rt_report_library_call(const char *library, const char *name, const char *s
         if (!strcmp(c->name, name) && !strcmp(c->shape, shape) &&
             !strcmp(c->precision, precision) && !strcmp(c->library, library)) {
             c->calls++;
+            c->repeats += repeat != 0;
             c->seconds += seconds;
             return;
         }
@@ -190,7 +191,8 @@ void rt_report_library_call(const char *library, const char *name, const char *s
     }
     struct smem_library_call *c = &run.library_calls[run.nlibrary_calls];
     *c = (struct smem_library_call){strdup(library), strdup(name), strdup(shape),
-                                    strdup(precision), 1, seconds, run.launches_total};
+                                    strdup(precision), 1, repeat != 0, seconds,
+                                    run.launches_total};
     if (!c->library || !c->name || !c->shape || !c->precision)
         rt_fatal("out of memory");
     run.nlibrary_calls++;

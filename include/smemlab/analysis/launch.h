@@ -100,6 +100,7 @@ struct smem_run_report {
     struct smem_library_call {
         char *library, *name, *shape, *precision;
         uint64_t calls;
+        uint64_t repeats;       /* of them, proven repeats not computed again */
         double seconds;         /* CPU time of all its calls */
         uint64_t after_launch;  /* launches_total when it was first called */
     } *library_calls;

@@ -28,15 +28,33 @@ enum {
 };
 
 /* libcudart.so.13 (src/runtime/rt_library.c) */
-int __cudaSmemlabLibraryBytes(const void *p, unsigned long long n, void **host, char *why,
-                              unsigned long why_size);
+int __cudaSmemlabLibraryBytes(const void *p, unsigned long long n, int write, void **host,
+                              char *why, unsigned long why_size);
+unsigned long long __cudaSmemlabLibraryVersion(const void *p, unsigned long long n);
 void __cudaSmemlabLibraryStop(const char *sentence) __attribute__((noreturn));
 void __cudaSmemlabLibraryCall(const char *library, const char *name, const char *shape,
-                              const char *precision, double seconds);
+                              const char *precision, double seconds, int repeat);
 
 /* The host bytes of operand `what` of `call`, [p, p + n) in memory the device reaches; a pointer
- * outside it stops the program naming the call and the operand (on a GPU: an illegal address). */
+ * outside it stops the program naming the call and the operand (on a GPU: an illegal address).
+ * blas_bytes: the call may write them (the allocation gets a new version); blas_in: it only
+ * reads them. */
 void *blas_bytes(const char *call, const char *what, const void *p, uint64_t n);
+const void *blas_in(const char *call, const char *what, const void *p, uint64_t n);
+
+/* Proven repeats. A call whose result depends only on its arguments (key: every argument and
+ * scalar value, pointers included) and on the bytes of its operands, none of them both read and
+ * written, none overlapping a written one, all in device memory: when the same key comes again
+ * and every operand's allocation still has the version it had right after the last such call,
+ * nothing has written them since, so the written operands already hold what the call would
+ * write. The runtime does the same for kernel launches (docs/run.md, "What runs fast"). */
+struct blas_operand {
+    const void *p;
+    uint64_t n;
+    int write;
+};
+int blas_repeat(const void *key, size_t len, const struct blas_operand *ops, unsigned nops);
+void blas_remember(const void *key, size_t len, const struct blas_operand *ops, unsigned nops);
 /* Bytes a column-major rows x cols matrix with leading dimension ld spans (0 when empty). */
 uint64_t blas_span(int64_t rows, int64_t cols, int64_t ld, unsigned elem);
 /* The scalar *p (elem bytes) in the handle's pointer mode, into out. */
@@ -52,6 +70,9 @@ float *blas_to_float(const void *p, int t, int64_t rows, int64_t cols, int64_t l
 double blas_now(void);
 void blas_record(const char *name, double t0, const char *precision, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+/* the same, for a call that was (repeat 1) or was not a proven repeat */
+void blas_record_call(const char *name, double t0, int repeat, const char *precision,
+                      const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
 /* ---- narrow formats: what a tensor core takes of a float ---- */
 

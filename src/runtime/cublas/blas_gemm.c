@@ -30,12 +30,33 @@ static const char *type_name(int t)
 
 /* matrix b of m (rows x cols as stored) */
 static const void *item(const char *call, const char *what, const struct mat *x,
-                        const void *const *arr, int64_t b, int64_t rows, int64_t cols)
+                        const void *const *arr, int64_t b, int64_t rows, int64_t cols, int write)
 {
     unsigned es = type_size(x->type);
     const void *p = arr ? arr[b] : (const char *)x->p + b * x->stride * (int64_t)es;
-    return blas_bytes(call, what, p, blas_span(rows, cols, x->ld, es));
+    uint64_t n = blas_span(rows, cols, x->ld, es);
+    return write ? blas_bytes(call, what, p, n) : blas_in(call, what, p, n);
 }
+
+/* the bytes a strided batch spans (0: it cannot be said, a negative stride) */
+static uint64_t batch_span(const struct mat *x, int64_t batch, int64_t rows, int64_t cols)
+{
+    uint64_t one = blas_span(rows, cols, x->ld, type_size(x->type));
+    if (x->stride < 0 || !one)
+        return 0;
+    return (uint64_t)(batch - 1) * (uint64_t)x->stride * type_size(x->type) + one;
+}
+
+/* what decides a GEMM's result besides its operands' bytes (zeroed first: no stray padding) */
+struct gemm_key {
+    const char *call;
+    int ta, tb, compute, rnd, atype, btype, ctype;
+    int64_t m, n, k, batch, lda, ldb, ldc, sa, sb, sc;
+    double alpha, beta;
+    const void *a, *b, *c;
+};
+_Static_assert(sizeof(struct gemm_key) == 8 + 8 * 4 + 10 * 8 + 2 * 8 + 3 * 8,
+               "gemm_key has no padding: it is compared byte for byte");
 
 static int gemm(const char *call, struct stub_handle *h, int ta, int tb, int64_t m, int64_t n,
                 int64_t k, const void *alpha, struct mat A, struct mat B, const void *beta,
@@ -119,20 +140,45 @@ static int gemm(const char *call, struct stub_handle *h, int ta, int tb, int64_t
     blas_scalar(call, "beta", h, beta, type_size(scalar), sb);
     double al = load_as(scalar, sa, 0), be = load_as(scalar, sb, 0);
 
+    char prec[160];
+    snprintf(prec, sizeof prec, "%s x %s -> %s: %s", type_name(A.type), type_name(B.type),
+             type_name(C.type), how);
+#define RECORD(repeat)                                                                          \
+    blas_record_call(call, t0, repeat, prec, "m=%lld n=%lld k=%lld op=%c%c batch=%lld",          \
+                     (long long)m, (long long)n, (long long)k, "NTCC"[ta], "NTCC"[tb],          \
+                     (long long)batch)
+    /* a repeat of the same call over unchanged operands, C only written (beta 0), is proven
+       (blas.h): timing loops call the same GEMM many times */
+    struct gemm_key key;
+    struct blas_operand ops[3] = {{A.p, batch_span(&A, batch, ar, ac), 0},
+                                  {B.p, batch_span(&B, batch, br, bc), 0},
+                                  {C.p, batch_span(&C, batch, m, n), 1}};
+    int memo = be == 0 && !A.arr && m && n && batch && k && al != 0 && ops[0].n && ops[1].n &&
+               ops[2].n;
+    if (memo) {
+        memset(&key, 0, sizeof key);
+        key = (struct gemm_key){call, ta, tb, compute, rnd, A.type, B.type, C.type, m, n, k, batch,
+                                A.ld, B.ld, C.ld, A.stride, B.stride, C.stride, al, be, A.p, B.p,
+                                C.p};
+        if (blas_repeat(&key, sizeof key, ops, 3)) {
+            RECORD(1);
+            return STUB_SUCCESS;
+        }
+    }
     if (m && n && batch) {
         const void *const *aa = NULL, *const *ba = NULL, *const *ca = NULL;
         if (A.arr) { /* arrays of pointers, in device memory */
-            aa = blas_bytes(call, "Aarray", A.arr, (uint64_t)batch * sizeof(void *));
-            ba = blas_bytes(call, "Barray", B.arr, (uint64_t)batch * sizeof(void *));
-            ca = blas_bytes(call, "Carray", C.arr, (uint64_t)batch * sizeof(void *));
+            aa = blas_in(call, "Aarray", A.arr, (uint64_t)batch * sizeof(void *));
+            ba = blas_in(call, "Barray", B.arr, (uint64_t)batch * sizeof(void *));
+            ca = blas_in(call, "Carray", C.arr, (uint64_t)batch * sizeof(void *));
         }
         int direct = !f64 && rnd == RND_NONE && A.type == R_32F && C.type == R_32F;
         enum CBLAS_TRANSPOSE oa = ta == OP_N ? CblasNoTrans : CblasTrans;
         enum CBLAS_TRANSPOSE ob = tb == OP_N ? CblasNoTrans : CblasTrans;
         for (int64_t b = 0; b < batch; b++) {
-            const void *pa = item(call, "A", &A, aa, b, ar, ac);
-            const void *pb = item(call, "B", &B, ba, b, br, bc);
-            void *pc = (void *)item(call, "C", &C, ca, b, m, n);
+            const void *pa = item(call, "A", &A, aa, b, ar, ac, 0);
+            const void *pb = item(call, "B", &B, ba, b, br, bc, 0);
+            void *pc = (void *)item(call, "C", &C, ca, b, m, n, 1);
             int product = k > 0 && al != 0;
             if (f64 || direct) {
                 size_t es = f64 ? 8 : 4;
@@ -176,11 +222,9 @@ static int gemm(const char *call, struct stub_handle *h, int ta, int tb, int64_t
             free(fa), free(fb), free(fc);
         }
     }
-    char prec[160];
-    snprintf(prec, sizeof prec, "%s x %s -> %s: %s", type_name(A.type), type_name(B.type),
-             type_name(C.type), how);
-    blas_record(call, t0, prec, "m=%lld n=%lld k=%lld op=%c%c batch=%lld", (long long)m,
-                (long long)n, (long long)k, "NTCC"[ta], "NTCC"[tb], (long long)batch);
+    if (memo)
+        blas_remember(&key, sizeof key, ops, 3);
+    RECORD(0);
     return STUB_SUCCESS;
 }
 

@@ -355,13 +355,78 @@ LT_API int cublasLtMatmul(void *lt, struct lt_desc *d, const void *alpha, const 
     if (!type_size(bias_t) || !type_size(aux_t))
         return STUB_NOT_SUPPORTED;
     int64_t blen = e == EPI_BGRADB ? n : m; /* the bias vector's length */
+    static const char *const types[] = {"f32", "f64", "f16"};
+    const char *tn = p.atype == R_16BF ? "bf16" : p.atype <= R_16F ? types[p.atype] : "?";
+    const char *dn = p.dtype == R_16BF ? "bf16" : p.dtype <= R_16F ? types[p.dtype] : "?";
+    char prec[160];
+    snprintf(prec, sizeof prec, "%s x %s -> %s: %s", tn, tn, dn, p.how);
+    const char *epi = e == EPI_DEFAULT ? "" : e == EPI_BIAS ? " +bias" : e == EPI_RELU ? " relu"
+                      : e == (EPI_RELU | EPI_BIAS) ? " +bias relu" : e == EPI_GELU ? " gelu"
+                      : e == (EPI_GELU | EPI_BIAS) ? " +bias gelu" : e == (EPI_GELU | EPI_AUX)
+                      ? " gelu aux" : e == (EPI_GELU | EPI_AUX | EPI_BIAS) ? " +bias gelu aux"
+                      : e == (EPI_DGELU | EPI_AUX) ? " dgelu" : e == EPI_BGRADA ? " bgradA"
+                      : e == EPI_BGRADB ? " bgradB" : " dgelu bgrad";
+#define RECORD(repeat)                                                                          \
+    blas_record_call(call, t0, repeat, prec, "m=%lld n=%lld k=%lld op=%c%c batch=%lld%s",        \
+                     (long long)m, (long long)n, (long long)k, "NTCC"[d->ta], "NTCC"[d->tb],    \
+                     (long long)p.batch, epi)
+    /* a proven repeat (blas.h): the same matmul over unchanged operands, C not read (beta 0) */
+    uint64_t key[48];
+    unsigned nk = 0;
+    struct blas_operand ops[5];
+    unsigned nops = 0;
+    int memo = be == 0 && m && n && k && p.batch > 0;
+    if (memo) {
+        const struct lt_layout *ls[4] = {Al, Bl, Cl, Dl};
+        uint64_t fixed[] = {(uint64_t)d->compute, (uint64_t)d->scale, (uint64_t)d->pointer_mode,
+                            (uint64_t)d->ta, (uint64_t)d->tb, (uint64_t)e,
+                            (uint64_t)bias_t, (uint64_t)aux_t, (uint64_t)(uintptr_t)d->bias,
+                            (uint64_t)(uintptr_t)d->aux, (uint64_t)d->bias_stride,
+                            (uint64_t)d->aux_ld, (uint64_t)d->aux_stride,
+                            (uint64_t)(uintptr_t)A, (uint64_t)(uintptr_t)B,
+                            (uint64_t)(uintptr_t)D};
+        memcpy(key, fixed, sizeof fixed);
+        nk = sizeof fixed / sizeof fixed[0];
+        uint32_t ab;
+        memcpy(&ab, &al, 4);
+        key[nk++] = ab;
+        for (int i = 0; i < 4; i++) {
+            uint64_t f[] = {(uint64_t)ls[i]->type, (uint64_t)ls[i]->batch, ls[i]->rows,
+                            ls[i]->cols, (uint64_t)ls[i]->ld, (uint64_t)ls[i]->stride};
+            memcpy(key + nk, f, sizeof f);
+            nk += 6;
+        }
+        /* each operand over its whole batch (a negative stride: not proven) */
+#define SPAN(l, rows, cols, es)                                                                 \
+    ((l)->stride < 0 ? 0 : (uint64_t)((l)->batch > 1 ? (l)->batch - 1 : 0) * (uint64_t)(l)->stride * (es) + \
+                               blas_span(rows, cols, (l)->ld, es))
+        unsigned es_a = type_size(p.atype), es_d = type_size(p.dtype);
+        ops[nops++] = (struct blas_operand){A, SPAN(Al, ar, ac, es_a), 0};
+        ops[nops++] = (struct blas_operand){B, SPAN(Bl, br, bc, es_a), 0};
+        ops[nops++] = (struct blas_operand){D, SPAN(Dl, m, n, es_d), 1};
+        if (e & (EPI_BIAS | EPI_BGRAD | EPI_BGRADA | EPI_BGRADB))
+            ops[nops++] = (struct blas_operand){
+                d->bias, (uint64_t)((p.batch - 1) * d->bias_stride + blen) * type_size(bias_t),
+                (e & (EPI_BGRAD | EPI_BGRADA | EPI_BGRADB)) != 0};
+        if (e & EPI_AUX)
+            ops[nops++] = (struct blas_operand){
+                d->aux, (uint64_t)(p.batch - 1) * (uint64_t)d->aux_stride * type_size(aux_t) +
+                            blas_span(m, n, d->aux_ld, type_size(aux_t)),
+                (e & EPI_GELU) != 0};
+        for (unsigned i = 0; i < nops; i++)
+            memo = memo && ops[i].n && ops[i].p;
+        if (memo && blas_repeat(key, nk * sizeof *key, ops, nops)) {
+            RECORD(1);
+            return STUB_SUCCESS;
+        }
+    }
     for (int64_t b = 0; b < p.batch && m && n; b++) {
         unsigned es_a = type_size(p.atype), es_c = type_size(p.ctype), es_d = type_size(p.dtype);
-        const void *ha = blas_bytes(call, "A", (const char *)A + (Al->batch > 1 ? b * Al->stride * es_a : 0),
+        const void *ha = blas_in(call, "A", (const char *)A + (Al->batch > 1 ? b * Al->stride * es_a : 0),
                                     blas_span(ar, ac, Al->ld, es_a));
-        const void *hb = blas_bytes(call, "B", (const char *)B + (Bl->batch > 1 ? b * Bl->stride * es_a : 0),
+        const void *hb = blas_in(call, "B", (const char *)B + (Bl->batch > 1 ? b * Bl->stride * es_a : 0),
                                     blas_span(br, bc, Bl->ld, es_a));
-        const void *hc = be != 0 ? blas_bytes(call, "C", (const char *)C + b * Cl->stride * es_c,
+        const void *hc = be != 0 ? blas_in(call, "C", (const char *)C + b * Cl->stride * es_c,
                                               blas_span(m, n, Cl->ld, es_c)) : NULL;
         void *hd = blas_bytes(call, "D", (char *)D + b * Dl->stride * es_d,
                               blas_span(m, n, Dl->ld, es_d));
@@ -369,16 +434,20 @@ LT_API int cublasLtMatmul(void *lt, struct lt_desc *d, const void *alpha, const 
         if (e & (EPI_BIAS | EPI_BGRAD | EPI_BGRADA | EPI_BGRADB)) {
             if (!d->bias)
                 return STUB_INVALID_VALUE;
-            hbias = blas_bytes(call, "the bias vector",
-                               (const char *)d->bias + b * d->bias_stride * type_size(bias_t),
-                               (uint64_t)blen * type_size(bias_t));
+            const void *pb = (const char *)d->bias + b * d->bias_stride * type_size(bias_t);
+            uint64_t nb = (uint64_t)blen * type_size(bias_t);
+            hbias = e & (EPI_BGRAD | EPI_BGRADA | EPI_BGRADB) /* written, else only read */
+                        ? blas_bytes(call, "the bias vector", pb, nb)
+                        : (void *)blas_in(call, "the bias vector", pb, nb);
         }
         if (e & EPI_AUX) {
             if (!d->aux)
                 return STUB_INVALID_VALUE;
-            haux = blas_bytes(call, "the epilogue's auxiliary buffer",
-                              (const char *)d->aux + b * d->aux_stride * type_size(aux_t),
-                              blas_span(m, n, d->aux_ld, type_size(aux_t)));
+            const void *px = (const char *)d->aux + b * d->aux_stride * type_size(aux_t);
+            uint64_t nx = blas_span(m, n, d->aux_ld, type_size(aux_t));
+            haux = e & EPI_GELU /* GELU writes the pre-GELU values, DGELU reads them */
+                       ? blas_bytes(call, "the epilogue's auxiliary buffer", px, nx)
+                       : (void *)blas_in(call, "the epilogue's auxiliary buffer", px, nx);
         }
         float *fa = blas_to_float(ha, p.atype, ar, ac, Al->ld, p.rnd);
         float *fb = blas_to_float(hb, p.atype, br, bc, Bl->ld, p.rnd);
@@ -431,18 +500,8 @@ LT_API int cublasLtMatmul(void *lt, struct lt_desc *d, const void *alpha, const 
             }
         free(fa), free(fb), free(fd);
     }
-    static const char *const types[] = {"f32", "f64", "f16"};
-    const char *tn = p.atype == R_16BF ? "bf16" : p.atype <= R_16F ? types[p.atype] : "?";
-    const char *dn = p.dtype == R_16BF ? "bf16" : p.dtype <= R_16F ? types[p.dtype] : "?";
-    char prec[160];
-    snprintf(prec, sizeof prec, "%s x %s -> %s: %s", tn, tn, dn, p.how);
-    const char *epi = e == EPI_DEFAULT ? "" : e == EPI_BIAS ? " +bias" : e == EPI_RELU ? " relu"
-                      : e == (EPI_RELU | EPI_BIAS) ? " +bias relu" : e == EPI_GELU ? " gelu"
-                      : e == (EPI_GELU | EPI_BIAS) ? " +bias gelu" : e == (EPI_GELU | EPI_AUX)
-                      ? " gelu aux" : e == (EPI_GELU | EPI_AUX | EPI_BIAS) ? " +bias gelu aux"
-                      : e == (EPI_DGELU | EPI_AUX) ? " dgelu" : e == EPI_BGRADA ? " bgradA"
-                      : e == EPI_BGRADB ? " bgradB" : " dgelu bgrad";
-    blas_record(call, t0, prec, "m=%lld n=%lld k=%lld op=%c%c batch=%lld%s", (long long)m,
-                (long long)n, (long long)k, "NTCC"[d->ta], "NTCC"[d->tb], (long long)p.batch, epi);
+    if (memo)
+        blas_remember(key, nk * sizeof *key, ops, nops);
+    RECORD(0);
     return STUB_SUCCESS;
 }
