@@ -78,7 +78,7 @@ static int copy_matrix(const char *call, int64_t rows, int64_t cols, int64_t ele
     if (to_device)
         dst = blas_bytes(call, "the device matrix", dst, span_d);
     else
-        src = blas_bytes(call, "the device matrix", src, span_s);
+        src = blas_in(call, "the device matrix", src, span_s);
     if (!src || !dst)
         return STUB_INVALID_VALUE;
     for (int64_t j = 0; j < cols; j++)
