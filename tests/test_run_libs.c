@@ -114,7 +114,7 @@ static void test_cublas_gemm_family_computes(void)
 }
 
 /* Level 1 and 2 (axpy, scal, copy, swap, dot, nrm2, asum, amax, amin, gemv, ger) and geam, in
- * both pointer modes, with increments (negative too) and in-place geam. */
+ * both pointer modes, with increments (negative too) and in-place geam; trsm, syrk, SgemmEx. */
 static void test_cublas_level12_computes(void)
 {
     char *o, *e;
@@ -122,6 +122,9 @@ static void test_cublas_level12_computes(void)
     EXPECT_IN(o, "level12 PASS");
     CHECK(strstr(o, "line ") == NULL);
     EXPECT_IN(e, "cublasSgemv_v2               m=13 n=9 op=T ");
+    EXPECT_IN(e, "cublasDtrsm_v2               m=7 n=5 side=L uplo=L op=N");
+    EXPECT_IN(e, "cublasSsyrk_v2               n=6 k=4 uplo=L op=N");
+    EXPECT_IN(e, "cublasSgemmEx ");
     EXPECT_IN(e, "cublasSdot_v2                n=50                                           2 ");
     free(o);
     free(e);

@@ -6,7 +6,8 @@
 //   gemm         the GEMM family: S/D/H gemm, transposes and leading dimensions, alpha/beta in
 //                host and device pointer mode, strided and pointer-array batches, GemmEx in f16,
 //                bf16, tf32 (math mode and compute type), invalid arguments: PASS
-//   level12      axpy, scal, copy, swap, dot, nrm2, asum, amax, amin, gemv, ger, geam: PASS
+//   level12      axpy, scal, copy, swap, dot, nrm2, asum, amax, amin, gemv, ger, geam; trsm,
+//                syrk, SgemmEx: PASS
 //   lt           cublasLtMatmul as llm.c calls it: epilogues BIAS, GELU_AUX_BIAS, DGELU, BGRADB,
 //                a strided batch in FAST_TF32, the heuristic: PASS
 //   unsupported  a call smemlab does not compute (cublasCgemm): stopped there, named (exit 3)
@@ -482,6 +483,68 @@ static int level12(cublasHandle_t h)
             EXPECT(g2[i] == 2 * gc[i] - GB[i], "Dgeam in place [%d]", i);
         EXPECT(cublasDgeam(h, CUBLAS_OP_T, CUBLAS_OP_N, gm, gn, &al, da, gn - 1, &be, db, gm, dc,
                            gm) == CUBLAS_STATUS_INVALID_VALUE, "geam lda < n for A^T");
+        cudaFree(da), cudaFree(db), cudaFree(dc);
+    }
+    // level 3 beyond the GEMMs: trsm (op(A) X = alpha B, A lower triangular) and syrk (the lower
+    // triangle of C = alpha A A^T + beta C; the upper one untouched)
+    {
+        const int tm = 7, tn = 5;
+        std::vector<double> L = randoms(tm * tm, 23), Bm = randoms(tm * tn, 24);
+        for (int j = 0; j < tm; j++)
+            for (int i = 0; i < tm; i++)
+                L[i + j * tm] = i < j ? 99 : i == j ? 2 : L[i + j * tm]; // 99: not referenced
+        double *dl = to_device(L), *db = to_device(Bm), three = 3;
+        CKB(cublasDtrsm(h, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N,
+                        CUBLAS_DIAG_NON_UNIT, tm, tn, &three, dl, tm, db, tm));
+        std::vector<double> X = from_device(db, tm * tn), lx(tm * tn, 0), want(tm * tn);
+        for (int j = 0; j < tn; j++)
+            for (int i = 0; i < tm; i++) {
+                for (int p = 0; p <= i; p++)
+                    lx[i + j * tm] += L[i + p * tm] * X[p + j * tm];
+                want[i + j * tm] = 3 * Bm[i + j * tm];
+            }
+        EXPECT(max_rel(want, lx) <= 1e-12, "Dtrsm: L X - 3 B: %g", max_rel(want, lx));
+        EXPECT(cublasDtrsm(h, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N,
+                           CUBLAS_DIAG_NON_UNIT, tm, tn, &three, dl, tm - 1, db, tm) ==
+                   CUBLAS_STATUS_INVALID_VALUE, "trsm lda < m");
+        const int sn = 6, sk = 4;
+        std::vector<double> SA = randoms(sn * sk, 25), SC = randoms(sn * sn, 26);
+        std::vector<float> sa(SA.begin(), SA.end()), sc(SC.begin(), SC.end());
+        float *dsa = to_device(sa), *dsc = to_device(sc), al = 2, be = -1;
+        CKB(cublasSsyrk(h, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, sn, sk, &al, dsa, sn, &be, dsc,
+                        sn));
+        std::vector<float> gc = from_device(dsc, sn * sn);
+        for (int j = 0; j < sn; j++)
+            for (int i = 0; i < sn; i++) {
+                double w = SC[i + j * sn];
+                if (i >= j) {
+                    double s = 0;
+                    for (int p = 0; p < sk; p++)
+                        s += SA[i + p * sn] * SA[j + p * sn];
+                    w = 2 * s - w;
+                }
+                EXPECT(gc[i + j * sn] == (float)w, "Ssyrk (%d,%d): %g, want %g", i, j,
+                       gc[i + j * sn], w);
+            }
+        cudaFree(dl), cudaFree(db), cudaFree(dsa), cudaFree(dsc);
+    }
+    // cublasSgemmEx: f16 inputs, fp32 scalars and output
+    {
+        const int m = 8, n = 4, k = 16;
+        std::vector<double> A = randoms(m * k, 27), B = randoms(k * n, 28), want(m * n);
+        ref_gemm('N', 'N', m, n, k, 1, A.data(), m, B.data(), k, 0, want.data(), m);
+        std::vector<__half> ah(m * k), bh(k * n);
+        for (int i = 0; i < m * k; i++)
+            ah[i] = __float2half((float)A[i]);
+        for (int i = 0; i < k * n; i++)
+            bh[i] = __float2half((float)B[i]);
+        __half *da = to_device(ah), *db = to_device(bh);
+        float *dc, one = 1, zero = 0;
+        cudaMalloc(&dc, m * n * sizeof(float));
+        CKB(cublasSgemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &one, da, CUDA_R_16F, m, db,
+                          CUDA_R_16F, k, &zero, dc, CUDA_R_32F, m));
+        std::vector<double> got = as_double(from_device(dc, m * n));
+        EXPECT(max_rel(want, got) == 0, "SgemmEx f16 -> f32: %g", max_rel(want, got));
         cudaFree(da), cudaFree(db), cudaFree(dc);
     }
     cudaFree(dx), cudaFree(dy), cudaFree(dr), cudaFree(dxd), cudaFree(dyd);

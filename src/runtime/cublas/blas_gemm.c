@@ -300,6 +300,21 @@ TYPED_BATCHED(cublasHgemmBatched_64, uint16_t, int64_t, R_16F, COMPUTE_16F)
 GEMM_EX(cublasGemmEx, int)
 GEMM_EX(cublasGemmEx_64, int64_t)
 
+/* cublasSgemmEx: typed inputs and output, float scalars, fp32 compute (the math mode applies) */
+#define SGEMM_EX(name, I)                                                                      \
+    CUBLAS_API int name(struct stub_handle *h, int ta, int tb, I m, I n, I k, const float *alpha, \
+                        const void *A, int at, I lda, const void *B, int bt, I ldb,            \
+                        const float *beta, void *C, int ct, I ldc);                            \
+    CUBLAS_API int name(struct stub_handle *h, int ta, int tb, I m, I n, I k, const float *alpha, \
+                        const void *A, int at, I lda, const void *B, int bt, I ldb,            \
+                        const float *beta, void *C, int ct, I ldc)                             \
+    {                                                                                          \
+        struct mat a = {A, NULL, at, lda, 0}, b = {B, NULL, bt, ldb, 0}, c = {C, NULL, ct, ldc, 0}; \
+        return gemm(#name, h, ta, tb, m, n, k, alpha, a, b, beta, c, 1, COMPUTE_32F);          \
+    }
+SGEMM_EX(cublasSgemmEx, int)
+SGEMM_EX(cublasSgemmEx_64, int64_t)
+
 #define GEMM_STRIDED_EX(name, I)                                                               \
     CUBLAS_API int name(struct stub_handle *h, int ta, int tb, I m, I n, I k, const void *alpha, \
                         const void *A, int at, I lda, long long sa, const void *B, int bt,     \
