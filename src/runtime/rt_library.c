@@ -52,6 +52,16 @@ RT_API unsigned long long __cudaSmemlabLibraryVersion(const void *p, unsigned lo
     return v;
 }
 
+/* The threads a launch may use (--jobs; 0: every core), for the libraries' own threads. */
+RT_API unsigned __cudaSmemlabLibraryJobs(void);
+RT_API unsigned __cudaSmemlabLibraryJobs(void)
+{
+    rt_lock(); /* start-up reads the options */
+    unsigned j = rt_opt.jobs;
+    rt_unlock();
+    return j;
+}
+
 /* Stops the program as an unsupported call does: one sentence, the report, exit 3. */
 RT_API void __cudaSmemlabLibraryStop(const char *sentence) __attribute__((noreturn));
 RT_API void __cudaSmemlabLibraryStop(const char *sentence)

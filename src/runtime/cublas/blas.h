@@ -31,6 +31,7 @@ enum {
 int __cudaSmemlabLibraryBytes(const void *p, unsigned long long n, int write, void **host,
                               char *why, unsigned long why_size);
 unsigned long long __cudaSmemlabLibraryVersion(const void *p, unsigned long long n);
+unsigned __cudaSmemlabLibraryJobs(void);
 void __cudaSmemlabLibraryStop(const char *sentence) __attribute__((noreturn));
 void __cudaSmemlabLibraryCall(const char *library, const char *name, const char *shape,
                               const char *precision, double seconds, int repeat);
@@ -66,8 +67,11 @@ enum { RND_NONE, RND_TF32, RND_F16, RND_BF16 };
  * rounded; malloc'd, NULL when out of memory. */
 float *blas_to_float(const void *p, int t, int64_t rows, int64_t cols, int64_t ld, int rnd);
 
-/* Seconds on a monotonic clock; the call's record for the report. */
+/* Seconds on a monotonic clock; blas_start: the same, at the start of a computing call, which
+ * first (once) gives OpenBLAS as many threads as --jobs gives a launch. The call's record for
+ * the report. */
 double blas_now(void);
+double blas_start(void);
 void blas_record(const char *name, double t0, const char *precision, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 /* the same, for a call that was (repeat 1) or was not a proven repeat */

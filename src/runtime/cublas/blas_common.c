@@ -2,6 +2,7 @@
  * either pointer mode, and the call's record in the report (blas.h). */
 #include "blas.h"
 
+#include <cblas.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -135,6 +136,20 @@ double blas_now(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static void set_threads(void)
+{
+    unsigned jobs = __cudaSmemlabLibraryJobs();
+    if (jobs)
+        openblas_set_num_threads((int)jobs);
+}
+
+double blas_start(void)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, set_threads);
+    return blas_now();
 }
 
 void blas_record(const char *name, double t0, const char *precision, const char *fmt, ...)

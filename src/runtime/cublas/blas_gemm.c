@@ -134,7 +134,7 @@ static int gemm(const char *call, struct stub_handle *h, int ta, int tb, int64_t
         __cudaSmemlabUnsupported(call, "a dimension or leading dimension of 2^31 or more: "
                                  "OpenBLAS's interface takes 32-bit sizes");
 
-    double t0 = blas_now();
+    double t0 = blas_start();
     unsigned char sa[8], sb[8];
     blas_scalar(call, "alpha", h, alpha, type_size(scalar), sa);
     blas_scalar(call, "beta", h, beta, type_size(scalar), sb);

@@ -48,7 +48,7 @@ static int too_big(int64_t a, int64_t b) { return a > INT32_MAX || b > INT32_MAX
             return STUB_INVALID_VALUE;                                                          \
         if (too_big(n, incx) || too_big(incy, 0))                                               \
             BIG(call);                                                                          \
-        double t0 = blas_now();                                                                 \
+        double t0 = blas_start();                                                                 \
         T a;                                                                                    \
         blas_scalar(call, "alpha", h, alpha, sizeof a, &a);                                     \
         if (n > 0) {                                                                            \
@@ -69,7 +69,7 @@ static int too_big(int64_t a, int64_t b) { return a > INT32_MAX || b > INT32_MAX
             return STUB_INVALID_VALUE;                                                          \
         if (too_big(n, incx))                                                                   \
             BIG(call);                                                                          \
-        double t0 = blas_now();                                                                 \
+        double t0 = blas_start();                                                                 \
         T a;                                                                                    \
         blas_scalar(call, "alpha", h, alpha, sizeof a, &a);                                     \
         if (n > 0 && incx > 0)                                                                  \
@@ -87,7 +87,7 @@ static int too_big(int64_t a, int64_t b) { return a > INT32_MAX || b > INT32_MAX
             return STUB_NOT_INITIALIZED;                                                        \
         if (too_big(n, incx) || too_big(incy, 0))                                               \
             BIG(call);                                                                          \
-        double t0 = blas_now();                                                                 \
+        double t0 = blas_start();                                                                 \
         if (n > 0)                                                                              \
             cblas_##p##copy((int)n, VEC(call, "x", x, n, incx, sizeof(T)), (int)incx,           \
                             VEC(call, "y", y, n, incy, sizeof(T)), (int)incy);                  \
@@ -102,7 +102,7 @@ static int too_big(int64_t a, int64_t b) { return a > INT32_MAX || b > INT32_MAX
             return STUB_NOT_INITIALIZED;                                                        \
         if (too_big(n, incx) || too_big(incy, 0))                                               \
             BIG(call);                                                                          \
-        double t0 = blas_now();                                                                 \
+        double t0 = blas_start();                                                                 \
         if (n > 0)                                                                              \
             cblas_##p##swap((int)n, VEC(call, "x", x, n, incx, sizeof(T)), (int)incx,           \
                             VEC(call, "y", y, n, incy, sizeof(T)), (int)incy);                  \
@@ -121,7 +121,7 @@ static int too_big(int64_t a, int64_t b) { return a > INT32_MAX || b > INT32_MAX
             return STUB_INVALID_VALUE;                                                          \
         if (too_big(n, incx) || too_big(incy, 0))                                               \
             BIG(call);                                                                          \
-        double t0 = blas_now();                                                                 \
+        double t0 = blas_start();                                                                 \
         T r = 0;                                                                                \
         if (n > 0)                                                                              \
             r = cblas_##p##dot((int)n, VEC(call, "x", x, n, incx, sizeof(T)), (int)incx,        \
@@ -149,7 +149,7 @@ static int too_big(int64_t a, int64_t b) { return a > INT32_MAX || b > INT32_MAX
             return STUB_INVALID_VALUE;                                                          \
         if (too_big(n, incx))                                                                   \
             BIG(call);                                                                          \
-        double t0 = blas_now();                                                                 \
+        double t0 = blas_start();                                                                 \
         R r = 0;                                                                                \
         if (n > 0 && incx > 0)                                                                  \
             r = (R)(FN##_of(x, sizeof(T), VEC(call, "x", x, n, incx, sizeof(T)), n, incx) ONE); \
@@ -216,7 +216,7 @@ LEVEL1(D, d, Id, double, int64_t, _v2_64, "fp64")
             return STUB_INVALID_VALUE;                                                          \
         if (too_big(m, n) || too_big(lda, incx) || too_big(incy, 0))                            \
             BIG(call);                                                                          \
-        double t0 = blas_now();                                                                 \
+        double t0 = blas_start();                                                                 \
         T a, b;                                                                                 \
         blas_scalar(call, "alpha", h, alpha, sizeof a, &a);                                     \
         blas_scalar(call, "beta", h, beta, sizeof b, &b);                                       \
@@ -247,7 +247,7 @@ LEVEL1(D, d, Id, double, int64_t, _v2_64, "fp64")
             return STUB_INVALID_VALUE;                                                          \
         if (too_big(m, n) || too_big(lda, incx) || too_big(incy, 0))                            \
             BIG(call);                                                                          \
-        double t0 = blas_now();                                                                 \
+        double t0 = blas_start();                                                                 \
         T a;                                                                                    \
         blas_scalar(call, "alpha", h, alpha, sizeof a, &a);                                     \
         if (m > 0 && n > 0)                                                                     \
@@ -272,7 +272,7 @@ LEVEL1(D, d, Id, double, int64_t, _v2_64, "fp64")
             lda < (ar > 1 ? ar : 1) || ldb < (br > 1 ? br : 1) || ldc < (m > 1 ? m : 1) ||      \
             !alpha || !beta)                                                                    \
             return STUB_INVALID_VALUE;                                                          \
-        double t0 = blas_now();                                                                 \
+        double t0 = blas_start();                                                                 \
         T a, b;                                                                                 \
         blas_scalar(call, "alpha", h, alpha, sizeof a, &a);                                     \
         blas_scalar(call, "beta", h, beta, sizeof b, &b);                                       \

@@ -36,7 +36,7 @@ static int big(int64_t a, int64_t b, int64_t c)
             return STUB_INVALID_VALUE;                                                          \
         if (big(m, n, lda) || big(ldb, 0, 0))                                                   \
             BIG(call);                                                                          \
-        double t0 = blas_now();                                                                 \
+        double t0 = blas_start();                                                                 \
         T a;                                                                                    \
         blas_scalar(call, "alpha", h, alpha, sizeof a, &a);                                     \
         if (m > 0 && n > 0)                                                                     \
@@ -68,7 +68,7 @@ static int big(int64_t a, int64_t b, int64_t c)
             return STUB_INVALID_VALUE;                                                          \
         if (big(n, k, lda) || big(ldc, 0, 0))                                                   \
             BIG(call);                                                                          \
-        double t0 = blas_now();                                                                 \
+        double t0 = blas_start();                                                                 \
         T a, b;                                                                                 \
         blas_scalar(call, "alpha", h, alpha, sizeof a, &a);                                     \
         blas_scalar(call, "beta", h, beta, sizeof b, &b);                                       \

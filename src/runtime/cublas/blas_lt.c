@@ -340,7 +340,7 @@ LT_API int cublasLtMatmul(void *lt, struct lt_desc *d, const void *alpha, const 
     if (d->pointer_mode != PTR_HOST && d->pointer_mode != PTR_DEVICE)
         __cudaSmemlabUnsupported(call, "vector pointer modes (alpha per row) are not computed by "
                                  "smemlab's cuBLASLt stand-in");
-    double t0 = blas_now();
+    double t0 = blas_start();
     struct stub_handle mode = {.pointer_mode = d->pointer_mode};
     unsigned char sa[8], sb[8];
     int st = d->scale == R_16F ? R_16F : R_32F;
