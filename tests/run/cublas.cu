@@ -757,6 +757,19 @@ int main(int argc, char **argv)
     twice<<<(n + 255) / 256, 256>>>(d, n);
     cudaMemcpy(hst, d, sizeof hst, cudaMemcpyDeviceToHost);
     int bad = mm != CUBLAS_TF32_TENSOR_OP_MATH;
+    // the versions: those of the cuBLAS headers this program was built with
+    int ver = 0, major = 0, minor = 0, patch = 0;
+    CKB(cublasGetVersion(h, &ver));
+    CKB(cublasGetProperty(MAJOR_VERSION, &major));
+    CKB(cublasGetProperty(MINOR_VERSION, &minor));
+    CKB(cublasGetProperty(PATCH_LEVEL, &patch));
+    EXPECT(ver == CUBLAS_VERSION && major == CUBLAS_VER_MAJOR && minor == CUBLAS_VER_MINOR &&
+               patch == CUBLAS_VER_PATCH, "cublasGetVersion %d (%d.%d.%d), headers %d", ver,
+           major, minor, patch, CUBLAS_VERSION);
+    EXPECT(cublasLtGetVersion() == (size_t)CUBLAS_VERSION, "cublasLtGetVersion %zu, headers %d",
+           cublasLtGetVersion(), CUBLAS_VERSION);
+    EXPECT(cublasGetCudartVersion() == CUDART_VERSION, "cublasGetCudartVersion %zu",
+           cublasGetCudartVersion());
     for (int i = 0; i < n; i++)
         bad += hst[i] != 2.0f * i;
     CKB(cublasSetMathMode(h, CUBLAS_DEFAULT_MATH));

@@ -14,6 +14,7 @@ struct stub_handle {
     int math_mode, pointer_mode, atomics_mode;
     void *stream, *workspace;
     size_t workspace_size;
+    int sm_count_target; /* a hint: every result is the same here */
 };
 
 /* cublasOperation_t, cublasPointerMode_t, cublasMath_t, cudaDataType, cublasComputeType_t */

@@ -16,6 +16,20 @@ enum {
     STUB_INTERNAL_ERROR = 14, STUB_NOT_SUPPORTED = 15, STUB_LICENSE_ERROR = 16
 };
 
+/* cuBLAS 13.1.0 (CUDA 13.0's: cublas_api.h's CUBLAS_VERSION) and CUDA 13.0's runtime */
+#define STUB_CUBLAS_VERSION 130100
+#define STUB_CUDART_VERSION 13000
+
+/* libraryPropertyType: MAJOR_VERSION, MINOR_VERSION, PATCH_LEVEL */
+static inline int stub_property(int type, int *v)
+{
+    if (!v || type < 0 || type > 2)
+        return STUB_INVALID_VALUE;
+    *v = type == 0 ? STUB_CUBLAS_VERSION / 10000 : type == 1 ? STUB_CUBLAS_VERSION / 100 % 100
+                                                             : STUB_CUBLAS_VERSION % 100;
+    return STUB_SUCCESS;
+}
+
 /* libcudart.so.13 (src/runtime/rt_state.c): stops the program, exit 3 */
 void __cudaSmemlabUnsupported(const char *call, const char *why) __attribute__((noreturn));
 

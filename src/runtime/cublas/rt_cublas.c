@@ -46,6 +46,7 @@ STUB_SET_GET(cublasSetMathMode, cublasGetMathMode, int, math_mode)
 STUB_SET_GET(cublasSetPointerMode_v2, cublasGetPointerMode_v2, int, pointer_mode)
 STUB_SET_GET(cublasSetAtomicsMode, cublasGetAtomicsMode, int, atomics_mode)
 STUB_SET_GET(cublasSetStream_v2, cublasGetStream_v2, void *, stream)
+STUB_SET_GET(cublasSetSmCountTarget, cublasGetSmCountTarget, int, sm_count_target)
 
 CUBLAS_API int cublasSetWorkspace_v2(struct stub_handle *h, void *w, size_t n);
 CUBLAS_API int cublasSetWorkspace_v2(struct stub_handle *h, void *w, size_t n)
@@ -54,6 +55,31 @@ CUBLAS_API int cublasSetWorkspace_v2(struct stub_handle *h, void *w, size_t n)
         return STUB_NOT_INITIALIZED;
     h->workspace = w;
     h->workspace_size = n;
+    return STUB_SUCCESS;
+}
+
+/* The versions this stand-in answers: those of the cuBLAS of CUDA 13.0 whose ABI it mirrors
+ * (cublas_api.h: CUBLAS_VER_MAJOR 13, MINOR 1, PATCH 0), and CUDA 13.0's runtime. */
+CUBLAS_API int cublasGetVersion_v2(struct stub_handle *h, int *v);
+CUBLAS_API int cublasGetVersion_v2(struct stub_handle *h, int *v)
+{
+    if (!h)
+        return STUB_NOT_INITIALIZED;
+    if (!v)
+        return STUB_INVALID_VALUE;
+    *v = STUB_CUBLAS_VERSION;
+    return STUB_SUCCESS;
+}
+CUBLAS_API int cublasGetProperty(int type, int *v);
+CUBLAS_API int cublasGetProperty(int type, int *v) { return stub_property(type, v); }
+CUBLAS_API size_t cublasGetCudartVersion(void);
+CUBLAS_API size_t cublasGetCudartVersion(void) { return STUB_CUDART_VERSION; }
+
+/* logging: nothing is logged here (each call is in smemlab's report instead) */
+CUBLAS_API int cublasLoggerConfigure(int on, int to_stdout, int to_stderr, const char *file);
+CUBLAS_API int cublasLoggerConfigure(int on, int to_stdout, int to_stderr, const char *file)
+{
+    (void)on, (void)to_stdout, (void)to_stderr, (void)file;
     return STUB_SUCCESS;
 }
 
