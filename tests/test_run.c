@@ -849,25 +849,6 @@ static void test_bad_programs_stop_with_a_located_message(void)
     free(e);
 }
 
-/* A program linked with cuBLAS (tests/run/cublas.cu, as llm.c's dev/cuda programs are): its
- * handles are created and destroyed and its own kernel runs to its PASS; the first cuBLAS call
- * that would compute stops it with one sentence naming the call, exit 3, the launch before it
- * still in the report. */
-static void test_cublas_handles_run_and_its_kernels_stop(void)
-{
-    char *o, *e;
-    CHECK_EQ(checks("", "cublas", "handle", &o, &e), 0);
-    EXPECT_IN(o, "handle PASS");
-    free(o);
-    free(e);
-    CHECK_EQ(checks("--format csv", "cublas", "gemm", &o, &e), 3);
-    EXPECT_IN(e, "smemlab run: cublasSgemm_v2 is not supported (cuBLAS runs NVIDIA's own kernels");
-    EXPECT_IN(e, "twice");
-    CHECK(strstr(o, "gemm returned") == NULL);
-    free(o);
-    free(e);
-}
-
 /* Shared f32 / f64 atomic adds (tests/run/fatomic.cu), which ptxas makes a compare-and-swap
  * loop on sm_90 (LDS + ATOMS.CAST.SPIN a round, the SASS of the measured binary): rounds = the
  * most lanes in one bank, each round a load and an atomic; tests/run/h100-fatomic.csv (the H100,
@@ -1404,7 +1385,6 @@ int main(void)
     build("tests/run", "fixed_places2", "fixed_places2", "-cudart shared -arch=sm_90 -O3 -lineinfo");
     build("tests/run", "wide_reads", "wide_reads", "-cudart shared -arch=sm_90 -O3 -lineinfo");
     build("tests/run", "raking", "raking", "-cudart shared -arch=sm_90 -O3 -lineinfo");
-    build("tests/run", "cublas", "cublas", "-cudart shared -arch=sm_90 -O3 -lcublas -lcublasLt");
     build("tests/run", "wmma_noinline", "wmma_noinline_G", "-cudart shared -arch=sm_90 -G");
     build("tests/run", "tiny", "tiny_static", "-arch=sm_90");
     build("tests/run", "tiny", "tiny_sass", "-cudart shared -gencode arch=compute_90,code=sm_90");
@@ -1429,7 +1409,6 @@ int main(void)
     RUN(test_out_of_bounds_global_accesses_are_reported);
     RUN(test_hazards_and_checks_asked_for);
     RUN(test_bad_programs_stop_with_a_located_message);
-    RUN(test_cublas_handles_run_and_its_kernels_stop);
     RUN(test_shared_float_atomics_are_a_cas_loop);
     RUN(test_more_shared_atomics_are_cas_loops);
     RUN(test_minmax64_rounds_from_the_values);

@@ -269,13 +269,28 @@ int smem_fatbin_unwrap(const void *wrapper, const uint8_t **data, size_t *n,
 
 /* CUDA libraries that run NVIDIA's own precompiled kernels (SASS only) or need a real driver.
  * cuBLAS is not among them: `smemlab run` has stand-ins for libcublas.so.13 and libcublasLt.so.13
- * (src/runtime/cublas/) that stop the program at its first call that would compute; nor is the
- * driver, libcuda.so.1 (src/runtime/driver/: its calls of initialisation, devices, contexts,
- * tensor maps and entry points run, the others stop the program, named). */
+ * (src/runtime/cublas/) that compute on the CPU; nor is the driver, libcuda.so.1
+ * (src/runtime/driver/: its calls of initialisation, devices, contexts, tensor maps and entry
+ * points run, the others stop the program, named). */
 static const char *const unsupported_libs[] = {
     "libcudnn", "libcufft", "libcurand", "libcusparse",
     "libcusolver", "libnccl", "libnvrtc", "libnvjitlink", "libnvjpeg", "libnpp", "libcutensor",
     NULL};
+
+/* 1 when the sm_<arch> cubin of the containers has a code section (.text.<kernel>), or cannot be
+ * read (then it is taken to have one) */
+static int cubin_has_code(const uint8_t *fat, size_t n, unsigned arch)
+{
+    size_t len = 0;
+    uint8_t *cubin = smem_fatbin_cubin(fat, n, arch, &len, NULL);
+    if (!cubin)
+        return 1;
+    int code = 0;
+    for (size_t i = 0; i + 6 <= len && !code; i++)
+        code = !memcmp(cubin + i, ".text.", 6);
+    free(cubin);
+    return code;
+}
 
 enum smem_program_kind smem_program_check(const char *path, struct smem_error *err)
 {
@@ -324,7 +339,9 @@ enum smem_program_kind smem_program_check(const char *path, struct smem_error *e
         if (smem_fatbin_list(fat, fsize, &es, &n, NULL) == 0) {
             for (unsigned i = 0; i < n; i++) {
                 ptx += es[i].kind == SMEM_FATBIN_PTX;
-                elf += es[i].kind == SMEM_FATBIN_ELF;
+                /* a cubin with no code (nvcc links one into a program of .cpp files that only
+                   call libraries: cuda-samples' simpleCUBLAS) has nothing to run */
+                elf += es[i].kind == SMEM_FATBIN_ELF && cubin_has_code(fat, fsize, es[i].arch);
             }
         }
         free(es);

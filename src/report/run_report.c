@@ -102,7 +102,27 @@ void smem_run_report_json(FILE *f, const struct smem_run_report *r)
         fprintf(f, "%s\n    ", i ? "," : "");
         smem_report_json_kernel(f, a, &a->kernels[rk->kernel], extra);
     }
-    fprintf(f, "%s]\n}\n", r->nkernels ? "\n  " : "");
+    fprintf(f, "%s]", r->nkernels ? "\n  " : "");
+    if (r->nlibrary_calls) {
+        fprintf(f, ",\n  \"library_seconds\": %.6f, \"library_calls\": [", r->library_seconds);
+        for (uint32_t i = 0; i < r->nlibrary_calls; i++) {
+            const struct smem_library_call *c = &r->library_calls[i];
+            fprintf(f, "%s\n    {\"library\": ", i ? "," : "");
+            smem_json_string(f, c->library);
+            fprintf(f, ", \"name\": ");
+            smem_json_string(f, c->name);
+            fprintf(f, ", \"shape\": ");
+            smem_json_string(f, c->shape);
+            fprintf(f, ", \"precision\": ");
+            smem_json_string(f, c->precision);
+            fprintf(f, ", \"calls\": %llu, \"repeats\": %llu, \"seconds\": %.6f, "
+                       "\"after_launch\": %llu}",
+                    (unsigned long long)c->calls, (unsigned long long)c->repeats, c->seconds,
+                    (unsigned long long)c->after_launch);
+        }
+        fprintf(f, "\n  ]");
+    }
+    fprintf(f, "\n}\n");
 }
 
 static void dims(char *buf, size_t n, const unsigned d[3])
@@ -200,6 +220,23 @@ void smem_run_report_table(FILE *f, const struct smem_run_report *r)
             continue;
         fprintf(f, "\nper kernel, summed over its recorded launches:\n\n");
         smem_report_table(f, a);
+    }
+    if (r->nlibrary_calls) {
+        fprintf(f, "\nlibrary calls (computed on the CPU, not priced: NVIDIA's kernels are not "
+                   "emulated), %llu call%s in %.3f s; repeats: proven repeats, not computed "
+                "again:\n\n  %-28s %-46s %-7s %-8s %-9s %s\n",
+                (unsigned long long)r->library_calls_total,
+                r->library_calls_total == 1 ? "" : "s", r->library_seconds, "call", "shape",
+                "calls", "repeats", "cpu s", "precision");
+        for (uint32_t i = 0; i < r->nlibrary_calls && i < MAX_TABLE_LAUNCHES; i++) {
+            const struct smem_library_call *c = &r->library_calls[i];
+            fprintf(f, "  %-28s %-46s %-7llu %-8llu %-9.4f %s\n", c->name, c->shape,
+                    (unsigned long long)c->calls, (unsigned long long)c->repeats, c->seconds,
+                    c->precision);
+        }
+        if (r->nlibrary_calls > MAX_TABLE_LAUNCHES)
+            fprintf(f, "  ... %u more (--format json lists all)\n",
+                    r->nlibrary_calls - MAX_TABLE_LAUNCHES);
     }
     int header = 0;
     for (uint64_t i = 0; i < r->nlaunches; i++) {

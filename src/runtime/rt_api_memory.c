@@ -235,7 +235,7 @@ static cudaError_t copy(void *dst, const void *src, size_t n)
     if (!n)
         return cudaSuccess;
     uint8_t *d = rt_host_ptr(dst, n);
-    const uint8_t *s = rt_host_ptr(src, n);
+    const uint8_t *s = rt_host_src(src, n);
     if (!d || !s)
         return cudaErrorInvalidValue;
     memmove(d, s, n);
@@ -463,7 +463,7 @@ RT_API cudaError_t cudaMemcpyToSymbol(const void *sym, const void *src, size_t n
         return end(e);
     if (offset > al->size || n > al->size - offset)
         return end(cudaErrorInvalidValue);
-    const uint8_t *s = rt_host_ptr(src, n);
+    const uint8_t *s = rt_host_src(src, n);
     if (n && !s)
         return end(cudaErrorInvalidValue);
     if (n) {

@@ -81,8 +81,11 @@ void rt_touch(struct rt_alloc *al);
 /* Describes address a against the allocations for a memory error: "4 bytes after the end of a
  * 256-byte allocation at 0x... (cudaMalloc)". */
 void rt_describe_address(uint64_t a, uint32_t bytes, char *buf, size_t size);
-/* Host pointer for device or host address a holding n bytes, or NULL. */
+/* Host pointer for device or host address a holding n bytes, or NULL; the caller may write
+ * through it (the allocation gets a new version). rt_host_src: the same for bytes only read (a
+ * copy's source), whose version stays. */
 uint8_t *rt_host_ptr(const void *a, uint64_t n);
+const uint8_t *rt_host_src(const void *a, uint64_t n);
 uint64_t rt_device_bytes_in_use(void);
 /* Changes whenever an allocation is made or released. */
 uint64_t rt_alloc_generation(void);
@@ -144,6 +147,9 @@ void rt_report_launch(struct rt_kernel *k, struct smem_launch_record *lr,
                       struct smem_kernel_report *one);
 /* Counts a launch not recorded. */
 void rt_report_count_launch(void);
+/* A call of a stand-in library computed on the CPU (rt_library.c): listed, not priced. */
+void rt_report_library_call(const char *library, const char *name, const char *shape,
+                            const char *precision, double seconds, int repeat);
 /* After a launch: writes the report if the last write is old enough (a crash loses little). */
 void rt_report_maybe_write(void);
 /* The launch being emulated now (kernel NULL: none), for a report written while it runs (a

@@ -214,17 +214,28 @@ void rt_touch(struct rt_alloc *al)
         al->version = ++vclock;
 }
 
-uint8_t *rt_host_ptr(const void *p, uint64_t n)
+static uint8_t *host_ptr(const void *p, uint64_t n, int write)
 {
     uint64_t a = (uint64_t)(uintptr_t)p;
     struct rt_alloc *al = rt_find(a, n);
     if (al) {
-        rt_touch(al); /* the caller may write through it (reads too count: simpler, and safe) */
+        if (write)
+            rt_touch(al); /* the caller may write through it */
         return al->host + (a - al->dev);
     }
     if (rt_is_device_address(a))
         return NULL; /* a device address outside every live allocation */
     return (uint8_t *)(uintptr_t)p; /* ordinary host memory */
+}
+
+uint8_t *rt_host_ptr(const void *p, uint64_t n)
+{
+    return host_ptr(p, n, 1);
+}
+
+const uint8_t *rt_host_src(const void *p, uint64_t n)
+{
+    return host_ptr(p, n, 0);
 }
 
 uint64_t rt_alloc_generation(void)

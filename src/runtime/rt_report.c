@@ -19,6 +19,7 @@
 
 static struct smem_run_report run;
 static char *program, **argv_list;
+static uint32_t cap_library;
 static uint64_t cap_launches, conflicts, hazards, memory_errors;
 static double last_write, write_cost;
 static volatile sig_atomic_t in_handler;
@@ -161,6 +162,42 @@ void rt_report_count_launch(void)
     run.launches_total++;
 }
 
+#define MAX_LIBRARY_ENTRIES 4096 /* distinct calls listed; beyond that only the totals grow */
+
+void rt_report_library_call(const char *library, const char *name, const char *shape,
+                            const char *precision, double seconds, int repeat)
+{
+    run.library_calls_total++;
+    run.library_seconds += seconds;
+    for (uint32_t i = run.nlibrary_calls; i-- > 0;) { /* the latest first: loops repeat a call */
+        struct smem_library_call *c = &run.library_calls[i];
+        if (!strcmp(c->name, name) && !strcmp(c->shape, shape) &&
+            !strcmp(c->precision, precision) && !strcmp(c->library, library)) {
+            c->calls++;
+            c->repeats += repeat != 0;
+            c->seconds += seconds;
+            return;
+        }
+    }
+    if (run.nlibrary_calls == MAX_LIBRARY_ENTRIES)
+        return;
+    if (run.nlibrary_calls == cap_library) {
+        uint32_t nc = cap_library ? cap_library * 2 : 16;
+        struct smem_library_call *n = realloc(run.library_calls, nc * sizeof *n);
+        if (!n)
+            rt_fatal("out of memory");
+        run.library_calls = n;
+        cap_library = nc;
+    }
+    struct smem_library_call *c = &run.library_calls[run.nlibrary_calls];
+    *c = (struct smem_library_call){strdup(library), strdup(name), strdup(shape),
+                                    strdup(precision), 1, repeat != 0, seconds,
+                                    run.launches_total};
+    if (!c->library || !c->name || !c->shape || !c->precision)
+        rt_fatal("out of memory");
+    run.nlibrary_calls++;
+}
+
 static void write_status(const char *fatal, int crashed)
 {
     if (!rt_opt.status_path[0])
@@ -235,7 +272,7 @@ static void write_report(const char *why, int final, int crashed)
             if (fclose(f) == 0)
                 rename(tmp, rt_opt.report_path);
         }
-    } else if (final && run.launches_total) {
+    } else if (final && (run.launches_total || run.library_calls_total)) {
         fflush(stdout);
         fputc('\n', stderr);
         write_to(stderr);

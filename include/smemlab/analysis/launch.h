@@ -96,6 +96,18 @@ struct smem_run_report {
     uint32_t nmodules;
     char *stopped;          /* the run stopped early (unsupported call, emulation failure,
                                crash): why; NULL when it ran to its end */
+    /* library calls computed on the CPU (cuBLAS, cuRAND stand-ins), not priced: one entry per
+       distinct (library, name, shape, precision), in order of first call */
+    struct smem_library_call {
+        char *library, *name, *shape, *precision;
+        uint64_t calls;
+        uint64_t repeats;       /* of them, proven repeats not computed again */
+        double seconds;         /* CPU time of all its calls */
+        uint64_t after_launch;  /* launches_total when it was first called */
+    } *library_calls;
+    uint32_t nlibrary_calls;
+    uint64_t library_calls_total;
+    double library_seconds;
 };
 
 /* The kernel report of kernel i of the run. */

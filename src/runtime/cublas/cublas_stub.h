@@ -1,7 +1,7 @@
-/* cublas_stub.h: what the cuBLAS stand-ins of `smemlab run` share. Only the handles' bookkeeping
- * runs (create, destroy, modes, stream, workspace: nothing is computed); every other function
- * stops the program with one sentence naming the call, exit 3, through the runtime library (its
- * report of the launches so far is written first). */
+/* cublas_stub.h: what the cuBLAS stand-ins of `smemlab run` share: cuBLAS's status values and
+ * names, and the stop for every function they do not compute (one sentence naming the call, exit
+ * 3, through the runtime library, whose report of the launches so far is written first). What
+ * they compute is in blas_*.c (blas.h). */
 #ifndef SMEMLAB_CUBLAS_STUB_H
 #define SMEMLAB_CUBLAS_STUB_H
 
@@ -16,11 +16,26 @@ enum {
     STUB_INTERNAL_ERROR = 14, STUB_NOT_SUPPORTED = 15, STUB_LICENSE_ERROR = 16
 };
 
+/* cuBLAS 13.1.0 (CUDA 13.0's: cublas_api.h's CUBLAS_VERSION) and CUDA 13.0's runtime */
+#define STUB_CUBLAS_VERSION 130100
+#define STUB_CUDART_VERSION 13000
+
+/* libraryPropertyType: MAJOR_VERSION, MINOR_VERSION, PATCH_LEVEL */
+static inline int stub_property(int type, int *v)
+{
+    if (!v || type < 0 || type > 2)
+        return STUB_INVALID_VALUE;
+    *v = type == 0 ? STUB_CUBLAS_VERSION / 10000 : type == 1 ? STUB_CUBLAS_VERSION / 100 % 100
+                                                             : STUB_CUBLAS_VERSION % 100;
+    return STUB_SUCCESS;
+}
+
 /* libcudart.so.13 (src/runtime/rt_state.c): stops the program, exit 3 */
 void __cudaSmemlabUnsupported(const char *call, const char *why) __attribute__((noreturn));
 
 #define CUBLAS_WHY "cuBLAS runs NVIDIA's own kernels, shipped as SASS only: smemlab run cannot " \
-                   "emulate them; the handle calls (create, destroy, modes, stream, workspace) run"
+                   "emulate them; it computes the GEMM family and the level-1/2 routines docs/run.md " \
+                   "lists on the CPU, and refuses the rest by name"
 
 /* A function this stand-in does not define: weak, so a definition in the file wins. */
 #define RT_SYM(name)                                                                            \

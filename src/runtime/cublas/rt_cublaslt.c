@@ -1,5 +1,5 @@
-/* rt_cublaslt.c: libcublasLt.so.13 of `smemlab run` (cublas_stub.h says what runs): a handle is
- * created and destroyed; descriptors, layouts, heuristics and matmuls stop the program. */
+/* rt_cublaslt.c: libcublasLt.so.13 of `smemlab run`: the handle and the versions; descriptors,
+ * layouts, the heuristic and cublasLtMatmul are in blas_lt.c. */
 #include <stdlib.h>
 
 #include "cublas_stub.h"
@@ -21,6 +21,13 @@ CUBLAS_API int cublasLtDestroy(void *h)
     free(h);
     return STUB_SUCCESS;
 }
+
+CUBLAS_API size_t cublasLtGetVersion(void);
+CUBLAS_API size_t cublasLtGetVersion(void) { return STUB_CUBLAS_VERSION; }
+CUBLAS_API size_t cublasLtGetCudartVersion(void);
+CUBLAS_API size_t cublasLtGetCudartVersion(void) { return STUB_CUDART_VERSION; }
+CUBLAS_API int cublasLtGetProperty(int type, int *v);
+CUBLAS_API int cublasLtGetProperty(int type, int *v) { return stub_property(type, v); }
 
 CUBLAS_API const char *cublasLtGetStatusName(int s);
 CUBLAS_API const char *cublasLtGetStatusName(int s) { return stub_status_name(s); }

@@ -1,0 +1,7 @@
+# smemlab run on programs that call cuBLAS and cuRAND (tests/run/cublas.cu, ...): the stand-in
+# libraries compute on the CPU and the programs reach their own checks; skipped (77) without nvcc.
+smemlab_test(test_run_libs SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/test_run_libs.c)
+set_tests_properties(test_run_libs PROPERTIES TIMEOUT 600)
+# the narrow float formats the stand-in rounds tensor-core inputs and outputs to (no nvcc needed)
+smemlab_test(test_blas_formats SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/test_blas_formats.c)
+target_link_libraries(test_blas_formats PRIVATE m)
