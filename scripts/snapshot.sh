@@ -111,14 +111,14 @@ if [ -n "${SNAPSHOT_PROGRAMS:-}" ]; then
         echo $? > "$OUT/programs/$name.rc"
     done < bench/programs/programs.txt
 fi
-# what differs from run to run is written T (the emulator's own time); where a report names OUT's
+# what differs from run to run is written T (the emulator's and the libraries' own time); where a report names OUT's
 # own files, OUT is written as OUT: so that two snapshots compare
 # the checkout's own path is written as nothing (analyze names sources by their full path), and so is
 # the checkout that built PROGBIN's programs (their line tables name it)
 ROOT=$(pwd)
 find "$OUT" -type f ! -name DONE | while IFS= read -r f; do
     sed -E -e "s|$OUT|OUT|g" -e "s|$ROOT/||g" \
-        -e 's#(/[A-Za-z0-9._+-]+)+/(tests|kernels|docs|src)/#\2/#g' -e 's/("emulation_seconds": )[0-9.e+-]+/\1T/g' \
+        -e 's#(/[A-Za-z0-9._+-]+)+/(tests|kernels|docs|src)/#\2/#g' -e 's/("(emulation_|library_)?seconds": )[0-9.e+-]+/\1T/g' \
         -e 's/(emulated in )[0-9.]+ s/\1T s/g' "$f" > "$f.tmp" && mv "$f.tmp" "$f"
 done
 echo "snapshot: $(find "$OUT" -type f | wc -l) files under $OUT"
