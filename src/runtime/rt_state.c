@@ -103,7 +103,9 @@ cudaError_t rt_error(cudaError_t e)
 {
     if (e != cudaSuccess) {
         last_error = e;
+        rt_lock(); /* (recursive: most callers hold it already) */
         rt_sanitize_api_error(e); /* the call returns it to the program: a finding */
+        rt_unlock();
     }
     return e;
 }
