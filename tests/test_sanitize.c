@@ -162,6 +162,7 @@ static void test_details_name_the_allocation(void)
         {"uaf_memset", "use after free of the 256-byte allocation made at sanitize.cu:86, freed "
                        "at sanitize.cu:87"},
         {"oob_memcpy", "invalid pointer given to a copy: 512 bytes"},
+        {"bad_free", "cudaFree of 0x"},
     };
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         int rc;

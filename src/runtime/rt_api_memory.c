@@ -97,6 +97,26 @@ static void note_invalid(const char *call, const void *p, size_t n)
     rt_sanitize_note(d);
 }
 
+/* Why a pointer given to cudaFree / cudaFreeHost is no allocation it frees. */
+static void note_not_freeable(int host_kinds, const void *p, const struct rt_alloc *al)
+{
+    const char *call = host_kinds ? "cudaFreeHost" : "cudaFree";
+    uint64_t a = (uint64_t)(uintptr_t)p;
+    char d[400], near[300];
+    if (al) /* an allocation of the wrong kind starts there */
+        snprintf(d, sizeof d, "%s of 0x%llx, which was not made by %s", call,
+                 (unsigned long long)a, host_kinds ? "cudaMallocHost / cudaHostAlloc"
+                                                   : "cudaMalloc / cudaMallocManaged");
+    else if (rt_is_device_address(a) || rt_find(a, 1)) {
+        rt_describe_address(a, 1, near, sizeof near);
+        snprintf(d, sizeof d, "%s of 0x%llx, which no allocation starts at (%s)", call,
+                 (unsigned long long)a, near);
+    } else
+        snprintf(d, sizeof d, "%s of 0x%llx, host memory no CUDA call allocated", call,
+                 (unsigned long long)a);
+    rt_sanitize_note(d);
+}
+
 static cudaError_t free_dev(void *p, int host_kinds)
 {
     cudaError_t e = begin();
@@ -109,6 +129,8 @@ static cudaError_t free_dev(void *p, int host_kinds)
         (host_kinds ? al->kind != RT_HOST : al->kind == RT_HOST)) {
         if (al && al->freed)
             note_freed("double free", al);
+        else
+            note_not_freeable(host_kinds, p, al);
         return end(cudaErrorInvalidValue);
     }
     al->free_site = rt_site_capture();
