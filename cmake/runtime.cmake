@@ -6,8 +6,22 @@ file(GLOB SMEMLAB_RUNTIME_SRC CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/runtime/
 add_library(smemlab_cudart SHARED ${SMEMLAB_RUNTIME_SRC})
 target_link_libraries(smemlab_cudart PRIVATE smemlab_lib pthread)
 target_include_directories(smemlab_cudart PRIVATE ${CMAKE_SOURCE_DIR}/include ${CMAKE_SOURCE_DIR}/src)
-target_compile_options(smemlab_cudart PRIVATE ${SMEMLAB_WARN})
+# no sibling calls: the sanitizer names the call a program made by the outermost frame of ours in a
+# backtrace (rt_sanitize.c), which a tail call would replace by a static function's
+target_compile_options(smemlab_cudart PRIVATE ${SMEMLAB_WARN} -fno-optimize-sibling-calls)
 target_compile_definitions(smemlab_cudart PRIVATE _POSIX_C_SOURCE=200809L)
+# elfutils' libdwfl names the program's call sites file:line from its debug information (Debian
+# libdw-dev, scripts/deps.sh); without it the sites are binary+0xoffset
+find_path(SMEMLAB_LIBDWFL_INCLUDE elfutils/libdwfl.h)
+find_library(SMEMLAB_LIBDW dw)
+if(SMEMLAB_LIBDWFL_INCLUDE AND SMEMLAB_LIBDW)
+  target_compile_definitions(smemlab_cudart PRIVATE SMEMLAB_HAVE_LIBDW=1)
+  target_include_directories(smemlab_cudart PRIVATE ${SMEMLAB_LIBDWFL_INCLUDE})
+  target_link_libraries(smemlab_cudart PRIVATE ${SMEMLAB_LIBDW})
+else()
+  message(WARNING "libdw (elfutils, Debian libdw-dev) not found: smemlab run names call sites "
+                  "binary+offset, not file:line (scripts/deps.sh installs it)")
+endif()
 target_link_options(smemlab_cudart PRIVATE
   -Wl,--version-script=${CMAKE_SOURCE_DIR}/src/runtime/libcudart.map -Wl,--no-undefined)
 set_target_properties(smemlab_cudart PROPERTIES

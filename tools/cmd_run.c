@@ -33,7 +33,7 @@ static void help(void)
         "divergence, out-of-bounds shared accesses, global accesses outside every allocation.\n\n"
         "The program must be built with nvcc 13 and -cudart shared (CMake: CUDA_RUNTIME_LIBRARY\n"
         "Shared), for a virtual architecture it carries PTX for (-arch=sm_90 does). A FILE.cu is\n"
-        "compiled first with nvcc -cudart shared -lineinfo -arch=sm_90 and NVCC_ARGS.\n\n"
+        "compiled first with nvcc -cudart shared -lineinfo -g -arch=sm_90 and NVCC_ARGS.\n\n"
         "options:\n"
         "  -o FILE              write the report to FILE (default: stderr, after the program)\n"
         "  --format table|json|csv   (default table)\n"
@@ -50,6 +50,10 @@ static void help(void)
         "  --fail-on-conflict   exit 1 when any recorded request has a bank conflict\n"
         "  --fail-on-hazard     exit 1 when any race, barrier divergence or oob shared access\n"
         "  --fail-on-memory-error  exit 1 when any global access falls outside every allocation\n"
+        "  --leak-check full|no  report allocations not freed at exit, with the call that made\n"
+        "                       them (default no, as compute-sanitizer's memcheck)\n"
+        "  --fail-on-api-error  exit 1 when any runtime call returned an error\n"
+        "  --fail-on-leak       exit 1 when any allocation was not freed (implies --leak-check full)\n"
         "  --sarif FILE, --junit FILE, --markdown FILE   also SARIF 2.1.0, JUnit XML (a test\n"
         "                       case a launch), a Markdown summary (docs/ci.md)\n"
         "  --baseline REPORT    exit 1 only on what got worse than REPORT (a committed\n"
@@ -103,6 +107,7 @@ static int compile(const char *cu, char **nvcc_args, int nargs, const char *out)
     argv[k++] = (char *)"-cudart";
     argv[k++] = (char *)"shared";
     argv[k++] = (char *)"-lineinfo";
+    argv[k++] = (char *)"-g"; /* host lines: the sanitizer's call sites (device code unchanged) */
     argv[k++] = (char *)"-arch=sm_90";
     for (int i = 0; i < nargs; i++)
         argv[k++] = nvcc_args[i];
@@ -126,7 +131,7 @@ static int compile(const char *cu, char **nvcc_args, int nargs, const char *out)
 
 struct status {
     int runtime, complete, crashed;
-    unsigned long long launches, recorded, conflicts, hazards, memory_errors;
+    unsigned long long launches, recorded, conflicts, hazards, memory_errors, api_errors, leaks;
     char fatal[1200];
 };
 
@@ -158,6 +163,10 @@ static void read_status(const char *path, struct status *s)
             s->hazards = v;
         else if (!strcmp(line, "memory_errors"))
             s->memory_errors = v;
+        else if (!strcmp(line, "api_errors"))
+            s->api_errors = v;
+        else if (!strcmp(line, "leaks"))
+            s->leaks = v;
         else if (!strcmp(line, "fatal"))
             snprintf(s->fatal, sizeof s->fatal, "%s", sp);
         else if (!strcmp(line, "crashed"))
@@ -208,6 +217,7 @@ int cmd_run(int argc, char **argv)
     const char *out = NULL, *kernel = NULL, *device = NULL, *html = NULL;
     unsigned long long launches = 0, max_steps = 0, jobs = 0;
     int fmt = FMT_TABLE, hazards = 1, fail_conflict = 0, fail_hazard = 0, fail_memory = 0;
+    int leak_check = 0, fail_api = 0, fail_leak = 0;
     int progress = isatty(STDERR_FILENO); /* --progress / --no-progress */
     struct cli_ci ci = {0};
     int ci_opt;
@@ -263,13 +273,22 @@ int cmd_run(int argc, char **argv)
             fail_hazard = 1;
         } else if (!strcmp(a, "--fail-on-memory-error")) {
             fail_memory = 1;
+        } else if (!strcmp(a, "--leak-check") && v) {
+            if (strcmp(v, "full") && strcmp(v, "no"))
+                return cli_usage_error("run", "--leak-check %s: expected full or no", v);
+            leak_check = !strcmp(v, "full");
+            i++;
+        } else if (!strcmp(a, "--fail-on-api-error")) {
+            fail_api = 1;
+        } else if (!strcmp(a, "--fail-on-leak")) {
+            fail_leak = leak_check = 1;
         } else if ((ci_opt = cli_ci_option("run", argc, argv, &i, &ci)) != 0) {
             if (ci_opt < 0)
                 return EXIT_USAGE;
         } else if (a[0] == '-' && a[1]) {
             static const char *const valued[] = {"-o", "--format", "--kernel", "--html",
                                                  "--launches", "--max-steps", "--jobs",
-                                                 "--device", NULL};
+                                                 "--device", "--leak-check", NULL};
             return cli_unknown_option("run", a, valued);
         } else {
             break;
@@ -364,6 +383,7 @@ int cmd_run(int argc, char **argv)
     setenv(SMEM_RUN_ENV_FORMAT, fmt == FMT_JSON ? "json" : fmt == FMT_CSV ? "csv" : "table", 1);
     setenv(SMEM_RUN_ENV_HAZARDS, hazards ? "1" : "0", 1);
     setenv(SMEM_RUN_ENV_PROGRESS, progress ? "1" : "0", 1);
+    setenv(SMEM_RUN_ENV_LEAK_CHECK, leak_check ? "full" : "no", 1);
     char num[32];
     if (kernel)
         setenv(SMEM_RUN_ENV_KERNEL, kernel, 1);
@@ -483,6 +503,15 @@ int cmd_run(int argc, char **argv)
         if (fail_memory && st.memory_errors) {
             fprintf(stderr, "smemlab run: --fail-on-memory-error: %llu accesses outside every "
                             "allocation\n", st.memory_errors);
+            rc = EXIT_CHECK;
+        }
+        if (fail_api && st.api_errors) {
+            fprintf(stderr, "smemlab run: --fail-on-api-error: %llu runtime calls returned an "
+                            "error\n", st.api_errors);
+            rc = EXIT_CHECK;
+        }
+        if (fail_leak && st.leaks) {
+            fprintf(stderr, "smemlab run: --fail-on-leak: %llu allocations not freed\n", st.leaks);
             rc = EXIT_CHECK;
         }
     }

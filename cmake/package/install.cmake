@@ -37,8 +37,9 @@ configure_file(${CMAKE_CURRENT_LIST_DIR}/smemlab.pc.in ${CMAKE_BINARY_DIR}/packa
 install(FILES ${CMAKE_BINARY_DIR}/package/smemlab.pc
   DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 
-# The Debian package: what `cmake --install` puts under /usr. Its dependencies are libc's (the CLI
-# and the runtime link nothing else); the CUDA toolkit is needed only to build the programs it runs.
+# The Debian package: what `cmake --install` puts under /usr. Its dependencies are libc's and, where
+# the runtime links it (runtime.cmake: the sanitizer's call sites), elfutils' libdw; the CUDA
+# toolkit is needed only to build the programs it runs.
 set(CPACK_PACKAGE_NAME smemlab)
 set(CPACK_PACKAGE_VENDOR smemlab)
 set(CPACK_PACKAGE_CONTACT "smemlab maintainers")
@@ -48,6 +49,9 @@ set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS OFF)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "libc6 (>= 2.31)")
+if(SMEMLAB_LIBDW)
+  string(APPEND CPACK_DEBIAN_PACKAGE_DEPENDS ", libdw1")
+endif()
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 set(CPACK_GENERATOR DEB)
 include(CPack)

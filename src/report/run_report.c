@@ -46,6 +46,44 @@ static void json_errors(FILE *f, const struct smem_memory_error *e, uint32_t n)
     }
 }
 
+/* Each finding: {"kind", "call", "file", "line", ...}; "site" keeps the text when it is no
+ * file:line (binary+0xoffset: the program was built without -g). */
+static void json_findings(FILE *f, const struct smem_run_finding *x, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++, x++) {
+        fprintf(f, "%s\n    {\"kind\": ", i ? "," : "");
+        smem_json_string(f, x->kind);
+        fprintf(f, ", \"call\": ");
+        smem_json_string(f, x->call ? x->call : "?");
+        const char *colon = x->site ? strrchr(x->site, ':') : NULL;
+        char *end = NULL;
+        unsigned long line = colon ? strtoul(colon + 1, &end, 10) : 0;
+        if (colon && end && !*end && line) {
+            char file[512];
+            snprintf(file, sizeof file, "%.*s", (int)(colon - x->site), x->site);
+            fprintf(f, ", \"file\": ");
+            smem_json_string(f, file);
+            fprintf(f, ", \"line\": %lu", line);
+        } else {
+            fprintf(f, ", \"file\": null, \"line\": null");
+        }
+        fprintf(f, ", \"site\": ");
+        smem_json_string(f, x->site ? x->site : "?");
+        if (x->error) {
+            fprintf(f, ", \"error\": ");
+            smem_json_string(f, x->error);
+        }
+        if (!strcmp(x->kind, "leak"))
+            fprintf(f, ", \"address\": %llu, \"bytes\": %llu", (unsigned long long)x->address,
+                    (unsigned long long)x->bytes);
+        if (x->detail) {
+            fprintf(f, ", \"detail\": ");
+            smem_json_string(f, x->detail);
+        }
+        fprintf(f, ", \"count\": %llu}", (unsigned long long)x->count);
+    }
+}
+
 void smem_run_report_json(FILE *f, const struct smem_run_report *r)
 {
     fprintf(f, "{\n  \"program\": ");
@@ -61,6 +99,11 @@ void smem_run_report_json(FILE *f, const struct smem_run_report *r)
     if (r->stopped) {
         fprintf(f, ",\n  \"stopped\": ");
         smem_json_string(f, r->stopped);
+    }
+    if (r->nfindings) {
+        fprintf(f, ",\n  \"sanitizer\": [");
+        json_findings(f, r->findings, r->nfindings);
+        fprintf(f, "\n  ]");
     }
     fprintf(f, ",\n  \"launches\": [");
     for (uint64_t i = 0; i < r->nlaunches; i++) {
@@ -258,6 +301,27 @@ void smem_run_report_table(FILE *f, const struct smem_run_report *r)
                     e->count == 1 ? "" : "s");
         }
     }
+    uint64_t bytes = 0, nleaks = 0;
+    for (uint32_t i = 0; i < r->nfindings; i++) {
+        const struct smem_run_finding *x = &r->findings[i];
+        if (!i)
+            fprintf(f, "\nsanitizer (runtime calls that returned an error; allocations not freed "
+                       "at exit, with --leak-check full):\n");
+        if (!strcmp(x->kind, "leak")) {
+            fprintf(f, "  leak: %llu bytes at 0x%llx, made by %s at %s\n",
+                    (unsigned long long)x->bytes, (unsigned long long)x->address, x->call, x->site);
+            bytes += x->bytes;
+            nleaks++;
+        } else {
+            fprintf(f, "  api error: %s returned %s at %s%s%s; %llu time%s\n", x->call,
+                    x->error ? x->error : "?", x->site, x->detail ? ": " : "",
+                    x->detail ? x->detail : "", (unsigned long long)x->count,
+                    x->count == 1 ? "" : "s");
+        }
+    }
+    if (nleaks)
+        fprintf(f, "  leak summary: %llu bytes leaked in %llu allocation%s\n",
+                (unsigned long long)bytes, (unsigned long long)nleaks, nleaks == 1 ? "" : "s");
 }
 
 void smem_run_report_csv(FILE *f, const struct smem_run_report *r)

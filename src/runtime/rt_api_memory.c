@@ -37,6 +37,7 @@ RT_API cudaError_t cudaMalloc(void **p, size_t size)
     struct rt_alloc *al = rt_alloc_device(size, RT_DEVICE, NULL);
     if (!al)
         return end(cudaErrorMemoryAllocation);
+    al->site = rt_site_capture(); /* for the leak check and use after free */
     *p = (void *)(uintptr_t)al->dev;
     return end(cudaSuccess);
 }
@@ -71,6 +72,51 @@ RT_API cudaError_t cudaMalloc3D(struct cudaPitchedPtr *pp, struct cudaExtent ext
     return e;
 }
 
+/* The sanitizer's detail for an error about freed memory al (use after free, double free). */
+static void note_freed(const char *what, const struct rt_alloc *al)
+{
+    char d[400];
+    snprintf(d, sizeof d, "%s of the %llu-byte allocation made at %s, freed at %s", what,
+             (unsigned long long)al->size, rt_site_text(al->site), rt_site_text(al->free_site));
+    rt_sanitize_note(d);
+}
+
+/* Why a copy or set could not reach [p, p + n): for the sanitizer's report. */
+static void note_invalid(const char *call, const void *p, size_t n)
+{
+    uint64_t a = (uint64_t)(uintptr_t)p;
+    const struct rt_alloc *al = rt_find_freed(a);
+    if (al) {
+        note_freed("use after free", al);
+        return;
+    }
+    char near[300], d[400];
+    rt_describe_address(a, n > UINT32_MAX ? UINT32_MAX : (uint32_t)n, near, sizeof near);
+    snprintf(d, sizeof d, "invalid pointer given to %s: %llu bytes at 0x%llx (%s)", call,
+             (unsigned long long)n, (unsigned long long)a, near);
+    rt_sanitize_note(d);
+}
+
+/* Why a pointer given to cudaFree / cudaFreeHost is no allocation it frees. */
+static void note_not_freeable(int host_kinds, const void *p, const struct rt_alloc *al)
+{
+    const char *call = host_kinds ? "cudaFreeHost" : "cudaFree";
+    uint64_t a = (uint64_t)(uintptr_t)p;
+    char d[400], near[300];
+    if (al) /* an allocation of the wrong kind starts there */
+        snprintf(d, sizeof d, "%s of 0x%llx, which was not made by %s", call,
+                 (unsigned long long)a, host_kinds ? "cudaMallocHost / cudaHostAlloc"
+                                                   : "cudaMalloc / cudaMallocManaged");
+    else if (rt_is_device_address(a) || rt_find(a, 1)) {
+        rt_describe_address(a, 1, near, sizeof near);
+        snprintf(d, sizeof d, "%s of 0x%llx, which no allocation starts at (%s)", call,
+                 (unsigned long long)a, near);
+    } else
+        snprintf(d, sizeof d, "%s of 0x%llx, host memory no CUDA call allocated", call,
+                 (unsigned long long)a);
+    rt_sanitize_note(d);
+}
+
 static cudaError_t free_dev(void *p, int host_kinds)
 {
     cudaError_t e = begin();
@@ -80,8 +126,14 @@ static cudaError_t free_dev(void *p, int host_kinds)
         return end(cudaSuccess);
     struct rt_alloc *al = rt_find_base((uint64_t)(uintptr_t)p);
     if (!al || al->freed || al->kind == RT_VARIABLE || al->kind == RT_REGISTERED ||
-        (host_kinds ? al->kind != RT_HOST : al->kind == RT_HOST))
+        (host_kinds ? al->kind != RT_HOST : al->kind == RT_HOST)) {
+        if (al && al->freed)
+            note_freed("double free", al);
+        else
+            note_not_freeable(host_kinds, p, al);
         return end(cudaErrorInvalidValue);
+    }
+    al->free_site = rt_site_capture();
     uint8_t *host = al->host;
     int kind = al->kind;
     rt_release(al);
@@ -120,10 +172,12 @@ static cudaError_t host_alloc(void **p, size_t size, unsigned kind)
     if (posix_memalign(&mem, 4096, size ? size : 1))
         return end(cudaErrorMemoryAllocation);
     memset(mem, 0, size ? size : 1);
-    if (!rt_alloc_host(mem, size, kind)) {
+    struct rt_alloc *al = rt_alloc_host(mem, size, kind);
+    if (!al) {
         free(mem);
         return end(cudaErrorMemoryAllocation);
     }
+    al->site = rt_site_capture();
     *p = mem;
     return end(cudaSuccess);
 }
@@ -236,8 +290,10 @@ static cudaError_t copy(void *dst, const void *src, size_t n)
         return cudaSuccess;
     uint8_t *d = rt_host_ptr(dst, n);
     const uint8_t *s = rt_host_src(src, n);
-    if (!d || !s)
+    if (!d || !s) {
+        note_invalid("a copy", d ? src : dst, n);
         return cudaErrorInvalidValue;
+    }
     memmove(d, s, n);
     return cudaSuccess;
 }
@@ -335,8 +391,10 @@ static cudaError_t set(void *dst, int value, size_t n)
     if (!n)
         return cudaSuccess;
     uint8_t *d = rt_host_ptr(dst, n);
-    if (!d)
+    if (!d) {
+        note_invalid("a memset", dst, n);
         return cudaErrorInvalidValue;
+    }
     memset(d, value, n);
     return cudaSuccess;
 }

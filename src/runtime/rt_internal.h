@@ -34,6 +34,28 @@ void rt_progress_stop(struct rt_progress *pg);
 /* Erases the line if one is shown (a stop in the middle of a launch: rt_fatal). */
 void rt_progress_erase(void);
 
+/* ---- call sites and API errors (rt_sanitize.c) ---- */
+
+/* The program's call into smemlab's libraries that is running now (the first frame of the
+ * backtrace outside build/runtime/), interned: 0 when none was found. */
+uint32_t rt_site_capture(void);
+/* Its file:line (from the program's debug information: -g), else binary+0xoffset; "?" for 0. */
+const char *rt_site_text(uint32_t site);
+/* The exported function the program called there ("cudaFree"), or "?". */
+const char *rt_site_call(uint32_t site);
+/* A runtime call returned err to the program: recorded with its site (once per error, call and
+ * site, counted), and the detail rt_sanitize_note gave since the last one. */
+struct rt_api_error {
+    int error;
+    const char *call;
+    uint32_t site;
+    uint64_t count;
+    char *detail;           /* "use after free of ...", or NULL */
+};
+void rt_sanitize_api_error(int err);
+void rt_sanitize_note(const char *detail);
+const struct rt_api_error *rt_sanitize_api_errors(uint32_t *n);
+
 /* ---- device memory (rt_memory.c) ---- */
 
 enum rt_alloc_kind {
@@ -54,6 +76,7 @@ struct rt_alloc {
     const char *name;       /* variables: the PTX name */
     uint64_t seq;           /* allocation order */
     uint64_t version;       /* changes whenever something may have written the bytes (rt_touch) */
+    uint32_t site, free_site; /* the program's calls that made and freed it (rt_site_capture) */
 };
 
 /* Allocates size bytes of device memory of kind (RT_DEVICE or RT_VARIABLE) in the device
@@ -64,6 +87,11 @@ struct rt_alloc *rt_alloc_device(uint64_t size, unsigned kind, const char *name)
 struct rt_alloc *rt_alloc_host(void *p, uint64_t size, unsigned kind);
 /* The live allocation holding [a, a + n), or NULL. */
 struct rt_alloc *rt_find(uint64_t a, uint64_t n);
+/* The freed device allocation holding address a, or NULL. */
+struct rt_alloc *rt_find_freed(uint64_t a);
+/* Every allocation recorded (live, and freed device ones), in address order: i < rt_alloc_count. */
+size_t rt_alloc_count(void);
+struct rt_alloc *rt_alloc_at(size_t i);
 /* The allocation (live or freed) starting exactly at a, or NULL. */
 struct rt_alloc *rt_find_base(uint64_t a);
 /* Releases it: device memory stays mapped as freed, host memory's record is removed. */
@@ -105,6 +133,7 @@ struct rt_options {
     int memo;               /* skip repeated identical launches (SMEMLAB_RUN_MEMO=0: never) */
     int records;            /* this process writes the report (not a child) */
     int progress;           /* a line on stderr while a long launch runs (rt_progress.c) */
+    int leak_check;         /* report allocations not freed at exit (--leak-check full) */
 };
 extern struct rt_options rt_opt;
 
@@ -116,6 +145,8 @@ void rt_unlock(void);
 cudaError_t rt_error(cudaError_t e);
 cudaError_t rt_sticky(void);
 void rt_set_sticky(cudaError_t e);
+/* The error's name, as CUDA 13's ("cudaErrorInvalidValue"): cudaGetErrorName. */
+const char *rt_error_name(cudaError_t e);
 /* 1 when the kernel's name matches --kernel. */
 int rt_kernel_wanted(struct rt_kernel *k);
 

@@ -145,6 +145,25 @@ struct rt_alloc *rt_find(uint64_t a, uint64_t n)
     return al;
 }
 
+struct rt_alloc *rt_find_freed(uint64_t a)
+{
+    size_t i = lower_bound(a);
+    if (!i)
+        return NULL;
+    struct rt_alloc *al = allocs[i - 1];
+    return al->freed && a - al->dev < al->size + (al->size == 0) ? al : NULL;
+}
+
+size_t rt_alloc_count(void)
+{
+    return nallocs;
+}
+
+struct rt_alloc *rt_alloc_at(size_t i)
+{
+    return i < nallocs ? allocs[i] : NULL;
+}
+
 struct rt_alloc *rt_find_base(uint64_t a)
 {
     size_t i = lower_bound(a);
@@ -261,7 +280,11 @@ static const char *kind_name(const struct rt_alloc *al)
 
 static void describe(const struct rt_alloc *al, char *what, size_t n)
 {
-    if (al->name)
+    if (al->freed && al->site) /* named as such: where the program made and freed it */
+        snprintf(what, n, "%llu-byte allocation at 0x%llx (%s) made at %s, freed at %s",
+                 (unsigned long long)al->size, (unsigned long long)al->dev, kind_name(al),
+                 rt_site_text(al->site), rt_site_text(al->free_site));
+    else if (al->name)
         snprintf(what, n, "%s variable '%s' (%llu bytes at 0x%llx)", kind_name(al), al->name,
                  (unsigned long long)al->size, (unsigned long long)al->dev);
     else
@@ -281,8 +304,8 @@ void rt_describe_address(uint64_t a, uint32_t bytes, char *buf, size_t size)
         if (a < al->dev + al->size) {
             describe(al, what, sizeof what);
             if (al->freed)
-                snprintf(buf, size, "%llu bytes into a freed %s", (unsigned long long)(a - al->dev),
-                         what);
+                snprintf(buf, size, "use after free: %llu bytes into a freed %s",
+                         (unsigned long long)(a - al->dev), what);
             else if (a + bytes > al->dev + al->size)
                 snprintf(buf, size, "%llu bytes into a %s, %llu bytes past its end",
                          (unsigned long long)(a - al->dev), what,

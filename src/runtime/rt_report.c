@@ -20,7 +20,7 @@
 static struct smem_run_report run;
 static char *program, **argv_list;
 static uint32_t cap_library;
-static uint64_t cap_launches, conflicts, hazards, memory_errors;
+static uint64_t cap_launches, conflicts, hazards, memory_errors, api_errors, leaks;
 static double last_write, write_cost;
 static volatile sig_atomic_t in_handler;
 static int complete;
@@ -198,6 +198,46 @@ void rt_report_library_call(const char *library, const char *name, const char *s
     run.nlibrary_calls++;
 }
 
+/* The sanitizer's findings into the report: the API errors so far and, at the program's normal
+ * end with --leak-check full, every allocation of the program's not freed (device, pitched, async,
+ * managed, pinned; not module variables, not cudaHostRegister's memory, which the program owns).
+ * Names sites through libdwfl: never from a signal handler (the findings of the last write stay). */
+static void collect_findings(int final)
+{
+    uint32_t nerr;
+    const struct rt_api_error *e = rt_sanitize_api_errors(&nerr);
+    size_t nall = final && rt_opt.leak_check ? rt_alloc_count() : 0;
+    free(run.findings);
+    run.findings = calloc(nerr + nall + 1, sizeof *run.findings);
+    run.nfindings = 0;
+    api_errors = leaks = 0;
+    if (!run.findings)
+        return;
+    for (uint32_t i = 0; i < nerr; i++, e++) {
+        struct smem_run_finding *f = &run.findings[run.nfindings++];
+        f->kind = "api error";
+        f->call = e->call;
+        f->site = rt_site_text(e->site);
+        f->error = rt_error_name((cudaError_t)e->error);
+        f->detail = e->detail;
+        f->count = e->count;
+        api_errors += e->count;
+    }
+    for (size_t i = 0; i < nall; i++) {
+        const struct rt_alloc *al = rt_alloc_at(i);
+        if (al->freed || al->name || al->kind == RT_VARIABLE || al->kind == RT_REGISTERED)
+            continue;
+        struct smem_run_finding *f = &run.findings[run.nfindings++];
+        f->kind = "leak";
+        f->call = rt_site_call(al->site);
+        f->site = rt_site_text(al->site);
+        f->address = al->dev;
+        f->bytes = al->size;
+        f->count = 1;
+        leaks++;
+    }
+}
+
 static void write_status(const char *fatal, int crashed)
 {
     if (!rt_opt.status_path[0])
@@ -208,10 +248,11 @@ static void write_status(const char *fatal, int crashed)
     if (!f)
         return;
     fprintf(f, "runtime 1\nlaunches %llu\nrecorded %llu\nconflicts %llu\nhazards %llu\n"
-               "memory_errors %llu\ncomplete %d\n",
+               "memory_errors %llu\napi_errors %llu\nleaks %llu\ncomplete %d\n",
             (unsigned long long)run.launches_total, (unsigned long long)run.nlaunches,
             (unsigned long long)conflicts, (unsigned long long)hazards,
-            (unsigned long long)memory_errors, complete);
+            (unsigned long long)memory_errors, (unsigned long long)api_errors,
+            (unsigned long long)leaks, complete);
     if (fatal) {
         fprintf(f, crashed ? "crashed " : "fatal ");
         for (const char *c = fatal; *c; c++)
@@ -262,6 +303,8 @@ static void write_report(const char *why, int final, int crashed)
     read_cmdline();
     if (fatal && !run.stopped)
         run.stopped = strdup(fatal);
+    if (!crashed)
+        collect_findings(final && complete);
     double t0 = rt_now();
     if (rt_opt.report_path[0]) {
         char tmp[4200];
@@ -272,7 +315,7 @@ static void write_report(const char *why, int final, int crashed)
             if (fclose(f) == 0)
                 rename(tmp, rt_opt.report_path);
         }
-    } else if (final && (run.launches_total || run.library_calls_total)) {
+    } else if (final && (run.launches_total || run.library_calls_total || run.nfindings)) {
         fflush(stdout);
         fputc('\n', stderr);
         write_to(stderr);

@@ -69,6 +69,7 @@ static void init(void)
     rt_opt.jobs = (v = env(SMEM_RUN_ENV_JOBS)) ? (unsigned)strtoul(v, NULL, 0) : 0;
     rt_opt.memo = !(v = env(SMEM_RUN_ENV_MEMO)) || strcmp(v, "0") != 0;
     rt_opt.progress = (v = env(SMEM_RUN_ENV_PROGRESS)) && !strcmp(v, "1");
+    rt_opt.leak_check = (v = env(SMEM_RUN_ENV_LEAK_CHECK)) && !strcmp(v, "full");
     if ((v = env(SMEM_RUN_ENV_KERNEL)))
         rt_opt.have_regex = regcomp(&kernel_re, v, REG_EXTENDED | REG_NOSUB) == 0;
     /* a child the program starts inherits the environment: only the program itself records */
@@ -100,8 +101,12 @@ int rt_kernel_wanted(struct rt_kernel *k)
 
 cudaError_t rt_error(cudaError_t e)
 {
-    if (e != cudaSuccess)
+    if (e != cudaSuccess) {
         last_error = e;
+        rt_lock(); /* (recursive: most callers hold it already) */
+        rt_sanitize_api_error(e); /* the call returns it to the program: a finding */
+        rt_unlock();
+    }
     return e;
 }
 
@@ -156,13 +161,18 @@ static const struct {
 #undef RT_ERR
 };
 
-RT_API const char *cudaGetErrorName(cudaError_t e);
-RT_API const char *cudaGetErrorName(cudaError_t e)
+const char *rt_error_name(cudaError_t e)
 {
     for (size_t i = 0; i < sizeof errors / sizeof errors[0]; i++)
         if (errors[i].value == e)
             return errors[i].name;
     return "unrecognized error code";
+}
+
+RT_API const char *cudaGetErrorName(cudaError_t e);
+RT_API const char *cudaGetErrorName(cudaError_t e)
+{
+    return rt_error_name(e);
 }
 
 RT_API const char *cudaGetErrorString(cudaError_t e);
@@ -182,6 +192,8 @@ RT_API cudaError_t cudaGetLastError(void)
     last_error = cudaSuccess;
     if (sticky)
         e = sticky; /* a faulted context stays faulted */
+    if (e)
+        rt_sanitize_api_error(e); /* as compute-sanitizer counts: this call returned an error */
     rt_unlock();
     return e;
 }
@@ -191,6 +203,8 @@ RT_API cudaError_t cudaPeekAtLastError(void)
 {
     rt_lock();
     cudaError_t e = sticky ? sticky : last_error;
+    if (e)
+        rt_sanitize_api_error(e);
     rt_unlock();
     return e;
 }

@@ -108,6 +108,18 @@ struct smem_run_report {
     uint32_t nlibrary_calls;
     uint64_t library_calls_total;
     double library_seconds;
+    /* the sanitizer's host-side findings (docs/run.md): runtime calls that returned an error,
+       allocations not freed at exit (--leak-check full) */
+    struct smem_run_finding {
+        const char *kind;       /* "api error" or "leak" */
+        const char *call;       /* the call the program made: "cudaFree", "cudaMalloc" */
+        const char *site;       /* its file:line (or binary+0xoffset) */
+        const char *error;      /* api error: the error's name ("cudaErrorInvalidValue") */
+        const char *detail;     /* "use after free of ...", "cudaMalloc"...; or NULL */
+        uint64_t address, bytes; /* leak: the allocation */
+        uint64_t count;         /* api error: times this call at this site returned it */
+    } *findings;
+    uint32_t nfindings;
 };
 
 /* The kernel report of kernel i of the run. */

@@ -20,6 +20,7 @@
 #define SMEM_RUN_ENV_JOBS "SMEMLAB_RUN_JOBS"         /* threads per launch (default: every core) */
 #define SMEM_RUN_ENV_MEMO "SMEMLAB_RUN_MEMO"         /* 0: run every launch, even a proven repeat */
 #define SMEM_RUN_ENV_PROGRESS "SMEMLAB_RUN_PROGRESS" /* 1: a line on stderr while a long launch runs */
+#define SMEM_RUN_ENV_LEAK_CHECK "SMEMLAB_RUN_LEAK_CHECK" /* full: report allocations not freed */
 
 /* The status file: one "key value" line each, rewritten with the report.
  *   runtime 1                the library was loaded and the program made a CUDA call
@@ -28,6 +29,8 @@
  *   conflicts N              recorded requests with a bank conflict (wavefronts > ideal)
  *   hazards N                hazards found (races, barrier divergence, out-of-bounds shared)
  *   memory_errors N          global accesses outside every allocation (thread accesses)
+ *   api_errors N             runtime calls that returned an error to the program
+ *   leaks N                  allocations not freed at exit (--leak-check full; written at exit)
  *   complete 1               written at the program's normal exit (0 while it runs)
  *   fatal MESSAGE            the library stopped the program (unsupported call, a kernel it
  *                            cannot emulate): the CLI exits 3 */
