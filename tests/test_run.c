@@ -732,6 +732,19 @@ static void test_bad_programs_stop_with_a_located_message(void)
     EXPECT_IN(e, "(failed)");
     free(o);
     free(e);
+    /* the same with --fail-on-incomplete: the report is not whole (a launch stopped), exit 1;
+       a program whose launches all ended keeps its status 0 */
+    CHECK_EQ(checks("--fail-on-incomplete", "checks", "trap", &o, &e), 1);
+    EXPECT_IN(e, "--fail-on-incomplete: 1 launch failed before its end");
+    free(o);
+    free(e);
+    CHECK_EQ(checks("--fail-on-incomplete", "checks", "exit5", &o, &e), 5);
+    CHECK(!strstr(e, "--fail-on-incomplete"));
+    free(o);
+    free(e);
+    CHECK_EQ(checks("--fail-on-incomplete", "checks", "race", &o, &e), 0);
+    free(o);
+    free(e);
     /* a branch on a load from a null pointer: the load is reported (kind, size, line, thread,
        block, address), the launch stops located, exit 3, the launch before kept */
     CHECK_EQ(checks("", "checks", "unknown", &o, &e), 3);

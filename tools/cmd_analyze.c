@@ -41,6 +41,8 @@ static void help(void)
         "                       line, hazards with both lines\n"
         "  --fail-on-conflict   exit 1 when any site has a bank conflict (for CI gates)\n"
         "  --fail-on-hazard     exit 1 when any race, barrier divergence or oob is found\n"
+        "  --fail-on-incomplete exit 1 when a kernel's analysis stopped before its end (a\n"
+        "                       branch or address on data the analysis cannot know, --max-steps)\n"
         "  --no-hazards         skip hazard tracking (faster)\n\n"
         "exit: 0 ok, 1 check failed, 2 usage, 3 bad input (file, PTX, unsupported instruction)\n");
 }
@@ -52,7 +54,7 @@ int cmd_analyze(int argc, char **argv)
     o.hazards = 1;
     o.sass_census = 1; /* ptxas's SASS against the PTX, line by line (analysis/census.h) */
     const char *path = NULL;
-    int fmt = FMT_TABLE, fail_conflict = 0, fail_hazard = 0;
+    int fmt = FMT_TABLE, fail_conflict = 0, fail_hazard = 0, fail_incomplete = 0;
     const char *html = NULL;
     struct smem_param_arg *params = calloc((size_t)argc, sizeof *params);
     const char **cargs = calloc((size_t)argc + 1, sizeof *cargs);
@@ -85,6 +87,8 @@ int cmd_analyze(int argc, char **argv)
             fail_conflict = 1;
         } else if (!strcmp(a, "--fail-on-hazard")) {
             fail_hazard = 1;
+        } else if (!strcmp(a, "--fail-on-incomplete")) {
+            fail_incomplete = 1;
         } else if (!strcmp(a, "--no-hazards")) {
             o.hazards = 0;
         } else if (!strcmp(a, "--all-blocks")) {
@@ -139,20 +143,27 @@ int cmd_analyze(int argc, char **argv)
     else
         smem_report_table(stdout, an);
     rc = EXIT_OK;
-    unsigned failed = 0;
+    unsigned failed = 0, incomplete = 0;
     for (uint32_t i = 0; i < an->nkernels; i++) {
         const struct smem_kernel_report *k = &an->kernels[i];
         if (k->error) {
             fprintf(stderr, "smemlab analyze: %s: not analysed: %s\n", k->name, k->error);
             failed++;
-        } else if (!k->complete)
+        } else if (!k->complete) {
             fprintf(stderr, "smemlab analyze: %s: incomplete: %s\n", k->name, k->incomplete_why);
+            incomplete++;
+        }
         for (uint32_t s = 0; fail_conflict && s < k->nsites; s++)
             if (k->sites[s].t.wavefronts > k->sites[s].t.ideal &&
                 (k->sites[s].op != SMEM_ACC_CP_ASYNC || k->sites[s].t.max_ways > 1))
                 rc = EXIT_CHECK; /* (a .cg copy's wavefronts for its global lines: no conflict) */
         if (fail_hazard && k->nhazards)
             rc = EXIT_CHECK;
+    }
+    if (fail_incomplete && incomplete) {
+        fprintf(stderr, "smemlab analyze: --fail-on-incomplete: %u of %u kernels incomplete\n",
+                incomplete, an->nkernels);
+        rc = EXIT_CHECK;
     }
     /* The others are reported above; the exit status still says that the input had a kernel
      * smemlab could not analyse (the same status as a file with that kernel alone). */

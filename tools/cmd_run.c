@@ -48,7 +48,10 @@ static void help(void)
         "                       after it (default: on when stderr is a terminal)\n"
         "  --fail-on-conflict   exit 1 when any recorded request has a bank conflict\n"
         "  --fail-on-hazard     exit 1 when any race, barrier divergence or oob shared access\n"
-        "  --fail-on-memory-error  exit 1 when any global access falls outside every allocation\n\n"
+        "  --fail-on-memory-error  exit 1 when any global access falls outside every allocation\n"
+        "  --fail-on-incomplete exit 1 when the report is not whole: a recorded launch failed\n"
+        "                       (stopped before its end), or the program ended without its\n"
+        "                       exit handlers (the last launches may be missing)\n\n"
         "exit: the program's status (128+N when killed by signal N); 1 a check asked for failed;\n"
         "2 usage; 3 the program cannot run here (static cudart, SASS only, an unsupported CUDA\n"
         "call, a kernel the emulator cannot run), with one sentence saying which.\n");
@@ -132,7 +135,7 @@ static int compile(const char *cu, char **nvcc_args, int nargs, const char *out)
 
 struct status {
     int runtime, complete, crashed;
-    unsigned long long launches, recorded, conflicts, hazards, memory_errors;
+    unsigned long long launches, recorded, conflicts, hazards, memory_errors, failed;
     char fatal[1200];
 };
 
@@ -164,6 +167,8 @@ static void read_status(const char *path, struct status *s)
             s->hazards = v;
         else if (!strcmp(line, "memory_errors"))
             s->memory_errors = v;
+        else if (!strcmp(line, "failed"))
+            s->failed = v;
         else if (!strcmp(line, "fatal"))
             snprintf(s->fatal, sizeof s->fatal, "%s", sp);
         else if (!strcmp(line, "crashed"))
@@ -214,6 +219,7 @@ int cmd_run(int argc, char **argv)
     const char *out = NULL, *kernel = NULL, *device = NULL, *html = NULL;
     unsigned long long launches = 0, max_steps = 0, jobs = 0;
     int fmt = FMT_TABLE, hazards = 1, fail_conflict = 0, fail_hazard = 0, fail_memory = 0;
+    int fail_incomplete = 0;
     int progress = isatty(STDERR_FILENO); /* --progress / --no-progress */
     int i = 1;
     for (; i < argc; i++) {
@@ -267,6 +273,8 @@ int cmd_run(int argc, char **argv)
             fail_hazard = 1;
         } else if (!strcmp(a, "--fail-on-memory-error")) {
             fail_memory = 1;
+        } else if (!strcmp(a, "--fail-on-incomplete")) {
+            fail_incomplete = 1;
         } else if (a[0] == '-' && a[1]) {
             static const char *const valued[] = {"-o", "--format", "--kernel", "--html",
                                                  "--launches", "--max-steps", "--jobs",
@@ -475,6 +483,16 @@ int cmd_run(int argc, char **argv)
         if (fail_memory && st.memory_errors) {
             fprintf(stderr, "smemlab run: --fail-on-memory-error: %llu accesses outside every "
                             "allocation\n", st.memory_errors);
+            rc = EXIT_CHECK;
+        }
+        if (fail_incomplete && (st.failed || !st.complete)) {
+            if (st.failed)
+                fprintf(stderr, "smemlab run: --fail-on-incomplete: %llu launch%s failed before "
+                                "%s end\n", st.failed, st.failed == 1 ? "" : "es",
+                        st.failed == 1 ? "its" : "their");
+            else
+                fprintf(stderr, "smemlab run: --fail-on-incomplete: the program ended without "
+                                "its exit handlers: the report may miss its last launches\n");
             rc = EXIT_CHECK;
         }
     }

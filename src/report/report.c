@@ -245,14 +245,19 @@ void smem_report_table(FILE *f, const struct smem_analysis *a)
 {
     struct smem_source_cache src = {"", NULL};
     char line[512];
+    /* the kernels without a whole answer (not analysed, or stopped incomplete) first, each pass
+       in the analysis's order: what a reader must act on before trusting the rest */
+    for (uint32_t n = 0, pass = 0; pass < 2; pass++)
     for (uint32_t i = 0; i < a->nkernels; i++) {
         const struct smem_kernel_report *k = &a->kernels[i];
+        if ((pass == 0) != (k->error || !k->complete))
+            continue;
         if (k->error) {
-            fprintf(f, "%s%s  not analysed: %s\n", i ? "\n" : "", k->name, k->error);
+            fprintf(f, "%s%s  not analysed: %s\n", n++ ? "\n" : "", k->name, k->error);
             continue;
         }
         fprintf(f, "%s%s  block %ux%ux%u grid %ux%ux%u  shared %u B static + %u B dynamic\n",
-                i ? "\n" : "", k->name, k->block[0], k->block[1], k->block[2], k->grid[0],
+                n++ ? "\n" : "", k->name, k->block[0], k->block[1], k->block[2], k->grid[0],
                 k->grid[1], k->grid[2], k->static_smem, k->dynamic_smem);
         if (k->blocks_run < k->blocks_total)
             fprintf(f, "  (analysed %llu of %llu blocks: totals cover those blocks only)\n",

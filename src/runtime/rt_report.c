@@ -19,7 +19,7 @@
 
 static struct smem_run_report run;
 static char *program, **argv_list;
-static uint64_t cap_launches, conflicts, hazards, memory_errors;
+static uint64_t cap_launches, conflicts, hazards, memory_errors, failed;
 static double last_write, write_cost;
 static volatile sig_atomic_t in_handler;
 static int complete;
@@ -133,6 +133,7 @@ void rt_report_launch(struct rt_kernel *k, struct smem_launch_record *lr,
                  /* a .cg copy's extra wavefronts for how its global sectors land are no bank
                     conflict (docs/bank-model.md, the keys rule) */
                  (lr->ldgsts.max_ways > 1 ? lr->ldgsts.wavefronts - lr->ldgsts.ideal : 0);
+    failed += lr->error != NULL; /* a launch stopped before its end */
     for (uint32_t i = 0; i < lr->nhazards; i++)
         hazards += lr->hazards[i].count;
     for (uint32_t i = 0; i < lr->nerrors; i++)
@@ -171,10 +172,10 @@ static void write_status(const char *fatal, int crashed)
     if (!f)
         return;
     fprintf(f, "runtime 1\nlaunches %llu\nrecorded %llu\nconflicts %llu\nhazards %llu\n"
-               "memory_errors %llu\ncomplete %d\n",
+               "memory_errors %llu\nfailed %llu\ncomplete %d\n",
             (unsigned long long)run.launches_total, (unsigned long long)run.nlaunches,
             (unsigned long long)conflicts, (unsigned long long)hazards,
-            (unsigned long long)memory_errors, complete);
+            (unsigned long long)memory_errors, (unsigned long long)failed, complete);
     if (fatal) {
         fprintf(f, crashed ? "crashed " : "fatal ");
         for (const char *c = fatal; *c; c++)
