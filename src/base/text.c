@@ -146,3 +146,17 @@ void smem_source_cache_free(struct smem_source_cache *c)
     c->text = NULL;
     c->path[0] = 0;
 }
+
+const char *smem_group_digits(char *buf, size_t n, unsigned long long v)
+{
+    char plain[24], out[32];
+    int len = snprintf(plain, sizeof plain, "%llu", v), k = 0;
+    for (int i = 0; i < len; i++) {
+        if (i && (len - i) % 3 == 0)
+            out[k++] = ',';
+        out[k++] = plain[i];
+    }
+    out[k] = 0;
+    snprintf(buf, n, "%s", out);
+    return buf;
+}

@@ -37,6 +37,8 @@ void smem_json_string(FILE *f, const char *s);
  * tab, and bytes that are not UTF-8, written as U+FFFD, so the page stays well-formed whatever a
  * source line holds (NULL: nothing). */
 void smem_xml_text(FILE *f, const char *s);
+/* v with its digits grouped by thousands ("105,906,176") in buf (27 bytes hold any); buf. */
+const char *smem_group_digits(char *buf, size_t n, unsigned long long v);
 
 #ifdef __cplusplus
 }
