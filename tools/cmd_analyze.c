@@ -16,7 +16,10 @@ static void help(void)
         "as an H100 counts them (Nsight Compute's shared ld/st counters), plus hazards.\n\n"
         "launch:\n"
         "  --kernel NAME        a kernel: plain name, mangled symbol or demangled name\n"
-        "                       (reduce4<int, 256u>); default every kernel\n"
+        "                       (reduce4<int, 256u>); default every kernel. A template kernel\n"
+        "                       the file does not instantiate is instantiated for the analysis:\n"
+        "                       --kernel 'sgemm<128, 128, 8>' (the file's template kernels are\n"
+        "                       listed when it has no other)\n"
         "  --block X[,Y[,Z]]    threads per block (default: the kernel's __launch_bounds__,\n"
         "                       else 256)\n"
         "  --grid X[,Y[,Z]]     blocks (default 1); every block is analysed\n"
@@ -32,6 +35,9 @@ static void help(void)
         "  --all-blocks         emulate every block even when one is proven to stand for all\n"
         "compiling (.cu):\n"
         "  -I DIR, -D NAME[=V], -std=c++17   passed to nvcc, as is everything after --\n"
+        "  --include-from FILE.cu  a header that does not compile alone is compiled through\n"
+        "                       FILE.cu, which includes it (default: a .cu of the header's\n"
+        "                       folder that includes it, named on stderr)\n"
         "  --arch sm_XX         target (default sm_90)\n"
         "model and output:\n"
         "  --banks N --bank-bytes B   bank geometry (default 32 x 4)\n"
@@ -83,6 +89,9 @@ int cmd_analyze(int argc, char **argv)
         } else if (!strcmp(a, "--html") && v) {
             html = v;
             i++;
+        } else if (!strcmp(a, "--include-from") && v) {
+            o.include_from = v;
+            i++;
         } else if (!strcmp(a, "--fail-on-conflict")) {
             fail_conflict = 1;
         } else if (!strcmp(a, "--fail-on-hazard")) {
@@ -95,7 +104,7 @@ int cmd_analyze(int argc, char **argv)
             o.all_blocks = 1;
         } else if (a[0] == '-' && a[1]) {
             static const char *const valued[] = {"--kernel", "--block", "--grid", "--param",
-                                                 "--format", NULL};
+                                                 "--format", "--include-from", NULL};
             rc = cli_unknown_option("analyze", a, valued);
             goto out;
         } else if (!path) {
@@ -142,6 +151,12 @@ int cmd_analyze(int argc, char **argv)
         smem_report_csv(stdout, an);
     else
         smem_report_table(stdout, an);
+    if (an->compiled_as[0])
+        fprintf(stderr, "smemlab analyze: %s: compiled %s\n", path, an->compiled_as);
+    if (an->uninstantiated[0] && !o.kernel)
+        fprintf(stderr, "smemlab analyze: %s: template kernels not instantiated here, not "
+                        "analysed: %s (--kernel 'NAME<ARGS>' instantiates one)\n", path,
+                an->uninstantiated);
     rc = EXIT_OK;
     unsigned failed = 0, incomplete = 0;
     for (uint32_t i = 0; i < an->nkernels; i++) {
