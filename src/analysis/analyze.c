@@ -914,10 +914,12 @@ static int instantiate(const char *file, const char *path, const char *pp, size_
         *out = an;
         snprintf(an->compiled_as, sizeof an->compiled_as, "with %s%s instantiated (a .cu that "
                  "includes it and takes the kernel's address)", qual, lt);
-    } else {
+    } else if (!strncmp(ierr.msg, "nvcc failed", 11)) {
         char *nl = strchr(ierr.msg, '\n'); /* nvcc's first lines name the argument it refused */
         smem_error_set(err, path, 0, 0, "%s%s cannot be instantiated: %s", qual, lt,
                        nl ? nl + 1 : ierr.msg);
+    } else {
+        *err = ierr; /* instantiated; its analysis says what went wrong (a --param, a launch) */
     }
     smem_pp_unit_free(u);
     return 1;
@@ -967,7 +969,7 @@ int smem_analyze_file(const char *path, const struct smem_analyze_options *o,
         }
     }
     const char *compiled = through[0] ? through : cpath;
-    if (rc == -2 || (rc && !*out && !strncmp(err->msg, "no kernel", 9))) {
+    if (rc && !*out && !strncmp(err->msg, "no kernel named", 15)) {
         int irc = 0;
         if (o->kernel && instantiate(compiled, path, pp, pp_len, o, out, &irc, err))
             rc = irc;

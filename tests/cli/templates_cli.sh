@@ -19,6 +19,9 @@ expect_err 'compiled with sgemmTiled<64, 64, 8> instantiated'
 t "a template in a namespace, a type argument, unqualified" "$S" analyze $T/sgemm_tpl.cuh --kernel 'scaleTile<float, 4>' --block 32 --format csv
 expect_rc 0
 expect_out '"lab::scaleTile<float, 4>",sgemm_tpl.cuh,26,ld,4,1,2,1,2,0'
+t "instantiated, then a --param it lacks: the usage error, exit 2" "$S" analyze $T/sgemm_tpl.cuh --kernel 'sgemmTiled<64, 64, 8>' --block 64 --param nosuch=1
+expect_rc 2
+expect_err 'no parameter of that name in kernel sgemmTiled<64, 64, 8>'
 t "arguments that do not fit: nvcc's reason" "$S" analyze $T/sgemm_tpl.cuh --kernel 'sgemmTiled<64, 64>'
 expect_rc 3
 expect_err 'sgemmTiled<64, 64> cannot be instantiated'
