@@ -405,6 +405,7 @@ static void test_launch_table_reads_cleanly(void)
         EXPECT_IN(html, "<title>smemlab run: report_table</title>");
         EXPECT_IN(html, "4,000"); /* 1,000 launches of 4 loads: the kernel's sum, grouped */
         CHECK(!strstr(html, "smemlab analyze"));
+        EXPECT_IN(html, ">worst request</th>");
     }
     free(html);
     free(o);

@@ -218,7 +218,8 @@ static void summary(FILE *f, const struct smem_analysis *a, struct smem_source_c
         fputs("<p>No site has a bank conflict.</p>\n", f);
     else
         fputs("<table><tr><th>#</th><th class='l'>site (map)</th><th class='l'>kernel</th>"
-              "<th>excess</th><th>conflict</th><th>op</th><th>bytes</th><th>requests</th>"
+              "<th>excess</th><th title='the n-way of its costliest request'>worst request</th>"
+              "<th>op</th><th>bytes</th><th>requests</th>"
               "<th>wavefronts</th><th>ideal</th><th class='l'>source</th></tr>\n", f);
     for (uint32_t j = 0; j < n; j++) {
         const struct smem_kernel_report *k = &a->kernels[rk[j].kernel];
@@ -326,7 +327,8 @@ static void kernel(FILE *f, const struct smem_analysis *a, uint32_t ki, struct s
         fputs("<p>No shared-memory access.</p>\n", f);
     } else {
         fputs("<table><tr><th class='l'>site</th><th>op</th><th>bytes</th><th>requests</th>"
-              "<th>wavefronts</th><th>ideal</th><th>excess</th><th>conflict</th>"
+              "<th>wavefronts</th><th>ideal</th><th>excess</th>"
+              "<th title='the n-way of its costliest request'>worst request</th>"
               "<th class='l'>source</th></tr>\n", f);
         for (uint32_t s = 0; s < k->nsites; s++) {
             const struct smem_site_report *r = &k->sites[s];
