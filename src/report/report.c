@@ -301,7 +301,7 @@ void smem_report_table(FILE *f, const struct smem_analysis *a)
                 fprintf(f, "  %-6u %-4s %-3u %9llu %11llu %10.2f %-15s %s\n", r->line,
                         smem_access_op_name(r->op), r->bytes, (unsigned long long)r->t.requests,
                         (unsigned long long)r->t.wavefronts, per, ways,
-                        smem_source_line(&src, r->file, r->line, line, sizeof line));
+                        smem_source_statement(&src, r->file, r->line, line, sizeof line));
                 const struct smem_ptx_frame *ch[MAX_CHAIN];
                 unsigned nch = smem_site_chain(a, k, r, ch, MAX_CHAIN), ntk = 0, printed = 0;
                 /* the inlined lines, innermost first: the program's own, then the toolkit's

@@ -96,7 +96,7 @@ static void source_cell(FILE *f, struct smem_source_cache *src, const char *file
 {
     char buf[600];
     fputs("<td class='src'><code>", f);
-    smem_xml_text(f, smem_source_line(src, file, line, buf, sizeof buf));
+    smem_xml_text(f, smem_source_statement(src, file, line, buf, sizeof buf));
     fputs("</code></td>", f);
 }
 
@@ -278,7 +278,7 @@ static void site_map(FILE *f, const struct smem_analysis *a, const struct smem_k
         fputs(", ", f);
     }
     fprintf(f, "line %u</p>\n<pre class='src'>", r->line);
-    smem_xml_text(f, smem_source_line(src, r->file, r->line, buf, sizeof buf));
+    smem_xml_text(f, smem_source_statement(src, r->file, r->line, buf, sizeof buf));
     fputs("</pre>\n", f);
     site_inline_chain(f, a, k, r, src);
     fprintf(f, "<p>The map: this site's costliest request, %u wavefront%s. The site: %s "
