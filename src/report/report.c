@@ -298,12 +298,22 @@ void smem_report_table(FILE *f, const struct smem_analysis *a)
                 char ways[32];
                 ways_text(ways, sizeof ways, &r->t);
                 double per = r->t.requests ? (double)r->t.wavefronts / (double)r->t.requests : 0;
-                fprintf(f, "  %-6u %-4s %-3u %9llu %11llu %10.2f %-15s %s\n", r->line,
+                const struct smem_ptx_frame *ch[MAX_CHAIN];
+                unsigned nch = smem_site_chain(a, k, r, ch, MAX_CHAIN), ntk = 0, printed = 0;
+                /* an inlined site: "41>12", the kernel's line and the program's own line it is
+                   written on (the innermost frame outside the toolkit's headers), so the rows
+                   of one inlined call tell apart */
+                char at[32];
+                snprintf(at, sizeof at, "%u", r->line);
+                for (unsigned c = 0; c < nch; c++)
+                    if (!toolkit_path(frame_path(a, ch[c]))) {
+                        snprintf(at, sizeof at, "%u>%u", r->line, ch[c]->line);
+                        break;
+                    }
+                fprintf(f, "  %-6s %-4s %-3u %9llu %11llu %10.2f %-15s %s\n", at,
                         smem_access_op_name(r->op), r->bytes, (unsigned long long)r->t.requests,
                         (unsigned long long)r->t.wavefronts, per, ways,
                         smem_source_statement(&src, r->file, r->line, line, sizeof line));
-                const struct smem_ptx_frame *ch[MAX_CHAIN];
-                unsigned nch = smem_site_chain(a, k, r, ch, MAX_CHAIN), ntk = 0, printed = 0;
                 /* the inlined lines, innermost first: the program's own, then the toolkit's
                    (libcu++, CUB, ...) folded into one line naming the innermost */
                 const struct smem_ptx_frame *tk = NULL;
