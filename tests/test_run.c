@@ -406,6 +406,9 @@ static void test_launch_table_reads_cleanly(void)
         EXPECT_IN(html, "4,000"); /* 1,000 launches of 4 loads: the kernel's sum, grouped */
         CHECK(!strstr(html, "smemlab analyze"));
         EXPECT_IN(html, ">worst request</th>");
+        /* the launches, folded as in the table, before the kernels' sums */
+        EXPECT_IN(html, "<h2 id='launches'>Launches</h2>");
+        EXPECT_IN(html, "&#215;1,000, launches 0-999, 999 proven repeats");
     }
     free(html);
     free(o);

@@ -373,26 +373,23 @@ static void kernel(FILE *f, const struct smem_analysis *a, uint32_t ki, struct s
             site_map(f, a, k, ki, s, src);
 }
 
-void smem_report_html_titled(FILE *f, const struct smem_analysis *a, const char *command,
-                             const char *subject)
+void smem_report_html_sections(FILE *f, const struct smem_analysis *a)
 {
     struct smem_source_cache src = {"", NULL};
-    char title[700];
-    snprintf(title, sizeof title, "%s: %s", command, subject);
-    html_page_begin(f, title);
-    fputs("<h1>", f);
-    smem_xml_text(f, command);
-    fputs(": <span class='mono'>", f);
-    smem_xml_text(f, subject);
-    fputs("</span></h1>\n", f);
     summary(f, a, &src);
     for (uint32_t i = 0; i < a->nkernels; i++)
         kernel(f, a, i, &src);
-    html_page_end(f);
     smem_source_cache_free(&src);
 }
 
 void smem_report_html(FILE *f, const struct smem_analysis *a)
 {
-    smem_report_html_titled(f, a, "smemlab analyze", smem_base_name(a->source));
+    char title[300];
+    snprintf(title, sizeof title, "smemlab analyze: %s", smem_base_name(a->source));
+    html_page_begin(f, title);
+    fputs("<h1>smemlab analyze: <span class='mono'>", f);
+    smem_xml_text(f, smem_base_name(a->source));
+    fputs("</span></h1>\n", f);
+    smem_report_html_sections(f, a);
+    html_page_end(f);
 }

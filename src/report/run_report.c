@@ -4,6 +4,7 @@
 #include "smemlab/report/run_report.h"
 #include "smemlab/report/report.h"
 #include "json_record.h"
+#include "html_page.h"
 
 #include "smemlab/base/text.h"
 
@@ -343,4 +344,67 @@ void smem_run_report_csv(FILE *f, const struct smem_run_report *r)
                     (unsigned long long)t[j]->wavefronts, (unsigned long long)t[j]->ideal,
                     j == 2 ? "\n" : ",");
     }
+}
+
+void smem_run_report_html(FILE *f, const struct smem_run_report *r, uint32_t m)
+{
+    char title[800];
+    size_t tl = (size_t)snprintf(title, sizeof title, "smemlab run: %s",
+                                 r->program ? smem_base_name(r->program) : "?");
+    for (unsigned i = 0; i < r->nargs && tl < sizeof title; i++)
+        tl += (size_t)snprintf(title + tl, sizeof title - tl, " %s", r->args[i]);
+    html_page_begin(f, title);
+    fputs("<h1>smemlab run: <span class='mono'>", f);
+    smem_xml_text(f, title + strlen("smemlab run: "));
+    fputs("</span></h1>\n", f);
+    /* the launches of this module's kernels, alike consecutive ones folded: which launch of a
+       loop changed what, beside the sums below */
+    fputs("<h2 id='launches'>Launches</h2>\n<table><tr><th>launch</th><th class='l'>kernel</th>"
+          "<th>grid</th><th>block</th><th>shared (static + dynamic)</th><th>ld requests</th>"
+          "<th>ld wavefronts</th><th>st requests</th><th>st wavefronts</th><th>hazards</th>"
+          "<th>memory errors</th><th class='l'>alike</th></tr>\n", f);
+    uint64_t shown = 0;
+    for (uint64_t i = 0; i < r->nlaunches && shown < 1000; ) {
+        const struct smem_launch_record *l = &r->launches[i];
+        uint64_t j = i + 1, repeats = l->repeat;
+        while (j < r->nlaunches && same_launch(&r->launches[j - 1], &r->launches[j]))
+            repeats += r->launches[j++].repeat;
+        if (l->kernel < r->nkernels && r->kernels[l->kernel].module == m) {
+            char b[8][32];
+            fprintf(f, "<tr class='%s'><td>%s</td><td class='l'>", l->error ? "bad" : "ok",
+                    smem_group_digits(b[0], sizeof b[0], l->index));
+            smem_xml_text(f, kernel_name(r, l->kernel));
+            fprintf(f, "</td><td>%u&#215;%u&#215;%u</td><td>%u&#215;%u&#215;%u</td><td>%u + %u</td>"
+                       "<td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td>"
+                       "<td class='l'>",
+                    l->grid[0], l->grid[1], l->grid[2], l->block[0], l->block[1], l->block[2],
+                    l->static_smem, l->dynamic_smem,
+                    smem_group_digits(b[1], sizeof b[1], l->ld.requests),
+                    smem_group_digits(b[2], sizeof b[2], l->ld.wavefronts),
+                    smem_group_digits(b[3], sizeof b[3], l->st.requests),
+                    smem_group_digits(b[4], sizeof b[4], l->st.wavefronts),
+                    smem_group_digits(b[5], sizeof b[5], count_hazards(l)),
+                    smem_group_digits(b[6], sizeof b[6], count_errors(l)));
+            if (j - i > 1) {
+                fprintf(f, "&#215;%s, launches %s-", smem_group_digits(b[0], sizeof b[0], j - i),
+                        smem_group_digits(b[1], sizeof b[1], l->index));
+                fprintf(f, "%s", smem_group_digits(b[2], sizeof b[2], r->launches[j - 1].index));
+                if (repeats)
+                    fprintf(f, ", %s proven repeat%s",
+                            smem_group_digits(b[3], sizeof b[3], repeats), repeats == 1 ? "" : "s");
+            } else if (l->error) {
+                fputs("failed: ", f);
+                smem_xml_text(f, l->error);
+            }
+            fputs("</td></tr>\n", f);
+            shown++;
+        }
+        i = j;
+    }
+    fputs("</table>\n", f);
+    if (shown == 1000)
+        fputs("<p class='note'>The first 1,000 rows; --format json or csv lists every launch.</p>\n",
+              f);
+    smem_report_html_sections(f, &r->modules[m].analysis);
+    html_page_end(f);
 }

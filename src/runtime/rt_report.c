@@ -5,7 +5,6 @@
 #define _GNU_SOURCE /* dladdr, REG_RIP */
 #include "rt_internal.h"
 
-#include "smemlab/base/text.h"
 #include "smemlab/report/report.h"
 #include "smemlab/report/run_report.h"
 #include "smemlab/runtime/run.h"
@@ -213,13 +212,7 @@ static void write_html(void)
         FILE *f = fopen(path, "w");
         if (!f)
             continue;
-        /* titled with the command line: what the page is the report of */
-        char title[600];
-        size_t tl = (size_t)snprintf(title, sizeof title, "%s",
-                                     program ? smem_base_name(program) : "?");
-        for (unsigned i = 0; i < run.nargs && tl < sizeof title; i++)
-            tl += (size_t)snprintf(title + tl, sizeof title - tl, " %s", run.args[i]);
-        smem_report_html_titled(f, &run.modules[m].analysis, "smemlab run", title);
+        smem_run_report_html(f, &run, m); /* titled with the command line, its launches */
         fclose(f);
     }
 }
