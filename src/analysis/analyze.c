@@ -975,11 +975,11 @@ int smem_analyze_file(const char *path, const struct smem_analyze_options *o,
             rc = irc;
     }
     if (!rc && *out && through[0] && !(*out)->compiled_as[0])
-        snprintf((*out)->compiled_as, sizeof (*out)->compiled_as, "through %s of its folder, "
-                 "which includes it (the header does not compile alone)", through);
+        snprintf((*out)->compiled_as, sizeof (*out)->compiled_as, "through %.500s of its "
+                 "folder, which includes it (the header does not compile alone)", through);
     else if (!rc && *out && o->include_from && !(*out)->compiled_as[0])
-        snprintf((*out)->compiled_as, sizeof (*out)->compiled_as, "through %s (--include-from)",
-                 o->include_from);
+        snprintf((*out)->compiled_as, sizeof (*out)->compiled_as, "through %.500s "
+                 "(--include-from)", o->include_from);
     free(pp);
     return rc;
 }
