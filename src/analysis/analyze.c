@@ -829,7 +829,7 @@ static int includer(const char *header, char *out, size_t n)
         size_t l = strlen(names[i]->d_name);
         if (!found && l > 3 && !strcmp(names[i]->d_name + l - 3, ".cu")) {
             char p[PATH_MAX + 260];
-            snprintf(p, sizeof p, "%s/%s", dir, names[i]->d_name);
+            snprintf(p, sizeof p, "%s%s%s", slash ? dir : "", slash ? "/" : "", names[i]->d_name);
             char *text = smem_read_file(p, NULL);
             if (text && includes(text, base)) {
                 snprintf(out, n, "%s", p);
