@@ -379,6 +379,42 @@ static void test_printf_and_repeated_launches(void)
     free(csv);
 }
 
+/* The table a reader reads (issue 35): 1,000 alike launches of a template kernel in a timing loop
+   are one row ("x1,000", the repeats proven), its whole name in a legend rather than cut
+   mid-template, the inline chain with this file's helper first and libcu++'s swap folded, the
+   columns named for what they hold; the HTML page titled with the program and its arguments, its
+   counts grouped by thousands. */
+static void test_launch_table_reads_cleanly(void)
+{
+    char *o, *e, opts[1200], path[1100];
+    snprintf(opts, sizeof opts, "--html %s/report_table.html", bin);
+    CHECK_EQ(checks(opts, "report_table", "", &o, &e), 0);
+    EXPECT_IN(o, "report_table: 32 0");
+    EXPECT_IN(e, "  x1,000: launches 0-999, 999 proven repeats\n");
+    EXPECT_IN(e, "  [1] sgemmLikeTimingLoopKernelWithALongName<8, 128, 8>\n");
+    EXPECT_IN(e, "  0      [1]    1x1x1");
+    CHECK(!strstr(e, "  1      ")); /* no second row */
+    EXPECT_IN(e, "avg wf/req worst request");
+    EXPECT_IN(e, "inlined from report_table.cu:11:");
+    EXPECT_IN(e, "through 1 frame of the CUDA toolkit's headers (innermost cuda/std/__utility/swap.h:");
+    CHECK(!strstr(e, "inlined from swap.h"));
+    snprintf(path, sizeof path, "%s/report_table.html", bin);
+    char *html = test_read_file(path, NULL);
+    CHECK(html != NULL);
+    if (html) {
+        EXPECT_IN(html, "<title>smemlab run: report_table</title>");
+        EXPECT_IN(html, "4,000"); /* 1,000 launches of 4 loads: the kernel's sum, grouped */
+        CHECK(!strstr(html, "smemlab analyze"));
+        EXPECT_IN(html, ">worst request</th>");
+        /* the launches, folded as in the table, before the kernels' sums */
+        EXPECT_IN(html, "<h2 id='launches'>Launches</h2>");
+        EXPECT_IN(html, "&#215;1,000, launches 0-999, 999 proven repeats");
+    }
+    free(html);
+    free(o);
+    free(e);
+}
+
 /* A program with no device memory at all (Kobzol/hardware-effects-gpu's bank-conflicts: 1,000
    launches of a kernel that uses only shared memory): its repeats are proven too. They were not
    (no allocation: no access marks, so no memo), and every launch was emulated again. */
@@ -730,6 +766,19 @@ static void test_bad_programs_stop_with_a_located_message(void)
     EXPECT_IN(e, "executes trap");
     EXPECT_IN(e, "checks.cu:");
     EXPECT_IN(e, "(failed)");
+    free(o);
+    free(e);
+    /* the same with --fail-on-incomplete: the report is not whole (a launch stopped), exit 1;
+       a program whose launches all ended keeps its status 0 */
+    CHECK_EQ(checks("--fail-on-incomplete", "checks", "trap", &o, &e), 1);
+    EXPECT_IN(e, "--fail-on-incomplete: 1 launch failed before its end");
+    free(o);
+    free(e);
+    CHECK_EQ(checks("--fail-on-incomplete", "checks", "exit5", &o, &e), 5);
+    CHECK(!strstr(e, "--fail-on-incomplete"));
+    free(o);
+    free(e);
+    CHECK_EQ(checks("--fail-on-incomplete", "checks", "race", &o, &e), 0);
     free(o);
     free(e);
     /* a branch on a load from a null pointer: the load is reported (kind, size, line, thread,
@@ -1385,6 +1434,7 @@ int main(void)
     build("tests/run", "fixed_places2", "fixed_places2", "-cudart shared -arch=sm_90 -O3 -lineinfo");
     build("tests/run", "wide_reads", "wide_reads", "-cudart shared -arch=sm_90 -O3 -lineinfo");
     build("tests/run", "raking", "raking", "-cudart shared -arch=sm_90 -O3 -lineinfo");
+    build("tests/run", "report_table", "report_table", "-cudart shared -arch=sm_90 -O3 -lineinfo");
     build("tests/run", "wmma_noinline", "wmma_noinline_G", "-cudart shared -arch=sm_90 -G");
     build("tests/run", "tiny", "tiny_static", "-arch=sm_90");
     build("tests/run", "tiny", "tiny_sass", "-cudart shared -gencode arch=compute_90,code=sm_90");
@@ -1399,6 +1449,7 @@ int main(void)
     RUN(test_transpose_and_histogram_pass_with_their_counts);
     RUN(test_printf_and_repeated_launches);
     RUN(test_repeats_without_device_memory);
+    RUN(test_launch_table_reads_cleanly);
     RUN(test_blocks_waiting_on_flags_run_in_order);
     RUN(test_progress_line);
     RUN(test_a_known_operand_decides_a_predicate);

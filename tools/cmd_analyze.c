@@ -18,7 +18,10 @@ static void help(void)
         "as an H100 counts them (Nsight Compute's shared ld/st counters), plus hazards.\n\n"
         "launch:\n"
         "  --kernel NAME        a kernel: plain name, mangled symbol or demangled name\n"
-        "                       (reduce4<int, 256u>); default every kernel\n"
+        "                       (reduce4<int, 256u>); default every kernel. A template kernel\n"
+        "                       the file does not instantiate is instantiated for the analysis:\n"
+        "                       --kernel 'sgemm<128, 128, 8>' (the file's template kernels are\n"
+        "                       listed when it has no other)\n"
         "  --block X[,Y[,Z]]    threads per block (default: the kernel's __launch_bounds__,\n"
         "                       else 256)\n"
         "  --grid X[,Y[,Z]]     blocks (default 1); every block is analysed\n"
@@ -34,6 +37,9 @@ static void help(void)
         "  --all-blocks         emulate every block even when one is proven to stand for all\n"
         "compiling (.cu):\n"
         "  -I DIR, -D NAME[=V], -std=c++17   passed to nvcc, as is everything after --\n"
+        "  --include-from FILE.cu  a header that does not compile alone is compiled through\n"
+        "                       FILE.cu, which includes it (default: a .cu of the header's\n"
+        "                       folder that includes it, named on stderr)\n"
         "  --arch sm_XX         target (default sm_90)\n"
         "model and output:\n"
         "  --banks N --bank-bytes B   bank geometry (default 32 x 4)\n"
@@ -48,6 +54,8 @@ static void help(void)
         "  --baseline REPORT    exit 1 only on what got worse than REPORT (a committed\n"
         "                       --format json report), each named; replaces the --fail-on checks\n"
         "  --source-root DIR    SARIF paths relative to DIR (a base name found once under it)\n"
+        "  --fail-on-incomplete exit 1 when a kernel's analysis stopped before its end (a\n"
+        "                       branch or address on data the analysis cannot know, --max-steps)\n"
         "  --no-hazards         skip hazard tracking (faster)\n\n"
         "exit: 0 ok, 1 check failed, 2 usage, 3 bad input (file, PTX, unsupported instruction)\n");
 }
@@ -59,7 +67,7 @@ int cmd_analyze(int argc, char **argv)
     o.hazards = 1;
     o.sass_census = 1; /* ptxas's SASS against the PTX, line by line (analysis/census.h) */
     const char *path = NULL;
-    int fmt = FMT_TABLE, fail_conflict = 0, fail_hazard = 0;
+    int fmt = FMT_TABLE, fail_conflict = 0, fail_hazard = 0, fail_incomplete = 0;
     const char *html = NULL;
     struct smem_param_arg *params = calloc((size_t)argc, sizeof *params);
     const char **cargs = calloc((size_t)argc + 1, sizeof *cargs);
@@ -89,10 +97,15 @@ int cmd_analyze(int argc, char **argv)
         } else if (!strcmp(a, "--html") && v) {
             html = v;
             i++;
+        } else if (!strcmp(a, "--include-from") && v) {
+            o.include_from = v;
+            i++;
         } else if (!strcmp(a, "--fail-on-conflict")) {
             fail_conflict = 1;
         } else if (!strcmp(a, "--fail-on-hazard")) {
             fail_hazard = 1;
+        } else if (!strcmp(a, "--fail-on-incomplete")) {
+            fail_incomplete = 1;
         } else if (!strcmp(a, "--no-hazards")) {
             o.hazards = 0;
         } else if (!strcmp(a, "--all-blocks")) {
@@ -102,7 +115,7 @@ int cmd_analyze(int argc, char **argv)
                 goto out;
         } else if (a[0] == '-' && a[1]) {
             static const char *const valued[] = {"--kernel", "--block", "--grid", "--param",
-                                                 "--format", NULL};
+                                                 "--format", "--include-from", NULL};
             rc = cli_unknown_option("analyze", a, valued);
             goto out;
         } else if (!path) {
@@ -149,21 +162,34 @@ int cmd_analyze(int argc, char **argv)
         smem_report_csv(stdout, an);
     else
         smem_report_table(stdout, an);
+    if (an->compiled_as[0])
+        fprintf(stderr, "smemlab analyze: %s: compiled %s\n", path, an->compiled_as);
+    if (an->uninstantiated[0] && !o.kernel)
+        fprintf(stderr, "smemlab analyze: %s: template kernels not instantiated here, not "
+                        "analysed: %s (--kernel 'NAME<ARGS>' instantiates one)\n", path,
+                an->uninstantiated);
     rc = EXIT_OK;
-    unsigned failed = 0;
+    unsigned failed = 0, incomplete = 0;
     for (uint32_t i = 0; i < an->nkernels; i++) {
         const struct smem_kernel_report *k = &an->kernels[i];
         if (k->error) {
             fprintf(stderr, "smemlab analyze: %s: not analysed: %s\n", k->name, k->error);
             failed++;
-        } else if (!k->complete)
+        } else if (!k->complete) {
             fprintf(stderr, "smemlab analyze: %s: incomplete: %s\n", k->name, k->incomplete_why);
+            incomplete++;
+        }
         for (uint32_t s = 0; fail_conflict && s < k->nsites; s++)
             if (k->sites[s].t.wavefronts > k->sites[s].t.ideal &&
                 (k->sites[s].op != SMEM_ACC_CP_ASYNC || k->sites[s].t.max_ways > 1))
                 rc = EXIT_CHECK; /* (a .cg copy's wavefronts for its global lines: no conflict) */
         if (fail_hazard && k->nhazards)
             rc = EXIT_CHECK;
+    }
+    if (fail_incomplete && incomplete) {
+        fprintf(stderr, "smemlab analyze: --fail-on-incomplete: %u of %u kernels incomplete\n",
+                incomplete, an->nkernels);
+        rc = EXIT_CHECK;
     }
     if (cli_ci_wanted(&ci)) { /* the outputs read the JSON report; a baseline decides instead */
         struct smem_ci_checks checks = {fail_conflict, fail_hazard, 0};

@@ -58,7 +58,10 @@ static void help(void)
         "                       case a launch), a Markdown summary (docs/ci.md)\n"
         "  --baseline REPORT    exit 1 only on what got worse than REPORT (a committed\n"
         "                       --format json report), each named; replaces the --fail-on checks\n"
-        "  --source-root DIR    SARIF paths relative to DIR (a base name found once under it)\n\n"
+        "  --source-root DIR    SARIF paths relative to DIR (a base name found once under it)\n"
+        "  --fail-on-incomplete exit 1 when the report is not whole: a recorded launch failed\n"
+        "                       (stopped before its end), or the program ended without its\n"
+        "                       exit handlers (the last launches may be missing)\n\n"
         "exit: the program's status (128+N when killed by signal N); 1 a check asked for failed;\n"
         "2 usage; 3 the program cannot run here (static cudart, SASS only, an unsupported CUDA\n"
         "call, a kernel the emulator cannot run), with one sentence saying which.\n");
@@ -132,6 +135,7 @@ static int compile(const char *cu, char **nvcc_args, int nargs, const char *out)
 struct status {
     int runtime, complete, crashed;
     unsigned long long launches, recorded, conflicts, hazards, memory_errors, api_errors, leaks;
+    unsigned long long failed;
     char fatal[1200];
 };
 
@@ -167,6 +171,8 @@ static void read_status(const char *path, struct status *s)
             s->api_errors = v;
         else if (!strcmp(line, "leaks"))
             s->leaks = v;
+        else if (!strcmp(line, "failed"))
+            s->failed = v;
         else if (!strcmp(line, "fatal"))
             snprintf(s->fatal, sizeof s->fatal, "%s", sp);
         else if (!strcmp(line, "crashed"))
@@ -218,6 +224,7 @@ int cmd_run(int argc, char **argv)
     unsigned long long launches = 0, max_steps = 0, jobs = 0;
     int fmt = FMT_TABLE, hazards = 1, fail_conflict = 0, fail_hazard = 0, fail_memory = 0;
     int leak_check = 0, fail_api = 0, fail_leak = 0;
+    int fail_incomplete = 0;
     int progress = isatty(STDERR_FILENO); /* --progress / --no-progress */
     struct cli_ci ci = {0};
     int ci_opt;
@@ -285,6 +292,8 @@ int cmd_run(int argc, char **argv)
         } else if ((ci_opt = cli_ci_option("run", argc, argv, &i, &ci)) != 0) {
             if (ci_opt < 0)
                 return EXIT_USAGE;
+        } else if (!strcmp(a, "--fail-on-incomplete")) {
+            fail_incomplete = 1;
         } else if (a[0] == '-' && a[1]) {
             static const char *const valued[] = {"-o", "--format", "--kernel", "--html",
                                                  "--launches", "--max-steps", "--jobs",
@@ -512,6 +521,16 @@ int cmd_run(int argc, char **argv)
         }
         if (fail_leak && st.leaks) {
             fprintf(stderr, "smemlab run: --fail-on-leak: %llu allocations not freed\n", st.leaks);
+            rc = EXIT_CHECK;
+        }
+        if (fail_incomplete && (st.failed || !st.complete)) {
+            if (st.failed)
+                fprintf(stderr, "smemlab run: --fail-on-incomplete: %llu launch%s failed before "
+                                "%s end\n", st.failed, st.failed == 1 ? "" : "es",
+                        st.failed == 1 ? "its" : "their");
+            else
+                fprintf(stderr, "smemlab run: --fail-on-incomplete: the program ended without "
+                                "its exit handlers: the report may miss its last launches\n");
             rc = EXIT_CHECK;
         }
     }

@@ -369,6 +369,7 @@ struct ctx {
     size_t len;
     struct smem_decl *decls;
     unsigned ndecls;
+    const struct smem_consts *consts;
 };
 
 /* Row alignment class of pad p: what the compiler can prove about a row's start. */
@@ -489,6 +490,124 @@ static const struct smem_decl *match_decl(struct ctx *cx, const struct smem_advi
 }
 
 /* Element size, row length, shape: from the declaration, the options, or the accesses. */
+/* text[b, e) trimmed of blanks and of one pair of parentheses around it all */
+static void trim_span(const char *text, size_t *b, size_t *e)
+{
+    for (int again = 1; again;) {
+        again = 0;
+        while (*b < *e && isspace((unsigned char)text[*b]))
+            (*b)++;
+        while (*e > *b && isspace((unsigned char)text[*e - 1]))
+            (*e)--;
+        if (*e - *b >= 2 && text[*b] == '(' && text[*e - 1] == ')') {
+            int depth = 0, whole = 1;
+            for (size_t i = *b; i < *e - 1 && whole; i++) {
+                depth += text[i] == '(';
+                depth -= text[i] == ')';
+                whole = depth > 0;
+            }
+            if (whole) {
+                (*b)++;
+                (*e)--;
+                again = 1;
+            }
+        }
+    }
+}
+
+/* The last top-level `op` of text[b, e), or e when none. */
+static size_t last_top(const char *text, size_t b, size_t e, char op)
+{
+    size_t at = e;
+    int depth = 0;
+    for (size_t i = b; i < e; i++) {
+        depth += text[i] == '(' || text[i] == '[';
+        depth -= text[i] == ')' || text[i] == ']';
+        if (!depth && text[i] == op)
+            at = i;
+    }
+    return at;
+}
+
+/* Whether the source indexes name with the row expression row ("Bs[r * (BN + extraCols) + c]"):
+ * some `name[...]` holds row's text (blanks ignored). */
+static int indexed_by(const char *text, size_t len, const char *name, const char *row)
+{
+    char want[160];
+    size_t wn = 0;
+    for (const char *c = row; *c && wn + 1 < sizeof want; c++)
+        if (!isspace((unsigned char)*c))
+            want[wn++] = *c;
+    want[wn] = 0;
+    size_t nl = strlen(name);
+    for (size_t i = 0; i + nl < len; i++) {
+        if (memcmp(text + i, name, nl) || text[i + nl] != '[' ||
+            (i && (isalnum((unsigned char)text[i - 1]) || text[i - 1] == '_')))
+            continue;
+        char inside[600];
+        size_t k = 0;
+        int depth = 0;
+        for (size_t j = i + nl; j < len && k + 1 < sizeof inside; j++) {
+            depth += text[j] == '[';
+            depth -= text[j] == ']';
+            if (!depth)
+                break;
+            if (!isspace((unsigned char)text[j]))
+                inside[k++] = text[j];
+        }
+        inside[k] = 0;
+        if (strstr(inside, want))
+            return 1;
+    }
+    return 0;
+}
+
+/* A one-dimensional declaration "ROWS * (ROW + NAME)" with NAME a constant the indexing uses in
+ * the same row expression: the rows and row as declared, the pad's constant (ar->decl_shape,
+ * pad_const, pad_now, row_elems = ROW, rows). 1 when it is one. */
+static int named_pad(const struct ctx *cx, struct smem_advise_array *ar, const struct smem_decl *d)
+{
+    const char *t = d->dim_text[0];
+    size_t b = 0, e = strlen(t);
+    trim_span(t, &b, &e);
+    size_t star = last_top(t, b, e, '*');
+    if (star == e || !cx->text)
+        return 0;
+    size_t rb = star + 1, re = e, lb = b, le = star;
+    trim_span(t, &rb, &re);
+    trim_span(t, &lb, &le);
+    size_t plus = last_top(t, rb, re, '+');
+    if (plus == re)
+        return 0;
+    size_t xb = rb, xe = plus, nb = plus + 1, ne = re;
+    trim_span(t, &xb, &xe);
+    trim_span(t, &nb, &ne);
+    char rows_t[128], base_t[128], name[64], row_t[128];
+    snprintf(rows_t, sizeof rows_t, "%.*s", (int)(le - lb), t + lb);
+    snprintf(base_t, sizeof base_t, "%.*s", (int)(xe - xb), t + xb);
+    snprintf(name, sizeof name, "%.*s", (int)(ne - nb), t + nb);
+    snprintf(row_t, sizeof row_t, "%.*s", (int)(re - rb), t + rb);
+    for (const char *c = name; *c; c++)
+        if (!(isalnum((unsigned char)*c) || *c == '_') || isdigit((unsigned char)name[0]))
+            return 0;
+    int64_t rows, base, now;
+    if (!name[0] || smem_const_eval(cx->consts, rows_t, &rows) ||
+        smem_const_eval(cx->consts, base_t, &base) || smem_const_eval(cx->consts, name, &now) ||
+        rows <= 0 || base <= 0 || now < 0 || now > 64 ||
+        (uint64_t)rows * (uint64_t)(base + now) * ar->elem_bytes != ar->size ||
+        !indexed_by(cx->text, cx->len, ar->name, row_t))
+        return 0;
+    ar->row_elems = (uint32_t)base;
+    ar->rows = (uint32_t)rows;
+    ar->pad_now = (uint32_t)now;
+    snprintf(ar->pad_const, sizeof ar->pad_const, "%s", name);
+    snprintf(ar->decl_shape, sizeof ar->decl_shape, "[%.60s][%.90s]", rows_t, row_t);
+    snprintf(ar->shape, sizeof ar->shape, "[%lld][%lld]", (long long)rows,
+             (long long)(base + now));
+    snprintf(ar->row_from, sizeof ar->row_from, "declaration, without %.40s", name);
+    return 1;
+}
+
 static void describe(struct ctx *cx, struct smem_advise_array *ar, const struct smem_decl *d,
                      const struct stream *st)
 {
@@ -552,6 +671,8 @@ static void describe(struct ctx *cx, struct smem_advise_array *ar, const struct 
     if (o->row_elems) {
         ar->row_elems = o->row_elems;
         snprintf(ar->row_from, sizeof ar->row_from, "--row");
+    } else if (decl_ok && nd == 1 && named_pad(cx, ar, d)) {
+        return; /* rows of the declaration, its pad a constant to change */
     } else if (decl_ok && nd >= 2) {
         ar->row_elems = (uint32_t)dims[nd - 1];
         snprintf(ar->row_from, sizeof ar->row_from, "declaration");
@@ -569,11 +690,59 @@ static void describe(struct ctx *cx, struct smem_advise_array *ar, const struct 
 
 /* ---- code to write ------------------------------------------------------------------------ */
 
+/* The source's definition of constant name with value v in place of its number ("const int
+ * extraCols = 1;", "#define PAD 1"), else "name = v". */
+static void const_definition(const struct ctx *cx, const char *name, unsigned v, char *buf,
+                             size_t size)
+{
+    size_t nl = strlen(name);
+    for (size_t i = 0; cx->text && i + nl < cx->len; i++) {
+        if (memcmp(cx->text + i, name, nl) ||
+            (i && (isalnum((unsigned char)cx->text[i - 1]) || cx->text[i - 1] == '_')) ||
+            isalnum((unsigned char)cx->text[i + nl]) || cx->text[i + nl] == '_')
+            continue;
+        size_t ls = i, le = i + nl, j = i + nl;
+        while (ls && cx->text[ls - 1] != '\n')
+            ls--;
+        while (le < cx->len && cx->text[le] != '\n')
+            le++;
+        const char *lead = cx->text + ls + strspn(cx->text + ls, " \t");
+        char before[256];
+        snprintf(before, sizeof before, "%.*s", (int)(i - ls < 255 ? i - ls : 255), cx->text + ls);
+        if (*lead == '*' || strstr(before, "//") || strstr(before, "/*"))
+            continue; /* in a comment */
+        int define = !strncmp(lead, "#define", 7);
+        while (j < le && (cx->text[j] == ' ' || cx->text[j] == '\t'))
+            j++;
+        if (!define && (j >= le || cx->text[j] != '='))
+            continue;
+        if (!define)
+            j++;
+        while (j < le && (cx->text[j] == ' ' || cx->text[j] == '\t'))
+            j++;
+        size_t num = j;
+        while (j < le && isdigit((unsigned char)cx->text[j]))
+            j++;
+        if (j == num)
+            continue;
+        size_t s0 = ls + strspn(cx->text + ls, " \t");
+        snprintf(buf, size, "%.*s%u%.*s", (int)(num - s0), cx->text + s0, v, (int)(le - j),
+                 cx->text + j);
+        return;
+    }
+    snprintf(buf, size, "%s = %u", name, v);
+}
+
 static void pad_code(struct ctx *cx, const struct smem_advise_array *ar, unsigned p, char *buf,
                      size_t size)
 {
     uint32_t c = ar->row_elems, n = ar->rows * (c + p);
-    if (ar->patchable && cx->text) {
+    if (ar->pad_const[0]) {
+        char def[200];
+        const_definition(cx, ar->pad_const, p, def, sizeof def);
+        snprintf(buf, size, "%s (now %u): %s[%s] and its indexing stay as written, its rows "
+                 "%u + %u elements", def, ar->pad_now, ar->name, ar->decl.dim_text[0], c, p);
+    } else if (ar->patchable && cx->text) {
         smem_decl_statement(cx->text, &ar->decl, p, buf, size);
     } else if (ar->dynamic) {
         snprintf(buf, size, "%s[r * %u + c] for %s[r * %u + c]; dynamic shared memory %u bytes "
@@ -625,6 +794,8 @@ static struct smem_layout_space array_space(const struct ctx *cx, const struct s
     sp.row_elems = ar->row_elems;
     sp.rows = ar->rows;
     sp.elems = ar->size / ar->elem_bytes;
+    if (ar->pad_const[0]) /* rows of row_elems, each followed by the constant's pad */
+        sp.elems = ar->rows * ar->row_elems;
     sp.unit = st0->max_width;
     sp.max_pad = cx->o->max_pad;
     sp.banks = *cx->banks;
@@ -700,7 +871,8 @@ static int search_pads(struct ctx *cx, struct smem_advise_array *ar, const struc
         assert(p < ar->npads); /* the list's pads are 0 .. max_pad, in order */
         struct smem_advise_candidate *c = &ar->pads[p];
         c->layout = l;
-        c->extra_bytes = (uint64_t)ar->rows * p * ar->elem_bytes;
+        c->extra_bytes = (uint64_t)ar->rows * (p > ar->pad_now ? p - ar->pad_now : 0) *
+                         ar->elem_bytes;
         c->valid = 1;
         const char *why = smem_layout_onto(&sp, &c->layout);
         if (why) {
@@ -785,6 +957,11 @@ static int search_pads(struct ctx *cx, struct smem_advise_array *ar, const struc
                     ar->best_pad = (int)p;
         }
     }
+    /* a named pad: the value it has now, when no other value does better */
+    if (ar->pad_const[0] && ar->best_pad >= 0 && ar->pad_now < ar->npads &&
+        ar->pads[ar->pad_now].valid &&
+        ar->pads[ar->pad_now].wavefronts == ar->pads[ar->best_pad].wavefronts)
+        ar->best_pad = (int)ar->pad_now;
     ar->best_pad_compiled = ar->best_pad >= 0 && own[ar->best_pad];
     free(which);
     free(own);
@@ -901,6 +1078,7 @@ static int advise_array(struct ctx *cx, const struct smem_cta_var *v, struct sme
     *keep = 1;
     describe(cx, ar, match_decl(cx, ar, func, &st0), &st0);
     ar->before.layout = (struct smem_layout){SMEM_LAYOUT_PAD, ar->row_elems, ar->elem_bytes, 0, 0, 0, 0};
+    st0.src_pad = ar->pad_now; /* the recorded rows hold the constant's pad */
     int rc = 0;
     if (ar->row_elems && ar->rows) {
         rc = search_pads(cx, ar, &st0, err);
@@ -1025,6 +1203,7 @@ int smem_advise_kernel(const struct smem_analysis *an, const struct smem_kernel_
                                       ao ? ao->ncompiler_args : 0);
             cx.ndecls = smem_decl_scan(cx.text, cx.len, consts, &cx.decls);
             bind_template_args(k->name, consts, cx.decls, cx.ndecls);
+            cx.consts = consts;
         }
     }
     const struct smem_cta_program *p = k->program;

@@ -15,6 +15,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
@@ -548,6 +549,85 @@ int smem_analyze_module(const struct smem_ptx_module *m, const char *name, const
     return analyze_module(an, name, source, o, NULL, out, err);
 }
 
+/* ---- template kernels nobody instantiated ----------------------------------------------------- */
+
+/* name's last part ("ns::k" -> "k") */
+static const char *last_part(const char *name)
+{
+    const char *c = strrchr(name, ':');
+    return c ? c + 1 : name;
+}
+
+/* Whether a demangled entry is an instance of the template named qual ("...k<"). */
+static int instance_of(const char *dem, const char *qual)
+{
+    const char *b = last_part(qual);
+    size_t n = strlen(b);
+    for (const char *p = strstr(dem, b); p; p = strstr(p + 1, b))
+        if (p[n] == '<' && (p == dem || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')))
+            return 1;
+    return 0;
+}
+
+/* "k<int BM, int BN> (file.cuh:12), ..." for u's template kernels that no entry of dem[0, ne)
+ * instantiates, and in *example "k<BM, BN>" for the first (its parameters' names): how many. */
+static unsigned uninstantiated(const struct smem_pp_unit *u, char *const *dem, uint32_t ne,
+                               char *buf, size_t n, char *example, size_t en)
+{
+    unsigned count = 0;
+    buf[0] = 0;
+    if (example)
+        example[0] = 0;
+    for (unsigned i = 0; i < smem_pp_unit_kernels(u); i++) {
+        struct smem_pp_template t;
+        if (!smem_pp_unit_template(u, i, &t))
+            continue;
+        int made = 0, seen = 0;
+        for (uint32_t e = 0; e < ne && !made; e++)
+            made = instance_of(dem[e], t.qual);
+        for (unsigned j = 0; j < i && !seen; j++) { /* a declaration and its definition */
+            struct smem_pp_template o;
+            seen = smem_pp_unit_template(u, j, &o) && !strcmp(o.qual, t.qual);
+        }
+        if (made || seen)
+            continue;
+        size_t l = strlen(buf);
+        if (t.file)
+            snprintf(buf + l, n - l, "%s%s<%s> (%s:%u)", count ? ", " : "", t.qual, t.tparams,
+                     smem_base_name(t.file), t.line);
+        else
+            snprintf(buf + l, n - l, "%s%s<%s>", count ? ", " : "", t.qual, t.tparams);
+        if (!count++ && example) { /* each parameter's name: its last word before any default */
+            size_t el = (size_t)snprintf(example, en, "%s<", last_part(t.qual));
+            const char *p = t.tparams;
+            for (int first = 1; *p && el < en; first = 0) {
+                const char *end = p;
+                int depth = 0;
+                while (*end && (depth || *end != ',')) {
+                    depth += *end == '<' || *end == '(';
+                    depth -= (*end == '>' || *end == ')') && depth;
+                    end++;
+                }
+                const char *stop = memchr(p, '=', (size_t)(end - p));
+                const char *q = stop ? stop : end;
+                while (q > p && (q[-1] == ' ' || q[-1] == '.'))
+                    q--;
+                const char *w = q;
+                while (w > p && (isalnum((unsigned char)w[-1]) || w[-1] == '_'))
+                    w--;
+                el += (size_t)snprintf(example + el, en - el, "%s%.*s", first ? "" : ", ",
+                                       (int)(q - w), w);
+                p = *end ? end + 1 : end;
+                while (*p == ' ')
+                    p++;
+            }
+            if (el < en)
+                snprintf(example + el, en - el, ">");
+        }
+    }
+    return count;
+}
+
 static int analyze_module(struct smem_analysis *an, const char *ptx_name, const char *source,
                           const struct smem_analyze_options *o,
                           const struct smem_sass_module *sass, struct smem_analysis **out,
@@ -594,9 +674,26 @@ static int analyze_module(struct smem_analysis *an, const char *ptx_name, const 
             size_t l = strlen(list);
             snprintf(list + l, sizeof list - l, "%s%s", i ? ", " : "", dem[i]);
         }
-        if (o->kernel)
+        /* the file's template kernels nobody instantiated, and how to name one */
+        char tpl[300] = "", example[120] = "";
+        const struct smem_pp_unit *unit = nm.source ? names_unit(&nm) : NULL;
+        unsigned nt = unit ? uninstantiated(unit, dem, ne, tpl, sizeof tpl, example,
+                                            sizeof example) : 0;
+        if (o->kernel && nt)
+            rc = smem_error_set(err, source ? source : ptx_name, 0, 0,
+                                "no kernel named '%s' (kernels: %s; template kernels not "
+                                "instantiated here: %s: name one with its template arguments, "
+                                "--kernel '%s' with values in place of the parameters)",
+                                o->kernel, ne ? list : "none", tpl, example);
+        else if (o->kernel)
             rc = smem_error_set(err, source ? source : ptx_name, 0, 0,
                                 "no kernel named '%s' (kernels: %s)", o->kernel, ne ? list : "none");
+        else if (nt)
+            rc = smem_error_set(err, source ? source : ptx_name, 0, 0, "no kernel (__global__ "
+                                "function) to analyse: the file's template kernel%s %s not "
+                                "instantiated: %s; analyse one with --kernel '%s', values in "
+                                "place of its parameters (smemlab instantiates it)",
+                                nt == 1 ? "" : "s", nt == 1 ? "is" : "are", tpl, example);
         else
             rc = smem_error_set(err, source ? source : ptx_name, 0, 0, "no kernel (__global__ "
                                 "function) to analyse");
@@ -604,6 +701,11 @@ static int analyze_module(struct smem_analysis *an, const char *ptx_name, const 
             rc = -2;
         goto done;
     }
+    /* template kernels the file leaves uninstantiated: named (not analysed), when the source
+       read is at hand (no extra compile) */
+    if (nm.source && o->preprocessed)
+        uninstantiated(names_unit(&nm), dem, ne, an->uninstantiated, sizeof an->uninstantiated,
+                       NULL, 0);
     /* every --param bound to the analysed kernels before any runs: names from the compiler */
     if (o->nparams) {
         const struct smem_pp_unit *unit = names_unit(&nm);
@@ -693,6 +795,138 @@ done:
     return 0;
 }
 
+/* Whether a .cu's text includes the header named base ("#include ... base\"" or ">"). */
+static int includes(const char *text, const char *base)
+{
+    size_t n = strlen(base);
+    for (const char *p = strstr(text, "#include"); p; p = strstr(p + 1, "#include")) {
+        const char *e = p + 8;
+        while (*e == ' ' || *e == '\t')
+            e++;
+        if (*e != '"' && *e != '<')
+            continue;
+        const char *close = strpbrk(e + 1, "\">\n");
+        if (!close || *close == '\n' || (size_t)(close - e - 1) < n)
+            continue;
+        if (!memcmp(close - n, base, n) && (close - n == e + 1 || close[-(long)n - 1] == '/'))
+            return 1;
+    }
+    return 0;
+}
+
+/* The first .cu (by name) of header's folder that includes it, into out: 1, or 0 for none. */
+static int includer(const char *header, char *out, size_t n)
+{
+    char dir[PATH_MAX];
+    snprintf(dir, sizeof dir, "%s", header);
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        *slash = 0;
+    else
+        snprintf(dir, sizeof dir, ".");
+    const char *base = smem_base_name(header);
+    struct dirent **names = NULL;
+    int nn = scandir(dir, &names, NULL, alphasort), found = 0;
+    for (int i = 0; i < nn; i++) {
+        size_t l = strlen(names[i]->d_name);
+        if (!found && l > 3 && !strcmp(names[i]->d_name + l - 3, ".cu")) {
+            char p[PATH_MAX + 260];
+            snprintf(p, sizeof p, "%s%s%s", slash ? dir : "", slash ? "/" : "", names[i]->d_name);
+            char *text = smem_read_file(p, NULL);
+            if (text && includes(text, base)) {
+                snprintf(out, n, "%s", p);
+                found = 1;
+            }
+            free(text);
+        }
+        free(names[i]);
+    }
+    free(names);
+    return found;
+}
+
+/* Compiles cpath (path's stand-in) and analyses it as path. */
+static int compile_analyse(const char *cpath, const char *path, const struct smem_analyze_options *o,
+                           struct smem_analysis **out, char **pp, size_t *pp_len,
+                           struct smem_error *err)
+{
+    size_t len = 0;
+    char *text = smem_compile_cu_pp(cpath, o, &len, pp, pp_len, err);
+    if (!text)
+        return -1;
+    struct smem_analyze_options lo = *o;
+    lo.preprocessed = *pp;
+    lo.preprocessed_len = *pp_len;
+    int rc = smem_analyze_ptx(text, len, "<nvcc output>", path, &lo, out, err);
+    free(text);
+    return rc;
+}
+
+/* --kernel 'k<128, 8>' of a template the file does not instantiate: a .cu that includes the file
+ * (by its absolute path) and takes k<128, 8>'s address, so nvcc instantiates and compiles it;
+ * compiled and analysed as path. 1 when tried (rc in *rc), 0 when no template of pp is named. */
+static int instantiate(const char *file, const char *path, const char *pp, size_t pp_len,
+                       const struct smem_analyze_options *o, struct smem_analysis **out, int *rc,
+                       struct smem_error *err)
+{
+    const char *lt = strchr(o->kernel, '<');
+    if (!lt || !pp)
+        return 0;
+    struct smem_pp_unit *u = smem_pp_scan(pp, pp_len);
+    const char *qual = NULL;
+    char want[256];
+    snprintf(want, sizeof want, "%.*s", (int)(lt - o->kernel), o->kernel);
+    while (strlen(want) && want[strlen(want) - 1] == ' ')
+        want[strlen(want) - 1] = 0;
+    for (unsigned i = 0; u && i < smem_pp_unit_kernels(u) && !qual; i++) {
+        struct smem_pp_template t;
+        if (smem_pp_unit_template(u, i, &t) &&
+            (!strcmp(t.qual, want) || !strcmp(last_part(t.qual), last_part(want))))
+            qual = t.qual;
+    }
+    char abs[PATH_MAX * 2], cwd[PATH_MAX], cu[] = "/tmp/smemlab-instance-XXXXXX"; /* -x cu */
+    if (file[0] == '/' || !getcwd(cwd, sizeof cwd))
+        snprintf(abs, sizeof abs, "%s", file);
+    else
+        snprintf(abs, sizeof abs, "%s/%s", cwd, file);
+    int fd = qual ? mkstemp(cu) : -1;
+    if (fd < 0) {
+        smem_pp_unit_free(u);
+        return 0;
+    }
+    FILE *f = fdopen(fd, "w");
+    if (f) {
+        fprintf(f, "// smemlab analyze --kernel '%s': the template instantiated\n"
+                   "#include \"%s\"\n"
+                   "static void *const smemlab_instance_ __attribute__((unused)) = "
+                   "(void *)&%s%s;\n", o->kernel, abs, qual, lt);
+        fclose(f);
+    } else {
+        close(fd);
+    }
+    char *ipp = NULL;
+    size_t ipp_len = 0;
+    struct smem_analysis *an = NULL;
+    struct smem_error ierr;
+    memset(&ierr, 0, sizeof ierr);
+    *rc = f ? compile_analyse(cu, path, o, &an, &ipp, &ipp_len, &ierr) : -1;
+    unlink(cu);
+    free(ipp);
+    if (*rc == 0) {
+        *out = an;
+        snprintf(an->compiled_as, sizeof an->compiled_as, "with %s%s instantiated (a .cu that "
+                 "includes it and takes the kernel's address)", qual, lt);
+    } else if (!strncmp(ierr.msg, "nvcc failed", 11)) {
+        char *nl = strchr(ierr.msg, '\n'); /* nvcc's first lines name the argument it refused */
+        smem_error_set(err, path, 0, 0, "%s%s cannot be instantiated: %s", qual, lt,
+                       nl ? nl + 1 : ierr.msg);
+    } else {
+        *err = ierr; /* instantiated; its analysis says what went wrong (a --param, a launch) */
+    }
+    smem_pp_unit_free(u);
+    return 1;
+}
+
 int smem_analyze_file(const char *path, const struct smem_analyze_options *o,
                       struct smem_analysis **out, struct smem_error *err)
 {
@@ -703,21 +937,51 @@ int smem_analyze_file(const char *path, const struct smem_analyze_options *o,
                               errno ? strerror(errno) : "not a regular file");
     size_t n = strlen(path), len = 0, pp_len = 0;
     int is_ptx = n > 4 && !strcmp(path + n - 4, ".ptx");
-    char *pp = NULL;
-    /* a .cu: the preprocessed source comes with the compile (-keep), for parameter names */
-    char *text = is_ptx ? smem_read_file(path, &len)
-                        : smem_compile_cu_pp(path, o, &len, &pp, &pp_len, err);
-    if (!text) {
-        if (is_ptx)
-            smem_error_set(err, path, 0, 0, "cannot read: %s", strerror(errno));
-        return -1;
+    if (is_ptx) {
+        char *text = smem_read_file(path, &len);
+        if (!text)
+            return smem_error_set(err, path, 0, 0, "cannot read: %s", strerror(errno));
+        int rc = smem_analyze_ptx(text, len, path, NULL, o, out, err);
+        free(text);
+        return rc;
     }
-    struct smem_analyze_options lo = *o;
-    lo.preprocessed = is_ptx ? NULL : pp;
-    lo.preprocessed_len = is_ptx ? 0 : pp_len;
-    int rc = smem_analyze_ptx(text, len, is_ptx ? path : "<nvcc output>", is_ptx ? NULL : path,
-                              &lo, out, err);
-    free(text);
+    /* a .cu: the preprocessed source comes with the compile (-keep), for parameter names */
+    char *pp = NULL, through[PATH_MAX + 260] = "";
+    const char *cpath = o->include_from ? o->include_from : path;
+    int rc = compile_analyse(cpath, path, o, out, &pp, &pp_len, err);
+    int is_cu = n > 3 && !strcmp(path + n - 3, ".cu");
+    if (rc && !*out && !is_cu && !o->include_from && !strncmp(err->msg, "nvcc failed", 11)) {
+        /* a header that does not compile alone: through a .cu of its folder that includes it */
+        struct smem_error alone = *err;
+        if (includer(path, through, sizeof through)) {
+            memset(err, 0, sizeof *err);
+            free(pp);
+            pp = NULL;
+            rc = compile_analyse(through, path, o, out, &pp, &pp_len, err);
+            if (rc && !strncmp(err->msg, "nvcc failed", 11)) {
+                char m[sizeof err->msg];
+                snprintf(m, sizeof m, "%s", err->msg);
+                smem_error_set(err, path, 0, 0, "does not compile alone, nor through %s of its "
+                               "folder, which includes it: %s", smem_base_name(through), m);
+            }
+        } else {
+            smem_error_set(err, path, 0, 0, "does not compile alone and no .cu of its folder "
+                           "includes it: give one that does with --include-from FILE.cu; %s",
+                           alone.msg);
+        }
+    }
+    const char *compiled = through[0] ? through : cpath;
+    if (rc && !*out && !strncmp(err->msg, "no kernel named", 15)) {
+        int irc = 0;
+        if (o->kernel && instantiate(compiled, path, pp, pp_len, o, out, &irc, err))
+            rc = irc;
+    }
+    if (!rc && *out && through[0] && !(*out)->compiled_as[0])
+        snprintf((*out)->compiled_as, sizeof (*out)->compiled_as, "through %.500s of its "
+                 "folder, which includes it (the header does not compile alone)", through);
+    else if (!rc && *out && o->include_from && !(*out)->compiled_as[0])
+        snprintf((*out)->compiled_as, sizeof (*out)->compiled_as, "through %.500s "
+                 "(--include-from)", o->include_from);
     free(pp);
     return rc;
 }

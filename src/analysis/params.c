@@ -121,6 +121,7 @@ struct pp_param {
 struct pp_kernel {
     char *qual;        /* namespaces and name, template arguments removed ("lab::transpose") */
     char *targs;       /* explicit template arguments (a specialisation), normalised; NULL */
+    char *tparams;     /* a template's parameters ("int BM, int BN"), blanks collapsed; NULL */
     int definition;
     int c_linkage;     /* declared in extern "C" (block or prefix) */
     struct pp_param *params;
@@ -313,6 +314,7 @@ static void pp_kernel_free(struct pp_kernel *k)
     free(k->params);
     free(k->qual);
     free(k->targs);
+    free(k->tparams);
     free(k->file);
 }
 
@@ -325,8 +327,28 @@ struct scope {
 /* A declaration after __attribute__((global)) / __global__: specifiers, the name, the parameters,
  * then '{' (a definition) or ';'. On success *L stands after the ')' (the main loop sees the
  * body's braces). */
+/* text[0, n) with each run of blanks one space, trimmed (malloc'd; NULL when out of memory) */
+static char *collapse_blanks(const char *text, size_t n)
+{
+    char *d = malloc(n + 1), *w = d;
+    if (!d)
+        return NULL;
+    for (size_t i = 0; i < n; i++) {
+        if (isspace((unsigned char)text[i])) {
+            if (w > d && w[-1] != ' ')
+                *w++ = ' ';
+        } else {
+            *w++ = text[i];
+        }
+    }
+    while (w > d && w[-1] == ' ')
+        w--;
+    *w = 0;
+    return d;
+}
+
 static int kernel_decl(struct smem_lexer *L, const struct scope *st, unsigned depth, int c_prefix,
-                       unsigned line, struct smem_pp_unit *u)
+                       unsigned line, const char *tpl, size_t tpl_n, struct smem_pp_unit *u)
 {
     struct smem_lexer save = *L;
     struct pp_kernel k;
@@ -445,6 +467,8 @@ static int kernel_decl(struct smem_lexer *L, const struct scope *st, unsigned de
     k.qual = q.s;
     if (targ_b && !(k.targs = norm_targs(targ_b, targ_n)))
         goto fail;
+    if (tpl && !(k.tparams = collapse_blanks(tpl, tpl_n)))
+        goto fail;
     k.c_linkage = c_prefix;
     for (unsigned i = 0; i < depth; i++)
         k.c_linkage |= st[i].kind == 2 && st[i].c;
@@ -538,10 +562,14 @@ struct smem_pp_unit *smem_pp_scan(const char *text, size_t len)
     unsigned depth = 0;
     int pending = 0, pending_c = 0, c_prefix = 0; /* the next '{' opens a namespace/linkage */
     char *pending_name = NULL;
+    const char *tpl = NULL; /* the parameters of a `template <...>` the next declaration has */
+    size_t tpl_n = 0;
     for (;;) {
         struct smem_token t = next(&L);
         if (t.kind == T_EOF || u->oom)
             break;
+        if (is(&t, "{") || is(&t, "}") || is(&t, ";"))
+            tpl = NULL;
         if (is(&t, "{")) {
             if (depth < 256) {
                 st[depth].kind = pending;
@@ -614,6 +642,22 @@ struct smem_pp_unit *smem_pp_scan(const char *text, size_t len)
             }
             continue;
         }
+        if (ns_scope && is(&t, "template") && is((struct smem_token[]){peek(&L)}, "<")) {
+            next(&L);
+            size_t b = L.pos;
+            tpl = NULL;
+            if (skip_targs(&L) == 0 && L.pos - 1 > b) {
+                tpl = L.text + b;
+                tpl_n = L.pos - 1 - b; /* "<>": a specialisation, no template */
+                while (tpl_n && isspace((unsigned char)*tpl)) {
+                    tpl++;
+                    tpl_n--;
+                }
+                if (!tpl_n)
+                    tpl = NULL;
+            }
+            continue;
+        }
         if (ns_scope && (is(&t, "typedef") || is(&t, "using"))) {
             simple_typedef(&L, is(&t, "using"), u);
             continue;
@@ -633,7 +677,7 @@ struct smem_pp_unit *smem_pp_scan(const char *text, size_t len)
             }
         }
         if (global && ns_scope)
-            kernel_decl(&L, st, depth < 256 ? depth : 256, c_prefix, line, u);
+            kernel_decl(&L, st, depth < 256 ? depth : 256, c_prefix, line, tpl, tpl_n, u);
     }
     free(pending_name);
     for (unsigned i = 0; i < depth && i < 256; i++)
@@ -663,6 +707,17 @@ void smem_pp_unit_free(struct smem_pp_unit *u)
 unsigned smem_pp_unit_kernels(const struct smem_pp_unit *u)
 {
     return u ? u->nk : 0;
+}
+
+int smem_pp_unit_template(const struct smem_pp_unit *u, unsigned i, struct smem_pp_template *out)
+{
+    if (!u || i >= u->nk || !u->k[i].tparams || !u->k[i].definition)
+        return 0;
+    out->qual = u->k[i].qual;
+    out->tparams = u->k[i].tparams;
+    out->file = u->k[i].file;
+    out->line = u->k[i].line;
+    return 1;
 }
 
 /* ---- types ------------------------------------------------------------------------------------ */

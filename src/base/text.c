@@ -146,3 +146,67 @@ void smem_source_cache_free(struct smem_source_cache *c)
     c->text = NULL;
     c->path[0] = 0;
 }
+
+const char *smem_group_digits(char *buf, size_t n, unsigned long long v)
+{
+    char plain[24], out[32];
+    int len = snprintf(plain, sizeof plain, "%llu", v), k = 0;
+    for (int i = 0; i < len; i++) {
+        if (i && (len - i) % 3 == 0)
+            out[k++] = ',';
+        out[k++] = plain[i];
+    }
+    out[k] = 0;
+    snprintf(buf, n, "%s", out);
+    return buf;
+}
+
+/* Line n's text without a trailing // comment and blanks; whether it leaves its statement open
+ * (ends with an operator, a comma or an opening bracket). */
+static int open_end(struct smem_source_cache *c, const char *path, unsigned n, char *buf,
+                    size_t size)
+{
+    smem_source_line(c, path, n, buf, size);
+    char *cm = strstr(buf, "//");
+    if (cm)
+        *cm = 0;
+    size_t l = strlen(buf);
+    while (l && (buf[l - 1] == ' ' || buf[l - 1] == '\t'))
+        buf[--l] = 0;
+    if (!l || buf[0] == '#' || (l >= 2 && buf[l - 2] == '*' && buf[l - 1] == '/'))
+        return 0;
+    return strchr("=+-*/%&|^<>,(?:[", buf[l - 1]) != NULL;
+}
+
+const char *smem_source_statement(struct smem_source_cache *c, const char *path, unsigned n,
+                                  char *buf, size_t size)
+{
+    enum { MAX_MORE = 3 };
+    char line[512];
+    unsigned first = n, last = n;
+    while (first > 1 && n - first < MAX_MORE && open_end(c, path, first - 1, line, sizeof line))
+        first--;
+    while (last - n < MAX_MORE && open_end(c, path, last, line, sizeof line)) {
+        smem_source_line(c, path, last + 1, line, sizeof line);
+        if (!line[0])
+            break;
+        last++;
+    }
+    size_t k = 0;
+    buf[0] = 0;
+    for (unsigned i = first; i <= last && k + 1 < size; i++) {
+        smem_source_line(c, path, i, line, sizeof line);
+        if (i < last) { /* a joined line loses its trailing comment */
+            char *cm = strstr(line, "//");
+            if (cm)
+                *cm = 0;
+        }
+        size_t l = strlen(line);
+        while (l && (line[l - 1] == ' ' || line[l - 1] == '\t'))
+            line[--l] = 0;
+        k += (size_t)snprintf(buf + k, size - k, "%s%s", i > first && l ? " " : "", line);
+        if (k >= size)
+            k = size - 1;
+    }
+    return buf;
+}

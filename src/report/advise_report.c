@@ -375,8 +375,14 @@ void smem_advice_table(FILE *f, const struct smem_advice *a)
         } else if (ar->dynamic) {
             fprintf(f, ": extern (dynamic) shared memory");
         }
-        fprintf(f, ", %s%s%u-byte elements", ar->shape, ar->shape[0] ? ", " : "", ar->elem_bytes);
-        if (ar->row_elems)
+        if (ar->decl_shape[0]) /* rows times a row with a named pad */
+            fprintf(f, ", declared %s = %s, %u-byte elements; %s = %u pads each row of %u",
+                    ar->decl_shape, ar->shape, ar->elem_bytes, ar->pad_const, ar->pad_now,
+                    ar->row_elems);
+        else
+            fprintf(f, ", %s%s%u-byte elements", ar->shape, ar->shape[0] ? ", " : "",
+                    ar->elem_bytes);
+        if (ar->row_elems && !ar->decl_shape[0])
             fprintf(f, ", rows of %u (%s)", ar->row_elems, ar->row_from);
         fprintf(f, "\n");
         char w[32];
@@ -388,7 +394,16 @@ void smem_advice_table(FILE *f, const struct smem_advice *a)
             const struct smem_advise_candidate *c = &ar->pads[ar->best_pad];
             char ch[400];
             changes(&ar->before, c, ch, sizeof ch);
-            if (ar->best_pad == 0) {
+            if (ar->pad_const[0] && (uint32_t)ar->best_pad == ar->pad_now) {
+                fprintf(f, "  pad: no other %s helps (0..%u tried): leave it %u\n", ar->pad_const,
+                        ar->npads - 1, ar->pad_now);
+            } else if (ar->pad_const[0]) {
+                fprintf(f, "  pad: %s = %d (now %u), rows of %u + %d: %s\n", ar->pad_const,
+                        ar->best_pad, ar->pad_now, ar->row_elems, ar->best_pad, ch);
+                totals_line(f, c, ar->before.wavefronts);
+                table_sites(f, &sc, &ar->before, c);
+                fprintf(f, "    write: %s\n", c->code);
+            } else if (ar->best_pad == 0) {
                 fprintf(f, "  pad: none helps (pads 0..%u tried): leave the rows as they are\n",
                         ar->npads - 1);
             } else {
@@ -414,7 +429,10 @@ void smem_advice_table(FILE *f, const struct smem_advice *a)
                     fprintf(f, "    (pad %d compiled and run: it costs what the layout predicts)\n",
                             ar->best_pad);
             }
-            fprintf(f, "    wavefronts by pad:");
+            if (ar->pad_const[0])
+                fprintf(f, "    wavefronts by %s:", ar->pad_const);
+            else
+                fprintf(f, "    wavefronts by pad:");
             for (uint32_t p = 0; p < ar->npads; p++) {
                 if (p && p % 11 == 0)
                     fprintf(f, "\n                      ");
@@ -481,7 +499,11 @@ void smem_advice_table(FILE *f, const struct smem_advice *a)
         else if (ar->best_is_swizzle)
             fprintf(f, "  best: the swizzle (%llu wavefronts, no extra memory)\n",
                     (unsigned long long)best->wavefronts);
-        else if (ar->best_pad > 0)
+        else if (ar->pad_const[0] && (uint32_t)ar->best_pad != ar->pad_now)
+            fprintf(f, "  best: %s = %d (%llu wavefronts, +%llu bytes)\n", ar->pad_const,
+                    ar->best_pad, (unsigned long long)best->wavefronts,
+                    (unsigned long long)best->extra_bytes);
+        else if (ar->best_pad > 0 && !ar->pad_const[0])
             fprintf(f, "  best: pad %d (%llu wavefronts, +%llu bytes)\n", ar->best_pad,
                     (unsigned long long)best->wavefronts, (unsigned long long)best->extra_bytes);
         else

@@ -115,6 +115,27 @@ static const char *frame_file(const struct smem_analysis *a, const struct smem_p
 
 #define MAX_CHAIN 16
 
+/* A header of the CUDA toolkit's own libraries (libcu++, CUB, Thrust, cooperative groups, the
+ * runtime's crt/): the part of its path from the library's folder on, else NULL. */
+static const char *toolkit_path(const char *path)
+{
+    static const char *const marks[] = {"cuda/std/", "cuda/__", "cuda/ptx", "cooperative_groups",
+                                        "cub/", "thrust/", "cccl/", "nv/", "crt/", NULL};
+    if (!path)
+        return NULL;
+    for (unsigned i = 0; marks[i]; i++) {
+        for (const char *p = strstr(path, marks[i]); p; p = strstr(p + 1, marks[i]))
+            if (p == path || p[-1] == '/')
+                return p;
+    }
+    return NULL;
+}
+
+static const char *frame_path(const struct smem_analysis *a, const struct smem_ptx_frame *fr)
+{
+    return fr->file < a->module->nfiles ? a->module->files[fr->file] : NULL;
+}
+
 void smem_report_json_kernel(FILE *f, const struct smem_analysis *a,
                              const struct smem_kernel_report *k, const char *extra)
 {
@@ -254,14 +275,19 @@ void smem_report_table(FILE *f, const struct smem_analysis *a)
 {
     struct smem_source_cache src = {"", NULL};
     char line[512];
+    /* the kernels without a whole answer (not analysed, or stopped incomplete) first, each pass
+       in the analysis's order: what a reader must act on before trusting the rest */
+    for (uint32_t n = 0, pass = 0; pass < 2; pass++)
     for (uint32_t i = 0; i < a->nkernels; i++) {
         const struct smem_kernel_report *k = &a->kernels[i];
+        if ((pass == 0) != (k->error || !k->complete))
+            continue;
         if (k->error) {
-            fprintf(f, "%s%s  not analysed: %s\n", i ? "\n" : "", k->name, k->error);
+            fprintf(f, "%s%s  not analysed: %s\n", n++ ? "\n" : "", k->name, k->error);
             continue;
         }
         fprintf(f, "%s%s  block %ux%ux%u grid %ux%ux%u  shared %u B static + %u B dynamic\n",
-                i ? "\n" : "", k->name, k->block[0], k->block[1], k->block[2], k->grid[0],
+                n++ ? "\n" : "", k->name, k->block[0], k->block[1], k->block[2], k->grid[0],
                 k->grid[1], k->grid[2], k->static_smem, k->dynamic_smem);
         if (k->blocks_run < k->blocks_total)
             fprintf(f, "  (analysed %llu of %llu blocks: totals cover those blocks only)\n",
@@ -273,25 +299,49 @@ void smem_report_table(FILE *f, const struct smem_analysis *a)
         if (!k->nsites) {
             fprintf(f, "  no shared-memory access\n");
         } else {
-            fprintf(f, "  %-6s %-4s %-3s %9s %11s %9s %-15s %s\n", "line", "op", "B", "requests",
-                    "wavefronts", "per req", "conflict", "source");
+            /* wf/req: the average over the line's requests; worst: its costliest request */
+            fprintf(f, "  %-6s %-4s %-3s %9s %11s %10s %-15s %s\n", "line", "op", "B", "requests",
+                    "wavefronts", "avg wf/req", "worst request", "source");
             for (uint32_t s = 0; s < k->nsites; s++) {
                 const struct smem_site_report *r = &k->sites[s];
                 char ways[32];
                 ways_text(ways, sizeof ways, &r->t);
                 double per = r->t.requests ? (double)r->t.wavefronts / (double)r->t.requests : 0;
-                fprintf(f, "  %-6u %-4s %-3u %9llu %11llu %9.2f %-15s %s\n", r->line,
+                const struct smem_ptx_frame *ch[MAX_CHAIN];
+                unsigned nch = smem_site_chain(a, k, r, ch, MAX_CHAIN), ntk = 0, printed = 0;
+                /* an inlined site: "41>12", the kernel's line and the program's own line it is
+                   written on (the innermost frame outside the toolkit's headers), so the rows
+                   of one inlined call tell apart */
+                char at[32];
+                snprintf(at, sizeof at, "%u", r->line);
+                for (unsigned c = 0; c < nch; c++)
+                    if (!toolkit_path(frame_path(a, ch[c]))) {
+                        snprintf(at, sizeof at, "%u>%u", r->line, ch[c]->line);
+                        break;
+                    }
+                fprintf(f, "  %-6s %-4s %-3u %9llu %11llu %10.2f %-15s %s\n", at,
                         smem_access_op_name(r->op), r->bytes, (unsigned long long)r->t.requests,
                         (unsigned long long)r->t.wavefronts, per, ways,
-                        smem_source_line(&src, r->file, r->line, line, sizeof line));
-                const struct smem_ptx_frame *ch[MAX_CHAIN];
-                unsigned nch = smem_site_chain(a, k, r, ch, MAX_CHAIN);
-                for (unsigned c = 0; c < nch; c++) /* the inlined lines, innermost first */
-                    fprintf(f, "  %-6s %s %s:%u: %s\n", "", c ? "  called at" : "  inlined from",
-                            frame_file(a, ch[c]), ch[c]->line,
-                            smem_source_line(&src, ch[c]->file < a->module->nfiles
-                                                       ? a->module->files[ch[c]->file] : NULL,
-                                             ch[c]->line, line, sizeof line));
+                        smem_source_statement(&src, r->file, r->line, line, sizeof line));
+                /* the inlined lines, innermost first: the program's own, then the toolkit's
+                   (libcu++, CUB, ...) folded into one line naming the innermost */
+                const struct smem_ptx_frame *tk = NULL;
+                for (unsigned c = 0; c < nch; c++) {
+                    if (toolkit_path(frame_path(a, ch[c]))) {
+                        if (!ntk++)
+                            tk = ch[c];
+                        continue;
+                    }
+                    fprintf(f, "  %-6s %s %s:%u: %s\n", "",
+                            printed++ ? "  called at" : "  inlined from", frame_file(a, ch[c]),
+                            ch[c]->line,
+                            smem_source_line(&src, frame_path(a, ch[c]), ch[c]->line, line,
+                                             sizeof line));
+                }
+                if (ntk)
+                    fprintf(f, "  %-6s   through %u frame%s of the CUDA toolkit's headers (innermost "
+                               "%s:%u), folded\n", "", ntk, ntk == 1 ? "" : "s",
+                            toolkit_path(frame_path(a, tk)), tk->line);
             }
         }
         const struct smem_totals *const tt[JSON_RECORD_NTOTALS] = JSON_RECORD_TOTALS(k);

@@ -12,6 +12,15 @@
 
 typedef unsigned long long ull;
 
+/* v grouped by thousands for the page (105,906,176): a few rotating buffers, one page at a time */
+static const char *G(ull v)
+{
+    static char buf[8][32];
+    static unsigned next;
+    next = (next + 1) % 8;
+    return smem_group_digits(buf[next], sizeof buf[next], v);
+}
+
 static uint64_t excess(const struct smem_totals *t)
 {
     return t->wavefronts > t->ideal ? t->wavefronts - t->ideal : 0;
@@ -87,7 +96,7 @@ static void source_cell(FILE *f, struct smem_source_cache *src, const char *file
 {
     char buf[600];
     fputs("<td class='src'><code>", f);
-    smem_xml_text(f, smem_source_line(src, file, line, buf, sizeof buf));
+    smem_xml_text(f, smem_source_statement(src, file, line, buf, sizeof buf));
     fputs("</code></td>", f);
 }
 
@@ -143,7 +152,7 @@ static void hazards(FILE *f, const struct smem_analysis *a, struct smem_source_c
             } else {
                 fputs("-", f);
             }
-            fprintf(f, "</td><td>%llu</td></tr>\n", (ull)z->count);
+            fprintf(f, "</td><td>%s</td></tr>\n", G(z->count));
         }
     }
     fputs("</table>\n", f);
@@ -187,13 +196,13 @@ static void summary(FILE *f, const struct smem_analysis *a, struct smem_source_c
         fprintf(f, "<tr class='%s'><td class='l'><a href='#k%u'>", rk[j].excess ? "bad" : "ok",
                 rk[j].kernel);
         smem_xml_text(f, k->name);
-        fprintf(f, "</a>%s</td><td class='x'>%llu</td>", k->complete ? "" : " (incomplete)",
-                (ull)rk[j].excess);
+        fprintf(f, "</a>%s</td><td class='x'>%s</td>", k->complete ? "" : " (incomplete)",
+                G(rk[j].excess));
         const struct smem_totals *t[6] = {&k->ld, &k->st, &k->atom, &k->ldsm, &k->stsm,
                                           &k->ldgsts};
         for (int i = 0; i < 6; i++)
-            fprintf(f, t[i]->requests ? "<td>%llu (%llu)</td>" : "<td>-</td>", (ull)t[i]->wavefronts,
-                    (ull)t[i]->ideal);
+            fprintf(f, t[i]->requests ? "<td>%s (%s)</td>" : "<td>-</td>", G(t[i]->wavefronts),
+                    G(t[i]->ideal));
         fprintf(f, k->nhazards ? "<td>%u of %u</td><td class='x'><a href='#hazards'>%u</a></td></tr>\n"
                                : "<td>%u of %u</td><td>%u</td></tr>\n",
                 bad, k->nsites, k->nhazards);
@@ -209,7 +218,8 @@ static void summary(FILE *f, const struct smem_analysis *a, struct smem_source_c
         fputs("<p>No site has a bank conflict.</p>\n", f);
     else
         fputs("<table><tr><th>#</th><th class='l'>site (map)</th><th class='l'>kernel</th>"
-              "<th>excess</th><th>conflict</th><th>op</th><th>bytes</th><th>requests</th>"
+              "<th>excess</th><th title='the n-way of its costliest request'>worst request</th>"
+              "<th>op</th><th>bytes</th><th>requests</th>"
               "<th>wavefronts</th><th>ideal</th><th class='l'>source</th></tr>\n", f);
     for (uint32_t j = 0; j < n; j++) {
         const struct smem_kernel_report *k = &a->kernels[rk[j].kernel];
@@ -218,11 +228,11 @@ static void summary(FILE *f, const struct smem_analysis *a, struct smem_source_c
         site_link(f, r, rk[j].kernel, rk[j].site);
         fputs("</td><td class='l'>", f);
         smem_xml_text(f, k->name);
-        fprintf(f, "</td><td class='x'>%llu</td><td>", (ull)rk[j].excess);
+        fprintf(f, "</td><td class='x'>%s</td><td>", G(rk[j].excess));
         ways_cell(f, r);
-        fprintf(f, "</td><td>%s</td><td>%u</td><td>%llu</td><td>%llu</td><td>%llu</td>",
-                smem_access_op_name(r->op), r->bytes, (ull)r->t.requests, (ull)r->t.wavefronts,
-                (ull)r->t.ideal);
+        fprintf(f, "</td><td>%s</td><td>%u</td><td>%s</td><td>%s</td><td>%s</td>",
+                smem_access_op_name(r->op), r->bytes, G(r->t.requests), G(r->t.wavefronts),
+                G(r->t.ideal));
         source_cell(f, src, r->file, r->line);
         fputs("</tr>\n", f);
     }
@@ -258,9 +268,9 @@ static void site_map(FILE *f, const struct smem_analysis *a, const struct smem_k
     struct smem_banks b = smem_banks_default();
     fprintf(f, "<div class='site' id='k%u-s%u'><h3>", ki, si);
     where(f, r->file, r->line);
-    fprintf(f, ": %s of %u bytes, %u-way, excess %llu <a class='top' href='#summary'>summary</a>"
+    fprintf(f, ": %s of %u bytes, %u-way, excess %s <a class='top' href='#summary'>summary</a>"
                "</h3>\n<div class='pair'>\n",
-            smem_access_op_name(r->op), r->bytes, r->t.max_ways, (ull)site_excess(r));
+            smem_access_op_name(r->op), r->bytes, r->t.max_ways, G(site_excess(r)));
     smem_bankmap_svg(f, &b, &r->worst);
     fputs("<div class='where'><p class='path'>", f);
     if (r->file && *r->file) {
@@ -268,16 +278,16 @@ static void site_map(FILE *f, const struct smem_analysis *a, const struct smem_k
         fputs(", ", f);
     }
     fprintf(f, "line %u</p>\n<pre class='src'>", r->line);
-    smem_xml_text(f, smem_source_line(src, r->file, r->line, buf, sizeof buf));
+    smem_xml_text(f, smem_source_statement(src, r->file, r->line, buf, sizeof buf));
     fputs("</pre>\n", f);
     site_inline_chain(f, a, k, r, src);
-    fprintf(f, "<p>The map: this site's costliest request, %u wavefront%s. The site: %llu "
-               "request%s, %llu wavefronts, ideal %llu.",
-            r->worst_wf, r->worst_wf == 1 ? "" : "s", (ull)r->t.requests,
-            r->t.requests == 1 ? "" : "s", (ull)r->t.wavefronts, (ull)r->t.ideal);
+    fprintf(f, "<p>The map: this site's costliest request, %u wavefront%s. The site: %s "
+               "request%s, %s wavefronts, ideal %s.",
+            r->worst_wf, r->worst_wf == 1 ? "" : "s", G(r->t.requests),
+            r->t.requests == 1 ? "" : "s", G(r->t.wavefronts), G(r->t.ideal));
     if (r->t.unknown_requests)
-        fprintf(f, " %llu request%s with a data-dependent address, not priced.",
-                (ull)r->t.unknown_requests, r->t.unknown_requests == 1 ? "" : "s");
+        fprintf(f, " %s request%s with a data-dependent address, not priced.",
+                G(r->t.unknown_requests), r->t.unknown_requests == 1 ? "" : "s");
     fputs("</p></div></div></div>\n", f);
 }
 
@@ -291,10 +301,10 @@ static void kernel(FILE *f, const struct smem_analysis *a, uint32_t ki, struct s
             k->block[0], k->block[1], k->block[2], k->grid[0], k->grid[1], k->grid[2],
             k->static_smem, k->dynamic_smem);
     if (k->blocks_run < k->blocks_total)
-        fprintf(f, " Analysed %llu of %llu blocks: totals cover those blocks only.",
-                (ull)k->blocks_run, (ull)k->blocks_total);
+        fprintf(f, " Analysed %s of %s blocks: totals cover those blocks only.",
+                G(k->blocks_run), G(k->blocks_total));
     if (k->extrapolation[0]) {
-        fprintf(f, " One block emulated stands for all %llu (", (ull)k->blocks_total);
+        fprintf(f, " One block emulated stands for all %s (", G(k->blocks_total));
         smem_xml_text(f, k->extrapolation);
         fprintf(f, "): totals cover every block.");
     }
@@ -303,8 +313,8 @@ static void kernel(FILE *f, const struct smem_analysis *a, uint32_t ki, struct s
                          "cp.async (LDGSTS)"};
     for (int i = 0; i < 6; i++)
         if (t[i]->requests)
-            fprintf(f, " %s: %llu requests, %llu wavefronts (ideal %llu).", tn[i],
-                    (ull)t[i]->requests, (ull)t[i]->wavefronts, (ull)t[i]->ideal);
+            fprintf(f, " %s: %s requests, %s wavefronts (ideal %s).", tn[i],
+                    G(t[i]->requests), G(t[i]->wavefronts), G(t[i]->ideal));
     if (k->nhazards)
         fprintf(f, " <a href='#hazards'>%u hazard%s</a>.", k->nhazards, k->nhazards == 1 ? "" : "s");
     fputs("</p>\n", f);
@@ -317,16 +327,17 @@ static void kernel(FILE *f, const struct smem_analysis *a, uint32_t ki, struct s
         fputs("<p>No shared-memory access.</p>\n", f);
     } else {
         fputs("<table><tr><th class='l'>site</th><th>op</th><th>bytes</th><th>requests</th>"
-              "<th>wavefronts</th><th>ideal</th><th>excess</th><th>conflict</th>"
+              "<th>wavefronts</th><th>ideal</th><th>excess</th>"
+              "<th title='the n-way of its costliest request'>worst request</th>"
               "<th class='l'>source</th></tr>\n", f);
         for (uint32_t s = 0; s < k->nsites; s++) {
             const struct smem_site_report *r = &k->sites[s];
             fprintf(f, "<tr class='%s'><td class='l'>", site_excess(r) ? "bad" : "ok");
             site_link(f, r, ki, s);
-            fprintf(f, "</td><td>%s</td><td>%u</td><td>%llu</td><td>%llu</td><td>%llu</td>"
-                       "<td class='x'>%llu</td><td>",
-                    smem_access_op_name(r->op), r->bytes, (ull)r->t.requests, (ull)r->t.wavefronts,
-                    (ull)r->t.ideal, (ull)site_excess(r));
+            fprintf(f, "</td><td>%s</td><td>%u</td><td>%s</td><td>%s</td><td>%s</td>"
+                       "<td class='x'>%s</td><td>",
+                    smem_access_op_name(r->op), r->bytes, G(r->t.requests), G(r->t.wavefronts),
+                    G(r->t.ideal), G(site_excess(r)));
             ways_cell(f, r);
             fputs("</td>", f);
             source_cell(f, src, r->file, r->line);
@@ -362,18 +373,23 @@ static void kernel(FILE *f, const struct smem_analysis *a, uint32_t ki, struct s
             site_map(f, a, k, ki, s, src);
 }
 
-void smem_report_html(FILE *f, const struct smem_analysis *a)
+void smem_report_html_sections(FILE *f, const struct smem_analysis *a)
 {
     struct smem_source_cache src = {"", NULL};
+    summary(f, a, &src);
+    for (uint32_t i = 0; i < a->nkernels; i++)
+        kernel(f, a, i, &src);
+    smem_source_cache_free(&src);
+}
+
+void smem_report_html(FILE *f, const struct smem_analysis *a)
+{
     char title[300];
     snprintf(title, sizeof title, "smemlab analyze: %s", smem_base_name(a->source));
     html_page_begin(f, title);
     fputs("<h1>smemlab analyze: <span class='mono'>", f);
     smem_xml_text(f, smem_base_name(a->source));
     fputs("</span></h1>\n", f);
-    summary(f, a, &src);
-    for (uint32_t i = 0; i < a->nkernels; i++)
-        kernel(f, a, i, &src);
+    smem_report_html_sections(f, a);
     html_page_end(f);
-    smem_source_cache_free(&src);
 }

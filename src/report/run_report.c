@@ -4,6 +4,7 @@
 #include "smemlab/report/run_report.h"
 #include "smemlab/report/report.h"
 #include "json_record.h"
+#include "html_page.h"
 
 #include "smemlab/base/text.h"
 
@@ -11,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_TABLE_LAUNCHES 60 /* the table lists this many launches; JSON and CSV list all */
+#define MAX_TABLE_LAUNCHES 60 /* the table lists this many rows of launches; JSON and CSV all */
 
 const char *smem_memory_error_name(unsigned kind)
 {
@@ -190,6 +191,136 @@ static uint64_t count_errors(const struct smem_launch_record *l)
     return n;
 }
 
+static int same_totals(const struct smem_totals *a, const struct smem_totals *b)
+{
+    return a->requests == b->requests && a->wavefronts == b->wavefronts && a->ideal == b->ideal;
+}
+
+static uint64_t count_hazards(const struct smem_launch_record *l)
+{
+    uint64_t n = 0;
+    for (uint32_t h = 0; h < l->nhazards; h++)
+        n += l->hazards[h].count;
+    return n;
+}
+
+/* b repeats a in the table: the same kernel, shape and counts, neither failed. */
+static int same_launch(const struct smem_launch_record *a, const struct smem_launch_record *b)
+{
+    return a->kernel == b->kernel && !memcmp(a->grid, b->grid, sizeof a->grid) &&
+           !memcmp(a->block, b->block, sizeof a->block) && a->static_smem == b->static_smem &&
+           a->dynamic_smem == b->dynamic_smem && same_totals(&a->ld, &b->ld) &&
+           same_totals(&a->st, &b->st) && same_totals(&a->atom, &b->atom) &&
+           same_totals(&a->ldsm, &b->ldsm) && same_totals(&a->stsm, &b->stsm) &&
+           same_totals(&a->ldgsts, &b->ldgsts) && count_hazards(a) == count_hazards(b) &&
+           count_errors(a) == count_errors(b) && !a->error && !b->error;
+}
+
+#define NAME_COLUMN 48 /* longer kernel names go to a legend under the table, whole */
+
+/* The table's name for kernel k: whole when it fits, else "[N]" with N its place in the legend. */
+static const char *table_name(const struct smem_run_report *r, uint32_t k, const uint32_t *legend,
+                              char *buf, size_t n)
+{
+    const char *name = kernel_name(r, k);
+    if (strlen(name) <= NAME_COLUMN)
+        return name;
+    snprintf(buf, n, "[%u]", legend[k]);
+    return buf;
+}
+
+/* One row a run of identical consecutive launches (" x1,000: launches 3-1002, 999 proven repeats"),
+ * at most MAX_TABLE_LAUNCHES rows; the kernel column as wide as its names (legend past 48). */
+static void launch_table(FILE *f, const struct smem_run_report *r)
+{
+    uint32_t *legend = calloc(r->nkernels ? r->nkernels : 1, sizeof *legend), nlegend = 0;
+    uint64_t *group = malloc((r->nlaunches + 1) * sizeof *group); /* each row's first launch */
+    if (!legend || !group) {
+        free(legend);
+        free(group);
+        fprintf(f, "  (out of memory for the launch table)\n");
+        return;
+    }
+    uint64_t nrows = 0;
+    for (uint64_t i = 0; i < r->nlaunches; i++)
+        if (!i || !same_launch(&r->launches[i - 1], &r->launches[i]))
+            group[nrows++] = i;
+    group[nrows] = r->nlaunches;
+    uint64_t shown = nrows < MAX_TABLE_LAUNCHES ? nrows : MAX_TABLE_LAUNCHES;
+    int width = 6, tensor = 0;
+    for (uint64_t g = 0; g < shown; g++) {
+        const struct smem_launch_record *l = &r->launches[group[g]];
+        size_t len = strlen(kernel_name(r, l->kernel));
+        if (len > NAME_COLUMN) {
+            if (l->kernel < r->nkernels && !legend[l->kernel])
+                legend[l->kernel] = ++nlegend;
+            len = 6;
+        }
+        if ((int)len > width)
+            width = (int)len;
+        tensor |= l->ldsm.requests || l->stsm.requests || l->ldgsts.requests;
+    }
+    fprintf(f, "\n  %-6s %-*s %-12s %-12s %-11s %-17s %-17s %-9s %s\n", "launch", width, "kernel",
+            "grid", "block", "smem", "ld req/wf", "st req/wf", "hazards", "memory errors");
+    for (uint64_t g = 0; g < shown; g++) {
+        const struct smem_launch_record *l = &r->launches[group[g]];
+        uint64_t count = group[g + 1] - group[g], repeats = 0;
+        for (uint64_t j = group[g]; j < group[g + 1]; j++)
+            repeats += r->launches[j].repeat;
+        char gd[40], b[40], ld[48], st[48], sm[32], nb[40], c1[32], c2[32], c3[32];
+        dims(gd, sizeof gd, l->grid);
+        dims(b, sizeof b, l->block);
+        req_wf(ld, sizeof ld, &l->ld);
+        req_wf(st, sizeof st, &l->st);
+        snprintf(sm, sizeof sm, "%u+%u", l->static_smem, l->dynamic_smem);
+        fprintf(f, "  %-6llu %-*s %-12s %-12s %-11s %-17s %-17s %-9llu %llu",
+                (unsigned long long)l->index, width,
+                table_name(r, l->kernel, legend, nb, sizeof nb), gd, b, sm, ld, st,
+                (unsigned long long)count_hazards(l), (unsigned long long)count_errors(l));
+        if (count > 1) {
+            fprintf(f, "  x%s: launches %llu-%llu", smem_group_digits(c1, sizeof c1, count),
+                    (unsigned long long)l->index,
+                    (unsigned long long)r->launches[group[g + 1] - 1].index);
+            if (repeats)
+                fprintf(f, ", %s proven repeat%s", smem_group_digits(c2, sizeof c2, repeats),
+                        repeats == 1 ? "" : "s");
+            if (count - repeats > 1)
+                fprintf(f, ", %s emulated with the same counts",
+                        smem_group_digits(c3, sizeof c3, count - repeats));
+            fputc('\n', f);
+        } else {
+            fprintf(f, "%s\n", l->error ? "  (failed)" : l->repeat ? "  (repeat)" : "");
+        }
+    }
+    if (nrows > MAX_TABLE_LAUNCHES)
+        fprintf(f, "  ... %llu more rows, launches %llu on (--format json or csv lists them all)\n",
+                (unsigned long long)(nrows - MAX_TABLE_LAUNCHES),
+                (unsigned long long)r->launches[group[MAX_TABLE_LAUNCHES]].index);
+    /* ldmatrix / stmatrix / cp.async, counted apart (LDSM, STSM, LDGSTS), when there are any */
+    if (tensor)
+        fprintf(f, "\n  %-6s %-*s %-17s %-17s %s\n", "launch", width, "kernel", "ldsm req/wf",
+                "stsm req/wf", "ldgsts req/wf");
+    for (uint64_t g = 0; tensor && g < shown; g++) {
+        const struct smem_launch_record *l = &r->launches[group[g]];
+        char x[48], y[48], z[48], nb[40], c1[32];
+        req_wf(x, sizeof x, &l->ldsm);
+        req_wf(y, sizeof y, &l->stsm);
+        req_wf(z, sizeof z, &l->ldgsts);
+        uint64_t count = group[g + 1] - group[g];
+        fprintf(f, "  %-6llu %-*s %-17s %-17s %-*s", (unsigned long long)l->index, width,
+                table_name(r, l->kernel, legend, nb, sizeof nb), x, y, count > 1 ? 17 : 0, z);
+        if (count > 1)
+            fprintf(f, "  x%s", smem_group_digits(c1, sizeof c1, count));
+        fputc('\n', f);
+    }
+    for (uint32_t n = 1; n <= nlegend; n++)
+        for (uint32_t k = 0; k < r->nkernels; k++)
+            if (legend[k] == n)
+                fprintf(f, "%s  [%u] %s\n", n == 1 ? "\n" : "", n, kernel_name(r, k));
+    free(legend);
+    free(group);
+}
+
 void smem_run_report_table(FILE *f, const struct smem_run_report *r)
 {
     double secs = 0;
@@ -216,46 +347,8 @@ void smem_run_report_table(FILE *f, const struct smem_run_report *r)
     fputc('\n', f);
     if (r->stopped)
         fprintf(f, "stopped: %s\n", r->stopped);
-    if (r->nlaunches) {
-        fprintf(f, "\n  %-6s %-24s %-12s %-12s %-11s %-17s %-17s %-9s %s\n", "launch", "kernel",
-                "grid", "block", "smem", "ld req/wf", "st req/wf", "hazards", "memory errors");
-        for (uint64_t i = 0; i < r->nlaunches && i < MAX_TABLE_LAUNCHES; i++) {
-            const struct smem_launch_record *l = &r->launches[i];
-            char g[40], b[40], ld[48], st[48], sm[32];
-            dims(g, sizeof g, l->grid);
-            dims(b, sizeof b, l->block);
-            req_wf(ld, sizeof ld, &l->ld);
-            req_wf(st, sizeof st, &l->st);
-            snprintf(sm, sizeof sm, "%u+%u", l->static_smem, l->dynamic_smem);
-            uint64_t hz = 0;
-            for (uint32_t h = 0; h < l->nhazards; h++)
-                hz += l->hazards[h].count;
-            fprintf(f, "  %-6llu %-24.24s %-12s %-12s %-11s %-17s %-17s %-9llu %llu%s\n",
-                    (unsigned long long)l->index, kernel_name(r, l->kernel), g, b, sm, ld, st,
-                    (unsigned long long)hz, (unsigned long long)count_errors(l),
-                    l->error ? "  (failed)" : l->repeat ? "  (repeat)" : "");
-        }
-        if (r->nlaunches > MAX_TABLE_LAUNCHES)
-            fprintf(f, "  ... %llu more (--format json or csv lists them all)\n",
-                    (unsigned long long)(r->nlaunches - MAX_TABLE_LAUNCHES));
-        /* ldmatrix / stmatrix / cp.async, counted apart (LDSM, STSM, LDGSTS), when there are any */
-        int tensor = 0;
-        for (uint64_t i = 0; i < r->nlaunches && i < MAX_TABLE_LAUNCHES; i++)
-            tensor |= r->launches[i].ldsm.requests || r->launches[i].stsm.requests ||
-                      r->launches[i].ldgsts.requests;
-        if (tensor)
-            fprintf(f, "\n  %-6s %-24s %-17s %-17s %s\n", "launch", "kernel", "ldsm req/wf",
-                    "stsm req/wf", "ldgsts req/wf");
-        for (uint64_t i = 0; tensor && i < r->nlaunches && i < MAX_TABLE_LAUNCHES; i++) {
-            const struct smem_launch_record *l = &r->launches[i];
-            char x[48], y[48], z[48];
-            req_wf(x, sizeof x, &l->ldsm);
-            req_wf(y, sizeof y, &l->stsm);
-            req_wf(z, sizeof z, &l->ldgsts);
-            fprintf(f, "  %-6llu %-24.24s %-17s %-17s %s\n", (unsigned long long)l->index,
-                    kernel_name(r, l->kernel), x, y, z);
-        }
-    }
+    if (r->nlaunches)
+        launch_table(f, r);
     /* per kernel, the sums over its recorded launches, as analyze shows a kernel */
     for (uint32_t m = 0; m < r->nmodules; m++) {
         const struct smem_analysis *a = &r->modules[m].analysis;
@@ -352,4 +445,67 @@ void smem_run_report_csv(FILE *f, const struct smem_run_report *r)
                     (unsigned long long)t[j]->wavefronts, (unsigned long long)t[j]->ideal,
                     j == 2 ? "\n" : ",");
     }
+}
+
+void smem_run_report_html(FILE *f, const struct smem_run_report *r, uint32_t m)
+{
+    char title[800];
+    size_t tl = (size_t)snprintf(title, sizeof title, "smemlab run: %s",
+                                 r->program ? smem_base_name(r->program) : "?");
+    for (unsigned i = 0; i < r->nargs && tl < sizeof title; i++)
+        tl += (size_t)snprintf(title + tl, sizeof title - tl, " %s", r->args[i]);
+    html_page_begin(f, title);
+    fputs("<h1>smemlab run: <span class='mono'>", f);
+    smem_xml_text(f, title + strlen("smemlab run: "));
+    fputs("</span></h1>\n", f);
+    /* the launches of this module's kernels, alike consecutive ones folded: which launch of a
+       loop changed what, beside the sums below */
+    fputs("<h2 id='launches'>Launches</h2>\n<table><tr><th>launch</th><th class='l'>kernel</th>"
+          "<th>grid</th><th>block</th><th>shared (static + dynamic)</th><th>ld requests</th>"
+          "<th>ld wavefronts</th><th>st requests</th><th>st wavefronts</th><th>hazards</th>"
+          "<th>memory errors</th><th class='l'>alike</th></tr>\n", f);
+    uint64_t shown = 0;
+    for (uint64_t i = 0; i < r->nlaunches && shown < 1000; ) {
+        const struct smem_launch_record *l = &r->launches[i];
+        uint64_t j = i + 1, repeats = l->repeat;
+        while (j < r->nlaunches && same_launch(&r->launches[j - 1], &r->launches[j]))
+            repeats += r->launches[j++].repeat;
+        if (l->kernel < r->nkernels && r->kernels[l->kernel].module == m) {
+            char b[8][32];
+            fprintf(f, "<tr class='%s'><td>%s</td><td class='l'>", l->error ? "bad" : "ok",
+                    smem_group_digits(b[0], sizeof b[0], l->index));
+            smem_xml_text(f, kernel_name(r, l->kernel));
+            fprintf(f, "</td><td>%u&#215;%u&#215;%u</td><td>%u&#215;%u&#215;%u</td><td>%u + %u</td>"
+                       "<td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td>"
+                       "<td class='l'>",
+                    l->grid[0], l->grid[1], l->grid[2], l->block[0], l->block[1], l->block[2],
+                    l->static_smem, l->dynamic_smem,
+                    smem_group_digits(b[1], sizeof b[1], l->ld.requests),
+                    smem_group_digits(b[2], sizeof b[2], l->ld.wavefronts),
+                    smem_group_digits(b[3], sizeof b[3], l->st.requests),
+                    smem_group_digits(b[4], sizeof b[4], l->st.wavefronts),
+                    smem_group_digits(b[5], sizeof b[5], count_hazards(l)),
+                    smem_group_digits(b[6], sizeof b[6], count_errors(l)));
+            if (j - i > 1) {
+                fprintf(f, "&#215;%s, launches %s-", smem_group_digits(b[0], sizeof b[0], j - i),
+                        smem_group_digits(b[1], sizeof b[1], l->index));
+                fprintf(f, "%s", smem_group_digits(b[2], sizeof b[2], r->launches[j - 1].index));
+                if (repeats)
+                    fprintf(f, ", %s proven repeat%s",
+                            smem_group_digits(b[3], sizeof b[3], repeats), repeats == 1 ? "" : "s");
+            } else if (l->error) {
+                fputs("failed: ", f);
+                smem_xml_text(f, l->error);
+            }
+            fputs("</td></tr>\n", f);
+            shown++;
+        }
+        i = j;
+    }
+    fputs("</table>\n", f);
+    if (shown == 1000)
+        fputs("<p class='note'>The first 1,000 rows; --format json or csv lists every launch.</p>\n",
+              f);
+    smem_report_html_sections(f, &r->modules[m].analysis);
+    html_page_end(f);
 }

@@ -20,7 +20,7 @@
 static struct smem_run_report run;
 static char *program, **argv_list;
 static uint32_t cap_library;
-static uint64_t cap_launches, conflicts, hazards, memory_errors, api_errors, leaks;
+static uint64_t cap_launches, conflicts, hazards, memory_errors, api_errors, leaks, failed;
 static double last_write, write_cost;
 static volatile sig_atomic_t in_handler;
 static int complete;
@@ -134,6 +134,7 @@ void rt_report_launch(struct rt_kernel *k, struct smem_launch_record *lr,
                  /* a .cg copy's extra wavefronts for how its global sectors land are no bank
                     conflict (docs/bank-model.md, the keys rule) */
                  (lr->ldgsts.max_ways > 1 ? lr->ldgsts.wavefronts - lr->ldgsts.ideal : 0);
+    failed += lr->error != NULL; /* a launch stopped before its end */
     for (uint32_t i = 0; i < lr->nhazards; i++)
         hazards += lr->hazards[i].count;
     for (uint32_t i = 0; i < lr->nerrors; i++)
@@ -248,11 +249,11 @@ static void write_status(const char *fatal, int crashed)
     if (!f)
         return;
     fprintf(f, "runtime 1\nlaunches %llu\nrecorded %llu\nconflicts %llu\nhazards %llu\n"
-               "memory_errors %llu\napi_errors %llu\nleaks %llu\ncomplete %d\n",
+               "memory_errors %llu\napi_errors %llu\nleaks %llu\nfailed %llu\ncomplete %d\n",
             (unsigned long long)run.launches_total, (unsigned long long)run.nlaunches,
             (unsigned long long)conflicts, (unsigned long long)hazards,
             (unsigned long long)memory_errors, (unsigned long long)api_errors,
-            (unsigned long long)leaks, complete);
+            (unsigned long long)leaks, (unsigned long long)failed, complete);
     if (fatal) {
         fprintf(f, crashed ? "crashed " : "fatal ");
         for (const char *c = fatal; *c; c++)
@@ -289,7 +290,7 @@ static void write_html(void)
         FILE *f = fopen(path, "w");
         if (!f)
             continue;
-        smem_report_html(f, &run.modules[m].analysis);
+        smem_run_report_html(f, &run, m); /* titled with the command line, its launches */
         fclose(f);
     }
 }

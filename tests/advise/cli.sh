@@ -53,4 +53,17 @@ check "square --apply: analyze --fail-on-conflict passes" $?
 # extern array: --row, no apply
 "$S" advise $D/rect.cu --kernel setRowReadColDyn --block 32,16 --dyn-smem 2048 --row 32 --format json > "$T/dyn.json"
 grep -q '"best_pad": {"pad": 2,' "$T/dyn.json"; check "extern with --row 32: best_pad 2" $?
+
+# a flat tile with a named pad: the declared shape, the change in the code's own terms
+"$S" advise $D/extra_cols.cu --block 32,32 > "$T/extra.txt" 2>&1
+check "named pad: exit 0" $?
+grep -qF 'declared [BK][BN + extraCols] = [32][36], 4-byte elements; extraCols = 4 pads each row of 32' "$T/extra.txt"
+check "named pad: the declared shape" $?
+grep -qF 'now: 160 wavefronts (ideal 64), 4-way' "$T/extra.txt"; check "named pad: 4-way now" $?
+grep -qF 'pad: extraCols = 1 (now 4), rows of 32 + 1: line 13 ld 4-way -> conflict-free' "$T/extra.txt"
+check "named pad: extraCols = 1 proposed" $?
+grep -qF 'write: const int extraCols = 1; (now 4): Bs[BK * (BN + extraCols)] and its indexing stay as written' "$T/extra.txt"
+check "named pad: the constant's line rewritten" $?
+grep -qF 'best: extraCols = 1 (64 wavefronts, +0 bytes)' "$T/extra.txt"; check "named pad: best" $?
+! grep -q 'indexed Bs\[r \*' "$T/extra.txt"; check "named pad: no indexing the code lacks" $?
 exit $fail

@@ -44,6 +44,33 @@ t "param unset" "$smemlab" analyze "$TMPD/k.cu" --kernel scaled --block 256 --fo
 expect_rc 0
 expect_out '"complete": false'
 expect_out 'cannot know'
+t "param unset, --fail-on-incomplete: exit 1, the kernel named" "$smemlab" analyze "$TMPD/k.cu" --kernel scaled --block 256 --fail-on-incomplete
+expect_rc 1
+expect_err 'scaled: incomplete'
+expect_err '--fail-on-incomplete: 1 of 1 kernels incomplete'
+t "param set, --fail-on-incomplete: exit 0" "$smemlab" analyze "$TMPD/k.cu" --kernel scaled --block 256 --param n=256 --param s=0.5 --fail-on-incomplete
+expect_rc 0
+# the incomplete kernel comes first in the table, before the whole ones (file order: rowcol, scaled)
+t "incomplete first" "$smemlab" analyze "$TMPD/k.cu" --block 256
+expect_rc 0
+first=$(printf '%s\n' "$out" | head -n 1)
+case "$first" in scaled*) ;; *) fail "$last: first line '$first', expected scaled's" ;; esac
+printf '%s' "$out" | grep -q '^rowcol  block' || fail "$last: rowcol missing"
+# a statement over two lines: the site on its second line shows it whole
+cat >"$TMPD/two.cu" <<'CU'
+__global__ void twoLine(float *out)
+{
+    __shared__ float s[64 * 2];
+    s[threadIdx.x] = threadIdx.x;
+    __syncthreads();
+    float v = s[threadIdx.x] +
+              s[threadIdx.x * 2]; // the second half
+    out[threadIdx.x] = v;
+}
+CU
+t "a two-line statement whole" "$smemlab" analyze "$TMPD/two.cu" --block 32
+expect_rc 0
+expect_out '7      ld   4           1           2       2.00 2-way           float v = s[threadIdx.x] + s[threadIdx.x * 2]; // the second half'
 t "param by position" "$smemlab" analyze "$TMPD/k.cu" --kernel scaled --block 256 --param 1=8 --format json
 expect_out '"complete": true'
 # launch limits are usage errors

@@ -45,6 +45,7 @@ expect_out '"inline": [{"file": "inlined_helpers.cu", "line": 3}, {"file": "inli
 t "inlined helpers, as a table" "$S" analyze $D/inlined_helpers.cu --block 64
 expect_out "inlined from inlined_helpers.cu:3:"
 expect_out "called at inlined_helpers.cu:6:"
+expect_out "  15>3   ld   16          2           8"   # the kernel's line > the line written on
 t "size_t n unset: incomplete, named (not taken for a pointer)" "$S" analyze $D/size_params.cu --kernel guarded --block 64
 expect_rc 0
 expect_out "unset scalar parameters: n;"

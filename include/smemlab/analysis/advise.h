@@ -63,6 +63,13 @@ struct smem_advise_array {
     int best_swizzle;        /* index into swizzles, -1 when none is valid */
     int best_is_swizzle;     /* ranking by wavefronts, then extra bytes */
     char note[512];          /* what could not be done and why */
+    /* a one-dimensional declaration written as rows times a row with a named pad
+       ("Bs[BK * (BN + extraCols)]", indexed "Bs[r * (BN + extraCols) + c]"): the declared shape
+       ("[BK][BN + extraCols]"), the pad's constant and its value now; row_elems is the row
+       without it (BN), and pads[p] is the constant set to p */
+    char decl_shape[160];
+    char pad_const[64];
+    uint32_t pad_now;
 };
 
 struct smem_advice {

@@ -102,6 +102,12 @@ struct smem_analysis {
     int owns_module;        /* 0: borrowed from the caller (smem_analyze_module) */
     struct smem_kernel_report *kernels;
     uint32_t nkernels;
+    /* how a .cu or header was compiled when not alone: "through x.cu of its folder, which
+       includes it", "with k<128, 8> instantiated"; "" when compiled as it is */
+    char compiled_as[600];
+    /* the file's template kernels no entry instantiates ("k<int BM> (k.cuh:3)"; with
+       o->preprocessed, or from smem_analyze_file), not analysed; "" when none */
+    char uninstantiated[400];
 };
 
 struct smem_analyze_options {
@@ -119,6 +125,9 @@ struct smem_analyze_options {
     const char *const *compiler_args; /* -I, -D, -std, and what followed `--` */
     unsigned ncompiler_args;
     const char *arch;       /* default "sm_90" */
+    /* a .cu that includes the header analysed (one that does not compile alone): compiled in
+       its place (smem_analyze_file; without it, a .cu of the header's folder that includes it) */
+    const char *include_from;
     /* nvcc's preprocessed device source of the .cu (smem_compile_cu_pp), where parameter names
      * come from. NULL: smem_analyze_file keeps it from its own compile; smem_analyze_ptx and
      * smem_analyze_module with a .cu source run nvcc -E when a --param needs it. */
@@ -150,7 +159,12 @@ char *smem_preprocess_cu(const char *path, const struct smem_analyze_options *o,
 
 /* Analyses path (.cu compiled first, or .ptx). Returns 0 with *out, or -1 with err: -2 when the
  * problem is the launch configuration or a --param (a usage error), -1 for bad input. Per-kernel
- * failures (unsupported instruction, runaway loop) fail the whole call, located. */
+ * failures (unsupported instruction, runaway loop) fail the whole call, located.
+ * A header that does not compile alone is compiled through o->include_from, else through a .cu
+ * of its folder that includes it ((*out)->compiled_as says which). A kernel named with template
+ * arguments (o->kernel "k<128, 8>") that the file does not instantiate is instantiated: a .cu
+ * that includes the file and takes the address of k<128, 8> is compiled in its place. Without
+ * a kernel, or with a name that matches none, the message lists the file's template kernels. */
 int smem_analyze_file(const char *path, const struct smem_analyze_options *o,
                       struct smem_analysis **out, struct smem_error *err);
 int smem_analyze_ptx(const char *ptx, size_t len, const char *ptx_name, const char *source,

@@ -62,6 +62,16 @@ struct smem_pp_unit *smem_pp_scan(const char *text, size_t len);
 void smem_pp_unit_free(struct smem_pp_unit *u);
 /* How many __global__ declarations the scan found. */
 unsigned smem_pp_unit_kernels(const struct smem_pp_unit *u);
+/* A template kernel's definition ("template <int BM, int BN> __global__ void k(...) {...}"). */
+struct smem_pp_template {
+    const char *qual;       /* "ns::k" */
+    const char *tparams;    /* "int BM, int BN" */
+    const char *file;       /* the line marker's file, or NULL */
+    unsigned line;
+};
+/* Declaration i (< smem_pp_unit_kernels) when it defines a template kernel: 1 and *out (borrowed
+ * from u); 0 for any other. */
+int smem_pp_unit_template(const struct smem_pp_unit *u, unsigned i, struct smem_pp_template *out);
 
 /* The parameters of PTX entry f, demangled as `demangled` ("void k<int>(int const*, int)"; the
  * symbol itself for extern "C"), named from u (NULL: no source; names stay ""). 0, or -1 when

@@ -28,6 +28,11 @@ struct smem_source_cache {
 /* Line n (1-based) of path without its leading blanks, in buf; "" when unreadable. */
 const char *smem_source_line(struct smem_source_cache *c, const char *path, unsigned n, char *buf,
                              size_t size);
+/* The statement line n belongs to, its lines joined by one space: the lines before that leave it
+ * open (ending with an operator, a comma or an opening bracket) and those after while it stays
+ * open, at most 3 each way ("float v = a[i] + b[j];" for line n holding "b[j];"). */
+const char *smem_source_statement(struct smem_source_cache *c, const char *path, unsigned n,
+                                  char *buf, size_t size);
 void smem_source_cache_free(struct smem_source_cache *c);
 
 /* s as a JSON string, quotes included (NULL: ""). */
@@ -37,6 +42,8 @@ void smem_json_string(FILE *f, const char *s);
  * tab, and bytes that are not UTF-8, written as U+FFFD, so the page stays well-formed whatever a
  * source line holds (NULL: nothing). */
 void smem_xml_text(FILE *f, const char *s);
+/* v with its digits grouped by thousands ("105,906,176") in buf (27 bytes hold any); buf. */
+const char *smem_group_digits(char *buf, size_t n, unsigned long long v);
 
 #ifdef __cplusplus
 }

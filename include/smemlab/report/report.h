@@ -26,6 +26,9 @@ void smem_report_sass_lines(FILE *f, const struct smem_kernel_report *k);
  * its sites, the SVG bank map of each conflicting site's costliest request beside its source line,
  * and its hazards with both lines. Well-formed XML as well as HTML. */
 void smem_report_html(FILE *f, const struct smem_analysis *a);
+/* The page's sections without its frame (the summary, each kernel): for a page that adds its
+ * own (`smemlab run`'s launches, run_report.h). */
+void smem_report_html_sections(FILE *f, const struct smem_analysis *a);
 /* One kernel's JSON object as smem_report_json writes it (extra: more "key": value fields, or
  * NULL); `run`'s report writes its kernels with it. */
 void smem_report_json_kernel(FILE *f, const struct smem_analysis *a,

@@ -18,6 +18,10 @@ void smem_run_report_json(FILE *f, const struct smem_run_report *r);
 /* The table: one line per launch, then each kernel's sums per source line as `analyze` shows
  * them, then the memory errors. */
 void smem_run_report_table(FILE *f, const struct smem_run_report *r);
+/* The HTML page of module m's kernels: titled "smemlab run: PROGRAM ARGS", the program's
+ * launches of those kernels (alike consecutive launches one row, counts grouped by thousands),
+ * then analyze's page of their sums. */
+void smem_run_report_html(FILE *f, const struct smem_run_report *r, uint32_t m);
 /* CSV: one row per recorded launch. */
 void smem_run_report_csv(FILE *f, const struct smem_run_report *r);
 /* "load", "store", "atomic", "misaligned access", "store to constant memory" */
