@@ -99,9 +99,10 @@ struct block {
     struct emu_async *async;   /* cta_async.c: per thread mbarrier waits and cp.async groups */
     /* cta_tma.c: per 16-byte chunk of shared memory, how the TMA load that wrote it last laid it
        out (the tensor map's swizzle + 1; 0: not a TMA's) and that load's instruction; NULL until
-       a TMA load runs */
+       a TMA load runs; tma_sum: a hash of the chunk's bytes as the load left them (bytes written
+       otherwise since, by any instruction, make the record stale: emu_tma_current) */
     uint8_t *tma_sw;
-    uint32_t *tma_pc;
+    uint32_t *tma_pc, *tma_sum;
 };
 
 /* Per instruction, a fast-path kind for the common integer operations (cta_prepare.c). */

@@ -458,6 +458,7 @@ out:
     free(b.smem_known);
     free(b.tma_sw);
     free(b.tma_pc);
+    free(b.tma_sum);
     free(b.local);
     free(b.local_known);
     free(b.param);

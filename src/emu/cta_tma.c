@@ -26,8 +26,10 @@
  * (32, 64, 128 bytes) whatever the inner box, the XOR on the absolute address; dense rows
  * without a swizzle.
  * The layout record: every 16-byte chunk a TMA load writes remembers the map's swizzle and the
- * load (b->tma_sw, b->tma_pc), which wgmma (cta_wgmma.c) compares with its descriptors; any other
- * write to the chunk by a bulk copy forgets it (emu_tma_forget).
+ * load and a hash of its bytes (b->tma_sw, tma_pc, tma_sum), which wgmma (cta_wgmma.c) compares
+ * with its descriptors while the bytes are still the load's (emu_tma_current: st.shared, cp.async
+ * or anything else that changed them since makes the record stale); a bulk copy forgets it
+ * (emu_tma_forget).
  * Hazards: the destination chunks are a `landed` write of the issuing thread, as for cp.async.bulk.
  * Cost: none in the LSU counters (the TMA is not the LSU; as cta_bulk.c). */
 #include "families.h"
@@ -62,6 +64,20 @@ static void tma_landed(struct block *b, uint32_t w, uint32_t l, uint32_t pc, uin
     b->h->access(b->h->ctx, &x);
 }
 
+/* FNV-1a of the 16 bytes (and their known marks) at shared offset off */
+static uint32_t chunk_sum(const struct block *b, uint32_t off)
+{
+    uint32_t h = 2166136261u;
+    for (uint32_t i = 0; i < 16; i++)
+        h = (h ^ (b->smem[off + i] | (uint32_t)b->smem_known[off + i] << 8)) * 16777619u;
+    return h;
+}
+
+int emu_tma_current(const struct block *b, uint32_t chunk)
+{
+    return b->tma_sw && b->tma_sw[chunk] && b->tma_sum[chunk] == chunk_sum(b, chunk * 16);
+}
+
 void emu_tma_forget(struct block *b, uint32_t off, uint32_t n)
 {
     if (!b->tma_sw || !n)
@@ -92,7 +108,8 @@ static int read_map(struct block *b, uint32_t w, uint32_t l, uint32_t pc, const 
         emu_stop_unknown(b, pc, "tensor map address");
         return 0;
     }
-    if (!param && a >= PARAM_GENERIC_BASE && a - PARAM_GENERIC_BASE < WINDOW_SIZE) {
+    int global = !param && b->gm && emu_region_of(b, a, SMEM_TMAP_BYTES);
+    if (!param && !global && a >= PARAM_GENERIC_BASE && a - PARAM_GENERIC_BASE < WINDOW_SIZE) {
         param = 1;
         a -= PARAM_GENERIC_BASE;
     }
@@ -107,11 +124,13 @@ static int read_map(struct block *b, uint32_t w, uint32_t l, uint32_t pc, const 
         memcpy(map, b->param + a, SMEM_TMAP_BYTES);
         memcpy(kn, b->param_known + a, SMEM_TMAP_BYTES);
     } else {
-        if (emu_is_shared_space(SP_GENERIC, a))
+        /* a global allocation first: the runtime's device addresses may fall in a window */
+        unsigned sp = global ? SP_GLOBAL : SP_GENERIC;
+        if (sp == SP_GENERIC && emu_is_shared_space(SP_GENERIC, a))
             return emu_failf(b, pc, "%s: the tensor map at 0x%llx is in shared memory (the map "
                                     "must be in parameter, constant or global memory)", name,
                              (unsigned long long)a);
-        int r = emu_mem_bytes(b, w * 32 + l, pc, in, SP_GENERIC, a, SMEM_TMAP_BYTES, map, kn, 0);
+        int r = emu_mem_bytes(b, w * 32 + l, pc, in, sp, a, SMEM_TMAP_BYTES, map, kn, 0);
         if (r < 0)
             return -1;
         if (r == 1) {
@@ -226,6 +245,8 @@ static int load_elem(void *ctx, const uint32_t e[SMEM_TMAP_MAX_RANK], int inside
         b->tma_pc[off / 16] = x->pc;
         tma_landed(b, x->w, x->l, x->pc, off & ~15u);
     }
+    if (((e[0] + 1) * x->eb) % 16 == 0) /* its last (rows are 16-byte multiples): the bytes */
+        b->tma_sum[off / 16] = chunk_sum(b, off & ~15u);
     return 1;
 }
 
@@ -289,7 +310,8 @@ static int tma_g2s(struct block *b, uint32_t w, uint32_t l, uint32_t pc, const s
     if (!b->tma_sw) {
         b->tma_sw = calloc(b->smem_size / 16 + 1, 1);
         b->tma_pc = calloc(b->smem_size / 16 + 1, sizeof *b->tma_pc);
-        if (!b->tma_sw || !b->tma_pc)
+        b->tma_sum = calloc(b->smem_size / 16 + 1, sizeof *b->tma_sum);
+        if (!b->tma_sw || !b->tma_pc || !b->tma_sum)
             return emu_fail(b, pc, "out of memory");
     }
     struct copy x = {b, w, l, pc, in, &t, adst, smem_tmap_elem_bytes(t.dtype)};

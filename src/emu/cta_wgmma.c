@@ -174,8 +174,8 @@ static int read_operand(struct block *b, uint32_t pc, uint64_t raw, int mn, unsi
 
 /* The layout check: the first element of the operand descriptor raw describes whose 16-byte
  * chunk a TMA load wrote with another swizzle, where the two swizzles put the element's bytes
- * differently, reported (struct smem_cta_layout) once for the operand. A chunk written
- * otherwise since (st.shared, cp.async, a bulk copy) carries no record. */
+ * differently, reported (struct smem_cta_layout) once for the operand. A chunk whose bytes were
+ * changed since by other means (st.shared, cp.async, a bulk copy) carries no record. */
 static void check_layout(struct block *b, uint32_t pc, uint64_t raw, int mn, unsigned t, uint32_t rows,
                          uint32_t K, char which)
 {
@@ -188,7 +188,8 @@ static void check_layout(struct block *b, uint32_t pc, uint64_t raw, int mn, uns
         for (uint32_t k = 0; k < K; k++) {
             uint32_t a = elem_addr(&d, mn, r, k, e), off = a - SHARED_WINDOW_BASE;
             uint8_t w = b->tma_sw[off / 16];
-            if (!w || w - 1u == rsw || smem_swizzle(a, w - 1u) == smem_swizzle(a, rsw))
+            if (!w || w - 1u == rsw || smem_swizzle(a, w - 1u) == smem_swizzle(a, rsw) ||
+                !emu_tma_current(b, off / 16))
                 continue;
             struct smem_cta_layout ev = {b->bid, pc, b->tma_pc[off / 16], off & ~15u, which,
                                          (uint8_t)rsw, (uint8_t)mn, (uint8_t)(w - 1u)};
