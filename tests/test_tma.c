@@ -10,6 +10,8 @@
  *    inner boxes narrower than the swizzle span, destinations off the 1024-byte pattern, element
  *    strides) as the H200 put it (h200-tma-layout.txt.gz), and the boxes the H200 stopped with
  *    "an illegal instruction was encountered" stopped with a located message (exit 3);
+ *  - tests/run/tma_rewrite.cu: a tile the program rewrites after the TMA load (st.shared) is no
+ *    longer the TMA's: the same mismatched wgmma gives a layout hazard without the rewrite only;
  *  - tests/run/tma_bad.cu: a map read from global memory works; a map no driver makes, a map of
  *    another rank, a misaligned destination, im2col and multicast stop located (exit 3).
  * Needs nvcc (else skipped, exit 77). */
@@ -238,6 +240,23 @@ static void test_bad_input_stops_located(void)
     }
 }
 
+/* the record follows the bytes: a tile the program rewrote after the TMA load is not the TMA's */
+static void test_layout_follows_the_bytes(void)
+{
+    char *o, *e;
+    CHECK_EQ(run("--fail-on-hazard", "tma_rewrite", "keep", &o, &e), 1);
+    EXPECT_IN(o, "keep done\n");
+    EXPECT_IN(e, "hazard: layout (wgmma reads A as 128-byte swizzle, K-major; the TMA wrote it with "
+                 "64-byte swizzle)");
+    free(o);
+    free(e);
+    CHECK_EQ(run("--fail-on-hazard", "tma_rewrite", "rewrite", &o, &e), 0);
+    EXPECT_IN(o, "rewrite done\n");
+    CHECK(strstr(e, "hazard:") == NULL);
+    free(o);
+    free(e);
+}
+
 int main(void)
 {
     if (system("nvcc --version > /dev/null 2>&1") != 0) {
@@ -249,10 +268,12 @@ int main(void)
     mkdir(bin, 0755);
     build("run", "tma");
     build("run", "tma_bad");
+    build("run", "tma_rewrite");
     build("hw/tma", "tma_layout");
     RUN(test_outputs_are_the_h200s);
     RUN(test_layout_hazard);
     RUN(test_probe_is_the_h200s);
     RUN(test_bad_input_stops_located);
+    RUN(test_layout_follows_the_bytes);
     return CHECK_DONE();
 }
