@@ -252,11 +252,14 @@ void smem_tensormap_decode(const uint8_t in[SMEM_TMAP_BYTES], struct smem_tensor
             t->upper[d] = (int16_t)get(in + OFF_CORNERS + 6 + 2 * d, 2);
         }
     }
-    for (unsigned d = 0; d < t->rank; d++) { /* beyond the rank: 0, as the encode calls leave them */
+    /* beyond the rank: 0, as the encode calls leave them; a rank field of 6-8 (3 bits: bytes no
+       encode call writes, which smem_tensormap_check refuses) fills the five dimensions */
+    unsigned r = t->rank < SMEM_TMAP_MAX_RANK ? t->rank : SMEM_TMAP_MAX_RANK;
+    for (unsigned d = 0; d < r; d++) {
         t->dim[d] = get(in + OFF_DIM + 4 * d, 4) + 1;
         t->box[d] = t->im2col ? 0 : in[OFF_BOX + d] + 1u;
         t->estride[d] = in[OFF_ESTRIDE + d] + 1u;
-        if (d + 1 < t->rank)
+        if (d + 1 < r)
             t->stride[d] = get(in + OFF_STRIDE + 8 * d, 8);
     }
 }

@@ -1957,22 +1957,24 @@ static int read_function(struct parser *ps, int is_entry)
         if (read_rets(ps, rets, &nrets))
             return -1;
     }
-    if (skip_ws(ps))
-        return -1;
     const char *at = ps->p;
-    if (read_word(ps, w, sizeof w))
-        return -1;
-    f->name = dupn(w, strlen(w));
-    f->is_entry = is_entry;
-    f->decl_line = ps->line;
-    m->nfuncs++; /* counted now so it is freed on error */
-    if (!f->name)
-        return fail_at(ps, at, "out of memory");
-    for (uint32_t i = 0; i + 1 < m->nfuncs; i++)
+    int bad = skip_ws(ps);
+    at = ps->p;
+    if (!bad)
+        bad = read_word(ps, w, sizeof w);
+    if (!bad) {
+        f->name = dupn(w, strlen(w));
+        f->is_entry = is_entry;
+        f->decl_line = ps->line;
+        m->nfuncs++; /* counted now so it is freed on error */
+        if (!f->name)
+            bad = fail_at(ps, at, "out of memory");
+    }
+    for (uint32_t i = 0; !bad && i + 1 < m->nfuncs; i++)
         if (!strcmp(m->funcs[i].name, f->name) && m->funcs[i].ninsns)
-            return fail_at(ps, at, "function '%s' defined twice", f->name);
-    if (peek(ps, '(') == 1 && read_list(ps, param_item, NULL)) {
-        for (uint32_t i = 0; i < nrets; i++)
+            bad = fail_at(ps, at, "function '%s' defined twice", f->name);
+    if (bad || (peek(ps, '(') == 1 && read_list(ps, param_item, NULL))) {
+        for (uint32_t i = 0; i < nrets; i++) /* the return parameters are no symbols yet */
             free(rets[i].name);
         return -1;
     }
