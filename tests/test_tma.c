@@ -10,6 +10,8 @@
  *    inner boxes narrower than the swizzle span, destinations off the 1024-byte pattern, element
  *    strides) as the H200 put it (h200-tma-layout.txt.gz), and the boxes the H200 stopped with
  *    "an illegal instruction was encountered" stopped with a located message (exit 3);
+ *  - tests/run/tma_dims.cu: ranks 1 to 5, loads and stores, no swizzle and 32B, a box partly past
+ *    the tensor's outer ends (self-checking; not measured on a GPU);
  *  - tests/run/tma_rewrite.cu: a tile the program rewrites after the TMA load (st.shared) is no
  *    longer the TMA's: the same mismatched wgmma gives a layout hazard without the rewrite only;
  *  - tests/run/tma_bad.cu: a map read from global memory works; a map no driver makes, a map of
@@ -240,6 +242,23 @@ static void test_bad_input_stops_located(void)
     }
 }
 
+/* every rank, loads and stores, a box partly outside in its outer dimensions (self-checking) */
+static void test_every_rank(void)
+{
+    char *o, *e;
+    CHECK_EQ(run("", "tma_dims", "", &o, &e), 0);
+    for (int sw = 0; sw <= 32; sw += 32)
+        for (int r = 1; r <= 5; r++) {
+            char want[100];
+            snprintf(want, sizeof want, "rank %d swizzle %d: %d rows, load as placed, store back\n", r, sw,
+                     1 << (r - 1));
+            EXPECT_IN(o, want);
+        }
+    EXPECT_IN(o, "\nPASS\n");
+    free(o);
+    free(e);
+}
+
 /* the record follows the bytes: a tile the program rewrote after the TMA load is not the TMA's */
 static void test_layout_follows_the_bytes(void)
 {
@@ -269,11 +288,13 @@ int main(void)
     build("run", "tma");
     build("run", "tma_bad");
     build("run", "tma_rewrite");
+    build("run", "tma_dims");
     build("hw/tma", "tma_layout");
     RUN(test_outputs_are_the_h200s);
     RUN(test_layout_hazard);
     RUN(test_probe_is_the_h200s);
     RUN(test_bad_input_stops_located);
     RUN(test_layout_follows_the_bytes);
+    RUN(test_every_rank);
     return CHECK_DONE();
 }
