@@ -12,6 +12,8 @@
  *    "an illegal instruction was encountered" stopped with a located message (exit 3);
  *  - tests/run/tma_dims.cu: ranks 1 to 5, loads and stores, no swizzle and 32B, a box partly past
  *    the tensor's outer ends (self-checking; not measured on a GPU);
+ *  - tests/run/grid_constant.cu: a __grid_constant__ parameter read through its address
+ *    (cvta.param and generic loads, how a map reaches the TMA) reads the parameter;
  *  - tests/run/tma_rewrite.cu: a tile the program rewrites after the TMA load (st.shared) is no
  *    longer the TMA's: the same mismatched wgmma gives a layout hazard without the rewrite only;
  *  - tests/run/tma_bad.cu: a map read from global memory works; a map no driver makes, a map of
@@ -259,6 +261,16 @@ static void test_every_rank(void)
     free(e);
 }
 
+/* cvta.param: a __grid_constant__ parameter read through its generic address */
+static void test_grid_constant_by_address(void)
+{
+    char *o, *e;
+    CHECK_EQ(run("", "grid_constant", "", &o, &e), 0);
+    EXPECT_IN(o, "ok\n");
+    free(o);
+    free(e);
+}
+
 /* the record follows the bytes: a tile the program rewrote after the TMA load is not the TMA's */
 static void test_layout_follows_the_bytes(void)
 {
@@ -289,6 +301,7 @@ int main(void)
     build("run", "tma_bad");
     build("run", "tma_rewrite");
     build("run", "tma_dims");
+    build("run", "grid_constant");
     build("hw/tma", "tma_layout");
     RUN(test_outputs_are_the_h200s);
     RUN(test_layout_hazard);
@@ -296,5 +309,6 @@ int main(void)
     RUN(test_bad_input_stops_located);
     RUN(test_layout_follows_the_bytes);
     RUN(test_every_rank);
+    RUN(test_grid_constant_by_address);
     return CHECK_DONE();
 }
