@@ -329,9 +329,38 @@ static void box_elements(void)
     CHECK(strstr(smem_tmap_unmodelled(&i), "im2col") != NULL);
 }
 
+/* bytes no encode call writes (a rank field of 8, every field all ones) decode within the struct
+ * and are refused; rows under a swizzle are the swizzle's span (the H200: h200-tma-layout.txt.gz) */
+static void garbage_and_padded_rows(void)
+{
+    uint8_t b[SMEM_TMAP_BYTES];
+    memset(b, 0xff, sizeof b);
+    struct smem_tensormap t;
+    smem_tensormap_decode(b, &t);
+    CHECK_EQ(t.rank, 8);
+    char why[200];
+    CHECK_EQ(smem_tensormap_check(&t, 1, why, sizeof why), -1);
+    b[8] = 0x17; /* rank 8, FLOAT32, tiled */
+    memset(b + 9, 0, 7);
+    smem_tensormap_decode(b, &t);
+    CHECK_EQ(smem_tensormap_check(&t, 1, why, sizeof why), -1);
+    CHECK(strstr(why, "tensorRank 8") != NULL);
+    t = base();
+    t.swizzle = SMEM_TMAP_SWIZZLE_128B;
+    t.box[0] = 16; /* 32 bytes of a 128-byte span */
+    CHECK_EQ(smem_tmap_row_pitch(&t), 128);
+    CHECK_EQ(smem_tmap_box_bytes(&t), 16u * 32 * 2);
+    CHECK_EQ(smem_tmap_box_footprint(&t), 128u * 32);
+    uint32_t e[5] = {3, 1, 0, 0, 0};
+    CHECK_EQ(smem_tmap_smem_addr(&t, 0x400, e), 0x400 + 128 + (6 ^ 16));
+    t.swizzle = SMEM_TMAP_SWIZZLE_NONE;
+    CHECK_EQ(smem_tmap_row_pitch(&t), 32);
+}
+
 int main(void)
 {
     RUN(accepts_valid);
+    RUN(garbage_and_padded_rows);
     RUN(refuses_what_cuda_h_refuses);
     RUN(encoding);
     RUN(swizzles);

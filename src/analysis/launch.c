@@ -327,6 +327,13 @@ static void on_barrier(void *ctx, const struct smem_cta_barrier *b)
         smem_hazards_barrier(c->hz, b);
 }
 
+static void on_layout(void *ctx, const struct smem_cta_layout *e)
+{
+    struct collector *c = ctx;
+    if (c->hz)
+        smem_hazards_layout(c->hz, e);
+}
+
 static int same_file(const char *a, const char *b)
 {
     return a == b || (a && b && !strcmp(a, b));
@@ -477,7 +484,7 @@ int smem_launch_analyze(const struct smem_cta_program *p, const struct smem_laun
         c.cache = calloc(COST_CACHE, sizeof *c.cache); /* NULL: every request priced afresh */
         c.mcache = calloc(MATRIX_CACHE, sizeof *c.mcache);
     }
-    struct smem_cta_hooks hooks = {&c, on_access, on_barrier};
+    struct smem_cta_hooks hooks = {&c, on_access, on_barrier, on_layout};
     double t0 = now_s();
     int rc = smem_cta_run(p, l, o->price ? &hooks : NULL, res, err);
     k->seconds = now_s() - t0;

@@ -14,6 +14,8 @@
  * variables speak of offsets from here. */
 #define SHARED_WINDOW_BASE 0x400u
 #define LOCAL_GENERIC_BASE 0x00007d0000000000ull  /* generic addresses of local memory */
+#define PARAM_GENERIC_BASE 0x00007c0000000000ull  /* generic addresses of the kernel's parameters
+                                                     (cvta.param: a __grid_constant__ tensor map) */
 #define WINDOW_SIZE 0x0000000100000000ull
 #define PTR_PARAM_BASE 0x0000100000000000ull      /* fake device pointers for pointer params */
 #define PTR_PARAM_STEP 0x0000010000000000ull
@@ -95,6 +97,12 @@ struct block {
     struct smem_cta_unknown unknown;
     int failed;
     struct emu_async *async;   /* cta_async.c: per thread mbarrier waits and cp.async groups */
+    /* cta_tma.c: per 16-byte chunk of shared memory, how the TMA load that wrote it last laid it
+       out (the tensor map's swizzle + 1; 0: not a TMA's) and that load's instruction; NULL until
+       a TMA load runs; tma_sum: a hash of the chunk's bytes as the load left them (bytes written
+       otherwise since, by any instruction, make the record stale: emu_tma_current) */
+    uint8_t *tma_sw;
+    uint32_t *tma_pc, *tma_sum;
 };
 
 /* Per instruction, a fast-path kind for the common integer operations (cta_prepare.c). */

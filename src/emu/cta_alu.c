@@ -458,7 +458,8 @@ integer:
     case PO_CVT: r = cvt_value(in, a, c); break;
     case PO_CVTA: {
         uint64_t base = in->space == SP_SHARED ? SHARED_GENERIC_BASE
-                        : in->space == SP_LOCAL ? LOCAL_GENERIC_BASE : 0;
+                        : in->space == SP_LOCAL ? LOCAL_GENERIC_BASE
+                        : in->space == SP_PARAM ? PARAM_GENERIC_BASE : 0;
         r = in->to ? a - base : a + base;
         if (in->to && in->space == SP_SHARED)
             r &= 0xffffffffu;

@@ -12,8 +12,8 @@
  * destination bytes of a global -> shared copy are a write by the issuing thread when it issues
  * (a site of op ldgsts that makes no request: `landed` events), and the phase completion that
  * publishes them closes the interval as every mbarrier phase does.
- * Not emulated, each stopping the kernel where it executes with one sentence: the tensor forms
- * (a CUtensorMap describes the copy; it is the driver's object), cp.reduce.async.bulk,
+ * The tensor forms (a tensor map describes the copy) are cta_tma.c's.
+ * Not emulated, each stopping the kernel where it executes with one sentence: cp.reduce.async.bulk,
  * .multicast::cluster and shared::cta -> shared::cluster (clusters are not emulated). */
 #include "families.h"
 #include "lanes.h"
@@ -123,6 +123,7 @@ static int bulk_g2s(struct block *b, uint32_t w, uint32_t l, uint32_t pc,
         memset(b->smem_known + dst, 0, n);
     }
     bulk_landed(b, w, l, pc, dst, n);
+    emu_tma_forget(b, dst, n);
     return emu_mbarrier_complete_tx(b, pc, bar, n, name);
 }
 
@@ -177,10 +178,9 @@ int emu_exec_bulk(struct block *b, uint32_t w, uint32_t pc, const struct smem_pt
     switch (in->mode) {
     case MODE_BULK_COMMIT: case MODE_BULK_WAIT: case MODE_BULK_PREFETCH:
         return 1; /* the copies are done at once: nothing waits, nothing to fetch */
-    case MODE_BULK_TENSOR:
-        why = "cp.async.bulk.tensor (a tensor map describes the copy; smemlab does not emulate "
-              "TMA tensor copies)";
-        break;
+    case MODE_BULK_TENSOR: case MODE_BULK_TENSOR_G2S: case MODE_BULK_TENSOR_S2G:
+    case MODE_BULK_TENSOR_PREFETCH:
+        return emu_tma_exec(b, w, pc, in, ex);
     case MODE_BULK_REDUCE:
         why = "cp.reduce.async.bulk (bulk reductions are not emulated)";
         break;

@@ -577,7 +577,7 @@ int smem_cta_prepare_sass(const struct smem_ptx_module *m, const struct smem_ptx
                 rc = add_site(p, k, 0, (unsigned)in->ops[2].imm, SMEM_ACC_CP_ASYNC, 0);
             break;
         case PO_CP_BULK: /* no request (not the LSU's): where its bytes land, for the hazards */
-            if (in->mode == MODE_BULK_G2S)
+            if (in->mode == MODE_BULK_G2S || in->mode == MODE_BULK_TENSOR_G2S)
                 rc = add_site(p, k, 0, 16, SMEM_ACC_CP_ASYNC, 0);
             break;
         default: break;

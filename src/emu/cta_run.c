@@ -347,6 +347,8 @@ static int run_block(struct block *b)
     memset(b->tmark, 0, b->p->nsites ? b->p->nsites : 1);
     b->ntouched = 0;
     memset(b->smem_known, 0, b->smem_size);
+    if (b->tma_sw)
+        memset(b->tma_sw, 0, b->smem_size / 16 + 1);
     if (b->local_size)
         memset(b->local_known, 0, (size_t)b->nthreads * b->local_size);
     b->interval = 0;
@@ -454,6 +456,9 @@ out:
     free(b.tmark);
     free(b.smem);
     free(b.smem_known);
+    free(b.tma_sw);
+    free(b.tma_pc);
+    free(b.tma_sum);
     free(b.local);
     free(b.local_known);
     free(b.param);

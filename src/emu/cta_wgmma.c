@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "smemlab/emu/tc_numeric.h"
+#include "smemlab/model/tensormap.h"
 
 enum { WG_THREADS = 128 };
 
@@ -171,6 +172,32 @@ static int read_operand(struct block *b, uint32_t pc, uint64_t raw, int mn, unsi
     return 0;
 }
 
+/* The layout check: the first element of the operand descriptor raw describes whose 16-byte
+ * chunk a TMA load wrote with another swizzle, where the two swizzles put the element's bytes
+ * differently, reported (struct smem_cta_layout) once for the operand. A chunk whose bytes were
+ * changed since by other means (st.shared, cp.async, a bulk copy) carries no record. */
+static void check_layout(struct block *b, uint32_t pc, uint64_t raw, int mn, unsigned t, uint32_t rows,
+                         uint32_t K, char which)
+{
+    if (!b->tma_sw || !b->h || !b->h->layout)
+        return;
+    struct desc d = decode(raw);
+    unsigned rsw = smem_swizzle_from_wgmma((unsigned)(raw >> 62));
+    uint32_t e = ebytes(t);
+    for (uint32_t r = 0; r < rows; r++)
+        for (uint32_t k = 0; k < K; k++) {
+            uint32_t a = elem_addr(&d, mn, r, k, e), off = a - SHARED_WINDOW_BASE;
+            uint8_t w = b->tma_sw[off / 16];
+            if (!w || w - 1u == rsw || smem_swizzle(a, w - 1u) == smem_swizzle(a, rsw) ||
+                !emu_tma_current(b, off / 16))
+                continue;
+            struct smem_cta_layout ev = {b->bid, pc, b->tma_pc[off / 16], off & ~15u, which,
+                                         (uint8_t)rsw, (uint8_t)mn, (uint8_t)(w - 1u)};
+            b->h->layout(b->h->ctx, &ev);
+            return;
+        }
+}
+
 /* the sign bit of an element of type t */
 static uint32_t sign_bit(unsigned t)
 {
@@ -249,6 +276,7 @@ static int run_product(struct block *b, uint32_t g, uint32_t pc, const struct sm
     }
     if (read_operand(b, pc, db, (int)trb, tb, N, K, "B", B, &known, chunks))
         goto done;
+    check_layout(b, pc, db, (int)trb, tb, N, K, 'B');
     if (!rs) {
         if ((r = group_desc(b, g, pc, oa, "A", &da)) <= 0) {
             rc = r;
@@ -256,6 +284,7 @@ static int run_product(struct block *b, uint32_t g, uint32_t pc, const struct sm
         }
         if (read_operand(b, pc, da, (int)tra, ta, 64, K, "A", A, &known, chunks))
             goto done;
+        check_layout(b, pc, da, (int)tra, ta, 64, K, 'A');
     } else { /* A's fragments: warp w of the group holds rows 16w .. 16w+15 */
         for (uint32_t t = 0; t < WG_THREADS; t++) {
             uint32_t w = t / 32, l = t % 32, wv = 4 * g + w;

@@ -63,6 +63,13 @@ typedef int emu_warp_fn(struct block *b, uint32_t w, uint32_t pc, const struct s
  * wgmma (warps wait in L_WGMMA for the rest of their warpgroup). */
 emu_warp_fn emu_exec_matrix, emu_exec_mma, emu_exec_wmma, emu_exec_cp_async,
     emu_exec_cp_async_wait, emu_exec_mbarrier_op, emu_exec_bulk, emu_exec_wgmma;
+/* cta_tma.c: cp.async.bulk.tensor and cp.async.bulk.prefetch.tensor (MODE_BULK_TENSOR*), for
+ * emu_exec_bulk; emu_tma_forget: a write of n bytes at shared offset off that is not a TMA
+ * load's (the layout record forgets those chunks). The layout record: b->tma_sw (block.h) */
+int emu_tma_exec(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in, uint32_t ex);
+void emu_tma_forget(struct block *b, uint32_t off, uint32_t n);
+/* 1 when 16-byte chunk `chunk` still holds what the TMA load of its record wrote */
+int emu_tma_current(const struct block *b, uint32_t chunk);
 /* cta_wgmma.c: nobody can move: -1 (located) when threads wait at a wgmma for the rest of
  * their warpgroup, else 0 */
 int emu_wgmma_stuck(struct block *b);

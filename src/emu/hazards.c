@@ -55,11 +55,13 @@ enum hz_detail {
     D_READ_WRITE = 0, D_WRITE_READ, D_WRITE_WRITE, /* race */
     D_DIVERGENT, D_EXIT_WAITING,                   /* barrier */
     D_OOB_READ, D_OOB_WRITE,                       /* oob */
+    D_LAYOUT_A, D_LAYOUT_B,                        /* layout: the operand */
     D_COUNT
 };
 
 static const char *const detail_name[D_COUNT] = {
     "read-write", "write-read", "write-write", "divergent", "exit-while-waiting", "read", "write",
+    "A", "B",
 };
 
 struct smem_hazard_tracker {
@@ -576,6 +578,41 @@ void smem_hazards_barrier(struct smem_hazard_tracker *t, const struct smem_cta_b
     }
 }
 
+static const char *swizzle_words(unsigned sw)
+{
+    return sw == 3 ? "128-byte swizzle" : sw == 2 ? "64-byte swizzle" : sw == 1 ? "32-byte swizzle"
+                                                                       : "no swizzle";
+}
+
+void smem_hazards_layout(struct smem_hazard_tracker *t, const struct smem_cta_layout *e)
+{
+    const struct smem_cta_program *p = t->p;
+    int created;
+    /* one hazard a pair of lines (an unrolled K loop's wgmmas, a helper's TMA loads, are one) */
+    uint32_t s0 = p->site_of_insn[e->insn], s1 = p->site_of_insn[e->tma_insn];
+    uint32_t l0 = s0 < p->nsites ? p->sites[s0].line : p->func->insns[e->insn].loc_line;
+    uint32_t l1 = s1 < p->nsites ? p->sites[s1].line : p->func->insns[e->tma_insn].loc_line;
+    enum hz_detail d = (e->operand == 'B' ? D_LAYOUT_B : D_LAYOUT_A);
+    struct smem_hazard *z = hazard_for(t, SMEM_HAZARD_LAYOUT, d, l0, l1, &created);
+    if (!z)
+        return;
+    if (created) {
+        z->site[0] = s0 < p->nsites ? s0 : UINT32_MAX;
+        z->site[1] = s1 < p->nsites ? s1 : UINT32_MAX;
+        z->lines[0] = l0;
+        z->lines[1] = l1;
+        z->file = s0 < p->nsites ? p->sites[s0].file : insn_file(p, e->insn);
+        z->address = e->address;
+        snprintf(z->detail, sizeof z->detail, "wgmma reads %c as %s, %s-major; the TMA wrote it with %s",
+                 e->operand, swizzle_words(e->read_swizzle), e->mn ? "MN" : "K",
+                 swizzle_words(e->written_swizzle));
+        const struct smem_cta_var *v = var_of(p, e->address, 0);
+        if (v)
+            var_display_name(v->name, z->var, sizeof z->var);
+    }
+    z->count++;
+}
+
 unsigned smem_hazards_count(const struct smem_hazard_tracker *t) { return t ? t->n : 0; }
 
 const struct smem_hazard *smem_hazards_get(const struct smem_hazard_tracker *t, unsigned i)
@@ -598,5 +635,6 @@ void smem_hazards_free(struct smem_hazard_tracker *t)
 
 const char *smem_hazard_kind_name(enum smem_hazard_kind k)
 {
-    return k == SMEM_HAZARD_RACE ? "race" : k == SMEM_HAZARD_BARRIER ? "barrier" : "oob";
+    return k == SMEM_HAZARD_RACE ? "race" : k == SMEM_HAZARD_BARRIER ? "barrier"
+         : k == SMEM_HAZARD_LAYOUT ? "layout" : "oob";
 }

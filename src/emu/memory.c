@@ -48,6 +48,10 @@ int emu_resolve(struct block *b, uint32_t tid, unsigned sp, uint64_t a, unsigned
         } else if (a >= LOCAL_GENERIC_BASE && a < LOCAL_GENERIC_BASE + WINDOW_SIZE) {
             sp = SP_LOCAL;
             a -= LOCAL_GENERIC_BASE;
+        } else if (a >= PARAM_GENERIC_BASE && a < PARAM_GENERIC_BASE + WINDOW_SIZE &&
+                   !(b->gm && emu_region_of(b, a, n))) { /* a device allocation keeps its address */
+            sp = SP_PARAM;
+            a -= PARAM_GENERIC_BASE;
         } else if (b->gm) {
             sp = SP_GLOBAL;
         } else {

@@ -252,11 +252,14 @@ void smem_tensormap_decode(const uint8_t in[SMEM_TMAP_BYTES], struct smem_tensor
             t->upper[d] = (int16_t)get(in + OFF_CORNERS + 6 + 2 * d, 2);
         }
     }
-    for (unsigned d = 0; d < t->rank; d++) { /* beyond the rank: 0, as the encode calls leave them */
+    /* beyond the rank: 0, as the encode calls leave them; a rank field of 6-8 (3 bits: bytes no
+       encode call writes, which smem_tensormap_check refuses) fills the five dimensions */
+    unsigned r = t->rank < SMEM_TMAP_MAX_RANK ? t->rank : SMEM_TMAP_MAX_RANK;
+    for (unsigned d = 0; d < r; d++) {
         t->dim[d] = get(in + OFF_DIM + 4 * d, 4) + 1;
         t->box[d] = t->im2col ? 0 : in[OFF_BOX + d] + 1u;
         t->estride[d] = in[OFF_ESTRIDE + d] + 1u;
-        if (d + 1 < t->rank)
+        if (d + 1 < r)
             t->stride[d] = get(in + OFF_STRIDE + 8 * d, 8);
     }
 }
@@ -382,12 +385,29 @@ int smem_tmap_element(const struct smem_tensormap *t, const int32_t c[SMEM_TMAP_
     return inside;
 }
 
+uint64_t smem_tmap_row_pitch(const struct smem_tensormap *t)
+{
+    if (t->swizzle >= SMEM_TMAP_SWIZZLE_32B && t->swizzle <= SMEM_TMAP_SWIZZLE_128B)
+        return 16u << t->swizzle; /* 32, 64, 128: the swizzle span (measured on the H200) */
+    return (uint64_t)smem_tmap_box_elems(t, 0) * smem_tmap_elem_bytes(t->dtype);
+}
+
+uint64_t smem_tmap_box_footprint(const struct smem_tensormap *t)
+{
+    if (smem_tmap_unmodelled(t))
+        return 0;
+    uint64_t b = smem_tmap_row_pitch(t);
+    for (unsigned d = 1; d < t->rank; d++)
+        b *= smem_tmap_box_elems(t, d);
+    return b;
+}
+
 uint64_t smem_tmap_box_offset(const struct smem_tensormap *t, const uint32_t e[SMEM_TMAP_MAX_RANK])
 {
-    uint64_t off = 0; /* ((e4*n3 + e3)*n2 + e2)*n1 + e1, rows of n0 elements */
-    for (unsigned d = t->rank; d-- > 0;)
-        off = off * smem_tmap_box_elems(t, d) + e[d];
-    return off * smem_tmap_elem_bytes(t->dtype);
+    uint64_t row = 0; /* (e4*n3 + e3)*n2 + e2)*n1 + e1, rows of smem_tmap_row_pitch bytes */
+    for (unsigned d = t->rank; d-- > 1;)
+        row = row * smem_tmap_box_elems(t, d) + e[d];
+    return row * smem_tmap_row_pitch(t) + (uint64_t)e[0] * smem_tmap_elem_bytes(t->dtype);
 }
 
 uint64_t smem_tmap_smem_addr(const struct smem_tensormap *t, uint64_t dst,

@@ -953,6 +953,7 @@ static int decode_bulk(struct parser *ps, const char *at, struct smem_ptx_insn *
 {
     char *part;
     int dst = 0, src = 0; /* 1 shared::cta / shared, 2 shared::cluster, 3 global */
+    int tensor = 0, multicast = 0, prefetch = 0;
     in->op = PO_CP_BULK;
     in->mode = 0;
     while ((part = strtok_r(NULL, ".", save))) {
@@ -965,15 +966,19 @@ static int decode_bulk(struct parser *ps, const char *at, struct smem_ptx_insn *
                 src = sp;
         } else if (!strcmp(part, "bulk")) {
             continue;
-        } else if (!strcmp(part, "tensor") || !strncmp(part, "1d", 2) || !strncmp(part, "2d", 2) ||
-                   !strncmp(part, "3d", 2) || !strncmp(part, "4d", 2) || !strncmp(part, "5d", 2)) {
-            in->mode = MODE_BULK_TENSOR;
+        } else if (!strcmp(part, "tensor")) {
+            tensor = 1;
+        } else if (part[0] >= '1' && part[0] <= '5' && !strcmp(part + 1, "d")) {
+            tensor = 1;
+            in->shape_m = (uint8_t)(part[0] - '0');
         } else if (!strcmp(part, "multicast::cluster")) {
-            if (in->mode != MODE_BULK_TENSOR)
-                in->mode = MODE_BULK_MULTICAST;
+            multicast = 1;
+        } else if (!strcmp(part, "im2col") || !strcmp(part, "im2col_no_offs")) {
+            in->tflags |= SMEM_TF_IM2COL;
+        } else if (!strcmp(part, "tile")) {
+            continue;
         } else if (!strcmp(part, "prefetch")) {
-            if (in->mode != MODE_BULK_TENSOR)
-                in->mode = MODE_BULK_PREFETCH;
+            prefetch = 1;
         } else if (!strcmp(part, "commit_group")) {
             in->mode = MODE_BULK_COMMIT;
         } else if (!strcmp(part, "wait_group")) {
@@ -987,6 +992,20 @@ static int decode_bulk(struct parser *ps, const char *at, struct smem_ptx_insn *
             return fail_at(ps, at, "unsupported cp.async.bulk modifier '.%s'", part);
         }
     }
+    if (tensor) {
+        if (multicast)
+            in->tflags |= SMEM_TF_MULTICAST;
+        if (!in->shape_m)
+            return fail_at(ps, at, "cp.async.bulk.tensor: the dimension (.1d to .5d) is missing");
+        in->mode = prefetch ? MODE_BULK_TENSOR_PREFETCH
+                   : dst && dst < 3 && src == 3 ? MODE_BULK_TENSOR_G2S
+                   : dst == 3 && src == 1 ? MODE_BULK_TENSOR_S2G : MODE_BULK_TENSOR;
+        return 0;
+    }
+    if (!in->mode && multicast)
+        in->mode = MODE_BULK_MULTICAST;
+    if (!in->mode && prefetch)
+        in->mode = MODE_BULK_PREFETCH;
     if (!in->mode) {
         if (dst == 3 && src == 1)
             in->mode = MODE_BULK_S2G;
@@ -998,6 +1017,76 @@ static int decode_bulk(struct parser *ps, const char *at, struct smem_ptx_insn *
             return fail_at(ps, at, "cp.async.bulk: unknown direction");
     }
     return 0;
+}
+
+/* cp.async.bulk.tensor's operands (the tile forms; ptx.h, MODE_BULK_TENSOR_*): [dst], then
+ * [map, {c0, ..}] (the map a register or symbol, + an offset), then [mbar] or [src]; what follows
+ * (a cache policy) is not read. */
+static int read_tensor_operands(struct parser *ps, struct smem_ptx_insn *in)
+{
+    char w[MAX_IDENT + 1];
+    unsigned dim = in->shape_m;
+    in->nops = 0;
+    if (in->mode == MODE_BULK_TENSOR_G2S) {
+        if (read_operand(ps, &in->ops[in->nops++]) || expect(ps, ','))
+            return -1;
+    }
+    struct smem_ptx_operand *m = &in->ops[in->nops++];
+    memset(m, 0, sizeof *m);
+    m->kind = OPK_ADDR;
+    m->sym = -1;
+    m->reg[0] = m->reg[1] = m->reg[2] = m->reg[3] = -1;
+    if (expect(ps, '[') || skip_ws(ps))
+        return -1;
+    const char *wat = ps->p;
+    if (read_word(ps, w, sizeof w))
+        return -1;
+    if (w[0] == '%' || find_reg(ps, w) >= 0) {
+        m->reg[0] = find_reg(ps, w);
+        if (m->reg[0] < 0)
+            return fail_at(ps, wat, "undeclared register '%s'", w);
+    } else {
+        m->sym = find_sym(ps, w);
+        if (m->sym < 0)
+            return fail_at(ps, wat, "unknown symbol '%s'", w);
+    }
+    if (skip_ws(ps))
+        return -1;
+    if (ps->p < ps->end && (*ps->p == '+' || *ps->p == '-')) {
+        int neg = *ps->p == '-';
+        ps->p++;
+        if (skip_ws(ps) || read_int(ps, &m->imm))
+            return -1;
+        if (neg)
+            m->imm = -m->imm;
+    }
+    if (expect(ps, ',') || expect(ps, '{'))
+        return -1;
+    for (unsigned i = 0;; i++) {
+        if (i >= dim)
+            return fail_at(ps, ps->p, "cp.async.bulk.tensor.%ud: more than %u coordinates", dim, dim);
+        if (read_operand(ps, &in->ops[in->nops++]))
+            return -1;
+        if (peek(ps, ',') == 1) {
+            ps->p++;
+            continue;
+        }
+        if (expect(ps, '}'))
+            return -1;
+        if (i + 1 != dim)
+            return fail_at(ps, ps->p, "cp.async.bulk.tensor.%ud: %u coordinates, not %u", dim, i + 1, dim);
+        break;
+    }
+    if (expect(ps, ']'))
+        return -1;
+    if (in->mode != MODE_BULK_TENSOR_PREFETCH) {
+        if (expect(ps, ',') || read_operand(ps, &in->ops[in->nops++]))
+            return -1;
+        if (in->ops[in->nops - 1].kind != OPK_ADDR)
+            return fail_at(ps, ps->p, "cp.async.bulk.tensor: expected a [%s] operand",
+                           in->mode == MODE_BULK_TENSOR_G2S ? "mbarrier" : "source");
+    }
+    return skip_statement(ps);
 }
 
 static int decode_mods(struct parser *ps, const char *at, struct smem_ptx_insn *in, char *opname)
@@ -1383,9 +1472,19 @@ static int read_insn(struct parser *ps, const char *at, char *opname, int32_t gu
         f->ninsns++;
         return 0;
     }
-    if (in->op == PO_CP_BULK && (in->mode == MODE_BULK_TENSOR || in->mode == MODE_BULK_REDUCE)) {
-        /* [dst], [tensorMap, {coords}], [mbar]{, im2col offsets ...}: not emulated (it stops
-           where it executes), so its operands are not read */
+    if (in->op == PO_CP_BULK && (in->mode == MODE_BULK_TENSOR_G2S || in->mode == MODE_BULK_TENSOR_S2G ||
+                                 in->mode == MODE_BULK_TENSOR_PREFETCH) &&
+        !(in->tflags & (SMEM_TF_IM2COL | SMEM_TF_MULTICAST))) {
+        if (read_tensor_operands(ps, in))
+            return -1;
+        f->ninsns++;
+        return 0;
+    }
+    if (in->op == PO_CP_BULK && (in->mode == MODE_BULK_TENSOR || in->mode == MODE_BULK_REDUCE ||
+                                 in->mode == MODE_BULK_TENSOR_G2S || in->mode == MODE_BULK_TENSOR_S2G ||
+                                 in->mode == MODE_BULK_TENSOR_PREFETCH)) {
+        /* [dst], [tensorMap, {coords}], [mbar]{, im2col offsets ...} of a form not emulated (it
+           stops where it executes), so its operands are not read */
         if (skip_statement(ps))
             return -1;
         f->ninsns++;
@@ -1858,22 +1957,24 @@ static int read_function(struct parser *ps, int is_entry)
         if (read_rets(ps, rets, &nrets))
             return -1;
     }
-    if (skip_ws(ps))
-        return -1;
     const char *at = ps->p;
-    if (read_word(ps, w, sizeof w))
-        return -1;
-    f->name = dupn(w, strlen(w));
-    f->is_entry = is_entry;
-    f->decl_line = ps->line;
-    m->nfuncs++; /* counted now so it is freed on error */
-    if (!f->name)
-        return fail_at(ps, at, "out of memory");
-    for (uint32_t i = 0; i + 1 < m->nfuncs; i++)
+    int bad = skip_ws(ps);
+    at = ps->p;
+    if (!bad)
+        bad = read_word(ps, w, sizeof w);
+    if (!bad) {
+        f->name = dupn(w, strlen(w));
+        f->is_entry = is_entry;
+        f->decl_line = ps->line;
+        m->nfuncs++; /* counted now so it is freed on error */
+        if (!f->name)
+            bad = fail_at(ps, at, "out of memory");
+    }
+    for (uint32_t i = 0; !bad && i + 1 < m->nfuncs; i++)
         if (!strcmp(m->funcs[i].name, f->name) && m->funcs[i].ninsns)
-            return fail_at(ps, at, "function '%s' defined twice", f->name);
-    if (peek(ps, '(') == 1 && read_list(ps, param_item, NULL)) {
-        for (uint32_t i = 0; i < nrets; i++)
+            bad = fail_at(ps, at, "function '%s' defined twice", f->name);
+    if (bad || (peek(ps, '(') == 1 && read_list(ps, param_item, NULL))) {
+        for (uint32_t i = 0; i < nrets; i++) /* the return parameters are no symbols yet */
             free(rets[i].name);
         return -1;
     }

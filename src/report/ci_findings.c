@@ -18,6 +18,8 @@ static const struct {
     {"shared-out-of-bounds", "A shared-memory access outside the block's shared memory"},
     {"memory-error", "A global-memory access outside every live allocation (or one the "
                      "emulator cannot complete)"},
+    {"layout", "A wgmma reads a shared-memory tile through a matrix descriptor whose swizzle is "
+               "not the one the TMA load that wrote the tile used: a wrong product"},
 };
 
 const char *smem_finding_rule_text(const char *rule)
@@ -93,6 +95,8 @@ static const char *hazard_rule(const char *kind)
         return "race";
     if (!strcmp(kind, "barrier"))
         return "barrier-divergence";
+    if (!strcmp(kind, "layout"))
+        return "layout";
     return "shared-out-of-bounds";
 }
 
@@ -110,6 +114,10 @@ static void hazard_message(struct smem_finding *f, const struct smem_json *h, co
     else if (!strcmp(kind, "barrier"))
         snprintf(f->message, sizeof f->message, "%s: barrier divergence (%s) at lines %u and %u",
                  f->kernel, detail ? detail : "?", f->line, f->line2);
+    else if (!strcmp(kind, "layout"))
+        snprintf(f->message, sizeof f->message, "%s: %s (the wgmma at line %u, the TMA load at "
+                 "line %u), seen %llu times", f->kernel, detail ? detail : "?", f->line, f->line2,
+                 f->count);
     else
         snprintf(f->message, sizeof f->message,
                  "%s: shared-memory %s out of bounds at byte %.0f%s%s, seen %llu times", f->kernel,

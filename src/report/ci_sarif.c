@@ -9,7 +9,7 @@
 #include <string.h>
 
 static const char *const RULE_IDS[] = {"bank-conflict", "race", "barrier-divergence",
-                                       "shared-out-of-bounds", "memory-error"};
+                                       "shared-out-of-bounds", "memory-error", "layout"};
 enum { NRULES = sizeof RULE_IDS / sizeof RULE_IDS[0] };
 
 static unsigned rule_index(const char *rule)

@@ -169,10 +169,25 @@ struct smem_global_fault {
     uint32_t insn;          /* the instruction */
 };
 
+/* A wgmma read an operand through a matrix descriptor whose swizzle is not the one the TMA load
+ * that wrote those bytes used (cta_wgmma.c, the layout check; swizzles in the tensor map's
+ * numbering: 0 none, 1 32B, 2 64B, 3 128B). */
+struct smem_cta_layout {
+    uint32_t block;         /* linear block index */
+    uint32_t insn;          /* the wgmma.mma_async */
+    uint32_t tma_insn;      /* the cp.async.bulk.tensor that wrote the first chunk read otherwise */
+    uint32_t address;       /* that chunk's byte offset in the block's shared window */
+    char operand;           /* 'A' or 'B' */
+    uint8_t read_swizzle;   /* the descriptor's */
+    uint8_t mn;             /* the operand read MN-major (imm-trans 1), else K-major */
+    uint8_t written_swizzle; /* the tensor map's */
+};
+
 struct smem_cta_hooks {
     void *ctx;
     void (*access)(void *ctx, const struct smem_access *a);
     void (*barrier)(void *ctx, const struct smem_cta_barrier *b);
+    void (*layout)(void *ctx, const struct smem_cta_layout *e); /* may be NULL */
 };
 
 /* Global memory for a launch (the differential tests; `smemlab run`): device address ranges backed

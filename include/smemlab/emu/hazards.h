@@ -11,18 +11,22 @@
 extern "C" {
 #endif
 
-enum smem_hazard_kind { SMEM_HAZARD_RACE = 0, SMEM_HAZARD_BARRIER = 1, SMEM_HAZARD_OOB = 2 };
+enum smem_hazard_kind { SMEM_HAZARD_RACE = 0, SMEM_HAZARD_BARRIER = 1, SMEM_HAZARD_OOB = 2,
+                        SMEM_HAZARD_LAYOUT = 3 };
 
 struct smem_hazard {
     enum smem_hazard_kind kind;
-    char detail[32];       /* race: "read-write" | "write-read" | "write-write" (the first access,
+    char detail[96];       /* race: "read-write" | "write-read" | "write-write" (the first access,
                               then the second, in the order the emulator ran them); barrier:
                               "divergent" (threads waited at two different bar.sync) |
-                              "exit-while-waiting"; oob: "read" | "write" (atomics write) */
+                              "exit-while-waiting"; oob: "read" | "write" (atomics write);
+                              layout: "wgmma reads A as 128-byte swizzle, K-major; the TMA wrote
+                              it with 64-byte swizzle" */
     uint32_t site[2];      /* emulator sites (index into program->sites); equal if one;
-                              UINT32_MAX for a barrier (no access site) */
+                              UINT32_MAX for a barrier (no access site); layout: the wgmma's
+                              and the TMA load's */
     uint32_t lines[2];     /* source lines of the two sites (race) or of the two barriers
-                              (divergent), or the line twice */
+                              (divergent), or the line twice; layout: the wgmma's, the TMA's */
     const char *file;      /* source file of lines[0] as the PTX names it (NULL: no line info) */
     uint32_t address;      /* byte offset in the block's shared window */
     char var[128];         /* variable the address belongs to (oob: the nearest one), "" if none */
@@ -37,12 +41,14 @@ struct smem_hazard_tracker *smem_hazards_new(const struct smem_cta_program *p,
 /* Feed every access and barrier event of the run, in the order the emulator reports them. */
 void smem_hazards_access(struct smem_hazard_tracker *t, const struct smem_access *a);
 void smem_hazards_barrier(struct smem_hazard_tracker *t, const struct smem_cta_barrier *b);
+/* A wgmma that reads a tile with another swizzle than the TMA wrote it with (kind layout). */
+void smem_hazards_layout(struct smem_hazard_tracker *t, const struct smem_cta_layout *e);
 /* The hazards found (one entry per distinct kind + pair of sites). */
 unsigned smem_hazards_count(const struct smem_hazard_tracker *t);
 const struct smem_hazard *smem_hazards_get(const struct smem_hazard_tracker *t, unsigned i);
 void smem_hazards_free(struct smem_hazard_tracker *t);
 
-/* "race", "barrier" or "oob". */
+/* "race", "barrier", "oob" or "layout". */
 const char *smem_hazard_kind_name(enum smem_hazard_kind k);
 
 #ifdef __cplusplus

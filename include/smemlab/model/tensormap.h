@@ -117,8 +117,15 @@ const char *smem_tmap_unmodelled(const struct smem_tensormap *t);
  * out of bounds (a load fills it with zero or NaN, a store skips it). */
 int smem_tmap_element(const struct smem_tensormap *t, const int32_t c[SMEM_TMAP_MAX_RANK],
                       const uint32_t e[SMEM_TMAP_MAX_RANK], uint64_t *gaddr);
-/* Its byte offset in the dense box before the swizzle (innermost first, rows of
- * smem_tmap_box_elems(t, 0) elements). */
+/* The bytes between a box's rows in shared memory: the inner box (smem_tmap_box_elems(t, 0)
+ * elements) without a swizzle; the swizzle's span (32, 64, 128 bytes) with one, whatever the
+ * inner box (a narrower row is padded to the span: the H200, tests/run/h200-tma-layout.txt).
+ * smem_tmap_box_footprint: the shared bytes the box spans (rows of that pitch; the bytes
+ * mbarrier complete_tx credits are smem_tmap_box_bytes, without the padding), 0 if unmodelled. */
+uint64_t smem_tmap_row_pitch(const struct smem_tensormap *t);
+uint64_t smem_tmap_box_footprint(const struct smem_tensormap *t);
+/* Its byte offset in the box before the swizzle (innermost first, rows of
+ * smem_tmap_row_pitch bytes). */
 uint64_t smem_tmap_box_offset(const struct smem_tensormap *t, const uint32_t e[SMEM_TMAP_MAX_RANK]);
 /* The shared-memory byte address of element e when the box is written at shared address dst:
  * the swizzle applied to the absolute address dst + offset (PTX's "swizzle base offset" is the

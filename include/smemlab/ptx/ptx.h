@@ -156,9 +156,15 @@ enum smem_ptx_mode {
     /* cp.async.bulk (PO_CP_BULK): global -> shared with mbarrier::complete_tx [dst], [src], size,
        [mbar]; shared -> global .bulk_group [dst], [src], size; shared::cta -> shared::cluster;
        prefetch.L2 [src], size; commit_group; wait_group{.read} N; and the forms not emulated:
-       .tensor (a tensor map's copies), cp.reduce.async.bulk, .multicast::cluster */
+       .tensor (a tensor map's copies), cp.reduce.async.bulk, .multicast::cluster.
+       The tensor forms (shape_m = the dimension, 1..5; tflags SMEM_TF_IM2COL / SMEM_TF_MULTICAST
+       for the forms not emulated): TENSOR_G2S [dst], [map, {c0..}], [mbar] as ops[0], ops[1]
+       (the map's address), ops[2 .. 1+dim] (the coordinates), ops[2+dim]; TENSOR_S2G
+       [map, {c0..}], [src] as ops[0], ops[1 .. dim], ops[1+dim]; TENSOR_PREFETCH [map, {c0..}]
+       as ops[0], ops[1 .. dim]; MODE_BULK_TENSOR: another direction */
     MODE_BULK_G2S, MODE_BULK_S2G, MODE_BULK_S2S, MODE_BULK_PREFETCH, MODE_BULK_COMMIT,
     MODE_BULK_WAIT, MODE_BULK_TENSOR, MODE_BULK_REDUCE, MODE_BULK_MULTICAST,
+    MODE_BULK_TENSOR_G2S, MODE_BULK_TENSOR_S2G, MODE_BULK_TENSOR_PREFETCH,
     /* wgmma (PO_WGMMA): .fence, .commit_group, .wait_group N, .mma_async d, a-desc | {a}, b-desc,
        scale-d {, imm-scale-a, imm-scale-b {, imm-trans-a}, imm-trans-b} (shape_n up to 256) */
     MODE_WGMMA_FENCE, MODE_WGMMA_COMMIT, MODE_WGMMA_WAIT, MODE_WGMMA_MMA
@@ -180,6 +186,8 @@ enum smem_ptx_mode {
 #define SMEM_TF_RELAXED 0x800u    /* .relaxed */
 #define SMEM_TF_XOR_POPC 0x1000u  /* mma .b1 .xor.popc */
 #define SMEM_TF_AND_POPC 0x2000u  /* mma .b1 .and.popc */
+#define SMEM_TF_IM2COL 0x4000u    /* cp.async.bulk.tensor .im2col / .im2col_no_offs */
+#define SMEM_TF_MULTICAST 0x8000u /* cp.async.bulk.tensor .multicast::cluster */
 
 enum smem_ptx_round { RND_NONE = 0, RND_RN, RND_RZ, RND_RM, RND_RP, RND_RNI, RND_RZI, RND_RMI, RND_RPI,
                       RND_RNA /* nearest, ties away from zero (cvt to .tf32) */ };

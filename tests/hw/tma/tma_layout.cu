@@ -9,8 +9,10 @@
 //   for i in $(seq 0 80); do ./tma_layout $i || break; done
 // because its first run on an H200 (driver 580.159.04, 2026-11-29, all cases in one process)
 // stopped at the first box partly past the tensor's end (case 0 8 4 1 0 250 60: "an illegal
-// instruction was encountered", every later launch failing): the boxes before it landed as
-// src/model/tensormap.c places them (no swizzle); the rest is still to be measured.
+// instruction was encountered", every later launch failing). Run one case a process on the H200
+// the same day: tests/run/h200-tma-layout.txt.gz (78 cases; every box at column 250 or -3 stops
+// with that error, the others land as src/model/tensormap.c places them: rows of the swizzle's
+// span whatever the inner box), replayed by tests/test_tma.c.
 #include <cuda.h>
 #include <cudaTypedefs.h>
 #include <cuda_runtime.h>
