@@ -217,6 +217,9 @@ struct rt_module {
 };
 
 struct rt_module *rt_module_register(const void *wrapper);
+/* A module of PTX text (the driver API's cuModuleLoadData): takes text (malloc'd); arch: its
+ * .target's number. */
+struct rt_module *rt_module_of_ptx(char *text, unsigned arch);
 /* Loads (reads the PTX, places the variables) on first use; 0, or -1 with the module's
  * load_error set. */
 int rt_module_load(struct rt_module *m);
