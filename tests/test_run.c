@@ -1298,18 +1298,21 @@ static int shell(const char *cmd, const char *name)
  * cuLaunchKernelEx (a cluster), a library, a fatbinary loaded from its file: every answer right
  * ("drvapi PASS"), and every launch in the report, priced as the runtime's: the PTX's store and
  * load at twice the thread's index are 2-way conflicts, 2 wavefronts a warp but 1 for the last
- * warp's 8 threads (31 * 2 + 1 = 63 of 32 requests). A cubin loads with its PTX kept beside it;
- * without, the program stops saying how to keep it, exit 3. */
+ * warp's 8 threads (31 * 2 + 1 = 63 of 32 requests). A cubin loads with its PTX kept beside it,
+ * or handed over in memory with its PTX beside the same cubin in Triton's cache; without, the
+ * program stops saying how to keep it, exit 3. */
 static void test_driver_api_programs_run_and_are_priced(void)
 {
-    char cmd[8000], fat[1100], cub[1100], cub2[1100], *o, *e;
+    char cmd[16000], fat[1100], cub[1100], cub2[1100], *o, *e;
     snprintf(fat, sizeof fat, "%s/drvapi_kernel.fatbin", bin);
     snprintf(cub, sizeof cub, "%s/drvapi_nop/k.cubin", bin);
     snprintf(cub2, sizeof cub2, "%s/drvapi_ptx/k.cubin", bin);
     snprintf(cmd, sizeof cmd, "K=%s/tests/run/drvapi_kernel.cu; mkdir -p %s/drvapi_nop %s/drvapi_ptx "
              "&& nvcc -fatbin -arch=sm_90 -o %s $K && nvcc -cubin -arch=sm_90 -o %s $K && "
-             "cp %s %s && nvcc -ptx -arch=sm_90 -o %s/drvapi_ptx/k.ptx $K",
-             src, bin, bin, fat, cub, cub, cub2, bin);
+             "cp %s %s && nvcc -ptx -arch=sm_90 -o %s/drvapi_ptx/k.ptx $K && "
+             "rm -rf %s/drvapi_cache && mkdir -p %s/drvapi_cache/other %s/drvapi_cache/HASH && "
+             "cp %s/drvapi_ptx/k.* %s/drvapi_cache/HASH/",
+             src, bin, bin, fat, cub, cub, cub2, bin, bin, bin, bin, bin, bin);
     CHECK_EQ(shell(cmd, "drvapi_kernel"), 0);
 
     char *csv = NULL;
@@ -1341,6 +1344,24 @@ static void test_driver_api_programs_run_and_are_priced(void)
     EXPECT_IN(o, "drvapi PASS");
     free(o);
     free(e);
+    /* a cubin handed over in memory, as Triton does: its PTX from Triton's cache */
+    snprintf(cmd, sizeof cmd, "%s/drvapi_cache", bin);
+    setenv("TRITON_CACHE_DIR", cmd, 1);
+    CHECK_EQ(checks("", "drvapi", "cache", &o, &e), 0);
+    EXPECT_IN(o, "file module ran");
+    EXPECT_IN(o, "drvapi PASS");
+    free(o);
+    free(e);
+    snprintf(cmd, sizeof cmd, "%s/drvapi_cache/other", bin);
+    setenv("TRITON_CACHE_DIR", cmd, 1);
+    CHECK_EQ(checks("", "drvapi", "cache", &o, &e), 3);
+    EXPECT_IN(e, "smemlab run: cuModuleLoadData: the module is a cubin, machine code without the "
+                 "PTX smemlab runs, and no cubin of Triton's cache (");
+    EXPECT_IN(e, "drvapi_cache/other) is this one; keep the PTX");
+    free(o);
+    free(e);
+    unsetenv("TRITON_CACHE_DIR");
+
     CHECK_EQ(checks("", "drvapi", "nop", &o, &e), 3);
     EXPECT_IN(e, "smemlab run: cuModuleLoad: the module is a cubin, machine code without the PTX "
                  "smemlab runs, and there is no ");

@@ -22,7 +22,9 @@
 #include "smemlab/model/tensormap.h"
 #include "smemlab/ptx/fatbin.h"
 
+#include <dirent.h>
 #include <dlfcn.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1228,6 +1230,87 @@ static char *ptx_beside(const char *path, char *tried, size_t n)
     return read_file(tried, NULL);
 }
 
+/* Bytes of the ELF image at b (64-bit, little-endian: a cubin): the furthest end of its headers
+ * and sections; 0 when it is not one. */
+static size_t elf_size(const uint8_t *b)
+{
+    if (b[4] != 2 || b[5] != 1) /* ELFCLASS64, little-endian */
+        return 0;
+    uint64_t shoff, phoff;
+    uint16_t shsz, shn, phsz, phn;
+    memcpy(&phoff, b + 0x20, 8);
+    memcpy(&shoff, b + 0x28, 8);
+    memcpy(&phsz, b + 0x36, 2);
+    memcpy(&phn, b + 0x38, 2);
+    memcpy(&shsz, b + 0x3a, 2);
+    memcpy(&shn, b + 0x3c, 2);
+    if (shsz < 64 || shoff > ((uint64_t)1 << 32))
+        return 0;
+    uint64_t end = shoff + (uint64_t)shn * shsz;
+    if (phoff + (uint64_t)phn * phsz > end)
+        end = phoff + (uint64_t)phn * phsz;
+    for (unsigned i = 0; i < shn; i++) {
+        const uint8_t *sh = b + shoff + (uint64_t)i * shsz;
+        uint32_t type;
+        uint64_t off, size;
+        memcpy(&type, sh + 4, 4);
+        memcpy(&off, sh + 0x18, 8);
+        memcpy(&size, sh + 0x20, 8);
+        if (type != 8 /* SHT_NOBITS */ && off + size > end)
+            end = off + size;
+    }
+    return (size_t)end;
+}
+
+/* Triton keeps each kernel's PTX beside its cubin in its cache ($TRITON_CACHE_DIR, else
+ * ~/.triton/cache/<hash>/<name>.cubin and .ptx) and hands the driver the cubin: the PTX beside
+ * the cached cubin whose bytes are the image's, or NULL (`tried`: where it looked). */
+static char *ptx_in_triton_cache(const uint8_t *image, char *tried, size_t n)
+{
+    const char *env = getenv("TRITON_CACHE_DIR"), *home = getenv("HOME");
+    char dir[4096];
+    if (env && *env)
+        snprintf(dir, sizeof dir, "%s", env);
+    else
+        snprintf(dir, sizeof dir, "%s/.triton/cache", home ? home : "");
+    snprintf(tried, n, "%s", dir);
+    size_t size = elf_size(image);
+    DIR *top = size ? opendir(dir) : NULL;
+    if (!top)
+        return NULL;
+    char *text = NULL;
+    struct dirent *d;
+    while (!text && (d = readdir(top))) {
+        if (d->d_name[0] == '.')
+            continue;
+        char sub[4400];
+        snprintf(sub, sizeof sub, "%s/%s", dir, d->d_name);
+        DIR *in = opendir(sub);
+        struct dirent *f;
+        while (in && !text && (f = readdir(in))) {
+            size_t l = strlen(f->d_name);
+            if (l < 7 || strcmp(f->d_name + l - 6, ".cubin"))
+                continue;
+            char path[4700];
+            snprintf(path, sizeof path, "%s/%s", sub, f->d_name);
+            struct stat st;
+            if (stat(path, &st) || (size_t)st.st_size != size)
+                continue;
+            size_t got = 0;
+            char *bytes = read_file(path, &got);
+            if (bytes && got == size && !memcmp(bytes, image, size))
+                text = ptx_beside(path, tried, n);
+            free(bytes);
+        }
+        if (in)
+            closedir(in);
+    }
+    closedir(top);
+    if (!text)
+        snprintf(tried, n, "%s", dir);
+    return text;
+}
+
 static CUresult add_module(struct rt_module *m, CUmodule *out)
 {
     struct rt_module **nm = realloc(dmods, (ndmods + 1) * sizeof *nm);
@@ -1275,13 +1358,15 @@ static CUresult load_image(CUmodule *out, const void *image, const char *path, c
     }
     char *text = NULL, tried[4200] = "";
     if (!memcmp(b, "\177ELF", 4)) {
-        text = path ? ptx_beside(path, tried, sizeof tried) : NULL;
+        text = path ? ptx_beside(path, tried, sizeof tried)
+                    : ptx_in_triton_cache(b, tried, sizeof tried);
         if (!text)
-            rt_fatal("%s: the module is a cubin, machine code without the PTX smemlab runs%s%s; "
-                     "keep the PTX: load the PTX text, or a fatbinary holding it (nvcc -fatbin "
-                     "-gencode arch=compute_90,code=[sm_90,compute_90]), or keep it beside the "
-                     "cubin file under the same name with .ptx (docs/run.md)", call,
-                     path ? ", and there is no " : "", tried);
+            rt_fatal("%s: the module is a cubin, machine code without the PTX smemlab runs, and "
+                     "%s%s%s; keep the PTX: load the PTX text, or a fatbinary holding it (nvcc "
+                     "-fatbin -gencode arch=compute_90,code=[sm_90,compute_90]), or keep it "
+                     "beside the cubin file under the same name with .ptx (docs/run.md)", call,
+                     path ? "there is no " : "no cubin of Triton's cache (", tried,
+                     path ? "" : ") is this one");
     } else {
         const char *s = image;
         if (!strstr(s, ".version") || !strstr(s, ".target"))
@@ -1290,7 +1375,13 @@ static CUresult load_image(CUmodule *out, const void *image, const char *path, c
         if (!text)
             return CUDA_ERROR_OUT_OF_MEMORY;
     }
-    return add_module(rt_module_of_ptx(text, ptx_target(text)), out);
+    struct rt_module *m = rt_module_of_ptx(text, ptx_target(text));
+    size_t n = text && !memcmp(b, "\177ELF", 4) ? elf_size(b) : 0;
+    if (n && (m->cubin = malloc(n))) { /* its SASS, for the census: ptxas made it from the PTX */
+        memcpy(m->cubin, b, n);
+        m->cubin_size = n;
+    }
+    return add_module(m, out);
 }
 
 static CUresult load(CUmodule *out, const void *image, const char *path, const char *call)
@@ -1742,4 +1833,32 @@ RT_API CUresult __cudaSmemlabDrv_cuLaunchKernelEx_ptsz(const CUlaunchConfig *lc,
                                                        void **params, void **extra)
 {
     return __cudaSmemlabDrv_cuLaunchKernelEx(lc, f, params, extra);
+}
+
+/* ---- limits, capture: the runtime's ----------------------------------------------------------- */
+
+RT_API cudaError_t cudaDeviceSetLimit(int limit, size_t value);
+RT_API cudaError_t cudaDeviceGetLimit(size_t *value, int limit);
+RT_API cudaError_t cudaStreamIsCapturing(cudaStream_t s, int *status);
+
+RT_API CUresult __cudaSmemlabDrv_cuCtxGetLimit(size_t *v, int limit)
+{
+    NEED_CONTEXT();
+    if (!v)
+        return CUDA_ERROR_INVALID_VALUE;
+    return cu_of(cudaDeviceGetLimit(v, limit)); /* CUlimit and cudaLimit: the same numbers */
+}
+
+RT_API CUresult __cudaSmemlabDrv_cuCtxSetLimit(int limit, size_t v)
+{
+    NEED_CONTEXT();
+    return cu_of(cudaDeviceSetLimit(limit, v));
+}
+
+RT_API CUresult __cudaSmemlabDrv_cuStreamIsCapturing(CUstream s, int *status)
+{
+    NEED_CONTEXT();
+    if (!status)
+        return CUDA_ERROR_INVALID_VALUE;
+    return cu_of(cudaStreamIsCapturing(s, status)); /* never: graphs are not captured here */
 }

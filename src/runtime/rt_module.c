@@ -328,6 +328,10 @@ static const struct smem_sass_module *module_sass(struct rt_module *m)
     struct smem_error err;
     size_t len = 0;
     uint8_t *cubin = m->fatbin ? smem_fatbin_cubin(m->fatbin, m->fatbin_size, 90, &len, &err) : NULL;
+    if (!cubin && m->cubin && (cubin = malloc(m->cubin_size))) { /* the driver's module */
+        memcpy(cubin, m->cubin, m->cubin_size);
+        len = m->cubin_size;
+    }
     if (cubin) {
         if (smem_sass_read(cubin, len, &m->sass, &err)) {
             m->sass = NULL;

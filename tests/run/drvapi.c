@@ -6,7 +6,9 @@
  * program (test_run.c builds them from drvapi_kernel.cu). A line per wrong answer; "drvapi PASS"
  * at the end when every answer was right. argv[1]: all (everything, the file
  * drvapi_kernel.fatbin), ptx (only the cubin drvapi_ptx/k.cubin, its PTX beside it), nop (only
- * the cubin drvapi_nop/k.cubin, no PTX beside it). */
+ * the cubin drvapi_nop/k.cubin, no PTX beside it), cache (the bytes of drvapi_nop/k.cubin handed
+ * to cuModuleLoadData, as Triton hands its cubins: their PTX is found in Triton's cache,
+ * $TRITON_CACHE_DIR). */
 #include <cuda.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -76,7 +78,7 @@ static const char ptx[] =
 #define N 1000
 
 /* the kernel of file `name` beside the program (argv0): each block of 128 reversed, plus one */
-static void file_module(const char *argv0, const char *name)
+static void file_module(const char *argv0, const char *name, int from_memory)
 {
     char path[4096];
     const char *slash = strrchr(argv0, '/');
@@ -85,7 +87,17 @@ static void file_module(const char *argv0, const char *name)
     CUfunction f;
     CUdeviceptr d;
     int h[256], back[256];
-    OK(cuModuleLoad(&m, path));
+    if (from_memory) {
+        static char image[1 << 20];
+        FILE *fp = fopen(path, "rb");
+        size_t n = fp ? fread(image, 1, sizeof image, fp) : 0;
+        if (fp)
+            fclose(fp);
+        EXPECT(n > 0 && n < sizeof image);
+        OK(cuModuleLoadData(&m, image));
+    } else {
+        OK(cuModuleLoad(&m, path));
+    }
     OK(cuModuleGetFunction(&f, m, "reverse128"));
     for (int i = 0; i < 256; i++)
         h[i] = i;
@@ -114,7 +126,8 @@ int main(int argc, char **argv)
     CHECK(cuMemAlloc(&early, 16), CUDA_ERROR_INVALID_CONTEXT); /* no context yet */
     OK(cuCtxCreate(&ctx, NULL, 0, dev));
     if (strcmp(mode, "all")) {
-        file_module(argv[0], !strcmp(mode, "ptx") ? "drvapi_ptx/k.cubin" : "drvapi_nop/k.cubin");
+        file_module(argv[0], !strcmp(mode, "ptx") ? "drvapi_ptx/k.cubin" : "drvapi_nop/k.cubin",
+                    !strcmp(mode, "cache"));
         OK(cuCtxDestroy(ctx));
         printf("drvapi %s\n", bad ? "FAIL" : "PASS");
         return bad != 0;
@@ -262,7 +275,7 @@ int main(int argc, char **argv)
     EXPECT(out[N - 1] == 5.0f * (N - 1));
     OK(cuLibraryUnload(lib));
 
-    file_module(argv[0], "drvapi_kernel.fatbin");
+    file_module(argv[0], "drvapi_kernel.fatbin", 0);
 
     OK(cuEventDestroy(e0));
     OK(cuEventDestroy(e1));

@@ -104,3 +104,6 @@ CU_IMPL(CUresult, cuLaunchKernel, (CUfunction f, unsigned gx, unsigned gy, unsig
 CU_IMPL(CUresult, cuLaunchKernel_ptsz, (CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz, unsigned shmem, CUstream s, void **params, void **extra), (f, gx, gy, gz, bx, by, bz, shmem, s, params, extra))
 CU_IMPL(CUresult, cuLaunchKernelEx, (const CUlaunchConfig *c, CUfunction f, void **params, void **extra), (c, f, params, extra))
 CU_IMPL(CUresult, cuLaunchKernelEx_ptsz, (const CUlaunchConfig *c, CUfunction f, void **params, void **extra), (c, f, params, extra))
+CU_IMPL(CUresult, cuCtxGetLimit, (size_t *v, int limit), (v, limit))
+CU_IMPL(CUresult, cuCtxSetLimit, (int limit, size_t v), (limit, v))
+CU_IMPL(CUresult, cuStreamIsCapturing, (CUstream s, int *status), (s, status))
