@@ -1862,3 +1862,175 @@ RT_API CUresult __cudaSmemlabDrv_cuStreamIsCapturing(CUstream s, int *status)
         return CUDA_ERROR_INVALID_VALUE;
     return cu_of(cudaStreamIsCapturing(s, status)); /* never: graphs are not captured here */
 }
+
+RT_API cudaError_t cudaDeviceGetStreamPriorityRange(int *least, int *greatest);
+RT_API cudaError_t cudaStreamGetPriority(cudaStream_t s, int *priority);
+RT_API cudaError_t cudaStreamGetFlags(cudaStream_t s, unsigned *flags);
+
+RT_API CUresult __cudaSmemlabDrv_cuCtxGetStreamPriorityRange(int *least, int *greatest)
+{
+    NEED_CONTEXT();
+    return cu_of(cudaDeviceGetStreamPriorityRange(least, greatest));
+}
+
+RT_API CUresult __cudaSmemlabDrv_cuCtxGetFlags(unsigned *flags)
+{
+    NEED_CONTEXT();
+    if (!flags)
+        return CUDA_ERROR_INVALID_VALUE;
+    rt_lock();
+    *flags = primary_flags;
+    rt_unlock();
+    return CUDA_SUCCESS;
+}
+
+RT_API CUresult __cudaSmemlabDrv_cuStreamGetPriority(CUstream s, int *priority)
+{
+    NEED_CONTEXT();
+    if (!priority)
+        return CUDA_ERROR_INVALID_VALUE;
+    return cu_of(cudaStreamGetPriority(s, priority));
+}
+
+RT_API CUresult __cudaSmemlabDrv_cuStreamGetFlags(CUstream s, unsigned *flags)
+{
+    NEED_CONTEXT();
+    if (!flags)
+        return CUDA_ERROR_INVALID_VALUE;
+    return cu_of(cudaStreamGetFlags(s, flags));
+}
+
+/* every stream is of the calling thread's current context (they all share one state) */
+RT_API CUresult __cudaSmemlabDrv_cuStreamGetCtx(CUstream s, CUcontext *c)
+{
+    (void)s;
+    NEED_CONTEXT();
+    if (!c)
+        return CUDA_ERROR_INVALID_VALUE;
+    rt_lock();
+    *c = current();
+    rt_unlock();
+    return CUDA_SUCCESS;
+}
+
+RT_API CUresult __cudaSmemlabDrv_cuStreamGetDevice(CUstream s, CUdevice *d)
+{
+    (void)s;
+    NEED_CONTEXT();
+    if (!d)
+        return CUDA_ERROR_INVALID_VALUE;
+    *d = 0;
+    return CUDA_SUCCESS;
+}
+
+/* NVIDIA's private tables (NVRTC asks for one): none here, as the driver answers for a table it
+ * does not know; the caller goes on without it. */
+RT_API CUresult __cudaSmemlabDrv_cuGetExportTable(const void **table, const CUuuid *id)
+{
+    if (table)
+        *table = NULL;
+    (void)id;
+    return CUDA_ERROR_INVALID_VALUE;
+}
+
+/* ---- the device's memory pool ---------------------------------------------------------------- */
+
+/* One pool, the device's default: its allocations are device memory as cuMemAlloc's (freed at
+ * once: every stream's work is done when a call returns). Its attributes (CUmemPool_attribute):
+ * the reuse flags and the release threshold are kept as set; the memory reserved and used is the
+ * device memory in use, its high-water mark since the last reset. */
+struct CUmemPoolHandle_st {
+    int reuse[3];
+    uint64_t threshold, high;
+};
+static struct CUmemPoolHandle_st pool = {{1, 1, 1}, 0, 0};
+
+RT_API CUresult __cudaSmemlabDrv_cuDeviceGetDefaultMemPool(CUmemoryPool *p, CUdevice d)
+{
+    NEED_INIT();
+    NEED_DEVICE(d);
+    if (!p)
+        return CUDA_ERROR_INVALID_VALUE;
+    *p = &pool;
+    return CUDA_SUCCESS;
+}
+
+RT_API CUresult __cudaSmemlabDrv_cuDeviceGetMemPool(CUmemoryPool *p, CUdevice d)
+{
+    return __cudaSmemlabDrv_cuDeviceGetDefaultMemPool(p, d);
+}
+
+RT_API CUresult __cudaSmemlabDrv_cuMemPoolGetAttribute(CUmemoryPool p, int attr, void *v)
+{
+    NEED_INIT();
+    if (p != &pool || !v)
+        return CUDA_ERROR_INVALID_VALUE;
+    rt_lock();
+    uint64_t used = rt_device_bytes_in_use();
+    if (used > pool.high)
+        pool.high = used;
+    CUresult r = CUDA_SUCCESS;
+    if (attr >= 1 && attr <= 3)
+        *(int *)v = pool.reuse[attr - 1];
+    else if (attr == 4)
+        *(cuuint64_t *)v = pool.threshold;
+    else if (attr == 5 || attr == 7)
+        *(cuuint64_t *)v = used;
+    else if (attr == 6 || attr == 8)
+        *(cuuint64_t *)v = pool.high;
+    else
+        r = CUDA_ERROR_INVALID_VALUE;
+    rt_unlock();
+    return r;
+}
+
+RT_API CUresult __cudaSmemlabDrv_cuMemPoolSetAttribute(CUmemoryPool p, int attr, void *v)
+{
+    NEED_INIT();
+    if (p != &pool || !v)
+        return CUDA_ERROR_INVALID_VALUE;
+    CUresult r = CUDA_SUCCESS;
+    rt_lock();
+    if (attr >= 1 && attr <= 3)
+        pool.reuse[attr - 1] = *(int *)v != 0;
+    else if (attr == 4)
+        pool.threshold = *(cuuint64_t *)v;
+    else if ((attr == 6 || attr == 8) && *(cuuint64_t *)v == 0)
+        pool.high = rt_device_bytes_in_use(); /* the high-water marks restart from now */
+    else
+        r = CUDA_ERROR_INVALID_VALUE;
+    rt_unlock();
+    return r;
+}
+
+RT_API CUresult __cudaSmemlabDrv_cuMemPoolTrimTo(CUmemoryPool p, size_t keep)
+{
+    NEED_INIT();
+    (void)keep; /* freed memory is not held back here */
+    return p == &pool ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+}
+
+RT_API CUresult __cudaSmemlabDrv_cuMemAllocFromPoolAsync(CUdeviceptr *p, size_t n,
+                                                         CUmemoryPool mp, CUstream s)
+{
+    (void)s;
+    if (mp != &pool)
+        return CUDA_ERROR_INVALID_VALUE;
+    CUresult r = __cudaSmemlabDrv_cuMemAlloc_v2(p, n);
+    rt_lock();
+    if (rt_device_bytes_in_use() > pool.high)
+        pool.high = rt_device_bytes_in_use();
+    rt_unlock();
+    return r;
+}
+
+RT_API CUresult __cudaSmemlabDrv_cuMemAllocAsync(CUdeviceptr *p, size_t n, CUstream s)
+{
+    return __cudaSmemlabDrv_cuMemAllocFromPoolAsync(p, n, &pool, s);
+}
+
+RT_API CUresult __cudaSmemlabDrv_cuMemFreeAsync(CUdeviceptr p, CUstream s)
+{
+    (void)s;
+    return __cudaSmemlabDrv_cuMemFree_v2(p);
+}

@@ -1,6 +1,6 @@
 /* drvapi.c: a C program written against the CUDA driver API alone (linked with -lcuda), as
  * cuda-samples' *Drv programs and Python's bindings use it: a context, memory, copies and sets,
- * pointer attributes, streams and events, a module of PTX text held in a string
+ * pointer attributes, the memory pool, streams and events, a module of PTX text held in a string
  * (cuModuleLoadData), its function and global, function attributes, launches with kernelParams,
  * with `extra` and with cuLaunchKernelEx, a library, and a module loaded from a file beside the
  * program (test_run.c builds them from drvapi_kernel.cu). A line per wrong answer; "drvapi PASS"
@@ -156,6 +156,23 @@ int main(int argc, char **argv)
            u[3] == 0xdeadbeefu);
     void *pinned;
     OK(cuMemAllocHost(&pinned, 64));
+
+    /* the device's memory pool (cuda.core allocates from it) */
+    CUmemoryPool pool;
+    CUdeviceptr fromp;
+    cuuint64_t used = 0, thr = 1 << 20, thr2 = 0;
+    OK(cuDeviceGetDefaultMemPool(&pool, dev));
+    OK(cuMemPoolSetAttribute(pool, CU_MEMPOOL_ATTR_RELEASE_THRESHOLD, &thr));
+    OK(cuMemPoolGetAttribute(pool, CU_MEMPOOL_ATTR_RELEASE_THRESHOLD, &thr2));
+    EXPECT(thr2 == thr);
+    OK(cuMemAllocFromPoolAsync(&fromp, 4096, pool, NULL));
+    OK(cuMemsetD32Async(fromp, 7, 1024, NULL));
+    OK(cuMemPoolGetAttribute(pool, CU_MEMPOOL_ATTR_USED_MEM_CURRENT, &used));
+    EXPECT(used >= 3 * sizeof in + 4096);
+    OK(cuMemFreeAsync(fromp, NULL));
+    int least = 1, greatest = 1;
+    OK(cuCtxGetStreamPriorityRange(&least, &greatest));
+    EXPECT(least >= greatest);
 
     /* pointer attributes */
     unsigned type = 0;

@@ -19,6 +19,7 @@ typedef struct CUmod_st *CUlibrary;      /* a library is its module here */
 typedef struct CUfunc_st *CUkernel;      /* a library's kernel is its function here */
 typedef struct CUstream_st *CUstream;    /* the runtime's streams and events */
 typedef struct CUevent_st *CUevent;
+typedef struct CUmemPoolHandle_st *CUmemoryPool; /* the device's one pool here */
 typedef struct {
     char bytes[16];
 } CUuuid;
