@@ -1311,7 +1311,7 @@ static char *ptx_in_triton_cache(const uint8_t *image, char *tried, size_t n)
     return text;
 }
 
-static CUresult add_module(struct rt_module *m, CUmodule *out)
+static CUresult add_module(struct rt_module *m, CUmodule *out, const char *call)
 {
     struct rt_module **nm = realloc(dmods, (ndmods + 1) * sizeof *nm);
     if (!nm)
@@ -1319,7 +1319,7 @@ static CUresult add_module(struct rt_module *m, CUmodule *out)
     dmods = nm;
     dmods[ndmods++] = m;
     if (rt_module_load(m))
-        rt_fatal("%s: the module cannot be emulated: %s", "cuModuleLoadData", m->load_error);
+        rt_fatal("%s: the module cannot be emulated: %s", call, m->load_error);
     *out = (CUmodule)(void *)m;
     return CUDA_SUCCESS;
 }
@@ -1335,7 +1335,7 @@ static CUresult load_image(CUmodule *out, const void *image, const char *path, c
     uint32_t magic;
     memcpy(&magic, b, sizeof magic);
     if (magic == SMEM_FATBIN_WRAPPER_MAGIC)
-        return add_module(rt_module_register(image), out);
+        return add_module(rt_module_register(image), out, call);
     if (magic == SMEM_FATBIN_MAGIC) {
         /* a copy (the program may free its image once loaded) behind a wrapper of our own */
         uint64_t n = smem_fatbin_container_size(b);
@@ -1354,7 +1354,7 @@ static CUresult load_image(CUmodule *out, const void *image, const char *path, c
         w->magic = SMEM_FATBIN_WRAPPER_MAGIC;
         w->version = 1;
         w->data = copy;
-        return add_module(rt_module_register(w), out);
+        return add_module(rt_module_register(w), out, call);
     }
     char *text = NULL, tried[4200] = "";
     if (!memcmp(b, "\177ELF", 4)) {
@@ -1381,7 +1381,7 @@ static CUresult load_image(CUmodule *out, const void *image, const char *path, c
         memcpy(m->cubin, b, n);
         m->cubin_size = n;
     }
-    return add_module(m, out);
+    return add_module(m, out, call);
 }
 
 static CUresult load(CUmodule *out, const void *image, const char *path, const char *call)
