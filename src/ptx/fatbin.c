@@ -129,6 +129,15 @@ int smem_fatbin_list(const uint8_t *data, size_t n, struct smem_fatbin_entry **o
     return 0;
 }
 
+/* Python (python3, python3.12, pypy3): its CUDA comes with the extension modules it loads
+ * (cuda-python, Triton), which find the stand-ins on LD_LIBRARY_PATH. */
+static int interpreter(const char *path)
+{
+    const char *b = strrchr(path, '/');
+    b = b ? b + 1 : path;
+    return !strncmp(b, "python", 6) || !strncmp(b, "pypy", 4);
+}
+
 /* The cubin (ELF) entry for exactly sm_<arch> in data[0..n), decompressed (malloc'd, *len
  * bytes), or NULL with err (none for that architecture, or it cannot be decompressed). */
 uint8_t *smem_fatbin_cubin(const uint8_t *data, size_t n, unsigned arch, size_t *len,
@@ -276,15 +285,6 @@ static const char *const unsupported_libs[] = {
     "libcudnn", "libcufft", "libcurand", "libcusparse",
     "libcusolver", "libnccl", "libnvrtc", "libnvjitlink", "libnvjpeg", "libnpp", "libcutensor",
     NULL};
-
-/* Python (python3, python3.12, pypy3): its CUDA comes with the extension modules it loads
- * (cuda-python, Triton), which find the stand-ins on LD_LIBRARY_PATH. */
-static int interpreter(const char *path)
-{
-    const char *b = strrchr(path, '/');
-    b = b ? b + 1 : path;
-    return !strncmp(b, "python", 6) || !strncmp(b, "pypy", 4);
-}
 
 enum smem_program_kind smem_program_check(const char *path, struct smem_error *err)
 {
