@@ -54,7 +54,7 @@ static unsigned nbuilds;
 static void build(const char *dir, const char *name, const char *out, const char *flags)
 {
     char cu[1100], exe[1100], inc[1100], cmd[8192];
-    snprintf(cu, sizeof cu, "%s/%s/%s.cu", src, dir, name);
+    snprintf(cu, sizeof cu, "%s/%s/%s%s", src, dir, name, strchr(name, '.') ? "" : ".cu");
     snprintf(exe, sizeof exe, "%s/%s", bin, out);
     snprintf(inc, sizeof inc, "%s/%s", src, dir);
     struct stat sc, se;
@@ -1313,6 +1313,118 @@ static int machine_line(const char *line)
     return !strncmp(line, "totalmem_gib ", 13);
 }
 
+/* Runs sh command cmd (its output into bin/NAME.log); its exit status. */
+static int shell(const char *cmd, const char *name)
+{
+    char out[1100];
+    snprintf(out, sizeof out, "%s/%s.log", bin, name);
+    char *argv[] = {SH, DASHC, (char *)cmd, NULL};
+    return run(argv, out, out);
+}
+
+/* A C program written against the driver API alone (tests/run/drvapi.c, -lcuda): a created
+ * context, memory, copies and sets, pointer attributes, streams and events, PTX text loaded with
+ * cuModuleLoadData, its global, attributes and parameters, launches with kernelParams, `extra` and
+ * cuLaunchKernelEx (a cluster), a library, a fatbinary loaded from its file: every answer right
+ * ("drvapi PASS"), and every launch in the report, priced as the runtime's: the PTX's store and
+ * load at twice the thread's index are 2-way conflicts, 2 wavefronts a warp but 1 for the last
+ * warp's 8 threads (31 * 2 + 1 = 63 of 32 requests). A cubin loads with its PTX kept beside it,
+ * or handed over in memory with its PTX beside the same cubin in Triton's cache; without, the
+ * program stops saying how to keep it, exit 3. */
+static void test_driver_api_programs_run_and_are_priced(void)
+{
+    char cmd[16000], fat[1100], cub[1100], cub2[1100], *o, *e;
+    snprintf(fat, sizeof fat, "%s/drvapi_kernel.fatbin", bin);
+    snprintf(cub, sizeof cub, "%s/drvapi_nop/k.cubin", bin);
+    snprintf(cub2, sizeof cub2, "%s/drvapi_ptx/k.cubin", bin);
+    snprintf(cmd, sizeof cmd, "K=%s/tests/run/drvapi_kernel.cu; mkdir -p %s/drvapi_nop %s/drvapi_ptx "
+             "&& nvcc -fatbin -arch=sm_90 -o %s $K && nvcc -cubin -arch=sm_90 -o %s $K && "
+             "cp %s %s && nvcc -ptx -arch=sm_90 -o %s/drvapi_ptx/k.ptx $K && "
+             "rm -rf %s/drvapi_cache && mkdir -p %s/drvapi_cache/other %s/drvapi_cache/HASH && "
+             "cp %s/drvapi_ptx/k.* %s/drvapi_cache/HASH/",
+             src, bin, bin, fat, cub, cub, cub2, bin, bin, bin, bin, bin, bin);
+    CHECK_EQ(shell(cmd, "drvapi_kernel"), 0);
+
+    char *csv = NULL;
+    snprintf(cmd, sizeof cmd, "--format csv -o %s/drvapi.csv", bin);
+    CHECK_EQ(checks(cmd, "drvapi", "all", &o, &e), 0);
+    EXPECT_IN(o, "file module ran");
+    EXPECT_IN(o, "drvapi PASS");
+    CHECK(!strstr(o, "FAIL"));
+    free(o);
+    free(e);
+    snprintf(cmd, sizeof cmd, "%s/drvapi.csv", bin);
+    csv = test_read_file(cmd, NULL);
+    CHECK(csv != NULL);
+    unsigned scale = 0, reverse = 0;
+    for (char *l = csv; l && *l; l = next_line(l)) {
+        if (strstr(l, "scale") && strstr(l, ",2048,0,32,63,32,32,63,32,"))
+            scale++;
+        if (strstr(l, "reverse128"))
+            reverse++;
+    }
+    CHECK(scale >= 4); /* the four launches of scale, each 32 requests / 63 wavefronts */
+    CHECK(reverse >= 1);
+    if (scale < 4)
+        fprintf(stderr, "  drvapi.csv:\n%s\n", csv ? csv : "");
+    free(csv);
+
+    CHECK_EQ(checks("", "drvapi", "ptx", &o, &e), 0);
+    EXPECT_IN(o, "file module ran");
+    EXPECT_IN(o, "drvapi PASS");
+    free(o);
+    free(e);
+    /* a cubin handed over in memory, as Triton does: its PTX from Triton's cache */
+    snprintf(cmd, sizeof cmd, "%s/drvapi_cache", bin);
+    setenv("TRITON_CACHE_DIR", cmd, 1);
+    CHECK_EQ(checks("", "drvapi", "cache", &o, &e), 0);
+    EXPECT_IN(o, "file module ran");
+    EXPECT_IN(o, "drvapi PASS");
+    free(o);
+    free(e);
+    snprintf(cmd, sizeof cmd, "%s/drvapi_cache/other", bin);
+    setenv("TRITON_CACHE_DIR", cmd, 1);
+    CHECK_EQ(checks("", "drvapi", "cache", &o, &e), 3);
+    EXPECT_IN(e, "smemlab run: cuModuleLoadData: the module is a cubin, machine code without the "
+                 "PTX smemlab runs, and no cubin of Triton's cache (");
+    EXPECT_IN(e, "drvapi_cache/other) is this one; keep the PTX");
+    free(o);
+    free(e);
+    unsetenv("TRITON_CACHE_DIR");
+
+    CHECK_EQ(checks("", "drvapi", "nop", &o, &e), 3);
+    EXPECT_IN(e, "smemlab run: cuModuleLoad: the module is a cubin, machine code without the PTX "
+                 "smemlab runs, and there is no ");
+    EXPECT_IN(e, "drvapi_nop/k.ptx; keep the PTX");
+    CHECK(!strstr(o, "file module ran"));
+    free(o);
+    free(e);
+}
+
+/* Python reaching the driver as its CUDA packages do (tests/run/drvapi_ctypes.py: ctypes on
+ * libcuda.so.1, the standard library only): `smemlab run python3 script.py` finds the interpreter
+ * on PATH, the stand-in is loaded, the PTX kernel's result is right and its launch priced (a
+ * block's 256 floats stored and read back reversed through shared memory: conflict-free, one
+ * wavefront a request, 8 warps a block, 4 blocks). */
+static void test_python_reaches_the_driver(void)
+{
+    char cmd[4000], out[1100], err[1100], csv[1100];
+    snprintf(csv, sizeof csv, "%s/ctypes.csv", bin);
+    snprintf(out, sizeof out, "%s/ctypes.out", bin);
+    snprintf(err, sizeof err, "%s/ctypes.err", bin);
+    snprintf(cmd, sizeof cmd, "%s run --format csv -o %s python3 %s/tests/run/drvapi_ctypes.py",
+             smemlab, csv, src);
+    char *argv[] = {SH, DASHC, cmd, NULL};
+    CHECK_EQ(run(argv, out, err), 0);
+    char *o = test_read_file(out, NULL), *c = test_read_file(csv, NULL);
+    CHECK(o && strstr(o, "ctypes PASS"));
+    CHECK(c && strstr(c, "\"reverse256\",4,1,1,256,1,1,1024,0,32,32,32,32,32,32,"));
+    if (!c || !strstr(c, "\"reverse256\",4,1,1,256,1,1,1024,0,32,32,32,32,32,32,"))
+        fprintf(stderr, "  ctypes.csv:\n%s\n", c ? c : "");
+    free(o);
+    free(c);
+}
+
 /* A program linked with -lcuda (build/runtime/libcuda.so.1 stands in): init, the device and its
  * attributes, the primary context, cuGetProcAddress per version, error names and strings, then a
  * kernel through the runtime: the H200's driver's every answer (tests/run/h200-drvquery.txt,
@@ -1363,12 +1475,12 @@ static void test_driver_api_as_the_h200(void)
     free(o);
     free(e);
 
-    CHECK_EQ(checks("", "drvquery", "alloc", &o, &e), 3);
-    EXPECT_IN(e, "smemlab run: cuMemAlloc_v2 is not supported (smemlab run provides the driver "
-                 "API's initialisation");
+    CHECK_EQ(checks("", "drvquery", "refused", &o, &e), 3);
+    EXPECT_IN(e, "smemlab run: cuMemAllocManaged is not supported (smemlab run provides the "
+                 "driver API's initialisation");
     EXPECT_IN(e, "called from drvquery");
     EXPECT_IN(o, "kernel PASS");
-    CHECK(strstr(o, "alloc returned") == NULL);
+    CHECK(strstr(o, "refused returned") == NULL);
     free(o);
     free(e);
 }
@@ -1442,6 +1554,7 @@ int main(void)
     build("tests/run", "tensormap", "tensormap", "-cudart shared -arch=sm_90 -O3");
     build("tests/run", "drvquery", "drvquery", "-cudart shared -arch=sm_90 -O3 -lcuda");
     build("tests/run", "cluster", "cluster", "-cudart shared -arch=sm_90 -O3");
+    build("tests/run", "drvapi.c", "drvapi", "-cudart none -lcuda");
     wait_builds();
     RUN(test_hw_programs_count_as_the_h100);
     RUN(test_devinfo_prints_the_h100s_properties);
@@ -1478,5 +1591,7 @@ int main(void)
     RUN(test_tensor_maps_as_the_h200);
     RUN(test_driver_api_as_the_h200);
     RUN(test_cluster_launches_as_the_h200);
+    RUN(test_driver_api_programs_run_and_are_priced);
+    RUN(test_python_reaches_the_driver);
     return CHECK_DONE();
 }

@@ -350,9 +350,25 @@ int cmd_run(int argc, char **argv)
         pargs[0] = name;
         program = exe;
     }
+    /* a bare name (python3) is looked for on PATH, as execvp will */
+    static char found[2 * PATH_MAX + 2];
+    const char *checked = program;
+    if (!strchr(program, '/') && access(program, F_OK) != 0) {
+        const char *path = getenv("PATH");
+        for (const char *d = path; d && *d;) {
+            const char *e = strchr(d, ':');
+            size_t n = e ? (size_t)(e - d) : strlen(d);
+            snprintf(found, sizeof found, "%.*s/%s", (int)n, n ? d : ".", program);
+            if (access(found, X_OK) == 0) {
+                checked = found;
+                break;
+            }
+            d = e ? e + 1 : d + n;
+        }
+    }
     struct smem_error err;
     memset(&err, 0, sizeof err);
-    enum smem_program_kind kind = smem_program_check(program, &err);
+    enum smem_program_kind kind = smem_program_check(checked, &err);
     if (kind == SMEM_PROGRAM_UNREADABLE) {
         fprintf(stderr, "smemlab run: %s: %s\n", program, err.msg);
         goto done;

@@ -129,6 +129,15 @@ int smem_fatbin_list(const uint8_t *data, size_t n, struct smem_fatbin_entry **o
     return 0;
 }
 
+/* Python (python3, python3.12, pypy3): its CUDA comes with the extension modules it loads
+ * (cuda-python, Triton), which find the stand-ins on LD_LIBRARY_PATH. */
+static int interpreter(const char *path)
+{
+    const char *b = strrchr(path, '/');
+    b = b ? b + 1 : path;
+    return !strncmp(b, "python", 6) || !strncmp(b, "pypy", 4);
+}
+
 /* The cubin (ELF) entry for exactly sm_<arch> in data[0..n), decompressed (malloc'd, *len
  * bytes), or NULL with err (none for that architecture, or it cannot be decompressed). */
 uint8_t *smem_fatbin_cubin(const uint8_t *data, size_t n, unsigned arch, size_t *len,
@@ -302,10 +311,13 @@ enum smem_program_kind smem_program_check(const char *path, struct smem_error *e
         return SMEM_PROGRAM_NOT_ELF;
     enum smem_program_kind kind = SMEM_PROGRAM_OK;
     const char *cudart = NULL, *lib = NULL;
+    int driver = 0;
     for (unsigned i = 0; smem_elf_needed(e, i); i++) {
         const char *n = smem_elf_needed(e, i);
         if (!strncmp(n, "libcudart.so", 12))
             cudart = n;
+        if (!strcmp(n, "libcuda.so.1"))
+            driver = 1;
         for (unsigned k = 0; unsupported_libs[k] && !lib; k++)
             if (!strncmp(n, unsupported_libs[k], strlen(unsupported_libs[k])) &&
                 (n[strlen(unsupported_libs[k])] == '.' || n[strlen(unsupported_libs[k])] == '_' ||
@@ -329,11 +341,15 @@ enum smem_program_kind smem_program_check(const char *path, struct smem_error *e
         kind = SMEM_PROGRAM_OTHER_CUDART;
         smem_error_set(err, path, 0, 0, "the program is linked against %s; smemlab run stands in "
                        "for CUDA 13's libcudart.so.13: rebuild it with nvcc 13", cudart);
+    } else if (!cudart && (driver || interpreter(path))) {
+        kind = SMEM_PROGRAM_OK; /* the driver API only; or CUDA through extension modules */
     } else if (!cudart) {
         kind = SMEM_PROGRAM_NOT_CUDA;
         smem_error_set(err, path, 0, 0, "not a CUDA program: it carries no fatbinary and does not "
                        "use libcudart");
-    } else if (fat) {
+    } else if (fat && !driver) {
+        /* (a driver API program's own fatbinary may hold nothing to run: nvcc compiling a host
+           file; its kernels come in the modules it loads) */
         struct smem_fatbin_entry *es = NULL;
         unsigned n = 0, ptx = 0, elf = 0;
         if (smem_fatbin_list(fat, fsize, &es, &n, NULL) == 0) {

@@ -249,11 +249,16 @@ struct rt_module {
     /* its sm_90 SASS for the census: the fatbinary's cubin, else ptxas on its PTX; loaded with
        the first program prepared (sass_loaded), NULL with sass_why when there is none */
     int sass_loaded;
+    uint8_t *cubin;         /* a driver API module's own cubin (its PTX found beside it), or NULL */
+    size_t cubin_size;
     struct smem_sass_module *sass;
     char sass_why[200];
 };
 
 struct rt_module *rt_module_register(const void *wrapper);
+/* A module of PTX text (the driver API's cuModuleLoadData): takes text (malloc'd); arch: its
+ * .target's number. Its SASS: ptxas on the PTX, or the cubin the driver sets in it. */
+struct rt_module *rt_module_of_ptx(char *text, unsigned arch);
 /* Loads (reads the PTX, places the variables) on first use; 0, or -1 with the module's
  * load_error set. */
 int rt_module_load(struct rt_module *m);

@@ -115,6 +115,18 @@ struct rt_module *rt_module_register(const void *wrapper)
     return m;
 }
 
+struct rt_module *rt_module_of_ptx(char *text, unsigned arch)
+{
+    struct rt_module *m = calloc(1, sizeof *m);
+    if (!m || push((void ***)&mods, &nmods, m))
+        rt_fatal("out of memory loading a module");
+    m->index = (int)nmods - 1;
+    m->report_id = -1;
+    m->ptx_text = text;
+    m->arch = arch;
+    return m;
+}
+
 struct rt_kernel *rt_kernel_register(struct rt_module *m, const void *host_fun, const char *name)
 {
     struct rt_kernel *k = calloc(1, sizeof *k);
@@ -261,9 +273,10 @@ int rt_module_load(struct rt_module *m)
         return m->loaded > 0 ? 0 : -1;
     struct smem_error err;
     memset(&err, 0, sizeof err);
-    size_t len = 0;
+    size_t len = m->ptx_text ? strlen(m->ptx_text) : 0; /* given: rt_module_of_ptx */
     int no_ptx = 0;
-    m->ptx_text = smem_fatbin_ptx(m->fatbin, m->fatbin_size, 90, &m->arch, &len, &no_ptx, &err);
+    if (!m->ptx_text)
+        m->ptx_text = smem_fatbin_ptx(m->fatbin, m->fatbin_size, 90, &m->arch, &len, &no_ptx, &err);
     if (!m->ptx_text) {
         m->loaded = -1;
         snprintf(m->load_error, sizeof m->load_error, "%s", err.msg);
@@ -314,7 +327,11 @@ static const struct smem_sass_module *module_sass(struct rt_module *m)
     }
     struct smem_error err;
     size_t len = 0;
-    uint8_t *cubin = smem_fatbin_cubin(m->fatbin, m->fatbin_size, 90, &len, &err);
+    uint8_t *cubin = m->fatbin ? smem_fatbin_cubin(m->fatbin, m->fatbin_size, 90, &len, &err) : NULL;
+    if (!cubin && m->cubin && (cubin = malloc(m->cubin_size))) { /* the driver's module */
+        memcpy(cubin, m->cubin, m->cubin_size);
+        len = m->cubin_size;
+    }
     if (cubin) {
         if (smem_sass_read(cubin, len, &m->sass, &err)) {
             m->sass = NULL;

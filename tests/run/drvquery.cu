@@ -5,7 +5,7 @@
 //            checks that smemlab run --device h200 prints the same, lines naming the driver
 //            version and the machine's own facts aside)
 //   errors   cuGetErrorName / String of every CUresult value 0..1000 the driver names
-//   alloc    then cuMemAlloc, which smemlab run does not provide yet: it stops, named (exit 3)
+//   refused  then cuMemAllocManaged, which smemlab run does not provide: it stops, named (exit 3)
 #include <cuda.h>
 #include <cudaTypedefs.h>
 #include <cuda_runtime.h>
@@ -132,10 +132,10 @@ int main(int argc, char **argv)
     printf("kernel %s\n", bad ? "FAIL" : "PASS");
     P("ctx_current_after_runtime", cuCtxGetCurrent(&cur2));
     printf("ctx_current_after_runtime_is_primary %d\n", cur2 == prim);
-    if (!strcmp(mode, "alloc")) {
+    if (!strcmp(mode, "refused")) {
         CUdeviceptr p;
-        CUresult r = cuMemAlloc(&p, 1024);
-        printf("alloc returned %d\n", (int)r);
+        CUresult r = cuMemAllocManaged(&p, 1024, CU_MEM_ATTACH_GLOBAL);
+        printf("refused returned %d\n", (int)r);
     }
     P("primary_release", cuDevicePrimaryCtxRelease(d));
     printf("done\n");

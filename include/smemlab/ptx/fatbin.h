@@ -59,7 +59,8 @@ int smem_fatbin_unwrap(const void *wrapper, const uint8_t **data, size_t *n,
 
 /* What `smemlab run` finds in an executable before running it. */
 enum smem_program_kind {
-    SMEM_PROGRAM_OK = 0,          /* dynamically linked against libcudart.so.13, with PTX */
+    SMEM_PROGRAM_OK = 0,          /* dynamically linked against libcudart.so.13, with PTX; or
+                                     against libcuda.so.1 only; or Python (extension modules) */
     SMEM_PROGRAM_NOT_ELF,         /* a script or other file: run it and see */
     SMEM_PROGRAM_STATIC_CUDART,   /* carries a fatbinary but no libcudart.so (nvcc's default) */
     SMEM_PROGRAM_OTHER_CUDART,    /* linked against another CUDA's libcudart.so.N */
