@@ -275,7 +275,12 @@ static void print_json(const struct options *o, const struct smem_pattern_result
                w ? "," : "", c->warp, c->cost.wavefronts, c->cost.ideal, c->cost.max_ways, c->active_lanes,
                smem_cost_conflicts(c->cost));
     }
-    printf("],\"conflicts\":%llu,", (unsigned long long)(r->wavefronts - r->ideal));
+    /* each warp's own (Nsight's count of a partial warp's 16-byte loads can be below its ideal:
+       the totals' difference would wrap) */
+    unsigned long long conflicts = 0;
+    for (unsigned w = 0; w < r->requests; w++)
+        conflicts += smem_cost_conflicts(r->warp[w].cost);
+    printf("],\"conflicts\":%llu,", conflicts);
     if (p->kind == SMEM_PK_PLAIN) { /* the LSU pipeline's passes (docs/bank-model.md "Two wavefront counters") */
         unsigned long long pipe = 0;
         for (unsigned w = 0; w < r->requests; w++)

@@ -1155,10 +1155,16 @@ static void bind_template_args(const char *kname, struct smem_consts *consts,
     }
 }
 
+/* Wavefronts beyond the ideal (0 where Nsight's count of partial-warp 16-byte loads is below it). */
+static uint64_t excess(const struct smem_advise_candidate *t)
+{
+    return t->wavefronts > t->ideal ? t->wavefronts - t->ideal : 0;
+}
+
 static int arr_cmp(const void *x, const void *y)
 {
     const struct smem_advise_array *a = x, *b = y;
-    uint64_t ca = a->before.wavefronts - a->before.ideal, cb = b->before.wavefronts - b->before.ideal;
+    uint64_t ca = excess(&a->before), cb = excess(&b->before);
     if (ca != cb)
         return ca > cb ? -1 : 1;
     if (a->before.wavefronts != b->before.wavefronts)

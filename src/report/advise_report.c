@@ -163,7 +163,8 @@ void smem_advice_json(FILE *f, const struct smem_advice *a)
                    "\"ideal_wavefronts\": %llu, \"conflicts\": %llu, \"requests\": %llu, ",
                 ar->dynamic ? "true" : "false", (unsigned long long)ar->before.wavefronts,
                 (unsigned long long)ar->before.ideal,
-                (unsigned long long)(ar->before.wavefronts - ar->before.ideal),
+                (unsigned long long)(ar->before.wavefronts > ar->before.ideal
+                                         ? ar->before.wavefronts - ar->before.ideal : 0),
                 (unsigned long long)ar->before.requests);
         json_sites(f, NULL, &ar->before);
         fprintf(f, "},\n     \"best_pad\": ");

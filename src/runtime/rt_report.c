@@ -51,6 +51,19 @@ static void read_cmdline(void)
     run.nargs = k ? k - 1 : 0;
 }
 
+
+/* The wavefronts bank conflicts add to a launch's requests of one kind: the LSU pipeline's passes
+ * beyond the ideal (docs/bank-model.md). Not Nsight Compute's per-instruction wavefronts minus the
+ * ideal: for 8- and 16-byte loads of partial warps that count can be below the ideal (a block of
+ * 17x2 threads reading a float4 per row: 3 wavefronts a warp, 4 passes), and the difference of
+ * two unsigned counts wrapped to 2^64 - 1 "wavefronts beyond the ideal"
+ * (tests/run/partial_wide.cu). */
+static uint64_t excess(const struct smem_totals *t)
+{
+    int64_t passes = (int64_t)t->wavefronts + t->pipe_delta;
+    return passes > (int64_t)t->ideal ? (uint64_t)(passes - (int64_t)t->ideal) : 0;
+}
+
 /* The report's module entry for m (the analysis the table writer knows). */
 static uint32_t module_entry(struct rt_module *m)
 {
@@ -128,12 +141,11 @@ void rt_report_launch(struct rt_kernel *k, struct smem_launch_record *lr,
     assert(ki < run.nkernels && run.nlaunches < cap_launches);
     run.launches[run.nlaunches++] = *lr;
     assert(run.nlaunches <= run.launches_total); /* the status file's recorded <= launches */
-    conflicts += (lr->ld.wavefronts - lr->ld.ideal) + (lr->st.wavefronts - lr->st.ideal) +
-                 (lr->atom.wavefronts - lr->atom.ideal) + (lr->ldsm.wavefronts - lr->ldsm.ideal) +
-                 (lr->stsm.wavefronts - lr->stsm.ideal) +
+    conflicts += excess(&lr->ld) + excess(&lr->st) + excess(&lr->atom) + excess(&lr->ldsm) +
+                 excess(&lr->stsm) +
                  /* a .cg copy's extra wavefronts for how its global sectors land are no bank
                     conflict (docs/bank-model.md, the keys rule) */
-                 (lr->ldgsts.max_ways > 1 ? lr->ldgsts.wavefronts - lr->ldgsts.ideal : 0);
+                 (lr->ldgsts.max_ways > 1 ? excess(&lr->ldgsts) : 0);
     failed += lr->error != NULL; /* a launch stopped before its end */
     for (uint32_t i = 0; i < lr->nhazards; i++)
         hazards += lr->hazards[i].count;

@@ -36,6 +36,10 @@ t "paired doubles on one bank: per-instruction 4, pipeline 2" "$S" pattern 's[((
 expect_rc 0; expect_out "1 request, 4 wavefronts"; expect_out "pipeline's passes (l1tex__data_pipe_lsu_wavefronts_mem_shared, the Memory Workload table) are 2 in all"
 t "paired doubles json" "$S" pattern 's[((tid/2)%2)*16]' --elem 8 --format json
 expect_rc 0; expect_out '"wavefronts":4,'; expect_out '"pipe_wavefronts":2,'
+# a partial warp's 16-byte loads: Nsight's count (4) below the ideal (5) is no conflict, and the
+# total's conflicts do not wrap (they were 18446744073709551615)
+t "float4 rows of a 17x2 block" "$S" pattern 'tile[ty]' --elem 16 --block 17x2 --format json
+expect_rc 0; expect_out '"wavefronts":4,"ideal_wavefronts":5,'; expect_out '"conflicts":0,'
 t "doubles, no conflict: one counter" "$S" pattern 's[tid]' --elem 8
 expect_rc 0; expect_out "1 request, 2 wavefronts (ideal 2): no bank conflict"
 case "$out" in *"pipeline's passes"*) fail "a note where the counters agree";; esac
