@@ -891,8 +891,11 @@ static void test_bad_programs_stop_with_a_located_message(void)
     CHECK(!strstr(o, "tiny"));
     free(o);
     free(e);
+    /* SASS only: since the cuBLAS stand-ins (programs whose own cubins hold no code run), such a
+       program is stopped at the launch of its first kernel, named as the source names it */
     CHECK_EQ(checks("", "tiny_sass", "", &o, &e), 3);
     EXPECT_IN(e, "rebuild with -arch=sm_90");
+    EXPECT_IN(e, "kernel one cannot be emulated: the fatbinary holds no PTX");
     free(o);
     free(e);
     /* relocatable device code: its PTX is there but linked by nvlink as SASS; said so, not

@@ -5,6 +5,9 @@
  * call returns, the kernel has run. */
 #include "rt_internal.h"
 
+#include "smemlab/analysis/analyze.h"
+#include "smemlab/base/signature.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -55,9 +58,17 @@ static int config_ok(dim3 grid, dim3 block)
            grid.y <= 65535 && grid.z <= 65535;
 }
 
+/* A kernel whose module could not be read has no name yet: its symbol is demangled here, so the
+ * sentence names the kernel as the program's source does ("kernel one", not "kernel _Z3onePi"). */
 static void kernel_error(struct rt_kernel *k, const char *what)
 {
-    rt_fatal("kernel %s cannot be emulated: %s", k->name ? k->name : k->symbol, what);
+    char *dem = NULL, *name = NULL;
+    const char *sym = k->symbol;
+    if (!k->name && sym) {
+        smem_demangle(&sym, 1, &dem);
+        name = dem ? smem_signature_name(dem) : NULL;
+    }
+    rt_fatal("kernel %s cannot be emulated: %s", k->name ? k->name : name ? name : k->symbol, what);
 }
 
 /* The cluster of a launch, checked as the H200 checks it (tests/run/cluster.cu,
