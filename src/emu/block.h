@@ -58,7 +58,7 @@ struct block {
     struct smem_error *err;
     uint32_t bid, ctaid[3];
     uint32_t nthreads, nwarps, nregs;
-    /* registers, per warp with the lanes side by side (cta_run.c, "the warp loop"): register r of
+    /* registers, per warp with the lanes side by side (cta.c, "the warp loop"): register r of
        lane l of warp w is R[(w * nregs + r) * 32 + l]; bit l of K[w * nregs + r]: it is known */
     uint64_t *R;
     uint32_t *K;
@@ -118,7 +118,7 @@ enum fast_kind {
        operand's `neg` meaning its value negated (a * b - c, c - a * b) */
     F_FUSED,
     F_FP,    /* other floating-point arithmetic: cta_fp.c's function over the lanes (emu_warp_alu) */
-    F_MOVX,  /* mov of a special register or a symbol's address (cta_run.c, per lane) */
+    F_MOVX,  /* mov of a special register or a symbol's address (cta.c, per lane) */
     F_WARP,  /* selp, ld.param by name, bar.sync, ret / exit (cta_warp.c, emu_warp_exec) */
     /* warp-level memory instructions (cta_warp.c, emu_warp_mem): ld/st.shared through a register or a
        symbol; ld/st/atom/red of global memory under analyze (no global memory: unknown data) */

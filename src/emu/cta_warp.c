@@ -1,4 +1,4 @@
-/* cta_warp.c: the warp-level forms of the warp loop (cta_run.c, run_group): lanes `ex` of a warp
+/* cta_warp.c: the warp-level forms of the warp loop (cta.c, run_group): lanes `ex` of a warp
  * execute one instruction together over the warp's register rows (register r of lane l of warp w
  * is R[(w * nregs + r) * 32 + l], bit l of K[w * nregs + r] says it is known). Each form does
  * exactly what the per-thread semantics (cta_lane.c, cta_alu.c, cta_fp.c) do lane by lane,

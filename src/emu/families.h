@@ -1,7 +1,7 @@
 /* families.h (private to emu/): the instruction families, the middle of emu/'s stack. Each calls
  * the services below it (block.h, memory.h, request.h, lanes.h) and, where one family builds on
  * another, that one only (the per-thread semantics on the arithmetic, cp.async on the per-thread
- * semantics, the bulk copies on mbarrier, mma on its other forms); the warp loop (cta_run.c)
+ * semantics, the bulk copies on mbarrier, mma on its other forms); the warp loop (cta.c)
  * calls them, through the opcode table (opcodes.def) where it says so. */
 #ifndef SMEMLAB_EMU_FAMILIES_H
 #define SMEMLAB_EMU_FAMILIES_H
@@ -42,7 +42,7 @@ int emu_lane_exec(struct block *b, uint32_t w, uint32_t l, uint32_t pc,
  * failed (located); a stop on unknown data leaves b->stopped set. */
 int emu_exec_collective(struct block *b, uint32_t w, uint32_t pc, uint32_t lanes);
 
-/* cta_warp.c: the warp-level forms the warp loop runs for lanes `ex` of warp w at pc (cta_run.c,
+/* cta_warp.c: the warp-level forms the warp loop runs for lanes `ex` of warp w at pc (cta.c,
  * run_group). emu_warp_alu: the fast kinds of cta_prepare.c that compute (F_IS_ALU), always done.
  * emu_warp_mem: ld/st.shared (F_LDS, F_STS) and global memory (F_GLOBAL); emu_warp_exec: the
  * other instructions with a warp-level form (F_WARP). Both: 1 done, 0 not this path (the lane

@@ -1,11 +1,13 @@
-/* cta_run.c: the CTA emulator's top: the warp loop and the dispatch. Warps run in lockstep up to
- * the next barrier, one warp after the other (values flow through shared memory as in a
- * race-free program): the lanes at the lowest pc execute each instruction together, the common
- * ones in their warp-level forms (cta_warp.c, by the fast kind cta_prepare.c gave them), the
- * tensor-era families through the handler the opcode table names (opcodes.def, warp), the rest
- * lane by lane through the per-thread semantics (cta_lane.c). A lane's k-th execution of a
- * shared instruction joins the warp's k-th request of it (request.c). Then barriers are
- * released, mbarrier waits woken (cta_async.c), and the next block runs. */
+/* cta.c: the CTA emulator's top (the module of smemlab/emu/cta.h): the warp loop and the dispatch.
+ * Warps run in lockstep up to the next barrier, one warp after the other (values flow through
+ * shared memory as in a race-free program): the lanes at the lowest pc execute each instruction
+ * together, the common ones in their warp-level forms (cta_warp.c, by the fast kind cta_prepare.c
+ * gave them), the tensor-era families through the handler the opcode table names (opcodes.def,
+ * warp), the rest lane by lane through the per-thread semantics (cta_lane.c). A lane's k-th
+ * execution of a shared instruction joins the warp's k-th request of it (request.c). Then barriers
+ * are released, mbarrier waits woken (cta_async.c), and the next block runs. */
+#include "smemlab/emu/cta.h"
+
 #include "families.h"
 #include "memory.h"
 #include "request.h"
@@ -49,9 +51,11 @@ static int record_hoisted(struct block *b, uint32_t w, uint32_t pc, uint32_t act
 
 /* the warp-level handler of each opcode's family (opcodes.def, warp) */
 static emu_warp_fn *const warp_exec[256] = {
-#define OP(id, mnemonic, cls, min_ops, mem_op, flags, fast32, lane, warp) [PO_##id] = warp,
+#define emu_exec_none NULL /* the rows with no warp-level handler */
+#define OP(id, mnemonic, cls, min_ops, mem_op, flags, fast32, lane, warp) [PO_##id] = emu_exec_##warp,
 #include "smemlab/ptx/opcodes.def"
 #undef OP
+#undef emu_exec_none
 };
 
 /* Runs lanes `act` of warp w, all at pc, in lockstep: until they part, wait or exit when `act`
