@@ -8,6 +8,7 @@
  * exit 77): the programs are built here with nvcc -cudart shared, as a user would. */
 #include "check.h"
 #include "testfile.h"
+#include "testrun.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -263,13 +264,6 @@ static int checks(const char *opts, const char *program, const char *mode, char 
         *e = strdup("");
     return rc;
 }
-
-#define EXPECT_IN(text, what)                                                                    \
-    do {                                                                                         \
-        CHECK(strstr((text), (what)) != NULL);                                                   \
-        if (!strstr((text), (what)))                                                             \
-            fprintf(stderr, "  missing '%s' in:\n%s\n", (what), (text));                        \
-    } while (0)
 
 /* Runs program under `smemlab run --format csv` (plus opts; without the SASS when no_sass) to its
  * exit 0, its report in bin/PROGRAM.TAG.csv; the report's text (NULL when missing), and the

@@ -5,6 +5,7 @@
  * nvcc (else skipped, exit 77): the programs are built here with nvcc -cudart shared. */
 #include "check.h"
 #include "testfile.h"
+#include "testrun.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -71,13 +72,6 @@ static int checks(const char *opts, const char *program, const char *mode, char 
         *e = strdup("");
     return rc;
 }
-
-#define EXPECT_IN(text, what)                                                                    \
-    do {                                                                                         \
-        CHECK(strstr((text), (what)) != NULL);                                                   \
-        if (!strstr((text), (what)))                                                             \
-            fprintf(stderr, "  missing '%s' in:\n%s\n", (what), (text));                        \
-    } while (0)
 
 /* The handle calls llm.c's setup_main makes run, and the program's own kernel with them. */
 static void test_cublas_handles_run(void)

@@ -16,6 +16,7 @@
  *    (tests/hw/h100-mma-more.txt, tests/hw/h100-mma-fp.txt). */
 #include "check.h"
 #include "testfile.h"
+#include "testrun.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -61,13 +62,6 @@ static int sh(const char *cmd, const char *tag, char **o, char **e)
         *e = strdup("");
     return WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
 }
-
-#define EXPECT_IN(text, what)                                                                    \
-    do {                                                                                         \
-        CHECK(strstr((text), (what)) != NULL);                                                   \
-        if (!strstr((text), (what)))                                                             \
-            fprintf(stderr, "  missing '%s' in:\n%s\n", (what), (text));                        \
-    } while (0)
 
 /* builds dir/name.cu into bin/name unless it is newer than its source */
 static int build(const char *dir, const char *name)

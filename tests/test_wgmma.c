@@ -11,6 +11,7 @@
  * with a located message (exit 3). Needs nvcc (else skipped, exit 77). */
 #include "check.h"
 #include "testfile.h"
+#include "testrun.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,12 +22,6 @@
 static const char *src = SMEMLAB_SOURCE_DIR;
 static char bin[1024], smemlab[1024];
 
-static int sh(const char *cmd)
-{
-    int rc = system(cmd);
-    return rc == -1 ? -1 : WEXITSTATUS(rc);
-}
-
 static void build(const char *name)
 {
     char cmd[4096];
@@ -34,32 +29,14 @@ static void build(const char *name)
              "nvcc -cudart shared -gencode arch=compute_90a,code=[sm_90a,compute_90a] -O2 -lineinfo "
              "%s/tests/run/%s.cu -o %s/%s > %s/%s.log 2>&1",
              src, name, bin, name, bin, name);
-    CHECK_EQ(sh(cmd), 0);
+    CHECK_EQ(test_sh(cmd), 0);
 }
 
 /* `smemlab run [opts] bin/program args`: its status; stdout, stderr in *o, *e */
 static int run(const char *opts, const char *program, const char *args, char **o, char **e)
 {
-    char cmd[8192], out[1100], err[1100];
-    snprintf(out, sizeof out, "%s/%s.out", bin, program);
-    snprintf(err, sizeof err, "%s/%s.err", bin, program);
-    snprintf(cmd, sizeof cmd, "%s run %s %s/%s %s > %s 2> %s", smemlab, opts, bin, program, args, out, err);
-    int rc = sh(cmd);
-    *o = test_read_file(out, NULL);
-    *e = test_read_file(err, NULL);
-    if (!*o)
-        *o = strdup("");
-    if (!*e)
-        *e = strdup("");
-    return rc;
+    return test_smemlab_run(smemlab, bin, opts, program, args, o, e);
 }
-
-#define EXPECT_IN(text, what)                                                                    \
-    do {                                                                                         \
-        CHECK(strstr((text), (what)) != NULL);                                                   \
-        if (!strstr((text), (what)))                                                             \
-            fprintf(stderr, "  missing '%s' in:\n%s\n", (what), (text));                        \
-    } while (0)
 
 /* Every case line of the H200's output (name ... hash H ...) has its hash in ours, on the line
  * of the same case; the dumps are the same bytes. */
@@ -91,7 +68,7 @@ static void test_outputs_are_the_h200s(void)
     }
     CHECK_EQ(cases, 31u);
     snprintf(cmd, sizeof cmd, "gzip -dc %s/tests/run/h200-wgmma-dump.bin.gz | cmp -s - %s", src, dump);
-    CHECK_EQ(sh(cmd), 0);
+    CHECK_EQ(test_sh(cmd), 0);
     free(hw);
     free(o);
     free(e);
