@@ -1102,6 +1102,20 @@ SOL_COPY(sol_transpose_copy_f32,    sol_u32, 256, 2)
 SOL_COPY(sol_transpose_copy_f16,    sol_u16, 256, 2)
 SOL_COPY(sol_transpose_copy_f64,    sol_u64, 256, 2)
 
+/* Candidates (issue 34): configurations that the bench measures beside the ones above at first use on
+ * a device and keeps where they are faster there (src/gpu/sol.c's candidate tables name them, the
+ * bench caches the pick per device, driver and fatbin: docs/speed-of-light.md, issue 34). On the H200
+ * (4.8 TB/s against the H100's 3.35, the same 132 SMs, L2 and shared memory) dev16's sweeps found
+ * these faster than the H100's picks: f16's any tile 64x128 of 256 threads at 4 blocks a SM (0.88-0.92
+ * of the copy at 4097^2 against 0.83-0.87), f64's narrow tile 128x32 of 512 threads (0.943-0.954 against
+ * 0.932-0.947 at 1048576x32) and the copy in blocks of 1024 threads (0.987-1.001 against 0.969-0.980
+ * at 1 x 2^26); the H100's own sweeps had picked the kernels above. */
+SOL_ANY(sol_transpose_any_f16_64x128, sol_u16, 8, 16, 256, 4, -1, SOL_ANY_F16_CACHE, SOL_ANY_F16_FAST, SOL_ANY_F16_MODE, SOL_ANY_F16_PF, SOL_ANY_F16_ROW0)
+SOL_TILED(sol_transpose_narrow_f64_128x32, sol_u64, 64, 16, 512, 1, 0, SOL_C0)
+SOL_COPY(sol_transpose_copy_f32_t1024, sol_u32, 1024, 2)
+SOL_COPY(sol_transpose_copy_f16_t1024, sol_u16, 1024, 2)
+SOL_COPY(sol_transpose_copy_f64_t1024, sol_u64, 1024, 2)
+
 extern "C" __global__ void __launch_bounds__(SOL_TR_THREADS, SOL_TR_PIPELINED_F32_MIN_BLOCKS)
 sol_transpose_pipelined_f32(sol_u32 *__restrict__ out, const sol_u32 *__restrict__ in, int rows, int cols)
 {
