@@ -215,7 +215,9 @@ static void test_candidates_and_their_launches(void)
     CHECK_EQ(smem_sol_transpose_candidates(4, "any"), 1);
     CHECK_EQ(smem_sol_transpose_candidates(8, "narrow"), 2);
     CHECK_EQ(smem_sol_transpose_candidates(4, "copy"), 2);
-    CHECK_EQ(smem_sol_transpose_candidates(4, ""), 1);
+    CHECK_EQ(smem_sol_transpose_candidates(4, ""), 2);
+    CHECK_EQ(smem_sol_transpose_candidates(8, ""), 1);
+    CHECK_EQ(smem_sol_transpose_candidates(2, "big"), 3);
     CHECK_EQ(smem_sol_transpose_candidates(4, "bogus"), 0);
     CHECK_EQ(smem_sol_transpose_candidates(3, "any"), 0);
     /* f16 any, candidate 1: 64x128 tiles of 256 threads, column-major 1-D grid (65 x 33 tiles) */
@@ -223,6 +225,10 @@ static void test_candidates_and_their_launches(void)
     CHECK(strcmp(l.kernel, "sol_transpose_any_f16_64x128") == 0);
     CHECK(l.block[0] == 256 && l.tile_rows == 64 && l.tile_cols == 128 && l.grid[0] == 65u * 33u && l.grid[1] == 1);
     CHECK_EQ(smem_sol_transpose_launch_cand(2, 4097, 4097, "any", 2, a, a, &l), -1); /* no third */
+    /* f16 big, candidate 2: 64x256 tiles, column-major */
+    CHECK_EQ(smem_sol_transpose_launch_cand(2, 10000, 7000, "big", 2, a, a, &l), 0);
+    CHECK(strcmp(l.kernel, "sol_transpose_big_f16_64x256") == 0);
+    CHECK(l.tile_rows == 64 && l.tile_cols == 256 && l.grid[0] == 157u * 28u && l.grid[1] == 1);
     CHECK_EQ(smem_sol_transpose_launch_cand(2, 4097, 4097, "any", -1, a, a, &l), -1);
     /* f64 narrow, candidate 1: 128x32 tiles of 512 threads, row-major (1 across, 8192 down) */
     CHECK_EQ(smem_sol_transpose_launch_cand(8, 1048576, 32, "narrow", 1, a, a, &l), 0);

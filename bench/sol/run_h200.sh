@@ -10,7 +10,10 @@
 #   TESTS=1  test_sol_gpu (the product's launch on the GPU, every element checked) -> tests.log
 #   RUNS=N   N product runs of `smemlab bench transpose` and of `smemlab bench reduce`, interleaved
 #            (--format json) -> transpose-i.json, reduce-i.json, .log; the targets checked last
-#            (bench/sol/check_targets.py, bench/sol/spread.py)
+#            (bench/sol/check_targets.py, bench/sol/spread.py). The transposes' configuration cache is
+#            $OUT/sol-tune.tsv, empty at the start: run 1 measures the candidates, the others read it.
+#   OFF=1    after run 1, `smemlab bench transpose --tune off` (the H100's picks on this device)
+#            -> transpose-off.json, .log
 # nvidia-smi samples the clocks every 200 ms throughout (clocks.csv). Everything lands in
 # $OUT/h200.tgz as well as in $OUT.
 set -u
@@ -44,17 +47,26 @@ if [ "${SWEEP:-0}" = 1 ]; then
   grep -h -E 'device|FAIL|MISMATCH|exit|error' "$OUT"/sweep-*.log | sort | uniq -c | head
 fi
 if [ "${TESTS:-0}" = 1 ]; then
+  # test_sol_gpu finds the kernels and smemlab in the build folder it was built for (BUILD_DIR)
   stamp "test_sol_gpu"
-  SMEMLAB_KERNELS="$BIN/kernels" timeout 120 "$BIN/test_sol_gpu" >"$OUT/tests.log" 2>&1
+  (cd "${BUILD_DIR:-$BIN}" && timeout 150 tests/test_sol_gpu) >"$OUT/tests.log" 2>&1
   echo "exit $?" >>"$OUT/tests.log"
   tail -3 "$OUT/tests.log"
 fi
+export SMEMLAB_TUNE_CACHE="$(cd "$OUT" && pwd)/sol-tune.tsv"
+rm -f "$SMEMLAB_TUNE_CACHE"
 i=1
 while [ "$i" -le "${RUNS:-0}" ]; do
   stamp "run $i: smemlab bench transpose"
   timeout 200 "$BIN/smemlab" bench transpose --format json --torch-script bench/sol/torch_ref.py \
     >"$OUT/transpose-$i.json" 2>"$OUT/transpose-$i.log"
   echo "exit $?" >>"$OUT/transpose-$i.log"
+  if [ "$i" = 1 ] && [ "${OFF:-0}" = 1 ]; then
+    stamp "smemlab bench transpose --tune off"
+    timeout 200 "$BIN/smemlab" bench transpose --format json --torch-script bench/sol/torch_ref.py --tune off \
+      >"$OUT/transpose-off.json" 2>"$OUT/transpose-off.log"
+    echo "exit $?" >>"$OUT/transpose-off.log"
+  fi
   stamp "run $i: smemlab bench reduce"
   timeout 100 "$BIN/smemlab" bench reduce --format json --torch-script bench/sol/torch_ref.py \
     >"$OUT/reduce-$i.json" 2>"$OUT/reduce-$i.log"
@@ -63,9 +75,12 @@ while [ "$i" -le "${RUNS:-0}" ]; do
 done
 kill "$SMI" 2>/dev/null
 stamp "end"
-(cd "$OUT" && tar czf h200.tgz --exclude=h200.tgz .)
+(cd "$OUT" && tar czf h200.tgz --exclude=h200.tgz ./*.json ./*.log ./*.csv ./*.txt ./*.tsv 2>/dev/null)
 if [ "${RUNS:-0}" -gt 0 ]; then
-  python3 bench/sol/check_targets.py "$OUT"/transpose-*.json
-  python3 bench/sol/spread.py "$OUT"/transpose-*.json "$OUT"/reduce-*.json
+  H=$(dirname "$0")
+  grep -h "tuning" "$OUT"/transpose-1.log
+  python3 "$H/check_targets.py" "$OUT"/transpose-[0-9]*.json
+  python3 "$H/spread.py" "$OUT"/transpose-[0-9]*.json "$OUT"/reduce-*.json
+  [ -f "$OUT/transpose-off.json" ] && { echo "--tune off:"; python3 "$H/spread.py" "$OUT/transpose-off.json"; }
 fi
 exit 0

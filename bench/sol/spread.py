@@ -21,7 +21,7 @@ def cases_of(path):
     out = {}
     for bench in ("transpose", "reduce"):
         for r in d.get(bench, []):
-            key = (bench, r["dtype"], r["rows"] if bench == "reduce" else f"{r['rows']}x{r['cols']}")
+            key = (bench, r["dtype"], f"n={r['n']}" if bench == "reduce" else f"{r['rows']}x{r['cols']}")
             out.setdefault(key, {})[r["method"]] = r
     return out
 

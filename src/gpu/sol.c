@@ -107,9 +107,12 @@ struct tile_cfg {
 enum { MAX_CANDS = SMEM_SOL_MAX_CANDIDATES };
 /* [kind][element slot][candidate]; kinds in smem_sol_kind_name's order: "", big, large, narrow, any, copy */
 static const struct tile_cfg cfgs[SMEM_SOL_KINDS][3][MAX_CANDS] = {
-    /* "" */ {{{16, 16, 256, 0, ""}}, {{16, 16, 256, 0, ""}}, {{16, 16, 256, 0, ""}}},
-    /* big */ {{{16, 32, 512, 1, ""}}, {{16, 16, 256, 0, ""}}, {{32, 32, 512, 1, ""}}},
-    /* large */ {{{16, 32, 512, 1, ""}}, {{16, 16, 256, 0, ""}}, {{32, 32, 512, 1, ""}}},
+    /* "" */ {{{16, 16, 256, 0, ""}, {16, 32, 512, 1, "_64x128"}}, {{16, 16, 256, 0, ""}}, {{16, 16, 256, 0, ""}}},
+    /* big */
+    {{{16, 32, 512, 1, ""}},
+     {{16, 16, 256, 0, ""}, {16, 16, 256, 1, "_cm"}, {8, 32, 256, 1, "_64x256"}},
+     {{32, 32, 512, 1, ""}}},
+    /* large */ {{{16, 32, 512, 1, ""}}, {{16, 16, 256, 0, ""}, {16, 16, 256, 1, "_cm"}}, {{32, 32, 512, 1, ""}}},
     /* narrow */ {{{32, 8, 256, 0, ""}}, {{32, 4, 128, 0, ""}}, {{16, 16, 256, 0, ""}, {64, 16, 512, 0, "_128x32"}}},
     /* any */ {{{16, 16, 256, 1, ""}}, {{16, 16, 512, 1, ""}, {8, 16, 256, 1, "_64x128"}}, {{16, 16, 256, 1, ""}}},
     /* copy */ {{{0, 0, 256, 0, ""}, {0, 0, 1024, 0, "_t1024"}}, {{0, 0, 256, 0, ""}, {0, 0, 1024, 0, "_t1024"}},
@@ -232,14 +235,14 @@ int smem_sol_transpose_launch(size_t elem, long long rows, long long cols, uint6
 int smem_sol_tune_probe(size_t elem, const char *kind, long long *rows, long long *cols)
 {
     /* a default size of each kind: 4097^2 (any), 1048576 x 32 (narrow), 1 x 2^26 (copy), 10000 x 7000
-     * (big), 16384^2 (large), 4096^2 (tiled) */
-    static const long long probe[SMEM_SOL_KINDS][2] = {{4096, 4096},   {10000, 7000}, {16384, 16384},
+     * (big), 16384^2 (large), 8192^2 (tiled; f64 8192 x 4096) */
+    static const long long probe[SMEM_SOL_KINDS][2] = {{8192, 8192},   {10000, 7000}, {16384, 16384},
                                                        {1048576, 32}, {4097, 4097},  {1, 1LL << 26}};
     const int k = smem_sol_kind_index(kind);
     if (slot_of(elem) < 0 || k < 0)
         return -1;
     *rows = probe[k][0];
-    *cols = probe[k][1];
+    *cols = probe[k][1] / (k == 0 && elem == 8 ? 2 : 1); /* 8192^2 f64 is 512 MB: the large kind's */
     return 0;
 }
 

@@ -435,12 +435,12 @@ static const char *const tsuffix[] = {"f32", "f16", "f64"};
 
 /* ---- Configuration at first use (issue 34) ------------------------------------------------------
  * Where a kind has candidates (sol.h), each is run on the kind's probe shape, checked on every
- * element, and timed (L2 scrubbed, 5 warm-ups, median of 30, twice in opposite orders, the two
+ * element, and timed (L2 scrubbed, 5 warm-ups, median of 30, four rounds in alternating orders, the
  * medians averaged); the fastest is kept if it beats candidate 0 by more than SMEM_SOL_TUNE_MARGIN.
  * The pick is appended to the cache under a key of the device's name, the driver and a hash of the
  * fatbin, so a new device, driver or kernel build measures again; o->tune 2 measures whatever the
  * cache holds. */
-enum { TUNE_REPS = 30, TUNE_WARMUP = 5, TUNE_ROUNDS = 2 };
+enum { TUNE_REPS = 30, TUNE_WARMUP = 5, TUNE_ROUNDS = 4 };
 
 static int tune_key(struct ctx *c, char *key, size_t len)
 {
