@@ -212,7 +212,7 @@ static void test_candidates_and_their_launches(void)
     struct smem_sol_launch l;
     const uint64_t a = 0x10000;
     CHECK_EQ(smem_sol_transpose_candidates(2, "any"), 2);
-    CHECK_EQ(smem_sol_transpose_candidates(4, "any"), 1);
+    CHECK_EQ(smem_sol_transpose_candidates(4, "any"), 2);
     CHECK_EQ(smem_sol_transpose_candidates(8, "narrow"), 2);
     CHECK_EQ(smem_sol_transpose_candidates(4, "copy"), 2);
     CHECK_EQ(smem_sol_transpose_candidates(4, ""), 2);
@@ -261,8 +261,14 @@ static void test_tuned_launch_follows_the_picks(void)
     t.pick[smem_sol_kind_index("any")][1] = 1;
     CHECK_EQ(smem_sol_transpose_launch_tuned(2, 4097, 4097, a, a, &t, &l), 0);
     CHECK(strcmp(l.kernel, "sol_transpose_any_f16_64x128") == 0);
-    /* the pick is per element size: f32's any kernel has one candidate and stays */
+    /* the pick is per element size: f32's any kernel stays at candidate 0, and a pick past the
+     * kind's candidates counts as 0 */
+    CHECK_EQ(smem_sol_transpose_launch_tuned(4, 4097, 4097, a, a, &t, &l), 0);
+    CHECK(strcmp(l.kernel, "sol_transpose_any_f32") == 0);
     t.pick[smem_sol_kind_index("any")][0] = 1;
+    CHECK_EQ(smem_sol_transpose_launch_tuned(4, 4097, 4097, a, a, &t, &l), 0);
+    CHECK(strcmp(l.kernel, "sol_transpose_any_f32_shfl") == 0);
+    t.pick[smem_sol_kind_index("any")][0] = 7;
     CHECK_EQ(smem_sol_transpose_launch_tuned(4, 4097, 4097, a, a, &t, &l), 0);
     CHECK(strcmp(l.kernel, "sol_transpose_any_f32") == 0);
     /* NULL: what smem_sol_transpose_launch does */

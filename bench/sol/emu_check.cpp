@@ -257,6 +257,7 @@ static const kern_names g_names[] = {
     K(sol_transpose_any_f16_64x128), K(sol_transpose_narrow_f64_128x32), K(sol_transpose_copy_f32_t1024),
     K(sol_transpose_copy_f16_t1024), K(sol_transpose_copy_f64_t1024), K(sol_transpose_f32_64x128),
     K(sol_transpose_large_f16_cm), K(sol_transpose_big_f16_cm), K(sol_transpose_big_f16_64x256),
+    K(sol_transpose_any_f32_shfl), K(sol_transpose_any_f64_shfl),
 };
 
 static uint32_t g_rng = 12345;
