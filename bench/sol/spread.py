@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """spread.py: repeated runs of `smemlab bench transpose` / `bench reduce` (--format json) side by side.
 
-For every case (bench, dtype, shape) and every run: ours' ratio to the copy (copy median / ours'
-median), to each peer (peer median / ours'), and ours' spread inside the run (its max over its median:
+For every case (bench, dtype, shape) and every run: ours' ratio to the copy (the row's
+ratio_to_copy: GB/s over the copy's), to each peer (peer median / ours'), and ours' spread inside the run (its max over its median:
 a row whose max is far above its median was disturbed, not slow). Then over the runs: the median,
 lowest and highest ratio to the copy and to the best peer. A file that is not such a run is named
 and skipped (exit 3 if none was read).
@@ -52,7 +52,9 @@ def main(paths):
             ours = m["smemlab"]
             med = ours["median_ms"]
             if "memcpy" in m:
-                copy.append(m["memcpy"]["median_ms"] / med)
+                # the row's own ratio (GB/s over the copy's): a sum reads n elements where the copy
+                # reads and writes them, so times alone would say 2
+                copy.append(ours.get("ratio_to_copy") or m["memcpy"]["median_ms"] / med)
             ps = [m[p]["median_ms"] for p in PEERS if p in m and m[p].get("verified") and m[p]["median_ms"] > 0]
             if ps:
                 peer.append(min(ps) / med)
