@@ -153,6 +153,14 @@ int smem_sol_transpose_candidates(size_t elem, const char *kind)
     return n;
 }
 
+/* sol_transpose_<kind>_<t><suffix> ("sol_transpose_<t>" for the tiled kind) */
+static void cand_name(char *buf, size_t len, int k, int slot, int cand)
+{
+    static const char *const suffix[3] = {"f32", "f16", "f64"};
+    snprintf(buf, len, "sol_transpose_%s%s%s%s", kind_names[k], *kind_names[k] ? "_" : "", suffix[slot],
+             cfgs[k][slot][cand].suffix);
+}
+
 int smem_sol_transpose_launch_cand(size_t elem, long long rows, long long cols, const char *kind, int cand,
                                    uint64_t in, uint64_t out, struct smem_sol_launch *l)
 {
@@ -161,15 +169,14 @@ int smem_sol_transpose_launch_cand(size_t elem, long long rows, long long cols, 
     if (slot < 0 || k < 0 || cand < 0 || cand >= smem_sol_transpose_candidates(elem, kind) || rows < 1 || cols < 1 ||
         rows * cols > 0x7FFFFFFFLL)
         return -1;
-    static const char *const suffix[3] = {"f32", "f16", "f64"};
     const struct tile_cfg *c = &cfgs[k][slot][cand];
     const long long vec = 16 / (long long)elem;
     l->block[1] = l->block[2] = l->grid[1] = l->grid[2] = 1;
     if (strcmp(kind, "copy") == 0) {
         if (rows != 1 && cols != 1)
             return -1;
+        cand_name(l->kernel, sizeof l->kernel, k, slot, cand);
         const long long per_block = (long long)c->nt * COPY_WORDS * vec;
-        snprintf(l->kernel, sizeof l->kernel, "sol_transpose_copy_%s%s", suffix[slot], c->suffix);
         l->grid[0] = (unsigned)((rows * cols + per_block - 1) / per_block);
         l->block[0] = (unsigned)c->nt;
         return 0;
@@ -182,7 +189,7 @@ int smem_sol_transpose_launch_cand(size_t elem, long long rows, long long cols, 
     const long long down = (rows + l->tile_rows - 1) / l->tile_rows, across = (cols + l->tile_cols - 1) / l->tile_cols;
     if (c->colmajor ? down * across > 0x7FFFFFFFLL : down > 65535)
         return -1;
-    snprintf(l->kernel, sizeof l->kernel, "sol_transpose_%s%s%s%s", kind, *kind ? "_" : "", suffix[slot], c->suffix);
+    cand_name(l->kernel, sizeof l->kernel, k, slot, cand);
     l->grid[0] = (unsigned)(c->colmajor ? down * across : across);
     l->grid[1] = (unsigned)(c->colmajor ? 1 : down);
     l->block[0] = (unsigned)c->nt;
@@ -314,11 +321,9 @@ int smem_sol_tune_parse(const char *line, const char *key, struct smem_sol_tunin
         return -1;
     const size_t elem = smem_sol_dtype_bytes((enum smem_sol_dtype)dt);
     const int slot = slot_of(elem);
-    static const char *const suffix[3] = {"f32", "f16", "f64"};
     for (int c = 0; c < smem_sol_transpose_candidates(elem, kind_names[k]); ++c) {
         char name[64];
-        snprintf(name, sizeof name, "sol_transpose_%s%s%s%s", kind_names[k], *kind_names[k] ? "_" : "", suffix[slot],
-                 cfgs[k][slot][c].suffix);
+        cand_name(name, sizeof name, k, slot, c);
         if (strcmp(name, f[3]) == 0) {
             double ms[MAX_CANDS] = {0};
             char *q = f[4], *end = NULL;
