@@ -465,7 +465,12 @@ static __device__ __forceinline__ void sol_tiled_aligned_dyn(T *__restrict__ out
  *   the column and transposed in registers; the word it owns in output row j is the last b_j
  *   elements of the upper block's column and the first VEC - b_j of its own. No shuffle, no
  *   element-by-element read of the row block above. */
-template <typename T, int LPR, int CG, int NT, int CACHE>
+template <int WIDTH> static __device__ __forceinline__ uint4 sol_shfl_down16(uint4 w);
+
+/* SHFL (issue 34, a candidate): the second word of each pair is the next lane's first (a shuffle
+ * within the CG lanes of a row); only the row's last lane loads its own. Half the load instructions
+ * and L1 wavefronts of the pair loads, for a shuffle per word. */
+template <typename T, int LPR, int CG, int NT, int CACHE, bool SHFL = false>
 static __device__ __forceinline__ void sol_any_interior(T *__restrict__ out, const T *__restrict__ in, int rows,
                                                         int cols, int r0, int c0, int in_mis, int out_mis,
                                                         uint4 *tile)
@@ -484,7 +489,15 @@ static __device__ __forceinline__ void sol_any_interior(T *__restrict__ out, con
     for (int k = 0; k < VEC; ++k) {
         const int a = (in_mis + k * cm) & (VEC - 1);
         const T *p = src + (size_t)k * (size_t)cols - a;
-        const uint4 lo = sol_ld16<CACHE>(p), hi = a ? sol_ld16<CACHE>(p + VEC) : lo;
+        const uint4 lo = sol_ld16<CACHE>(p);
+        uint4 hi = lo;
+        if constexpr (SHFL) {
+            hi = sol_shfl_down16<CG>(lo);
+            if (a && g == CG - 1)
+                hi = sol_ld16<CACHE>(p + VEC);
+        } else if (a) {
+            hi = sol_ld16<CACHE>(p + VEC);
+        }
         w[k] = sol_window<T>(lo, hi, a);
     }
     uint4 wa = make_uint4(0u, 0u, 0u, 0u);
@@ -770,7 +783,9 @@ static __device__ __forceinline__ void sol_tiled_any(T *__restrict__ out, const 
         sol_prefetch_tile<T, TR, TC, NT, PF>(in, rows, cols, (rows + TR - 1) / TR, (cols + TC - 1) / TC);
     if constexpr (FAST && LPR * CG == NT) {
         if (r0 > 0 && r0 + TR < rows && c0 + TC <= cols) {
-            sol_any_interior<T, LPR, CG, NT, CACHE>(out, in, rows, cols, r0, c0, in_mis, out_mis, tile);
+            /* MODE bit 1 for 4- and 8-byte elements: the shuffled second words (SHFL) */
+            sol_any_interior<T, LPR, CG, NT, CACHE, (MODE & 2) != 0>(out, in, rows, cols, r0, c0, in_mis, out_mis,
+                                                                    tile);
             return;
         }
     } else if constexpr (FAST && sizeof(T) == 2 && LPR * CG < NT) {
@@ -1101,6 +1116,33 @@ SOL_ANY(sol_transpose_any_f64,      sol_u64, 16, 16, 256, SOL_ANY_F64_MINB, -1, 
 SOL_COPY(sol_transpose_copy_f32,    sol_u32, 256, 2)
 SOL_COPY(sol_transpose_copy_f16,    sol_u16, 256, 2)
 SOL_COPY(sol_transpose_copy_f64,    sol_u64, 256, 2)
+
+/* Candidates (issue 34): configurations that the bench measures beside the ones above at first use on
+ * a device and keeps where they are faster there (src/gpu/sol.c's candidate tables name them, the
+ * bench caches the pick per device, driver and fatbin: docs/speed-of-light.md, issue 34). On the H200
+ * (4.8 TB/s against the H100's 3.35, the same 132 SMs, L2 and shared memory) dev16's sweeps found
+ * these faster than the H100's picks: f16's any tile 64x128 of 256 threads at 4 blocks a SM (0.88-0.92
+ * of the copy at 4097^2 against 0.83-0.87), f64's narrow tile 128x32 of 512 threads (0.943-0.954 against
+ * 0.932-0.947 at 1048576x32) and the copy in blocks of 1024 threads (0.987-1.001 against 0.969-0.980
+ * at 1 x 2^26); the H100's own sweeps had picked the kernels above. */
+SOL_ANY(sol_transpose_any_f16_64x128, sol_u16, 8, 16, 256, 4, -1, SOL_ANY_F16_CACHE, SOL_ANY_F16_FAST, SOL_ANY_F16_MODE, SOL_ANY_F16_PF, SOL_ANY_F16_ROW0)
+SOL_TILED(sol_transpose_narrow_f64_128x32, sol_u64, 64, 16, 512, 1, 0, SOL_C0)
+SOL_COPY(sol_transpose_copy_f32_t1024, sol_u32, 1024, 2)
+SOL_COPY(sol_transpose_copy_f16_t1024, sol_u16, 1024, 2)
+SOL_COPY(sol_transpose_copy_f64_t1024, sol_u64, 1024, 2)
+/* Not measured on the H200 before they were added (the first run of the bench there measures them):
+ * the tiled f32 kernel's tile as the large kernel's (64x128, 512 threads, column-major: 8192^2 f32 was
+ * 0.952 of the copy there), and column-major walks of f16's large (16384^2 f16: 0.954) and big
+ * (10000x7000 f16: 0.947) tiles, the latter also 64x256 wide (32 KB, half the part-lines of a row). */
+SOL_TILED(sol_transpose_f32_64x128, sol_u32, 16, 32, 512, 1, -1, SOL_C0)
+/* the any kernels of f32 and f64 with the pair loads' second words shuffled (sol_any_interior's SHFL):
+ * 4097^2 is 0.83 (f32) and 0.90 (f64) of the copy on the H200 at every tile, thread count and register
+ * cap dev16 tried, with 42 % more L2 read sectors than the aligned 4096^2 (Nsight Compute) */
+SOL_ANY(sol_transpose_any_f32_shfl, sol_u32, 16, 16, 256, SOL_ANY_F32_MINB, -1, SOL_C5, SOL_ANY_F32_FAST, 2, 0, false)
+SOL_ANY(sol_transpose_any_f64_shfl, sol_u64, 16, 16, 256, SOL_ANY_F64_MINB, -1, SOL_C5, SOL_ANY_F64_FAST, 2, 0, false)
+SOL_TILED(sol_transpose_large_f16_cm, sol_u16, 16, 16, 256, 1, -1, SOL_C0)
+SOL_TILED(sol_transpose_big_f16_cm, sol_u16, 16, 16, 256, 1, -1, SOL_C5)
+SOL_TILED(sol_transpose_big_f16_64x256, sol_u16, 8, 32, 256, 1, -1, SOL_C5)
 
 extern "C" __global__ void __launch_bounds__(SOL_TR_THREADS, SOL_TR_PIPELINED_F32_MIN_BLOCKS)
 sol_transpose_pipelined_f32(sol_u32 *__restrict__ out, const sol_u32 *__restrict__ in, int rows, int cols)

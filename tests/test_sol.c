@@ -179,7 +179,10 @@ static void test_ratios_use_copy_and_fastest_verified_peer(void)
         mk("torch", 8, 0.5, 6000, 0), /* unverified: no peer */
         mk("torch", 8, 3.3, 909, 1),  mk("smemlab", 16, 2.0, 2900, 1), /* another case: no copy, no peer */
     };
-    struct smem_sol_results res = {rows, sizeof rows / sizeof rows[0], sizeof rows / sizeof rows[0]};
+    struct smem_sol_results res;
+    memset(&res, 0, sizeof res);
+    res.rows = rows;
+    res.n = res.cap = sizeof rows / sizeof rows[0];
     smem_sol_ratios(&res);
     CHECK(fabs(rows[1].ratio_copy - 2857.0 / 3000.0) < 1e-12);
     CHECK(fabs(rows[1].ratio_peer - 1.10 / 1.05) < 1e-12);
@@ -202,6 +205,142 @@ static int run(const char *args, char *out, size_t outlen)
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
+/* Issue 34: the candidates per kind, their launches, the pick and the cache's lines (all pure; the
+ * measuring itself runs on the GPU in sol_bench.c) */
+static void test_candidates_and_their_launches(void)
+{
+    struct smem_sol_launch l;
+    const uint64_t a = 0x10000;
+    CHECK_EQ(smem_sol_transpose_candidates(2, "any"), 2);
+    CHECK_EQ(smem_sol_transpose_candidates(4, "any"), 2);
+    CHECK_EQ(smem_sol_transpose_candidates(8, "narrow"), 2);
+    CHECK_EQ(smem_sol_transpose_candidates(4, "copy"), 2);
+    CHECK_EQ(smem_sol_transpose_candidates(4, ""), 2);
+    CHECK_EQ(smem_sol_transpose_candidates(8, ""), 1);
+    CHECK_EQ(smem_sol_transpose_candidates(2, "big"), 3);
+    CHECK_EQ(smem_sol_transpose_candidates(4, "bogus"), 0);
+    CHECK_EQ(smem_sol_transpose_candidates(3, "any"), 0);
+    /* f16 any, candidate 1: 64x128 tiles of 256 threads, column-major 1-D grid (65 x 33 tiles) */
+    CHECK_EQ(smem_sol_transpose_launch_cand(2, 4097, 4097, "any", 1, a, a, &l), 0);
+    CHECK(strcmp(l.kernel, "sol_transpose_any_f16_64x128") == 0);
+    CHECK(l.block[0] == 256 && l.tile_rows == 64 && l.tile_cols == 128 && l.grid[0] == 65u * 33u && l.grid[1] == 1);
+    CHECK_EQ(smem_sol_transpose_launch_cand(2, 4097, 4097, "any", 2, a, a, &l), -1); /* no third */
+    /* f16 big, candidate 2: 64x256 tiles, column-major */
+    CHECK_EQ(smem_sol_transpose_launch_cand(2, 10000, 7000, "big", 2, a, a, &l), 0);
+    CHECK(strcmp(l.kernel, "sol_transpose_big_f16_64x256") == 0);
+    CHECK(l.tile_rows == 64 && l.tile_cols == 256 && l.grid[0] == 157u * 28u && l.grid[1] == 1);
+    CHECK_EQ(smem_sol_transpose_launch_cand(2, 4097, 4097, "any", -1, a, a, &l), -1);
+    /* f64 narrow, candidate 1: 128x32 tiles of 512 threads, row-major (1 across, 8192 down) */
+    CHECK_EQ(smem_sol_transpose_launch_cand(8, 1048576, 32, "narrow", 1, a, a, &l), 0);
+    CHECK(strcmp(l.kernel, "sol_transpose_narrow_f64_128x32") == 0);
+    CHECK(l.block[0] == 512 && l.tile_rows == 128 && l.tile_cols == 32 && l.grid[0] == 1 && l.grid[1] == 8192);
+    /* the copy, candidate 1: blocks of 1024 threads, 2 words each */
+    CHECK_EQ(smem_sol_transpose_launch_cand(4, 1, 1 << 26, "copy", 1, a, a, &l), 0);
+    CHECK(strcmp(l.kernel, "sol_transpose_copy_f32_t1024") == 0);
+    CHECK(l.block[0] == 1024 && l.grid[0] == (1u << 26) / (1024 * 2 * 4));
+    CHECK_EQ(smem_sol_transpose_launch_cand(4, 1, 1 << 26, "copy", 0, a, a, &l), 0);
+    CHECK(strcmp(l.kernel, "sol_transpose_copy_f32") == 0 && l.block[0] == 256);
+    /* launch_as is candidate 0 */
+    CHECK_EQ(smem_sol_transpose_launch_as(8, 1048576, 32, "narrow", a, a, &l), 0);
+    CHECK(strcmp(l.kernel, "sol_transpose_narrow_f64") == 0 && l.block[0] == 256);
+}
+
+static void test_tuned_launch_follows_the_picks(void)
+{
+    struct smem_sol_tuning t;
+    memset(&t, 0, sizeof t);
+    struct smem_sol_launch l;
+    const uint64_t a = 0x10000;
+    CHECK(strcmp(smem_sol_transpose_kind(2, 4097, 4097, a, a), "any") == 0);
+    CHECK(strcmp(smem_sol_transpose_kind(8, 1048576, 32, a, a), "narrow") == 0);
+    CHECK(strcmp(smem_sol_transpose_kind(4, 1, 1000, a, a), "copy") == 0);
+    CHECK(strcmp(smem_sol_transpose_kind(4, 64, 64, a + 4, a), "any") == 0);
+    CHECK(smem_sol_transpose_kind(4, 0, 64, a, a) == NULL);
+    CHECK_EQ(smem_sol_transpose_launch_tuned(2, 4097, 4097, a, a, &t, &l), 0);
+    CHECK(strcmp(l.kernel, "sol_transpose_any_f16") == 0);
+    t.pick[smem_sol_kind_index("any")][1] = 1;
+    CHECK_EQ(smem_sol_transpose_launch_tuned(2, 4097, 4097, a, a, &t, &l), 0);
+    CHECK(strcmp(l.kernel, "sol_transpose_any_f16_64x128") == 0);
+    /* the pick is per element size: f32's any kernel stays at candidate 0, and a pick past the
+     * kind's candidates counts as 0 */
+    CHECK_EQ(smem_sol_transpose_launch_tuned(4, 4097, 4097, a, a, &t, &l), 0);
+    CHECK(strcmp(l.kernel, "sol_transpose_any_f32") == 0);
+    t.pick[smem_sol_kind_index("any")][0] = 1;
+    CHECK_EQ(smem_sol_transpose_launch_tuned(4, 4097, 4097, a, a, &t, &l), 0);
+    CHECK(strcmp(l.kernel, "sol_transpose_any_f32_shfl") == 0);
+    t.pick[smem_sol_kind_index("any")][0] = 7;
+    CHECK_EQ(smem_sol_transpose_launch_tuned(4, 4097, 4097, a, a, &t, &l), 0);
+    CHECK(strcmp(l.kernel, "sol_transpose_any_f32") == 0);
+    /* NULL: what smem_sol_transpose_launch does */
+    struct smem_sol_launch m;
+    CHECK_EQ(smem_sol_transpose_launch_tuned(2, 4097, 4097, a, a, NULL, &l), 0);
+    CHECK_EQ(smem_sol_transpose_launch(2, 4097, 4097, a, a, &m), 0);
+    CHECK(memcmp(&l, &m, sizeof l) == 0);
+    /* every kind's probe shape takes that kind, for every element size */
+    for (int k = 0; k < SMEM_SOL_KINDS; ++k)
+        for (size_t e = 2; e <= 8; e *= 2) {
+            long long r = 0, c = 0;
+            CHECK_EQ(smem_sol_tune_probe(e, smem_sol_kind_name(k), &r, &c), 0);
+            const char *kind = smem_sol_transpose_kind(e, r, c, a, a);
+            CHECK(kind && strcmp(kind, smem_sol_kind_name(k)) == 0);
+        }
+    CHECK(smem_sol_kind_name(SMEM_SOL_KINDS) == NULL && smem_sol_kind_index("bogus") == -1);
+}
+
+static void test_tune_pick_needs_the_margin(void)
+{
+    const double tie[] = {1.0, 0.995}, win[] = {1.0, 0.98}, lose[] = {1.0, 1.2}, failed0[] = {0, 0.5},
+                 failed1[] = {1.0, 0};
+    CHECK_EQ(smem_sol_tune_pick(tie, 2, SMEM_SOL_TUNE_MARGIN), 0);
+    CHECK_EQ(smem_sol_tune_pick(win, 2, SMEM_SOL_TUNE_MARGIN), 1);
+    CHECK_EQ(smem_sol_tune_pick(lose, 2, SMEM_SOL_TUNE_MARGIN), 0);
+    CHECK_EQ(smem_sol_tune_pick(failed0, 2, SMEM_SOL_TUNE_MARGIN), 0);
+    CHECK_EQ(smem_sol_tune_pick(failed1, 2, SMEM_SOL_TUNE_MARGIN), 0);
+    CHECK_EQ(smem_sol_tune_pick(win, 1, SMEM_SOL_TUNE_MARGIN), 0);
+    CHECK_EQ(smem_sol_tune_pick(win, 2, 0.05), 0);
+}
+
+static void test_tune_cache_lines(void)
+{
+    /* FNV-1a 64 of "a" (the published test vector) */
+    CHECK(smem_sol_fnv1a("a", 1, 0xcbf29ce484222325ULL) == 0xaf63dc4c8601ec8cULL);
+    const char *key = "NVIDIA H200|580.159.04|0123456789abcdef";
+    const double ms[] = {0.0296, 0.0279};
+    char line[512];
+    CHECK_EQ(smem_sol_tune_format(line, sizeof line, key, smem_sol_kind_index("any"), 2, "sol_transpose_any_f16_64x128",
+                                  ms, 2),
+             0);
+    CHECK(strcmp(line, "NVIDIA H200|580.159.04|0123456789abcdef\tany\tf16\tsol_transpose_any_f16_64x128\t"
+                       "0.02960,0.02790") == 0);
+    struct smem_sol_tuning t;
+    memset(&t, 0, sizeof t);
+    const int any = smem_sol_kind_index("any");
+    CHECK_EQ(smem_sol_tune_parse(line, "NVIDIA H100 80GB HBM3|580.159.04|0123456789abcdef", &t), 0); /* another */
+    CHECK(t.known[any][1] == 0 && t.pick[any][1] == 0);
+    CHECK_EQ(smem_sol_tune_parse(line, key, &t), 1);
+    CHECK(t.known[any][1] == 1 && t.pick[any][1] == 1);
+    CHECK(fabs(t.ms[any][1][0] - 0.0296) < 1e-9 && fabs(t.ms[any][1][1] - 0.0279) < 1e-9);
+    /* the tiled kind is written "tiled"; candidate 0 read back as 0 */
+    CHECK_EQ(smem_sol_tune_format(line, sizeof line, key, 0, 4, "sol_transpose_f32", ms, 1), 0);
+    CHECK(strstr(line, "\ttiled\tf32\tsol_transpose_f32\t") != NULL);
+    CHECK_EQ(smem_sol_tune_parse(line, key, &t), 1);
+    CHECK(t.known[0][0] == 1 && t.pick[0][0] == 0);
+    CHECK_EQ(smem_sol_tune_parse("# a comment\n", key, &t), 0);
+    CHECK_EQ(smem_sol_tune_parse("\n", key, &t), 0);
+    char bad[512];
+    snprintf(bad, sizeof bad, "%s\tany\tf16\tsol_transpose_any_f16_96x96\t0.1,0.2", key); /* no such candidate */
+    CHECK_EQ(smem_sol_tune_parse(bad, key, &t), -1);
+    snprintf(bad, sizeof bad, "%s\tany\tf16", key); /* fields missing */
+    CHECK_EQ(smem_sol_tune_parse(bad, key, &t), -1);
+    snprintf(bad, sizeof bad, "%s\tany\ti32\tsol_transpose_any_f16\t0.1", key);
+    CHECK_EQ(smem_sol_tune_parse(bad, key, &t), -1);
+    snprintf(bad, sizeof bad, "%s\tany\tf16\tsol_transpose_any_f16\t0.1;0.2", key);
+    CHECK_EQ(smem_sol_tune_parse(bad, key, &t), -1);
+    CHECK(t.pick[any][1] == 1); /* untouched by the bad lines */
+    CHECK_EQ(smem_sol_tune_format(line, sizeof line, "a\tb", any, 2, "x", ms, 2), -1);
+    CHECK_EQ(smem_sol_tune_format(line, 20, key, any, 2, "sol_transpose_any_f16", ms, 2), -1);
+}
+
 static void test_cli_usage_errors(void)
 {
     char out[4096];
@@ -214,6 +353,10 @@ static void test_cli_usage_errors(void)
     CHECK_EQ(run("bench reduce --reps 0", out, sizeof out), 2);
     CHECK_EQ(run("bench transpose --format xml", out, sizeof out), 2);
     CHECK_EQ(run("bench transpose --bogus", out, sizeof out), 2);
+    CHECK_EQ(run("bench transpose --tune sometimes", out, sizeof out), 2);
+    CHECK(strstr(out, "--tune takes auto, off or again") != NULL);
+    CHECK_EQ(run("bench transpose --tune-cache", out, sizeof out), 2);
+    CHECK_EQ(run("bench reduce --tune off", out, sizeof out), 2); /* the sums have no candidates */
     CHECK_EQ(run("bench transpose --help", out, sizeof out), 0);
     CHECK(strstr(out, "usage: smemlab bench transpose") != NULL);
     CHECK_EQ(run("bench reduce --help", out, sizeof out), 0);
@@ -249,6 +392,10 @@ int main(void)
     RUN(test_dtype_names);
     RUN(test_transpose_launch_paths);
     RUN(test_ratios_use_copy_and_fastest_verified_peer);
+    RUN(test_candidates_and_their_launches);
+    RUN(test_tuned_launch_follows_the_picks);
+    RUN(test_tune_pick_needs_the_margin);
+    RUN(test_tune_cache_lines);
     RUN(test_cli_usage_errors);
     RUN(test_cli_without_gpu_says_so);
     return CHECK_DONE();

@@ -22,8 +22,8 @@ static smem_gpu_module mod;
  * bench launches for the shape (smem_sol_transpose_launch: tiled, narrow, any or copy), and the
  * pipelined one on a 3-block grid (so each block walks several tiles). in_off / out_off shift the
  * input / output by that many elements from the allocation's start (misaligned rows and pointers). */
-static int transpose_matches_cpu(const char *dt, size_t elem, int rows, int cols, int pipelined, int in_off,
-                                 int out_off, const char *kind)
+static int transpose_matches_cpu_cand(const char *dt, size_t elem, int rows, int cols, int pipelined, int in_off,
+                                      int out_off, const char *kind, int cand)
 {
     const size_t bytes = (size_t)rows * (size_t)cols * elem;
     unsigned char *in = malloc(bytes), *got = malloc(bytes), *want = malloc(bytes);
@@ -42,7 +42,7 @@ static int transpose_matches_cpu(const char *dt, size_t elem, int rows, int cols
         smem_gpu_ptr pin = din + (smem_gpu_ptr)in_off * elem, pout = dout + (smem_gpu_ptr)out_off * elem;
         unsigned grid[3] = {3, 1, 1}, block[3] = {256, 1, 1};
         struct smem_sol_launch l;
-        if (kind && smem_sol_transpose_launch_as(elem, rows, cols, kind, pin, pout, &l)) {
+        if (kind && smem_sol_transpose_launch_cand(elem, rows, cols, kind, cand, pin, pout, &l)) {
             ok = 1; /* this kind does not take this shape */
             goto done;
         }
@@ -68,6 +68,12 @@ done:
     free(got);
     free(want);
     return ok;
+}
+
+static int transpose_matches_cpu(const char *dt, size_t elem, int rows, int cols, int pipelined, int in_off,
+                                 int out_off, const char *kind)
+{
+    return transpose_matches_cpu_cand(dt, elem, rows, cols, pipelined, in_off, out_off, kind, 0);
 }
 
 static void test_best_transpose_matches_cpu(void)
@@ -99,6 +105,16 @@ static void test_best_transpose_matches_cpu(void)
             CHECK(transpose_matches_cpu("f16", 2, shapes[i][0], shapes[i][1], 0, 0, 0, kinds[k]));
             CHECK(transpose_matches_cpu("f64", 8, shapes[i][0], shapes[i][1], 0, 0, 0, kinds[k]));
         }
+    /* every candidate of every kind (issue 34: what the bench may pick on another device), moved too */
+    static const char *const dts[3] = {"f32", "f16", "f64"};
+    static const size_t elems[3] = {4, 2, 8};
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; ++i)
+        for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; ++k)
+            for (int e = 0; e < 3; ++e)
+                for (int c = 1; c < smem_sol_transpose_candidates(elems[e], kinds[k]); ++c)
+                    for (int off = 0; off < 4; ++off)
+                        CHECK(transpose_matches_cpu_cand(dts[e], elems[e], shapes[i][0], shapes[i][1], 0, off & 1,
+                                                         off >> 1, kinds[k], c));
 }
 
 static void test_check_kernel_catches_one_wrong_element(void)
@@ -186,7 +202,40 @@ static void test_transpose_bench_verifies_every_method(void)
     CHECK(all);
     for (size_t i = 0; i < res.n; ++i)
         CHECK(res.rows[i].median_ms > 0 && res.rows[i].gbps > 0 && res.rows[i].ratio_copy > 0);
+    /* no cache: the f16 any kernel's candidates were measured on this device (the shapes take it) */
+    const int any = smem_sol_kind_index("any");
+    CHECK_EQ(res.tuning.known[any][SMEM_SOL_F16], 2);
+    CHECK(res.tuning.ms[any][SMEM_SOL_F16][0] > 0 && res.tuning.ms[any][SMEM_SOL_F16][1] > 0);
+    CHECK_EQ(res.tuning.known[smem_sol_kind_index("copy")][SMEM_SOL_F32], 0); /* no 1 x n shape here */
     smem_sol_results_free(&res);
+    /* a cache: written by the first run, read by the second (the same pick, nothing measured) */
+    char cache[] = "/tmp/smemlab-tune-XXXXXX";
+    int fd = mkstemp(cache);
+    CHECK(fd >= 0);
+    if (fd >= 0) {
+        close(fd);
+        const enum smem_sol_dtype f16[] = {SMEM_SOL_F16};
+        const struct smem_sol_shape odd[] = {{37, 4103}};
+        o.tune_cache = cache;
+        CHECK_EQ(smem_sol_bench_transpose(g, &o, f16, 1, odd, 1, &res, err, sizeof err), 0);
+        const int first = res.tuning.pick[any][SMEM_SOL_F16];
+        CHECK_EQ(res.tuning.known[any][SMEM_SOL_F16], 2);
+        smem_sol_results_free(&res);
+        CHECK_EQ(smem_sol_bench_transpose(g, &o, f16, 1, odd, 1, &res, err, sizeof err), 0);
+        CHECK_EQ(res.tuning.known[any][SMEM_SOL_F16], 1);
+        CHECK_EQ(res.tuning.pick[any][SMEM_SOL_F16], first);
+        smem_sol_results_free(&res);
+        o.tune = 0; /* off: candidate 0, nothing known */
+        CHECK_EQ(smem_sol_bench_transpose(g, &o, f16, 1, odd, 1, &res, err, sizeof err), 0);
+        CHECK_EQ(res.tuning.known[any][SMEM_SOL_F16], 0);
+        for (size_t i = 0; i < res.n; ++i)
+            if (!strcmp(res.rows[i].method, "smemlab"))
+                CHECK(strcmp(res.rows[i].kernel, "sol_transpose_any_f16") == 0);
+        smem_sol_results_free(&res);
+        o.tune = 1;
+        o.tune_cache = NULL;
+        unlink(cache);
+    }
     /* the pipelined kernel through the same path */
     o.pipelined = 1;
     o.baselines = 0;
@@ -232,7 +281,8 @@ static void test_cli_json(void)
 {
     char cmd[1024], out[65536];
     snprintf(cmd, sizeof cmd,
-             "%s/smemlab bench transpose --sizes 256x192 --dtypes f32 --reps 3 --warmup 1 --no-torch --format json "
+             "%s/smemlab bench transpose --sizes 256x192,1x5000 --dtypes f32 --reps 3 --warmup 1 --no-torch --format json "
+             "--tune-cache none "
              "2>/dev/null",
              SMEMLAB_BINARY_DIR);
     FILE *f = popen(cmd, "r");
@@ -247,6 +297,10 @@ static void test_cli_json(void)
     CHECK(strstr(out, "\"transpose\":[") != NULL);
     CHECK(strstr(out, "\"rows\":256,\"cols\":192,\"method\":\"smemlab\"") != NULL);
     CHECK(strstr(out, "\"verified\":false") == NULL);
+    /* the copy's candidates measured (1 x n), none cached */
+    CHECK(strstr(out, "\"tuning\":[{\"kind\":\"tiled\",\"dtype\":\"f32\",\"kernel\":\"sol_transpose_f32") != NULL);
+    CHECK(strstr(out, "{\"kind\":\"copy\",\"dtype\":\"f32\",\"kernel\":\"sol_transpose_copy_f32") != NULL);
+    CHECK(strstr(out, "\"from\":\"measured\"") != NULL);
 }
 
 int main(void)

@@ -30,7 +30,7 @@ struct sol_cli {
     size_t nshapes;
     long long ns[MAX_ITEMS];
     size_t nns;
-    char kernel_dir[4096], cub_lib[4096], torch_script[4096];
+    char kernel_dir[4096], cub_lib[4096], torch_script[4096], tune_cache[4096];
     int no_torch, no_cub;
 };
 
@@ -64,6 +64,11 @@ static void usage(FILE *f, int is_reduce)
     if (!is_reduce)
         fputs("  --kernel tiled|pipelined  ours: one tile per block (default), or the same tiles\n"
               "                            software-pipelined on a persistent grid\n"
+              "  --tune auto|off|again     ours' configuration per device: the cached pick, measured\n"
+              "                            at first use on this device, driver and kernel build (auto,\n"
+              "                            default); the H100's (off); measured now (again)\n"
+              "  --tune-cache PATH|none    the picks' file (default $SMEMLAB_TUNE_CACHE, else\n"
+              "                            $XDG_CACHE_HOME/smemlab/sol-tune.tsv, else ~/.cache/...)\n"
               "  --no-cublas               leave out cuBLAS\n",
               f);
     else
@@ -165,11 +170,43 @@ static void print_device_json(FILE *f, const struct smem_gpu_info *gi, const cha
             gi->l2_bytes, gi->mem_clock_khz / 1000, gi->bus_width_bits);
 }
 
+/* ,"tuning":[{"kind","dtype","kernel","from":"cache"|"measured","candidates":[{"kernel","median_ms"}]}]:
+ * the configuration picked for this device where a kind has candidates (sol.h) */
+static void print_tuning_json(FILE *f, const struct smem_sol_tuning *t)
+{
+    static const char *const dt[3] = {"f32", "f16", "f64"};
+    static const size_t elem[3] = {4, 2, 8};
+    fputs(",\"tuning\":[", f);
+    int first = 1;
+    for (int k = 0; k < SMEM_SOL_KINDS; ++k)
+        for (int s = 0; s < 3; ++s) {
+            if (!t->known[k][s])
+                continue;
+            const char *kind = smem_sol_kind_name(k);
+            const int n = smem_sol_transpose_candidates(elem[s], kind);
+            struct smem_sol_launch l;
+            /* the names of the candidates: their launches on a shape every kind takes */
+            const long long rows = !strcmp(kind, "copy") ? 1 : 64, cols = !strcmp(kind, "narrow") ? 32 : 64;
+            fprintf(f, "%s{\"kind\":\"%s\",\"dtype\":\"%s\",", first ? "" : ",", *kind ? kind : "tiled", dt[s]);
+            if (!smem_sol_transpose_launch_cand(elem[s], rows, cols, kind, t->pick[k][s], 0, 0, &l))
+                fprintf(f, "\"kernel\":\"%s\",", l.kernel);
+            fprintf(f, "\"from\":\"%s\",\"candidates\":[", t->known[k][s] == 1 ? "cache" : "measured");
+            for (int i = 0; i < n; ++i)
+                if (!smem_sol_transpose_launch_cand(elem[s], rows, cols, kind, i, 0, 0, &l))
+                    fprintf(f, "%s{\"kernel\":\"%s\",\"median_ms\":%.5f}", i ? "," : "", l.kernel, t->ms[k][s][i]);
+            fputs("]}", f);
+            first = 0;
+        }
+    fputc(']', f);
+}
+
 static void print_json(FILE *f, const struct sol_cli *c, const struct smem_gpu_info *gi, const char *driver,
                        const struct smem_sol_results *r)
 {
     fputc('{', f);
     print_device_json(f, gi, driver);
+    if (!c->is_reduce)
+        print_tuning_json(f, &r->tuning);
     fprintf(f, ",\n\"%s\":[\n", c->is_reduce ? "reduce" : "transpose");
     for (size_t i = 0; i < r->n; ++i) {
         const struct smem_sol_row *x = &r->rows[i];
@@ -285,6 +322,15 @@ static int parse(struct sol_cli *c, int argc, char **argv)
             if (!val || (strcmp(val, "pipelined") && strcmp(val, "tiled")))
                 return cli_usage_error(c->cmd, "--kernel takes pipelined or tiled");
             c->o.pipelined = !strcmp(argv[++i], "pipelined");
+        } else if (!strcmp(a, "--tune") && !c->is_reduce) {
+            if (!val || (strcmp(val, "auto") && strcmp(val, "off") && strcmp(val, "again")))
+                return cli_usage_error(c->cmd, "--tune takes auto, off or again");
+            c->o.tune = !strcmp(val, "off") ? 0 : !strcmp(val, "auto") ? 1 : 2;
+            ++i;
+        } else if (!strcmp(a, "--tune-cache") && !c->is_reduce) {
+            if (!val || !*val)
+                return cli_usage_error(c->cmd, "--tune-cache takes a file, or none");
+            snprintf(c->tune_cache, sizeof c->tune_cache, "%s", argv[++i]);
         } else if (!strcmp(a, "--no-cublas") && !c->is_reduce) {
             c->o.use_cublas = 0;
         } else if (!strcmp(a, "--no-cub") && c->is_reduce) {
@@ -344,6 +390,16 @@ static int locate(struct sol_cli *c)
             snprintf(c->cub_lib, sizeof c->cub_lib, "%s/libsmemlab_cub.so", dir);
         if (exists(c->cub_lib, 0))
             c->o.cub_lib = c->cub_lib;
+    }
+    if (!c->is_reduce && c->o.tune) {
+        const char *env = getenv("SMEMLAB_TUNE_CACHE"), *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+        if (!*c->tune_cache && env && *env)
+            snprintf(c->tune_cache, sizeof c->tune_cache, "%s", env);
+        else if (!*c->tune_cache && xdg && *xdg == '/')
+            snprintf(c->tune_cache, sizeof c->tune_cache, "%s/smemlab/sol-tune.tsv", xdg);
+        else if (!*c->tune_cache && home && *home)
+            snprintf(c->tune_cache, sizeof c->tune_cache, "%s/.cache/smemlab/sol-tune.tsv", home);
+        c->o.tune_cache = *c->tune_cache && strcmp(c->tune_cache, "none") ? c->tune_cache : NULL;
     }
     if (!c->no_torch) {
         if (!*c->torch_script && have_dir)

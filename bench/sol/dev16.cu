@@ -153,67 +153,51 @@ static Method cp()
 }
 
 template <typename T> static std::vector<Method> variants();
-// Issue 16, second round: the any kernel with its interior fast path (any_*) beside the same
-// configurations without it (anyold_*, the first run of record's kernels), over tile shapes, register
-// caps (MINB) and the L2 256-byte hint; a few aligned tile kernels stay for other shapes.
+// Issue 34 (the H200): candidates for the six cases that missed 0.95 of the copy there (4097^2 f32,
+// f16, f64 on the any path; 16384^2 f64 on the large path; 1048576x32 f32 and f64 on the narrow
+// path), each beside the shipped launch ("ship"): more bytes in flight per SM (bigger tiles, more
+// blocks a SM, more words a thread), tile orders, the 256-byte L2 hint on and off. Rounds 2-5's lists
+// (issue 16, on the H100) are in git history. Names: tile_lLPRgCGtNT[_mMINB][_pf256][_colmajor]
+// (aligned tiles), any_... (the any kernel with its interior fast path), anymMr0_... (the 2-byte split
+// path in mode M with the first tile row on it).
 template <> std::vector<Method> variants<sol_u32>()
 {
     using T = sol_u32;
-    return {tr<T, 16, 16, 256, 1, 0, 0, 0>(),  tr<T, 16, 32, 512, 1, 5, -1, 0>(),
-            tr<T, 16, 16, 256, 6, 5, -1, 2>(), tr<T, 16, 16, 256, 4, 5, -1, 1>(),
-            tr<T, 16, 16, 256, 5, 5, -1, 1>(), tr<T, 16, 16, 256, 6, 5, -1, 1>(),
-            tr<T, 16, 16, 256, 5, 0, -1, 1>(), tr<T, 32, 8, 256, 4, 5, -1, 1>(),
-            cp<T, 256, 2>()};
+    return {// any (4097^2): ship is any_l16g16t256_m4_pf256_colmajor
+            tr<T, 16, 16, 256, 5, 5, -1, 1>(), tr<T, 16, 16, 256, 6, 5, -1, 1>(), tr<T, 16, 16, 256, 4, 0, -1, 1>(),
+            tr<T, 16, 32, 512, 2, 5, -1, 1>(), tr<T, 32, 16, 512, 2, 5, -1, 1>(), tr<T, 8, 16, 128, 8, 5, -1, 1>(),
+            tr<T, 16, 8, 128, 8, 5, -1, 1>(), tr<T, 16, 16, 256, 4, 5, 0, 1>(), tr<T, 32, 16, 512, 3, 5, -1, 1>(),
+            tr<T, 16, 32, 512, 3, 5, -1, 1>(),
+            // copy (1 x n): ship is copy_t256u2
+            cp<T, 256, 4>(), cp<T, 256, 8>(), cp<T, 512, 4>(), cp<T, 1024, 2>(), cp<T, 128, 8>(),
+            // narrow (1048576x32): ship is tile_l32g8t256
+            tr<T, 64, 8, 512, 1, 0, 0, 0>(), tr<T, 32, 8, 128, 1, 0, 0, 0>(), tr<T, 64, 8, 256, 1, 0, 0, 0>(),
+            tr<T, 16, 8, 128, 1, 0, 0, 0>(), tr<T, 32, 8, 256, 1, 5, 0, 0>(), tr<T, 64, 8, 512, 1, 5, 0, 0>()};
 }
-// Issue 16, third round (f16): the any kernel with 256 threads a 64x128 tile, interior tiles on the
-// split fast path (sol_any_interior_split) in its modes (anymM_: bit 0 warp-uniform shifts in the
-// store phase, bit 1 shuffled second words, bit 2 warp-uniform shifts in the load phase), at 4 blocks
-// a SM with the hint (mode 2 without it too), 128x128 tiles at 512 threads, the general path at 256
-// threads (anyold_..t256), and round 2's shipped kernel (anyold_l8g16t128_m8_pf256). (Call 4 also
-// had mode 5 and mode 7 at 5 blocks a SM: 48 registers, spilled, 0.90 at 4097^2.)
-// Round 5 (the cp.async-staged pipelined kernel it also measured, anypipeM_, lost everywhere and was
-// removed after the round: docs/speed-of-light.md, round 5, and git history); the split path with
-// 32x128 tiles of 128 threads at 8 blocks a SM (anymM_l4g16t128_m8: the same registers, twice the
-// blocks, half the tile), 128x128 tiles of 512 threads in mode 0 and 64x256 tiles of 512 threads
-// (anymM_l8g32t512_m2: input row segments of 512 bytes, half the part-lines of 256), in modes 1-7;
-// the first tile row on the split path too (anymMr0_: SOL_ANY_F16_ROW0); mode 15: mode 7 with the
-// halves of shared words swapped by bit 3 of the word and of the row block too (sol_half_swap).
-// Round 4: mode 2 with the L2 prefetch of the tile PF blocks ahead (anym2pPF_), PF = 66 to 1056 (a
-// quarter to two of the H100's waves of 4 x 132 blocks), and without the hint; mode 2 in the other
-// tile orders (row-major 2-D grid: no suffix; 2-D column-major: _colmajor2d; bands of 2, 4, 8 tile
-// rows: _bandG; pick_any.py takes none of these, the host launches the 1-D column-major grid).
+// f16: only 4097^2 missed (the split path, ship anym15r0_l16g16t512_m2_pf256_colmajor)
 template <> std::vector<Method> variants<sol_u16>()
 {
     using T = sol_u16;
-    return {tr<T, 16, 16, 256, 1, 0, 0, 0>(),       tr<T, 8, 16, 128, 8, 5, -1, 2>(),
-            tr<T, 8, 16, 256, 4, 5, -1, 10>(),      tr<T, 8, 16, 256, 4, 5, -1, 11>(),
-            tr<T, 8, 16, 256, 4, 5, -1, 12>(),      tr<T, 8, 16, 256, 4, 5, -1, 13>(),
-            tr<T, 8, 16, 256, 4, 5, -1, 17>(),      tr<T, 8, 16, 256, 4, 0, -1, 12>(),
-            tr<T, 8, 16, 256, 4, 5, -1, 2>(),       tr<T, 16, 16, 512, 2, 5, -1, 12>(),
-            tr<T, 16, 16, 512, 2, 5, -1, 17>(),     tr<T, 8, 16, 256, 4, 5, -1, 66012>(),
-            tr<T, 8, 16, 256, 4, 5, -1, 132012>(),  tr<T, 8, 16, 256, 4, 5, -1, 264012>(),
-            tr<T, 8, 16, 256, 4, 5, -1, 528012>(),  tr<T, 8, 16, 256, 4, 5, -1, 1056012>(),
-            tr<T, 8, 16, 256, 4, 0, -1, 264012>(),  tr<T, 8, 16, 256, 4, 5, 0, 12>(),
-            tr<T, 8, 16, 256, 4, 5, 1, 12>(),       tr<T, 8, 16, 256, 4, 5, 2, 12>(),
-            tr<T, 8, 16, 256, 4, 5, 4, 12>(),       tr<T, 8, 16, 256, 4, 5, 8, 12>(),     tr<T, 4, 16, 128, 8, 5, -1, 12>(),
-            tr<T, 4, 16, 128, 8, 5, -1, 17>(),      tr<T, 4, 16, 128, 8, 5, -1, 10>(),
-            tr<T, 16, 16, 512, 2, 5, -1, 10>(),     tr<T, 8, 32, 512, 2, 5, -1, 12>(),
-            tr<T, 8, 32, 512, 2, 5, -1, 17>(),      tr<T, 8, 32, 512, 2, 5, -1, 13>(),
-            tr<T, 8, 32, 512, 2, 5, -1, 16>(),      tr<T, 8, 32, 512, 2, 5, -1, 15>(),
-            tr<T, 8, 32, 512, 2, 5, -1, 11>(),      tr<T, 16, 16, 512, 2, 5, -1, 13>(),
-            tr<T, 16, 16, 512, 2, 5, -1, 16>(),     tr_r0<T, 16, 16, 512, 2, 5, 7>(),
-            tr_r0<T, 16, 16, 512, 2, 5, 15>(),
-            tr_r0<T, 8, 16, 256, 4, 5, 2>(),
-            cp<T, 256, 2>()};
+    return {tr_r0<T, 8, 16, 256, 4, 5, 15>(),  tr_r0<T, 8, 32, 512, 2, 5, 15>(), tr_r0<T, 4, 16, 128, 8, 5, 15>(),
+            tr_r0<T, 16, 16, 512, 2, 0, 15>(), tr_r0<T, 16, 16, 512, 2, 5, 7>(),  tr_r0<T, 8, 16, 256, 4, 5, 2>(),
+            tr_r0<T, 4, 32, 256, 4, 5, 15>(), cp<T, 256, 4>(), cp<T, 256, 8>(), cp<T, 512, 4>(), cp<T, 1024, 2>(),
+            cp<T, 128, 8>()};
 }
 
 template <> std::vector<Method> variants<sol_u64>()
 {
     using T = sol_u64;
-    return {tr<T, 16, 16, 256, 1, 0, 0, 0>(), tr<T, 32, 32, 512, 1, 5, -1, 0>(),
-            tr<T, 16, 16, 256, 8, 5, -1, 2>(), tr<T, 16, 16, 256, 8, 5, -1, 1>(),
-            tr<T, 16, 16, 256, 6, 5, -1, 1>(), tr<T, 16, 16, 256, 4, 5, -1, 1>(),
-            tr<T, 16, 16, 256, 8, 0, -1, 1>(), cp<T, 256, 2>()};
+    return {// any (4097^2): ship is any_l16g16t256_m6_pf256_colmajor
+            tr<T, 16, 16, 256, 4, 5, -1, 1>(), tr<T, 16, 16, 256, 8, 5, -1, 1>(), tr<T, 16, 16, 256, 6, 0, -1, 1>(),
+            tr<T, 32, 16, 512, 2, 5, -1, 1>(), tr<T, 16, 32, 512, 2, 5, -1, 1>(), tr<T, 32, 32, 1024, 1, 5, -1, 1>(),
+            tr<T, 32, 16, 512, 3, 5, -1, 1>(), tr<T, 8, 16, 128, 8, 5, -1, 1>(), tr<T, 16, 16, 256, 6, 5, 0, 1>(),
+            // large (16384^2): ship is tile_l32g32t512_colmajor; narrow (1048576x32): tile_l16g16t256
+            tr<T, 32, 32, 512, 1, 5, -1, 0>(), tr<T, 32, 32, 1024, 1, 0, -1, 0>(), tr<T, 32, 32, 256, 1, 0, -1, 0>(),
+            tr<T, 32, 16, 512, 1, 0, -1, 0>(), tr<T, 16, 32, 512, 1, 0, -1, 0>(), tr<T, 32, 32, 512, 1, 0, 0, 0>(),
+            tr<T, 16, 16, 256, 1, 0, -1, 0>(), trd<T, 32, 64, 1024, 1, 0>(),
+            tr<T, 32, 16, 512, 1, 0, 0, 0>(), tr<T, 32, 16, 256, 1, 0, 0, 0>(), tr<T, 64, 16, 1024, 1, 0, 0, 0>(),
+            tr<T, 64, 16, 512, 1, 0, 0, 0>(), tr<T, 16, 16, 128, 1, 0, 0, 0>(), cp<T, 256, 4>(), cp<T, 256, 8>(),
+            cp<T, 512, 4>(), cp<T, 1024, 2>(), cp<T, 128, 8>()};
 }
 
 // ---- The shipped launch, by kernel name --------------------------------------------------------
@@ -457,8 +441,11 @@ int main(int argc, char **argv)
     int drv = 0, clk = 0;
     CK(cudaDriverGetVersion(&drv));
     CK(cudaDeviceGetAttribute(&clk, cudaDevAttrClockRate, 0));
-    printf("device %s, %d SMs, SM clock %d MHz, L2 %d MB, driver API %d, reps %d\n", p.name, g_sms, clk / 1000,
-           g_l2 >> 20, drv, g_reps);
+    int mclk = 0, bus = 0;
+    CK(cudaDeviceGetAttribute(&mclk, cudaDevAttrMemoryClockRate, 0));
+    CK(cudaDeviceGetAttribute(&bus, cudaDevAttrGlobalMemoryBusWidth, 0));
+    printf("device %s, %d SMs, SM clock %d MHz, L2 %d MB, memory %d MHz x %d bits, driver API %d, reps %d\n", p.name,
+           g_sms, clk / 1000, g_l2 >> 20, mclk / 1000, bus, drv, g_reps);
     if (csv) {
         g_csv = fopen(csv, "w");
         fprintf(g_csv, "dtype,rows,cols,method,repeat,median_ms,min_ms,max_ms,gbps,ratio_to_copy,verify\n");

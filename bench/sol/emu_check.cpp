@@ -253,6 +253,11 @@ static const kern_names g_names[] = {
     K(sol_transpose_large_f32),  K(sol_transpose_large_f16),  K(sol_transpose_large_f64),
     K(sol_transpose_any_f32),    K(sol_transpose_any_f16), K(sol_transpose_any_f64),
     K(sol_transpose_copy_f32),   K(sol_transpose_copy_f16),   K(sol_transpose_copy_f64),
+    /* issue 34's candidates (src/gpu/sol.c's tables, candidates 1 and 2) */
+    K(sol_transpose_any_f16_64x128), K(sol_transpose_narrow_f64_128x32), K(sol_transpose_copy_f32_t1024),
+    K(sol_transpose_copy_f16_t1024), K(sol_transpose_copy_f64_t1024), K(sol_transpose_f32_64x128),
+    K(sol_transpose_large_f16_cm), K(sol_transpose_big_f16_cm), K(sol_transpose_big_f16_64x256),
+    K(sol_transpose_any_f32_shfl), K(sol_transpose_any_f64_shfl),
 };
 
 static uint32_t g_rng = 12345;
@@ -262,7 +267,8 @@ static unsigned char rnd() { return (unsigned char)((g_rng = g_rng * 1664525u + 
 // 256-byte boundary. Returns 1 if the output is the transpose, every byte written once, no access out
 // of bounds.
 template <typename T>
-static int one(int rows, int cols, int in_off, int out_off, std::string *kernel, const char *kind = nullptr)
+static int one(int rows, int cols, int in_off, int out_off, std::string *kernel, const char *kind = nullptr,
+               int cand = 0)
 {
     const size_t n = (size_t)rows * cols, bytes = n * sizeof(T);
     unsigned char *ibuf = (unsigned char *)aligned_alloc(256, bytes + 512), *obuf = (unsigned char *)aligned_alloc(256, bytes + 512);
@@ -276,8 +282,8 @@ static int one(int rows, int cols, int in_off, int out_off, std::string *kernel,
     g_bad_access = 0;
     smem_sol_launch l;
     int ok = 0;
-    const int st = kind ? smem_sol_transpose_launch_as(sizeof(T), rows, cols, kind, (uint64_t)(uintptr_t)in,
-                                                       (uint64_t)(uintptr_t)out, &l)
+    const int st = kind ? smem_sol_transpose_launch_cand(sizeof(T), rows, cols, kind, cand, (uint64_t)(uintptr_t)in,
+                                                         (uint64_t)(uintptr_t)out, &l)
                         : smem_sol_transpose_launch(sizeof(T), rows, cols, (uint64_t)(uintptr_t)in,
                                                     (uint64_t)(uintptr_t)out, &l);
     if (kind && st) {
@@ -359,6 +365,25 @@ int main(int argc, char **argv)
                 printf("%5dx%-5d as '%s': f32 %s f16 %s f64 %s\n", s[0], s[1], k, a ? "ok" : "FAIL", b ? "ok" : "FAIL",
                        c ? "ok" : "FAIL");
         }
+    /* every candidate past the first (issue 34), in and out 0 or 1 element off their allocation */
+    for (auto &s : shapes)
+        for (const char *k : kinds)
+            for (int off = 0; off < (quick ? 1 : 4); ++off)
+                for (int cand = 1; cand < SMEM_SOL_MAX_CANDIDATES; ++cand) {
+                    const int in_off = off & 1, out_off = off >> 1;
+                    std::string k32, k16, k64;
+                    const bool c32 = cand < smem_sol_transpose_candidates(4, k),
+                               c16 = cand < smem_sol_transpose_candidates(2, k),
+                               c64 = cand < smem_sol_transpose_candidates(8, k);
+                    const int a = !c32 || one<sol_u32>(s[0], s[1], in_off, out_off, &k32, k, cand);
+                    const int b = !c16 || one<sol_u16>(s[0], s[1], in_off, out_off, &k16, k, cand);
+                    const int c = !c64 || one<sol_u64>(s[0], s[1], in_off, out_off, &k64, k, cand);
+                    cases += (k32 != "") + (k16 != "") + (k64 != "");
+                    fails += !a + !b + !c;
+                    if (!a || !b || !c)
+                        printf("%5dx%-5d in+%d out+%d as '%s' candidate %d: f32 %s f16 %s f64 %s\n", s[0], s[1], in_off,
+                               out_off, k, cand, a ? "ok" : "FAIL", b ? "ok" : "FAIL", c ? "ok" : "FAIL");
+                }
     printf("%s: %d of %d cases failed\n", fails ? "FAIL" : "PASS", fails, cases);
     return fails != 0;
 }

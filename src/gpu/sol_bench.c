@@ -10,11 +10,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 /* Launch shapes of kernels/sol_reduce.cu, kept in step with its SOL_RED_* macros (a mismatch leaves
  * output unwritten, which the exact check reports); our transposes are launched as
- * smem_sol_transpose_launch (sol.c) says. */
+ * smem_sol_transpose_launch_tuned (sol.c) says, with the candidates picked on this device (tune()). */
 enum {
     RED_THREADS = 1024,
     RED_BLOCKS_PER_SM = 2,
@@ -432,6 +433,208 @@ static void run_torch(struct ctx *c, const char *tspecs, const char *rspecs, str
 
 static const char *const tsuffix[] = {"f32", "f16", "f64"};
 
+/* ---- Configuration at first use (issue 34) ------------------------------------------------------
+ * Where a kind has candidates (sol.h), each is run on the kind's probe shape, checked on every
+ * element, and timed (L2 scrubbed, 5 warm-ups, median of 30, four rounds in alternating orders, the
+ * medians averaged); the fastest is kept if it beats candidate 0 by more than SMEM_SOL_TUNE_MARGIN.
+ * The pick is appended to the cache under a key of the device's name, the driver and a hash of the
+ * fatbin, so a new device, driver or kernel build measures again; o->tune 2 measures whatever the
+ * cache holds. */
+enum { TUNE_REPS = 30, TUNE_WARMUP = 5, TUNE_ROUNDS = 4 };
+
+static int tune_key(struct ctx *c, char *key, size_t len)
+{
+    char path[4096], driver[64];
+    snprintf(path, sizeof path, "%s/sol_transpose.fatbin", c->o->kernel_dir ? c->o->kernel_dir : ".");
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return efail(c, "%s: cannot read the kernels to key the tuning cache", path);
+    uint64_t h = 0xcbf29ce484222325ULL;
+    unsigned char buf[65536];
+    size_t k;
+    while ((k = fread(buf, 1, sizeof buf, f)) > 0)
+        h = smem_sol_fnv1a(buf, k, h);
+    fclose(f);
+    smem_sol_driver_release(driver, sizeof driver);
+    snprintf(key, len, "%s|%s|%016llx", c->info->name, *driver ? driver : "?", (unsigned long long)h);
+    for (char *p = key; *p; ++p)
+        if (*p == '\t' || *p == '\n')
+            *p = ' ';
+    return 0;
+}
+
+static void tune_read(struct ctx *c, const char *key, struct smem_sol_tuning *tu)
+{
+    FILE *f = c->o->tune_cache ? fopen(c->o->tune_cache, "r") : NULL;
+    if (!f)
+        return;
+    char line[1024];
+    int lineno = 0;
+    while (fgets(line, sizeof line, f)) {
+        ++lineno;
+        if (smem_sol_tune_parse(line, key, tu) < 0)
+            note(c, "tuning cache %s:%d: not a pick of this build; ignored", c->o->tune_cache, lineno);
+    }
+    fclose(f);
+}
+
+/* mkdir -p of the cache file's folder; the append then says whether it worked */
+static void tune_write(struct ctx *c, const char *line)
+{
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s", c->o->tune_cache);
+    for (char *p = dir + 1; *p; ++p)
+        if (*p == '/') {
+            *p = '\0';
+            mkdir(dir, 0755);
+            *p = '/';
+        }
+    FILE *f = fopen(c->o->tune_cache, "a");
+    if (!f || fprintf(f, "%s\n", line) < 0 || fclose(f)) {
+        note(c, "tuning cache %s: cannot write; the pick holds for this run only", c->o->tune_cache);
+        return;
+    }
+}
+
+/* Measures the candidates of kind k for dtype dt on its probe shape into tu. */
+static int tune_kind(struct ctx *c, enum smem_sol_dtype dt, int k, const char *key, struct smem_sol_tuning *tu)
+{
+    const char *kind = smem_sol_kind_name(k), *sx = tsuffix[dt];
+    struct tcase t;
+    memset(&t, 0, sizeof t);
+    t.dt = dt;
+    t.elem = smem_sol_dtype_bytes(dt);
+    const int slot = dt; /* f32 0, f16 1, f64 2 */
+    const int n = smem_sol_transpose_candidates(t.elem, kind);
+    if (smem_sol_tune_probe(t.elem, kind, &t.rows, &t.cols))
+        return efail(c, "no probe shape for %s", kind);
+    t.n = (size_t)t.rows * (size_t)t.cols;
+    t.bytes = t.n * t.elem;
+    t.seed = 0x7e57u + (uint32_t)k;
+    t.nsets = sets_for(c, 2 * t.bytes);
+    t.method = T_SMEMLAB;
+    char name[64];
+    int bad = 0, st;
+    for (int s = 0; s < t.nsets && !bad; ++s)
+        if ((st = smem_gpu_alloc(c->g, t.bytes, &t.in[s])) || (st = smem_gpu_alloc(c->g, t.bytes, &t.out[s])))
+        {
+            gfail(c, st, "allocating the tuning probe");
+            bad = 1;
+        }
+    snprintf(name, sizeof name, "sol_fill_%s", sx);
+    bad = bad || fn(c, name, &t.fill);
+    snprintf(name, sizeof name, "sol_check_%s", sx);
+    bad = bad || fn(c, name, &t.check);
+    for (int s = 0; s < t.nsets && !bad; ++s) {
+        unsigned long long ne = t.n;
+        void *args[] = {&t.in[s], &ne, &t.seed};
+        bad = launch(c, t.fill, (unsigned)c->info->sms * 8, 1, 256, 1, args, "sol_fill");
+    }
+    double ms[SMEM_SOL_MAX_CANDIDATES] = {0};
+    struct smem_sol_launch plans[SMEM_SOL_MAX_CANDIDATES];
+    smem_gpu_function fns[SMEM_SOL_MAX_CANDIDATES];
+    int ok[SMEM_SOL_MAX_CANDIDATES] = {0};
+    for (int i = 0; i < n && !bad; ++i) {
+        if (smem_sol_transpose_launch_cand(t.elem, t.rows, t.cols, kind, i, t.in[0], t.out[0], &plans[i])) {
+            efail(c, "tuning %s %s: candidate %d cannot take the probe shape", kind, sx, i);
+            bad = 1;
+            break;
+        }
+        bad = fn(c, plans[i].kernel, &fns[i]);
+        if (bad)
+            break;
+        /* checked on every element before it is timed, like every row of the bench */
+        t.plan = plans[i];
+        t.k[T_SMEMLAB] = fns[i];
+        const int last = t.nsets - 1;
+        long long wrong = -1;
+        if (!smem_gpu_memset(c->g, t.out[last], 0xFF, t.bytes) && !t_run(c, &t, last))
+            wrong = t_check(c, &t, last);
+        if (c->status)
+            bad = 1;
+        else if (wrong != 0)
+            note(c, "tuning %s %s: %s is not exact on %lldx%lld (%lld elements); left out", kind, sx, plans[i].kernel,
+                 t.rows, t.cols, wrong);
+        ok[i] = wrong == 0;
+    }
+    struct smem_sol_opts o2 = *c->o;
+    o2.reps = TUNE_REPS;
+    o2.warmup = TUNE_WARMUP;
+    const struct smem_sol_opts *saved = c->o;
+    c->o = &o2;
+    for (int r = 0; r < TUNE_ROUNDS && !bad; ++r)
+        for (int j = 0; j < n && !bad; ++j) {
+            const int i = r % 2 ? n - 1 - j : j;
+            if (!ok[i])
+                continue;
+            t.plan = plans[i];
+            t.k[T_SMEMLAB] = fns[i];
+            struct smem_sol_row row;
+            memset(&row, 0, sizeof row);
+            bad = time_runs(c, t_run, &t, t.nsets, &row) != 0;
+            ms[i] += row.median_ms / TUNE_ROUNDS;
+        }
+    c->o = saved;
+    for (int s = 0; s < t.nsets; ++s) {
+        if (t.in[s])
+            smem_gpu_free(c->g, t.in[s]);
+        if (t.out[s])
+            smem_gpu_free(c->g, t.out[s]);
+    }
+    if (bad)
+        return c->status ? c->status : efail(c, "tuning %s %s failed", kind, sx);
+    for (int i = 0; i < n; ++i)
+        if (!ok[i])
+            ms[i] = 0;
+    const int pick = ok[0] ? smem_sol_tune_pick(ms, n, SMEM_SOL_TUNE_MARGIN) : 0;
+    tu->pick[k][slot] = (unsigned char)pick;
+    tu->known[k][slot] = 2;
+    memcpy(tu->ms[k][slot], ms, sizeof ms);
+    char line[1024], list[256] = "";
+    for (int i = 0, at = 0; i < n && at >= 0 && (size_t)at < sizeof list; ++i)
+        at += snprintf(list + at, sizeof list - (size_t)at, "%s%s %.4f ms", i ? ", " : "", plans[i].kernel, ms[i]);
+    note(c, "tuning %s %s on %lldx%lld: %s; picked %s", *kind ? kind : "tiled", sx, t.rows, t.cols, list,
+         plans[pick].kernel);
+    if (c->o->tune_cache && !smem_sol_tune_format(line, sizeof line, key, k, t.elem, plans[pick].kernel, ms, n))
+        tune_write(c, line);
+    return 0;
+}
+
+/* The picks for the kinds the shapes take, from the cache or measured now. */
+static int tune(struct ctx *c, const enum smem_sol_dtype *dtypes, size_t ndtypes, const struct smem_sol_shape *shapes,
+                size_t nshapes, struct smem_sol_tuning *tu)
+{
+    memset(tu, 0, sizeof *tu);
+    if (!c->o->tune || c->o->pipelined)
+        return 0;
+    char key[512];
+    if (tune_key(c, key, sizeof key))
+        return c->status;
+    if (c->o->tune == 1)
+        tune_read(c, key, tu);
+    for (size_t d = 0; d < ndtypes; ++d) {
+        const size_t elem = smem_sol_dtype_bytes(dtypes[d]);
+        for (int k = 0; k < SMEM_SOL_KINDS; ++k) {
+            int used = 0;
+            for (size_t s = 0; s < nshapes && !used; ++s) {
+                /* cudaMalloc's pointers are 256-byte aligned: the shape alone decides the kind */
+                const char *kind = smem_sol_transpose_kind(elem, shapes[s].rows, shapes[s].cols, 0, 0);
+                used = kind && smem_sol_kind_index(kind) == k;
+            }
+            if (!used || smem_sol_transpose_candidates(elem, smem_sol_kind_name(k)) < 2)
+                continue;
+            if (tu->known[k][dtypes[d]]) {
+                note(c, "tuning %s %s: from the cache (%s)", *smem_sol_kind_name(k) ? smem_sol_kind_name(k) : "tiled",
+                     tsuffix[dtypes[d]], c->o->tune_cache);
+                continue;
+            }
+            if (tune_kind(c, dtypes[d], k, key, tu))
+                return c->status;
+        }
+    }
+    return 0;
+}
+
 int smem_sol_bench_transpose(struct smem_gpu *g, const struct smem_sol_opts *o, const enum smem_sol_dtype *dtypes,
                              size_t ndtypes, const struct smem_sol_shape *shapes, size_t nshapes,
                              struct smem_sol_results *res, char *err, size_t errlen)
@@ -454,6 +657,8 @@ int smem_sol_bench_transpose(struct smem_gpu *g, const struct smem_sol_opts *o, 
             efail(&c, "transpose takes f32, f16 or f64");
             goto done;
         }
+    if (tune(&c, dtypes, ndtypes, shapes, nshapes, &res->tuning))
+        goto done;
     if (o->use_cublas) {
         c.have_cublas = sol_peers_open_cublas(&c.peers, why, sizeof why) == 0;
         if (!c.have_cublas)
@@ -480,7 +685,8 @@ int smem_sol_bench_transpose(struct smem_gpu *g, const struct smem_sol_opts *o, 
                     bad = 1;
                 }
             /* ours: by shape and alignment (every set is allocated alike, so set 0 speaks for all) */
-            if (!bad && smem_sol_transpose_launch(t.elem, t.rows, t.cols, t.in[0], t.out[0], &t.plan)) {
+            if (!bad && smem_sol_transpose_launch_tuned(t.elem, t.rows, t.cols, t.in[0], t.out[0], &res->tuning,
+                                                        &t.plan)) {
                 efail(&c, "transpose %s %lldx%lld: no launch for this shape", sx, t.rows, t.cols);
                 bad = 1;
             }

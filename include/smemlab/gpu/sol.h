@@ -69,6 +69,50 @@ int smem_sol_transpose_launch(size_t elem, long long rows, long long cols, uint6
 int smem_sol_transpose_launch_as(size_t elem, long long rows, long long cols, const char *kind, uint64_t in,
                                  uint64_t out, struct smem_sol_launch *l);
 
+/* ---- Configuration per device (issue 34) ---------------------------------------------------------
+ * A kind may have several compiled configurations (candidates: kernels/sol_transpose.cu's SOL_TILED /
+ * SOL_ANY / SOL_COPY lines, src/gpu/sol.c's table). Candidate 0 is the one the H100's sweeps picked;
+ * the bench measures the others against it at first use on a device and keeps the fastest where it
+ * wins by more than a margin, cached per device, driver and kernel build (sol_bench.c). Kinds are
+ * numbered 0 "" (tiled), 1 big, 2 large, 3 narrow, 4 any, 5 copy. */
+#define SMEM_SOL_KINDS 6
+#define SMEM_SOL_MAX_CANDIDATES 3
+struct smem_sol_tuning {
+    unsigned char pick[SMEM_SOL_KINDS][3];  /* candidate per kind and element size (f32, f16, f64 slots) */
+    unsigned char known[SMEM_SOL_KINDS][3]; /* 0 not decided (candidate 0), 1 read from the cache, 2 measured */
+    double ms[SMEM_SOL_KINDS][3][SMEM_SOL_MAX_CANDIDATES]; /* the candidates' medians when measured (0: none) */
+};
+const char *smem_sol_kind_name(int kind); /* "", "big", ...; NULL out of range */
+int smem_sol_kind_index(const char *kind); /* -1 unknown */
+/* Which kind smem_sol_transpose_launch takes for the shape and pointers; NULL for a bad element size
+ * or shape. */
+const char *smem_sol_transpose_kind(size_t elem, long long rows, long long cols, uint64_t in, uint64_t out);
+/* How many candidates the kind has for the element size (0: unknown kind or size). */
+int smem_sol_transpose_candidates(size_t elem, const char *kind);
+/* The launch of candidate cand of a kind (launch_as is candidate 0); -1 as launch_as, or cand out of range. */
+int smem_sol_transpose_launch_cand(size_t elem, long long rows, long long cols, const char *kind, int cand,
+                                   uint64_t in, uint64_t out, struct smem_sol_launch *l);
+/* smem_sol_transpose_launch with the picks of t (NULL: candidate 0 everywhere, which is what
+ * smem_sol_transpose_launch does; a pick past the kind's candidates counts as 0). */
+int smem_sol_transpose_launch_tuned(size_t elem, long long rows, long long cols, uint64_t in, uint64_t out,
+                                    const struct smem_sol_tuning *t, struct smem_sol_launch *l);
+/* The shape the candidates of a kind are measured on (a default size of that kind). 0, or -1. */
+int smem_sol_tune_probe(size_t elem, const char *kind, long long *rows, long long *cols);
+/* The candidate to keep from n median times (ms[0]: candidate 0): the fastest, if it is faster than
+ * candidate 0 by more than margin (a fraction); else 0. Times <= 0 (failed or unverified) never win. */
+int smem_sol_tune_pick(const double *ms, int n, double margin);
+#define SMEM_SOL_TUNE_MARGIN 0.01
+/* 64-bit FNV-1a of n bytes, continuing from h (start with 0xcbf29ce484222325). */
+uint64_t smem_sol_fnv1a(const void *p, size_t n, uint64_t h);
+/* One line of the cache (no newline): key, kind ("tiled" for ""), dtype, the picked kernel's name
+ * and the candidates' medians in ms, tab-separated. key names the device, driver and kernel build
+ * and has no tab or newline. 0, or -1 (bad argument or buffer too short). */
+int smem_sol_tune_format(char *buf, size_t len, const char *key, int kind, size_t elem, const char *kernel,
+                         const double *ms, int n);
+/* Applies one cache line to t if its key is key (pick, known = 1, ms): 1 applied, 0 another key, a
+ * blank or a # comment, -1 malformed or naming a kernel that is no candidate of this build. */
+int smem_sol_tune_parse(const char *line, const char *key, struct smem_sol_tuning *t);
+
 /* ---- Results ---------------------------------------------------------------------------------- */
 enum smem_sol_dtype { SMEM_SOL_F32 = 0, SMEM_SOL_F16 = 1, SMEM_SOL_F64 = 2, SMEM_SOL_I32 = 3 };
 const char *smem_sol_dtype_name(enum smem_sol_dtype t); /* "f32", "f16", "f64", "i32" */
@@ -95,6 +139,7 @@ struct smem_sol_row {
 struct smem_sol_results {
     struct smem_sol_row *rows;
     size_t n, cap;
+    struct smem_sol_tuning tuning; /* transpose: the candidates picked for this device (known != 0) */
 };
 void smem_sol_results_free(struct smem_sol_results *r);
 /* Fills ratio_copy and ratio_peer of every row from the memcpy and peer rows of its case. */
@@ -115,6 +160,9 @@ struct smem_sol_opts {
                                  sequential) */
     int pipelined;            /* transpose: our kernel is sol_transpose_pipelined_<t> on a persistent
                                  grid (1) or sol_transpose_<t>, one tile per block (0, default) */
+    int tune;                 /* transpose: 0 candidate 0 everywhere (the H100's picks), 1 the cache's
+                                 picks, measuring at first use what it lacks (default), 2 measure again */
+    const char *tune_cache;   /* the cache file (appended to), NULL = none: measure on every run */
     void (*progress)(void *ctx, const char *msg); /* optional: one line per step */
     void *progress_ctx;
 };
