@@ -1358,8 +1358,11 @@ static CUresult load_image(CUmodule *out, const void *image, const char *path, c
     }
     char *text = NULL, tried[4200] = "";
     if (!memcmp(b, "\177ELF", 4)) {
-        text = path ? ptx_beside(path, tried, sizeof tried)
-                    : ptx_in_triton_cache(b, tried, sizeof tried);
+        size_t size = elf_size(b);
+        text = size ? rt_link_ptx_of(b, size) : NULL; /* a link of this process made it */
+        if (!text)
+            text = path ? ptx_beside(path, tried, sizeof tried)
+                        : ptx_in_triton_cache(b, tried, sizeof tried);
         if (!text)
             rt_fatal("%s: the module is a cubin, machine code without the PTX smemlab runs, and "
                      "%s%s%s; keep the PTX: load the PTX text, or a fatbinary holding it (nvcc "
@@ -1384,6 +1387,27 @@ static CUresult load_image(CUmodule *out, const void *image, const char *path, c
     return add_module(m, out, call);
 }
 
+/* CU_JIT_INFO_LOG_BUFFER (3) and _SIZE_BYTES (4), CU_JIT_ERROR_LOG_BUFFER (5) and _SIZE_BYTES (6):
+ * the log into the buffer, the bytes written (with the NUL) back into the size's value. */
+static void write_log(unsigned n, const int *opt, void **val, int error, const char *text)
+{
+    char *buf = NULL;
+    size_t cap = 0;
+    int size_at = -1;
+    for (unsigned i = 0; opt && val && i < n; i++) {
+        if (opt[i] == (error ? 5 : 3))
+            buf = val[i];
+        if (opt[i] == (error ? 6 : 4)) {
+            cap = (size_t)(uintptr_t)val[i];
+            size_at = (int)i;
+        }
+    }
+    if (!buf || !cap)
+        return;
+    snprintf(buf, cap, "%s", text);
+    val[size_at] = (void *)(uintptr_t)(strlen(buf) + 1);
+}
+
 static CUresult load(CUmodule *out, const void *image, const char *path, const char *call)
 {
     NEED_CONTEXT();
@@ -1401,8 +1425,11 @@ RT_API CUresult __cudaSmemlabDrv_cuModuleLoadData(CUmodule *m, const void *image
 RT_API CUresult __cudaSmemlabDrv_cuModuleLoadDataEx(CUmodule *m, const void *image, unsigned n,
                                                     int *options, void **values)
 {
-    (void)n, (void)options, (void)values; /* JIT options: there is no JIT compilation here */
-    return load(m, image, NULL, "cuModuleLoadDataEx");
+    /* JIT options: there is no JIT compilation here; the logs are left empty */
+    CUresult r = load(m, image, NULL, "cuModuleLoadDataEx");
+    write_log(n, options, values, 0, "");
+    write_log(n, options, values, 1, "");
+    return r;
 }
 
 RT_API CUresult __cudaSmemlabDrv_cuModuleLoadFatBinary(CUmodule *m, const void *fatbin)
@@ -1571,6 +1598,150 @@ RT_API CUresult __cudaSmemlabDrv_cuKernelGetFunction(CUfunction *f, CUkernel k)
     if (!kk)
         return CUDA_ERROR_INVALID_HANDLE;
     *f = k;
+    return CUDA_SUCCESS;
+}
+
+/* ---- linking (rt_link.c) -------------------------------------------------------------------- */
+
+/* A link state: the link, and the options cuLinkCreate gave (their log buffers are written, and
+ * their sizes written back, when the link completes, as the driver does). */
+struct CUlinkState_st {
+    struct rt_link *l;
+    unsigned nopt;
+    int *opt;
+    void **val;
+    struct CUlinkState_st *next;
+};
+static struct CUlinkState_st *links;
+
+static struct CUlinkState_st *link_of(CUlinkState s)
+{
+    for (struct CUlinkState_st *k = links; s && k; k = k->next)
+        if (k == s)
+            return k;
+    return NULL;
+}
+
+static CUresult link_create(unsigned n, int *opt, void **val, CUlinkState *out)
+{
+    NEED_CONTEXT();
+    if (!out || (n && (!opt || !val)))
+        return CUDA_ERROR_INVALID_VALUE;
+    struct CUlinkState_st *s = calloc(1, sizeof *s);
+    if (!s || !(s->l = rt_link_new())) {
+        free(s);
+        return CUDA_ERROR_OUT_OF_MEMORY;
+    }
+    s->nopt = n, s->opt = opt, s->val = val;
+    rt_lock();
+    s->next = links;
+    links = s;
+    rt_unlock();
+    *out = s;
+    return CUDA_SUCCESS;
+}
+
+RT_API CUresult __cudaSmemlabDrv_cuLinkCreate_v2(unsigned n, int *opt, void **val, CUlinkState *out)
+{
+    return link_create(n, opt, val, out);
+}
+
+RT_API CUresult __cudaSmemlabDrv_cuLinkCreate(unsigned n, int *opt, void **val, CUlinkState *out)
+{
+    return link_create(n, opt, val, out);
+}
+
+/* CUjitInputType is enum rt_link_input's numbering */
+static CUresult link_add(CUlinkState s, int type, const void *data, size_t size, const char *name,
+                         const char *call)
+{
+    NEED_CONTEXT();
+    rt_lock();
+    struct CUlinkState_st *k = link_of(s);
+    rt_unlock();
+    if (!k)
+        return CUDA_ERROR_INVALID_HANDLE;
+    if (!data || !size || type < 0 || type > RT_LINK_NVVM)
+        return CUDA_ERROR_INVALID_VALUE;
+    if (rt_link_add(k->l, (enum rt_link_input)type, data, size, name, call)) {
+        write_log(k->nopt, k->opt, k->val, 1, k->l->error);
+        return CUDA_ERROR_INVALID_PTX;
+    }
+    return CUDA_SUCCESS;
+}
+
+RT_API CUresult __cudaSmemlabDrv_cuLinkAddData_v2(CUlinkState s, int type, void *data, size_t size,
+                                                  const char *name, unsigned n, int *opt,
+                                                  void **val)
+{
+    (void)n, (void)opt, (void)val; /* JIT options of this input: there is no JIT here */
+    return link_add(s, type, data, size, name, "cuLinkAddData");
+}
+
+RT_API CUresult __cudaSmemlabDrv_cuLinkAddData(CUlinkState s, int type, void *data, size_t size,
+                                               const char *name, unsigned n, int *opt, void **val)
+{
+    return __cudaSmemlabDrv_cuLinkAddData_v2(s, type, data, size, name, n, opt, val);
+}
+
+RT_API CUresult __cudaSmemlabDrv_cuLinkAddFile_v2(CUlinkState s, int type, const char *path,
+                                                  unsigned n, int *opt, void **val)
+{
+    (void)n, (void)opt, (void)val;
+    NEED_CONTEXT();
+    if (!path)
+        return CUDA_ERROR_INVALID_VALUE;
+    size_t len = 0;
+    char *data = read_file(path, &len);
+    if (!data)
+        return CUDA_ERROR_FILE_NOT_FOUND;
+    const char *base = strrchr(path, '/');
+    CUresult r = link_add(s, type, data, len, base ? base + 1 : path, "cuLinkAddFile");
+    free(data);
+    return r;
+}
+
+RT_API CUresult __cudaSmemlabDrv_cuLinkAddFile(CUlinkState s, int type, const char *path,
+                                               unsigned n, int *opt, void **val)
+{
+    return __cudaSmemlabDrv_cuLinkAddFile_v2(s, type, path, n, opt, val);
+}
+
+RT_API CUresult __cudaSmemlabDrv_cuLinkComplete(CUlinkState s, void **cubin, size_t *size)
+{
+    NEED_CONTEXT();
+    rt_lock();
+    struct CUlinkState_st *k = link_of(s);
+    rt_unlock();
+    if (!k)
+        return CUDA_ERROR_INVALID_HANDLE;
+    if (!cubin || !size)
+        return CUDA_ERROR_INVALID_VALUE;
+    if (rt_link_complete(k->l, "cuLinkComplete")) {
+        write_log(k->nopt, k->opt, k->val, 1, k->l->error);
+        return CUDA_ERROR_INVALID_VALUE;
+    }
+    write_log(k->nopt, k->opt, k->val, 0, k->l->info);
+    *cubin = k->l->image; /* the link's own: valid until cuLinkDestroy */
+    *size = k->l->size;
+    return CUDA_SUCCESS;
+}
+
+RT_API CUresult __cudaSmemlabDrv_cuLinkDestroy(CUlinkState s)
+{
+    NEED_INIT();
+    rt_lock();
+    struct CUlinkState_st **p = &links;
+    while (*p && *p != s)
+        p = &(*p)->next;
+    struct CUlinkState_st *k = *p;
+    if (k)
+        *p = k->next;
+    rt_unlock();
+    if (!k)
+        return CUDA_ERROR_INVALID_HANDLE;
+    rt_link_free(k->l);
+    free(k);
     return CUDA_SUCCESS;
 }
 

@@ -305,4 +305,29 @@ int rt_kernel_prints(const struct smem_ptx_func *f);
  * error (the driver API's calls use it too). */
 int rt_device_attribute(int attr, int *v);
 
+/* ---- linking device code at run time (rt_link.c: cuLink*, the nvJitLink stand-in) ---- */
+
+enum rt_link_input {
+    RT_LINK_CUBIN, RT_LINK_PTX, RT_LINK_FATBIN, RT_LINK_OBJECT, RT_LINK_LIBRARY, RT_LINK_LTOIR,
+    RT_LINK_NVVM
+};
+struct rt_link {
+    char *ptx;              /* the one PTX module linked */
+    char first[200];        /* its name */
+    uint8_t *image;         /* once complete: ptxas's cubin of it, or the PTX text */
+    size_t size;
+    char info[400], error[400]; /* what the link logs */
+};
+struct rt_link *rt_link_new(void);
+/* Adds an input (n bytes; PTX text may end at its NUL): 0, or -1 with l->error (not PTX); a kind
+ * smemlab does not link, or a second module, stops the program naming call. */
+int rt_link_add(struct rt_link *l, enum rt_link_input kind, const void *data, size_t n,
+                const char *name, const char *call);
+/* Makes l->image: 0, or -1 with l->error (nothing added). The image is remembered with its PTX. */
+int rt_link_complete(struct rt_link *l, const char *call);
+void rt_link_free(struct rt_link *l);
+/* The PTX (a malloc'd copy) of an image a link of this process made, whose bytes begin `image`
+ * (size bytes may be read); NULL if it is none. */
+char *rt_link_ptx_of(const void *image, size_t size);
+
 #endif
