@@ -51,9 +51,16 @@ struct rt_api_error {
     uint32_t site;
     uint64_t count;
     char *detail;           /* "use after free of ...", or NULL */
+    const char *name;       /* the driver's CUresult name; NULL: a cudaError_t */
 };
 void rt_sanitize_api_error(int err);
 void rt_sanitize_note(const char *detail);
+/* A driver API call (rt_driver.c) begins / ends on this thread: leave returns 1 at the end of the
+ * outermost one. Meanwhile the runtime's errors are not recorded: the driver records the CUresult
+ * its call returns, by its name (CUDA_ERROR_INVALID_VALUE), as the exported function `call`. */
+void rt_sanitize_driver_enter(void);
+int rt_sanitize_driver_leave(void);
+void rt_sanitize_api_error_named(int err, const char *name, const char *call);
 const struct rt_api_error *rt_sanitize_api_errors(uint32_t *n);
 
 /* ---- device memory (rt_memory.c) ---- */
@@ -323,7 +330,8 @@ struct rt_link *rt_link_new(void);
  * smemlab does not link, or a second module, stops the program naming call. */
 int rt_link_add(struct rt_link *l, enum rt_link_input kind, const void *data, size_t n,
                 const char *name, const char *call);
-/* Makes l->image: 0, or -1 with l->error (nothing added). The image is remembered with its PTX. */
+/* Makes l->image (of an empty module when nothing was added): 0, or -1 when out of memory. The
+ * image is remembered with its PTX. */
 int rt_link_complete(struct rt_link *l, const char *call);
 void rt_link_free(struct rt_link *l);
 /* The PTX (a malloc'd copy) of an image a link of this process made, whose bytes begin `image`

@@ -1,6 +1,7 @@
-/* rt_sanitize.c: where in the program a CUDA call was made, and the runtime calls that returned an
- * error (docs/run.md, "Sanitizer findings"). A call site is the return address of the program's
- * call into smemlab's libraries (the first frame of a backtrace outside build/runtime/, skipping
+/* rt_sanitize.c: where in the program a CUDA call was made, and the runtime and driver calls that
+ * returned an error (docs/run.md, "Sanitizer findings"; a driver call records its own CUresult,
+ * the runtime calls inside it nothing). A call site is the return address of the program's call
+ * into smemlab's libraries (the first frame of a backtrace outside build/runtime/, skipping
  * CUDA's own inline wrappers such as cuda_runtime.h's cudaMalloc<T>), named as file:line from the
  * program's debug information through elfutils' libdwfl (nvcc -g: -lineinfo describes device code
  * only), else as binary+offset. Sites are interned: an allocation keeps a small number.
@@ -183,15 +184,40 @@ void rt_sanitize_note(const char *detail)
     snprintf(pending_detail, sizeof pending_detail, "%s", detail);
 }
 
+static _Thread_local unsigned driver_depth;
+
+void rt_sanitize_driver_enter(void)
+{
+    driver_depth++;
+}
+
+int rt_sanitize_driver_leave(void)
+{
+    return driver_depth && --driver_depth == 0;
+}
+
+static void record(int err, const char *name, const char *call, uint32_t site);
+
 void rt_sanitize_api_error(int err)
 {
+    if (driver_depth)
+        return; /* inside a driver call: it records what it returns */
     uint32_t site = rt_site_capture();
-    const char *call = rt_site_call(site);
+    record(err, NULL, rt_site_call(site), site);
+}
+
+void rt_sanitize_api_error_named(int err, const char *name, const char *call)
+{
+    record(err, name, call, rt_site_capture());
+}
+
+static void record(int err, const char *name, const char *call, uint32_t site)
+{
     char *detail = pending_detail[0] ? strdup(pending_detail) : NULL;
     pending_detail[0] = 0;
     for (uint32_t i = 0; i < napi_errors; i++) {
         struct rt_api_error *e = &api_errors[i];
-        if (e->error == err && e->site == site && e->call == call) {
+        if (e->error == err && e->site == site && e->call == call && e->name == name) {
             e->count++;
             free(detail);
             return;
@@ -207,7 +233,7 @@ void rt_sanitize_api_error(int err)
         api_errors = ne;
         cap_api_errors = nc;
     }
-    api_errors[napi_errors++] = (struct rt_api_error){err, call, site, 1, detail};
+    api_errors[napi_errors++] = (struct rt_api_error){err, call, site, 1, detail, name};
 }
 
 const struct rt_api_error *rt_sanitize_api_errors(uint32_t *n)
