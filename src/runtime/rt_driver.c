@@ -1367,7 +1367,8 @@ static CUresult load_image(CUmodule *out, const void *image, const char *path, c
             rt_fatal("%s: the module is a cubin, machine code without the PTX smemlab runs, and "
                      "%s%s%s; keep the PTX: load the PTX text, or a fatbinary holding it (nvcc "
                      "-fatbin -gencode arch=compute_90,code=[sm_90,compute_90]), or keep it "
-                     "beside the cubin file under the same name with .ptx (docs/run.md)", call,
+                     "beside the cubin file under the same name with .ptx (Numba-CUDA: leave "
+                     "NVIDIA's nvJitLink wheel out of its environment; docs/run.md)", call,
                      path ? "there is no " : "no cubin of Triton's cache (", tried,
                      path ? "" : ") is this one");
     } else {
