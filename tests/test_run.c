@@ -1513,6 +1513,24 @@ static void test_driver_links_ptx(void)
     free(e);
 }
 
+/* A C program linking PTX with nvJitLink (tests/run/jitlink.c, -lnvJitLink -lcuda): smemlab's
+ * stand-in answers (the cubin ptxas made, bytes that are not PTX refused), the cubin loads (its
+ * PTX kept: NVIDIA's nvJitLink would hand over a cubin the load refuses) and its launch is priced:
+ * a 2-way conflict, 2 warps x 2 blocks, 4 requests and 8 wavefronts each way. */
+static void test_nvjitlink_stand_in_links_ptx(void)
+{
+    char *o, *e, csv[1100];
+    snprintf(csv, sizeof csv, "--format csv -o %s/jitlink.csv", bin);
+    CHECK_EQ(checks(csv, "jitlink", "", &o, &e), 0);
+    EXPECT_IN(o, "jitlink PASS");
+    free(o);
+    free(e);
+    snprintf(csv, sizeof csv, "%s/jitlink.csv", bin);
+    char *c = test_read_file(csv, NULL);
+    CHECK(c && strstr(c, "\"twice\",2,1,1,64,1,1,512,0,4,8,4,4,8,4,"));
+    free(c);
+}
+
 /* Numba-CUDA and Triton under `smemlab run`, where SMEMLAB_TEST_PYTHON names an interpreter
  * with numba-cuda, cuda-python and triton (docs/run.md's venv); skipped otherwise: the packages
  * are 96 MB (Numba-CUDA's, llvmlite 60 of them) and 303 MB (Triton's wheel 286) to download, too
@@ -1692,6 +1710,7 @@ int main(void)
     build("tests/run", "cluster", "cluster", "-cudart shared -arch=sm_90 -O3");
     build("tests/run", "drvapi.c", "drvapi", "-cudart none -lcuda");
     build("tests/run", "drvlink.c", "drvlink", "-cudart none -g -lcuda");
+    build("tests/run", "jitlink.c", "jitlink", "-cudart none -lnvJitLink -lcuda");
     wait_builds();
     RUN(test_hw_programs_count_as_the_h100);
     RUN(test_devinfo_prints_the_h100s_properties);
@@ -1732,6 +1751,7 @@ int main(void)
     RUN(test_driver_api_programs_run_and_are_priced);
     RUN(test_python_reaches_the_driver);
     RUN(test_driver_links_ptx);
+    RUN(test_nvjitlink_stand_in_links_ptx);
     RUN(test_numba_and_triton_when_installed);
     return CHECK_DONE();
 }
