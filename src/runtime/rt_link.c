@@ -87,13 +87,13 @@ int rt_link_add(struct rt_link *l, enum rt_link_input kind, const void *data, si
     char *text = NULL;
     name = name && *name ? name : "(unnamed)";
     if (!data || !n) {
-        snprintf(l->error, sizeof l->error, "%s: input %s has no bytes", call, name);
+        snprintf(l->error, sizeof l->error, "%.60s: input %.200s has no bytes", call, name);
         return -1;
     }
     if (kind == RT_LINK_PTX) {
         text = copy_text(data, n);
         if (text && (!strstr(text, ".version") || !strstr(text, ".target"))) {
-            snprintf(l->error, sizeof l->error, "%s: input %s is not PTX (no .version and "
+            snprintf(l->error, sizeof l->error, "%.60s: input %.200s is not PTX (no .version and "
                      ".target)", call, name);
             free(text);
             return -1;
@@ -145,7 +145,7 @@ int rt_link_complete(struct rt_link *l, const char *call)
     if (cubin) {
         l->image = cubin;
         l->size = n;
-        snprintf(l->info, sizeof l->info, "smemlab: %s assembled by ptxas into a cubin of %zu "
+        snprintf(l->info, sizeof l->info, "smemlab: %.150s assembled by ptxas into a cubin of %zu "
                  "bytes (the PTX is what runs)", l->first, n);
     } else { /* no ptxas: the PTX text is the image (every loader takes it) */
         l->size = strlen(l->ptx) + 1;
@@ -153,7 +153,7 @@ int rt_link_complete(struct rt_link *l, const char *call)
         if (!l->image)
             return -1;
         memcpy(l->image, l->ptx, l->size);
-        snprintf(l->info, sizeof l->info, "smemlab: %s is the image, as PTX text (%s)", l->first,
+        snprintf(l->info, sizeof l->info, "smemlab: %.150s is the image, as PTX text (%.200s)", l->first,
                  why);
     }
     rt_lock();
