@@ -1425,6 +1425,20 @@ static void test_driver_api_programs_run_and_are_priced(void)
     free(e);
 }
 
+/* The line of file (under the source tree) holding text, 0 if none. */
+static int line_of(const char *file, const char *text)
+{
+    char path[1100];
+    snprintf(path, sizeof path, "%s/%s", src, file);
+    char *t = test_read_file(path, NULL);
+    const char *at = t ? strstr(t, text) : NULL;
+    int line = at ? 1 : 0;
+    for (const char *c = t; at && c < at; c++)
+        line += *c == '\n';
+    free(t);
+    return line;
+}
+
 /* Python reaching the driver as its CUDA packages do (tests/run/drvapi_ctypes.py: ctypes on
  * libcuda.so.1, the standard library only): `smemlab run python3 script.py` finds the interpreter
  * on PATH, the stand-in is loaded, the PTX kernel's result is right and its launch priced (a
@@ -1447,20 +1461,17 @@ static void test_python_reaches_the_driver(void)
         fprintf(stderr, "  ctypes.csv:\n%s\n", c ? c : "");
     free(o);
     free(c);
-}
-
-/* The line of file (under the source tree) holding text, 0 if none. */
-static int line_of(const char *file, const char *text)
-{
-    char path[1100];
-    snprintf(path, sizeof path, "%s/%s", src, file);
-    char *t = test_read_file(path, NULL);
-    const char *at = t ? strstr(t, text) : NULL;
-    int line = at ? 1 : 0;
-    for (const char *c = t; at && c < at; c++)
-        line += *c == '\n';
-    free(t);
-    return line;
+    /* the driver's error at the script's line (the interpreter's frame), counted */
+    snprintf(cmd, sizeof cmd, "%s run --fail-on-api-error python3 %s/tests/run/drvapi_ctypes.py",
+             smemlab, src);
+    CHECK_EQ(run(argv, out, err), 1);
+    char *e = test_read_file(err, NULL), want[200];
+    snprintf(want, sizeof want, "api error: cuMemFree_v2 returned CUDA_ERROR_INVALID_VALUE at "
+             "drvapi_ctypes.py:%d", line_of("tests/run/drvapi_ctypes.py", "if cu.cuMemFree_v2(din)"));
+    CHECK(e && strstr(e, want));
+    if (!e || !strstr(e, want))
+        fprintf(stderr, "  want %s in:\n%s\n", want, e ? e : "");
+    free(e);
 }
 
 /* PTX linked at run time through the driver (tests/run/drvlink.c, -lcuda): cuLinkCreate with log

@@ -2222,17 +2222,20 @@ static CUresult drv_cuMemFreeAsync(CUdeviceptr p, CUstream s)
 
 /* Each call of cu_impl.h as libcuda.so.1 reaches it: its implementation above (drv_<name>, which
  * may call others: only the outermost call is the program's), and an error it returns recorded
- * as the runtime's are (rt_sanitize.c: with the program's file:line, by its CUresult name;
+ * as the runtime's are (rt_sanitize.c: with the program's file:line, a Python script's line in a
+ * Python program, by its CUresult name;
  * `api_errors` in the report, --fail-on-api-error). The runtime calls the implementations make
  * record nothing of their own meanwhile. */
 static CUresult returned(CUresult r, const char *call)
 {
     if (rt_sanitize_driver_leave() && r != CUDA_SUCCESS) {
         const char *name = NULL;
+        char python[600];
         if (error_text(r, &name, 1) != CUDA_SUCCESS)
             name = "CUDA_ERROR_UNKNOWN";
+        int in_python = rt_python_site(python, sizeof python); /* before the lock: the GIL */
         rt_lock();
-        rt_sanitize_api_error_named(r, name, call);
+        rt_sanitize_api_error_named(r, name, call, in_python ? python : NULL);
         rt_unlock();
     }
     return r;

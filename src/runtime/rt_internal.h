@@ -39,7 +39,8 @@ void rt_progress_erase(void);
 /* The program's call into smemlab's libraries that is running now (the first frame of the
  * backtrace outside build/runtime/), interned: 0 when none was found. */
 uint32_t rt_site_capture(void);
-/* Its file:line (from the program's debug information: -g), else binary+0xoffset; "?" for 0. */
+/* Its file:line (from the program's debug information: -g; a Python program's: its script's line
+ * when the site was captured with one), else binary+0xoffset; "?" for 0. */
 const char *rt_site_text(uint32_t site);
 /* The exported function the program called there ("cudaFree"), or "?". */
 const char *rt_site_call(uint32_t site);
@@ -60,7 +61,12 @@ void rt_sanitize_note(const char *detail);
  * its call returns, by its name (CUDA_ERROR_INVALID_VALUE), as the exported function `call`. */
 void rt_sanitize_driver_enter(void);
 int rt_sanitize_driver_leave(void);
-void rt_sanitize_api_error_named(int err, const char *name, const char *call);
+void rt_sanitize_api_error_named(int err, const char *name, const char *call, const char *python);
+/* In a Python program (the interpreter's C API found in the process): the line of the script
+ * making the current call (the innermost frame outside the interpreter's packages, else the
+ * innermost) as "x.py:12" into buf, 1; 0 when there is no Python. Takes the interpreter's lock:
+ * call it holding no lock of the runtime's. */
+int rt_python_site(char *buf, size_t n);
 const struct rt_api_error *rt_sanitize_api_errors(uint32_t *n);
 
 /* ---- device memory (rt_memory.c) ---- */
