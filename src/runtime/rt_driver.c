@@ -1,7 +1,8 @@
 /* rt_driver.c: the CUDA driver API of `smemlab run`, inside the runtime library so that both APIs
  * share one state (the device, its memory, the primary context). The calls of cu_impl.h are
- * implemented here as __cudaSmemlabDrv_<name> (libcudart.so.13 exports them; libcuda.so.1, the
- * stand-in for programs linked with -lcuda, forwards its names to them); every other name of
+ * implemented here as drv_<name>, exported as __cudaSmemlabDrv_<name> (libcudart.so.13 exports
+ * them; libcuda.so.1, the stand-in for programs linked with -lcuda, forwards its names to them),
+ * which records an error returned to the program (rt_sanitize.c); every other name of
  * CUDA's cuda.h (driver/cu_symbols.inc) is refused by name: the program stops with one sentence
  * naming the call and its caller, exit 3. Programs that take the driver through the runtime
  * (cudaGetDriverEntryPoint(ByVersion): CUTLASS, fast.cu for tensor maps) get the same functions,
@@ -11,7 +12,8 @@
  * encoding), cuGetProcAddress, the error names and strings; device and pinned memory, copies,
  * sets and pointer attributes, streams and events (the runtime's calls); modules and libraries
  * (PTX text, fatbinaries, cubins with their PTX beside them: the runtime's modules, loaded at
- * once), functions and their attributes, occupancy, and launches (cuLaunchKernel / Ex through the
+ * once; cubins a link made, through rt_link.c), linking PTX (cuLink*: rt_link.c), functions and
+ * their attributes, occupancy (clusters refused), and launches (cuLaunchKernel / Ex through the
  * runtime's launch: checked, run and priced as any launch). */
 #define _GNU_SOURCE /* dladdr, RTLD_DEFAULT */
 #include "rt_internal.h"

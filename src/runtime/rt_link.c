@@ -4,8 +4,9 @@
  * (analysis/census.h: the command the SASS census uses), or the PTX text itself where there is no
  * ptxas (cuModuleLoadData takes either). smemlab runs PTX: every image a link made is remembered
  * with its PTX, so that loading it (cuModuleLoadData, cuLibraryLoadData: Numba-CUDA links with
- * nvJitLink and loads the cubin) finds the PTX. A link of several PTX modules, or of objects,
- * libraries (libcudadevrt.a), LTO-IR or NVVM IR, stops the program, named (exit 3).
+ * nvJitLink and loads the cubin) finds the PTX. A link with nothing in it is an empty module's (as
+ * the H200's driver completes it). A link of several PTX modules, or of objects, libraries
+ * (libcudadevrt.a), LTO-IR or NVVM IR, stops the program, named (exit 3).
  * With the API families: calls rt_state.c and the library below it. */
 #include "rt_internal.h"
 
