@@ -77,3 +77,17 @@ set_target_properties(smemlab_cuda PROPERTIES
   LIBRARY_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/runtime
   LINK_DEPENDS ${CMAKE_SOURCE_DIR}/src/runtime/driver/libcuda.map)
 add_dependencies(smemlab smemlab_cuda)
+
+# Its nvJitLink stand-in (src/runtime/jitlink/): build/runtime/libnvJitLink.so.13, which links PTX
+# as the driver stand-in's cuLink* do (rt_link.c: ptxas's cubin, its PTX kept for when it is
+# loaded), so that Numba-CUDA's kernels, linked with nvJitLink, run (docs/run.md).
+add_library(smemlab_nvjitlink SHARED ${CMAKE_SOURCE_DIR}/src/runtime/jitlink/libnvjitlink.c)
+target_link_libraries(smemlab_nvjitlink PRIVATE smemlab_cudart)
+target_compile_options(smemlab_nvjitlink PRIVATE ${SMEMLAB_WARN})
+target_link_options(smemlab_nvjitlink PRIVATE
+  -Wl,--version-script=${CMAKE_SOURCE_DIR}/src/runtime/jitlink/libnvJitLink.map -Wl,--no-undefined)
+set_target_properties(smemlab_nvjitlink PROPERTIES
+  OUTPUT_NAME nvJitLink SOVERSION 13 C_VISIBILITY_PRESET hidden
+  LIBRARY_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/runtime
+  LINK_DEPENDS ${CMAKE_SOURCE_DIR}/src/runtime/jitlink/libnvJitLink.map)
+add_dependencies(smemlab smemlab_nvjitlink)

@@ -1409,6 +1409,13 @@ static void test_driver_api_programs_run_and_are_priced(void)
     free(e);
     unsetenv("TRITON_CACHE_DIR");
 
+    CHECK_EQ(checks("", "drvapi", "clusters", &o, &e), 3);
+    EXPECT_IN(e, "smemlab run: cuOccupancyMaxActiveClusters is not supported (how the GPU places "
+                 "clusters on its GPCs is not modelled");
+    CHECK(!strstr(o, "cuOccupancyMaxActiveClusters returned") && !strstr(o, "FAIL"));
+    free(o);
+    free(e);
+
     CHECK_EQ(checks("", "drvapi", "nop", &o, &e), 3);
     EXPECT_IN(e, "smemlab run: cuModuleLoad: the module is a cubin, machine code without the PTX "
                  "smemlab runs, and there is no ");
@@ -1416,6 +1423,20 @@ static void test_driver_api_programs_run_and_are_priced(void)
     CHECK(!strstr(o, "file module ran"));
     free(o);
     free(e);
+}
+
+/* The line of file (under the source tree) holding text, 0 if none. */
+static int line_of(const char *file, const char *text)
+{
+    char path[1100];
+    snprintf(path, sizeof path, "%s/%s", src, file);
+    char *t = test_read_file(path, NULL);
+    const char *at = t ? strstr(t, text) : NULL;
+    int line = at ? 1 : 0;
+    for (const char *c = t; at && c < at; c++)
+        line += *c == '\n';
+    free(t);
+    return line;
 }
 
 /* Python reaching the driver as its CUDA packages do (tests/run/drvapi_ctypes.py: ctypes on
@@ -1440,6 +1461,132 @@ static void test_python_reaches_the_driver(void)
         fprintf(stderr, "  ctypes.csv:\n%s\n", c ? c : "");
     free(o);
     free(c);
+    /* the driver's error at the script's line (the interpreter's frame), counted */
+    snprintf(cmd, sizeof cmd, "%s run --fail-on-api-error python3 %s/tests/run/drvapi_ctypes.py",
+             smemlab, src);
+    CHECK_EQ(run(argv, out, err), 1);
+    char *e = test_read_file(err, NULL), want[200];
+    snprintf(want, sizeof want, "api error: cuMemFree_v2 returned CUDA_ERROR_INVALID_VALUE at "
+             "drvapi_ctypes.py:%d", line_of("tests/run/drvapi_ctypes.py", "if cu.cuMemFree_v2(din)"));
+    CHECK(e && strstr(e, want));
+    if (!e || !strstr(e, want))
+        fprintf(stderr, "  want %s in:\n%s\n", want, e ? e : "");
+    free(e);
+}
+
+/* PTX linked at run time through the driver (tests/run/drvlink.c, -lcuda): cuLinkCreate with log
+ * buffers, cuLinkAddData and cuLinkAddFile of PTX, cuLinkComplete, the image loaded
+ * (cuModuleLoadData, Ex) and launched: every answer the H200's driver gave, line for line
+ * (tests/run/h200-drvlink.txt: PTX that is not PTX CUDA_ERROR_INVALID_IMAGE, an empty link
+ * completes), the image a cubin (ptxas), the results right, each launch priced (a 2-way conflict:
+ * 2 warps x 4 blocks, 8 requests, 16 wavefronts, for the store and the load). The driver's error
+ * is reported with the program's file:line and counted by --fail-on-api-error (exit 1). A link of
+ * two PTX modules, or of a library, stops the program naming it, exit 3. */
+static void test_driver_links_ptx(void)
+{
+    char *o, *e, *g = golden("h200-drvlink.txt"), want[300], csv[1100];
+    const char *body = strchr(g, '\n') ? strchr(g, '\n') + 1 : g; /* past the provenance line */
+    CHECK_EQ(checks("--fail-on-api-error", "drvlink", "all", &o, &e), 1);
+    CHECK_STR(o, body);
+    if (strcmp(o, body))
+        fprintf(stderr, "  drvlink's answers:\n%s\n  the H200's:\n%s\n", o, body);
+    int line = line_of("tests/run/drvlink.c", "SAY(\"add_not_ptx\"");
+    CHECK(line > 0);
+    snprintf(want, sizeof want, "api error: cuLinkAddData_v2 returned CUDA_ERROR_INVALID_IMAGE at "
+             "drvlink.c:%d; 1 time", line);
+    EXPECT_IN(e, want);
+    EXPECT_IN(e, "--fail-on-api-error: 1 CUDA calls returned an error");
+    free(o);
+    free(e);
+    free(g);
+    snprintf(csv, sizeof csv, "--format csv -o %s/drvlink.csv", bin);
+    CHECK_EQ(checks(csv, "drvlink", "all", &o, &e), 0);
+    free(o);
+    free(e);
+    snprintf(csv, sizeof csv, "%s/drvlink.csv", bin);
+    char *c = test_read_file(csv, NULL);
+    unsigned twice = 0;
+    for (const char *l = c; l && (l = strstr(l, "\"twice\",4,1,1,64,1,1,512,0,8,16,8,8,16,8,")); l++)
+        twice++;
+    CHECK_EQ(twice, 2);
+    if (twice != 2)
+        fprintf(stderr, "  drvlink.csv:\n%s\n", c ? c : "");
+    free(c);
+    CHECK_EQ(checks("", "drvlink", "two", &o, &e), 3);
+    EXPECT_IN(e, "smemlab run: cuLinkAddData: smemlab's linker links one PTX module; this link "
+                 "already has a.ptx, and b.ptx is a second");
+    free(o);
+    free(e);
+    CHECK_EQ(checks("", "drvlink", "lib", &o, &e), 3);
+    EXPECT_IN(e, "smemlab run: cuLinkAddData: smemlab's linker takes PTX (text, or in a "
+                 "fatbinary), not a library (such as libcudadevrt.a) (input libx.a)");
+    free(o);
+    free(e);
+}
+
+/* A C program linking PTX with nvJitLink (tests/run/jitlink.c, -lnvJitLink -lcuda): smemlab's
+ * stand-in answers (the cubin ptxas made, bytes that are not PTX refused), the cubin loads (its
+ * PTX kept: NVIDIA's nvJitLink would hand over a cubin the load refuses) and its launch is priced:
+ * a 2-way conflict, 2 warps x 2 blocks, 4 requests and 8 wavefronts each way. */
+static void test_nvjitlink_stand_in_links_ptx(void)
+{
+    char *o, *e, csv[1100];
+    snprintf(csv, sizeof csv, "--format csv -o %s/jitlink.csv", bin);
+    CHECK_EQ(checks(csv, "jitlink", "", &o, &e), 0);
+    EXPECT_IN(o, "jitlink PASS");
+    free(o);
+    free(e);
+    snprintf(csv, sizeof csv, "%s/jitlink.csv", bin);
+    char *c = test_read_file(csv, NULL);
+    CHECK(c && strstr(c, "\"twice\",2,1,1,64,1,1,512,0,4,8,4,4,8,4,"));
+    free(c);
+}
+
+/* Numba-CUDA and Triton under `smemlab run`, where SMEMLAB_TEST_PYTHON names an interpreter
+ * with numba-cuda, cuda-python and triton (docs/run.md's venv); skipped otherwise: the packages
+ * are 96 MB (Numba-CUDA's, llvmlite 60 of them) and 303 MB (Triton's wheel 286) to download, too
+ * much for every CI run. numba_shared.py: its result and its counts worked out by hand (17 loads
+ * and 12 stores a block, 8 blocks, conflict-free); triton_matmul.py: fp16 and tf32, results within
+ * the kernel's tolerance, the counts the H200 gave for the same kernels (tests/hw/triton/README.md:
+ * shared 128 / 512 each way; gmma 128 / 1024 and 256 / 2048; LDGSTS 384 and 1920). */
+static void test_numba_and_triton_when_installed(void)
+{
+    const char *py = getenv("SMEMLAB_TEST_PYTHON");
+    if (!py || !*py) {
+        printf("  (SMEMLAB_TEST_PYTHON unset: Numba-CUDA and Triton not run)\n");
+        return;
+    }
+    static const struct {
+        const char *script, *arg, *pass, *row, *gmma;
+    } runs[] = {
+        {"numba_shared.py", "", "numba PASS", ",8,1,1,128,1,1,512,0,136,136,136,96,96,96,", NULL},
+        {"triton_matmul.py", "fp16", "triton matmul fp16 PASS",
+         "\"matmul_kernel\",4,1,1,128,1,1,0,24576,128,512,512,128,512,512,", "128 requests, 1024 wavefronts"},
+        {"triton_matmul.py", "f32", "triton matmul f32 PASS",
+         "\"matmul_kernel\",4,1,1,128,1,1,0,49152,128,512,512,128,512,512,", "256 requests, 2048 wavefronts"},
+    };
+    for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+        char cmd[6000], out[1100], err[1100], csv[1100];
+        snprintf(csv, sizeof csv, "%s/py%zu.csv", bin, i);
+        snprintf(out, sizeof out, "%s/py%zu.out", bin, i);
+        snprintf(err, sizeof err, "%s/py%zu.err", bin, i);
+        snprintf(cmd, sizeof cmd, "%s run --format csv -o %s %s %s/tests/run/%s %s && %s run %s "
+                 "%s/tests/run/%s %s 2>&1 >/dev/null | grep -E 'wgmma|ldgsts' || true", smemlab,
+                 csv, py, src, runs[i].script, runs[i].arg, smemlab, py, src, runs[i].script,
+                 runs[i].arg);
+        char *argv[] = {SH, DASHC, cmd, NULL};
+        CHECK_EQ(run(argv, out, err), 0);
+        char *o = test_read_file(out, NULL), *c = test_read_file(csv, NULL);
+        CHECK(o && strstr(o, runs[i].pass));
+        CHECK(c && strstr(c, runs[i].row));
+        if (runs[i].gmma)
+            CHECK(o && strstr(o, runs[i].gmma));
+        if (!o || !c || !strstr(c, runs[i].row) || !strstr(o, runs[i].pass))
+            fprintf(stderr, "  %s %s:\n%s\n%s\n", runs[i].script, runs[i].arg, o ? o : "",
+                    c ? c : "");
+        free(o);
+        free(c);
+    }
 }
 
 /* A program linked with -lcuda (build/runtime/libcuda.so.1 stands in): init, the device and its
@@ -1573,6 +1720,8 @@ int main(void)
     build("tests/run", "drvquery", "drvquery", "-cudart shared -arch=sm_90 -O3 -lcuda");
     build("tests/run", "cluster", "cluster", "-cudart shared -arch=sm_90 -O3");
     build("tests/run", "drvapi.c", "drvapi", "-cudart none -lcuda");
+    build("tests/run", "drvlink.c", "drvlink", "-cudart none -g -lcuda");
+    build("tests/run", "jitlink.c", "jitlink", "-cudart none -lnvJitLink -lcuda");
     wait_builds();
     RUN(test_hw_programs_count_as_the_h100);
     RUN(test_devinfo_prints_the_h100s_properties);
@@ -1612,5 +1761,8 @@ int main(void)
     RUN(test_cluster_launches_as_the_h200);
     RUN(test_driver_api_programs_run_and_are_priced);
     RUN(test_python_reaches_the_driver);
+    RUN(test_driver_links_ptx);
+    RUN(test_nvjitlink_stand_in_links_ptx);
+    RUN(test_numba_and_triton_when_installed);
     return CHECK_DONE();
 }

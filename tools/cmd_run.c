@@ -531,7 +531,7 @@ int cmd_run(int argc, char **argv)
             rc = EXIT_CHECK;
         }
         if (fail_api && st.api_errors) {
-            fprintf(stderr, "smemlab run: --fail-on-api-error: %llu runtime calls returned an "
+            fprintf(stderr, "smemlab run: --fail-on-api-error: %llu CUDA calls returned an "
                             "error\n", st.api_errors);
             rc = EXIT_CHECK;
         }

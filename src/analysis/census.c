@@ -485,9 +485,10 @@ static int spawn_quiet(char *const argv[])
     return WIFEXITED(ws) ? WEXITSTATUS(ws) : 128;
 }
 
-struct smem_sass_module *smem_sass_of_ptx(const char *ptx, size_t len, char *why, size_t why_size)
+uint8_t *smem_ptxas_cubin(const char *ptx, size_t len, size_t *n, char *why, size_t why_size)
 {
     char dir[] = "/tmp/smemlab-sassXXXXXX";
+    *n = 0;
     if (!mkdtemp(dir)) {
         snprintf(why, why_size, "no temporary folder for ptxas");
         return NULL;
@@ -495,7 +496,7 @@ struct smem_sass_module *smem_sass_of_ptx(const char *ptx, size_t len, char *why
     char in[64], out[64];
     snprintf(in, sizeof in, "%s/k.ptx", dir);
     snprintf(out, sizeof out, "%s/k.cubin", dir);
-    struct smem_sass_module *m = NULL;
+    char *data = NULL;
     FILE *f = fopen(in, "wb");
     if (!f || fwrite(ptx, 1, len, f) != len) {
         if (f)
@@ -521,17 +522,28 @@ struct smem_sass_module *smem_sass_of_ptx(const char *ptx, size_t len, char *why
                  arch_a ? "a" : "", rc);
         goto done;
     }
-    size_t n = 0;
-    char *data = smem_read_file(out, &n);
-    struct smem_error err;
-    if (!data || smem_sass_read((const uint8_t *)data, n, &m, &err)) {
-        snprintf(why, why_size, "ptxas's cubin cannot be read: %s", data ? err.msg : "missing");
-        m = NULL;
-    }
-    free(data);
+    data = smem_read_file(out, n);
+    if (!data)
+        snprintf(why, why_size, "ptxas's cubin cannot be read: missing");
 done:
     unlink(in);
     unlink(out);
     rmdir(dir);
+    return (uint8_t *)data;
+}
+
+struct smem_sass_module *smem_sass_of_ptx(const char *ptx, size_t len, char *why, size_t why_size)
+{
+    size_t n = 0;
+    uint8_t *data = smem_ptxas_cubin(ptx, len, &n, why, why_size);
+    if (!data)
+        return NULL;
+    struct smem_sass_module *m = NULL;
+    struct smem_error err;
+    if (smem_sass_read(data, n, &m, &err)) {
+        snprintf(why, why_size, "ptxas's cubin cannot be read: %s", err.msg);
+        m = NULL;
+    }
+    free(data);
     return m;
 }

@@ -17,7 +17,8 @@
  *    operand's LBO is not used. A from registers: the PTX ISA's fragments. Evidence:
  *    tests/run/wgmma.cu on an H200, bit for bit (the base offset: two cases, 128B and 64B).
  *  - Its reads: a request a warp (op gmma: shared_gmma), and the 16-byte chunks read as
- *    `landed` reads for the hazards.
+ *    `landed` reads for the hazards; commit_group a request a warp with none, unless it follows
+ *    a wgmma.mma_async at once (after_mma).
  *  - Sums: f16 / bf16 / tf32 as one HMMA block of the K products and C (emu/tc_numeric.c);
  *    e4m3 / e5m2 (through their f16 values, exact) as one QGMMA block: 13 fraction bits, not 25
  *    (smem_tc_block_qgmma); s8 / u8 exactly (s32 wraps, or clamps with .satfinite). */
@@ -413,12 +414,23 @@ static void gmma_request(struct block *b, uint32_t wv, uint32_t pc, unsigned wav
     b->h->access(b->h->ctx, &a);
 }
 
+/* 1 when the instruction before commit_group at pc is a wgmma.mma_async: ptxas then marks that
+ * HGMMA as the group's end (gsb0) and makes no instruction of the commit (Triton's tl.dot on the
+ * H200: a request a warp for each wgmma and none for its commits, tests/hw/triton/); after a loop
+ * (tests/run/wgmma.cu) it makes an HGMMA without operands, a request a warp with no wavefronts
+ * (tests/run/h200-wgmma-ncu.csv). */
+static int after_mma(const struct block *b, uint32_t pc)
+{
+    const struct smem_ptx_insn *prev = pc ? &b->p->func->insns[pc - 1] : NULL;
+    return prev && prev->op == PO_WGMMA && prev->mode == MODE_WGMMA_MMA;
+}
+
 int emu_exec_wgmma(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in, uint32_t ex)
 {
     const char *name = smem_ptx_tensor_name(in);
     if (emu_whole_warp(b, w, pc, ex, name))
         return -1;
-    if (in->mode == MODE_WGMMA_COMMIT)
+    if (in->mode == MODE_WGMMA_COMMIT && !after_mma(b, pc))
         gmma_request(b, w, pc, 0);
     if (in->mode != MODE_WGMMA_MMA)
         return 1; /* fence, commit_group, wait_group: each product is complete when it is issued */

@@ -398,7 +398,7 @@ void smem_run_report_table(FILE *f, const struct smem_run_report *r)
     for (uint32_t i = 0; i < r->nfindings; i++) {
         const struct smem_run_finding *x = &r->findings[i];
         if (!i)
-            fprintf(f, "\nsanitizer (runtime calls that returned an error; allocations not freed "
+            fprintf(f, "\nsanitizer (CUDA calls that returned an error; allocations not freed "
                        "at exit, with --leak-check full):\n");
         if (!strcmp(x->kind, "leak")) {
             fprintf(f, "  leak: %llu bytes at 0x%llx, made by %s at %s\n",

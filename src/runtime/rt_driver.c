@@ -1,7 +1,8 @@
 /* rt_driver.c: the CUDA driver API of `smemlab run`, inside the runtime library so that both APIs
  * share one state (the device, its memory, the primary context). The calls of cu_impl.h are
- * implemented here as __cudaSmemlabDrv_<name> (libcudart.so.13 exports them; libcuda.so.1, the
- * stand-in for programs linked with -lcuda, forwards its names to them); every other name of
+ * implemented here as drv_<name>, exported as __cudaSmemlabDrv_<name> (libcudart.so.13 exports
+ * them; libcuda.so.1, the stand-in for programs linked with -lcuda, forwards its names to them),
+ * which records an error returned to the program (rt_sanitize.c); every other name of
  * CUDA's cuda.h (driver/cu_symbols.inc) is refused by name: the program stops with one sentence
  * naming the call and its caller, exit 3. Programs that take the driver through the runtime
  * (cudaGetDriverEntryPoint(ByVersion): CUTLASS, fast.cu for tensor maps) get the same functions,
@@ -11,7 +12,8 @@
  * encoding), cuGetProcAddress, the error names and strings; device and pinned memory, copies,
  * sets and pointer attributes, streams and events (the runtime's calls); modules and libraries
  * (PTX text, fatbinaries, cubins with their PTX beside them: the runtime's modules, loaded at
- * once), functions and their attributes, occupancy, and launches (cuLaunchKernel / Ex through the
+ * once; cubins a link made, through rt_link.c), linking PTX (cuLink*: rt_link.c), functions and
+ * their attributes, occupancy (clusters refused), and launches (cuLaunchKernel / Ex through the
  * runtime's launch: checked, run and priced as any launch). */
 #define _GNU_SOURCE /* dladdr, RTLD_DEFAULT */
 #include "rt_internal.h"
@@ -32,7 +34,7 @@
 RT_API cudaError_t cudaDriverGetVersion(int *v);
 RT_API cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *p, int d);
 
-#define CU_IMPL(ret, name, params, args) RT_API ret __cudaSmemlabDrv_##name params;
+#define CU_IMPL(ret, name, params, args) RT_API ret __cudaSmemlabDrv_##name params; static ret drv_##name params;
 #include "runtime/driver/cu_impl.h"
 #undef CU_IMPL
 
@@ -188,7 +190,7 @@ static CUcontext current(void)
 
 /* ---- initialisation, the device --------------------------------------------------------------- */
 
-RT_API CUresult __cudaSmemlabDrv_cuInit(unsigned flags)
+static CUresult drv_cuInit(unsigned flags)
 {
     if (flags)
         return CUDA_ERROR_INVALID_VALUE;
@@ -198,14 +200,14 @@ RT_API CUresult __cudaSmemlabDrv_cuInit(unsigned flags)
     return CUDA_SUCCESS;
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuDriverGetVersion(int *v)
+static CUresult drv_cuDriverGetVersion(int *v)
 {
     if (!v)
         return CUDA_ERROR_INVALID_VALUE;
     return cudaDriverGetVersion(v) ? CUDA_ERROR_INVALID_VALUE : CUDA_SUCCESS;
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuDeviceGetCount(int *n)
+static CUresult drv_cuDeviceGetCount(int *n)
 {
     NEED_INIT();
     if (!n)
@@ -214,7 +216,7 @@ RT_API CUresult __cudaSmemlabDrv_cuDeviceGetCount(int *n)
     return CUDA_SUCCESS;
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuDeviceGet(CUdevice *d, int ordinal)
+static CUresult drv_cuDeviceGet(CUdevice *d, int ordinal)
 {
     NEED_INIT();
     if (!d)
@@ -229,7 +231,7 @@ static void props(struct cudaDeviceProp *p)
     cudaGetDeviceProperties(p, 0); /* device 0, p not NULL: sets no error */
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuDeviceGetName(char *name, int len, CUdevice d)
+static CUresult drv_cuDeviceGetName(char *name, int len, CUdevice d)
 {
     NEED_INIT();
     NEED_DEVICE(d);
@@ -241,7 +243,7 @@ RT_API CUresult __cudaSmemlabDrv_cuDeviceGetName(char *name, int len, CUdevice d
     return CUDA_SUCCESS;
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuDeviceGetUuid(CUuuid *u, CUdevice d)
+static CUresult drv_cuDeviceGetUuid(CUuuid *u, CUdevice d)
 {
     NEED_INIT();
     NEED_DEVICE(d);
@@ -253,12 +255,12 @@ RT_API CUresult __cudaSmemlabDrv_cuDeviceGetUuid(CUuuid *u, CUdevice d)
     return CUDA_SUCCESS;
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuDeviceGetUuid_v2(CUuuid *u, CUdevice d)
+static CUresult drv_cuDeviceGetUuid_v2(CUuuid *u, CUdevice d)
 {
-    return __cudaSmemlabDrv_cuDeviceGetUuid(u, d);
+    return drv_cuDeviceGetUuid(u, d);
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuDeviceTotalMem_v2(size_t *bytes, CUdevice d)
+static CUresult drv_cuDeviceTotalMem_v2(size_t *bytes, CUdevice d)
 {
     NEED_INIT();
     NEED_DEVICE(d);
@@ -270,7 +272,7 @@ RT_API CUresult __cudaSmemlabDrv_cuDeviceTotalMem_v2(size_t *bytes, CUdevice d)
     return CUDA_SUCCESS;
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuDeviceGetAttribute(int *v, int attr, CUdevice d)
+static CUresult drv_cuDeviceGetAttribute(int *v, int attr, CUdevice d)
 {
     NEED_INIT();
     if (!v)
@@ -281,7 +283,7 @@ RT_API CUresult __cudaSmemlabDrv_cuDeviceGetAttribute(int *v, int attr, CUdevice
     return rt_device_attribute(attr, v) ? CUDA_ERROR_INVALID_VALUE : CUDA_SUCCESS;
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuDeviceComputeCapability(int *major, int *minor, CUdevice d)
+static CUresult drv_cuDeviceComputeCapability(int *major, int *minor, CUdevice d)
 {
     NEED_INIT();
     NEED_DEVICE(d);
@@ -294,7 +296,7 @@ RT_API CUresult __cudaSmemlabDrv_cuDeviceComputeCapability(int *major, int *mino
 
 /* ---- the primary context -------------------------------------------------------------------- */
 
-RT_API CUresult __cudaSmemlabDrv_cuDevicePrimaryCtxRetain(CUcontext *c, CUdevice d)
+static CUresult drv_cuDevicePrimaryCtxRetain(CUcontext *c, CUdevice d)
 {
     NEED_INIT();
     if (!c)
@@ -307,7 +309,7 @@ RT_API CUresult __cudaSmemlabDrv_cuDevicePrimaryCtxRetain(CUcontext *c, CUdevice
     return CUDA_SUCCESS;
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuDevicePrimaryCtxRelease_v2(CUdevice d)
+static CUresult drv_cuDevicePrimaryCtxRelease_v2(CUdevice d)
 {
     NEED_INIT();
     NEED_DEVICE(d);
@@ -317,24 +319,24 @@ RT_API CUresult __cudaSmemlabDrv_cuDevicePrimaryCtxRelease_v2(CUdevice d)
     return r;
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuDevicePrimaryCtxRelease(CUdevice d)
+static CUresult drv_cuDevicePrimaryCtxRelease(CUdevice d)
 {
-    return __cudaSmemlabDrv_cuDevicePrimaryCtxRelease_v2(d);
+    return drv_cuDevicePrimaryCtxRelease_v2(d);
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuDevicePrimaryCtxReset_v2(CUdevice d)
+static CUresult drv_cuDevicePrimaryCtxReset_v2(CUdevice d)
 {
     NEED_INIT();
     NEED_DEVICE(d);
     return CUDA_SUCCESS; /* the device's memory stays, as after cudaDeviceReset here */
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuDevicePrimaryCtxReset(CUdevice d)
+static CUresult drv_cuDevicePrimaryCtxReset(CUdevice d)
 {
-    return __cudaSmemlabDrv_cuDevicePrimaryCtxReset_v2(d);
+    return drv_cuDevicePrimaryCtxReset_v2(d);
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuDevicePrimaryCtxGetState(CUdevice d, unsigned *flags, int *active)
+static CUresult drv_cuDevicePrimaryCtxGetState(CUdevice d, unsigned *flags, int *active)
 {
     NEED_INIT();
     NEED_DEVICE(d);
@@ -347,7 +349,7 @@ RT_API CUresult __cudaSmemlabDrv_cuDevicePrimaryCtxGetState(CUdevice d, unsigned
     return CUDA_SUCCESS;
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuDevicePrimaryCtxSetFlags_v2(CUdevice d, unsigned flags)
+static CUresult drv_cuDevicePrimaryCtxSetFlags_v2(CUdevice d, unsigned flags)
 {
     NEED_INIT();
     NEED_DEVICE(d);
@@ -359,12 +361,12 @@ RT_API CUresult __cudaSmemlabDrv_cuDevicePrimaryCtxSetFlags_v2(CUdevice d, unsig
     return CUDA_SUCCESS;
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuDevicePrimaryCtxSetFlags(CUdevice d, unsigned flags)
+static CUresult drv_cuDevicePrimaryCtxSetFlags(CUdevice d, unsigned flags)
 {
-    return __cudaSmemlabDrv_cuDevicePrimaryCtxSetFlags_v2(d, flags);
+    return drv_cuDevicePrimaryCtxSetFlags_v2(d, flags);
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuCtxGetCurrent(CUcontext *c)
+static CUresult drv_cuCtxGetCurrent(CUcontext *c)
 {
     NEED_INIT();
     if (!c)
@@ -375,7 +377,7 @@ RT_API CUresult __cudaSmemlabDrv_cuCtxGetCurrent(CUcontext *c)
     return CUDA_SUCCESS;
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuCtxSetCurrent(CUcontext c)
+static CUresult drv_cuCtxSetCurrent(CUcontext c)
 {
     NEED_INIT();
     rt_lock();
@@ -394,7 +396,7 @@ RT_API CUresult __cudaSmemlabDrv_cuCtxSetCurrent(CUcontext c)
     return CUDA_SUCCESS;
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuCtxPushCurrent_v2(CUcontext c)
+static CUresult drv_cuCtxPushCurrent_v2(CUcontext c)
 {
     NEED_INIT();
     rt_lock();
@@ -408,12 +410,12 @@ RT_API CUresult __cudaSmemlabDrv_cuCtxPushCurrent_v2(CUcontext c)
     return CUDA_SUCCESS;
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuCtxPushCurrent(CUcontext c)
+static CUresult drv_cuCtxPushCurrent(CUcontext c)
 {
-    return __cudaSmemlabDrv_cuCtxPushCurrent_v2(c);
+    return drv_cuCtxPushCurrent_v2(c);
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuCtxPopCurrent_v2(CUcontext *c)
+static CUresult drv_cuCtxPopCurrent_v2(CUcontext *c)
 {
     NEED_INIT();
     if (!depth)
@@ -424,12 +426,12 @@ RT_API CUresult __cudaSmemlabDrv_cuCtxPopCurrent_v2(CUcontext *c)
     return CUDA_SUCCESS;
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuCtxPopCurrent(CUcontext *c)
+static CUresult drv_cuCtxPopCurrent(CUcontext *c)
 {
-    return __cudaSmemlabDrv_cuCtxPopCurrent_v2(c);
+    return drv_cuCtxPopCurrent_v2(c);
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuCtxGetDevice(CUdevice *d)
+static CUresult drv_cuCtxGetDevice(CUdevice *d)
 {
     NEED_INIT();
     if (!d)
@@ -443,7 +445,7 @@ RT_API CUresult __cudaSmemlabDrv_cuCtxGetDevice(CUdevice *d)
     return CUDA_SUCCESS;
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuCtxGetApiVersion(CUcontext c, unsigned *version)
+static CUresult drv_cuCtxGetApiVersion(CUcontext c, unsigned *version)
 {
     NEED_INIT();
     if (!version)
@@ -454,7 +456,7 @@ RT_API CUresult __cudaSmemlabDrv_cuCtxGetApiVersion(CUcontext c, unsigned *versi
     return CUDA_SUCCESS;
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuCtxSynchronize(void)
+static CUresult drv_cuCtxSynchronize(void)
 {
     NEED_INIT();
     rt_lock();
@@ -482,7 +484,7 @@ static CUresult encode(CUtensorMap *m, struct smem_tensormap *t, int dtype, int 
     return CUDA_SUCCESS;
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuTensorMapEncodeTiled(
+static CUresult drv_cuTensorMapEncodeTiled(
     CUtensorMap *m, int dtype, cuuint32_t rank, void *addr, const cuuint64_t *dim,
     const cuuint64_t *strides, const cuuint32_t *box, const cuuint32_t *estrides, int interleave,
     int swizzle, int l2, int oob)
@@ -505,7 +507,7 @@ RT_API CUresult __cudaSmemlabDrv_cuTensorMapEncodeTiled(
     return encode(m, &t, dtype, interleave, swizzle, l2, oob);
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuTensorMapEncodeIm2col(
+static CUresult drv_cuTensorMapEncodeIm2col(
     CUtensorMap *m, int dtype, cuuint32_t rank, void *addr, const cuuint64_t *dim,
     const cuuint64_t *strides, const int *lower, const int *upper, cuuint32_t channels,
     cuuint32_t pixels, const cuuint32_t *estrides, int interleave, int swizzle, int l2, int oob)
@@ -534,7 +536,7 @@ RT_API CUresult __cudaSmemlabDrv_cuTensorMapEncodeIm2col(
     return encode(m, &t, dtype, interleave, swizzle, l2, oob);
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuTensorMapReplaceAddress(CUtensorMap *m, void *addr)
+static CUresult drv_cuTensorMapReplaceAddress(CUtensorMap *m, void *addr)
 {
     if (!m)
         return CUDA_ERROR_INVALID_VALUE;
@@ -552,7 +554,7 @@ RT_API CUresult __cudaSmemlabDrv_cuTensorMapReplaceAddress(CUtensorMap *m, void 
 
 /* ---- entry points -------------------------------------------------------------------------- */
 
-RT_API CUresult __cudaSmemlabDrv_cuGetProcAddress_v2(const char *symbol, void **fn, int version,
+static CUresult drv_cuGetProcAddress_v2(const char *symbol, void **fn, int version,
                                                      cuuint64_t flags, int *status)
 {
     if (!symbol || !fn || flags > CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM)
@@ -565,10 +567,10 @@ RT_API CUresult __cudaSmemlabDrv_cuGetProcAddress_v2(const char *symbol, void **
     return CUDA_SUCCESS;
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuGetProcAddress(const char *symbol, void **fn, int version,
+static CUresult drv_cuGetProcAddress(const char *symbol, void **fn, int version,
                                                   cuuint64_t flags)
 {
-    return __cudaSmemlabDrv_cuGetProcAddress_v2(symbol, fn, version, flags, NULL);
+    return drv_cuGetProcAddress_v2(symbol, fn, version, flags, NULL);
 }
 
 static const struct {
@@ -592,12 +594,12 @@ static CUresult error_text(CUresult e, const char **s, int name)
     return CUDA_ERROR_INVALID_VALUE; /* *s untouched, as the H200's driver leaves it */
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuGetErrorName(CUresult e, const char **s)
+static CUresult drv_cuGetErrorName(CUresult e, const char **s)
 {
     return error_text(e, s, 1);
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuGetErrorString(CUresult e, const char **s)
+static CUresult drv_cuGetErrorString(CUresult e, const char **s)
 {
     return error_text(e, s, 0);
 }
@@ -692,27 +694,27 @@ static CUresult create_context(CUcontext *c, CUdevice d)
     return CUDA_SUCCESS;
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuCtxCreate_v2(CUcontext *c, unsigned flags, CUdevice d)
+static CUresult drv_cuCtxCreate_v2(CUcontext *c, unsigned flags, CUdevice d)
 {
     (void)flags;
     return create_context(c, d);
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuCtxCreate_v3(CUcontext *c, void *affinity, int n,
+static CUresult drv_cuCtxCreate_v3(CUcontext *c, void *affinity, int n,
                                                 unsigned flags, CUdevice d)
 {
     (void)affinity, (void)n, (void)flags;
     return create_context(c, d);
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuCtxCreate_v4(CUcontext *c, void *params, unsigned flags,
+static CUresult drv_cuCtxCreate_v4(CUcontext *c, void *params, unsigned flags,
                                                 CUdevice d)
 {
     (void)params, (void)flags;
     return create_context(c, d);
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuCtxDestroy_v2(CUcontext c)
+static CUresult drv_cuCtxDestroy_v2(CUcontext c)
 {
     NEED_INIT();
     if (!c || c == &primary)
@@ -781,7 +783,7 @@ RT_API cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total);
 RT_API cudaError_t cudaMemcpy(void *dst, const void *src, size_t n, enum cudaMemcpyKind kind);
 RT_API cudaError_t cudaMemset(void *dst, int value, size_t n);
 
-RT_API CUresult __cudaSmemlabDrv_cuMemAlloc_v2(CUdeviceptr *p, size_t n)
+static CUresult drv_cuMemAlloc_v2(CUdeviceptr *p, size_t n)
 {
     NEED_CONTEXT();
     if (!p || !n)
@@ -792,13 +794,13 @@ RT_API CUresult __cudaSmemlabDrv_cuMemAlloc_v2(CUdeviceptr *p, size_t n)
     return r;
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuMemFree_v2(CUdeviceptr p)
+static CUresult drv_cuMemFree_v2(CUdeviceptr p)
 {
     NEED_CONTEXT();
     return cu_of(cudaFree(ptr(p)));
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuMemAllocHost_v2(void **p, size_t n)
+static CUresult drv_cuMemAllocHost_v2(void **p, size_t n)
 {
     NEED_CONTEXT();
     if (!p)
@@ -806,7 +808,7 @@ RT_API CUresult __cudaSmemlabDrv_cuMemAllocHost_v2(void **p, size_t n)
     return cu_of(cudaMallocHost(p, n));
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuMemHostAlloc(void **p, size_t n, unsigned flags)
+static CUresult drv_cuMemHostAlloc(void **p, size_t n, unsigned flags)
 {
     NEED_CONTEXT();
     if (!p)
@@ -814,13 +816,13 @@ RT_API CUresult __cudaSmemlabDrv_cuMemHostAlloc(void **p, size_t n, unsigned fla
     return cu_of(cudaHostAlloc(p, n, flags));
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuMemFreeHost(void *p)
+static CUresult drv_cuMemFreeHost(void *p)
 {
     NEED_CONTEXT();
     return cu_of(cudaFreeHost(p));
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuMemGetInfo_v2(size_t *free_bytes, size_t *total)
+static CUresult drv_cuMemGetInfo_v2(size_t *free_bytes, size_t *total)
 {
     NEED_CONTEXT();
     if (!free_bytes || !total)
@@ -834,48 +836,48 @@ static CUresult copy(void *dst, const void *src, size_t n, enum cudaMemcpyKind k
     return cu_of(cudaMemcpy(dst, src, n, kind));
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuMemcpy(CUdeviceptr dst, CUdeviceptr src, size_t n)
+static CUresult drv_cuMemcpy(CUdeviceptr dst, CUdeviceptr src, size_t n)
 {
     return copy(ptr(dst), ptr(src), n, cudaMemcpyDefault);
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t n,
+static CUresult drv_cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t n,
                                                CUstream s)
 {
     (void)s; /* every stream's work is done in order, at once */
     return copy(ptr(dst), ptr(src), n, cudaMemcpyDefault);
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuMemcpyHtoD_v2(CUdeviceptr dst, const void *src, size_t n)
+static CUresult drv_cuMemcpyHtoD_v2(CUdeviceptr dst, const void *src, size_t n)
 {
     return copy(ptr(dst), src, n, cudaMemcpyHostToDevice);
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuMemcpyDtoH_v2(void *dst, CUdeviceptr src, size_t n)
+static CUresult drv_cuMemcpyDtoH_v2(void *dst, CUdeviceptr src, size_t n)
 {
     return copy(dst, ptr(src), n, cudaMemcpyDeviceToHost);
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuMemcpyDtoD_v2(CUdeviceptr dst, CUdeviceptr src, size_t n)
+static CUresult drv_cuMemcpyDtoD_v2(CUdeviceptr dst, CUdeviceptr src, size_t n)
 {
     return copy(ptr(dst), ptr(src), n, cudaMemcpyDeviceToDevice);
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuMemcpyHtoDAsync_v2(CUdeviceptr dst, const void *src, size_t n,
+static CUresult drv_cuMemcpyHtoDAsync_v2(CUdeviceptr dst, const void *src, size_t n,
                                                       CUstream s)
 {
     (void)s;
     return copy(ptr(dst), src, n, cudaMemcpyHostToDevice);
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuMemcpyDtoHAsync_v2(void *dst, CUdeviceptr src, size_t n,
+static CUresult drv_cuMemcpyDtoHAsync_v2(void *dst, CUdeviceptr src, size_t n,
                                                       CUstream s)
 {
     (void)s;
     return copy(dst, ptr(src), n, cudaMemcpyDeviceToHost);
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuMemcpyDtoDAsync_v2(CUdeviceptr dst, CUdeviceptr src, size_t n,
+static CUresult drv_cuMemcpyDtoDAsync_v2(CUdeviceptr dst, CUdeviceptr src, size_t n,
                                                       CUstream s)
 {
     (void)s;
@@ -900,36 +902,36 @@ static CUresult set(CUdeviceptr dst, unsigned v, size_t n, unsigned bytes)
     return d ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuMemsetD8_v2(CUdeviceptr dst, unsigned char v, size_t n)
+static CUresult drv_cuMemsetD8_v2(CUdeviceptr dst, unsigned char v, size_t n)
 {
     return set(dst, v, n, 1);
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuMemsetD16_v2(CUdeviceptr dst, unsigned short v, size_t n)
+static CUresult drv_cuMemsetD16_v2(CUdeviceptr dst, unsigned short v, size_t n)
 {
     return set(dst, v, n, 2);
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuMemsetD32_v2(CUdeviceptr dst, unsigned v, size_t n)
+static CUresult drv_cuMemsetD32_v2(CUdeviceptr dst, unsigned v, size_t n)
 {
     return set(dst, v, n, 4);
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuMemsetD8Async(CUdeviceptr dst, unsigned char v, size_t n,
+static CUresult drv_cuMemsetD8Async(CUdeviceptr dst, unsigned char v, size_t n,
                                                  CUstream s)
 {
     (void)s;
     return set(dst, v, n, 1);
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuMemsetD16Async(CUdeviceptr dst, unsigned short v, size_t n,
+static CUresult drv_cuMemsetD16Async(CUdeviceptr dst, unsigned short v, size_t n,
                                                   CUstream s)
 {
     (void)s;
     return set(dst, v, n, 2);
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuMemsetD32Async(CUdeviceptr dst, unsigned v, size_t n,
+static CUresult drv_cuMemsetD32Async(CUdeviceptr dst, unsigned v, size_t n,
                                                   CUstream s)
 {
     (void)s;
@@ -991,7 +993,7 @@ static CUresult pointer_attribute(void *data, int attr, CUdeviceptr p)
     return CUDA_SUCCESS;
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuPointerGetAttribute(void *data, int attr, CUdeviceptr p)
+static CUresult drv_cuPointerGetAttribute(void *data, int attr, CUdeviceptr p)
 {
     NEED_INIT();
     if (!data)
@@ -1002,7 +1004,7 @@ RT_API CUresult __cudaSmemlabDrv_cuPointerGetAttribute(void *data, int attr, CUd
     return r;
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuPointerGetAttributes(unsigned n, int *attrs, void **data,
+static CUresult drv_cuPointerGetAttributes(unsigned n, int *attrs, void **data,
                                                         CUdeviceptr p)
 {
     NEED_INIT();
@@ -1061,7 +1063,7 @@ RT_API cudaError_t cudaEventQuery(cudaEvent_t e);
 RT_API cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t a, cudaEvent_t b);
 RT_API cudaError_t cudaEventDestroy(cudaEvent_t e);
 
-RT_API CUresult __cudaSmemlabDrv_cuStreamCreateWithPriority(CUstream *s, unsigned flags,
+static CUresult drv_cuStreamCreateWithPriority(CUstream *s, unsigned flags,
                                                             int priority)
 {
     NEED_CONTEXT();
@@ -1070,12 +1072,12 @@ RT_API CUresult __cudaSmemlabDrv_cuStreamCreateWithPriority(CUstream *s, unsigne
     return cu_of(cudaStreamCreateWithPriority(s, flags, priority));
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuStreamCreate(CUstream *s, unsigned flags)
+static CUresult drv_cuStreamCreate(CUstream *s, unsigned flags)
 {
-    return __cudaSmemlabDrv_cuStreamCreateWithPriority(s, flags, 0);
+    return drv_cuStreamCreateWithPriority(s, flags, 0);
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuStreamDestroy_v2(CUstream s)
+static CUresult drv_cuStreamDestroy_v2(CUstream s)
 {
     NEED_CONTEXT();
     if (!s)
@@ -1083,19 +1085,19 @@ RT_API CUresult __cudaSmemlabDrv_cuStreamDestroy_v2(CUstream s)
     return cu_of(cudaStreamDestroy(s));
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuStreamSynchronize(CUstream s)
+static CUresult drv_cuStreamSynchronize(CUstream s)
 {
     NEED_CONTEXT();
     return cu_of(cudaStreamSynchronize(s));
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuStreamQuery(CUstream s)
+static CUresult drv_cuStreamQuery(CUstream s)
 {
     NEED_CONTEXT();
     return cu_of(cudaStreamQuery(s));
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuStreamWaitEvent(CUstream s, CUevent e, unsigned flags)
+static CUresult drv_cuStreamWaitEvent(CUstream s, CUevent e, unsigned flags)
 {
     NEED_CONTEXT();
     if (!e)
@@ -1103,7 +1105,7 @@ RT_API CUresult __cudaSmemlabDrv_cuStreamWaitEvent(CUstream s, CUevent e, unsign
     return cu_of(cudaStreamWaitEvent(s, e, flags));
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuEventCreate(CUevent *e, unsigned flags)
+static CUresult drv_cuEventCreate(CUevent *e, unsigned flags)
 {
     NEED_CONTEXT();
     if (!e || flags > 0xf)
@@ -1111,36 +1113,36 @@ RT_API CUresult __cudaSmemlabDrv_cuEventCreate(CUevent *e, unsigned flags)
     return cu_of(cudaEventCreateWithFlags(e, flags));
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuEventRecord(CUevent e, CUstream s)
+static CUresult drv_cuEventRecord(CUevent e, CUstream s)
 {
     NEED_CONTEXT();
     return cu_of(cudaEventRecord(e, s));
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuEventSynchronize(CUevent e)
+static CUresult drv_cuEventSynchronize(CUevent e)
 {
     NEED_CONTEXT();
     return cu_of(cudaEventSynchronize(e));
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuEventQuery(CUevent e)
+static CUresult drv_cuEventQuery(CUevent e)
 {
     NEED_CONTEXT();
     return cu_of(cudaEventQuery(e));
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuEventElapsedTime_v2(float *ms, CUevent a, CUevent b)
+static CUresult drv_cuEventElapsedTime_v2(float *ms, CUevent a, CUevent b)
 {
     NEED_CONTEXT();
     return cu_of(cudaEventElapsedTime(ms, a, b));
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuEventElapsedTime(float *ms, CUevent a, CUevent b)
+static CUresult drv_cuEventElapsedTime(float *ms, CUevent a, CUevent b)
 {
-    return __cudaSmemlabDrv_cuEventElapsedTime_v2(ms, a, b);
+    return drv_cuEventElapsedTime_v2(ms, a, b);
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuEventDestroy_v2(CUevent e)
+static CUresult drv_cuEventDestroy_v2(CUevent e)
 {
     NEED_CONTEXT();
     if (!e)
@@ -1358,13 +1360,17 @@ static CUresult load_image(CUmodule *out, const void *image, const char *path, c
     }
     char *text = NULL, tried[4200] = "";
     if (!memcmp(b, "\177ELF", 4)) {
-        text = path ? ptx_beside(path, tried, sizeof tried)
-                    : ptx_in_triton_cache(b, tried, sizeof tried);
+        size_t size = elf_size(b);
+        text = size ? rt_link_ptx_of(b, size) : NULL; /* a link of this process made it */
+        if (!text)
+            text = path ? ptx_beside(path, tried, sizeof tried)
+                        : ptx_in_triton_cache(b, tried, sizeof tried);
         if (!text)
             rt_fatal("%s: the module is a cubin, machine code without the PTX smemlab runs, and "
                      "%s%s%s; keep the PTX: load the PTX text, or a fatbinary holding it (nvcc "
                      "-fatbin -gencode arch=compute_90,code=[sm_90,compute_90]), or keep it "
-                     "beside the cubin file under the same name with .ptx (docs/run.md)", call,
+                     "beside the cubin file under the same name with .ptx (Numba-CUDA: leave "
+                     "NVIDIA's nvJitLink wheel out of its environment; docs/run.md)", call,
                      path ? "there is no " : "no cubin of Triton's cache (", tried,
                      path ? "" : ") is this one");
     } else {
@@ -1393,19 +1399,19 @@ static CUresult load(CUmodule *out, const void *image, const char *path, const c
     return r;
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuModuleLoadData(CUmodule *m, const void *image)
+static CUresult drv_cuModuleLoadData(CUmodule *m, const void *image)
 {
     return load(m, image, NULL, "cuModuleLoadData");
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuModuleLoadDataEx(CUmodule *m, const void *image, unsigned n,
+static CUresult drv_cuModuleLoadDataEx(CUmodule *m, const void *image, unsigned n,
                                                     int *options, void **values)
 {
     (void)n, (void)options, (void)values; /* JIT options: there is no JIT compilation here */
     return load(m, image, NULL, "cuModuleLoadDataEx");
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuModuleLoadFatBinary(CUmodule *m, const void *fatbin)
+static CUresult drv_cuModuleLoadFatBinary(CUmodule *m, const void *fatbin)
 {
     return load(m, fatbin, NULL, "cuModuleLoadFatBinary");
 }
@@ -1430,12 +1436,12 @@ static CUresult load_file(CUmodule *m, const char *path, const char *call)
     return r;
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuModuleLoad(CUmodule *m, const char *path)
+static CUresult drv_cuModuleLoad(CUmodule *m, const char *path)
 {
     return load_file(m, path, "cuModuleLoad");
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuModuleUnload(CUmodule m)
+static CUresult drv_cuModuleUnload(CUmodule m)
 {
     NEED_INIT();
     rt_lock();
@@ -1445,7 +1451,7 @@ RT_API CUresult __cudaSmemlabDrv_cuModuleUnload(CUmodule m)
     return ok ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuModuleGetFunction(CUfunction *out, CUmodule mod,
+static CUresult drv_cuModuleGetFunction(CUfunction *out, CUmodule mod,
                                                      const char *name)
 {
     NEED_CONTEXT();
@@ -1487,7 +1493,7 @@ RT_API CUresult __cudaSmemlabDrv_cuModuleGetFunction(CUfunction *out, CUmodule m
     return CUDA_SUCCESS;
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuModuleGetGlobal_v2(CUdeviceptr *p, size_t *bytes, CUmodule mod,
+static CUresult drv_cuModuleGetGlobal_v2(CUdeviceptr *p, size_t *bytes, CUmodule mod,
                                                       const char *name)
 {
     NEED_CONTEXT();
@@ -1514,7 +1520,7 @@ RT_API CUresult __cudaSmemlabDrv_cuModuleGetGlobal_v2(CUdeviceptr *p, size_t *by
 }
 
 /* A library is its module, loaded at once; its kernels are the module's functions. */
-RT_API CUresult __cudaSmemlabDrv_cuLibraryLoadData(CUlibrary *l, const void *code, int *jo,
+static CUresult drv_cuLibraryLoadData(CUlibrary *l, const void *code, int *jo,
                                                    void **jv, unsigned njo, int *lo, void **lv,
                                                    unsigned nlo)
 {
@@ -1522,7 +1528,7 @@ RT_API CUresult __cudaSmemlabDrv_cuLibraryLoadData(CUlibrary *l, const void *cod
     return load(l, code, NULL, "cuLibraryLoadData");
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuLibraryLoadFromFile(CUlibrary *l, const char *path, int *jo,
+static CUresult drv_cuLibraryLoadFromFile(CUlibrary *l, const char *path, int *jo,
                                                        void **jv, unsigned njo, int *lo,
                                                        void **lv, unsigned nlo)
 {
@@ -1530,17 +1536,17 @@ RT_API CUresult __cudaSmemlabDrv_cuLibraryLoadFromFile(CUlibrary *l, const char 
     return load_file(l, path, "cuLibraryLoadFromFile");
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuLibraryUnload(CUlibrary l)
+static CUresult drv_cuLibraryUnload(CUlibrary l)
 {
-    return __cudaSmemlabDrv_cuModuleUnload(l);
+    return drv_cuModuleUnload(l);
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuLibraryGetKernel(CUkernel *k, CUlibrary l, const char *name)
+static CUresult drv_cuLibraryGetKernel(CUkernel *k, CUlibrary l, const char *name)
 {
-    return __cudaSmemlabDrv_cuModuleGetFunction(k, l, name);
+    return drv_cuModuleGetFunction(k, l, name);
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuLibraryGetModule(CUmodule *m, CUlibrary l)
+static CUresult drv_cuLibraryGetModule(CUmodule *m, CUlibrary l)
 {
     NEED_INIT();
     if (!m)
@@ -1554,13 +1560,13 @@ RT_API CUresult __cudaSmemlabDrv_cuLibraryGetModule(CUmodule *m, CUlibrary l)
     return CUDA_SUCCESS;
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuLibraryGetGlobal(CUdeviceptr *p, size_t *bytes, CUlibrary l,
+static CUresult drv_cuLibraryGetGlobal(CUdeviceptr *p, size_t *bytes, CUlibrary l,
                                                     const char *name)
 {
-    return __cudaSmemlabDrv_cuModuleGetGlobal_v2(p, bytes, l, name);
+    return drv_cuModuleGetGlobal_v2(p, bytes, l, name);
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuKernelGetFunction(CUfunction *f, CUkernel k)
+static CUresult drv_cuKernelGetFunction(CUfunction *f, CUkernel k)
 {
     NEED_CONTEXT();
     if (!f)
@@ -1571,6 +1577,142 @@ RT_API CUresult __cudaSmemlabDrv_cuKernelGetFunction(CUfunction *f, CUkernel k)
     if (!kk)
         return CUDA_ERROR_INVALID_HANDLE;
     *f = k;
+    return CUDA_SUCCESS;
+}
+
+/* ---- linking (rt_link.c) -------------------------------------------------------------------- */
+
+/* A link state. The options of cuLinkCreate are not used: the H200's driver wrote nothing into
+ * the info and error log buffers of a link of PTX, nor of PTX that is not PTX
+ * (tests/run/h200-drvlink.txt), and neither does smemlab. */
+struct CUlinkState_st {
+    struct rt_link *l;
+    struct CUlinkState_st *next;
+};
+static struct CUlinkState_st *links;
+
+static struct CUlinkState_st *link_of(CUlinkState s)
+{
+    for (struct CUlinkState_st *k = links; s && k; k = k->next)
+        if (k == s)
+            return k;
+    return NULL;
+}
+
+static CUresult link_create(unsigned n, int *opt, void **val, CUlinkState *out)
+{
+    NEED_CONTEXT();
+    if (!out || (n && (!opt || !val)))
+        return CUDA_ERROR_INVALID_VALUE;
+    struct CUlinkState_st *s = calloc(1, sizeof *s);
+    if (!s || !(s->l = rt_link_new())) {
+        free(s);
+        return CUDA_ERROR_OUT_OF_MEMORY;
+    }
+    rt_lock();
+    s->next = links;
+    links = s;
+    rt_unlock();
+    *out = s;
+    return CUDA_SUCCESS;
+}
+
+static CUresult drv_cuLinkCreate_v2(unsigned n, int *opt, void **val, CUlinkState *out)
+{
+    return link_create(n, opt, val, out);
+}
+
+static CUresult drv_cuLinkCreate(unsigned n, int *opt, void **val, CUlinkState *out)
+{
+    return link_create(n, opt, val, out);
+}
+
+/* CUjitInputType is enum rt_link_input's numbering */
+static CUresult link_add(CUlinkState s, int type, const void *data, size_t size, const char *name,
+                         const char *call)
+{
+    NEED_CONTEXT();
+    rt_lock();
+    struct CUlinkState_st *k = link_of(s);
+    rt_unlock();
+    if (!k)
+        return CUDA_ERROR_INVALID_HANDLE;
+    if (!data || !size || type < 0 || type > RT_LINK_NVVM)
+        return CUDA_ERROR_INVALID_VALUE;
+    /* not PTX: CUDA_ERROR_INVALID_IMAGE, as the H200's driver answers */
+    return rt_link_add(k->l, (enum rt_link_input)type, data, size, name, call)
+               ? CUDA_ERROR_INVALID_IMAGE : CUDA_SUCCESS;
+}
+
+static CUresult drv_cuLinkAddData_v2(CUlinkState s, int type, void *data, size_t size,
+                                                  const char *name, unsigned n, int *opt,
+                                                  void **val)
+{
+    (void)n, (void)opt, (void)val; /* JIT options of this input: there is no JIT here */
+    return link_add(s, type, data, size, name, "cuLinkAddData");
+}
+
+static CUresult drv_cuLinkAddData(CUlinkState s, int type, void *data, size_t size,
+                                               const char *name, unsigned n, int *opt, void **val)
+{
+    return drv_cuLinkAddData_v2(s, type, data, size, name, n, opt, val);
+}
+
+static CUresult drv_cuLinkAddFile_v2(CUlinkState s, int type, const char *path,
+                                                  unsigned n, int *opt, void **val)
+{
+    (void)n, (void)opt, (void)val;
+    NEED_CONTEXT();
+    if (!path)
+        return CUDA_ERROR_INVALID_VALUE;
+    size_t len = 0;
+    char *data = read_file(path, &len);
+    if (!data)
+        return CUDA_ERROR_FILE_NOT_FOUND;
+    const char *base = strrchr(path, '/');
+    CUresult r = link_add(s, type, data, len, base ? base + 1 : path, "cuLinkAddFile");
+    free(data);
+    return r;
+}
+
+static CUresult drv_cuLinkAddFile(CUlinkState s, int type, const char *path,
+                                               unsigned n, int *opt, void **val)
+{
+    return drv_cuLinkAddFile_v2(s, type, path, n, opt, val);
+}
+
+static CUresult drv_cuLinkComplete(CUlinkState s, void **cubin, size_t *size)
+{
+    NEED_CONTEXT();
+    rt_lock();
+    struct CUlinkState_st *k = link_of(s);
+    rt_unlock();
+    if (!k)
+        return CUDA_ERROR_INVALID_HANDLE;
+    if (!cubin || !size)
+        return CUDA_ERROR_INVALID_VALUE;
+    if (rt_link_complete(k->l, "cuLinkComplete"))
+        return CUDA_ERROR_OUT_OF_MEMORY;
+    *cubin = k->l->image; /* the link's own: valid until cuLinkDestroy */
+    *size = k->l->size;
+    return CUDA_SUCCESS;
+}
+
+static CUresult drv_cuLinkDestroy(CUlinkState s)
+{
+    NEED_INIT();
+    rt_lock();
+    struct CUlinkState_st **p = &links;
+    while (*p && *p != s)
+        p = &(*p)->next;
+    struct CUlinkState_st *k = *p;
+    if (k)
+        *p = k->next;
+    rt_unlock();
+    if (!k)
+        return CUDA_ERROR_INVALID_HANDLE;
+    rt_link_free(k->l);
+    free(k);
     return CUDA_SUCCESS;
 }
 
@@ -1591,7 +1733,7 @@ static const void *key_of(CUfunction f)
     return k ? k->host_fun : NULL;
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuFuncGetAttribute(int *v, int attr, CUfunction f)
+static CUresult drv_cuFuncGetAttribute(int *v, int attr, CUfunction f)
 {
     NEED_INIT();
     if (!v)
@@ -1626,7 +1768,7 @@ RT_API CUresult __cudaSmemlabDrv_cuFuncGetAttribute(int *v, int attr, CUfunction
     return CUDA_SUCCESS;
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuFuncSetAttribute(CUfunction f, int attr, int v)
+static CUresult drv_cuFuncSetAttribute(CUfunction f, int attr, int v)
 {
     NEED_INIT();
     const void *key = key_of(f);
@@ -1637,26 +1779,26 @@ RT_API CUresult __cudaSmemlabDrv_cuFuncSetAttribute(CUfunction f, int attr, int 
     return cu_of(cudaFuncSetAttribute(key, attr, v)); /* cudaFuncAttribute: the same numbers */
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuFuncSetCacheConfig(CUfunction f, int c)
+static CUresult drv_cuFuncSetCacheConfig(CUfunction f, int c)
 {
     NEED_INIT();
     (void)c; /* the L1 / shared split changes no shared-memory count */
     return key_of(f) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuKernelGetAttribute(int *v, int attr, CUkernel k, CUdevice d)
+static CUresult drv_cuKernelGetAttribute(int *v, int attr, CUkernel k, CUdevice d)
 {
     NEED_DEVICE(d);
-    return __cudaSmemlabDrv_cuFuncGetAttribute(v, attr, k);
+    return drv_cuFuncGetAttribute(v, attr, k);
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuKernelSetAttribute(int attr, int v, CUkernel k, CUdevice d)
+static CUresult drv_cuKernelSetAttribute(int attr, int v, CUkernel k, CUdevice d)
 {
     NEED_DEVICE(d);
-    return __cudaSmemlabDrv_cuFuncSetAttribute(k, attr, v);
+    return drv_cuFuncSetAttribute(k, attr, v);
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuFuncGetName(const char **name, CUfunction f)
+static CUresult drv_cuFuncGetName(const char **name, CUfunction f)
 {
     NEED_INIT();
     if (!name)
@@ -1670,7 +1812,7 @@ RT_API CUresult __cudaSmemlabDrv_cuFuncGetName(const char **name, CUfunction f)
     return CUDA_SUCCESS;
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuFuncGetParamInfo(CUfunction f, size_t i, size_t *offset,
+static CUresult drv_cuFuncGetParamInfo(CUfunction f, size_t i, size_t *offset,
                                                     size_t *size)
 {
     NEED_INIT();
@@ -1688,7 +1830,7 @@ RT_API CUresult __cudaSmemlabDrv_cuFuncGetParamInfo(CUfunction f, size_t i, size
     return CUDA_SUCCESS;
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+static CUresult drv_cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
     int *n, CUfunction f, int block, size_t dyn, unsigned flags)
 {
     NEED_INIT();
@@ -1698,16 +1840,16 @@ RT_API CUresult __cudaSmemlabDrv_cuOccupancyMaxActiveBlocksPerMultiprocessorWith
     return cu_of(cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(n, key, block, dyn, flags));
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuOccupancyMaxActiveBlocksPerMultiprocessor(int *n, CUfunction f,
+static CUresult drv_cuOccupancyMaxActiveBlocksPerMultiprocessor(int *n, CUfunction f,
                                                                            int block, size_t dyn)
 {
-    return __cudaSmemlabDrv_cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(n, f, block, dyn,
+    return drv_cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(n, f, block, dyn,
                                                                                  0);
 }
 
 /* The search cuda_runtime.h's cudaOccupancyMaxPotentialBlockSize makes: the block size (a
  * multiple of the warp, at most the limit) of the highest occupancy in threads, the largest first. */
-RT_API CUresult __cudaSmemlabDrv_cuOccupancyMaxPotentialBlockSize(int *grid, int *block,
+static CUresult drv_cuOccupancyMaxPotentialBlockSize(int *grid, int *block,
                                                                   CUfunction f,
                                                                   CUoccupancyB2DSize dyn_of,
                                                                   size_t dyn, int limit)
@@ -1716,7 +1858,7 @@ RT_API CUresult __cudaSmemlabDrv_cuOccupancyMaxPotentialBlockSize(int *grid, int
     if (!grid || !block || limit < 0)
         return CUDA_ERROR_INVALID_VALUE;
     int fmax = 0, sms = 0;
-    CUresult r = __cudaSmemlabDrv_cuFuncGetAttribute(&fmax, 0, f);
+    CUresult r = drv_cuFuncGetAttribute(&fmax, 0, f);
     if (r)
         return r;
     rt_device_attribute(cudaDevAttrMultiProcessorCount, &sms);
@@ -1727,7 +1869,7 @@ RT_API CUresult __cudaSmemlabDrv_cuOccupancyMaxPotentialBlockSize(int *grid, int
     for (int b = (lim + 31) / 32 * 32; b > 0; b -= 32) {
         int bs = b < lim ? b : lim;
         int n = 0;
-        r = __cudaSmemlabDrv_cuOccupancyMaxActiveBlocksPerMultiprocessor(
+        r = drv_cuOccupancyMaxActiveBlocksPerMultiprocessor(
             &n, f, bs, dyn_of ? dyn_of(bs) : dyn);
         if (r)
             return r;
@@ -1742,6 +1884,49 @@ RT_API CUresult __cudaSmemlabDrv_cuOccupancyMaxPotentialBlockSize(int *grid, int
     *grid = best_blocks * sms;
     *block = best;
     return CUDA_SUCCESS;
+}
+
+static CUresult drv_cuOccupancyMaxPotentialBlockSizeWithFlags(int *grid, int *block, CUfunction f,
+                                                              CUoccupancyB2DSize dyn_of,
+                                                              size_t dyn, int limit,
+                                                              unsigned flags)
+{
+    (void)flags; /* CU_OCCUPANCY_DISABLE_CACHING_OVERRIDE: no cache configuration here */
+    return drv_cuOccupancyMaxPotentialBlockSize(grid, block, f, dyn_of, dyn, limit);
+}
+
+RT_API cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t *out, const void *func,
+                                                             int blocks, int block);
+
+static CUresult drv_cuOccupancyAvailableDynamicSMemPerBlock(size_t *out, CUfunction f, int blocks,
+                                                            int block)
+{
+    NEED_INIT();
+    const void *key = key_of(f);
+    if (!key)
+        return CUDA_ERROR_INVALID_HANDLE;
+    return cu_of(cudaOccupancyAvailableDynamicSMemPerBlock(out, key, blocks, block));
+}
+
+/* As the runtime's cudaOccupancyMaxActiveClusters / MaxPotentialClusterSize (rt_stubs.c): refused,
+ * named, with why. */
+static CUresult drv_cuOccupancyMaxActiveClusters(int *n, CUfunction f, const CUlaunchConfig *c)
+{
+    (void)n, (void)f, (void)c;
+    rt_unsupported("cuOccupancyMaxActiveClusters", "how the GPU places clusters on its GPCs is "
+                   "not modelled; the H200's answers for some configurations are in smemlab's "
+                   "tests/run/h200-cluster.txt");
+    return CUDA_ERROR_NOT_SUPPORTED;
+}
+
+static CUresult drv_cuOccupancyMaxPotentialClusterSize(int *n, CUfunction f,
+                                                       const CUlaunchConfig *c)
+{
+    (void)n, (void)f, (void)c;
+    rt_unsupported("cuOccupancyMaxPotentialClusterSize", "how the GPU places clusters on its GPCs "
+                   "is not modelled; the H200's answers for some configurations are in smemlab's "
+                   "tests/run/h200-cluster.txt");
+    return CUDA_ERROR_NOT_SUPPORTED;
 }
 
 /* ---- launches ------------------------------------------------------------------------------- */
@@ -1799,7 +1984,7 @@ static CUresult launch(CUfunction f, const cudaLaunchConfig_t *c, void **params,
     return r;
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy,
+static CUresult drv_cuLaunchKernel(CUfunction f, unsigned gx, unsigned gy,
                                                 unsigned gz, unsigned bx, unsigned by,
                                                 unsigned bz, unsigned shmem, CUstream s,
                                                 void **params, void **extra)
@@ -1808,17 +1993,17 @@ RT_API CUresult __cudaSmemlabDrv_cuLaunchKernel(CUfunction f, unsigned gx, unsig
     return launch(f, &c, params, extra);
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuLaunchKernel_ptsz(CUfunction f, unsigned gx, unsigned gy,
+static CUresult drv_cuLaunchKernel_ptsz(CUfunction f, unsigned gx, unsigned gy,
                                                      unsigned gz, unsigned bx, unsigned by,
                                                      unsigned bz, unsigned shmem, CUstream s,
                                                      void **params, void **extra)
 {
-    return __cudaSmemlabDrv_cuLaunchKernel(f, gx, gy, gz, bx, by, bz, shmem, s, params, extra);
+    return drv_cuLaunchKernel(f, gx, gy, gz, bx, by, bz, shmem, s, params, extra);
 }
 
 /* the attributes are the runtime's (CUlaunchAttribute and cudaLaunchAttribute: one layout, one
  * numbering): the cluster dimension is checked and used, the others change no count here */
-RT_API CUresult __cudaSmemlabDrv_cuLaunchKernelEx(const CUlaunchConfig *lc, CUfunction f,
+static CUresult drv_cuLaunchKernelEx(const CUlaunchConfig *lc, CUfunction f,
                                                   void **params, void **extra)
 {
     if (!lc)
@@ -1829,10 +2014,10 @@ RT_API CUresult __cudaSmemlabDrv_cuLaunchKernelEx(const CUlaunchConfig *lc, CUfu
     return launch(f, &c, params, extra);
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuLaunchKernelEx_ptsz(const CUlaunchConfig *lc, CUfunction f,
+static CUresult drv_cuLaunchKernelEx_ptsz(const CUlaunchConfig *lc, CUfunction f,
                                                        void **params, void **extra)
 {
-    return __cudaSmemlabDrv_cuLaunchKernelEx(lc, f, params, extra);
+    return drv_cuLaunchKernelEx(lc, f, params, extra);
 }
 
 /* ---- limits, capture: the runtime's ----------------------------------------------------------- */
@@ -1841,7 +2026,7 @@ RT_API cudaError_t cudaDeviceSetLimit(int limit, size_t value);
 RT_API cudaError_t cudaDeviceGetLimit(size_t *value, int limit);
 RT_API cudaError_t cudaStreamIsCapturing(cudaStream_t s, int *status);
 
-RT_API CUresult __cudaSmemlabDrv_cuCtxGetLimit(size_t *v, int limit)
+static CUresult drv_cuCtxGetLimit(size_t *v, int limit)
 {
     NEED_CONTEXT();
     if (!v)
@@ -1849,13 +2034,13 @@ RT_API CUresult __cudaSmemlabDrv_cuCtxGetLimit(size_t *v, int limit)
     return cu_of(cudaDeviceGetLimit(v, limit)); /* CUlimit and cudaLimit: the same numbers */
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuCtxSetLimit(int limit, size_t v)
+static CUresult drv_cuCtxSetLimit(int limit, size_t v)
 {
     NEED_CONTEXT();
     return cu_of(cudaDeviceSetLimit(limit, v));
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuStreamIsCapturing(CUstream s, int *status)
+static CUresult drv_cuStreamIsCapturing(CUstream s, int *status)
 {
     NEED_CONTEXT();
     if (!status)
@@ -1867,13 +2052,13 @@ RT_API cudaError_t cudaDeviceGetStreamPriorityRange(int *least, int *greatest);
 RT_API cudaError_t cudaStreamGetPriority(cudaStream_t s, int *priority);
 RT_API cudaError_t cudaStreamGetFlags(cudaStream_t s, unsigned *flags);
 
-RT_API CUresult __cudaSmemlabDrv_cuCtxGetStreamPriorityRange(int *least, int *greatest)
+static CUresult drv_cuCtxGetStreamPriorityRange(int *least, int *greatest)
 {
     NEED_CONTEXT();
     return cu_of(cudaDeviceGetStreamPriorityRange(least, greatest));
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuCtxGetFlags(unsigned *flags)
+static CUresult drv_cuCtxGetFlags(unsigned *flags)
 {
     NEED_CONTEXT();
     if (!flags)
@@ -1884,7 +2069,7 @@ RT_API CUresult __cudaSmemlabDrv_cuCtxGetFlags(unsigned *flags)
     return CUDA_SUCCESS;
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuStreamGetPriority(CUstream s, int *priority)
+static CUresult drv_cuStreamGetPriority(CUstream s, int *priority)
 {
     NEED_CONTEXT();
     if (!priority)
@@ -1892,7 +2077,7 @@ RT_API CUresult __cudaSmemlabDrv_cuStreamGetPriority(CUstream s, int *priority)
     return cu_of(cudaStreamGetPriority(s, priority));
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuStreamGetFlags(CUstream s, unsigned *flags)
+static CUresult drv_cuStreamGetFlags(CUstream s, unsigned *flags)
 {
     NEED_CONTEXT();
     if (!flags)
@@ -1901,7 +2086,7 @@ RT_API CUresult __cudaSmemlabDrv_cuStreamGetFlags(CUstream s, unsigned *flags)
 }
 
 /* every stream is of the calling thread's current context (they all share one state) */
-RT_API CUresult __cudaSmemlabDrv_cuStreamGetCtx(CUstream s, CUcontext *c)
+static CUresult drv_cuStreamGetCtx(CUstream s, CUcontext *c)
 {
     (void)s;
     NEED_CONTEXT();
@@ -1913,7 +2098,7 @@ RT_API CUresult __cudaSmemlabDrv_cuStreamGetCtx(CUstream s, CUcontext *c)
     return CUDA_SUCCESS;
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuStreamGetDevice(CUstream s, CUdevice *d)
+static CUresult drv_cuStreamGetDevice(CUstream s, CUdevice *d)
 {
     (void)s;
     NEED_CONTEXT();
@@ -1925,7 +2110,7 @@ RT_API CUresult __cudaSmemlabDrv_cuStreamGetDevice(CUstream s, CUdevice *d)
 
 /* NVIDIA's private tables (NVRTC asks for one): none here, as the driver answers for a table it
  * does not know; the caller goes on without it. */
-RT_API CUresult __cudaSmemlabDrv_cuGetExportTable(const void **table, const CUuuid *id)
+static CUresult drv_cuGetExportTable(const void **table, const CUuuid *id)
 {
     if (table)
         *table = NULL;
@@ -1945,7 +2130,7 @@ struct CUmemPoolHandle_st {
 };
 static struct CUmemPoolHandle_st pool = {{1, 1, 1}, 0, 0};
 
-RT_API CUresult __cudaSmemlabDrv_cuDeviceGetDefaultMemPool(CUmemoryPool *p, CUdevice d)
+static CUresult drv_cuDeviceGetDefaultMemPool(CUmemoryPool *p, CUdevice d)
 {
     NEED_INIT();
     NEED_DEVICE(d);
@@ -1955,12 +2140,12 @@ RT_API CUresult __cudaSmemlabDrv_cuDeviceGetDefaultMemPool(CUmemoryPool *p, CUde
     return CUDA_SUCCESS;
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuDeviceGetMemPool(CUmemoryPool *p, CUdevice d)
+static CUresult drv_cuDeviceGetMemPool(CUmemoryPool *p, CUdevice d)
 {
-    return __cudaSmemlabDrv_cuDeviceGetDefaultMemPool(p, d);
+    return drv_cuDeviceGetDefaultMemPool(p, d);
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuMemPoolGetAttribute(CUmemoryPool p, int attr, void *v)
+static CUresult drv_cuMemPoolGetAttribute(CUmemoryPool p, int attr, void *v)
 {
     NEED_INIT();
     if (p != &pool || !v)
@@ -1984,7 +2169,7 @@ RT_API CUresult __cudaSmemlabDrv_cuMemPoolGetAttribute(CUmemoryPool p, int attr,
     return r;
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuMemPoolSetAttribute(CUmemoryPool p, int attr, void *v)
+static CUresult drv_cuMemPoolSetAttribute(CUmemoryPool p, int attr, void *v)
 {
     NEED_INIT();
     if (p != &pool || !v)
@@ -2003,20 +2188,20 @@ RT_API CUresult __cudaSmemlabDrv_cuMemPoolSetAttribute(CUmemoryPool p, int attr,
     return r;
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuMemPoolTrimTo(CUmemoryPool p, size_t keep)
+static CUresult drv_cuMemPoolTrimTo(CUmemoryPool p, size_t keep)
 {
     NEED_INIT();
     (void)keep; /* freed memory is not held back here */
     return p == &pool ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuMemAllocFromPoolAsync(CUdeviceptr *p, size_t n,
+static CUresult drv_cuMemAllocFromPoolAsync(CUdeviceptr *p, size_t n,
                                                          CUmemoryPool mp, CUstream s)
 {
     (void)s;
     if (mp != &pool)
         return CUDA_ERROR_INVALID_VALUE;
-    CUresult r = __cudaSmemlabDrv_cuMemAlloc_v2(p, n);
+    CUresult r = drv_cuMemAlloc_v2(p, n);
     rt_lock();
     if (rt_device_bytes_in_use() > pool.high)
         pool.high = rt_device_bytes_in_use();
@@ -2024,13 +2209,45 @@ RT_API CUresult __cudaSmemlabDrv_cuMemAllocFromPoolAsync(CUdeviceptr *p, size_t 
     return r;
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuMemAllocAsync(CUdeviceptr *p, size_t n, CUstream s)
+static CUresult drv_cuMemAllocAsync(CUdeviceptr *p, size_t n, CUstream s)
 {
-    return __cudaSmemlabDrv_cuMemAllocFromPoolAsync(p, n, &pool, s);
+    return drv_cuMemAllocFromPoolAsync(p, n, &pool, s);
 }
 
-RT_API CUresult __cudaSmemlabDrv_cuMemFreeAsync(CUdeviceptr p, CUstream s)
+static CUresult drv_cuMemFreeAsync(CUdeviceptr p, CUstream s)
 {
     (void)s;
-    return __cudaSmemlabDrv_cuMemFree_v2(p);
+    return drv_cuMemFree_v2(p);
 }
+
+/* ---- the entry points ----------------------------------------------------------------------- */
+
+/* Each call of cu_impl.h as libcuda.so.1 reaches it: its implementation above (drv_<name>, which
+ * may call others: only the outermost call is the program's), and an error it returns recorded
+ * as the runtime's are (rt_sanitize.c: with the program's file:line, a Python script's line in a
+ * Python program, by its CUresult name;
+ * `api_errors` in the report, --fail-on-api-error). The runtime calls the implementations make
+ * record nothing of their own meanwhile. */
+static CUresult returned(CUresult r, const char *call)
+{
+    if (rt_sanitize_driver_leave() && r != CUDA_SUCCESS) {
+        const char *name = NULL;
+        char python[600];
+        if (error_text(r, &name, 1) != CUDA_SUCCESS)
+            name = "CUDA_ERROR_UNKNOWN";
+        int in_python = rt_python_site(python, sizeof python); /* before the lock: the GIL */
+        rt_lock();
+        rt_sanitize_api_error_named(r, name, call, in_python ? python : NULL);
+        rt_unlock();
+    }
+    return r;
+}
+
+#define CU_IMPL(ret, name, params, args)                                                        \
+    RT_API ret __cudaSmemlabDrv_##name params                                                   \
+    {                                                                                           \
+        rt_sanitize_driver_enter();                                                             \
+        return returned(drv_##name args, #name);                                                \
+    }
+#include "runtime/driver/cu_impl.h"
+#undef CU_IMPL

@@ -39,7 +39,8 @@ void rt_progress_erase(void);
 /* The program's call into smemlab's libraries that is running now (the first frame of the
  * backtrace outside build/runtime/), interned: 0 when none was found. */
 uint32_t rt_site_capture(void);
-/* Its file:line (from the program's debug information: -g), else binary+0xoffset; "?" for 0. */
+/* Its file:line (from the program's debug information: -g; a Python program's: its script's line
+ * when the site was captured with one), else binary+0xoffset; "?" for 0. */
 const char *rt_site_text(uint32_t site);
 /* The exported function the program called there ("cudaFree"), or "?". */
 const char *rt_site_call(uint32_t site);
@@ -51,9 +52,21 @@ struct rt_api_error {
     uint32_t site;
     uint64_t count;
     char *detail;           /* "use after free of ...", or NULL */
+    const char *name;       /* the driver's CUresult name; NULL: a cudaError_t */
 };
 void rt_sanitize_api_error(int err);
 void rt_sanitize_note(const char *detail);
+/* A driver API call (rt_driver.c) begins / ends on this thread: leave returns 1 at the end of the
+ * outermost one. Meanwhile the runtime's errors are not recorded: the driver records the CUresult
+ * its call returns, by its name (CUDA_ERROR_INVALID_VALUE), as the exported function `call`. */
+void rt_sanitize_driver_enter(void);
+int rt_sanitize_driver_leave(void);
+void rt_sanitize_api_error_named(int err, const char *name, const char *call, const char *python);
+/* In a Python program (the interpreter's C API found in the process): the line of the script
+ * making the current call (the innermost frame outside the interpreter's packages, else the
+ * innermost) as "x.py:12" into buf, 1; 0 when there is no Python. Takes the interpreter's lock:
+ * call it holding no lock of the runtime's. */
+int rt_python_site(char *buf, size_t n);
 const struct rt_api_error *rt_sanitize_api_errors(uint32_t *n);
 
 /* ---- device memory (rt_memory.c) ---- */
@@ -304,5 +317,31 @@ int rt_kernel_prints(const struct smem_ptx_func *f);
  * same numbers) in *v: 0, or -1 for an attribute the emulated device does not answer. Sets no
  * error (the driver API's calls use it too). */
 int rt_device_attribute(int attr, int *v);
+
+/* ---- linking device code at run time (rt_link.c: cuLink*, the nvJitLink stand-in) ---- */
+
+enum rt_link_input {
+    RT_LINK_CUBIN, RT_LINK_PTX, RT_LINK_FATBIN, RT_LINK_OBJECT, RT_LINK_LIBRARY, RT_LINK_LTOIR,
+    RT_LINK_NVVM
+};
+struct rt_link {
+    char *ptx;              /* the one PTX module linked */
+    char first[200];        /* its name */
+    uint8_t *image;         /* once complete: ptxas's cubin of it, or the PTX text */
+    size_t size;
+    char info[400], error[400]; /* what the link logs */
+};
+struct rt_link *rt_link_new(void);
+/* Adds an input (n bytes; PTX text may end at its NUL): 0, or -1 with l->error (not PTX); a kind
+ * smemlab does not link, or a second module, stops the program naming call. */
+int rt_link_add(struct rt_link *l, enum rt_link_input kind, const void *data, size_t n,
+                const char *name, const char *call);
+/* Makes l->image (of an empty module when nothing was added): 0, or -1 when out of memory. The
+ * image is remembered with its PTX. */
+int rt_link_complete(struct rt_link *l, const char *call);
+void rt_link_free(struct rt_link *l);
+/* The PTX (a malloc'd copy) of an image a link of this process made, whose bytes begin `image`
+ * (size bytes may be read); NULL if it is none. */
+char *rt_link_ptx_of(const void *image, size_t size);
 
 #endif

@@ -1,6 +1,7 @@
-/* rt_sanitize.c: where in the program a CUDA call was made, and the runtime calls that returned an
- * error (docs/run.md, "Sanitizer findings"). A call site is the return address of the program's
- * call into smemlab's libraries (the first frame of a backtrace outside build/runtime/, skipping
+/* rt_sanitize.c: where in the program a CUDA call was made, and the runtime and driver calls that
+ * returned an error (docs/run.md, "Sanitizer findings"; a driver call records its own CUresult,
+ * the runtime calls inside it nothing). A call site is the return address of the program's call
+ * into smemlab's libraries (the first frame of a backtrace outside build/runtime/, skipping
  * CUDA's own inline wrappers such as cuda_runtime.h's cudaMalloc<T>), named as file:line from the
  * program's debug information through elfutils' libdwfl (nvcc -g: -lineinfo describes device code
  * only), else as binary+offset. Sites are interned: an allocation keeps a small number.
@@ -26,6 +27,7 @@ struct site {
     unsigned n;
     const char *call;   /* the exported function the program called */
     char *text;         /* file:line or binary+0xoffset, once named */
+    int python;         /* text is a Python script's file:line, given when captured */
 };
 
 static struct site *sites; /* sites[0] is "no site" */
@@ -61,7 +63,15 @@ static int ours(uintptr_t pc)
            !strchr(di.dli_fname + our_dir_len, '/');
 }
 
+static uint32_t capture(const char *python);
+
 uint32_t rt_site_capture(void)
+{
+    return capture(NULL);
+}
+
+/* python: the script's file:line (rt_python_site), part of the site; NULL: none */
+static uint32_t capture(const char *python)
 {
     void *bt[MAX_DEPTH];
     int n = backtrace(bt, MAX_DEPTH);
@@ -73,22 +83,27 @@ uint32_t rt_site_capture(void)
         }
     if (first < 0)
         return 0;
-    struct site s = {{0}, 0, NULL, NULL};
+    struct site s = {{0}, 0, NULL, NULL, python != NULL};
     for (int i = first; i < n && s.n < SITE_FRAMES; i++)
         s.pc[s.n++] = (uintptr_t)bt[i];
     Dl_info di; /* the entry point: the outermost frame of ours (no sibling calls: runtime.cmake) */
     if (dladdr(bt[first - 1], &di) && di.dli_sname)
         s.call = di.dli_sname;
     for (uint32_t i = 1; i < nsites; i++)
-        if (sites[i].n == s.n && !memcmp(sites[i].pc, s.pc, sizeof s.pc) && sites[i].call == s.call)
+        if (sites[i].n == s.n && !memcmp(sites[i].pc, s.pc, sizeof s.pc) && sites[i].call == s.call &&
+            sites[i].python == s.python && (!python || !strcmp(sites[i].text, python)))
             return i;
+    if (python && !(s.text = strdup(python)))
+        return 0;
     if (!nsites)
         nsites = 1;
     if (nsites >= cap_sites) {
         uint32_t nc = cap_sites ? cap_sites * 2 : 64;
         struct site *ns = realloc(sites, nc * sizeof *ns);
-        if (!ns)
+        if (!ns) {
+            free(s.text);
             return 0;
+        }
         sites = ns;
         cap_sites = nc;
     }
@@ -178,20 +193,142 @@ const char *rt_site_text(uint32_t id)
     return s->text ? s->text : "?";
 }
 
+/* ---- a Python program's line --------------------------------------------------------------- */
+
+/* The interpreter's C API, found in the process (python3 exports it), when there is one. */
+static struct {
+    int tried, ok;
+    int (*initialized)(void);
+    int (*finalizing)(void);
+    int (*ensure)(void);
+    void (*release)(int);
+    void *(*tstate)(void);
+    void *(*frame)(void *);
+    void *(*back)(void *);
+    void *(*code)(void *);
+    int (*line)(void *);
+    void *(*attr)(void *, const char *);
+    const char *(*utf8)(void *);
+    void (*decref)(void *);
+} py;
+
+static void *sym(const char *name)
+{
+    return dlsym(RTLD_DEFAULT, name);
+}
+
+static int python_api(void)
+{
+    if (!py.tried) {
+        py.tried = 1;
+        void *f[] = {sym("Py_IsInitialized"), sym("PyGILState_Ensure"), sym("PyGILState_Release"),
+                     sym("PyThreadState_Get"), sym("PyThreadState_GetFrame"), sym("PyFrame_GetBack"),
+                     sym("PyFrame_GetCode"), sym("PyFrame_GetLineNumber"),
+                     sym("PyObject_GetAttrString"), sym("PyUnicode_AsUTF8"), sym("Py_DecRef")};
+        py.ok = 1;
+        for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)
+            py.ok &= f[i] != NULL;
+        if (py.ok) { /* (function pointers from dlsym: POSIX guarantees the conversion) */
+            memcpy(&py.initialized, &f[0], sizeof f[0]);
+            memcpy(&py.ensure, &f[1], sizeof f[1]);
+            memcpy(&py.release, &f[2], sizeof f[2]);
+            memcpy(&py.tstate, &f[3], sizeof f[3]);
+            memcpy(&py.frame, &f[4], sizeof f[4]);
+            memcpy(&py.back, &f[5], sizeof f[5]);
+            memcpy(&py.code, &f[6], sizeof f[6]);
+            memcpy(&py.line, &f[7], sizeof f[7]);
+            memcpy(&py.attr, &f[8], sizeof f[8]);
+            memcpy(&py.utf8, &f[9], sizeof f[9]);
+            memcpy(&py.decref, &f[10], sizeof f[10]);
+            void *fin = sym("Py_IsFinalizing");
+            if (!fin)
+                fin = sym("_Py_IsFinalizing");
+            memcpy(&py.finalizing, &fin, sizeof fin);
+        }
+    }
+    return py.ok && py.initialized() && !(py.finalizing && py.finalizing());
+}
+
+/* 1 for a file of the interpreter's packages or its own library, not the program's */
+static int library_file(const char *f)
+{
+    return f[0] == '<' || strstr(f, "/site-packages/") || strstr(f, "/dist-packages/") ||
+           strstr(f, "/lib/python3");
+}
+
+int rt_python_site(char *buf, size_t n)
+{
+    if (!python_api())
+        return 0;
+    buf[0] = 0;
+    int g = py.ensure(); /* the calling thread may have let the lock go (ctypes, nogil) */
+    void *fr = py.frame(py.tstate()); /* every frame and code object here: a new reference */
+    char innermost[600] = "";
+    while (fr && !buf[0]) {
+        void *code = py.code(fr), *name = code ? py.attr(code, "co_filename") : NULL;
+        const char *file = name ? py.utf8(name) : NULL;
+        if (file) {
+            const char *b = strrchr(file, '/');
+            if (!innermost[0])
+                snprintf(innermost, sizeof innermost, "%s:%d", b ? b + 1 : file, py.line(fr));
+            if (!library_file(file))
+                snprintf(buf, n, "%s:%d", b ? b + 1 : file, py.line(fr));
+        }
+        if (name)
+            py.decref(name);
+        if (code)
+            py.decref(code);
+        void *up = py.back(fr);
+        py.decref(fr);
+        fr = up;
+    }
+    if (fr)
+        py.decref(fr);
+    if (!buf[0] && innermost[0]) /* only the packages' code: its innermost line */
+        snprintf(buf, n, "%s", innermost);
+    py.release(g);
+    return buf[0] != 0;
+}
+
 void rt_sanitize_note(const char *detail)
 {
     snprintf(pending_detail, sizeof pending_detail, "%s", detail);
 }
 
+static _Thread_local unsigned driver_depth;
+
+void rt_sanitize_driver_enter(void)
+{
+    driver_depth++;
+}
+
+int rt_sanitize_driver_leave(void)
+{
+    return driver_depth && --driver_depth == 0;
+}
+
+static void record(int err, const char *name, const char *call, uint32_t site);
+
 void rt_sanitize_api_error(int err)
 {
+    if (driver_depth)
+        return; /* inside a driver call: it records what it returns */
     uint32_t site = rt_site_capture();
-    const char *call = rt_site_call(site);
+    record(err, NULL, rt_site_call(site), site);
+}
+
+void rt_sanitize_api_error_named(int err, const char *name, const char *call, const char *python)
+{
+    record(err, name, call, capture(python));
+}
+
+static void record(int err, const char *name, const char *call, uint32_t site)
+{
     char *detail = pending_detail[0] ? strdup(pending_detail) : NULL;
     pending_detail[0] = 0;
     for (uint32_t i = 0; i < napi_errors; i++) {
         struct rt_api_error *e = &api_errors[i];
-        if (e->error == err && e->site == site && e->call == call) {
+        if (e->error == err && e->site == site && e->call == call && e->name == name) {
             e->count++;
             free(detail);
             return;
@@ -207,7 +344,7 @@ void rt_sanitize_api_error(int err)
         api_errors = ne;
         cap_api_errors = nc;
     }
-    api_errors[napi_errors++] = (struct rt_api_error){err, call, site, 1, detail};
+    api_errors[napi_errors++] = (struct rt_api_error){err, call, site, 1, detail, name};
 }
 
 const struct rt_api_error *rt_sanitize_api_errors(uint32_t *n)

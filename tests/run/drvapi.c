@@ -8,7 +8,7 @@
  * drvapi_kernel.fatbin), ptx (only the cubin drvapi_ptx/k.cubin, its PTX beside it), nop (only
  * the cubin drvapi_nop/k.cubin, no PTX beside it), cache (the bytes of drvapi_nop/k.cubin handed
  * to cuModuleLoadData, as Triton hands its cubins: their PTX is found in Triton's cache,
- * $TRITON_CACHE_DIR). */
+ * $TRITON_CACHE_DIR), clusters (as all, stopped at cuOccupancyMaxActiveClusters). */
 #include <cuda.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -125,7 +125,7 @@ int main(int argc, char **argv)
     OK(cuDeviceGet(&dev, 0));
     CHECK(cuMemAlloc(&early, 16), CUDA_ERROR_INVALID_CONTEXT); /* no context yet */
     OK(cuCtxCreate(&ctx, NULL, 0, dev));
-    if (strcmp(mode, "all")) {
+    if (strcmp(mode, "all") && strcmp(mode, "clusters")) {
         file_module(argv[0], !strcmp(mode, "ptx") ? "drvapi_ptx/k.cubin" : "drvapi_nop/k.cubin",
                     !strcmp(mode, "cache"));
         OK(cuCtxDestroy(ctx));
@@ -216,6 +216,25 @@ int main(int argc, char **argv)
     size_t off = 1, psize = 0;
     OK(cuFuncGetParamInfo(f, 3, &off, &psize));
     EXPECT(off == 20 && psize == 4);
+
+    /* occupancy: the same answers with and without flags; the dynamic shared memory left to a
+     * block beside 2048 B static (and the 1 KB reserved a block) of the SM's 228 KB */
+    int nb = 0, nb2 = -1, grid = 0, block = 0, grid2 = -1, block2 = -1;
+    size_t avail = 0;
+    OK(cuOccupancyMaxActiveBlocksPerMultiprocessor(&nb, f, 256, 0));
+    OK(cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(&nb2, f, 256, 0, 0));
+    EXPECT(nb > 0 && nb == nb2);
+    OK(cuOccupancyMaxPotentialBlockSize(&grid, &block, f, NULL, 0, 0));
+    OK(cuOccupancyMaxPotentialBlockSizeWithFlags(&grid2, &block2, f, NULL, 0, 0, 0));
+    EXPECT(block > 0 && block % 32 == 0 && grid > 0 && grid == grid2 && block == block2);
+    OK(cuOccupancyAvailableDynamicSMemPerBlock(&avail, f, 1, 256));
+    EXPECT(avail == 228 * 1024 - 2048 - 1024);
+    if (!strcmp(mode, "clusters")) { /* not modelled: stops the program, named */
+        CUlaunchConfig lc = {0};
+        int nc = 0;
+        cuOccupancyMaxActiveClusters(&nc, f, &lc);
+        printf("cuOccupancyMaxActiveClusters returned\n");
+    }
 
     /* launches: kernelParams, in a stream between events */
     CUstream s;

@@ -2,7 +2,8 @@
 through libcuda.so.1 (here with ctypes, the standard library only): the primary context, PTX text
 loaded with cuModuleLoadData, memory, a launch of a kernel that stages its block through shared
 memory (each block's 256 floats reversed), the copy back checked against the same computed on the
-host. Prints "ctypes PASS"; exit 1 with the failing call otherwise."""
+host; a pointer freed twice (the error smemlab reports at its line). Prints "ctypes PASS"; exit 1
+with the failing call otherwise."""
 import ctypes
 import struct
 import sys
@@ -69,5 +70,8 @@ if list(back) != want:
     sys.exit(1)
 check("cuMemFree_v2", din)
 check("cuMemFree_v2", dout)
+if cu.cuMemFree_v2(din) != 1:  # freed twice: CUDA_ERROR_INVALID_VALUE, reported at this line
+    print("FAIL a second cuMemFree of the same pointer succeeded")
+    sys.exit(1)
 check("cuDevicePrimaryCtxRelease_v2", dev)
 print("ctypes PASS")

@@ -28,6 +28,9 @@ void smem_census_free(struct smem_census *c);
 /* The sm_90 SASS of PTX text, compiled here with ptxas -arch=sm_90 -lineinfo (SMEMLAB_PTXAS, or
  * ptxas on the PATH). NULL with why (one sentence: no ptxas, ptxas failed) when it cannot be had. */
 struct smem_sass_module *smem_sass_of_ptx(const char *ptx, size_t len, char *why, size_t why_size);
+/* The cubin ptxas makes of PTX text (the same command: -arch=sm_90, or sm_90a for an sm_90a
+ * target, -lineinfo), malloc'd, *n bytes; NULL with why as above. */
+uint8_t *smem_ptxas_cubin(const char *ptx, size_t len, size_t *n, char *why, size_t why_size);
 
 #ifdef __cplusplus
 }

@@ -108,8 +108,8 @@ struct smem_run_report {
     uint32_t nlibrary_calls;
     uint64_t library_calls_total;
     double library_seconds;
-    /* the sanitizer's host-side findings (docs/run.md): runtime calls that returned an error,
-       allocations not freed at exit (--leak-check full) */
+    /* the sanitizer's host-side findings (docs/run.md): runtime and driver calls that returned
+       an error, allocations not freed at exit (--leak-check full) */
     struct smem_run_finding {
         const char *kind;       /* "api error" or "leak" */
         const char *call;       /* the call the program made: "cudaFree", "cudaMalloc" */

@@ -29,7 +29,7 @@
  *   conflicts N              recorded requests with a bank conflict (wavefronts > ideal)
  *   hazards N                hazards found (races, barrier divergence, out-of-bounds shared)
  *   memory_errors N          global accesses outside every allocation (thread accesses)
- *   api_errors N             runtime calls that returned an error to the program
+ *   api_errors N             runtime and driver calls that returned an error to the program
  *   leaks N                  allocations not freed at exit (--leak-check full; written at exit)
  *   complete 1               written at the program's normal exit (0 while it runs)
  *   fatal MESSAGE            the library stopped the program (unsupported call, a kernel it

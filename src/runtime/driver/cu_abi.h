@@ -20,6 +20,7 @@ typedef struct CUfunc_st *CUkernel;      /* a library's kernel is its function h
 typedef struct CUstream_st *CUstream;    /* the runtime's streams and events */
 typedef struct CUevent_st *CUevent;
 typedef struct CUmemPoolHandle_st *CUmemoryPool; /* the device's one pool here */
+typedef struct CUlinkState_st *CUlinkState;   /* a link (rt_link.c) */
 typedef struct {
     char bytes[16];
 } CUuuid;
