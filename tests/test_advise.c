@@ -223,34 +223,34 @@ static void test_swizzle_is_cutes_formula(void)
     /* Swizzle<3,0,3> on an 8x8 tile: element (r, c) goes to (r, c ^ r) */
     for (uint32_t r = 0; r < 8; r++)
         for (uint32_t c = 0; c < 8; c++)
-            CHECK_EQ(smem_swizzle(r * 8 + c, 3, 0, 3), r * 8 + (c ^ r));
+            CHECK_EQ(smem_swizzle_bms(r * 8 + c, 3, 0, 3), r * 8 + (c ^ r));
     /* Swizzle<2,1,4>: bits 5..6 into bits 1..2, the rest kept */
-    CHECK_EQ(smem_swizzle(0x20, 2, 1, 4), 0x22);
-    CHECK_EQ(smem_swizzle(0x61, 2, 1, 4), 0x67);
-    CHECK_EQ(smem_swizzle(0x1f, 2, 1, 4), 0x1f);
+    CHECK_EQ(smem_swizzle_bms(0x20, 2, 1, 4), 0x22);
+    CHECK_EQ(smem_swizzle_bms(0x61, 2, 1, 4), 0x67);
+    CHECK_EQ(smem_swizzle_bms(0x1f, 2, 1, 4), 0x1f);
     /* element offsets, bytes within an element kept */
-    struct smem_layout l = {SMEM_LAYOUT_SWIZZLE, 32, 4, 0, 5, 0, 5};
+    struct smem_layout l = {SMEM_LAYOUT_SWIZZLE, 32, 4, 0, 5, 0, 5, 0, 0, 0};
     CHECK_EQ(smem_layout_map(&l, (3 * 32 + 1) * 4 + 2), (3 * 32 + (1 ^ 3)) * 4 + 2);
-    struct smem_layout p = {SMEM_LAYOUT_PAD, 32, 4, 2, 0, 0, 0};
+    struct smem_layout p = {SMEM_LAYOUT_PAD, 32, 4, 2, 0, 0, 0, 0, 0, 0};
     CHECK_EQ(smem_layout_map(&p, (5 * 32 + 7) * 4), (5 * 34 + 7) * 4);
     CHECK_EQ(smem_layout_map(&p, 7 * 4 + 3), 7 * 4 + 3);
 }
 
 static void test_col_expr_reads_like_the_documents(void)
 {
-    struct smem_layout l = {SMEM_LAYOUT_SWIZZLE, 32, 4, 0, 5, 0, 5};
+    struct smem_layout l = {SMEM_LAYOUT_SWIZZLE, 32, 4, 0, 5, 0, 5, 0, 0, 0};
     char b[200];
     CHECK(smem_layout_col_expr(&l, 32, "r", "c", b, sizeof b));
     CHECK_STR(b, "c ^ r");
-    l = (struct smem_layout){SMEM_LAYOUT_SWIZZLE, 32, 4, 0, 4, 1, 4};
+    l = (struct smem_layout){SMEM_LAYOUT_SWIZZLE, 32, 4, 0, 4, 1, 4, 0, 0, 0};
     CHECK(smem_layout_col_expr(&l, 16, "r", "c", b, sizeof b));
     CHECK_STR(b, "c ^ (r << 1)");
-    l = (struct smem_layout){SMEM_LAYOUT_SWIZZLE, 32, 4, 0, 3, 2, 3};
+    l = (struct smem_layout){SMEM_LAYOUT_SWIZZLE, 32, 4, 0, 3, 2, 3, 0, 0, 0};
     CHECK(smem_layout_col_expr(&l, 64, "r", "c", b, sizeof b));
     CHECK_STR(b, "c ^ ((r & 7) << 2)");
-    l = (struct smem_layout){SMEM_LAYOUT_SWIZZLE, 32, 4, 0, 3, 0, 2};
+    l = (struct smem_layout){SMEM_LAYOUT_SWIZZLE, 32, 4, 0, 3, 0, 2, 0, 0, 0};
     CHECK(!smem_layout_col_expr(&l, 64, "r", "c", b, sizeof b)); /* yyy inside the row */
-    l = (struct smem_layout){SMEM_LAYOUT_SWIZZLE, 48, 4, 0, 4, 0, 5};
+    l = (struct smem_layout){SMEM_LAYOUT_SWIZZLE, 48, 4, 0, 4, 0, 5, 0, 0, 0};
     CHECK(!smem_layout_col_expr(&l, 64, "r", "c", b, sizeof b));
 }
 
