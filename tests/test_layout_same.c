@@ -64,8 +64,8 @@ static void test_pads_first_then_swizzles_in_one_order(void)
                 CHECK_EQ(nswz, 0);
                 CHECK_EQ(l.pad, npads++);
             } else if (l.kind == SMEM_LAYOUT_TMA) {
-                /* Hopper's modes last, 32B to 128B, where the rows make TMA boxes */
-                CHECK(l.tma >= 1 && l.tma <= 3 && (!ntma++ || l.tma > prev.tma));
+                /* Hopper's modes last, 128B to 32B, where the rows make TMA boxes */
+                CHECK(l.tma >= 1 && l.tma <= 3 && (!ntma++ || l.tma < prev.tma));
                 CHECK(smem_layout_tma_fits(sp->row_elems * sp->elem_bytes, l.tma) == NULL);
                 CHECK_EQ(l.rows, sp->rows);
                 CHECK_EQ(l.tma_base, 0);

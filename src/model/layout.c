@@ -122,8 +122,8 @@ int smem_layout_order(const struct smem_layout *a, const struct smem_layout *b)
         return a->kind < b->kind ? -1 : 1;
     if (a->kind == SMEM_LAYOUT_PAD)
         return (a->pad > b->pad) - (a->pad < b->pad);
-    if (a->kind == SMEM_LAYOUT_TMA)
-        return (a->tma > b->tma) - (a->tma < b->tma);
+    if (a->kind == SMEM_LAYOUT_TMA) /* the widest first */
+        return (a->tma < b->tma) - (a->tma > b->tma);
     int ca = smem_layout_col_expr(a, 0, "r", "c", NULL, 0);
     int cb = smem_layout_col_expr(b, 0, "r", "c", NULL, 0);
     if (ca != cb)
@@ -141,7 +141,7 @@ void smem_layout_iter_init(struct smem_layout_iter *it, enum smem_layout_kind fr
     it->stage = from == SMEM_LAYOUT_TMA ? 3 : from == SMEM_LAYOUT_SWIZZLE ? 1 : 0;
     it->b = 1;
     if (it->stage == 3)
-        it->p = 1;
+        it->p = 3;
 }
 
 int smem_layout_next(const struct smem_layout_space *sp, struct smem_layout_iter *it,
@@ -183,17 +183,18 @@ int smem_layout_next(const struct smem_layout_space *sp, struct smem_layout_iter
         it->stage++;
         it->b = 1;
         it->m = it->s = 0;
-        it->p = 1;
+        it->p = 3;
     }
-    /* Hopper's modes: the tile as TMA writes it, aligned to its pattern */
-    for (; it->stage == 3 && it->p <= 3; it->p++) {
+    /* Hopper's modes, the widest first (CUTLASS's ss_smem_selector takes the widest the tile's
+       rows allow: one box a row): the tile as TMA writes it, aligned to its pattern */
+    for (; it->stage == 3 && it->p >= 1 && it->p <= 3; it->p--) {
         uint64_t rb = (uint64_t)sp->row_elems * sp->elem_bytes;
         if (!sp->row_elems || !sp->rows || rb > 0xffffffffu ||
             smem_layout_tma_fits((uint32_t)rb, it->p))
             continue;
         *l = (struct smem_layout){SMEM_LAYOUT_TMA, sp->row_elems, sp->elem_bytes, 0, 0, 0, 0,
                                   it->p, sp->rows, 0};
-        it->p++;
+        it->p--;
         return 1;
     }
     it->stage = 4;
