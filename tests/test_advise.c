@@ -704,8 +704,81 @@ static void test_wmma_tile_gets_no_swizzle(void)
     for (unsigned i = 0; adv && i < adv->narrays; i++) {
         const struct smem_advise_array *ar = &adv->arrays[i];
         CHECK_EQ(ar->nswizzles, 0);
+        CHECK_EQ(ar->ntmas, 0); /* nor a swizzle mode */
         CHECK(!ar->best_is_swizzle);
         CHECK(strstr(ar->note, "no swizzle: wmma") != NULL);
+    }
+    smem_advice_free(adv);
+    smem_analysis_free(an);
+}
+
+/* ---- Hopper's swizzle modes ----------------------------------------------------------------- */
+
+/* tests/advise/hopper.cu: a 64 x 64 half tile read by ldmatrix.x4 down 128-byte rows (8-way).
+ * advise proposes CU_TENSOR_MAP_SWIZZLE_128B, priced on the recorded run; the same kernel written
+ * for that layout (stage_ldsm_128b), analysed as code, costs exactly what it predicts. A tile a
+ * TMA copy writes from a host-built map cannot be re-analysed: advise says so. */
+static void test_hopper_mode_is_proposed_and_proven(void)
+{
+    const char *path = ADV_DIR "hopper.cu";
+    struct smem_analysis *an;
+    struct smem_advice *adv = advise(path, "stage_ldsm", 128, 1, 0, 0, &an);
+    if (!an) {
+        CHECK(no_nvcc);
+        return;
+    }
+    CHECK(adv && adv->narrays == 1);
+    if (!adv || adv->narrays != 1) {
+        smem_advice_free(adv);
+        smem_analysis_free(an);
+        return;
+    }
+    const struct smem_advise_array *ar = &adv->arrays[0];
+    uint32_t ld = line_of(path, "ldmatrix.sync.aligned"), st = line_of(path, "*(uint4 *)&tile");
+    CHECK_EQ(ar->before.wavefronts, 576); /* 16 ldmatrix.x4 x 32 (8-way) + 16 st.v4 x 4 */
+    CHECK_EQ(ar->before.ideal, 128);
+    CHECK_EQ(ar->ntmas, 3);
+    CHECK(ar->best_tma == 0);
+    const struct smem_advise_candidate *t = ar->ntmas ? &ar->tmas[ar->best_tma] : NULL;
+    CHECK(t && t->layout.kind == SMEM_LAYOUT_TMA && t->layout.tma == 3);
+    if (t) {
+        CHECK_EQ(t->wavefronts, 128);
+        CHECK_EQ(t->extra_bytes, 0);
+        CHECK(strstr(t->code, "CU_TENSOR_MAP_SWIZZLE_128B, boxDim {64, 64}") != NULL);
+        CHECK(strstr(t->code, "tile[r][c ^ ((r & 7) << 3)]") != NULL);
+        uint64_t ld_wf = 0, st_wf = 0;
+        for (uint32_t i = 0; i < t->nsites; i++) {
+            ld_wf += t->sites[i].line + 2 >= ld && t->sites[i].line <= ld + 2 ? t->sites[i].wavefronts : 0;
+            st_wf += t->sites[i].line == st ? t->sites[i].wavefronts : 0;
+        }
+        CHECK_EQ(ld_wf, 64);
+        CHECK_EQ(st_wf, 64);
+        /* the narrower modes split a row into boxes: 64B 192, 32B 320 */
+        for (uint32_t i = 1; i < ar->ntmas; i++)
+            CHECK_EQ(ar->tmas[i].wavefronts, ar->tmas[i].layout.tma == 2 ? 192u : 320u);
+        /* the layout written as code and analysed: exactly the prediction */
+        struct smem_analyze_options o;
+        struct smem_analysis *an2 = analyse(path, "stage_ldsm_128b", 128, 1, 0, &o);
+        CHECK(an2 != NULL);
+        if (an2) {
+            const struct smem_kernel_report *k = &an2->kernels[0];
+            CHECK_EQ(k->ldsm.wavefronts, ld_wf);
+            CHECK_EQ(k->st.wavefronts, st_wf);
+            CHECK_EQ(k->ldsm.wavefronts + k->st.wavefronts, t->wavefronts);
+            smem_analysis_free(an2);
+        }
+    }
+    smem_advice_free(adv);
+    smem_analysis_free(an);
+    /* the TMA-written tile: the run stops at the copy, nothing to prove */
+    adv = advise(path, "tma_ldsm", 128, 1, 0, 0, &an);
+    CHECK(adv != NULL);
+    if (adv) {
+        uint32_t at = line_of(path, "asm volatile(\"cp.async.bulk.tensor");
+        CHECK(adv->tma_line >= at && adv->tma_line <= at + 2); /* the statement's lines */
+        CHECK(adv->tma_stopped);
+        CHECK(!adv->complete);
+        CHECK_EQ(adv->narrays, 0);
     }
     smem_advice_free(adv);
     smem_analysis_free(an);
@@ -728,6 +801,7 @@ int main(int argc, char **argv)
         RUN(test_vector_kernel_needs_the_compiled_alignment);
         RUN(test_flat_indexing_fails_the_proof_and_every_pad_is_compiled);
         RUN(test_wmma_tile_gets_no_swizzle);
+        RUN(test_hopper_mode_is_proposed_and_proven);
     } else {
         RUN(test_every_pad_compiled_matches_the_prediction);
     }

@@ -72,9 +72,9 @@ unsigned smem_layout_max_pad(const struct smem_layout_space *sp);
  *   (none for fewer than 4 elements): first those smem_layout_col_expr writes on the column index,
  *   then the others, each group by B, then M, then S;
  * - Hopper's swizzle modes 128B, 64B, 32B (the widest first, as CUTLASS chooses) as a TMA copy
- *   writes the tile (SMEM_LAYOUT_TMA, tile
- *   aligned: tma_base 0), for rows and row length known, a row a multiple of 16 bytes and either a
- *   whole number of spans or narrower than one (smem_layout_tma_fits).
+ *   writes the tile (SMEM_LAYOUT_TMA, tile aligned: tma_base 0), for rows and row length known, a
+ *   row a multiple of 16 bytes and either a whole number of spans or narrower than one
+ *   (smem_layout_tma_fits).
  * Every swizzle the list gives keeps accesses of sp->unit aligned; whether it is one to one and
  * whether a pad keeps them aligned, smem_layout_onto and smem_layout_aligned say. */
 struct smem_layout_iter {
