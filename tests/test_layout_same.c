@@ -64,8 +64,9 @@ static void test_pads_first_then_swizzles_in_one_order(void)
                 CHECK_EQ(nswz, 0);
                 CHECK_EQ(l.pad, npads++);
             } else if (l.kind == SMEM_LAYOUT_TMA) {
-                /* Hopper's modes last, 128B to 32B, where the rows make TMA boxes */
-                CHECK(l.tma >= 1 && l.tma <= 3 && (!ntma++ || l.tma < prev.tma));
+                /* Hopper's modes last, where the rows make TMA boxes (their order: above) */
+                CHECK(l.tma >= 1 && l.tma <= 3);
+                ntma++;
                 CHECK(smem_layout_tma_fits(sp->row_elems * sp->elem_bytes, l.tma) == NULL);
                 CHECK_EQ(l.rows, sp->rows);
                 CHECK_EQ(l.tma_base, 0);
@@ -281,6 +282,16 @@ static void compare(const struct same_case *c, const char *ptx, size_t plen)
         int pattern_swizzle = swz_better && (!pad_better || pa.swz_wavefronts < pa.pad_wavefronts ||
                                              (pa.swz_wavefronts == pa.pad_wavefronts && pa.pad));
         CHECK_EQ(pattern_swizzle, ar->best_is_swizzle);
+        /* Hopper's swizzle modes: the same best mode at the same cost */
+        const struct smem_advise_candidate *bt = ar->best_tma >= 0 ? &ar->tmas[ar->best_tma] : NULL;
+        CHECK_EQ(pa.has_tma, bt != NULL);
+        if (pa.has_tma && bt) {
+            CHECK_EQ(pa.tma, bt->layout.tma);
+            CHECK_EQ(pa.tma_wavefronts, bt->wavefronts);
+            CHECK_EQ(pa.tma_tried, ar->ntmas);
+            printf("  %-9s swizzle mode %s: %llu wavefronts (%u modes)\n", c->kernel,
+                   smem_layout_tma_name(pa.tma), (unsigned long long)pa.tma_wavefronts, pa.tma_tried);
+        }
     }
     CHECK_EQ(pa.has_swizzle, bs != NULL);
     if (pa.has_swizzle && bs) {

@@ -116,14 +116,24 @@ unsigned smem_layout_max_pad(const struct smem_layout_space *sp)
     return period > sp->banks.count ? period : sp->banks.count;
 }
 
+/* A TMA mode's place among the modes: spans that divide the row, widest first (0-2), then spans
+ * wider than the row, narrowest first (3-5). */
+static unsigned tma_rank(const struct smem_layout *l)
+{
+    uint32_t rb = l->row_elems * l->elem_bytes, span = 16u << l->tma;
+    return rb % span == 0 ? 3 - l->tma : 2 + l->tma;
+}
+
 int smem_layout_order(const struct smem_layout *a, const struct smem_layout *b)
 {
     if (a->kind != b->kind)
         return a->kind < b->kind ? -1 : 1;
     if (a->kind == SMEM_LAYOUT_PAD)
         return (a->pad > b->pad) - (a->pad < b->pad);
-    if (a->kind == SMEM_LAYOUT_TMA) /* the widest first */
-        return (a->tma < b->tma) - (a->tma > b->tma);
+    if (a->kind == SMEM_LAYOUT_TMA) {
+        unsigned ra = tma_rank(a), rb = tma_rank(b);
+        return (ra > rb) - (ra < rb);
+    }
     int ca = smem_layout_col_expr(a, 0, "r", "c", NULL, 0);
     int cb = smem_layout_col_expr(b, 0, "r", "c", NULL, 0);
     if (ca != cb)
@@ -141,7 +151,7 @@ void smem_layout_iter_init(struct smem_layout_iter *it, enum smem_layout_kind fr
     it->stage = from == SMEM_LAYOUT_TMA ? 3 : from == SMEM_LAYOUT_SWIZZLE ? 1 : 0;
     it->b = 1;
     if (it->stage == 3)
-        it->p = 3;
+        it->p = 0;
 }
 
 int smem_layout_next(const struct smem_layout_space *sp, struct smem_layout_iter *it,
@@ -183,18 +193,21 @@ int smem_layout_next(const struct smem_layout_space *sp, struct smem_layout_iter
         it->stage++;
         it->b = 1;
         it->m = it->s = 0;
-        it->p = 3;
+        it->p = 0;
     }
-    /* Hopper's modes, the widest first (CUTLASS's ss_smem_selector takes the widest the tile's
-       rows allow: one box a row): the tile as TMA writes it, aligned to its pattern */
-    for (; it->stage == 3 && it->p >= 1 && it->p <= 3; it->p--) {
+    /* Hopper's modes (the tile as TMA writes it, aligned to its pattern): first those whose span
+       divides the row, the widest first (CUTLASS's ss_smem_selector takes the widest the tile's
+       rows allow: fewest boxes), then those that pad a narrower row to the span, the least
+       padding first; it->p counts the slots 0-5 (tma_rank's order) */
+    for (; it->stage == 3 && it->p < 6; it->p++) {
         uint64_t rb = (uint64_t)sp->row_elems * sp->elem_bytes;
+        unsigned mode = it->p < 3 ? 3 - it->p : it->p - 2;
         if (!sp->row_elems || !sp->rows || rb > 0xffffffffu ||
-            smem_layout_tma_fits((uint32_t)rb, it->p))
+            smem_layout_tma_fits((uint32_t)rb, mode) || (it->p < 3) != (rb % (16u << mode) == 0))
             continue;
         *l = (struct smem_layout){SMEM_LAYOUT_TMA, sp->row_elems, sp->elem_bytes, 0, 0, 0, 0,
-                                  it->p, sp->rows, 0};
-        it->p--;
+                                  mode, sp->rows, 0};
+        it->p++;
         return 1;
     }
     it->stage = 4;

@@ -71,10 +71,11 @@ unsigned smem_layout_max_pad(const struct smem_layout_space *sp);
  *   (a vector stays whole) to one bank line, S >= B with M + S + B within the array's offset bits
  *   (none for fewer than 4 elements): first those smem_layout_col_expr writes on the column index,
  *   then the others, each group by B, then M, then S;
- * - Hopper's swizzle modes 128B, 64B, 32B (the widest first, as CUTLASS chooses) as a TMA copy
- *   writes the tile (SMEM_LAYOUT_TMA, tile aligned: tma_base 0), for rows and row length known, a
- *   row a multiple of 16 bytes and either a whole number of spans or narrower than one
- *   (smem_layout_tma_fits).
+ * - Hopper's swizzle modes as a TMA copy writes the tile (SMEM_LAYOUT_TMA, tile aligned: tma_base
+ *   0), for rows and row length known, a row a multiple of 16 bytes and either a whole number of
+ *   spans or narrower than one (smem_layout_tma_fits): first the spans that divide the row, the
+ *   widest first (CUTLASS's choice: fewest boxes), then the spans a narrower row is padded to,
+ *   the least padding first.
  * Every swizzle the list gives keeps accesses of sp->unit aligned; whether it is one to one and
  * whether a pad keeps them aligned, smem_layout_onto and smem_layout_aligned say. */
 struct smem_layout_iter {
