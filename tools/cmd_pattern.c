@@ -530,8 +530,7 @@ static int print_tile(const struct options *o)
             smem_report_tma_fields(fields, sizeof fields, l);
             printf(": %s\n", fields);
         } else {
-            printf(": rows of %u bytes, dense (CU_TENSOR_MAP_SWIZZLE_NONE; wgmma layout type 0, "
-                   "the interleaved core matrices of 8 rows x 16 bytes)\n", rb);
+            printf(": rows of %u bytes, dense (CU_TENSOR_MAP_SWIZZLE_NONE)\n", rb);
         }
         uint32_t first, count;
         int cell[SMEM_TILE_LINES][8];

@@ -207,11 +207,14 @@ void smem_report_tma_fields(char *buf, size_t n, const struct smem_layout *l)
     if (h.boxes > 1 || h.row_copies > 1)
         put(buf, n, &k, " (%u x %u boxes)", h.boxes, h.row_copies);
     put(buf, n, &k, "; wgmma descriptor: layout type %u (%s), SBO %u B (field %u), LBO unused "
-                    "K-major (write 1), MN-major %u B (field %u), base offset 0 (tile %u-byte "
-                    "aligned); CuTe: Swizzle<%u,%u,%u> on byte offsets, GMMA::Layout_K_SW%u_Atom<T> "
-                    "/ Layout_MN_SW%u_Atom<T>",
-        h.wgmma_layout, mode, h.sbo, h.sbo >> 4, h.lbo_mn, h.lbo_mn >> 4, h.align, h.cute_b,
-        h.cute_m, h.cute_s, h.span, h.span);
+                    "K-major (write 1), MN-major %u B (field %u), base offset 0 (",
+        h.wgmma_layout, mode, h.sbo, h.sbo >> 4, h.lbo_mn, h.lbo_mn >> 4);
+    if (l->tma_base)
+        put(buf, n, &k, "the tile at byte %u of the pattern: both XOR the absolute address", l->tma_base);
+    else
+        put(buf, n, &k, "tile %u-byte aligned", h.align);
+    put(buf, n, &k, "); CuTe: Swizzle<%u,%u,%u> on byte offsets, GMMA::Layout_K_SW%u_Atom<T> / "
+                    "Layout_MN_SW%u_Atom<T>", h.cute_b, h.cute_m, h.cute_s, h.span, h.span);
 }
 
 void smem_report_tma_fields_json(FILE *f, const struct smem_layout *l)
