@@ -504,7 +504,24 @@ void smem_advice_table(FILE *f, const struct smem_advice *a)
             }
             (void)shown;
         }
-        if (ar->best_tma >= 0) {
+        uint64_t fewest = ar->before.wavefronts;
+        if (ar->best_pad >= 0 && ar->pads[ar->best_pad].wavefronts < fewest)
+            fewest = ar->pads[ar->best_pad].wavefronts;
+        if (ar->best_swizzle >= 0 && ar->swizzles[ar->best_swizzle].wavefronts < fewest)
+            fewest = ar->swizzles[ar->best_swizzle].wavefronts;
+        if (ar->best_tma >= 0 && ar->tmas[ar->best_tma].wavefronts > fewest) {
+            /* not a proposal: one line says what the modes leave */
+            const struct smem_advise_candidate *c = &ar->tmas[ar->best_tma];
+            char tw[32];
+            ways(tw, sizeof tw, c->wavefronts, c->ideal, c->max_ways);
+            fprintf(f, "  hopper: the best swizzle mode, %s, leaves %llu wavefronts (%s)",
+                    smem_layout_tma_name(c->layout.tma), (unsigned long long)c->wavefronts, tw);
+            for (uint32_t t = 0; t < ar->ntmas; t++)
+                if (t != (uint32_t)ar->best_tma)
+                    fprintf(f, "; %s %llu", smem_layout_tma_name(ar->tmas[t].layout.tma),
+                            (unsigned long long)ar->tmas[t].wavefronts);
+            fprintf(f, "\n");
+        } else if (ar->best_tma >= 0) {
             const struct smem_advise_candidate *c = &ar->tmas[ar->best_tma];
             char ch[400], fields[700];
             changes(&ar->before, c, ch, sizeof ch);
