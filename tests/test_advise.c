@@ -4,12 +4,15 @@
  * Tests that compile CUDA exit 77 (skipped) when nvcc cannot run. */
 #include "check.h"
 #include "testfile.h"
+#include "testrun.h"
 #include "hwdata.h"
+#include "smemlab/report/json_read.h"
 #include "smemlab/report/report.h"
 #include "smemlab/analysis/advise.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define ADV_DIR SMEMLAB_SOURCE_DIR "/tests/advise/"
@@ -784,6 +787,46 @@ static void test_hopper_mode_is_proposed_and_proven(void)
     smem_analysis_free(an);
 }
 
+/* The proposal carried out with a real TMA copy (tests/run/tma_ldsm.cu: the map built by the host,
+ * SWIZZLE_NONE then SWIZZLE_128B with the reads XORed as advise wrote them), run whole: the same
+ * fragments both ways, and ldmatrix priced as advise predicted for hopper.cu's tile (512 -> 64). */
+static void test_hopper_proposal_runs(void)
+{
+    char bin[900], cmd[4096], json[1000];
+    snprintf(bin, sizeof bin, "%s/tests/advise_hopper", SMEMLAB_BINARY_DIR);
+    mkdir(bin, 0755);
+    snprintf(cmd, sizeof cmd,
+             "nvcc -cudart shared -gencode arch=compute_90a,code=[sm_90a,compute_90a] -O2 -lineinfo "
+             "%s/tests/run/tma_ldsm.cu -o %s/tma_ldsm > %s/tma_ldsm.log 2>&1",
+             SMEMLAB_SOURCE_DIR, bin, bin);
+    if (test_sh(cmd)) {
+        CHECK(no_nvcc);
+        return;
+    }
+    snprintf(json, sizeof json, "%s/tma_ldsm.json", bin);
+    char opts[1300], *o, *e;
+    snprintf(opts, sizeof opts, "--format json -o %s", json);
+    CHECK_EQ(test_smemlab_run(SMEMLAB_BINARY_DIR "/smemlab", bin, opts, "tma_ldsm", "", &o, &e), 0);
+    EXPECT_IN(o, "fragments: 0 differ between the layouts, 0 differ from the tile\nPASS\n");
+    free(o);
+    free(e);
+    struct smem_error err;
+    struct smem_json *js = smem_json_load(json, &err);
+    CHECK(js != NULL);
+    if (!js)
+        return;
+    const struct smem_json *ls = smem_json_get(js, "launches");
+    CHECK_EQ(smem_json_len(ls), 2u);
+    static const double want[2] = {512, 64}; /* advise on hopper.cu: line 37 ldsm, before / 128B */
+    for (unsigned i = 0; i < 2 && i < smem_json_len(ls); i++) {
+        const struct smem_json *l = smem_json_get(smem_json_at(ls, i), "shared_ldsm");
+        CHECK_EQ(smem_json_num(l, "requests", -1), 16);
+        CHECK_EQ(smem_json_num(l, "wavefronts", -1), want[i]);
+        CHECK_EQ(smem_json_num(l, "ideal_wavefronts", -1), 64);
+    }
+    smem_json_free(js);
+}
+
 int main(int argc, char **argv)
 {
     int pads = argc > 1 && !strcmp(argv[1], "pads");
@@ -802,6 +845,7 @@ int main(int argc, char **argv)
         RUN(test_flat_indexing_fails_the_proof_and_every_pad_is_compiled);
         RUN(test_wmma_tile_gets_no_swizzle);
         RUN(test_hopper_mode_is_proposed_and_proven);
+        RUN(test_hopper_proposal_runs);
     } else {
         RUN(test_every_pad_compiled_matches_the_prediction);
     }
