@@ -787,9 +787,26 @@ static void test_hopper_mode_is_proposed_and_proven(void)
     smem_analysis_free(an);
 }
 
+/* The H200's count of launch `launch`'s metric in tests/run/h200-tma-ldsm.txt, -1 if absent. */
+static long long h200_tma_ldsm(unsigned launch, const char *metric)
+{
+    char *t = test_read_file(SMEMLAB_SOURCE_DIR "/tests/run/h200-tma-ldsm.txt", NULL);
+    long long v = -1;
+    char head[16];
+    snprintf(head, sizeof head, "\"%u\",", launch);
+    for (char *ln = t ? strtok(t, "\n") : NULL; ln; ln = strtok(NULL, "\n")) {
+        char *m = strstr(ln, metric), *last = strrchr(ln, ',');
+        if (!strncmp(ln, head, strlen(head)) && m && m[-1] == '"' && last)
+            v = atoll(last + 2);
+    }
+    free(t);
+    return v;
+}
+
 /* The proposal carried out with a real TMA copy (tests/run/tma_ldsm.cu: the map built by the host,
  * SWIZZLE_NONE then SWIZZLE_128B with the reads XORed as advise wrote them), run whole: the same
- * fragments both ways, and ldmatrix priced as advise predicted for hopper.cu's tile (512 -> 64). */
+ * fragments both ways, and ldmatrix priced as advise predicted for hopper.cu's tile (512 -> 64),
+ * which is what the H200 counted (tests/run/h200-tma-ldsm.txt: the same program, its PASS too). */
 static void test_hopper_proposal_runs(void)
 {
     char bin[900], cmd[4096], json[1000];
@@ -823,7 +840,13 @@ static void test_hopper_proposal_runs(void)
         CHECK_EQ(smem_json_num(l, "requests", -1), 16);
         CHECK_EQ(smem_json_num(l, "wavefronts", -1), want[i]);
         CHECK_EQ(smem_json_num(l, "ideal_wavefronts", -1), 64);
+        CHECK_EQ(smem_json_num(l, "requests", -1), h200_tma_ldsm(i, "smsp__inst_executed_op_ldsm.sum"));
+        CHECK_EQ(smem_json_num(l, "wavefronts", -1),
+                 h200_tma_ldsm(i, "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldsm.sum"));
     }
+    char *hw = test_read_file(SMEMLAB_SOURCE_DIR "/tests/run/h200-tma-ldsm.txt", NULL);
+    CHECK(hw && strstr(hw, "\nfragments: 0 differ between the layouts, 0 differ from the tile\nPASS\n"));
+    free(hw);
     smem_json_free(js);
 }
 

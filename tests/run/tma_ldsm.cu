@@ -6,7 +6,8 @@
 //   launch 1: CU_TENSOR_MAP_SWIZZLE_128B, the reads where the copy put the chunks.
 // Both must read the same values (the host compares every lane's fragments), and `smemlab run`
 // must price launch 1's ldmatrix at what advise predicted (64 wavefronts, against 512):
-// tests/test_advise.c, test_hopper_proposal_runs. Needs sm_90a:
+// tests/test_advise.c, test_hopper_proposal_runs; the H200 counted the same and read the same
+// fragments both ways (tests/run/h200-tma-ldsm.txt). Needs sm_90a:
 //   nvcc -cudart shared -gencode arch=compute_90a,code=sm_90a tma_ldsm.cu -o tma_ldsm
 #include <cuda.h>
 #include <cudaTypedefs.h>
