@@ -41,6 +41,7 @@ static const char usage_text[] =
     "                       the H200); EXPR indexes the logical tile and is priced at the byte it\n"
     "                       lands on. all: EXPR priced under each mode. Without EXPR: the tile's\n"
     "                       picture under MODE (or all four): which row.chunk sits at which banks\n"
+    "                       (table or json; --svg / --html draw it)\n"
     "  --tma-base B         the tile's byte within the 1024-byte swizzle pattern (a multiple of\n"
     "                       128; default 0: the tile aligned)\n"
     "  --advise             also the smallest padding, the best XOR swizzle (Swizzle<B,M,S> on\n"
@@ -467,22 +468,22 @@ static int print_tile(const struct options *o)
              "tile %ux%u of %u-byte elements (%u-byte rows) as a TMA copy writes it, at byte %u of "
              "the 1024-byte swizzle pattern",
              p->shape[0], p->shape[1], p->elem_bytes, rb, p->layout.tma_base);
-    if (o->svg || o->html) {
-        const char *path = o->svg ? o->svg : o->html;
-        FILE *f = fopen(path, "w");
+    const char *path[2] = {o->svg, o->html};
+    for (int i = 0; i < 2; i++) {
+        if (!path[i])
+            continue;
+        FILE *f = fopen(path[i], "w");
         if (!f) {
-            fprintf(stderr, "smemlab pattern: cannot write %s: %s\n", path, strerror(errno));
+            fprintf(stderr, "smemlab pattern: cannot write %s: %s\n", path[i], strerror(errno));
             return EXIT_INPUT;
         }
-        if (!o->svg)
-            fputs("<!DOCTYPE html>\n<html><head><meta charset='utf-8'/><title>smemlab pattern: "
-                  "swizzle modes</title></head><body>\n", f);
-        smem_report_tile_svg(f, modes, n, caption);
-        if (!o->svg)
-            fputs("</body></html>\n", f);
+        if (i == 0)
+            smem_report_tile_svg(f, modes, n, caption);
+        else
+            smem_report_tile_html(f, modes, n, caption);
         int bad = ferror(f);
         if (fclose(f) || bad) {
-            fprintf(stderr, "smemlab pattern: cannot write %s\n", path);
+            fprintf(stderr, "smemlab pattern: cannot write %s\n", path[i]);
             return EXIT_INPUT;
         }
     }

@@ -255,8 +255,8 @@ void smem_tile_lines(const struct smem_layout *l, uint32_t *first, uint32_t *cou
     *count = lo == UINT32_MAX ? 0 : hi - lo + 1 < SMEM_TILE_LINES ? hi - lo + 1 : SMEM_TILE_LINES;
 }
 
-void smem_report_tile_svg(FILE *f, const struct smem_layout *modes, unsigned nmodes,
-                          const char *caption)
+static void tile_svg(FILE *f, const struct smem_layout *modes, unsigned nmodes, const char *caption,
+                     int standalone)
 {
     const int cw = 44, ch = 22, left = 44, top = 64, gap = 28;
     int panel_w = left + 8 * cw + gap, height = top + 20;
@@ -268,8 +268,9 @@ void smem_report_tile_svg(FILE *f, const struct smem_layout *modes, unsigned nmo
             height = top + (int)count * ch + 20;
     }
     int width = panel_w * (int)(nmodes ? nmodes : 1) + 10;
-    fprintf(f, "<?xml version='1.0' encoding='UTF-8'?>\n"
-               "<svg xmlns='http://www.w3.org/2000/svg' class='tilemap' width='%d' height='%d' "
+    if (standalone)
+        fputs("<?xml version='1.0' encoding='UTF-8'?>\n", f);
+    fprintf(f, "<svg xmlns='http://www.w3.org/2000/svg' class='tilemap' width='%d' height='%d' "
                "viewBox='0 0 %d %d' font-family='monospace' font-size='11'>\n"
                "<style>text.h{font-weight:bold} rect.pad{fill:#eee}</style>\n",
             width, height + 40, width, height + 40);
@@ -315,4 +316,32 @@ void smem_report_tile_svg(FILE *f, const struct smem_layout *modes, unsigned nmo
     fprintf(f, "<text x='6' y='%d'>cell: row.chunk of the tile (16-byte chunk c of row r); "
                "columns: the banks of each 16 bytes of a 128-byte line</text>\n</svg>\n",
             height + 24);
+}
+
+void smem_report_tile_svg(FILE *f, const struct smem_layout *modes, unsigned nmodes,
+                          const char *caption)
+{
+    tile_svg(f, modes, nmodes, caption, 1);
+}
+
+void smem_report_tile_html(FILE *f, const struct smem_layout *modes, unsigned nmodes,
+                           const char *caption)
+{
+    html_page_begin(f, "smemlab pattern: a tile under Hopper's swizzle modes");
+    fputs("<h1>smemlab pattern: a tile under Hopper's swizzle modes</h1>\n<p>", f);
+    smem_xml_text(f, caption);
+    fputs("</p>\n", f);
+    for (unsigned i = 0; i < nmodes; i++) {
+        char fields[700];
+        fputs("<p class='note'>", f);
+        if (modes[i].tma) {
+            smem_report_tma_fields(fields, sizeof fields, &modes[i]);
+            smem_xml_text(f, fields);
+        } else {
+            smem_xml_text(f, "none: dense rows (CU_TENSOR_MAP_SWIZZLE_NONE)");
+        }
+        fputs("</p>\n", f);
+    }
+    tile_svg(f, modes, nmodes, "", 0);
+    html_page_end(f);
 }

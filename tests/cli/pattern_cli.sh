@@ -153,6 +153,12 @@ expect_rc 0
 [ "$(grep -c "<g class='mode'>" "$TMPD/tile.svg")" -eq 4 ] || fail "tile svg: expected 4 modes"
 # rows 0-7 of the first box: 8 x 8 chunks (none, 128B), 8 x 2 (32B: 32-byte boxes), 8 x 4 (64B)
 [ "$(grep -c "<g class='chunk'>" "$TMPD/tile.svg")" -eq 176 ] || fail "tile svg: expected 176 chunks"
+t "tile page" "$S" pattern --swizzle 128B --shape 64x64 --elem 2 --html "$TMPD/tile.html"
+expect_rc 0
+grep -qF "CU_TENSOR_MAP_SWIZZLE_128B, boxDim {64, 64}" "$TMPD/tile.html" || fail "tile page: the fields"
+[ "$(grep -c "<g class='chunk'>" "$TMPD/tile.html")" -eq 64 ] || fail "tile page: expected 64 chunks"
+t "tile picture unwritable" "$S" pattern --swizzle 128B --shape 8x64 --svg /nonexistent/dir/t.svg
+expect_rc 3
 t "ldmatrix on a 128B tile" "$S" pattern 'a[lane%16][lane/16*8]' --shape 16x64 --op ldmatrix.x4 --swizzle 128B
 expect_rc 0; expect_out "the tile as TMA writes it with swizzle 128B"
 expect_out "1 request, 4 wavefronts (ideal 4): no bank conflict"

@@ -68,6 +68,9 @@ void smem_report_tma_fields_json(FILE *f, const struct smem_layout *l);
  * standalone SVG document, one panel a mode, captioned. */
 void smem_report_tile_svg(FILE *f, const struct smem_layout *modes, unsigned nmodes,
                           const char *caption);
+/* The same in a self-contained HTML page, each mode's fields above the picture. */
+void smem_report_tile_html(FILE *f, const struct smem_layout *modes, unsigned nmodes,
+                           const char *caption);
 /* The lines (128 bytes each, relative to the tile) that hold rows 0 .. 7 of box 0 under l:
  * *first and *count; cell[line - first][slot] = row * 256 + chunk, or -1 (padding, other rows). */
 #define SMEM_TILE_LINES 16
