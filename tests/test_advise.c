@@ -751,7 +751,8 @@ static void test_hopper_mode_is_proposed_and_proven(void)
         CHECK(strstr(t->code, "tile[r][c ^ ((r & 7) << 3)]") != NULL);
         uint64_t ld_wf = 0, st_wf = 0;
         for (uint32_t i = 0; i < t->nsites; i++) {
-            ld_wf += t->sites[i].line + 2 >= ld && t->sites[i].line <= ld + 2 ? t->sites[i].wavefronts : 0;
+            int at_ld = t->sites[i].line + 2 >= ld && t->sites[i].line <= ld + 2; /* the asm's lines */
+            ld_wf += at_ld ? t->sites[i].wavefronts : 0;
             st_wf += t->sites[i].line == st ? t->sites[i].wavefronts : 0;
         }
         CHECK_EQ(ld_wf, 64);

@@ -130,9 +130,10 @@ static int ldsm_row(const char *kind, const char *name, uint32_t addr[32], long 
     return found;
 }
 
-/* 'a[lane%16][lane/16*8]' read by op on a tile rows x cols of halves under mode: the addresses
+/* 'a[lane%16][lane/16*8]' read by op on a tile rows x cols of halves under layout l: the addresses
  * must be the measured kernel's (name) and the wavefronts the H100's. */
-static void ldsm_case(const char *op, unsigned rows, unsigned cols, unsigned mode, const char *name)
+static void ldsm_layout(const char *op, unsigned rows, unsigned cols, struct smem_layout l,
+                        const char *name)
 {
     uint32_t want[32];
     long long wf = -1;
@@ -143,7 +144,7 @@ static void ldsm_case(const char *op, unsigned rows, unsigned cols, unsigned mod
     CHECK_EQ(smem_pattern_set_op(&p, opname, 1), 0);
     p.shape[0] = rows;
     p.shape[1] = cols;
-    p.layout = tma(cols, 2, rows, mode, 0);
+    p.layout = l;
     struct smem_access *a;
     struct smem_diag d;
     CHECK_EQ(smem_access_parse("a[lane%16][lane/16*8]", &a, &d), 0);
@@ -151,12 +152,38 @@ static void ldsm_case(const char *op, unsigned rows, unsigned cols, unsigned mod
     CHECK_EQ(smem_pattern_eval(a, &p, &r, &d), 0);
     smem_access_free(a);
     unsigned lanes = 8 * p.matrices, same = 0;
-    for (unsigned l = 0; l < lanes; l++)
-        same += smem_layout_map(&p.layout, ((l % 16) * cols + l / 16 * 8) * 2) == want[l];
+    for (unsigned ln = 0; ln < lanes; ln++)
+        same += smem_layout_map(&p.layout, ((ln % 16) * cols + ln / 16 * 8) * 2) == want[ln];
     CHECK_EQ(same, lanes);
     CHECK_EQ((long long)r.wavefronts, wf);
-    printf("  %-13s %-22s swizzle %-4s %2llu wavefronts (H100 %lld)\n", opname, name,
-           smem_layout_tma_name(mode), (unsigned long long)r.wavefronts, wf);
+    char lay[40];
+    if (l.kind == SMEM_LAYOUT_SWIZZLE)
+        snprintf(lay, sizeof lay, "Swizzle<%u,%u,%u>", l.b, l.m + 1, l.s);
+    else
+        snprintf(lay, sizeof lay, "swizzle %s", smem_layout_tma_name(l.tma));
+    printf("  %-17s %-22s %-14s %2llu wavefronts (H100 %lld)\n", opname, name, lay,
+           (unsigned long long)r.wavefronts, wf);
+}
+
+static void ldsm_case(const char *op, unsigned rows, unsigned cols, unsigned mode, const char *name)
+{
+    ldsm_layout(op, rows, cols, tma(cols, 2, rows, mode, 0), name);
+}
+
+/* CuTe's Swizzle<B,M,S> on byte offsets of the dense tile (`pattern --swizzle 'Swizzle<B,M,S>'`):
+ * on halves, the element swizzle Swizzle<B,M-1,S> */
+static void ldsm_cute(const char *op, unsigned rows, unsigned cols, unsigned b, unsigned m,
+                      unsigned s, const char *name)
+{
+    struct smem_layout l;
+    memset(&l, 0, sizeof l);
+    l.kind = SMEM_LAYOUT_SWIZZLE;
+    l.row_elems = cols;
+    l.elem_bytes = 2;
+    l.b = b;
+    l.m = m - 1;
+    l.s = s;
+    ldsm_layout(op, rows, cols, l, name);
 }
 
 static void test_ldmatrix_against_h100(void)
@@ -170,6 +197,13 @@ static void test_ldmatrix_against_h100(void)
         ldsm_case(ops[i], 16, 32, 3, "afrag_s128_swz343_c0");  /* 64-byte rows under 128B: rows
                                                                    padded to the span */
     }
+    /* the sm_80 spellings on dense tiles, unlike the modes where the rows differ from the span */
+    ldsm_cute("ldsm.x4", 16, 64, 3, 4, 3, "afrag_s128_swz343_c0"); /* = 128B */
+    ldsm_cute("ldsm.x4", 16, 32, 3, 4, 3, "afrag_s64_swz343_c0");  /* 64-byte rows: 4 */
+    ldsm_cute("ldsm.x4", 16, 32, 2, 4, 3, "afrag_s64_swz243_c0");  /* = 64B (tests/ldsm/gemm.cu) */
+    ldsm_cute("ldsm.x4", 16, 64, 2, 4, 3, "afrag_s128_swz243_c0"); /* 128-byte rows: 2-way */
+    ldsm_cute("ldsm.x4", 16, 64, 1, 4, 3, "afrag_s128_swz143_c0"); /* 4-way */
+    ldsm_cute("ldsm.x4", 16, 32, 2, 4, 2, "afrag_s64_swz242_c0");  /* 2-way */
 }
 
 /* ---- the modes as CuTe writes them, and their fields ---------------------------------------- */

@@ -41,7 +41,8 @@ static const char usage_text[] =
     "                       the H200); EXPR indexes the logical tile and is priced at the byte it\n"
     "                       lands on. all: EXPR priced under each mode. Without EXPR: the tile's\n"
     "                       picture under MODE (or all four): which row.chunk sits at which banks\n"
-    "                       (table or json; --svg / --html draw it)\n"
+    "                       (table or json; --svg / --html draw it). Also CuTe's 'Swizzle<B,M,S>'\n"
+    "                       (on byte offsets) on the dense tile, e.g. 'Swizzle<3,4,3>'\n"
     "  --tma-base B         the tile's byte within the 1024-byte swizzle pattern (a multiple of\n"
     "                       128; default 0: the tile aligned)\n"
     "  --advise             also the smallest padding, the best XOR swizzle (Swizzle<B,M,S> on\n"
@@ -62,8 +63,8 @@ static const char usage_text[] =
     "  smemlab pattern 'a[lane%16][lane/16*8]' --shape 64x64 --op ldmatrix.x4 --swizzle 128B\n"
     "  smemlab pattern --swizzle all --shape 64x64 --elem 2 --svg tile.svg\n"
     "\n"
-    "exit status: 0 ok, 2 bad option (also a tile a TMA box cannot hold under the mode), 3 bad expression (the message names the column) or a file\n"
-    "that cannot be written\n";
+    "exit status: 0 ok, 2 bad option (also a tile no TMA box holds under the mode), 3 bad\n"
+    "expression (the message names the column) or a file that cannot be written\n";
 
 static int parse_shape(const char *s, unsigned shape[2])
 {
@@ -85,7 +86,8 @@ struct options {
     int format;
     int help;
     int advise;
-    int swizzle;            /* --swizzle: -1 not given, 0-3 the mode, 4 all */
+    int swizzle;            /* --swizzle: -1 not given, 0-3 the mode, 4 all, 5 CuTe's Swizzle<> */
+    unsigned cute[3];       /* --swizzle 'Swizzle<B,M,S>': B, M, S on byte offsets */
     const char *svg, *html; /* files to write, or NULL */
 };
 
@@ -131,8 +133,8 @@ static int parse_options(int argc, char **argv, struct options *o)
         memcpy(name, a, nl);
         name[nl] = 0;
         static const char *const known[] = {"--elem", "--shape", "--block", "--grid-index", "--op",
-                                            "--src", "--banks", "--bank-bytes", "--format", "--svg", "--html",
-                                            "--swizzle", "--tma-base"};
+                                            "--src", "--banks", "--bank-bytes", "--format", "--svg",
+                                            "--html", "--swizzle", "--tma-base"};
         int found = 0;
         for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
             found |= !strcmp(name, known[k]);
@@ -170,8 +172,17 @@ static int parse_options(int argc, char **argv, struct options *o)
                     o->swizzle = (int)m;
             if (!strcmp(val, "all"))
                 o->swizzle = 4;
+            int used = 0;
+            if (sscanf(val, "Swizzle<%u,%u,%u>%n", &o->cute[0], &o->cute[1], &o->cute[2], &used) == 3 &&
+                !val[used]) {
+                if (o->cute[0] > 7 || o->cute[2] < o->cute[0] || o->cute[1] + o->cute[2] + o->cute[0] > 31)
+                    return cli_usage_error("pattern", "--swizzle %s: CuTe's Swizzle<B,M,S> takes B <= 7, "
+                                           "S >= B and M + S + B within 31 bits", val);
+                o->swizzle = 5;
+            }
             if (o->swizzle < 0)
-                return cli_usage_error("pattern", "--swizzle must be none, 32B, 64B, 128B or all, not '%s'", val);
+                return cli_usage_error("pattern", "--swizzle must be none, 32B, 64B, 128B, all or "
+                                       "Swizzle<B,M,S> (CuTe's, on byte offsets), not '%s'", val);
         } else if (!strcmp(name, "--tma-base")) {
             if (cli_parse_uint(val, 1023, &v) || v % 128)
                 return cli_usage_error("pattern", "--tma-base must be 0, 128, ..., 896 (the tile's byte "
@@ -201,8 +212,8 @@ static int parse_options(int argc, char **argv, struct options *o)
         return cli_usage_error("pattern", "no expression (e.g. smemlab pattern 'arr[tid*2]')");
     if (o->swizzle >= 0 && !o->p.shape[0])
         return cli_usage_error("pattern", "--swizzle needs the tile's shape: --shape ROWSxCOLS (the TMA box)");
-    if (o->p.layout.tma_base && o->swizzle < 0)
-        return cli_usage_error("pattern", "--tma-base goes with --swizzle");
+    if (o->p.layout.tma_base && (o->swizzle < 0 || o->swizzle == 5))
+        return cli_usage_error("pattern", "--tma-base goes with --swizzle none|32B|64B|128B|all");
     if (o->swizzle >= 0) {
         o->p.layout.kind = SMEM_LAYOUT_TMA;
         o->p.layout.tma = o->swizzle == 4 ? 0 : (unsigned)o->swizzle;
@@ -216,6 +227,20 @@ static int parse_options(int argc, char **argv, struct options *o)
                                "stmatrix.x1|x2|x4[.trans], cp.async.4|8|16 or cp.async.cg.16, not '%s'", op);
     if (o->src_text && o->p.kind != SMEM_PK_CP_ASYNC)
         return cli_usage_error("pattern", "--src is for cp.async only");
+    if (o->swizzle == 5) { /* CuTe's functor on byte offsets: the element swizzle M - log2 E */
+        unsigned es = 0;
+        while ((1u << es) < o->p.elem_bytes)
+            es++;
+        if (o->cute[1] < es)
+            return cli_usage_error("pattern", "--swizzle Swizzle<%u,%u,%u> would split %u-byte elements "
+                                   "(M counts bytes: at least %u)", o->cute[0], o->cute[1], o->cute[2],
+                                   o->p.elem_bytes, es);
+        memset(&o->p.layout, 0, sizeof o->p.layout);
+        o->p.layout.kind = SMEM_LAYOUT_SWIZZLE;
+        o->p.layout.b = o->cute[0];
+        o->p.layout.m = o->cute[1] - es;
+        o->p.layout.s = o->cute[2];
+    }
     const char *why = smem_pattern_check(&o->p);
     if (why)
         return cli_usage_error("pattern", "%s", why);
@@ -350,6 +375,8 @@ static void print_json(const struct options *o, const struct smem_pattern_result
     if (p->layout.kind == SMEM_LAYOUT_TMA)
         printf("\"swizzle\":\"%s\",\"tma_base\":%u,",
                o->swizzle == 4 ? "all" : smem_layout_tma_name(p->layout.tma), p->layout.tma_base);
+    if (o->swizzle == 5)
+        printf("\"swizzle\":\"Swizzle<%u,%u,%u>\",", o->cute[0], o->cute[1], o->cute[2]);
     if (o->swizzle == 4)
         print_modes(o, a, 1);
     if (adv) {
@@ -451,23 +478,48 @@ static const char *mode_layout(const struct options *o, unsigned m, struct smem_
 static int print_tile(const struct options *o)
 {
     const struct smem_pattern *p = &o->p;
-    unsigned lo = o->swizzle == 4 ? 0 : (unsigned)o->swizzle, hi = o->swizzle == 4 ? 3 : lo;
-    struct smem_layout modes[4];
+    struct smem_layout lay[4];
     const char *why[4];
-    unsigned n = 0;
-    for (unsigned m = lo; m <= hi; m++) {
-        why[m] = mode_layout(o, m, &modes[n]);
-        if (!why[m])
-            n++;
-        else if (lo == hi)
-            return cli_usage_error("pattern", "--swizzle %s: %s", smem_layout_tma_name(m), why[m]);
+    char name[4][32];
+    unsigned mode[4], n = 0;
+    if (o->swizzle == 5) { /* CuTe's Swizzle<B,M,S> on the dense tile */
+        if (o->cute[1] < 4)
+            return cli_usage_error("pattern", "the picture draws 16-byte chunks: Swizzle<B,M,S> with "
+                                   "M >= 4 (an expression prices any)");
+        lay[0] = p->layout;
+        lay[0].row_elems = p->shape[1];
+        lay[0].elem_bytes = p->elem_bytes;
+        lay[0].rows = p->shape[0];
+        why[0] = NULL;
+        mode[0] = 0;
+        snprintf(name[0], sizeof name[0], "Swizzle<%u,%u,%u>", o->cute[0], o->cute[1], o->cute[2]);
+        n = 1;
+    } else {
+        unsigned lo = o->swizzle == 4 ? 0 : (unsigned)o->swizzle, hi = o->swizzle == 4 ? 3 : lo;
+        for (unsigned m = lo; m <= hi; m++, n++) {
+            mode[n] = m;
+            snprintf(name[n], sizeof name[n], "%s", smem_layout_tma_name(m));
+            why[n] = mode_layout(o, m, &lay[n]);
+            if (why[n] && lo == hi)
+                return cli_usage_error("pattern", "--swizzle %s: %s", name[n], why[n]);
+        }
     }
+    struct smem_layout drawn[4]; /* the possible ones */
+    unsigned nd = 0;
+    for (unsigned i = 0; i < n; i++)
+        if (!why[i])
+            drawn[nd++] = lay[i];
     uint32_t rb = p->shape[1] * p->elem_bytes;
     char caption[300];
-    snprintf(caption, sizeof caption,
-             "tile %ux%u of %u-byte elements (%u-byte rows) as a TMA copy writes it, at byte %u of "
-             "the 1024-byte swizzle pattern",
-             p->shape[0], p->shape[1], p->elem_bytes, rb, p->layout.tma_base);
+    if (o->swizzle == 5)
+        snprintf(caption, sizeof caption,
+                 "tile %ux%u of %u-byte elements (%u-byte rows) under CuTe's %s on byte offsets",
+                 p->shape[0], p->shape[1], p->elem_bytes, rb, name[0]);
+    else
+        snprintf(caption, sizeof caption,
+                 "tile %ux%u of %u-byte elements (%u-byte rows) as a TMA copy writes it, at byte %u "
+                 "of the 1024-byte swizzle pattern",
+                 p->shape[0], p->shape[1], p->elem_bytes, rb, p->layout.tma_base);
     const char *path[2] = {o->svg, o->html};
     for (int i = 0; i < 2; i++) {
         if (!path[i])
@@ -478,9 +530,9 @@ static int print_tile(const struct options *o)
             return EXIT_INPUT;
         }
         if (i == 0)
-            smem_report_tile_svg(f, modes, n, caption);
+            smem_report_tile_svg(f, drawn, nd, caption);
         else
-            smem_report_tile_html(f, modes, n, caption);
+            smem_report_tile_html(f, drawn, nd, caption);
         int bad = ferror(f);
         if (fclose(f) || bad) {
             fprintf(stderr, "smemlab pattern: cannot write %s\n", path[i]);
@@ -490,20 +542,19 @@ static int print_tile(const struct options *o)
     if (o->format == FMT_JSON) {
         printf("{\"tile\":{\"rows\":%u,\"cols\":%u,\"elem\":%u,\"row_bytes\":%u,\"tma_base\":%u},"
                "\"modes\":[", p->shape[0], p->shape[1], p->elem_bytes, rb, p->layout.tma_base);
-        unsigned k = 0;
-        for (unsigned m = lo; m <= hi; m++) {
-            printf("%s{", m > lo ? "," : "");
-            if (why[m]) {
-                printf("\"swizzle\":\"%s\",\"why\":", smem_layout_tma_name(m));
-                smem_json_string(stdout, why[m]);
+        for (unsigned i = 0; i < n; i++) {
+            printf("%s{", i ? "," : "");
+            if (why[i]) {
+                printf("\"swizzle\":\"%s\",\"why\":", name[i]);
+                smem_json_string(stdout, why[i]);
                 printf("}");
                 continue;
             }
-            const struct smem_layout *l = &modes[k++];
-            if (m)
+            const struct smem_layout *l = &lay[i];
+            if (l->kind == SMEM_LAYOUT_TMA && mode[i])
                 smem_report_tma_fields_json(stdout, l);
             else
-                printf("\"swizzle\":\"none\",\"row_pitch\":%u", rb);
+                printf("\"swizzle\":\"%s\",\"row_pitch\":%u", name[i], rb);
             printf(",\"chunks\":[");
             for (uint32_t r = 0; r < l->rows; r++) {
                 printf("%s[", r ? "," : "");
@@ -518,16 +569,18 @@ static int print_tile(const struct options *o)
     }
     printf("%s\ncell: row.chunk of the tile (16-byte chunk c of row r) at each 16 bytes of a "
            "128-byte line of shared memory\n", caption);
-    unsigned k = 0;
-    for (unsigned m = lo; m <= hi; m++) {
-        printf("\nswizzle %s", smem_layout_tma_name(m));
-        if (why[m]) {
-            printf(": not possible: %s\n", why[m]);
+    for (unsigned i = 0; i < n; i++) {
+        const struct smem_layout *l = &lay[i];
+        printf("\n%s%s", l->kind == SMEM_LAYOUT_TMA ? "swizzle " : "", name[i]);
+        if (why[i]) {
+            printf(": not possible: %s\n", why[i]);
             continue;
         }
-        const struct smem_layout *l = &modes[k++];
         char fields[600];
-        if (m) {
+        if (l->kind == SMEM_LAYOUT_SWIZZLE) {
+            smem_layout_formula(l, fields, sizeof fields);
+            printf(": rows of %u bytes (%s)\n", rb, fields);
+        } else if (mode[i]) {
             smem_report_tma_fields(fields, sizeof fields, l);
             printf(": %s\n", fields);
         } else {
@@ -549,12 +602,17 @@ static int print_tile(const struct options *o)
             }
             printf("\n");
         }
+        if (l->kind != SMEM_LAYOUT_TMA) {
+            if (l->rows > 8)
+                printf("  (rows 0-7 drawn)\n");
+            continue;
+        }
         struct smem_layout_hopper h;
         smem_layout_tma_fields(l, &h);
         if (l->rows > 8)
             printf("  rows 8-%u: the same every 8 rows%s\n", l->rows - 1,
-                   m && h.boxes > 1 ? "; the other boxes (columns) the same again" : "");
-        else if (m && h.boxes > 1)
+                   mode[i] && h.boxes > 1 ? "; the other boxes (columns) the same again" : "");
+        else if (mode[i] && h.boxes > 1)
             printf("  the other boxes (columns) the same again\n");
     }
     return EXIT_OK;

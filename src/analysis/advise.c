@@ -1,9 +1,11 @@
 /* advise.c: layout search for conflicting shared arrays. The recorded requests that touch an array
  * are deduplicated once; each candidate layout (model/layout.c's list: row pads, Swizzle<B,M,S> on
- * element offsets) maps those lanes' addresses and the bank model prices every request again. Pads whose
- * rows change alignment are priced on the source compiled with that alignment, because the
- * compiler vectorises shared accesses only where it can prove alignment.
- * Size (~1,200 lines): one search, its sections in the data flow's order (requests of an
+ * element offsets, Hopper's swizzle modes as a TMA copy writes the tile) maps those lanes'
+ * addresses and the bank model prices every request again. Pads whose rows change alignment are
+ * priced on the source compiled with that alignment, because the compiler vectorises shared
+ * accesses only where it can prove alignment. A run stopped at a TMA copy (its tensor map comes
+ * from the host) is said to be so: the tile's reads after it were not recorded.
+ * Size (~1,400 lines): one search, its sections in the data flow's order (requests of an
  * array, pricing, shapes, search, code to write, ranking); the writers are in src/report/. */
 #include "smemlab/base/signature.h"
 #include "smemlab/base/text.h"
@@ -1153,7 +1155,8 @@ static int advise_array(struct ctx *cx, const struct smem_cta_var *v, struct sme
     }
     *keep = 1;
     describe(cx, ar, match_decl(cx, ar, func, &st0), &st0);
-    ar->before.layout = (struct smem_layout){SMEM_LAYOUT_PAD, ar->row_elems, ar->elem_bytes, 0, 0, 0, 0, 0, 0, 0};
+    ar->before.layout = (struct smem_layout){SMEM_LAYOUT_PAD, ar->row_elems, ar->elem_bytes, 0,
+                                             0, 0, 0, 0, 0, 0};
     st0.src_pad = ar->pad_now; /* the recorded rows hold the constant's pad */
     int rc = 0;
     if (ar->row_elems && ar->rows) {
@@ -1173,7 +1176,8 @@ static int advise_array(struct ctx *cx, const struct smem_cta_var *v, struct sme
         else
             rc = search_swizzles(cx, ar, &st0, err);
     }
-    if (!rc && ar->row_elems && ar->rows && !ar->dynamic && !touched_by_wmma(k, ar->offset, ar->size))
+    if (!rc && ar->row_elems && ar->rows && !ar->dynamic &&
+        !touched_by_wmma(k, ar->offset, ar->size))
         rc = search_tma(cx, ar, &st0, err);
     stream_free(&st0);
     if (rc)
@@ -1271,7 +1275,7 @@ int smem_advise_kernel(const struct smem_analysis *an, const struct smem_kernel_
     adv->complete = k->complete;
     adv->data_dependent = k->ld.unknown_requests + k->st.unknown_requests + k->atom.unknown_requests;
     snprintf(adv->incomplete_why, sizeof adv->incomplete_why, "%s", k->incomplete_why);
-    if (k->program && k->program->func) { /* the first TMA load, and whether the run stopped there */
+    if (k->program && k->program->func) { /* the first TMA load; did the run stop there? */
         const struct smem_ptx_func *f = k->program->func;
         for (uint32_t i = 0; i < f->ninsns && !adv->tma_line; i++)
             if (f->insns[i].op == PO_CP_BULK && f->insns[i].mode == MODE_BULK_TENSOR_G2S)

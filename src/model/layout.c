@@ -150,8 +150,6 @@ void smem_layout_iter_init(struct smem_layout_iter *it, enum smem_layout_kind fr
     memset(it, 0, sizeof *it);
     it->stage = from == SMEM_LAYOUT_TMA ? 3 : from == SMEM_LAYOUT_SWIZZLE ? 1 : 0;
     it->b = 1;
-    if (it->stage == 3)
-        it->p = 0;
 }
 
 int smem_layout_next(const struct smem_layout_space *sp, struct smem_layout_iter *it,
@@ -160,7 +158,8 @@ int smem_layout_next(const struct smem_layout_space *sp, struct smem_layout_iter
     assert(sp->elem_bytes);
     if (it->stage == 0) {
         if (sp->row_elems && sp->rows && it->p <= smem_layout_max_pad(sp)) {
-            *l = (struct smem_layout){SMEM_LAYOUT_PAD, sp->row_elems, sp->elem_bytes, it->p++, 0, 0, 0, 0, 0, 0};
+            *l = (struct smem_layout){SMEM_LAYOUT_PAD, sp->row_elems, sp->elem_bytes, it->p++,
+                                      0, 0, 0, 0, 0, 0};
             return 1;
         }
         it->stage = 1;

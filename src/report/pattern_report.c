@@ -54,7 +54,8 @@ void smem_pattern_settings(char *buf, size_t n, const char *expr, const struct s
     if (p->shape[0])
         put(buf, n, &k, ", shape %ux%u", p->shape[0], p->shape[1]);
     if (p->layout.kind == SMEM_LAYOUT_TMA) {
-        put(buf, n, &k, ", the tile as TMA writes it with swizzle %s", smem_layout_tma_name(p->layout.tma));
+        put(buf, n, &k, ", the tile as TMA writes it with swizzle %s",
+            smem_layout_tma_name(p->layout.tma));
         if (p->layout.tma_base)
             put(buf, n, &k, " at byte %u of the pattern", p->layout.tma_base);
     }
@@ -210,7 +211,8 @@ void smem_report_tma_fields(char *buf, size_t n, const struct smem_layout *l)
                     "K-major (write 1), MN-major %u B (field %u), base offset 0 (",
         h.wgmma_layout, mode, h.sbo, h.sbo >> 4, h.lbo_mn, h.lbo_mn >> 4);
     if (l->tma_base)
-        put(buf, n, &k, "the tile at byte %u of the pattern: both XOR the absolute address", l->tma_base);
+        put(buf, n, &k, "the tile at byte %u of the pattern: both XOR the absolute address",
+            l->tma_base);
     else
         put(buf, n, &k, "tile %u-byte aligned", h.align);
     put(buf, n, &k, "); CuTe: Swizzle<%u,%u,%u> on byte offsets, GMMA::Layout_K_SW%u_Atom<T> / "
@@ -255,6 +257,18 @@ void smem_tile_lines(const struct smem_layout *l, uint32_t *first, uint32_t *cou
     *count = lo == UINT32_MAX ? 0 : hi - lo + 1 < SMEM_TILE_LINES ? hi - lo + 1 : SMEM_TILE_LINES;
 }
 
+/* "swizzle 128B", or CuTe's "Swizzle<3,4,3>" (on byte offsets) for a SWIZZLE layout */
+static void tile_title(const struct smem_layout *l, char *buf, size_t n)
+{
+    unsigned es = 0;
+    while ((1u << es) < l->elem_bytes)
+        es++;
+    if (l->kind == SMEM_LAYOUT_SWIZZLE)
+        snprintf(buf, n, "Swizzle<%u,%u,%u>", l->b, l->m + es, l->s);
+    else
+        snprintf(buf, n, "swizzle %s", smem_layout_tma_name(l->tma));
+}
+
 static void tile_svg(FILE *f, const struct smem_layout *modes, unsigned nmodes, const char *caption,
                      int standalone)
 {
@@ -290,8 +304,9 @@ static void tile_svg(FILE *f, const struct smem_layout *modes, unsigned nmodes, 
         int cell[SMEM_TILE_LINES][8];
         smem_tile_lines(l, &first, &count, cell);
         int x0 = 6 + (int)i * panel_w;
-        fprintf(f, "<g class='mode'><text class='h' x='%d' y='%d'>swizzle %s</text>\n", x0,
-                top - 18, smem_layout_tma_name(l->tma));
+        char title[64];
+        tile_title(l, title, sizeof title);
+        fprintf(f, "<g class='mode'><text class='h' x='%d' y='%d'>%s</text>\n", x0, top - 18, title);
         for (int s = 0; s < 8; s++)
             fprintf(f, "<text x='%d' y='%d'>%d-%d</text>\n", x0 + left + s * cw + 4, top - 4,
                     s * 4, s * 4 + 3);
@@ -334,7 +349,10 @@ void smem_report_tile_html(FILE *f, const struct smem_layout *modes, unsigned nm
     for (unsigned i = 0; i < nmodes; i++) {
         char fields[700];
         fputs("<p class='note'>", f);
-        if (modes[i].tma) {
+        if (modes[i].kind == SMEM_LAYOUT_SWIZZLE) {
+            smem_layout_formula(&modes[i], fields, sizeof fields);
+            smem_xml_text(f, fields);
+        } else if (modes[i].tma) {
             smem_report_tma_fields(fields, sizeof fields, &modes[i]);
             smem_xml_text(f, fields);
         } else {

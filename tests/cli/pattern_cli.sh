@@ -169,10 +169,17 @@ expect_rc 0; expect_out "hopper: swizzle 128B, the tile as a TMA copy writes it:
 expect_out "CU_TENSOR_MAP_SWIZZLE_128B, boxDim {64, 16}"
 t "advise json" "$S" pattern 'a[lane%16][lane/16*8]' --shape 16x32 --op ldmatrix.x4 --advise --format json
 expect_rc 0; expect_out '"tma":{"swizzle":"64B",'; expect_out '"wavefronts":4},"pads_tried":9,"swizzles_tried":'
+t "CuTe's spelling" "$S" pattern 'a[lane%16][lane/16*8]' --shape 16x32 --op ldmatrix.x4 --swizzle 'Swizzle<3,4,3>' --format json
+expect_rc 0; expect_out '{"requests":1,"wavefronts":4,'; expect_out '"swizzle":"Swizzle<3,4,3>",'
+t "CuTe's picture" "$S" pattern --swizzle 'Swizzle<2,4,3>' --shape 8x32 --elem 2
+expect_rc 0; expect_out "Swizzle<2,4,3>: rows of 64 bytes (Swizzle<2,3,3> on element offsets"
+expect_out "     1         2.1   2.0   2.3   2.2   3.1   3.0   3.3   3.2"
+t "CuTe splitting elements" "$S" pattern 'a[tid]' --shape 8x32 --elem 4 --swizzle 'Swizzle<3,1,3>'
+expect_rc 2; expect_err "would split 4-byte elements"
 t "a row no box holds" "$S" pattern --swizzle 64B --shape 8x40 --elem 2
 expect_rc 2; expect_err "rows are neither a whole number of swizzle spans nor narrower than one"
 t "bad mode" "$S" pattern --swizzle 96B --shape 8x64
-expect_rc 2; expect_err "--swizzle must be none, 32B, 64B, 128B or all"
+expect_rc 2; expect_err "--swizzle must be none, 32B, 64B, 128B, all or Swizzle<B,M,S>"
 t "mode without a shape" "$S" pattern 'a[tid]' --swizzle 128B
 expect_rc 2; expect_err "--swizzle needs the tile's shape"
 t "misaligned base" "$S" pattern --swizzle 128B --shape 8x64 --tma-base 64

@@ -1,8 +1,9 @@
 /* layout.h: how a shared array's elements are placed: rows padded by p elements, CuTe's XOR
  * Swizzle<B,M,S> on element offsets, or a Hopper swizzle mode as a TMA copy writes the tile (the
- * tensor-map model's placement, model/tensormap.h). The address mapping, what makes a layout usable (one to one,
- * accesses kept whole), how one is written, and the one list of layouts worth trying for an array
- * (`smemlab pattern --advise` and `smemlab advise` both search it). Pure: no I/O, no allocation. */
+ * tensor-map model's placement, model/tensormap.h). The address mapping, what makes a layout
+ * usable (one to one, accesses kept whole), how one is written, and the one list of layouts worth
+ * trying for an array (`smemlab pattern --advise` and `smemlab advise` both search it). Pure: no
+ * I/O, no allocation. */
 #ifndef SMEMLAB_LAYOUT_H
 #define SMEMLAB_LAYOUT_H
 

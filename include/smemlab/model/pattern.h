@@ -99,8 +99,8 @@ int smem_pattern_eval(const struct smem_access *a, const struct smem_pattern *p,
  * keep every row aligned for the instruction, swizzles that map the array onto itself. The best of
  * each kind is the first in the list's order with the fewest wavefronts; has_pad / has_swizzle /
  * has_tma are 0 when none was tried. b, m, s are written on byte offsets: the element swizzle's M
- * plus log2 of the element size. The same layout must be applied to every access of the array: this proves it
- * for this one. */
+ * plus log2 of the element size. The same layout must be applied to every access of the array:
+ * this proves it for this one. */
 struct smem_pattern_advice {
     uint64_t wavefronts, ideal;    /* as given */
     int has_pad, has_swizzle;
