@@ -306,7 +306,9 @@ static void tile_svg(FILE *f, const struct smem_layout *modes, unsigned nmodes, 
         int x0 = 6 + (int)i * panel_w;
         char title[64];
         tile_title(l, title, sizeof title);
-        fprintf(f, "<g class='mode'><text class='h' x='%d' y='%d'>%s</text>\n", x0, top - 18, title);
+        fprintf(f, "<g class='mode'><text class='h' x='%d' y='%d'>", x0, top - 18);
+        smem_xml_text(f, title);
+        fputs("</text>\n", f);
         for (int s = 0; s < 8; s++)
             fprintf(f, "<text x='%d' y='%d'>%d-%d</text>\n", x0 + left + s * cw + 4, top - 4,
                     s * 4, s * 4 + 3);

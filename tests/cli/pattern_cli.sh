@@ -174,6 +174,9 @@ expect_rc 0; expect_out '{"requests":1,"wavefronts":4,'; expect_out '"swizzle":"
 t "CuTe's picture" "$S" pattern --swizzle 'Swizzle<2,4,3>' --shape 8x32 --elem 2
 expect_rc 0; expect_out "Swizzle<2,4,3>: rows of 64 bytes (Swizzle<2,3,3> on element offsets"
 expect_out "     1         2.1   2.0   2.3   2.2   3.1   3.0   3.3   3.2"
+t "CuTe's picture as svg" "$S" pattern --swizzle 'Swizzle<3,4,3>' --shape 16x32 --elem 2 --svg "$TMPD/cute.svg"
+expect_rc 0
+grep -qF ">Swizzle&lt;3,4,3&gt;<" "$TMPD/cute.svg" || fail "cute svg: the title escaped"
 t "CuTe splitting elements" "$S" pattern 'a[tid]' --shape 8x32 --elem 4 --swizzle 'Swizzle<3,1,3>'
 expect_rc 2; expect_err "would split 4-byte elements"
 t "a row no box holds" "$S" pattern --swizzle 64B --shape 8x40 --elem 2
