@@ -6,8 +6,9 @@
  *    each element of the box lies where the layout puts it, and nothing else was written;
  *  - ldmatrix reads of swizzled and unswizzled tiles (the A fragment, rows 0-15, chunks 0 and 1)
  *    against the H100's counts (tests/hw/h100-ldsm.csv: afrag_s128 / afrag_s64 and their
- *    Swizzle<3,4,3> / <2,4,3> forms, x4, x2 and .trans; measured 2026-11-23): the addresses the
- *    layout gives are the measured kernels' and the wavefronts the H100's;
+ *    Swizzle<3,4,3> / <2,4,3> forms, x4, x2 and .trans, under the modes; six CuTe spellings on
+ *    dense tiles; measured 2026-11-23): the addresses the layout gives are the measured kernels'
+ *    and the wavefronts the H100's;
  *  - the mode equals CuTe's Swizzle<B,4,3> on byte offsets for a tile aligned to the pattern whose
  *    rows are one span, and the fields (box, SBO, LBO, layout type) are the documented ones. */
 #include "check.h"
