@@ -4,12 +4,15 @@
  * Tests that compile CUDA exit 77 (skipped) when nvcc cannot run. */
 #include "check.h"
 #include "testfile.h"
+#include "testrun.h"
 #include "hwdata.h"
+#include "smemlab/report/json_read.h"
 #include "smemlab/report/report.h"
 #include "smemlab/analysis/advise.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define ADV_DIR SMEMLAB_SOURCE_DIR "/tests/advise/"
@@ -223,34 +226,34 @@ static void test_swizzle_is_cutes_formula(void)
     /* Swizzle<3,0,3> on an 8x8 tile: element (r, c) goes to (r, c ^ r) */
     for (uint32_t r = 0; r < 8; r++)
         for (uint32_t c = 0; c < 8; c++)
-            CHECK_EQ(smem_swizzle(r * 8 + c, 3, 0, 3), r * 8 + (c ^ r));
+            CHECK_EQ(smem_swizzle_bms(r * 8 + c, 3, 0, 3), r * 8 + (c ^ r));
     /* Swizzle<2,1,4>: bits 5..6 into bits 1..2, the rest kept */
-    CHECK_EQ(smem_swizzle(0x20, 2, 1, 4), 0x22);
-    CHECK_EQ(smem_swizzle(0x61, 2, 1, 4), 0x67);
-    CHECK_EQ(smem_swizzle(0x1f, 2, 1, 4), 0x1f);
+    CHECK_EQ(smem_swizzle_bms(0x20, 2, 1, 4), 0x22);
+    CHECK_EQ(smem_swizzle_bms(0x61, 2, 1, 4), 0x67);
+    CHECK_EQ(smem_swizzle_bms(0x1f, 2, 1, 4), 0x1f);
     /* element offsets, bytes within an element kept */
-    struct smem_layout l = {SMEM_LAYOUT_SWIZZLE, 32, 4, 0, 5, 0, 5};
+    struct smem_layout l = {SMEM_LAYOUT_SWIZZLE, 32, 4, 0, 5, 0, 5, 0, 0, 0};
     CHECK_EQ(smem_layout_map(&l, (3 * 32 + 1) * 4 + 2), (3 * 32 + (1 ^ 3)) * 4 + 2);
-    struct smem_layout p = {SMEM_LAYOUT_PAD, 32, 4, 2, 0, 0, 0};
+    struct smem_layout p = {SMEM_LAYOUT_PAD, 32, 4, 2, 0, 0, 0, 0, 0, 0};
     CHECK_EQ(smem_layout_map(&p, (5 * 32 + 7) * 4), (5 * 34 + 7) * 4);
     CHECK_EQ(smem_layout_map(&p, 7 * 4 + 3), 7 * 4 + 3);
 }
 
 static void test_col_expr_reads_like_the_documents(void)
 {
-    struct smem_layout l = {SMEM_LAYOUT_SWIZZLE, 32, 4, 0, 5, 0, 5};
+    struct smem_layout l = {SMEM_LAYOUT_SWIZZLE, 32, 4, 0, 5, 0, 5, 0, 0, 0};
     char b[200];
     CHECK(smem_layout_col_expr(&l, 32, "r", "c", b, sizeof b));
     CHECK_STR(b, "c ^ r");
-    l = (struct smem_layout){SMEM_LAYOUT_SWIZZLE, 32, 4, 0, 4, 1, 4};
+    l = (struct smem_layout){SMEM_LAYOUT_SWIZZLE, 32, 4, 0, 4, 1, 4, 0, 0, 0};
     CHECK(smem_layout_col_expr(&l, 16, "r", "c", b, sizeof b));
     CHECK_STR(b, "c ^ (r << 1)");
-    l = (struct smem_layout){SMEM_LAYOUT_SWIZZLE, 32, 4, 0, 3, 2, 3};
+    l = (struct smem_layout){SMEM_LAYOUT_SWIZZLE, 32, 4, 0, 3, 2, 3, 0, 0, 0};
     CHECK(smem_layout_col_expr(&l, 64, "r", "c", b, sizeof b));
     CHECK_STR(b, "c ^ ((r & 7) << 2)");
-    l = (struct smem_layout){SMEM_LAYOUT_SWIZZLE, 32, 4, 0, 3, 0, 2};
+    l = (struct smem_layout){SMEM_LAYOUT_SWIZZLE, 32, 4, 0, 3, 0, 2, 0, 0, 0};
     CHECK(!smem_layout_col_expr(&l, 64, "r", "c", b, sizeof b)); /* yyy inside the row */
-    l = (struct smem_layout){SMEM_LAYOUT_SWIZZLE, 48, 4, 0, 4, 0, 5};
+    l = (struct smem_layout){SMEM_LAYOUT_SWIZZLE, 48, 4, 0, 4, 0, 5, 0, 0, 0};
     CHECK(!smem_layout_col_expr(&l, 64, "r", "c", b, sizeof b));
 }
 
@@ -704,11 +707,148 @@ static void test_wmma_tile_gets_no_swizzle(void)
     for (unsigned i = 0; adv && i < adv->narrays; i++) {
         const struct smem_advise_array *ar = &adv->arrays[i];
         CHECK_EQ(ar->nswizzles, 0);
+        CHECK_EQ(ar->ntmas, 0); /* nor a swizzle mode */
         CHECK(!ar->best_is_swizzle);
         CHECK(strstr(ar->note, "no swizzle: wmma") != NULL);
     }
     smem_advice_free(adv);
     smem_analysis_free(an);
+}
+
+/* ---- Hopper's swizzle modes ----------------------------------------------------------------- */
+
+/* tests/advise/hopper.cu: a 64 x 64 half tile read by ldmatrix.x4 down 128-byte rows (8-way).
+ * advise proposes CU_TENSOR_MAP_SWIZZLE_128B, priced on the recorded run; the same kernel written
+ * for that layout (stage_ldsm_128b), analysed as code, costs exactly what it predicts. A tile a
+ * TMA copy writes from a host-built map cannot be re-analysed: advise says so. */
+static void test_hopper_mode_is_proposed_and_proven(void)
+{
+    const char *path = ADV_DIR "hopper.cu";
+    struct smem_analysis *an;
+    struct smem_advice *adv = advise(path, "stage_ldsm", 128, 1, 0, 0, &an);
+    if (!an) {
+        CHECK(no_nvcc);
+        return;
+    }
+    CHECK(adv && adv->narrays == 1);
+    if (!adv || adv->narrays != 1) {
+        smem_advice_free(adv);
+        smem_analysis_free(an);
+        return;
+    }
+    const struct smem_advise_array *ar = &adv->arrays[0];
+    uint32_t ld = line_of(path, "ldmatrix.sync.aligned"), st = line_of(path, "*(uint4 *)&tile");
+    CHECK_EQ(ar->before.wavefronts, 576); /* 16 ldmatrix.x4 x 32 (8-way) + 16 st.v4 x 4 */
+    CHECK_EQ(ar->before.ideal, 128);
+    CHECK_EQ(ar->ntmas, 3);
+    CHECK(ar->best_tma == 0);
+    const struct smem_advise_candidate *t = ar->ntmas ? &ar->tmas[ar->best_tma] : NULL;
+    CHECK(t && t->layout.kind == SMEM_LAYOUT_TMA && t->layout.tma == 3);
+    if (t) {
+        CHECK_EQ(t->wavefronts, 128);
+        CHECK_EQ(t->extra_bytes, 0);
+        CHECK(strstr(t->code, "CU_TENSOR_MAP_SWIZZLE_128B, boxDim {64, 64}") != NULL);
+        CHECK(strstr(t->code, "tile[r][c ^ ((r & 7) << 3)]") != NULL);
+        uint64_t ld_wf = 0, st_wf = 0;
+        for (uint32_t i = 0; i < t->nsites; i++) {
+            int at_ld = t->sites[i].line + 2 >= ld && t->sites[i].line <= ld + 2; /* the asm's lines */
+            ld_wf += at_ld ? t->sites[i].wavefronts : 0;
+            st_wf += t->sites[i].line == st ? t->sites[i].wavefronts : 0;
+        }
+        CHECK_EQ(ld_wf, 64);
+        CHECK_EQ(st_wf, 64);
+        /* the narrower modes split a row into boxes: 64B 192, 32B 320 */
+        for (uint32_t i = 1; i < ar->ntmas; i++)
+            CHECK_EQ(ar->tmas[i].wavefronts, ar->tmas[i].layout.tma == 2 ? 192u : 320u);
+        /* the layout written as code and analysed: exactly the prediction */
+        struct smem_analyze_options o;
+        struct smem_analysis *an2 = analyse(path, "stage_ldsm_128b", 128, 1, 0, &o);
+        CHECK(an2 != NULL);
+        if (an2) {
+            const struct smem_kernel_report *k = &an2->kernels[0];
+            CHECK_EQ(k->ldsm.wavefronts, ld_wf);
+            CHECK_EQ(k->st.wavefronts, st_wf);
+            CHECK_EQ(k->ldsm.wavefronts + k->st.wavefronts, t->wavefronts);
+            smem_analysis_free(an2);
+        }
+    }
+    smem_advice_free(adv);
+    smem_analysis_free(an);
+    /* the TMA-written tile: the run stops at the copy, nothing to prove */
+    adv = advise(path, "tma_ldsm", 128, 1, 0, 0, &an);
+    CHECK(adv != NULL);
+    if (adv) {
+        uint32_t at = line_of(path, "asm volatile(\"cp.async.bulk.tensor");
+        CHECK(adv->tma_line >= at && adv->tma_line <= at + 2); /* the statement's lines */
+        CHECK(adv->tma_stopped);
+        CHECK(!adv->complete);
+        CHECK_EQ(adv->narrays, 0);
+    }
+    smem_advice_free(adv);
+    smem_analysis_free(an);
+}
+
+/* The H200's count of launch `launch`'s metric in tests/run/h200-tma-ldsm.txt, -1 if absent. */
+static long long h200_tma_ldsm(unsigned launch, const char *metric)
+{
+    char *t = test_read_file(SMEMLAB_SOURCE_DIR "/tests/run/h200-tma-ldsm.txt", NULL);
+    long long v = -1;
+    char head[16];
+    snprintf(head, sizeof head, "\"%u\",", launch);
+    for (char *ln = t ? strtok(t, "\n") : NULL; ln; ln = strtok(NULL, "\n")) {
+        char *m = strstr(ln, metric), *last = strrchr(ln, ',');
+        if (!strncmp(ln, head, strlen(head)) && m && m[-1] == '"' && last)
+            v = atoll(last + 2);
+    }
+    free(t);
+    return v;
+}
+
+/* The proposal carried out with a real TMA copy (tests/run/tma_ldsm.cu: the map built by the host,
+ * SWIZZLE_NONE then SWIZZLE_128B with the reads XORed as advise wrote them), run whole: the same
+ * fragments both ways, and ldmatrix priced as advise predicted for hopper.cu's tile (512 -> 64),
+ * which is what the H200 counted (tests/run/h200-tma-ldsm.txt: the same program, its PASS too). */
+static void test_hopper_proposal_runs(void)
+{
+    char bin[900], cmd[4096], json[1000];
+    snprintf(bin, sizeof bin, "%s/tests/advise_hopper", SMEMLAB_BINARY_DIR);
+    mkdir(bin, 0755);
+    snprintf(cmd, sizeof cmd,
+             "nvcc -cudart shared -gencode arch=compute_90a,code=[sm_90a,compute_90a] -O2 -lineinfo "
+             "%s/tests/run/tma_ldsm.cu -o %s/tma_ldsm > %s/tma_ldsm.log 2>&1",
+             SMEMLAB_SOURCE_DIR, bin, bin);
+    if (test_sh(cmd)) {
+        CHECK(no_nvcc);
+        return;
+    }
+    snprintf(json, sizeof json, "%s/tma_ldsm.json", bin);
+    char opts[1300], *o, *e;
+    snprintf(opts, sizeof opts, "--format json -o %s", json);
+    CHECK_EQ(test_smemlab_run(SMEMLAB_BINARY_DIR "/smemlab", bin, opts, "tma_ldsm", "", &o, &e), 0);
+    EXPECT_IN(o, "fragments: 0 differ between the layouts, 0 differ from the tile\nPASS\n");
+    free(o);
+    free(e);
+    struct smem_error err;
+    struct smem_json *js = smem_json_load(json, &err);
+    CHECK(js != NULL);
+    if (!js)
+        return;
+    const struct smem_json *ls = smem_json_get(js, "launches");
+    CHECK_EQ(smem_json_len(ls), 2u);
+    static const double want[2] = {512, 64}; /* advise on hopper.cu: line 37 ldsm, before / 128B */
+    for (unsigned i = 0; i < 2 && i < smem_json_len(ls); i++) {
+        const struct smem_json *l = smem_json_get(smem_json_at(ls, i), "shared_ldsm");
+        CHECK_EQ(smem_json_num(l, "requests", -1), 16);
+        CHECK_EQ(smem_json_num(l, "wavefronts", -1), want[i]);
+        CHECK_EQ(smem_json_num(l, "ideal_wavefronts", -1), 64);
+        CHECK_EQ(smem_json_num(l, "requests", -1), h200_tma_ldsm(i, "smsp__inst_executed_op_ldsm.sum"));
+        CHECK_EQ(smem_json_num(l, "wavefronts", -1),
+                 h200_tma_ldsm(i, "smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldsm.sum"));
+    }
+    char *hw = test_read_file(SMEMLAB_SOURCE_DIR "/tests/run/h200-tma-ldsm.txt", NULL);
+    CHECK(hw && strstr(hw, "\nfragments: 0 differ between the layouts, 0 differ from the tile\nPASS\n"));
+    free(hw);
+    smem_json_free(js);
 }
 
 int main(int argc, char **argv)
@@ -728,6 +868,8 @@ int main(int argc, char **argv)
         RUN(test_vector_kernel_needs_the_compiled_alignment);
         RUN(test_flat_indexing_fails_the_proof_and_every_pad_is_compiled);
         RUN(test_wmma_tile_gets_no_swizzle);
+        RUN(test_hopper_mode_is_proposed_and_proven);
+        RUN(test_hopper_proposal_runs);
     } else {
         RUN(test_every_pad_compiled_matches_the_prediction);
     }

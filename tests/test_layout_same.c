@@ -51,7 +51,7 @@ static void test_pads_first_then_swizzles_in_one_order(void)
         const struct smem_layout_space *sp = &cases[i];
         struct smem_layout_iter it, its;
         struct smem_layout l, prev, ls;
-        unsigned npads = 0, nswz = 0;
+        unsigned npads = 0, nswz = 0, ntma = 0;
         int have = 0;
         smem_layout_iter_init(&it, SMEM_LAYOUT_PAD);
         smem_layout_iter_init(&its, SMEM_LAYOUT_SWIZZLE);
@@ -63,7 +63,16 @@ static void test_pads_first_then_swizzles_in_one_order(void)
             if (l.kind == SMEM_LAYOUT_PAD) {
                 CHECK_EQ(nswz, 0);
                 CHECK_EQ(l.pad, npads++);
+            } else if (l.kind == SMEM_LAYOUT_TMA) {
+                /* Hopper's modes last, where the rows make TMA boxes (their order: above) */
+                CHECK(l.tma >= 1 && l.tma <= 3);
+                ntma++;
+                CHECK(smem_layout_tma_fits(sp->row_elems * sp->elem_bytes, l.tma) == NULL);
+                CHECK_EQ(l.rows, sp->rows);
+                CHECK_EQ(l.tma_base, 0);
+                CHECK(smem_layout_next(sp, &its, &ls) && !memcmp(&ls, &l, sizeof l));
             } else {
+                CHECK_EQ(ntma, 0);
                 nswz++;
                 CHECK(l.s >= l.b && l.b >= 1 && l.b <= 7);
                 CHECK(((uint32_t)sp->elem_bytes << l.m) >= sp->unit);
@@ -79,6 +88,14 @@ static void test_pads_first_then_swizzles_in_one_order(void)
         CHECK(!smem_layout_next(sp, &its, &ls));
         CHECK_EQ(npads, sp->row_elems ? smem_layout_max_pad(sp) + 1 : 0);
         CHECK(nswz > 0);
+        /* rows of 128 bytes (and 64, 32, narrower) take every mode; unknown rows none */
+        uint32_t rb = sp->row_elems * sp->elem_bytes;
+        unsigned fit = 0;
+        for (unsigned m = 1; sp->row_elems && m <= 3; m++)
+            fit += smem_layout_tma_fits(rb, m) == NULL;
+        CHECK_EQ(ntma, fit);
+        /* 96 bytes: 32B (3 spans) and 128B (one, padded); 192: 32B and 64B */
+        CHECK_EQ(fit, !rb ? 0 : rb == 96 || rb == 192 ? 2 : 3);
     }
     /* the column form first: c ^ r on a 32 x 32 float tile before Swizzle<1,0,1> */
     struct smem_layout_space sp = space(4, 32, 32, 1024, 4);
@@ -133,12 +150,12 @@ static void test_one_to_one_as_a_brute_force_says(void)
         for (unsigned b = 1; b <= 4; b++)
             for (unsigned m = 0; m <= 3; m++)
                 for (unsigned s = 1; m + s + b <= bits_of(n) + 1; s++) {
-                    struct smem_layout l = {SMEM_LAYOUT_SWIZZLE, 0, 4, 0, b, m, s};
+                    struct smem_layout l = {SMEM_LAYOUT_SWIZZLE, 0, 4, 0, b, m, s, 0, 0, 0};
                     struct smem_layout_space sp = space(4, 0, 0, n, 4);
                     int ok = 1;
                     memset(seen, 0, n);
                     for (uint32_t o = 0; o < n && ok; o++) {
-                        uint32_t t = smem_swizzle(o, b, m, s);
+                        uint32_t t = smem_swizzle_bms(o, b, m, s);
                         ok = t < n && !seen[t];
                         if (ok)
                             seen[t] = 1;
@@ -151,7 +168,7 @@ static void test_one_to_one_as_a_brute_force_says(void)
     }
     /* a pad maps row r, column c to r * (C + p) + c: into the padded array */
     struct smem_layout_space sp = space(4, 32, 32, 1024, 4);
-    struct smem_layout p = {SMEM_LAYOUT_PAD, 32, 4, 5, 0, 0, 0};
+    struct smem_layout p = {SMEM_LAYOUT_PAD, 32, 4, 5, 0, 0, 0, 0, 0, 0};
     CHECK(smem_layout_onto(&sp, &p) == NULL);
     sp.rows = 31; /* more elements than the rows hold */
     CHECK(smem_layout_onto(&sp, &p) != NULL);
@@ -160,7 +177,7 @@ static void test_one_to_one_as_a_brute_force_says(void)
 static void test_a_pad_keeps_the_access_aligned(void)
 {
     struct smem_layout_space sp = space(2, 32, 64, 2048, 16); /* ldmatrix rows of halves */
-    struct smem_layout p = {SMEM_LAYOUT_PAD, 32, 2, 1, 0, 0, 0};
+    struct smem_layout p = {SMEM_LAYOUT_PAD, 32, 2, 1, 0, 0, 0, 0, 0, 0};
     CHECK(smem_layout_aligned(&sp, &p) != NULL);
     p.pad = 8;
     CHECK(smem_layout_aligned(&sp, &p) == NULL);
@@ -265,6 +282,16 @@ static void compare(const struct same_case *c, const char *ptx, size_t plen)
         int pattern_swizzle = swz_better && (!pad_better || pa.swz_wavefronts < pa.pad_wavefronts ||
                                              (pa.swz_wavefronts == pa.pad_wavefronts && pa.pad));
         CHECK_EQ(pattern_swizzle, ar->best_is_swizzle);
+        /* Hopper's swizzle modes: the same best mode at the same cost */
+        const struct smem_advise_candidate *bt = ar->best_tma >= 0 ? &ar->tmas[ar->best_tma] : NULL;
+        CHECK_EQ(pa.has_tma, bt != NULL);
+        if (pa.has_tma && bt) {
+            CHECK_EQ(pa.tma, bt->layout.tma);
+            CHECK_EQ(pa.tma_wavefronts, bt->wavefronts);
+            CHECK_EQ(pa.tma_tried, ar->ntmas);
+            printf("  %-9s swizzle mode %s: %llu wavefronts (%u modes)\n", c->kernel,
+                   smem_layout_tma_name(pa.tma), (unsigned long long)pa.tma_wavefronts, pa.tma_tried);
+        }
     }
     CHECK_EQ(pa.has_swizzle, bs != NULL);
     if (pa.has_swizzle && bs) {

@@ -1,5 +1,6 @@
-/* cmd_advise.c: `smemlab advise FILE.cu --kernel NAME`: the smallest padding or XOR swizzle that
- * removes a kernel's bank conflicts, proven on its emulated run; --apply writes and re-checks it. */
+/* cmd_advise.c: `smemlab advise FILE.cu --kernel NAME`: the smallest padding, XOR swizzle or Hopper
+ * swizzle mode that removes a kernel's bank conflicts, proven on its emulated run; --apply writes
+ * and re-checks the pad. */
 #include "cli.h"
 #include "smemlab/report/report.h"
 #include "smemlab/base/text.h"
@@ -14,10 +15,13 @@ static void help(void)
 {
     printf(
         "usage: smemlab advise FILE.cu|FILE.ptx --kernel NAME [options] [-- NVCC_ARGS...]\n\n"
-        "For each shared array with bank conflicts, tries padding every row by 0..32 elements\n"
-        "and the XOR swizzles Swizzle<B,M,S> (CuTe's, on element offsets), re-prices every\n"
-        "request of the emulated run under each, and prints the smallest pad with the fewest\n"
-        "wavefronts and the best swizzle, with each site's wavefronts before and after.\n\n"
+        "For each shared array with bank conflicts, tries padding every row by 0..32 elements,\n"
+        "the XOR swizzles Swizzle<B,M,S> (CuTe's, on element offsets) and Hopper's swizzle modes\n"
+        "32B/64B/128B (the tile as a TMA copy writes it), re-prices every request of the emulated\n"
+        "run under each, and prints the smallest pad with the fewest wavefronts, the best swizzle\n"
+        "and the best mode (with its CU_TENSOR_MAP_SWIZZLE_*, wgmma descriptor and CuTe fields),\n"
+        "with each site's wavefronts before and after. A tile written by a TMA copy whose tensor\n"
+        "map the host builds cannot be re-analysed (the run stops at the copy): it says so.\n\n"
         "launch (as analyze):\n"
         "  --kernel NAME        the kernel (may be left out when the file has one)\n"
         "  --block X[,Y[,Z]]  --grid X[,Y[,Z]]  --dyn-smem BYTES  --param NAME=VALUE\n"

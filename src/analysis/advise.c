@@ -1,9 +1,11 @@
 /* advise.c: layout search for conflicting shared arrays. The recorded requests that touch an array
  * are deduplicated once; each candidate layout (model/layout.c's list: row pads, Swizzle<B,M,S> on
- * element offsets) maps those lanes' addresses and the bank model prices every request again. Pads whose
- * rows change alignment are priced on the source compiled with that alignment, because the
- * compiler vectorises shared accesses only where it can prove alignment.
- * Size (~1,200 lines): one search, its sections in the data flow's order (requests of an
+ * element offsets, Hopper's swizzle modes as a TMA copy writes the tile) maps those lanes'
+ * addresses and the bank model prices every request again. Pads whose rows change alignment are
+ * priced on the source compiled with that alignment, because the compiler vectorises shared
+ * accesses only where it can prove alignment. A run stopped at a TMA copy (its tensor map comes
+ * from the host) is said to be so: the tile's reads after it were not recorded.
+ * Size (~1,400 lines): one search, its sections in the data flow's order (requests of an
  * array, pricing, shapes, search, code to write, ranking); the writers are in src/report/. */
 #include "smemlab/base/signature.h"
 #include "smemlab/base/text.h"
@@ -211,6 +213,10 @@ static uint32_t map_from(const struct smem_layout *l, unsigned src_pad, uint32_t
 {
     if (l->kind == SMEM_LAYOUT_SWIZZLE || !src_pad)
         return smem_layout_map(l, rel);
+    if (l->kind == SMEM_LAYOUT_TMA) { /* the recorded rows hold src_pad: the logical offset first */
+        uint32_t e = l->elem_bytes, src = (l->row_elems + src_pad) * e;
+        return smem_layout_map(l, rel / src * (l->row_elems * e) + rel % src);
+    }
     uint32_t e = l->elem_bytes, src = (l->row_elems + src_pad) * e;
     return rel / src * ((l->row_elems + l->pad) * e) + rel % src;
 }
@@ -244,7 +250,7 @@ static int price(const struct stream *st, const struct smem_layout *l,
         c->sites[i].op = st->sites[i].op;
         c->sites[i].bytes = st->sites[i].bytes;
     }
-    uint32_t src_row = l->kind == SMEM_LAYOUT_PAD && l->row_elems
+    uint32_t src_row = l->kind != SMEM_LAYOUT_SWIZZLE && l->row_elems
                            ? (l->row_elems + st->src_pad) * l->elem_bytes : 0;
     for (size_t i = 0; i < st->nu; i++) {
         const struct ureq *u = &st->u[i];
@@ -255,7 +261,8 @@ static int price(const struct stream *st, const struct smem_layout *l,
             if (!(u->in >> ln & 1))
                 continue;
             uint32_t rel = a->addr[ln] - st->base;
-            if (src_row && l->pad != st->src_pad && rel % src_row + a->width > src_row) {
+            if (src_row && (l->kind == SMEM_LAYOUT_TMA || l->pad != st->src_pad) &&
+                rel % src_row + a->width > src_row) {
                 snprintf(c->why, sizeof c->why, "line %u: a %u-byte access crosses a row",
                          st->k->program->sites[a->site].line, a->width);
                 c->valid = 0;
@@ -980,7 +987,7 @@ static int search_swizzles(struct ctx *cx, struct smem_advise_array *ar, const s
     struct smem_layout_iter it;
     struct smem_layout l;
     smem_layout_iter_init(&it, SMEM_LAYOUT_SWIZZLE);
-    while (smem_layout_next(&sp, &it, &l)) {
+    while (smem_layout_next(&sp, &it, &l) && l.kind == SMEM_LAYOUT_SWIZZLE) {
         tried++;
         if (smem_layout_onto(&sp, &l)) {
             bad++;
@@ -1015,6 +1022,77 @@ static int search_swizzles(struct ctx *cx, struct smem_advise_array *ar, const s
     return 0;
 }
 
+/* What to write for Hopper mode c: the tensor map's swizzle and box, and how the code indexes the
+ * tile (the column form when a row is one span: the same placement as Swizzle<mode, 4 - log2 E,
+ * 3> on element offsets, for a tile at the pattern's boundary). */
+static void tma_code(const struct smem_advise_array *ar, struct smem_advise_candidate *c)
+{
+    struct smem_layout_hopper h;
+    smem_layout_tma_fields(&c->layout, &h);
+    const char *mode = smem_layout_tma_name(c->layout.tma);
+    uint32_t rb = ar->row_elems * ar->elem_bytes;
+    char idx[400] = "";
+    unsigned es = 0;
+    while ((1u << es) < ar->elem_bytes)
+        es++;
+    if (rb == h.span && es <= 4) {
+        struct smem_layout eq = {SMEM_LAYOUT_SWIZZLE, ar->row_elems, ar->elem_bytes, 0,
+                                 c->layout.tma, 4 - es, 3, 0, 0, 0};
+        char col[200];
+        if (smem_layout_col_expr(&eq, ar->rows, "r", "c", col, sizeof col))
+            snprintf(idx, sizeof idx, "; read it as %.100s[r][%.150s] for %.100s[r][c]", ar->name,
+                     col, ar->name);
+    } else if (rb > h.span) {
+        snprintf(idx, sizeof idx, "; %u boxes a row: column c is in box c / %u, %u bytes apart",
+                 h.boxes, h.box_inner, (unsigned)(h.bytes / h.boxes));
+    } else {
+        snprintf(idx, sizeof idx, "; rows of %u bytes padded to %u", rb, h.span);
+    }
+    snprintf(c->code, sizeof c->code,
+             "CU_TENSOR_MAP_SWIZZLE_%s, boxDim {%u, %u}, the tile %u-byte aligned%.400s", mode,
+             h.box_inner, h.box_rows, h.align, idx);
+    snprintf(c->formula, sizeof c->formula,
+             "TMA %s swizzle: 16-byte chunk c of row r at c ^ ((address >> 7) & %u); CuTe "
+             "Swizzle<%u,%u,%u> on byte offsets", mode, (1u << c->layout.tma) - 1, h.cute_b,
+             h.cute_m, h.cute_s);
+}
+
+/* Hopper's modes: the array's recorded requests priced with the tile as a TMA copy would write it
+ * under each mode (aligned to the pattern). */
+static int search_tma(struct ctx *cx, struct smem_advise_array *ar, const struct stream *st0,
+                      struct smem_error *err)
+{
+    struct smem_layout_space sp = array_space(cx, ar, st0);
+    ar->tmas = calloc(3, sizeof *ar->tmas);
+    if (!ar->tmas)
+        return smem_error_set(err, NULL, 0, 0, "out of memory");
+    struct smem_layout_iter it;
+    struct smem_layout l;
+    smem_layout_iter_init(&it, SMEM_LAYOUT_TMA);
+    while (ar->ntmas < 3 && smem_layout_next(&sp, &it, &l)) {
+        if (smem_layout_onto(&sp, &l) || smem_layout_aligned(&sp, &l))
+            continue;
+        struct smem_advise_candidate *c = &ar->tmas[ar->ntmas];
+        c->layout = l;
+        if (price(st0, &l, cx->banks, c))
+            return smem_error_set(err, NULL, 0, 0, "out of memory");
+        if (!c->valid) {
+            cand_free(c);
+            memset(c, 0, sizeof *c);
+            continue;
+        }
+        struct smem_layout_hopper h;
+        smem_layout_tma_fields(&l, &h);
+        uint64_t now = (uint64_t)ar->rows * ar->row_elems * ar->elem_bytes;
+        c->extra_bytes = h.bytes > now ? h.bytes - now : 0;
+        tma_code(ar, c);
+        ar->ntmas++;
+    }
+    qsort(ar->tmas, ar->ntmas, sizeof *ar->tmas, swz_cmp);
+    ar->best_tma = ar->ntmas ? 0 : -1;
+    return 0;
+}
+
 /* 1 when a wmma.load / wmma.store touches [base, base + extent): it reads its tile through one
  * pointer and a leading dimension, so no per-row swizzle can be written for it */
 static int touched_by_wmma(const struct smem_kernel_report *k, uint32_t base, uint32_t extent)
@@ -1040,7 +1118,7 @@ static int advise_array(struct ctx *cx, const struct smem_cta_var *v, struct sme
     const struct smem_advise_options *o = cx->o;
     *keep = 0;
     memset(ar, 0, sizeof *ar);
-    ar->best_pad = ar->best_swizzle = -1;
+    ar->best_pad = ar->best_swizzle = ar->best_tma = -1;
     char func[128];
     smem_decl_source_name(v->name, ar->name, sizeof ar->name, func, sizeof func);
     snprintf(ar->ptx_name, sizeof ar->ptx_name, "%s", v->name);
@@ -1065,7 +1143,7 @@ static int advise_array(struct ctx *cx, const struct smem_cta_var *v, struct sme
         return 0;
     }
     cx->adv->nshared++;
-    struct smem_layout id = {SMEM_LAYOUT_PAD, 0, 1, 0, 0, 0, 0};
+    struct smem_layout id = {SMEM_LAYOUT_PAD, 0, 1, 0, 0, 0, 0, 0, 0, 0};
     if (price(&st0, &id, cx->banks, &ar->before)) {
         stream_free(&st0);
         return smem_error_set(err, NULL, 0, 0, "out of memory");
@@ -1077,7 +1155,8 @@ static int advise_array(struct ctx *cx, const struct smem_cta_var *v, struct sme
     }
     *keep = 1;
     describe(cx, ar, match_decl(cx, ar, func, &st0), &st0);
-    ar->before.layout = (struct smem_layout){SMEM_LAYOUT_PAD, ar->row_elems, ar->elem_bytes, 0, 0, 0, 0};
+    ar->before.layout = (struct smem_layout){SMEM_LAYOUT_PAD, ar->row_elems, ar->elem_bytes, 0,
+                                             0, 0, 0, 0, 0, 0};
     st0.src_pad = ar->pad_now; /* the recorded rows hold the constant's pad */
     int rc = 0;
     if (ar->row_elems && ar->rows) {
@@ -1097,6 +1176,9 @@ static int advise_array(struct ctx *cx, const struct smem_cta_var *v, struct sme
         else
             rc = search_swizzles(cx, ar, &st0, err);
     }
+    if (!rc && ar->row_elems && ar->rows && !ar->dynamic &&
+        !touched_by_wmma(k, ar->offset, ar->size))
+        rc = search_tma(cx, ar, &st0, err);
     stream_free(&st0);
     if (rc)
         return -1;
@@ -1193,6 +1275,13 @@ int smem_advise_kernel(const struct smem_analysis *an, const struct smem_kernel_
     adv->complete = k->complete;
     adv->data_dependent = k->ld.unknown_requests + k->st.unknown_requests + k->atom.unknown_requests;
     snprintf(adv->incomplete_why, sizeof adv->incomplete_why, "%s", k->incomplete_why);
+    if (k->program && k->program->func) { /* the first TMA load; did the run stop there? */
+        const struct smem_ptx_func *f = k->program->func;
+        for (uint32_t i = 0; i < f->ninsns && !adv->tma_line; i++)
+            if (f->insns[i].op == PO_CP_BULK && f->insns[i].mode == MODE_BULK_TENSOR_G2S)
+                adv->tma_line = f->insns[i].top_line ? f->insns[i].top_line : 1;
+        adv->tma_stopped = adv->tma_line && !k->complete && strstr(k->incomplete_why, "tensor");
+    }
     struct ctx cx;
     memset(&cx, 0, sizeof cx);
     cx.an = an;
@@ -1283,6 +1372,9 @@ void smem_advice_free(struct smem_advice *a)
         for (uint32_t s = 0; ar->swizzles && s < ar->nswizzles; s++)
             cand_free(&ar->swizzles[s]);
         free(ar->swizzles);
+        for (uint32_t s = 0; ar->tmas && s < ar->ntmas; s++)
+            cand_free(&ar->tmas[s]);
+        free(ar->tmas);
     }
     free(a->arrays);
     free(a);

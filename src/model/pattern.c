@@ -56,7 +56,24 @@ const char *smem_pattern_check(const struct smem_pattern *p)
     if (l->kind == SMEM_LAYOUT_PAD &&
         (uint64_t)p->shape[0] * ((uint64_t)p->shape[1] + l->pad) * p->elem_bytes > 0x100000000ull)
         return "the padded array does not fit a 32-bit address space";
-    if (l->kind > SMEM_LAYOUT_SWIZZLE)
+    if (l->kind == SMEM_LAYOUT_TMA) {
+        if (!p->shape[0])
+            return "a swizzle mode needs the tile's shape (rows x cols: the TMA box)";
+        if (l->tma > 3)
+            return "the swizzle mode must be none, 32B, 64B or 128B";
+        if (l->tma_base % 128 || l->tma_base >= 1024)
+            return "the tile's offset in the swizzle pattern must be a multiple of 128 below 1024 "
+                   "(a TMA destination is 128-byte aligned)";
+        uint64_t rb = (uint64_t)p->shape[1] * p->elem_bytes;
+        const char *why = l->tma && rb <= 0xffffffffu ? smem_layout_tma_fits((uint32_t)rb, l->tma)
+                                                       : NULL;
+        if (why)
+            return why;
+        if (l->tma && (uint64_t)p->shape[0] * (rb < (16u << l->tma) ? 16u << l->tma : rb) >
+                          0xffffffffull)
+            return "the swizzled tile does not fit a 32-bit address space";
+    }
+    if (l->kind > SMEM_LAYOUT_TMA)
         return "unknown layout";
     return smem_banks_check(&p->banks);
 }
@@ -255,6 +272,7 @@ int smem_pattern_eval(const struct smem_access *a, const struct smem_pattern *p,
     struct smem_layout lay = p->layout;
     lay.row_elems = (uint32_t)cols;
     lay.elem_bytes = p->elem_bytes;
+    lay.rows = (uint32_t)rows;
     if (lay.kind == SMEM_LAYOUT_PAD && dims != 2)
         lay.pad = 0;
     struct smem_lanes L;
@@ -299,7 +317,7 @@ int smem_pattern_eval(const struct smem_access *a, const struct smem_pattern *p,
                                   (unsigned long long)byte, (unsigned long long)elem, p->elem_bytes,
                                   L.var[SMEM_VAR_TX][l], L.var[SMEM_VAR_TY][l], L.var[SMEM_VAR_TZ][l]);
             /* in bounds: the (padded) array fits 32 bits (smem_pattern_check); a swizzle changes
-               no bit above those it reads */
+               no bit above those it reads; a TMA tile stays within its boxes */
             wc->request.addr[l] = smem_layout_map(&lay, (uint32_t)byte);
             if ((uint64_t)wc->request.addr[l] + unit > r->extent)
                 r->extent = (uint64_t)wc->request.addr[l] + unit;
@@ -370,7 +388,14 @@ int smem_pattern_advise(const struct smem_access *a, const struct smem_pattern *
         int64_t wf = total_wf(a, &q, &r);
         if (wf < 0)
             continue;
-        if (l.kind == SMEM_LAYOUT_PAD) {
+        if (l.kind == SMEM_LAYOUT_TMA) {
+            adv->tma_tried++;
+            if (!adv->has_tma || (uint64_t)wf < adv->tma_wavefronts) {
+                adv->has_tma = 1;
+                adv->tma = l.tma;
+                adv->tma_wavefronts = (uint64_t)wf;
+            }
+        } else if (l.kind == SMEM_LAYOUT_PAD) {
             adv->pads_tried++;
             if (!adv->has_pad || (uint64_t)wf < adv->pad_wavefronts) {
                 adv->has_pad = 1;

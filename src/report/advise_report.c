@@ -102,10 +102,10 @@ static void json_candidate(FILE *f, const struct smem_advise_array *ar,
         fprintf(f, "null");
         return;
     }
-    int swz = c->layout.kind == SMEM_LAYOUT_SWIZZLE;
+    int swz = c->layout.kind != SMEM_LAYOUT_PAD, tma = c->layout.kind == SMEM_LAYOUT_TMA;
     fprintf(f, "{");
     if (kind)
-        fprintf(f, "\"kind\": \"%s\", ", swz ? "swizzle" : "pad");
+        fprintf(f, "\"kind\": \"%s\", ", tma ? "tma" : swz ? "swizzle" : "pad");
     fprintf(f, "\"pad\": %u, \"extra_bytes\": %llu, \"wavefronts\": %llu, \"conflicts\": %llu, "
                "\"ideal_wavefronts\": %llu, \"max_ways\": %u, \"code\": ",
             swz ? 0 : c->layout.pad, (unsigned long long)c->extra_bytes,
@@ -113,7 +113,13 @@ static void json_candidate(FILE *f, const struct smem_advise_array *ar,
             (unsigned long long)(c->wavefronts > c->ideal ? c->wavefronts - c->ideal : 0),
             (unsigned long long)c->ideal, c->max_ways);
     smem_json_string(f, c->code);
-    if (swz) {
+    if (tma) {
+        fprintf(f, ", \"formula\": ");
+        smem_json_string(f, c->formula);
+        fprintf(f, ", \"tma\": {");
+        smem_report_tma_fields_json(f, &c->layout);
+        fprintf(f, "}");
+    } else if (swz) {
         fprintf(f, ", \"formula\": ");
         smem_json_string(f, c->formula);
         fprintf(f, ", \"swizzle\": [%u, %u, %u]", c->layout.b, c->layout.m, c->layout.s);
@@ -139,10 +145,11 @@ void smem_advice_json(FILE *f, const struct smem_advice *a)
     smem_json_string(f, a->source);
     fprintf(f, ",\n  \"block\": [%u, %u, %u], \"grid\": [%u, %u, %u], \"complete\": %s, "
                "\"shared_arrays\": %u, \"compiled_variants\": %u, \"data_dependent_requests\": %llu,"
+               "\n  \"tma_line\": %u, \"tma_stopped\": %s,"
                "\n  \"arrays\": [",
             a->block[0], a->block[1], a->block[2], a->grid[0], a->grid[1], a->grid[2],
             a->complete ? "true" : "false", a->nshared, a->compiles,
-            (unsigned long long)a->data_dependent);
+            (unsigned long long)a->data_dependent, a->tma_line, a->tma_stopped ? "true" : "false");
     for (uint32_t i = 0; i < a->narrays; i++) {
         const struct smem_advise_array *ar = &a->arrays[i];
         const struct smem_advise_candidate *bp = ar->best_pad >= 0 ? &ar->pads[ar->best_pad] : NULL;
@@ -171,6 +178,8 @@ void smem_advice_json(FILE *f, const struct smem_advice *a)
         json_candidate(f, ar, bp, 0);
         fprintf(f, ",\n     \"best_swizzle\": ");
         json_candidate(f, ar, bs, 0);
+        fprintf(f, ",\n     \"best_tma\": ");
+        json_candidate(f, ar, ar->best_tma >= 0 ? &ar->tmas[ar->best_tma] : NULL, 0);
         fprintf(f, ",\n     \"best\": \"%s\",\n     \"alternatives\": [",
                 ar->best_is_swizzle ? "swizzle" : "pad");
         const struct smem_advise_candidate *alt[16];
@@ -351,10 +360,24 @@ void smem_advice_table(FILE *f, const struct smem_advice *a)
     if (!a->complete)
         fprintf(f, "  incomplete run: %s\n  (advice covers the requests that ran)\n",
                 a->incomplete_why);
+    if (a->tma_stopped)
+        fprintf(f, "  line %u writes a tile with a TMA copy (cp.async.bulk.tensor) whose tensor map "
+                   "the host builds:\n  the analysis stopped there, so the reads of that tile were not "
+                   "recorded and no layout\n  (pad, swizzle or swizzle mode) can be proven for it by "
+                   "re-analysis; price its reads with\n  `smemlab pattern EXPR --shape RxC --swizzle "
+                   "all` instead\n", a->tma_line);
+    else if (a->tma_line)
+        fprintf(f, "  line %u writes a tile with a TMA copy: its writes are not priced (the TMA is not "
+                   "the LSU);\n  a swizzle mode below changes the tensor map's swizzle and every read "
+                   "of the tile together\n", a->tma_line);
     if (a->data_dependent)
         fprintf(f, "  %llu request%s had data-dependent addresses: not priced, not covered by "
                    "this advice\n", (unsigned long long)a->data_dependent,
                 a->data_dependent == 1 ? "" : "s");
+    if (!a->narrays && a->tma_stopped && !a->nshared) {
+        fprintf(f, "  no shared request was recorded: nothing can be advised\n");
+        return;
+    }
     if (!a->narrays) {
         fprintf(f, "  no bank conflicts in %u shared array%s: nothing to change\n", a->nshared,
                 a->nshared == 1 ? "" : "s");
@@ -480,6 +503,41 @@ void smem_advice_table(FILE *f, const struct smem_advice *a)
                 }
             }
             (void)shown;
+        }
+        uint64_t fewest = ar->before.wavefronts;
+        if (ar->best_pad >= 0 && ar->pads[ar->best_pad].wavefronts < fewest)
+            fewest = ar->pads[ar->best_pad].wavefronts;
+        if (ar->best_swizzle >= 0 && ar->swizzles[ar->best_swizzle].wavefronts < fewest)
+            fewest = ar->swizzles[ar->best_swizzle].wavefronts;
+        if (ar->best_tma >= 0 && ar->tmas[ar->best_tma].wavefronts > fewest) {
+            /* not a proposal: one line says what the modes leave */
+            const struct smem_advise_candidate *c = &ar->tmas[ar->best_tma];
+            char tw[32];
+            ways(tw, sizeof tw, c->wavefronts, c->ideal, c->max_ways);
+            fprintf(f, "  hopper: the best swizzle mode, %s, leaves %llu wavefronts (%s)",
+                    smem_layout_tma_name(c->layout.tma), (unsigned long long)c->wavefronts, tw);
+            for (uint32_t t = 0; t < ar->ntmas; t++)
+                if (t != (uint32_t)ar->best_tma)
+                    fprintf(f, "; %s %llu", smem_layout_tma_name(ar->tmas[t].layout.tma),
+                            (unsigned long long)ar->tmas[t].wavefronts);
+            fprintf(f, "\n");
+        } else if (ar->best_tma >= 0) {
+            const struct smem_advise_candidate *c = &ar->tmas[ar->best_tma];
+            char ch[400], fields[700];
+            changes(&ar->before, c, ch, sizeof ch);
+            fprintf(f, "  hopper: swizzle %s, the tile as a TMA copy writes it: %s\n",
+                    smem_layout_tma_name(c->layout.tma), ch);
+            totals_line(f, c, ar->before.wavefronts);
+            table_sites(f, &sc, &ar->before, c);
+            fprintf(f, "    write: %s\n", c->code);
+            smem_report_tma_fields(fields, sizeof fields, &c->layout);
+            fprintf(f, "    fields: %s\n", fields);
+            for (uint32_t t = 0; t < ar->ntmas; t++)
+                if (t != (uint32_t)ar->best_tma)
+                    fprintf(f, "    also: swizzle %s: %llu wavefronts, +%llu bytes\n",
+                            smem_layout_tma_name(ar->tmas[t].layout.tma),
+                            (unsigned long long)ar->tmas[t].wavefronts,
+                            (unsigned long long)ar->tmas[t].extra_bytes);
         }
         const struct smem_advise_candidate *alt[16];
         unsigned na = alternatives(ar, a->alternatives < 16 ? a->alternatives : 16, alt);

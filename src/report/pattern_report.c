@@ -6,6 +6,7 @@
 #include "html_page.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <string.h>
 
 typedef unsigned long long ull;
@@ -52,6 +53,12 @@ void smem_pattern_settings(char *buf, size_t n, const char *expr, const struct s
             p->block_index[2]);
     if (p->shape[0])
         put(buf, n, &k, ", shape %ux%u", p->shape[0], p->shape[1]);
+    if (p->layout.kind == SMEM_LAYOUT_TMA) {
+        put(buf, n, &k, ", the tile as TMA writes it with swizzle %s",
+            smem_layout_tma_name(p->layout.tma));
+        if (p->layout.tma_base)
+            put(buf, n, &k, " at byte %u of the pattern", p->layout.tma_base);
+    }
     put(buf, n, &k, ", %u banks x %u B", p->banks.count, p->banks.bytes);
 }
 
@@ -183,5 +190,178 @@ void smem_report_pattern_html(FILE *f, const char *expr, const struct smem_patte
         smem_bankmap_svg(f, &p->banks, &r->warp[v].request);
         fputs("</div>\n", f);
     }
+    html_page_end(f);
+}
+
+/* ---- Hopper's swizzle modes: the fields and the tile's picture ---- */
+
+void smem_report_tma_fields(char *buf, size_t n, const struct smem_layout *l)
+{
+    struct smem_layout_hopper h;
+    size_t k = 0;
+    if (!n)
+        return;
+    buf[0] = 0;
+    smem_layout_tma_fields(l, &h);
+    const char *mode = smem_layout_tma_name(l->tma);
+    put(buf, n, &k, "CU_TENSOR_MAP_SWIZZLE_%s, boxDim {%u, %u}", mode, h.box_inner, h.box_rows);
+    if (h.boxes > 1 || h.row_copies > 1)
+        put(buf, n, &k, " (%u x %u boxes)", h.boxes, h.row_copies);
+    put(buf, n, &k, "; wgmma descriptor: layout type %u (%s), SBO %u B (field %u), LBO unused "
+                    "K-major (write 1), MN-major %u B (field %u), base offset 0 (",
+        h.wgmma_layout, mode, h.sbo, h.sbo >> 4, h.lbo_mn, h.lbo_mn >> 4);
+    if (l->tma_base)
+        put(buf, n, &k, "the tile at byte %u of the pattern: both XOR the absolute address",
+            l->tma_base);
+    else
+        put(buf, n, &k, "tile %u-byte aligned", h.align);
+    put(buf, n, &k, "); CuTe: Swizzle<%u,%u,%u> on byte offsets, GMMA::Layout_K_SW%u_Atom<T> / "
+                    "Layout_MN_SW%u_Atom<T>", h.cute_b, h.cute_m, h.cute_s, h.span, h.span);
+}
+
+void smem_report_tma_fields_json(FILE *f, const struct smem_layout *l)
+{
+    struct smem_layout_hopper h;
+    smem_layout_tma_fields(l, &h);
+    fprintf(f, "\"swizzle\":\"%s\",\"tensor_map_swizzle\":\"CU_TENSOR_MAP_SWIZZLE_%s\","
+               "\"box\":[%u,%u],\"boxes\":[%u,%u],\"row_pitch\":%u,\"bytes\":%llu,\"align\":%u,"
+               "\"wgmma\":{\"layout_type\":%u,\"sbo\":%u,\"lbo_k_major\":null,\"lbo_mn_major\":%u,"
+               "\"base_offset\":0},\"cute\":{\"swizzle\":[%u,%u,%u],\"k_major\":"
+               "\"GMMA::Layout_K_SW%u_Atom<T>\",\"mn_major\":\"GMMA::Layout_MN_SW%u_Atom<T>\"}",
+            smem_layout_tma_name(l->tma), smem_layout_tma_name(l->tma), h.box_inner, h.box_rows,
+            h.boxes, h.row_copies, h.pitch, (ull)h.bytes, h.align, h.wgmma_layout, h.sbo,
+            h.lbo_mn, h.cute_b, h.cute_m, h.cute_s, h.span, h.span);
+}
+
+void smem_tile_lines(const struct smem_layout *l, uint32_t *first, uint32_t *count,
+                     int cell[SMEM_TILE_LINES][8])
+{
+    uint32_t e = l->elem_bytes ? l->elem_bytes : 1, rb = l->row_elems * e;
+    uint32_t span = l->tma ? 16u << l->tma : rb, bw = rb < span ? rb : span;
+    uint32_t rows = l->rows < 8 ? l->rows : 8, lo = UINT32_MAX, hi = 0;
+    for (int i = 0; i < SMEM_TILE_LINES; i++)
+        for (int j = 0; j < 8; j++)
+            cell[i][j] = -1;
+    for (int pass = 0; pass < 2; pass++)
+        for (uint32_t r = 0; r < rows; r++)
+            for (uint32_t ch = 0; ch < bw / 16; ch++) {
+                uint32_t a = smem_layout_map(l, r * rb + ch * 16), line = a / 128;
+                if (!pass) {
+                    lo = line < lo ? line : lo;
+                    hi = line > hi ? line : hi;
+                } else if (line - lo < SMEM_TILE_LINES) {
+                    cell[line - lo][a % 128 / 16] = (int)(r * 256 + ch);
+                }
+            }
+    *first = lo == UINT32_MAX ? 0 : lo;
+    *count = lo == UINT32_MAX ? 0 : hi - lo + 1 < SMEM_TILE_LINES ? hi - lo + 1 : SMEM_TILE_LINES;
+}
+
+/* "swizzle 128B", or CuTe's "Swizzle<3,4,3>" (on byte offsets) for a SWIZZLE layout */
+static void tile_title(const struct smem_layout *l, char *buf, size_t n)
+{
+    unsigned es = 0;
+    while ((1u << es) < l->elem_bytes)
+        es++;
+    if (l->kind == SMEM_LAYOUT_SWIZZLE)
+        snprintf(buf, n, "Swizzle<%u,%u,%u>", l->b, l->m + es, l->s);
+    else
+        snprintf(buf, n, "swizzle %s", smem_layout_tma_name(l->tma));
+}
+
+static void tile_svg(FILE *f, const struct smem_layout *modes, unsigned nmodes, const char *caption,
+                     int standalone)
+{
+    const int cw = 44, ch = 22, left = 44, top = 64, gap = 28;
+    int panel_w = left + 8 * cw + gap, height = top + 20;
+    for (unsigned i = 0; i < nmodes; i++) {
+        uint32_t first, count;
+        int cell[SMEM_TILE_LINES][8];
+        smem_tile_lines(&modes[i], &first, &count, cell);
+        if (top + (int)count * ch + 20 > height)
+            height = top + (int)count * ch + 20;
+    }
+    int width = panel_w * (int)(nmodes ? nmodes : 1) + 10;
+    if (standalone)
+        fputs("<?xml version='1.0' encoding='UTF-8'?>\n", f);
+    fprintf(f, "<svg xmlns='http://www.w3.org/2000/svg' class='tilemap' width='%d' height='%d' "
+               "viewBox='0 0 %d %d' font-family='monospace' font-size='11'>\n"
+               "<style>text.h{font-weight:bold} rect.pad{fill:#eee}</style>\n",
+            width, height + 40, width, height + 40);
+    fputs("<text x='6' y='16'>", f);
+    for (const char *c = caption; c && *c; c++) {
+        if (*c == '\n') {
+            fputs("</text>\n<text x='6' y='32'>", f);
+            continue;
+        }
+        char one[2] = {*c, 0};
+        smem_xml_text(f, one);
+    }
+    fputs("</text>\n", f);
+    for (unsigned i = 0; i < nmodes; i++) {
+        const struct smem_layout *l = &modes[i];
+        uint32_t first, count;
+        int cell[SMEM_TILE_LINES][8];
+        smem_tile_lines(l, &first, &count, cell);
+        int x0 = 6 + (int)i * panel_w;
+        char title[64];
+        tile_title(l, title, sizeof title);
+        fprintf(f, "<g class='mode'><text class='h' x='%d' y='%d'>", x0, top - 18);
+        smem_xml_text(f, title);
+        fputs("</text>\n", f);
+        for (int s = 0; s < 8; s++)
+            fprintf(f, "<text x='%d' y='%d'>%d-%d</text>\n", x0 + left + s * cw + 4, top - 4,
+                    s * 4, s * 4 + 3);
+        for (uint32_t ln = 0; ln < count; ln++) {
+            int y = top + (int)ln * ch;
+            fprintf(f, "<text x='%d' y='%d'>line %u</text>\n", x0, y + 15, first + ln);
+            for (int s = 0; s < 8; s++) {
+                int v = cell[ln][s], x = x0 + left + s * cw;
+                if (v < 0) {
+                    fprintf(f, "<rect class='pad' x='%d' y='%d' width='%d' height='%d' "
+                               "stroke='#999'/>\n", x, y, cw, ch);
+                    continue;
+                }
+                unsigned c = (unsigned)v % 256, hue = (c * 45u) % 360u;
+                fprintf(f, "<g class='chunk'><rect x='%d' y='%d' width='%d' height='%d' "
+                           "fill='hsl(%u,70%%,80%%)' stroke='#555'/><text x='%d' y='%d'>%u.%u</text>"
+                           "</g>\n", x, y, cw, ch, hue, x + 6, y + 15, (unsigned)v / 256, c);
+            }
+        }
+        fputs("</g>\n", f);
+    }
+    fprintf(f, "<text x='6' y='%d'>cell: row.chunk of the tile (16-byte chunk c of row r); "
+               "columns: the banks of each 16 bytes of a 128-byte line</text>\n</svg>\n",
+            height + 24);
+}
+
+void smem_report_tile_svg(FILE *f, const struct smem_layout *modes, unsigned nmodes,
+                          const char *caption)
+{
+    tile_svg(f, modes, nmodes, caption, 1);
+}
+
+void smem_report_tile_html(FILE *f, const struct smem_layout *modes, unsigned nmodes,
+                           const char *caption)
+{
+    html_page_begin(f, "smemlab pattern: a tile under Hopper's swizzle modes");
+    fputs("<h1>smemlab pattern: a tile under Hopper's swizzle modes</h1>\n<p>", f);
+    smem_xml_text(f, caption);
+    fputs("</p>\n", f);
+    for (unsigned i = 0; i < nmodes; i++) {
+        char fields[700];
+        fputs("<p class='note'>", f);
+        if (modes[i].kind == SMEM_LAYOUT_SWIZZLE) {
+            smem_layout_formula(&modes[i], fields, sizeof fields);
+            smem_xml_text(f, fields);
+        } else if (modes[i].tma) {
+            smem_report_tma_fields(fields, sizeof fields, &modes[i]);
+            smem_xml_text(f, fields);
+        } else {
+            smem_xml_text(f, "none: dense rows (CU_TENSOR_MAP_SWIZZLE_NONE)");
+        }
+        fputs("</p>\n", f);
+    }
+    tile_svg(f, modes, nmodes, "", 0);
     html_page_end(f);
 }

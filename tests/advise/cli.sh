@@ -66,4 +66,20 @@ grep -qF 'write: const int extraCols = 1; (now 4): Bs[BK * (BN + extraCols)] and
 check "named pad: the constant's line rewritten" $?
 grep -qF 'best: extraCols = 1 (64 wavefronts, +0 bytes)' "$T/extra.txt"; check "named pad: best" $?
 ! grep -q 'indexed Bs\[r \*' "$T/extra.txt"; check "named pad: no indexing the code lacks" $?
+# Hopper: the swizzle mode for a staged tile, with its fields; a TMA-written tile not re-analysed
+"$S" advise $D/hopper.cu --kernel stage_ldsm --block 128 --no-compile-check > "$T/hop.txt" 2>&1
+check "hopper: exit 0" $?
+grep -qF 'hopper: swizzle 128B, the tile as a TMA copy writes it: line 37 ldsm 8-way -> conflict-free' "$T/hop.txt"
+check "hopper: 128B proposed" $?
+grep -qF 'fields: CU_TENSOR_MAP_SWIZZLE_128B, boxDim {64, 64}; wgmma descriptor: layout type 1 (128B), SBO 1024 B (field 64)' "$T/hop.txt"
+check "hopper: the fields" $?
+"$S" advise $D/hopper.cu --kernel stage_ldsm --block 128 --no-compile-check --format json > "$T/hop.json" 2>&1
+grep -q '"best_tma": {"pad": 0, "extra_bytes": 0, "wavefronts": 128, "conflicts": 0,' "$T/hop.json"
+check "hopper json: best_tma" $?
+grep -q '"tensor_map_swizzle":"CU_TENSOR_MAP_SWIZZLE_128B"' "$T/hop.json"; check "hopper json: the map's swizzle" $?
+"$S" advise $D/hopper.cu --kernel tma_ldsm --block 128 > "$T/tma.txt" 2>/dev/null
+check "tma tile: exit 0" $?
+grep -qF 'the analysis stopped there, so the reads of that tile were not' "$T/tma.txt"; check "tma tile: said" $?
+"$S" advise $D/hopper.cu --kernel tma_ldsm --block 128 --format json 2>/dev/null | grep -q '"tma_stopped": true,'
+check "tma tile json: tma_stopped" $?
 exit $fail

@@ -133,4 +133,63 @@ expect_rc 2
 t "bad bank bytes" "$S" pattern 'arr[tid]' --bank-bytes 3
 expect_rc 2
 
+# Hopper's swizzle modes (--swizzle): the tile as a TMA copy writes it (model/tensormap.h, the H200's
+# placements: tests/test_hopper_layout.c)
+t "128B tile picture" "$S" pattern --swizzle 128B --shape 64x64 --elem 2
+expect_rc 0; expect_out "swizzle 128B: CU_TENSOR_MAP_SWIZZLE_128B, boxDim {64, 64}; wgmma descriptor: layout type 1 (128B), SBO 1024 B (field 64)"
+expect_out "GMMA::Layout_K_SW128_Atom<T>"
+expect_out "     1         1.1   1.0   1.3   1.2   1.5   1.4   1.7   1.6"
+expect_out "     7         7.7   7.6   7.5   7.4   7.3   7.2   7.1   7.0"
+expect_out "rows 8-63: the same every 8 rows"
+t "every mode, json" "$S" pattern --swizzle all --shape 8x32 --elem 2 --format json
+expect_rc 0; expect_out '{"tile":{"rows":8,"cols":32,"elem":2,"row_bytes":64,"tma_base":0},"modes":[{"swizzle":"none","row_pitch":64,"chunks":[[0,1,2,3],[4,5,6,7]'
+expect_out '{"swizzle":"64B","tensor_map_swizzle":"CU_TENSOR_MAP_SWIZZLE_64B","box":[32,8],"boxes":[1,1],"row_pitch":64'
+expect_out '"chunks":[[0,1,2,3],[4,5,6,7],[9,8,11,10],[13,12,15,14],[18,19,16,17],[22,23,20,21],[27,26,25,24],[31,30,29,28]]}'
+expect_out '{"swizzle":"128B","tensor_map_swizzle":"CU_TENSOR_MAP_SWIZZLE_128B","box":[32,8],"boxes":[1,1],"row_pitch":128,"bytes":1024'
+t "off the pattern's boundary" "$S" pattern --swizzle 128B --shape 8x8 --elem 2 --tma-base 384 --format json
+expect_rc 0; expect_out '"chunks":[[3],[12],[21],[30],[39],[40],[49],[58]]'
+t "tile svg" "$S" pattern --swizzle all --shape 64x64 --elem 2 --svg "$TMPD/tile.svg"
+expect_rc 0
+[ "$(grep -c "<g class='mode'>" "$TMPD/tile.svg")" -eq 4 ] || fail "tile svg: expected 4 modes"
+# rows 0-7 of the first box: 8 x 8 chunks (none, 128B), 8 x 2 (32B: 32-byte boxes), 8 x 4 (64B)
+[ "$(grep -c "<g class='chunk'>" "$TMPD/tile.svg")" -eq 176 ] || fail "tile svg: expected 176 chunks"
+t "tile page" "$S" pattern --swizzle 128B --shape 64x64 --elem 2 --html "$TMPD/tile.html"
+expect_rc 0
+grep -qF "CU_TENSOR_MAP_SWIZZLE_128B, boxDim {64, 64}" "$TMPD/tile.html" || fail "tile page: the fields"
+[ "$(grep -c "<g class='chunk'>" "$TMPD/tile.html")" -eq 64 ] || fail "tile page: expected 64 chunks"
+t "tile picture unwritable" "$S" pattern --swizzle 128B --shape 8x64 --svg /nonexistent/dir/t.svg
+expect_rc 3
+t "ldmatrix on a 128B tile" "$S" pattern 'a[lane%16][lane/16*8]' --shape 16x64 --op ldmatrix.x4 --swizzle 128B
+expect_rc 0; expect_out "the tile as TMA writes it with swizzle 128B"
+expect_out "1 request, 4 wavefronts (ideal 4): no bank conflict"
+t "ldmatrix under every mode" "$S" pattern 'a[lane%16][lane/16*8]' --shape 16x64 --op ldmatrix.x4 --swizzle all --format json
+expect_rc 0; expect_out '"swizzle_modes":[{"swizzle":"none","wavefronts":32,"ideal_wavefronts":4,"max_ways":8},{"swizzle":"32B","wavefronts":4,'
+t "advise proposes the mode" "$S" pattern 'a[lane%16][lane/16*8]' --shape 16x64 --op ldmatrix.x4 --advise
+expect_rc 0; expect_out "hopper: swizzle 128B, the tile as a TMA copy writes it: 32 -> 4 wavefronts"
+expect_out "CU_TENSOR_MAP_SWIZZLE_128B, boxDim {64, 16}"
+t "advise json" "$S" pattern 'a[lane%16][lane/16*8]' --shape 16x32 --op ldmatrix.x4 --advise --format json
+expect_rc 0; expect_out '"tma":{"swizzle":"64B",'; expect_out '"wavefronts":4},"pads_tried":9,"swizzles_tried":'
+t "CuTe's spelling" "$S" pattern 'a[lane%16][lane/16*8]' --shape 16x32 --op ldmatrix.x4 --swizzle 'Swizzle<3,4,3>' --format json
+expect_rc 0; expect_out '{"requests":1,"wavefronts":4,'; expect_out '"swizzle":"Swizzle<3,4,3>",'
+t "CuTe's picture" "$S" pattern --swizzle 'Swizzle<2,4,3>' --shape 8x32 --elem 2
+expect_rc 0; expect_out "Swizzle<2,4,3>: rows of 64 bytes (Swizzle<2,3,3> on element offsets"
+expect_out "     1         2.1   2.0   2.3   2.2   3.1   3.0   3.3   3.2"
+t "CuTe's picture as svg" "$S" pattern --swizzle 'Swizzle<3,4,3>' --shape 16x32 --elem 2 --svg "$TMPD/cute.svg"
+expect_rc 0
+grep -qF ">Swizzle&lt;3,4,3&gt;<" "$TMPD/cute.svg" || fail "cute svg: the title escaped"
+t "CuTe splitting elements" "$S" pattern 'a[tid]' --shape 8x32 --elem 4 --swizzle 'Swizzle<3,1,3>'
+expect_rc 2; expect_err "would split 4-byte elements"
+t "a row no box holds" "$S" pattern --swizzle 64B --shape 8x40 --elem 2
+expect_rc 2; expect_err "rows are neither a whole number of swizzle spans nor narrower than one"
+t "bad mode" "$S" pattern --swizzle 96B --shape 8x64
+expect_rc 2; expect_err "--swizzle must be none, 32B, 64B, 128B, all or Swizzle<B,M,S>"
+t "mode without a shape" "$S" pattern 'a[tid]' --swizzle 128B
+expect_rc 2; expect_err "--swizzle needs the tile's shape"
+t "misaligned base" "$S" pattern --swizzle 128B --shape 8x64 --tma-base 64
+expect_rc 2; expect_err "--tma-base must be 0, 128, ..., 896"
+t "base without a mode" "$S" pattern 'a[tid]' --tma-base 128
+expect_rc 2; expect_err "--tma-base goes with --swizzle"
+t "picture as csv" "$S" pattern --swizzle 128B --shape 8x64 --format csv
+expect_rc 2
+
 finish

@@ -141,4 +141,15 @@ t "odd source: well-formed" "$X" "$TMPD/odd.html" --count bankmap
 expect_rc 0; expect_out "count bankmap 1"
 grep -qF '// caf&#xfffd; &amp; &lt;b&gt; &quot;q&quot; &#xfffd;' "$TMPD/odd.html" || fail "odd source: not escaped"
 
+# pattern --swizzle without an expression: the tile under Hopper's modes (and CuTe's spelling),
+# well-formed, one panel a mode, every drawn 16-byte chunk a <g class='chunk'>
+t "tile svg" "$S" pattern --swizzle all --shape 64x64 --elem 2 --svg "$TMPD/tile.svg"
+expect_rc 0
+t "tile svg well-formed" "$X" "$TMPD/tile.svg" --count mode --count chunk
+expect_rc 0; expect_out "count mode 4"; expect_out "count chunk 176"
+t "tile page" "$S" pattern --swizzle 'Swizzle<3,4,3>' --shape 16x32 --elem 2 --html "$TMPD/tile.html"
+expect_rc 0
+t "tile page well-formed" "$X" "$TMPD/tile.html" --count mode --count chunk
+expect_rc 0; expect_out "count mode 1"; expect_out "count chunk 32"
+
 finish

@@ -1,6 +1,7 @@
-/* advise.h: for each shared array of a kernel with bank conflicts, the smallest row padding and the
- * best XOR swizzle (CuTe's Swizzle<B,M,S>) of layout.h's candidates, proven by mapping every
- * recorded request of the run through the new layout and pricing it again with the bank model. */
+/* advise.h: for each shared array of a kernel with bank conflicts, the smallest row padding, the
+ * best XOR swizzle (CuTe's Swizzle<B,M,S>) and the best Hopper swizzle mode (the tile as a TMA
+ * copy writes it) of layout.h's candidates, each proven by mapping every recorded request of the
+ * run through the new layout and pricing it again with the bank model. */
 #ifndef SMEMLAB_ADVISE_H
 #define SMEMLAB_ADVISE_H
 
@@ -58,6 +59,10 @@ struct smem_advise_array {
     uint32_t npads;
     struct smem_advise_candidate *swizzles;   /* every swizzle tried, best first */
     uint32_t nswizzles;
+    struct smem_advise_candidate *tmas;       /* Hopper's swizzle modes (layout kind TMA: the tile
+                                                 as cp.async.bulk.tensor writes it), best first */
+    uint32_t ntmas;
+    int best_tma;            /* index into tmas, -1 when no mode applies */
     int best_pad;            /* index into pads: the smallest pad with the fewest wavefronts */
     int best_pad_compiled;   /* best_pad's figures come from compiling and running that pad */
     int best_swizzle;        /* index into swizzles, -1 when none is valid */
@@ -84,6 +89,11 @@ struct smem_advice {
                                           first */
     uint32_t narrays;
     unsigned compiles;       /* source variants compiled to check other row alignments */
+    /* the kernel's first TMA load (cp.async.bulk.tensor into shared memory): its source line
+       (0: none) and whether the analysis stopped at it (its tensor map comes from the host, so
+       what follows, the reads of the tile, was not recorded and cannot be re-analysed) */
+    uint32_t tma_line;
+    int tma_stopped;
     unsigned alternatives;   /* layouts the reports list besides the best */
 };
 

@@ -49,6 +49,10 @@ struct smem_pattern {
      * the bound of the column index), or a Swizzle<B,M,S> on element offsets (layout.h). Its
      * row_elems and elem_bytes are taken from the shape and elem_bytes. */
     struct smem_layout layout;
+    /* Hopper's swizzle modes are layout.kind SMEM_LAYOUT_TMA (layout.h): the shape is the tile
+     * a TMA copy writes (rows x cols, its box), layout.tma the mode (0 none .. 3 128B),
+     * layout.tma_base the tile's offset within the 1024-byte pattern (a multiple of 128); every
+     * access is priced at the byte the tensor-map model puts it (model/tensormap.h). */
 };
 
 /* Defaults: one warp (block 32), block index 0, 4-byte elements, loads, 32 banks of 4 bytes. */
@@ -93,10 +97,10 @@ int smem_pattern_eval(const struct smem_access *a, const struct smem_pattern *p,
  * power of two), the element size and the access unit (16 bytes for ldmatrix / stmatrix, the
  * copy size for cp.async, elem_bytes otherwise); pads 0 .. max_pad (0: layout.h's default) that
  * keep every row aligned for the instruction, swizzles that map the array onto itself. The best of
- * each kind is the first in the list's order with the fewest wavefronts; has_pad / has_swizzle are
- * 0 when none was tried. b, m, s are written on byte offsets: the element swizzle's M plus log2 of
- * the element size. The same layout must be applied to every access of the array: this proves it
- * for this one. */
+ * each kind is the first in the list's order with the fewest wavefronts; has_pad / has_swizzle /
+ * has_tma are 0 when none was tried. b, m, s are written on byte offsets: the element swizzle's M
+ * plus log2 of the element size. The same layout must be applied to every access of the array:
+ * this proves it for this one. */
 struct smem_pattern_advice {
     uint64_t wavefronts, ideal;    /* as given */
     int has_pad, has_swizzle;
@@ -105,6 +109,12 @@ struct smem_pattern_advice {
     unsigned b, m, s;
     uint64_t swz_wavefronts;
     unsigned pads_tried, swizzles_tried;
+    /* Hopper's modes (layout.h's last candidates, 2-D accesses with a shape whose rows a TMA box
+     * can hold): the best mode (1 32B .. 3 128B; the first on ties) and its wavefronts */
+    int has_tma;
+    unsigned tma;
+    uint64_t tma_wavefronts;
+    unsigned tma_tried;
 };
 int smem_pattern_advise(const struct smem_access *a, const struct smem_pattern *p, unsigned max_pad,
                         struct smem_pattern_advice *adv, struct smem_diag *diag);

@@ -53,6 +53,30 @@ void smem_report_pattern_svg(FILE *f, const char *expr, const struct smem_patter
 void smem_report_pattern_html(FILE *f, const char *expr, const struct smem_pattern *p,
                               const struct smem_pattern_result *r);
 
+/* Hopper's swizzle modes (layout kind SMEM_LAYOUT_TMA, model/layout.h). The fields a program
+ * writes for layout l, in one line: "CU_TENSOR_MAP_SWIZZLE_128B, boxDim {64, 64}; wgmma
+ * descriptor: layout type 1 (128B), SBO 1024 B (field 64), LBO unused K-major (write 1), MN-major
+ * 8192 B (field 512), base offset 0 (tile 1024-byte aligned); CuTe: Swizzle<3,4,3> on byte
+ * offsets, GMMA::Layout_K_SW128_Atom<T> / Layout_MN_SW128_Atom<T>". JSON: the same as an object's
+ * members (no braces). */
+void smem_report_tma_fields(char *buf, size_t n, const struct smem_layout *l);
+void smem_report_tma_fields_json(FILE *f, const struct smem_layout *l);
+/* A tile as TMA writes it under each layout of modes[] (kind TMA, one mode each; row_elems,
+ * elem_bytes, rows, tma_base set), the picture of the PTX ISA's and CUTLASS's figures: for the
+ * lines of shared memory that hold the tile's first 8 rows (of its first box), which 16-byte
+ * chunk of which row sits at each 16 bytes (banks 4k .. 4k+3), coloured by the chunk. A
+ * standalone SVG document, one panel a mode, captioned. */
+void smem_report_tile_svg(FILE *f, const struct smem_layout *modes, unsigned nmodes,
+                          const char *caption);
+/* The same in a self-contained HTML page, each mode's fields above the picture. */
+void smem_report_tile_html(FILE *f, const struct smem_layout *modes, unsigned nmodes,
+                           const char *caption);
+/* The lines (128 bytes each, relative to the tile) that hold rows 0 .. 7 of box 0 under l:
+ * *first and *count; cell[line - first][slot] = row * 256 + chunk, or -1 (padding, other rows). */
+#define SMEM_TILE_LINES 16
+void smem_tile_lines(const struct smem_layout *l, uint32_t *first, uint32_t *count,
+                     int cell[SMEM_TILE_LINES][8]);
+
 /* Reports: JSON ({"arrays": [...]}, see docs/advise.md) and a table with each site's proof. */
 void smem_advice_json(FILE *f, const struct smem_advice *a);
 void smem_advice_table(FILE *f, const struct smem_advice *a);
