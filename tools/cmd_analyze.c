@@ -192,7 +192,7 @@ int cmd_analyze(int argc, char **argv)
         rc = EXIT_CHECK;
     }
     if (cli_ci_wanted(&ci)) { /* the outputs read the JSON report; a baseline decides instead */
-        struct smem_ci_checks checks = {fail_conflict, fail_hazard, 0};
+        struct smem_ci_checks checks = {fail_conflict, fail_hazard, 0, 0, 0};
         char *json = NULL, title[1100];
         size_t len = 0;
         FILE *ms = open_memstream(&json, &len);

@@ -9,7 +9,8 @@
 #include <string.h>
 
 static const char *const RULE_IDS[] = {"bank-conflict", "race", "barrier-divergence",
-                                       "shared-out-of-bounds", "memory-error", "layout"};
+                                       "shared-out-of-bounds", "memory-error", "layout",
+                                       "uninitialized", "api-error", "leak"};
 enum { NRULES = sizeof RULE_IDS / sizeof RULE_IDS[0] };
 
 static unsigned rule_index(const char *rule)
@@ -90,7 +91,8 @@ void smem_sarif_write(FILE *f, const struct smem_findings *fs, const struct smem
             location(f, x->file, x->line2);
             fprintf(f, "]");
         }
-        fprintf(f, ",\n       \"properties\": {\"kernel\": ");
+        fprintf(f, ",\n       \"properties\": {\"%s\": ",
+                x->kind == SMEM_FINDING_SANITIZER ? "call" : "kernel");
         smem_json_string(f, x->kernel);
         fprintf(f, ", \"count\": %llu", x->count);
         if (x->launch >= 0)

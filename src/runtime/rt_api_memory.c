@@ -91,7 +91,11 @@ static void note_invalid(const char *call, const void *p, size_t n)
         return;
     }
     char near[300], d[400];
-    rt_describe_address(a, n > UINT32_MAX ? UINT32_MAX : (uint32_t)n, near, sizeof near);
+    if (!rt_is_device_address(a) && !rt_find(a, 1))
+        snprintf(near, sizeof near, "host memory the device cannot reach: not pinned, "
+                                    "registered or managed");
+    else
+        rt_describe_address(a, n > UINT32_MAX ? UINT32_MAX : (uint32_t)n, near, sizeof near);
     snprintf(d, sizeof d, "invalid pointer given to %s: %llu bytes at 0x%llx (%s)", call,
              (unsigned long long)n, (unsigned long long)a, near);
     rt_sanitize_note(d);
@@ -390,7 +394,9 @@ static cudaError_t set(void *dst, int value, size_t n)
 {
     if (!n)
         return cudaSuccess;
-    uint8_t *d = rt_host_ptr(dst, n);
+    /* the device writes it: memory it reaches (device, pinned, managed, registered), never the
+       program's own malloc'd memory (cudaErrorInvalidValue on the H200: sanitize_more.cu) */
+    uint8_t *d = rt_find((uint64_t)(uintptr_t)dst, n) ? rt_host_ptr(dst, n) : NULL;
     if (!d) {
         note_invalid("a memset", dst, n);
         return cudaErrorInvalidValue;

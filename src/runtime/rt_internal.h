@@ -40,6 +40,8 @@ void rt_progress_erase(void);
  * backtrace outside build/runtime/), interned: 0 when none was found. */
 uint32_t rt_site_capture(void);
 /* Its file:line (from the program's debug information: -g), else binary+0xoffset; "?" for 0. */
+/* The site as compute-sanitizer names a host frame: "main in x.cu:75 [0x1abd] in x" (NULL: none). */
+const char *rt_site_frame(uint32_t site);
 const char *rt_site_text(uint32_t site);
 /* The exported function the program called there ("cudaFree"), or "?". */
 const char *rt_site_call(uint32_t site);
@@ -134,6 +136,7 @@ struct rt_options {
     int records;            /* this process writes the report (not a child) */
     int progress;           /* a line on stderr while a long launch runs (rt_progress.c) */
     int leak_check;         /* report allocations not freed at exit (--leak-check full) */
+    int initcheck;          /* report reads of device memory never written (--initcheck) */
 };
 extern struct rt_options rt_opt;
 
@@ -147,6 +150,7 @@ cudaError_t rt_sticky(void);
 void rt_set_sticky(cudaError_t e);
 /* The error's name, as CUDA 13's ("cudaErrorInvalidValue"): cudaGetErrorName. */
 const char *rt_error_name(cudaError_t e);
+const char *rt_error_text(cudaError_t e); /* cudaGetErrorString's: "invalid argument" */
 /* 1 when the kernel's name matches --kernel. */
 int rt_kernel_wanted(struct rt_kernel *k);
 

@@ -232,6 +232,9 @@ static void collect_findings(int final)
         f->call = e->call;
         f->site = rt_site_text(e->site);
         f->error = rt_error_name((cudaError_t)e->error);
+        f->code = e->error;
+        f->message = rt_error_text((cudaError_t)e->error);
+        f->frame = rt_site_frame(e->site);
         f->detail = e->detail;
         f->count = e->count;
         api_errors += e->count;
@@ -244,6 +247,7 @@ static void collect_findings(int final)
         f->kind = "leak";
         f->call = rt_site_call(al->site);
         f->site = rt_site_text(al->site);
+        f->frame = rt_site_frame(al->site);
         f->address = al->dev;
         f->bytes = al->size;
         f->count = 1;

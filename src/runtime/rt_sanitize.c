@@ -26,6 +26,7 @@ struct site {
     unsigned n;
     const char *call;   /* the exported function the program called */
     char *text;         /* file:line or binary+0xoffset, once named */
+    char *frame;        /* as compute-sanitizer's host frame: "main in x.cu:75 [0x1abd] in x" */
 };
 
 static struct site *sites; /* sites[0] is "no site" */
@@ -73,7 +74,7 @@ uint32_t rt_site_capture(void)
         }
     if (first < 0)
         return 0;
-    struct site s = {{0}, 0, NULL, NULL};
+    struct site s = {{0}, 0, NULL, NULL, NULL};
     for (int i = first; i < n && s.n < SITE_FRAMES; i++)
         s.pc[s.n++] = (uintptr_t)bt[i];
     Dl_info di; /* the entry point: the outermost frame of ours (no sibling calls: runtime.cmake) */
@@ -141,14 +142,11 @@ static int cuda_header(const char *file)
 }
 #endif
 
-const char *rt_site_text(uint32_t id)
+/* Names site s: its text (file:line, else binary+0xoffset) and its host frame. */
+static void name_site(struct site *s)
 {
-    if (!id || id >= nsites)
-        return "?";
-    struct site *s = &sites[id];
-    if (s->text)
-        return s->text;
-    char buf[600] = "";
+    char buf[600] = "", func[300] = "";
+    uintptr_t pc = s->n ? s->pc[0] : 0;
 #ifdef SMEMLAB_HAVE_LIBDW
     for (unsigned i = 0; i < s->n && !buf[0]; i++) {
         Dwarf_Addr a = s->pc[i] - 1; /* inside the call instruction */
@@ -161,21 +159,49 @@ const char *rt_site_text(uint32_t id)
         if (!cuda_header(file)) {
             const char *b = strrchr(file, '/');
             snprintf(buf, sizeof buf, "%s:%d", b ? b + 1 : file, line);
+            const char *fn = dwfl_module_addrname(m, a);
+            snprintf(func, sizeof func, "%s", fn ? fn : "");
+            pc = s->pc[i];
         }
     }
 #endif
+    Dl_info di;
+    int have = pc && dladdr((void *)pc, &di) && di.dli_fname;
+    const char *bin = have ? strrchr(di.dli_fname, '/') : NULL;
+    bin = bin ? bin + 1 : have ? di.dli_fname : "?";
+    unsigned long off = have ? (unsigned long)(pc - (uintptr_t)di.dli_fbase) : (unsigned long)pc;
+    char frame[1000];
     if (!buf[0]) { /* no line information (built without -g): the binary and the offset */
-        Dl_info di;
-        if (s->n && dladdr((void *)s->pc[0], &di) && di.dli_fname) {
-            const char *b = strrchr(di.dli_fname, '/');
-            snprintf(buf, sizeof buf, "%s+0x%lx", b ? b + 1 : di.dli_fname,
-                     (unsigned long)(s->pc[0] - (uintptr_t)di.dli_fbase));
-        } else {
-            snprintf(buf, sizeof buf, "0x%lx", (unsigned long)(s->n ? s->pc[0] : 0));
-        }
+        if (have)
+            snprintf(buf, sizeof buf, "%s+0x%lx", bin, off);
+        else
+            snprintf(buf, sizeof buf, "0x%lx", off);
+        snprintf(frame, sizeof frame, "%s%s[0x%lx] in %s", have && di.dli_sname ? di.dli_sname : "",
+                 have && di.dli_sname ? " " : "", off, bin);
+    } else {
+        snprintf(frame, sizeof frame, "%s%sin %s [0x%lx] in %s", func, func[0] ? " " : "", buf,
+                 off, bin);
     }
     s->text = strdup(buf);
-    return s->text ? s->text : "?";
+    s->frame = strdup(frame);
+}
+
+const char *rt_site_text(uint32_t id)
+{
+    if (!id || id >= nsites)
+        return "?";
+    if (!sites[id].text)
+        name_site(&sites[id]);
+    return sites[id].text ? sites[id].text : "?";
+}
+
+const char *rt_site_frame(uint32_t id)
+{
+    if (!id || id >= nsites)
+        return NULL;
+    if (!sites[id].text)
+        name_site(&sites[id]);
+    return sites[id].frame;
 }
 
 void rt_sanitize_note(const char *detail)

@@ -21,6 +21,8 @@
 #define SMEM_RUN_ENV_MEMO "SMEMLAB_RUN_MEMO"         /* 0: run every launch, even a proven repeat */
 #define SMEM_RUN_ENV_PROGRESS "SMEMLAB_RUN_PROGRESS" /* 1: a line on stderr while a long launch runs */
 #define SMEM_RUN_ENV_LEAK_CHECK "SMEMLAB_RUN_LEAK_CHECK" /* full: report allocations not freed */
+#define SMEM_RUN_ENV_INITCHECK "SMEMLAB_RUN_INITCHECK"   /* 1: report reads of device memory never
+                                                           written (kernels and copies) */
 
 /* The status file: one "key value" line each, rewritten with the report.
  *   runtime 1                the library was loaded and the program made a CUDA call
