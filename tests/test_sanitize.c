@@ -250,6 +250,62 @@ static void test_kernel_use_after_free(void)
     smem_json_free(j);
 }
 
+/* The findings in every output: CSV's second table, SARIF's rules at the program's line, JUnit's
+ * test case (failing with --fail-on-api-error), the Markdown summary, the HTML page. */
+static void test_findings_in_every_format(void)
+{
+    char cmd[16000], base[1200], path[1300];
+    snprintf(base, sizeof base, "%s/formats", bin);
+    snprintf(cmd, sizeof cmd, "%s run --format csv -o %s.csv --sarif %s.sarif --junit %s.xml "
+             "--markdown %s.md --fail-on-api-error %s/sanitize double_free > %s.log 2>&1",
+             smemlab, base, base, base, base, bin, base);
+    CHECK_EQ(sh(cmd), 1);
+    size_t len;
+    snprintf(path, sizeof path, "%s.csv", base);
+    char *t = test_read_file(path, &len);
+    CHECK(t && strstr(t, "\n\nfinding,call,file,line,site,error,address,bytes,count,detail\n"));
+    CHECK(t && strstr(t, "\"api error\",\"cudaFree\",\"sanitize.cu\",75,\"sanitize.cu:75\","
+                         "\"cudaErrorInvalidValue\","));
+    free(t);
+    snprintf(path, sizeof path, "%s.sarif", base);
+    struct smem_error err;
+    struct smem_json *j = smem_json_load(path, &err);
+    const struct smem_json *res =
+        smem_json_get(smem_json_at(smem_json_get(j, "runs"), 0), "results");
+    int found = 0;
+    for (unsigned i = 0; i < smem_json_len(res); i++) {
+        const struct smem_json *r = smem_json_at(res, i);
+        const struct smem_json *loc = smem_json_get(
+            smem_json_at(smem_json_get(r, "locations"), 0), "physicalLocation");
+        const char *rule = smem_json_str(r, "ruleId");
+        const char *uri = smem_json_str(smem_json_get(loc, "artifactLocation"), "uri");
+        found += rule && !strcmp(rule, "api-error") && uri && !strcmp(uri, "sanitize.cu") &&
+                 smem_json_num(smem_json_get(loc, "region"), "startLine", 0) == 75;
+    }
+    CHECK_EQ(found, 1);
+    smem_json_free(j);
+    snprintf(path, sizeof path, "%s.xml", base);
+    t = test_read_file(path, &len);
+    CHECK(t && strstr(t, "name=\"sanitizer: runtime calls and allocations\">\n      <failure"));
+    CHECK(t && strstr(t, "sanitize.cu:75: [api-error] cudaFree returned cudaErrorInvalidValue"));
+    free(t);
+    snprintf(path, sizeof path, "%s.md", base);
+    t = test_read_file(path, &len);
+    CHECK(t && strstr(t, "1 sanitizer finding"));
+    CHECK(t && strstr(t, "### Sanitizer"));
+    CHECK(t && strstr(t, "- **fails** `sanitize.cu:75` cudaFree returned cudaErrorInvalidValue"));
+    free(t);
+    /* the page: the memory errors of the kernel reading freed memory */
+    snprintf(cmd, sizeof cmd, "%s run --html %s.html %s/sanitize_kernel uaf > %s.log 2>&1",
+             smemlab, base, bin, base);
+    CHECK_EQ(sh(cmd), 0);
+    snprintf(path, sizeof path, "%s.html", base);
+    t = test_read_file(path, &len);
+    CHECK(t && strstr(t, "<h2 id='memory-errors'>Memory errors</h2>"));
+    CHECK(t && strstr(t, "use after free: 0 bytes into a freed 256-byte allocation"));
+    free(t);
+}
+
 int main(void)
 {
     if (sh("nvcc --version > /dev/null 2>&1") != 0) {
@@ -279,5 +335,6 @@ int main(void)
     RUN(test_defaults_and_fail_options);
     RUN(test_without_debug_information);
     RUN(test_kernel_use_after_free);
+    RUN(test_findings_in_every_format);
     return CHECK_DONE();
 }
