@@ -306,6 +306,54 @@ static void test_findings_in_every_format(void)
     free(t);
 }
 
+/* --initcheck: a kernel's loads of bytes never written are memory errors of their own kind, with
+ * the read's line, the allocation and the line that made it; a copy's source never written is a
+ * finding of the sanitizer; without the option nothing is said (as before). */
+static void test_initcheck_locates_the_read_and_the_allocation(void)
+{
+    int rc;
+    struct smem_json *j = run_json("--initcheck", "initcheck", "partial", &rc);
+    CHECK_EQ(rc, 0);
+    const struct smem_json *l = smem_json_at(smem_json_get(j, "launches"), 0);
+    const struct smem_json *e = smem_json_at(smem_json_get(l, "memory_errors"), 0);
+    CHECK_EQ(smem_json_len(smem_json_get(l, "memory_errors")), 1);
+    const char *kind = smem_json_str(e, "kind"), *near = smem_json_str(e, "nearest");
+    CHECK(kind && !strcmp(kind, "uninitialized load"));
+    CHECK_EQ(smem_json_num(e, "line", 0), 23);
+    CHECK_EQ(smem_json_num(e, "count", 0), 32); /* threads 32-63 read the half never set */
+    CHECK_EQ(smem_json_num(e, "bytes", 0), 4);
+    CHECK(near && strstr(near, "128 bytes into the 256-byte allocation at 0x"));
+    CHECK(near && strstr(near, "(cudaMalloc at initcheck.cu:57), never written"));
+    smem_json_free(j);
+    j = run_json("--initcheck", "initcheck", "d2d", &rc);
+    const struct smem_json *f = smem_json_at(smem_json_get(j, "sanitizer"), 0);
+    CHECK_EQ(smem_json_len(smem_json_get(j, "sanitizer")), 1);
+    CHECK(smem_json_str(f, "kind") && !strcmp(smem_json_str(f, "kind"), "uninitialized"));
+    CHECK(smem_json_str(f, "call") && !strcmp(smem_json_str(f, "call"), "cudaMemcpy"));
+    CHECK_EQ(smem_json_num(f, "line", 0), 87);
+    CHECK_EQ(smem_json_num(f, "count", 0), 8);
+    CHECK_EQ(smem_json_num(f, "bytes", 0), 256);
+    /* the copy's destination counts as written: the kernel that reads it is clean */
+    l = smem_json_at(smem_json_get(j, "launches"), 0);
+    CHECK_EQ(smem_json_len(smem_json_get(l, "memory_errors")), 0);
+    smem_json_free(j);
+    static const char *const clean[] = {"clean", "two_kernels", "managed", "managed_host"};
+    for (unsigned i = 0; i < sizeof clean / sizeof clean[0]; i++) {
+        j = run_json("--initcheck --fail-on-memory-error", "initcheck", clean[i], &rc);
+        CHECK_EQ(rc, 0);
+        CHECK(j && !smem_json_get(j, "sanitizer"));
+        smem_json_free(j);
+    }
+    j = run_json("--fail-on-memory-error", "initcheck", "malloc", &rc); /* no --initcheck */
+    CHECK_EQ(rc, 0);
+    l = smem_json_at(smem_json_get(j, "launches"), 0);
+    CHECK_EQ(smem_json_len(smem_json_get(l, "memory_errors")), 0);
+    smem_json_free(j);
+    j = run_json("--initcheck --fail-on-memory-error", "initcheck", "malloc", &rc);
+    CHECK_EQ(rc, 1);
+    smem_json_free(j);
+}
+
 int main(void)
 {
     if (sh("nvcc --version > /dev/null 2>&1") != 0) {
@@ -319,7 +367,8 @@ int main(void)
         const char *cu, *out, *flags;
     } progs[] = {{"sanitize", "sanitize", "-g"},
                  {"sanitize", "sanitize_nog", ""},
-                 {"sanitize_kernel", "sanitize_kernel", "-g"}};
+                 {"sanitize_kernel", "sanitize_kernel", "-g"},
+                 {"initcheck", "initcheck", "-g"}};
     for (size_t i = 0; i < sizeof progs / sizeof progs[0]; i++) {
         char cmd[4000];
         snprintf(cmd, sizeof cmd, "nvcc -lineinfo -arch=sm_90 -cudart shared %s -o %s/%s "
@@ -336,5 +385,6 @@ int main(void)
     RUN(test_without_debug_information);
     RUN(test_kernel_use_after_free);
     RUN(test_findings_in_every_format);
+    RUN(test_initcheck_locates_the_read_and_the_allocation);
     return CHECK_DONE();
 }

@@ -3,7 +3,7 @@
  * on an H200 (driver 580.159.04, 2026-11-29): tests/run/h200-sanitize.txt (sanitize.cu, memcheck
  * --leak-check full), h200-sanitize-more.txt (sanitize_more.cu), h200-sanitizer-layouts.txt (a
  * kernel's invalid global read, a shared out-of-bounds write, racecheck, synccheck),
- * h200-initcheck.txt (initcheck.cu). Each of our records must be compute-sanitizer's, line for
+ * h200-initcheck.txt (initcheck.cu, --tool initcheck). Each of our records must be compute-sanitizer's, line for
  * line, once the numbers that differ between any two runs are masked: addresses (0x...), the SASS
  * offset after a kernel's signature (smemlab runs the PTX), the return address of a host frame
  * and the frames inside CUDA's libraries and headers; racecheck's hazard counts (its own unit).
@@ -295,6 +295,35 @@ static void test_kernel_records_are_compute_sanitizers(void)
     }
 }
 
+/* initcheck (--initcheck, --sanitizer-tool initcheck): every mode of initcheck.cu errs as often as
+ * compute-sanitizer's initcheck counted (one error per thread access of bytes never written, one
+ * per 32-byte piece of a copy's source), and its first record is compute-sanitizer's first. */
+static void test_initcheck_as_compute_sanitizer(void)
+{
+    static const char *const modes[] = {"clean", "malloc", "partial", "pitch", "async", "plus",
+                                        "two_kernels", "copy_out", "d2d", "managed",
+                                        "managed_host", NULL};
+    char *t = golden_file("h200-initcheck.txt");
+    for (int m = 0; t && modes[m]; m++) {
+        char head[200];
+        snprintf(head, sizeof head, "=== %s: compute-sanitizer --tool initcheck", modes[m]);
+        CHECK_EQ(section(t, head, &gold), 0);
+        CHECK_EQ(ours("--sanitizer-tool initcheck", "initcheck", modes[m], &mine), 0);
+        int ok = gold.n >= 2 && mine.n == (gold.n > 2 ? 3u : 2u) &&
+                 !strcmp(gold.r[gold.n - 1], mine.r[mine.n - 1]); /* ERROR SUMMARY: N errors */
+        if (ok && gold.n > 2)
+            ok = !strcmp(gold.r[1], mine.r[1]) ||
+                 lines_within(mine.r[1], gold.r[1]); /* a kernel's record has no host frame */
+        if (!ok) {
+            fprintf(stderr, "initcheck %s differs:\n", modes[m]);
+            show("compute-sanitizer", &gold);
+            show("smemlab", &mine);
+        }
+        CHECK(ok);
+    }
+    free(t);
+}
+
 int main(void)
 {
     if (sh("nvcc --version > /dev/null 2>&1") != 0) {
@@ -322,5 +351,6 @@ int main(void)
     }
     RUN(test_host_records_are_compute_sanitizers);
     RUN(test_kernel_records_are_compute_sanitizers);
+    RUN(test_initcheck_as_compute_sanitizer);
     return CHECK_DONE();
 }

@@ -22,6 +22,7 @@ const char *smem_memory_error_name(unsigned kind)
     case SMEM_GFAULT_ATOM: return "atomic";
     case SMEM_GFAULT_MISALIGNED: return "misaligned access";
     case SMEM_GFAULT_UNKNOWN_VALUE: return "store of a value the emulator does not know";
+    case SMEM_MEMORY_UNINITIALIZED: return "uninitialized load";
     default: return "store to constant memory";
     }
 }
@@ -412,11 +413,15 @@ void smem_run_report_table(FILE *f, const struct smem_run_report *r)
             if (!header++)
                 fprintf(f, "\nmemory errors (global accesses outside every allocation; stores of "
                            "values the emulator does not know: the program reads the bits it has, "
-                           "0 for a value never written, where a GPU leaves whatever was there):\n");
+                           "0 for a value never written, where a GPU leaves whatever was there; "
+                           "with --initcheck, loads of device memory nothing wrote, read as 0 "
+                           "here):\n");
             fprintf(f, "  launch %llu, %s: %s%s of %u bytes at %s:%u, thread (%u,%u,%u) "
                        "block (%u,%u,%u), address 0x%llx: %s; %llu time%s\n",
                     (unsigned long long)l->index, kernel_name(r, l->kernel),
-                    e->kind == SMEM_GFAULT_UNKNOWN_VALUE ? "" : "invalid ",
+                    e->kind == SMEM_GFAULT_UNKNOWN_VALUE || e->kind == SMEM_MEMORY_UNINITIALIZED
+                        ? ""
+                        : "invalid ",
                     smem_memory_error_name(e->kind), e->bytes,
                     e->file ? smem_base_name(e->file) : "?", e->line, e->thread[0], e->thread[1],
                     e->thread[2], e->block[0], e->block[1], e->block[2],
@@ -429,8 +434,15 @@ void smem_run_report_table(FILE *f, const struct smem_run_report *r)
         const struct smem_run_finding *x = &r->findings[i];
         if (!i)
             fprintf(f, "\nsanitizer (runtime calls that returned an error; allocations not freed "
-                       "at exit, with --leak-check full):\n");
-        if (!strcmp(x->kind, "leak")) {
+                       "at exit, with --leak-check full; copies of device memory nothing wrote, "
+                       "with --initcheck):\n");
+        if (!strcmp(x->kind, "uninitialized")) {
+            fprintf(f, "  uninitialized: %s at %s read %llu bytes at 0x%llx; %llu 32-byte piece%s "
+                       "never written, the first byte at 0x%llx\n", x->call, x->site,
+                    (unsigned long long)x->bytes, (unsigned long long)x->address,
+                    (unsigned long long)x->count, x->count == 1 ? "" : "s",
+                    (unsigned long long)x->uninit_at);
+        } else if (!strcmp(x->kind, "leak")) {
             fprintf(f, "  leak: %llu bytes at 0x%llx, made by %s at %s\n",
                     (unsigned long long)x->bytes, (unsigned long long)x->address, x->call, x->site);
             bytes += x->bytes;

@@ -166,8 +166,7 @@ static void at(FILE *f, const char *sig, const char *file, unsigned line)
 static void more(FILE *f, unsigned long long count, const char *what)
 {
     if (count > 1)
-        fprintf(f, PREFIX "    (smemlab: %llu %s here in this launch; the first shown)\n", count,
-                what);
+        fprintf(f, PREFIX "    (smemlab: %llu %s; the first shown)\n", count, what);
 }
 
 /* The nearest allocation as compute-sanitizer words it, from smemlab's "N bytes after the end of
@@ -253,7 +252,7 @@ static void memory_error(FILE *f, const struct smem_json *e, const char *sig, un
         fprintf(f, " in block ");
         triple(f, smem_json_get(e, "block"));
         fprintf(f, "\n" PREFIX "    Address 0x%llx\n", addr);
-        more(f, count, "thread accesses of bytes never written");
+        more(f, count, "thread accesses of bytes never written by this instruction in this launch");
         fprintf(f, PREFIX "\n");
         c->errors += count ? count : 1;
         return;
@@ -281,7 +280,7 @@ static void memory_error(FILE *f, const struct smem_json *e, const char *sig, un
         fprintf(f, "\n" PREFIX "    Access to 0x%llx is out of bounds\n", addr);
         nearest_line(f, smem_json_str(e, "nearest"));
     }
-    more(f, count, "thread accesses");
+    more(f, count, "thread accesses by this instruction in this launch");
     c->errors++; /* the GPU stops the kernel at its first fault: memcheck reports that one */
 }
 
@@ -314,7 +313,7 @@ static void hazard(FILE *f, const struct smem_json *h, const struct smem_json *k
         at(f, sig, file, l0);
         /* the shared window's first byte is 0x400 on a Hopper GPU (smemlab counts from there) */
         fprintf(f, PREFIX "    Access to 0x%llx is out of bounds\n", num(h, "address") + 0x400);
-        more(f, count, "accesses");
+        more(f, count, "accesses by this instruction in this launch");
         fprintf(f, PREFIX "\n");
         c->errors++;
     }
@@ -408,7 +407,7 @@ static void host_findings(FILE *f, const struct smem_json *arr, unsigned tools, 
                     num(x, "uninitialized_at"), smem_json_str(x, "call") ? smem_json_str(x, "call")
                                                                          : "?");
             host_frame(f, x, "error");
-            more(f, count, "32-byte pieces never written");
+            more(f, count, "32-byte pieces of this call's sources never written");
             fprintf(f, PREFIX "\n");
             c->errors += count ? count : 1;
             continue;

@@ -38,6 +38,8 @@ RT_API cudaError_t cudaMalloc(void **p, size_t size)
     if (!al)
         return end(cudaErrorMemoryAllocation);
     al->site = rt_site_capture(); /* for the leak check and use after free */
+    if (rt_opt.initcheck) /* never written yet (--initcheck); calloc: every mark 0 */
+        al->init = calloc(size, 1);
     *p = (void *)(uintptr_t)al->dev;
     return end(cudaSuccess);
 }
@@ -286,6 +288,32 @@ RT_API cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *a, con
 
 /* ---- copies ------------------------------------------------------------------------------- */
 
+/* initcheck: a copy's source holding bytes nothing wrote (--initcheck), counted as
+ * compute-sanitizer's initcheck counts them on the H200: one error per 32-byte piece of the
+ * address space that holds any (tests/run/h200-initcheck.txt). The destination is written. */
+static void uninit_source(const void *src, size_t n)
+{
+    uint64_t a = (uint64_t)(uintptr_t)src;
+    const struct rt_alloc *al = rt_find(a, n);
+    if (!al || !al->init)
+        return;
+    const uint8_t *m = al->init + (a - al->dev);
+    uint64_t first = 0, pieces = 0, last_piece = UINT64_MAX;
+    for (size_t i = 0; i < n; i++) {
+        if (m[i])
+            continue;
+        uint64_t piece = (a + i) / 32;
+        if (piece != last_piece) {
+            if (!pieces)
+                first = a + i;
+            pieces++;
+            last_piece = piece;
+        }
+    }
+    if (pieces)
+        rt_sanitize_uninit_copy(a, n, first, pieces);
+}
+
 /* dst and src resolved to bytes (device addresses through the table; the kind is inferred from
  * the addresses, as with unified addressing). */
 static cudaError_t copy(void *dst, const void *src, size_t n)
@@ -298,6 +326,7 @@ static cudaError_t copy(void *dst, const void *src, size_t n)
         note_invalid("a copy", d ? src : dst, n);
         return cudaErrorInvalidValue;
     }
+    uninit_source(src, n);
     memmove(d, s, n);
     return cudaSuccess;
 }

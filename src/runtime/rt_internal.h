@@ -56,6 +56,15 @@ struct rt_api_error {
 };
 void rt_sanitize_api_error(int err);
 void rt_sanitize_note(const char *detail);
+/* initcheck: a copy (the program's call, the site captured here) read n bytes at src of which
+ * pieces 32-byte pieces hold bytes never written, the first at first. Merged per site. */
+struct rt_uninit_copy {
+    const char *call;
+    uint32_t site;
+    uint64_t src, bytes, first, pieces;
+};
+void rt_sanitize_uninit_copy(uint64_t src, uint64_t bytes, uint64_t first, uint64_t pieces);
+const struct rt_uninit_copy *rt_sanitize_uninit_copies(uint32_t *n);
 const struct rt_api_error *rt_sanitize_api_errors(uint32_t *n);
 
 /* ---- device memory (rt_memory.c) ---- */
@@ -79,6 +88,8 @@ struct rt_alloc {
     uint64_t seq;           /* allocation order */
     uint64_t version;       /* changes whenever something may have written the bytes (rt_touch) */
     uint32_t site, free_site; /* the program's calls that made and freed it (rt_site_capture) */
+    uint8_t *init;          /* --initcheck, cudaMalloc's memory: per byte, 1 once written (by a copy,
+                               a memset, a library call or a kernel); NULL: not tracked, all written */
 };
 
 /* Allocates size bytes of device memory of kind (RT_DEVICE or RT_VARIABLE) in the device

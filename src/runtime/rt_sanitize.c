@@ -236,6 +236,35 @@ void rt_sanitize_api_error(int err)
     api_errors[napi_errors++] = (struct rt_api_error){err, call, site, 1, detail};
 }
 
+static struct rt_uninit_copy *uninit;
+static uint32_t nuninit, cap_uninit;
+
+void rt_sanitize_uninit_copy(uint64_t src, uint64_t bytes, uint64_t first, uint64_t pieces)
+{
+    uint32_t site = rt_site_capture();
+    const char *call = rt_site_call(site);
+    for (uint32_t i = 0; i < nuninit; i++)
+        if (uninit[i].site == site && uninit[i].call == call) {
+            uninit[i].pieces += pieces;
+            return;
+        }
+    if (nuninit == cap_uninit) {
+        uint32_t nc = cap_uninit ? cap_uninit * 2 : 16;
+        struct rt_uninit_copy *nu = realloc(uninit, nc * sizeof *nu);
+        if (!nu)
+            return;
+        uninit = nu;
+        cap_uninit = nc;
+    }
+    uninit[nuninit++] = (struct rt_uninit_copy){call, site, src, bytes, first, pieces};
+}
+
+const struct rt_uninit_copy *rt_sanitize_uninit_copies(uint32_t *n)
+{
+    *n = nuninit;
+    return uninit;
+}
+
 const struct rt_api_error *rt_sanitize_api_errors(uint32_t *n)
 {
     *n = napi_errors;

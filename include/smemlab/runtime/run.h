@@ -30,7 +30,9 @@
  *   recorded N               launches in the report
  *   conflicts N              recorded requests with a bank conflict (wavefronts > ideal)
  *   hazards N                hazards found (races, barrier divergence, out-of-bounds shared)
- *   memory_errors N          global accesses outside every allocation (thread accesses)
+ *   memory_errors N          global accesses outside every allocation (thread accesses); with
+ *                            --initcheck also loads of bytes never written and the 32-byte
+ *                            pieces of copies' sources never written
  *   api_errors N             runtime calls that returned an error to the program
  *   leaks N                  allocations not freed at exit (--leak-check full; written at exit)
  *   complete 1               written at the program's normal exit (0 while it runs)
