@@ -64,6 +64,8 @@ static void help(void)
         "                       and summaries (implies --sanitizer-text; initcheck: --initcheck)\n"
         "  --sarif FILE, --junit FILE, --markdown FILE   also SARIF 2.1.0, JUnit XML (a test\n"
         "                       case a launch), a Markdown summary (docs/ci.md)\n"
+        "  --findings-csv FILE  also every finding (conflicts, hazards, memory errors, API\n"
+        "                       errors, leaks, uninitialized copies) as a CSV row each\n"
         "  --baseline REPORT    exit 1 only on what got worse than REPORT (a committed\n"
         "                       --format json report), each named; replaces the --fail-on checks\n"
         "  --source-root DIR    SARIF paths relative to DIR (a base name found once under it)\n"

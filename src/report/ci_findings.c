@@ -45,7 +45,9 @@ int smem_finding_fails(const struct smem_finding *f, const struct smem_ci_checks
     switch (f->kind) {
     case SMEM_FINDING_CONFLICT: return c->conflict;
     case SMEM_FINDING_HAZARD: return c->hazard;
-    case SMEM_FINDING_SANITIZER: return strcmp(f->rule, "leak") ? c->api_error : c->leak;
+    case SMEM_FINDING_SANITIZER:
+        return !strcmp(f->rule, "leak") ? c->leak : !strcmp(f->rule, "uninitialized") ? c->memory
+                                                                                     : c->api_error;
     default: return c->memory;
     }
 }

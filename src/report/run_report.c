@@ -61,18 +61,6 @@ static unsigned long finding_line(const struct smem_run_finding *x, char *file, 
     return line;
 }
 
-/* A CSV field, quoted (RFC 4180: quotes doubled). */
-static void csv_field(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; s && *s; s++) {
-        if (*s == '"')
-            fputc('"', f);
-        fputc(*s == '\n' ? ' ' : *s, f);
-    }
-    fputc('"', f);
-}
-
 /* Each finding: {"kind", "call", "file", "line", ...}; "site" keeps the text when it is no
  * file:line (binary+0xoffset: the program was built without -g). */
 static void json_findings(FILE *f, const struct smem_run_finding *x, uint32_t n)
@@ -486,32 +474,6 @@ void smem_run_report_csv(FILE *f, const struct smem_run_report *r)
             fprintf(f, "%llu,%llu,%llu%s", (unsigned long long)t[j]->requests,
                     (unsigned long long)t[j]->wavefronts, (unsigned long long)t[j]->ideal,
                     j == 2 ? "\n" : ",");
-    }
-    if (!r->nfindings)
-        return;
-    /* the sanitizer's host-side findings: a second table after a blank line (only when there
-       are any, so a report without them reads as before) */
-    fprintf(f, "\nfinding,call,file,line,site,error,address,bytes,count,detail\n");
-    for (uint32_t i = 0; i < r->nfindings; i++) {
-        const struct smem_run_finding *x = &r->findings[i];
-        char file[512] = "";
-        unsigned long line = finding_line(x, file, sizeof file);
-        csv_field(f, x->kind);
-        fputc(',', f);
-        csv_field(f, x->call ? x->call : "?");
-        fputc(',', f);
-        csv_field(f, file);
-        if (line)
-            fprintf(f, ",%lu,", line);
-        else
-            fprintf(f, ",,");
-        csv_field(f, x->site ? x->site : "?");
-        fputc(',', f);
-        csv_field(f, x->error ? x->error : "");
-        fprintf(f, ",%llu,%llu,%llu,", (unsigned long long)x->address,
-                (unsigned long long)x->bytes, (unsigned long long)x->count);
-        csv_field(f, x->detail ? x->detail : "");
-        fputc('\n', f);
     }
 }
 
