@@ -401,8 +401,9 @@ static void host_findings(FILE *f, const struct smem_json *arr, unsigned tools, 
             if (!(tools & SMEM_SANTEXT_INITCHECK))
                 continue;
             unsigned long long count = num(x, "count");
-            fprintf(f, PREFIX "Host API memory access error at host access to 0x%llx of size %llu "
-                              "bytes\n", num(x, "address"), num(x, "bytes"));
+            char b[40];
+            fprintf(f, PREFIX "Host API memory access error at host access to 0x%llx of size %s "
+                              "bytes\n", num(x, "address"), grouped(b, sizeof b, num(x, "bytes")));
             fprintf(f, PREFIX "    Uninitialized access to 0x%llx on access by %s source\n",
                     num(x, "uninitialized_at"), smem_json_str(x, "call") ? smem_json_str(x, "call")
                                                                          : "?");

@@ -164,23 +164,31 @@ static void name_site(struct site *s)
             pc = s->pc[i];
         }
     }
+    if (!func[0] && pc) { /* no line information: the function's name from the symbol table */
+        Dwfl_Module *m = module_of(pc - 1);
+        const char *fn = m ? dwfl_module_addrname(m, pc - 1) : NULL;
+        snprintf(func, sizeof func, "%s", fn ? fn : "");
+    }
 #endif
     Dl_info di;
     int have = pc && dladdr((void *)pc, &di) && di.dli_fname;
     const char *bin = have ? strrchr(di.dli_fname, '/') : NULL;
     bin = bin ? bin + 1 : have ? di.dli_fname : "?";
     unsigned long off = have ? (unsigned long)(pc - (uintptr_t)di.dli_fbase) : (unsigned long)pc;
+    /* the frame names the call instruction's last byte, as compute-sanitizer does (the same
+       binary: [0x142b] where the return address is 0x142c, bench/programs' constantReadOnly) */
+    unsigned long insn = off ? off - 1 : 0;
     char frame[1000];
     if (!buf[0]) { /* no line information (built without -g): the binary and the offset */
         if (have)
             snprintf(buf, sizeof buf, "%s+0x%lx", bin, off);
         else
             snprintf(buf, sizeof buf, "0x%lx", off);
-        snprintf(frame, sizeof frame, "%s%s[0x%lx] in %s", have && di.dli_sname ? di.dli_sname : "",
-                 have && di.dli_sname ? " " : "", off, bin);
+        const char *fn = func[0] ? func : have && di.dli_sname ? di.dli_sname : "";
+        snprintf(frame, sizeof frame, "%s%s[0x%lx] in %s", fn, fn[0] ? " " : "", insn, bin);
     } else {
         snprintf(frame, sizeof frame, "%s%sin %s [0x%lx] in %s", func, func[0] ? " " : "", buf,
-                 off, bin);
+                 insn, bin);
     }
     s->text = strdup(buf);
     s->frame = strdup(frame);
