@@ -650,8 +650,14 @@ int rt_execute(struct rt_kernel *k, const struct smem_cta_program *p, const stru
     }
     for (unsigned i = 0; !touched && i < nreg; i++)
         rt_touch(rt_region_alloc(i));
-    /* the memo of this launch */
-    if (marks && !out->rc && out->res.complete) {
+    /* the memo of this launch; with --initcheck only one that read no byte never written: a
+       repeat of it reads the same bytes of the same allocations, still written (marks are never
+       cleared), and writes what it wrote, already marked; a launch that read bytes never written
+       may have written them since (out[i] += ...), so its repeats run */
+    int uninit_read = 0;
+    for (uint32_t i = 0; i < out->nerrs; i++)
+        uninit_read |= out->errs[i].kind == SMEM_MEMORY_UNINITIALIZED;
+    if (marks && !out->rc && out->res.complete && !uninit_read) {
         struct rt_memo *nm = calloc(1, sizeof *nm);
         uint64_t bytes = 0;
         int ok = nm != NULL;
