@@ -148,6 +148,10 @@ void smem_run_report_json(FILE *f, const struct smem_run_report *r)
             fprintf(f, ", \"error\": ");
             smem_json_string(f, l->error);
         }
+        if (l->host_frame) { /* additive: where the program launched it */
+            fprintf(f, ", \"host_frame\": ");
+            smem_json_string(f, l->host_frame);
+        }
         fprintf(f, ",\n     ");
         json_record_hazards(f, l->hazards, l->nhazards);
         fprintf(f, ",\n     \"memory_errors\": [");

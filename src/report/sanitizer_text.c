@@ -1,9 +1,9 @@
 /* sanitizer_text.c: a run's findings in compute-sanitizer's layout (sanitizer_text.h), from the run's
  * JSON report. The records follow compute-sanitizer 2025.3's on the H200 (tests/run/h200-*.txt);
  * where smemlab knows less or otherwise, it says so in a line of the record's own indentation:
- * the SASS offset of "at KERNEL+0x..." is left out (smemlab runs the PTX), a kernel's host
- * backtrace is left out (the launch's host line is not recorded), and a record that stands for
- * several thread accesses of one instruction (smemlab keeps the first) says how many. */
+ * the SASS offset of "at KERNEL+0x..." is left out (smemlab runs the PTX), a host backtrace
+ * keeps the program's own frame, and a record that stands for several thread accesses of one
+ * instruction (smemlab keeps the first) says how many. */
 #include "smemlab/report/sanitizer_text.h"
 
 #include "smemlab/analysis/analyze.h"
@@ -191,6 +191,15 @@ static void nearest_line(FILE *f, const char *near)
         fprintf(f, PREFIX "    (smemlab: %s)\n", near);
 }
 
+/* a kernel's record ends with where the program launched it, when the launch says */
+static void launch_frame(FILE *f, const char *frame)
+{
+    if (!frame)
+        return;
+    fprintf(f, PREFIX "    Saved host backtrace up to driver entry point at kernel launch time\n");
+    fprintf(f, PREFIX "        Host Frame: %s\n", frame);
+}
+
 static void host_frame(FILE *f, const struct smem_json *x, const char *when)
 {
     const char *frame = smem_json_str(x, "frame"), *site = smem_json_str(x, "site");
@@ -232,8 +241,8 @@ struct counts {
 
 /* One launch's memory error e. *shown: memcheck records of the launch so far (a GPU stops the
  * kernel at its first invalid access: memcheck reports that one; the others are named). */
-static void memory_error(FILE *f, const struct smem_json *e, const char *sig, unsigned tools,
-                         struct counts *c, unsigned *shown)
+static void memory_error(FILE *f, const struct smem_json *e, const char *sig, const char *frame,
+                         unsigned tools, struct counts *c, unsigned *shown)
 {
     const char *kind = smem_json_str(e, "kind");
     const char *file = smem_json_str(e, "file");
@@ -253,6 +262,7 @@ static void memory_error(FILE *f, const struct smem_json *e, const char *sig, un
         triple(f, smem_json_get(e, "block"));
         fprintf(f, "\n" PREFIX "    Address 0x%llx\n", addr);
         more(f, count, "thread accesses of bytes never written by this instruction in this launch");
+        launch_frame(f, frame);
         fprintf(f, PREFIX "\n");
         c->errors += count ? count : 1;
         return;
@@ -285,7 +295,7 @@ static void memory_error(FILE *f, const struct smem_json *e, const char *sig, un
 }
 
 static void hazard(FILE *f, const struct smem_json *h, const struct smem_json *kernel,
-                   const char *sig, unsigned tools, struct counts *c)
+                   const char *sig, const char *frame, unsigned tools, struct counts *c)
 {
     const char *kind = smem_json_str(h, "kind"), *detail = smem_json_str(h, "detail");
     const char *file = smem_json_str(h, "file");
@@ -301,6 +311,7 @@ static void hazard(FILE *f, const struct smem_json *h, const struct smem_json *k
         at(f, sig, file, l0);
         if (l1 && l1 != l0)
             fprintf(f, PREFIX "    (smemlab: other threads of the block wait at line %u)\n", l1);
+        launch_frame(f, frame);
         fprintf(f, PREFIX "\n");
         c->errors++;
     } else if (!strcmp(kind, "oob") && (tools & SMEM_SANTEXT_MEMCHECK)) {
@@ -314,6 +325,7 @@ static void hazard(FILE *f, const struct smem_json *h, const struct smem_json *k
         /* the shared window's first byte is 0x400 on a Hopper GPU (smemlab counts from there) */
         fprintf(f, PREFIX "    Access to 0x%llx is out of bounds\n", num(h, "address") + 0x400);
         more(f, count, "accesses by this instruction in this launch");
+        launch_frame(f, frame);
         fprintf(f, PREFIX "\n");
         c->errors++;
     }
@@ -454,17 +466,20 @@ unsigned long long smem_sanitizer_text_write(FILE *f, const struct smem_json *do
         const struct smem_json *l = smem_json_at(launches, i);
         const char *sym = smem_json_str(l, "symbol");
         const char *sig = names_of(&nm, sym, smem_json_str(l, "kernel"));
+        const char *frame = smem_json_str(l, "host_frame");
         const struct smem_json *errs = smem_json_get(l, "memory_errors");
         unsigned shown = 0;
         for (unsigned e = 0; e < smem_json_len(errs); e++)
-            memory_error(f, smem_json_at(errs, e), sig, tools, &c, &shown);
-        if (shown)
-            fprintf(f, PREFIX "\n"); /* the end of the launch's memcheck record */
+            memory_error(f, smem_json_at(errs, e), sig, frame, tools, &c, &shown);
+        if (shown) { /* the end of the launch's memcheck record */
+            launch_frame(f, frame);
+            fprintf(f, PREFIX "\n");
+        }
         const struct smem_json *hz = smem_json_get(l, "hazards");
         if (tools & SMEM_SANTEXT_RACECHECK)
             races(f, hz, sig, NULL, &c);
         for (unsigned h = 0; h < smem_json_len(hz); h++)
-            hazard(f, smem_json_at(hz, h), kernel_named(doc, sym), sig, tools, &c);
+            hazard(f, smem_json_at(hz, h), kernel_named(doc, sym), sig, frame, tools, &c);
     }
     host_findings(f, smem_json_get(doc, "sanitizer"), tools, &c);
     names_free(&nm);

@@ -40,6 +40,8 @@ void rt_progress_erase(void);
  * backtrace outside build/runtime/), interned: 0 when none was found. */
 uint32_t rt_site_capture(void);
 /* Its file:line (from the program's debug information: -g), else binary+0xoffset; "?" for 0. */
+/* symbol is a kernel's (a launch): the host function nvcc names so is not the program's line. */
+void rt_site_kernel_symbol(const char *symbol);
 /* The site as compute-sanitizer names a host frame: "main in x.cu:75 [0x1abd] in x" (NULL: none). */
 const char *rt_site_frame(uint32_t site);
 const char *rt_site_text(uint32_t site);

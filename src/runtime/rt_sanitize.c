@@ -18,7 +18,8 @@
 #include <elfutils/libdwfl.h>
 #endif
 
-#define SITE_FRAMES 4  /* program frames kept per site: CUDA's inline wrappers are skipped */
+#define SITE_FRAMES 6  /* program frames kept per site: CUDA's inline wrappers and nvcc's
+                          launch stubs are skipped */
 #define MAX_DEPTH 64
 
 struct site {
@@ -34,6 +35,8 @@ static uint32_t nsites, cap_sites;
 static char our_dir[4096];
 static size_t our_dir_len;
 
+static const char **kernel_symbols; /* launched kernels' symbols (launch_stub) */
+static uint32_t nkernel_symbols;
 static struct rt_api_error *api_errors;
 static uint32_t napi_errors, cap_api_errors;
 static char pending_detail[400];
@@ -131,15 +134,35 @@ static Dwfl_Module *module_of(Dwarf_Addr a)
     return NULL;
 }
 
-/* 1 for CUDA's own headers (inline wrappers such as cudaMalloc<T>): not the program's line */
+/* 1 for CUDA's own headers (inline wrappers such as cudaMalloc<T>, crt/device_functions.h's
+ * __cudaLaunchKernel_helper): not the program's line */
 static int cuda_header(const char *file)
 {
     const char *b = strrchr(file, '/');
     b = b ? b + 1 : file;
     size_t n = strlen(b);
-    return !strncmp(b, "cuda", 4) &&
-           ((n > 2 && !strcmp(b + n - 2, ".h")) || (n > 4 && !strcmp(b + n - 4, ".hpp")));
+    int header = (n > 2 && !strcmp(b + n - 2, ".h")) || (n > 4 && !strcmp(b + n - 4, ".hpp"));
+    return header && (!strncmp(b, "cuda", 4) || strstr(file, "/crt/") ||
+                      strstr(file, "/targets/x86_64-linux/include/"));
 }
+#endif
+
+#ifdef SMEMLAB_HAVE_LIBDW
+/* 1 for the code nvcc writes to launch a kernel: the stub file's __device_stub__ functions and
+ * the host function named as the kernel (its mangled name is the kernel's symbol), which calls
+ * them: compute-sanitizer's backtrace of a launch starts at the program's own call */
+static int launch_stub(const char *file, const char *fn)
+{
+    size_t n = strlen(file);
+    if ((n > 7 && !strcmp(file + n - 7, ".stub.c")) ||
+        (fn && (!strncmp(fn, "__device_stub_", 14) || strstr(fn, "__cudaLaunchKernel"))))
+        return 1;
+    for (uint32_t i = 0; fn && i < nkernel_symbols; i++)
+        if (!strcmp(fn, kernel_symbols[i]))
+            return 1;
+    return 0;
+}
+
 #endif
 
 /* Names site s: its text (file:line, else binary+0xoffset) and its host frame. */
@@ -156,10 +179,10 @@ static void name_site(struct site *s)
         const char *file = l ? dwfl_lineinfo(l, NULL, &line, NULL, NULL, NULL) : NULL;
         if (!file || line <= 0)
             break; /* no line information there: not a frame of CUDA's headers either */
-        if (!cuda_header(file)) {
+        const char *fn = dwfl_module_addrname(m, a);
+        if (!cuda_header(file) && !launch_stub(file, fn)) {
             const char *b = strrchr(file, '/');
             snprintf(buf, sizeof buf, "%s:%d", b ? b + 1 : file, line);
-            const char *fn = dwfl_module_addrname(m, a);
             snprintf(func, sizeof func, "%s", fn ? fn : "");
             pc = s->pc[i];
         }
@@ -192,6 +215,18 @@ static void name_site(struct site *s)
     }
     s->text = strdup(buf);
     s->frame = strdup(frame);
+}
+
+void rt_site_kernel_symbol(const char *symbol)
+{
+    for (uint32_t i = 0; i < nkernel_symbols; i++)
+        if (kernel_symbols[i] == symbol || !strcmp(kernel_symbols[i], symbol))
+            return;
+    const char **n = realloc(kernel_symbols, (nkernel_symbols + 1) * sizeof *n);
+    if (!n)
+        return;
+    kernel_symbols = n;
+    kernel_symbols[nkernel_symbols++] = symbol;
 }
 
 const char *rt_site_text(uint32_t id)

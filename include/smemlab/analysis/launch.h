@@ -69,6 +69,9 @@ struct smem_launch_record {
     struct smem_memory_error *errors;
     uint32_t nerrors;
     char *error;            /* the launch could not be emulated: why (then the run stopped) */
+    /* additive: the program's launch as compute-sanitizer names a host frame ("main in x.cu:67
+       [0x1c5a] in x"; run, NULL when unknown) */
+    const char *host_frame;
 };
 
 /* Kernels of one PTX module (one translation unit of the program): the analysis the table, JSON
