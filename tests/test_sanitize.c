@@ -215,6 +215,13 @@ static void test_defaults_and_fail_options(void)
     t = test_read_file(out, &len);
     CHECK(t && strstr(t, "--leak-check some: expected full or no"));
     free(t);
+    snprintf(cmd, sizeof cmd, "%s run --sanitizer-tool memchek %s/sanitize > %s 2>&1", smemlab, bin,
+             out);
+    CHECK_EQ(sh(cmd), 2);
+    t = test_read_file(out, &len);
+    CHECK(t && strstr(t, "--sanitizer-tool memchek: expected memcheck, racecheck, synccheck, "
+                         "initcheck or all"));
+    free(t);
 }
 
 /* Without -g the program has no host lines: the site is the binary and the offset. */
