@@ -215,6 +215,13 @@ static void test_defaults_and_fail_options(void)
     t = test_read_file(out, &len);
     CHECK(t && strstr(t, "--leak-check some: expected full or no"));
     free(t);
+    snprintf(cmd, sizeof cmd, "%s run --sanitizer-tool memchek %s/sanitize > %s 2>&1", smemlab, bin,
+             out);
+    CHECK_EQ(sh(cmd), 2);
+    t = test_read_file(out, &len);
+    CHECK(t && strstr(t, "--sanitizer-tool memchek: expected memcheck, racecheck, synccheck, "
+                         "initcheck or all"));
+    free(t);
 }
 
 /* Without -g the program has no host lines: the site is the binary and the offset. */
@@ -250,6 +257,111 @@ static void test_kernel_use_after_free(void)
     smem_json_free(j);
 }
 
+/* The findings in every output: --findings-csv's rows, SARIF's rules at the program's line, JUnit's
+ * test case (failing with --fail-on-api-error), the Markdown summary, the HTML page. */
+static void test_findings_in_every_format(void)
+{
+    char cmd[16000], base[1200], path[1300];
+    snprintf(base, sizeof base, "%s/formats", bin);
+    snprintf(cmd, sizeof cmd, "%s run --findings-csv %s.csv --sarif %s.sarif --junit %s.xml "
+             "--markdown %s.md --fail-on-api-error %s/sanitize double_free > %s.log 2>&1",
+             smemlab, base, base, base, base, bin, base);
+    CHECK_EQ(sh(cmd), 1);
+    size_t len;
+    snprintf(path, sizeof path, "%s.csv", base);
+    char *t = test_read_file(path, &len);
+    CHECK(t && !strncmp(t, "rule,kind,kernel,file,line,line2,detail,count,launch,fails,message\n",
+                        67));
+    CHECK(t && strstr(t, "\n\"api-error\",sanitizer,\"cudaFree\",\"sanitize.cu\",75,0,"
+                         "\"cudaErrorInvalidValue\",1,-1,1,\"cudaFree returned"));
+    free(t);
+    snprintf(path, sizeof path, "%s.sarif", base);
+    struct smem_error err;
+    struct smem_json *j = smem_json_load(path, &err);
+    const struct smem_json *res =
+        smem_json_get(smem_json_at(smem_json_get(j, "runs"), 0), "results");
+    int found = 0;
+    for (unsigned i = 0; i < smem_json_len(res); i++) {
+        const struct smem_json *r = smem_json_at(res, i);
+        const struct smem_json *loc = smem_json_get(
+            smem_json_at(smem_json_get(r, "locations"), 0), "physicalLocation");
+        const char *rule = smem_json_str(r, "ruleId");
+        const char *uri = smem_json_str(smem_json_get(loc, "artifactLocation"), "uri");
+        found += rule && !strcmp(rule, "api-error") && uri && !strcmp(uri, "sanitize.cu") &&
+                 smem_json_num(smem_json_get(loc, "region"), "startLine", 0) == 75;
+    }
+    CHECK_EQ(found, 1);
+    smem_json_free(j);
+    snprintf(path, sizeof path, "%s.xml", base);
+    t = test_read_file(path, &len);
+    CHECK(t && strstr(t, "name=\"sanitizer: runtime calls and allocations\">\n      <failure"));
+    CHECK(t && strstr(t, "sanitize.cu:75: [api-error] cudaFree returned cudaErrorInvalidValue"));
+    free(t);
+    snprintf(path, sizeof path, "%s.md", base);
+    t = test_read_file(path, &len);
+    CHECK(t && strstr(t, "1 sanitizer finding"));
+    CHECK(t && strstr(t, "### Sanitizer"));
+    CHECK(t && strstr(t, "- **fails** `sanitize.cu:75` cudaFree returned cudaErrorInvalidValue"));
+    free(t);
+    /* the page: the memory errors of the kernel reading freed memory */
+    snprintf(cmd, sizeof cmd, "%s run --html %s.html %s/sanitize_kernel uaf > %s.log 2>&1",
+             smemlab, base, bin, base);
+    CHECK_EQ(sh(cmd), 0);
+    snprintf(path, sizeof path, "%s.html", base);
+    t = test_read_file(path, &len);
+    CHECK(t && strstr(t, "<h2 id='memory-errors'>Memory errors</h2>"));
+    CHECK(t && strstr(t, "use after free: 0 bytes into a freed 256-byte allocation"));
+    free(t);
+}
+
+/* --initcheck: a kernel's loads of bytes never written are memory errors of their own kind, with
+ * the read's line, the allocation and the line that made it; a copy's source never written is a
+ * finding of the sanitizer; without the option nothing is said (as before). */
+static void test_initcheck_locates_the_read_and_the_allocation(void)
+{
+    int rc;
+    struct smem_json *j = run_json("--initcheck", "initcheck", "partial", &rc);
+    CHECK_EQ(rc, 0);
+    const struct smem_json *l = smem_json_at(smem_json_get(j, "launches"), 0);
+    const struct smem_json *e = smem_json_at(smem_json_get(l, "memory_errors"), 0);
+    CHECK_EQ(smem_json_len(smem_json_get(l, "memory_errors")), 1);
+    const char *kind = smem_json_str(e, "kind"), *near = smem_json_str(e, "nearest");
+    CHECK(kind && !strcmp(kind, "uninitialized load"));
+    CHECK_EQ(smem_json_num(e, "line", 0), 23);
+    CHECK_EQ(smem_json_num(e, "count", 0), 32); /* threads 32-63 read the half never set */
+    CHECK_EQ(smem_json_num(e, "bytes", 0), 4);
+    CHECK(near && strstr(near, "128 bytes into the 256-byte allocation at 0x"));
+    CHECK(near && strstr(near, "(cudaMalloc at initcheck.cu:57), never written"));
+    smem_json_free(j);
+    j = run_json("--initcheck", "initcheck", "d2d", &rc);
+    const struct smem_json *f = smem_json_at(smem_json_get(j, "sanitizer"), 0);
+    CHECK_EQ(smem_json_len(smem_json_get(j, "sanitizer")), 1);
+    CHECK(smem_json_str(f, "kind") && !strcmp(smem_json_str(f, "kind"), "uninitialized"));
+    CHECK(smem_json_str(f, "call") && !strcmp(smem_json_str(f, "call"), "cudaMemcpy"));
+    CHECK_EQ(smem_json_num(f, "line", 0), 87);
+    CHECK_EQ(smem_json_num(f, "count", 0), 8);
+    CHECK_EQ(smem_json_num(f, "bytes", 0), 256);
+    /* the copy's destination counts as written: the kernel that reads it is clean */
+    l = smem_json_at(smem_json_get(j, "launches"), 0);
+    CHECK_EQ(smem_json_len(smem_json_get(l, "memory_errors")), 0);
+    smem_json_free(j);
+    static const char *const clean[] = {"clean", "two_kernels", "managed", "managed_host"};
+    for (unsigned i = 0; i < sizeof clean / sizeof clean[0]; i++) {
+        j = run_json("--initcheck --fail-on-memory-error", "initcheck", clean[i], &rc);
+        CHECK_EQ(rc, 0);
+        CHECK(j && !smem_json_get(j, "sanitizer"));
+        smem_json_free(j);
+    }
+    j = run_json("--fail-on-memory-error", "initcheck", "malloc", &rc); /* no --initcheck */
+    CHECK_EQ(rc, 0);
+    l = smem_json_at(smem_json_get(j, "launches"), 0);
+    CHECK_EQ(smem_json_len(smem_json_get(l, "memory_errors")), 0);
+    smem_json_free(j);
+    j = run_json("--initcheck --fail-on-memory-error", "initcheck", "malloc", &rc);
+    CHECK_EQ(rc, 1);
+    smem_json_free(j);
+}
+
 int main(void)
 {
     if (sh("nvcc --version > /dev/null 2>&1") != 0) {
@@ -263,7 +375,8 @@ int main(void)
         const char *cu, *out, *flags;
     } progs[] = {{"sanitize", "sanitize", "-g"},
                  {"sanitize", "sanitize_nog", ""},
-                 {"sanitize_kernel", "sanitize_kernel", "-g"}};
+                 {"sanitize_kernel", "sanitize_kernel", "-g"},
+                 {"initcheck", "initcheck", "-g"}};
     for (size_t i = 0; i < sizeof progs / sizeof progs[0]; i++) {
         char cmd[4000];
         snprintf(cmd, sizeof cmd, "nvcc -lineinfo -arch=sm_90 -cudart shared %s -o %s/%s "
@@ -279,5 +392,7 @@ int main(void)
     RUN(test_defaults_and_fail_options);
     RUN(test_without_debug_information);
     RUN(test_kernel_use_after_free);
+    RUN(test_findings_in_every_format);
+    RUN(test_initcheck_locates_the_read_and_the_allocation);
     return CHECK_DONE();
 }

@@ -70,6 +70,7 @@ int cli_library_error(const char *cmd, int r, const struct smem_error *err);
  * REPORT (exit 1 only on what got worse than it), --source-root DIR (paths in SARIF). */
 struct cli_ci {
     const char *sarif, *junit, *markdown, *baseline, *source_root;
+    const char *findings_csv; /* --findings-csv FILE: every finding, a row each */
 };
 struct smem_ci_checks;
 /* 1: argv[*i] was one of them (consumed with its value), 0: it is not, -1: no value (said). */

@@ -5,6 +5,7 @@
 #include "cli.h"
 #include "smemlab/base/text.h"
 #include "smemlab/report/ci_baseline.h"
+#include "smemlab/report/ci_csv.h"
 #include "smemlab/report/ci_junit.h"
 #include "smemlab/report/ci_markdown.h"
 #include "smemlab/report/ci_sarif.h"
@@ -18,9 +19,9 @@
 int cli_ci_option(const char *cmd, int argc, char **argv, int *i, struct cli_ci *ci)
 {
     static const char *const names[] = {"--sarif", "--junit", "--markdown", "--baseline",
-                                        "--source-root"};
+                                        "--source-root", "--findings-csv"};
     const char **slots[] = {&ci->sarif, &ci->junit, &ci->markdown, &ci->baseline,
-                            &ci->source_root};
+                            &ci->source_root, &ci->findings_csv};
     for (unsigned k = 0; k < sizeof names / sizeof names[0]; k++) {
         if (strcmp(argv[*i], names[k]))
             continue;
@@ -36,7 +37,7 @@ int cli_ci_option(const char *cmd, int argc, char **argv, int *i, struct cli_ci 
 
 int cli_ci_wanted(const struct cli_ci *ci)
 {
-    return ci->sarif || ci->junit || ci->markdown || ci->baseline;
+    return ci->sarif || ci->junit || ci->markdown || ci->baseline || ci->findings_csv;
 }
 
 /* --source-root: a finding's file (a base name, as the reports give it) becomes its path under
@@ -120,6 +121,14 @@ static int write_out(const char *cmd, const char *path, writer_fn w, const struc
     return EXIT_OK;
 }
 
+static void findings_csv(FILE *f, const struct smem_json *doc, const struct smem_findings *fs,
+                         const struct smem_ci_checks *c, const char *title)
+{
+    (void)doc;
+    (void)title;
+    smem_findings_csv_write(f, fs, c);
+}
+
 static void sarif(FILE *f, const struct smem_json *doc, const struct smem_findings *fs,
                   const struct smem_ci_checks *c, const char *title)
 {
@@ -177,6 +186,8 @@ int cli_ci_outputs(const char *cmd, const struct cli_ci *ci, const char *json, s
         w = write_out(cmd, ci->junit, smem_junit_write, doc, &fs, checks, title);
     if (ci->markdown && !w)
         w = write_out(cmd, ci->markdown, smem_markdown_write, doc, &fs, checks, title);
+    if (ci->findings_csv && !w)
+        w = write_out(cmd, ci->findings_csv, findings_csv, doc, &fs, checks, title);
     smem_findings_free(&fs);
     smem_json_free(doc);
     return rc == EXIT_OK ? w : rc;
@@ -189,7 +200,7 @@ int cli_ci_run_outputs(const struct cli_ci *ci, const char *json_path, const cha
     char *text = smem_read_file(json_path, &len);
     if (!text) {
         fprintf(stderr, "smemlab run: the program left no report for --sarif/--junit/--markdown/"
-                        "--baseline\n");
+                        "--findings-csv/--baseline\n");
         return EXIT_INPUT;
     }
     /* the program's status where the library left a place for it */

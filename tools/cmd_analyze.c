@@ -51,6 +51,7 @@ static void help(void)
         "  --fail-on-hazard     exit 1 when any race, barrier divergence or oob is found\n"
         "  --sarif FILE, --junit FILE, --markdown FILE   also SARIF 2.1.0, JUnit XML (a test\n"
         "                       case a kernel), a Markdown summary (docs/ci.md)\n"
+        "  --findings-csv FILE  also every finding (conflicts, hazards) as a CSV row each\n"
         "  --baseline REPORT    exit 1 only on what got worse than REPORT (a committed\n"
         "                       --format json report), each named; replaces the --fail-on checks\n"
         "  --source-root DIR    SARIF paths relative to DIR (a base name found once under it)\n"
@@ -192,7 +193,7 @@ int cmd_analyze(int argc, char **argv)
         rc = EXIT_CHECK;
     }
     if (cli_ci_wanted(&ci)) { /* the outputs read the JSON report; a baseline decides instead */
-        struct smem_ci_checks checks = {fail_conflict, fail_hazard, 0};
+        struct smem_ci_checks checks = {fail_conflict, fail_hazard, 0, 0, 0};
         char *json = NULL, title[1100];
         size_t len = 0;
         FILE *ms = open_memstream(&json, &len);

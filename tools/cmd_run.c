@@ -8,6 +8,8 @@
 #include "smemlab/base/text.h"
 #include "smemlab/ptx/fatbin.h"
 #include "smemlab/report/ci_findings.h"
+#include "smemlab/report/json_read.h"
+#include "smemlab/report/sanitizer_text.h"
 #include "smemlab/runtime/run.h"
 
 #include <errno.h>
@@ -54,8 +56,16 @@ static void help(void)
         "                       them (default no, as compute-sanitizer's memcheck)\n"
         "  --fail-on-api-error  exit 1 when any runtime call returned an error\n"
         "  --fail-on-leak       exit 1 when any allocation was not freed (implies --leak-check full)\n"
+        "  --initcheck          report reads of device memory nothing wrote (kernels and copies),\n"
+        "                       as compute-sanitizer --tool initcheck (the program reads zeros)\n"
+        "  --sanitizer-text     the report in compute-sanitizer's layout (\"========= ...\") instead\n"
+        "                       of the table, for scripts that parse it (docs/run.md)\n"
+        "  --sanitizer-tool memcheck|racecheck|synccheck|initcheck|all   only that tool's records\n"
+        "                       and summaries (implies --sanitizer-text; initcheck: --initcheck)\n"
         "  --sarif FILE, --junit FILE, --markdown FILE   also SARIF 2.1.0, JUnit XML (a test\n"
         "                       case a launch), a Markdown summary (docs/ci.md)\n"
+        "  --findings-csv FILE  also every finding (conflicts, hazards, memory errors, API\n"
+        "                       errors, leaks, uninitialized copies) as a CSV row each\n"
         "  --baseline REPORT    exit 1 only on what got worse than REPORT (a committed\n"
         "                       --format json report), each named; replaces the --fail-on checks\n"
         "  --source-root DIR    SARIF paths relative to DIR (a base name found once under it)\n"
@@ -200,6 +210,20 @@ static int emit_report(const char *from, FILE *to, int fmt, const char *status_t
     return 0;
 }
 
+/* --sanitizer-text: the library's JSON report as compute-sanitizer's text */
+static int emit_sanitizer_text(const char *from, FILE *to, unsigned tools, int leak_check)
+{
+    struct smem_error err;
+    struct smem_json *doc = smem_json_load(from, &err);
+    if (!doc) {
+        fprintf(stderr, "smemlab run: %s\n", err.msg);
+        return -1;
+    }
+    smem_sanitizer_text_write(to, doc, tools, leak_check);
+    smem_json_free(doc);
+    return 0;
+}
+
 static volatile pid_t child_pid;
 
 static void forward_signal(int sig)
@@ -224,7 +248,8 @@ int cmd_run(int argc, char **argv)
     unsigned long long launches = 0, max_steps = 0, jobs = 0;
     int fmt = FMT_TABLE, hazards = 1, fail_conflict = 0, fail_hazard = 0, fail_memory = 0;
     int leak_check = 0, fail_api = 0, fail_leak = 0;
-    int fail_incomplete = 0;
+    int fail_incomplete = 0, initcheck = 0;
+    unsigned santools = 0; /* --sanitizer-text: compute-sanitizer's tools whose records to write */
     int progress = isatty(STDERR_FILENO); /* --progress / --no-progress */
     struct cli_ci ci = {0};
     int ci_opt;
@@ -289,6 +314,16 @@ int cmd_run(int argc, char **argv)
             fail_api = 1;
         } else if (!strcmp(a, "--fail-on-leak")) {
             fail_leak = leak_check = 1;
+        } else if (!strcmp(a, "--initcheck")) {
+            initcheck = 1;
+        } else if (!strcmp(a, "--sanitizer-text")) {
+            santools = santools ? santools : SMEM_SANTEXT_ALL;
+        } else if (!strcmp(a, "--sanitizer-tool") && v) {
+            if (!(santools = smem_sanitizer_tool(v)))
+                return cli_usage_error("run", "--sanitizer-tool %s: expected memcheck, racecheck, "
+                                              "synccheck, initcheck or all", v);
+            initcheck |= (santools & SMEM_SANTEXT_INITCHECK) && santools != SMEM_SANTEXT_ALL;
+            i++;
         } else if ((ci_opt = cli_ci_option("run", argc, argv, &i, &ci)) != 0) {
             if (ci_opt < 0)
                 return EXIT_USAGE;
@@ -297,7 +332,8 @@ int cmd_run(int argc, char **argv)
         } else if (a[0] == '-' && a[1]) {
             static const char *const valued[] = {"-o", "--format", "--kernel", "--html",
                                                  "--launches", "--max-steps", "--jobs",
-                                                 "--device", "--leak-check", NULL};
+                                                 "--device", "--leak-check", "--sanitizer-tool",
+                                                 NULL};
             return cli_unknown_option("run", a, valued);
         } else {
             break;
@@ -405,7 +441,10 @@ int cmd_run(int argc, char **argv)
     }
     setenv(SMEM_RUN_ENV_REPORT, report, 1);
     setenv(SMEM_RUN_ENV_STATUS, status_path, 1);
+    if (santools)
+        fmt = FMT_JSON; /* the library writes JSON; the CLI writes compute-sanitizer's text of it */
     setenv(SMEM_RUN_ENV_FORMAT, fmt == FMT_JSON ? "json" : fmt == FMT_CSV ? "csv" : "table", 1);
+    setenv(SMEM_RUN_ENV_INITCHECK, initcheck ? "1" : "0", 1);
     setenv(SMEM_RUN_ENV_HAZARDS, hazards ? "1" : "0", 1);
     setenv(SMEM_RUN_ENV_PROGRESS, progress ? "1" : "0", 1);
     setenv(SMEM_RUN_ENV_LEAK_CHECK, leak_check ? "full" : "no", 1);
@@ -497,7 +536,10 @@ int cmd_run(int argc, char **argv)
         } else {
             if (!out)
                 fputc('\n', stderr);
-            emit_report(report, to, fmt, status_text);
+            if (santools)
+                emit_sanitizer_text(report, to, santools, leak_check);
+            else
+                emit_report(report, to, fmt, status_text);
             if (fmt == FMT_TABLE)
                 fprintf(to, "\nexit status: %s%s\n", status_text,
                         st.fatal[0] ? " (stopped by smemlab)" : "");
@@ -505,7 +547,7 @@ int cmd_run(int argc, char **argv)
                 fprintf(stderr, "smemlab run: cannot write %s\n", out);
         }
     }
-    struct smem_ci_checks checks = {fail_conflict, fail_hazard, fail_memory};
+    struct smem_ci_checks checks = {fail_conflict, fail_hazard, fail_memory, fail_api, fail_leak};
     int ci_rc = cli_ci_wanted(&ci) ? cli_ci_run_outputs(&ci, ci_json, status_text, &checks, pargs)
                                    : EXIT_OK;
     if (st.fatal[0]) {

@@ -38,7 +38,7 @@ static int exec_cp_async_global(struct block *b, uint32_t tid, uint32_t pc,
         return emu_global_fault(b, tid, pc, in, SMEM_GFAULT_LOAD, ga, srcn);
     }
     if (srcn)
-        emu_mark_global(b, PO_LD, goff, srcn);
+        emu_mark_global_at(b, tid, pc, PO_LD, goff, srcn);
     for (unsigned i = 0; i < n; i++) {
         smem[soff + i] = i < srcn ? gm[goff + i] : 0;
         skn[soff + i] = i < srcn ? (gk ? gk[goff + i] : 1) : 1;
@@ -203,7 +203,7 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
             oob = 1;
         }
         if (where == 4 && mem)
-            emu_mark_global(b, op, off, total);
+            emu_mark_global_at(b, tid, pc, op, off, total);
     }
     if (shared && site != UINT32_MAX) {
         /* one request per SASS access this instruction becomes */

@@ -74,7 +74,7 @@ static int warp_global(struct block *b, uint32_t w, uint32_t pc, const struct sm
         if (!(ex >> l & 1u))
             continue;
         b->glast = reg[l];
-        emu_mark_global(b, op, off[l], total);
+        emu_mark_global_at(b, w * 32 + l, pc, op, off[l], total);
         if (st) {
             for (unsigned c = 0; c < n; c++) {
                 uint64_t x = (uint64_t)v->imm;

@@ -161,6 +161,36 @@ void emu_mark_global(struct block *b, int op, uint64_t off, unsigned n)
         set_marks(g->write_marks[b->glast] + off, n);
 }
 
+void emu_mark_global_at(struct block *b, uint32_t tid, uint32_t pc, int op, uint64_t off,
+                        unsigned n)
+{
+    emu_mark_global(b, op, off, n);
+    const struct smem_global_memory *g = b->gm;
+    uint8_t *im = g->init_marks ? g->init_marks[b->glast] : NULL;
+    if (!im)
+        return;
+    if (!smem_op_is_load((unsigned)op)) {
+        set_marks(im + off, n);
+        return;
+    }
+    for (unsigned i = 0; i < n; i++)
+        if (!im[off + i]) {
+            if (g->uninit) {
+                struct smem_global_fault f;
+                memset(&f, 0, sizeof f);
+                f.kind = f.op = SMEM_GFAULT_LOAD;
+                f.space = SP_GLOBAL;
+                f.size = n;
+                f.addr = g->regions[b->glast].base + off;
+                f.block = b->bid;
+                f.thread = tid;
+                f.insn = pc;
+                g->uninit(g->fault_ctx, &f);
+            }
+            return;
+        }
+}
+
 /* n bytes of global memory at device address a for thread tid (cta_bulk.c's bulk copies): 1 with
  * the host bytes and their known marks (*kn NULL: all known), marked read or written for the
  * launch; 0 without a global memory (analyze); -1 failed (outside every allocation: reported as
@@ -175,7 +205,7 @@ int emu_global_span(struct block *b, uint32_t tid, uint32_t pc, const struct sme
         int rc = emu_global_fault(b, tid, pc, in, write ? SMEM_GFAULT_STORE : SMEM_GFAULT_LOAD, a, n);
         return rc ? -1 : -2;
     }
-    emu_mark_global(b, write ? PO_ST : PO_LD, off, n);
+    emu_mark_global_at(b, tid, pc, write ? PO_ST : PO_LD, off, n);
     *mem += off;
     if (*kn)
         *kn += off;
@@ -199,7 +229,7 @@ int emu_mem_bytes(struct block *b, uint32_t tid, uint32_t pc, const struct smem_
     if (r == 0 || r == 3)
         return 1; /* global memory not given (analyze), or a parameter: not this path */
     if (r == 4)
-        emu_mark_global(b, store ? PO_ST : PO_LD, off, n);
+        emu_mark_global_at(b, tid, pc, store ? PO_ST : PO_LD, off, n);
     if (r == 4 && store && !mk)
         for (unsigned i = 0; i < n; i++)
             if (!kn[i]) {

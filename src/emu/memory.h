@@ -20,6 +20,10 @@ static inline int emu_is_shared_space(unsigned sp, uint64_t a)
  * region b->glast (what a proven repeat compares and copies; op PO_LD / PO_ST / an atomic's) */
 const struct smem_global_region *emu_region_of(struct block *b, uint64_t a, unsigned n);
 void emu_mark_global(struct block *b, int op, uint64_t off, unsigned n);
+/* emu_mark_global's marks and initcheck's for thread tid's access at pc (the launch's init_marks,
+ * when it keeps them: a load of a byte never written is given to uninit, a store marks them). */
+void emu_mark_global_at(struct block *b, uint32_t tid, uint32_t pc, int op, uint64_t off,
+                        unsigned n);
 /* An access of instruction in outside the launch's global memory (kind SMEM_GFAULT_*): reported,
  * then a located failure (-1, where faults stop the launch) or 0. */
 int emu_global_fault(struct block *b, uint32_t tid, uint32_t pc, const struct smem_ptx_insn *in,

@@ -50,7 +50,10 @@ unsigned smem_baseline_compare(const struct smem_findings *was, const struct sme
         worse++;
         if (say)
             fprintf(say, "%s:%u: a %s the baseline does not have: %s\n", file, x->line,
-                    x->kind == SMEM_FINDING_HAZARD ? "hazard" : "memory error", x->message);
+                    x->kind == SMEM_FINDING_HAZARD    ? "hazard"
+                    : x->kind == SMEM_FINDING_SANITIZER ? "sanitizer finding"
+                                                        : "memory error",
+                    x->message);
     }
     return worse;
 }

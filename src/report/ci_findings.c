@@ -1,5 +1,5 @@
-/* ci_findings.c: the findings of a report's JSON (conflicting sites, hazards, memory errors) in
- * one flat list, each with its rule and a sentence, for the CI writers and the baseline. */
+/* ci_findings.c: the findings of a report's JSON (conflicting sites, hazards, memory errors, the
+ * sanitizer's API errors and leaks) in one flat list, each with its rule and a sentence, for the CI writers and the baseline. */
 #include "smemlab/report/ci_findings.h"
 
 #include <stdio.h>
@@ -18,6 +18,11 @@ static const struct {
     {"shared-out-of-bounds", "A shared-memory access outside the block's shared memory"},
     {"memory-error", "A global-memory access outside every live allocation (or one the "
                      "emulator cannot complete)"},
+    {"uninitialized", "A kernel or a copy reads device memory that nothing wrote (compute-sanitizer's "
+                      "initcheck): a GPU gives whatever was there"},
+    {"api-error", "A CUDA runtime call returned an error to the program (compute-sanitizer's "
+                  "\"Program hit ...\")"},
+    {"leak", "An allocation not freed when the program ended (--leak-check full)"},
     {"layout", "A wgmma reads a shared-memory tile through a matrix descriptor whose swizzle is "
                "not the one the TMA load that wrote the tile used: a wrong product"},
 };
@@ -40,6 +45,9 @@ int smem_finding_fails(const struct smem_finding *f, const struct smem_ci_checks
     switch (f->kind) {
     case SMEM_FINDING_CONFLICT: return c->conflict;
     case SMEM_FINDING_HAZARD: return c->hazard;
+    case SMEM_FINDING_SANITIZER:
+        return !strcmp(f->rule, "leak") ? c->leak : !strcmp(f->rule, "uninitialized") ? c->memory
+                                                                                     : c->api_error;
     default: return c->memory;
     }
 }
@@ -207,7 +215,7 @@ static int memory_findings(const struct smem_json *launches, struct smem_finding
             if (!(f = add(out, cap)))
                 return -1;
             f->kind = SMEM_FINDING_MEMORY;
-            f->rule = "memory-error";
+            f->rule = kind && !strncmp(kind, "uninitialized", 13) ? "uninitialized" : "memory-error";
             copy(f->detail, sizeof f->detail, kind);
             copy(f->kernel, sizeof f->kernel, kernel);
             copy(f->file, sizeof f->file, file);
@@ -221,6 +229,42 @@ static int memory_findings(const struct smem_json *launches, struct smem_finding
                      whole(smem_json_num(m, "address", 0)), f->launch,
                      nearest && *nearest ? nearest : "no allocation near it");
         }
+    }
+    return 0;
+}
+
+/* run: the "sanitizer" array (api errors, leaks, uninitialized bytes copied by the host) */
+static int sanitizer_findings(const struct smem_json *arr, struct smem_findings *out, unsigned *cap)
+{
+    for (unsigned i = 0; i < smem_json_len(arr); i++) {
+        const struct smem_json *x = smem_json_at(arr, i);
+        const char *kind = smem_json_str(x, "kind"), *call = smem_json_str(x, "call");
+        const char *error = smem_json_str(x, "error"), *site = smem_json_str(x, "site");
+        const char *detail = smem_json_str(x, "detail");
+        struct smem_finding *f = add(out, cap);
+        if (!f)
+            return -1;
+        f->kind = SMEM_FINDING_SANITIZER;
+        kind = kind ? kind : "";
+        f->rule = !strcmp(kind, "leak") ? "leak" : !strcmp(kind, "uninitialized") ? "uninitialized"
+                                                                                : "api-error";
+        copy(f->kernel, sizeof f->kernel, call);
+        copy(f->detail, sizeof f->detail, error);
+        copy(f->file, sizeof f->file, smem_json_str(x, "file"));
+        f->line = small(smem_json_num(x, "line", 0));
+        f->count = whole(smem_json_num(x, "count", 1));
+        if (!strcmp(f->rule, "leak"))
+            snprintf(f->message, sizeof f->message, "leak: %llu bytes at 0x%llx, made by %s at %s "
+                     "and not freed", whole(smem_json_num(x, "bytes", 0)),
+                     whole(smem_json_num(x, "address", 0)), call ? call : "?", site ? site : "?");
+        else if (!strcmp(f->rule, "uninitialized"))
+            snprintf(f->message, sizeof f->message, "%s at %s read %llu bytes never written%s%s",
+                     call ? call : "?", site ? site : "?", whole(smem_json_num(x, "bytes", 0)),
+                     detail ? ": " : "", detail ? detail : "");
+        else
+            snprintf(f->message, sizeof f->message, "%s returned %s at %s%s%s; %llu time%s",
+                     call ? call : "?", error ? error : "?", site ? site : "?", detail ? ": " : "",
+                     detail ? detail : "", f->count, f->count == 1 ? "" : "s");
     }
     return 0;
 }
@@ -240,6 +284,8 @@ int smem_findings_collect(const struct smem_json *doc, struct smem_findings *out
         if (kernel_findings(smem_json_at(kernels, k), out, &cap))
             goto oom;
     if (memory_findings(launches, out, &cap))
+        goto oom;
+    if (sanitizer_findings(smem_json_get(doc, "sanitizer"), out, &cap))
         goto oom;
     return 0;
 oom:

@@ -90,10 +90,20 @@ void smem_junit_write(FILE *f, const struct smem_json *doc, const struct smem_fi
     const struct smem_json *status = smem_json_get(doc, "exit_status");
     const char *stopped = smem_json_str(doc, "stopped");
     int bad_exit = status && status->type == SMEM_JSON_NUMBER && status->number != 0;
+    /* run: the sanitizer's host-side findings (api errors, leaks) are one more test case, there
+       only when there are any (a report without them reads as before) */
+    unsigned nsan = 0, sanfail = 0;
+    for (unsigned i = 0; i < fs->n; i++)
+        if (fs->v[i].kind == SMEM_FINDING_SANITIZER) {
+            nsan++;
+            sanfail += smem_finding_fails(&fs->v[i], c) != 0;
+        }
     if (fs->is_run) {
         tests++;
         errors += stopped != NULL;
         failures += !stopped && bad_exit;
+        tests += nsan > 0;
+        failures += sanfail > 0;
     }
     fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites tests=\"%u\" "
                "failures=\"%u\" errors=\"%u\">\n  <testsuite name=\"", tests, failures, errors);
@@ -129,6 +139,29 @@ void smem_junit_write(FILE *f, const struct smem_json *doc, const struct smem_fi
             failure(f, mask, kernel ? kernel : "", fs);
         }
         fprintf(f, "    </testcase>\n");
+    }
+    if (nsan) {
+        fprintf(f, "    <testcase classname=\"");
+        xml(f, suite);
+        fprintf(f, "\" name=\"sanitizer: runtime calls and allocations\"");
+        if (!sanfail) {
+            fprintf(f, ">\n      <system-out>");
+        } else {
+            fprintf(f, ">\n      <failure type=\"smemlab\" message=\"%u sanitizer finding%s failing "
+                       "the checks asked for\">", sanfail, sanfail == 1 ? "" : "s");
+        }
+        for (unsigned i = 0; i < fs->n; i++) {
+            const struct smem_finding *x = &fs->v[i];
+            if (x->kind != SMEM_FINDING_SANITIZER)
+                continue;
+            char where[600];
+            snprintf(where, sizeof where, "%s:%u: [%s] ", x->file[0] ? x->file : "?", x->line,
+                     x->rule);
+            xml(f, where);
+            xml(f, x->message);
+            fputc('\n', f);
+        }
+        fprintf(f, "%s\n    </testcase>\n", sanfail ? "</failure>" : "</system-out>");
     }
     if (fs->is_run) {
         fprintf(f, "    <testcase classname=\"");

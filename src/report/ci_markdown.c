@@ -28,7 +28,7 @@ static void totals(FILE *f, const struct smem_json *k, const char *key)
 void smem_markdown_write(FILE *f, const struct smem_json *doc, const struct smem_findings *fs,
                          const struct smem_ci_checks *c, const char *title)
 {
-    unsigned counts[3] = {0, 0, 0}, failing = 0;
+    unsigned counts[SMEM_FINDING_KINDS] = {0}, failing = 0;
     for (unsigned i = 0; i < fs->n; i++) {
         counts[fs->v[i].kind]++;
         failing += smem_finding_fails(&fs->v[i], c) != 0;
@@ -38,6 +38,9 @@ void smem_markdown_write(FILE *f, const struct smem_json *doc, const struct smem
     fprintf(f, "\n\n%s %u conflicting site%s, %u hazard%s, %u memory error%s",
             failing ? "**FAIL**:" : "**PASS**:", counts[0], counts[0] == 1 ? "" : "s",
             counts[1], counts[1] == 1 ? "" : "s", counts[2], counts[2] == 1 ? "" : "s");
+    if (counts[SMEM_FINDING_SANITIZER])
+        fprintf(f, ", %u sanitizer finding%s", counts[SMEM_FINDING_SANITIZER],
+                counts[SMEM_FINDING_SANITIZER] == 1 ? "" : "s");
     if (failing)
         fprintf(f, " (%u failing the checks asked for)", failing);
     const struct smem_json *status = smem_json_get(doc, "exit_status");
@@ -64,8 +67,10 @@ void smem_markdown_write(FILE *f, const struct smem_json *doc, const struct smem
         totals(f, kr, "shared_st");
         fprintf(f, " %u |\n", smem_json_len(smem_json_get(kr, "hazards")));
     }
-    static const char *const heads[] = {"Bank conflicts", "Hazards", "Memory errors"};
-    for (unsigned kind = 0; kind < 3; kind++) {
+    static const char *const heads[SMEM_FINDING_KINDS] = {
+        "Bank conflicts", "Hazards", "Memory errors",
+        "Sanitizer (runtime calls that returned an error, leaks, uninitialized copies)"};
+    for (unsigned kind = 0; kind < SMEM_FINDING_KINDS; kind++) {
         if (!counts[kind])
             continue;
         fprintf(f, "\n### %s\n\n", heads[kind]);

@@ -9,7 +9,8 @@
 #include <string.h>
 
 static const char *const RULE_IDS[] = {"bank-conflict", "race", "barrier-divergence",
-                                       "shared-out-of-bounds", "memory-error", "layout"};
+                                       "shared-out-of-bounds", "memory-error", "layout",
+                                       "uninitialized", "api-error", "leak"};
 enum { NRULES = sizeof RULE_IDS / sizeof RULE_IDS[0] };
 
 static unsigned rule_index(const char *rule)
@@ -45,9 +46,14 @@ static void location(FILE *f, const char *file, unsigned line)
     fprintf(f, "}}");
 }
 
+/* Conflicts and the sanitizer's host-side findings (an error a program may check on purpose, a
+ * leak at exit) are warnings unless a check asked for fails on them; the rest errors. */
 static const char *level(const struct smem_finding *x, const struct smem_ci_checks *c)
 {
-    return x->kind != SMEM_FINDING_CONFLICT || smem_finding_fails(x, c) ? "error" : "warning";
+    return (x->kind != SMEM_FINDING_CONFLICT && x->kind != SMEM_FINDING_SANITIZER) ||
+                   smem_finding_fails(x, c)
+               ? "error"
+               : "warning";
 }
 
 void smem_sarif_write(FILE *f, const struct smem_findings *fs, const struct smem_ci_checks *c,
@@ -70,7 +76,9 @@ void smem_sarif_write(FILE *f, const struct smem_findings *fs, const struct smem
                 RULE_IDS[i]);
         smem_json_string(f, smem_finding_rule_text(RULE_IDS[i]));
         fprintf(f, "}, \"defaultConfiguration\": {\"level\": \"%s\"}}",
-                i == 0 ? "warning" : "error");
+                i == 0 || !strcmp(RULE_IDS[i], "api-error") || !strcmp(RULE_IDS[i], "leak")
+                    ? "warning"
+                    : "error");
     }
     fprintf(f, "\n      ]}},\n    \"automationDetails\": {\"id\": ");
     smem_json_string(f, id);
@@ -90,7 +98,8 @@ void smem_sarif_write(FILE *f, const struct smem_findings *fs, const struct smem
             location(f, x->file, x->line2);
             fprintf(f, "]");
         }
-        fprintf(f, ",\n       \"properties\": {\"kernel\": ");
+        fprintf(f, ",\n       \"properties\": {\"%s\": ",
+                x->kind == SMEM_FINDING_SANITIZER ? "call" : "kernel");
         smem_json_string(f, x->kernel);
         fprintf(f, ", \"count\": %llu", x->count);
         if (x->launch >= 0)

@@ -22,6 +22,7 @@ const char *smem_memory_error_name(unsigned kind)
     case SMEM_GFAULT_ATOM: return "atomic";
     case SMEM_GFAULT_MISALIGNED: return "misaligned access";
     case SMEM_GFAULT_UNKNOWN_VALUE: return "store of a value the emulator does not know";
+    case SMEM_MEMORY_UNINITIALIZED: return "uninitialized load";
     default: return "store to constant memory";
     }
 }
@@ -47,6 +48,19 @@ static void json_errors(FILE *f, const struct smem_memory_error *e, uint32_t n)
     }
 }
 
+/* A finding's site as file and line when it is file:line (0 when it is binary+0xoffset: the
+ * program was built without -g). */
+static unsigned long finding_line(const struct smem_run_finding *x, char *file, size_t n)
+{
+    const char *colon = x->site ? strrchr(x->site, ':') : NULL;
+    char *end = NULL;
+    unsigned long line = colon ? strtoul(colon + 1, &end, 10) : 0;
+    if (!colon || !end || *end || !line)
+        return 0;
+    snprintf(file, n, "%.*s", (int)(colon - x->site), x->site);
+    return line;
+}
+
 /* Each finding: {"kind", "call", "file", "line", ...}; "site" keeps the text when it is no
  * file:line (binary+0xoffset: the program was built without -g). */
 static void json_findings(FILE *f, const struct smem_run_finding *x, uint32_t n)
@@ -56,12 +70,9 @@ static void json_findings(FILE *f, const struct smem_run_finding *x, uint32_t n)
         smem_json_string(f, x->kind);
         fprintf(f, ", \"call\": ");
         smem_json_string(f, x->call ? x->call : "?");
-        const char *colon = x->site ? strrchr(x->site, ':') : NULL;
-        char *end = NULL;
-        unsigned long line = colon ? strtoul(colon + 1, &end, 10) : 0;
-        if (colon && end && !*end && line) {
-            char file[512];
-            snprintf(file, sizeof file, "%.*s", (int)(colon - x->site), x->site);
+        char file[512];
+        unsigned long line = finding_line(x, file, sizeof file);
+        if (line) {
             fprintf(f, ", \"file\": ");
             smem_json_string(f, file);
             fprintf(f, ", \"line\": %lu", line);
@@ -73,10 +84,18 @@ static void json_findings(FILE *f, const struct smem_run_finding *x, uint32_t n)
         if (x->error) {
             fprintf(f, ", \"error\": ");
             smem_json_string(f, x->error);
+            fprintf(f, ", \"code\": %d, \"message\": ", x->code);
+            smem_json_string(f, x->message ? x->message : "");
         }
-        if (!strcmp(x->kind, "leak"))
+        if (x->frame) {
+            fprintf(f, ", \"frame\": ");
+            smem_json_string(f, x->frame);
+        }
+        if (!strcmp(x->kind, "leak") || !strcmp(x->kind, "uninitialized"))
             fprintf(f, ", \"address\": %llu, \"bytes\": %llu", (unsigned long long)x->address,
                     (unsigned long long)x->bytes);
+        if (!strcmp(x->kind, "uninitialized"))
+            fprintf(f, ", \"uninitialized_at\": %llu", (unsigned long long)x->uninit_at);
         if (x->detail) {
             fprintf(f, ", \"detail\": ");
             smem_json_string(f, x->detail);
@@ -128,6 +147,10 @@ void smem_run_report_json(FILE *f, const struct smem_run_report *r)
         if (l->error) {
             fprintf(f, ", \"error\": ");
             smem_json_string(f, l->error);
+        }
+        if (l->host_frame) { /* additive: where the program launched it */
+            fprintf(f, ", \"host_frame\": ");
+            smem_json_string(f, l->host_frame);
         }
         fprintf(f, ",\n     ");
         json_record_hazards(f, l->hazards, l->nhazards);
@@ -382,11 +405,15 @@ void smem_run_report_table(FILE *f, const struct smem_run_report *r)
             if (!header++)
                 fprintf(f, "\nmemory errors (global accesses outside every allocation; stores of "
                            "values the emulator does not know: the program reads the bits it has, "
-                           "0 for a value never written, where a GPU leaves whatever was there):\n");
+                           "0 for a value never written, where a GPU leaves whatever was there; "
+                           "with --initcheck, loads of device memory nothing wrote, read as 0 "
+                           "here):\n");
             fprintf(f, "  launch %llu, %s: %s%s of %u bytes at %s:%u, thread (%u,%u,%u) "
                        "block (%u,%u,%u), address 0x%llx: %s; %llu time%s\n",
                     (unsigned long long)l->index, kernel_name(r, l->kernel),
-                    e->kind == SMEM_GFAULT_UNKNOWN_VALUE ? "" : "invalid ",
+                    e->kind == SMEM_GFAULT_UNKNOWN_VALUE || e->kind == SMEM_MEMORY_UNINITIALIZED
+                        ? ""
+                        : "invalid ",
                     smem_memory_error_name(e->kind), e->bytes,
                     e->file ? smem_base_name(e->file) : "?", e->line, e->thread[0], e->thread[1],
                     e->thread[2], e->block[0], e->block[1], e->block[2],
@@ -399,8 +426,15 @@ void smem_run_report_table(FILE *f, const struct smem_run_report *r)
         const struct smem_run_finding *x = &r->findings[i];
         if (!i)
             fprintf(f, "\nsanitizer (CUDA calls that returned an error; allocations not freed "
-                       "at exit, with --leak-check full):\n");
-        if (!strcmp(x->kind, "leak")) {
+                       "at exit, with --leak-check full; copies of device memory nothing wrote, "
+                       "with --initcheck):\n");
+        if (!strcmp(x->kind, "uninitialized")) {
+            fprintf(f, "  uninitialized: %s at %s read %llu bytes at 0x%llx; %llu 32-byte piece%s "
+                       "never written, the first byte at 0x%llx\n", x->call, x->site,
+                    (unsigned long long)x->bytes, (unsigned long long)x->address,
+                    (unsigned long long)x->count, x->count == 1 ? "" : "s",
+                    (unsigned long long)x->uninit_at);
+        } else if (!strcmp(x->kind, "leak")) {
             fprintf(f, "  leak: %llu bytes at 0x%llx, made by %s at %s\n",
                     (unsigned long long)x->bytes, (unsigned long long)x->address, x->call, x->site);
             bytes += x->bytes;
@@ -445,6 +479,68 @@ void smem_run_report_csv(FILE *f, const struct smem_run_report *r)
                     (unsigned long long)t[j]->wavefronts, (unsigned long long)t[j]->ideal,
                     j == 2 ? "\n" : ",");
     }
+}
+
+/* The memory errors of module m's launches and, on the first page (the first module with
+ * kernels), the sanitizer's host-side findings; nothing when there are none. */
+static void html_findings(FILE *f, const struct smem_run_report *r, uint32_t m)
+{
+    uint32_t first = 0;
+    while (first < r->nmodules && !r->modules[first].analysis.nkernels)
+        first++;
+    int head = 0;
+    for (uint64_t i = 0; i < r->nlaunches; i++) {
+        const struct smem_launch_record *l = &r->launches[i];
+        if (l->kernel >= r->nkernels || r->kernels[l->kernel].module != m)
+            continue;
+        for (uint32_t j = 0; j < l->nerrors; j++) {
+            const struct smem_memory_error *e = &l->errors[j];
+            char b[32];
+            if (!head++)
+                fputs("<h2 id='memory-errors'>Memory errors</h2>\n<table><tr><th>launch</th>"
+                      "<th class='l'>kernel</th><th class='l'>kind</th><th class='l'>line</th>"
+                      "<th>bytes</th><th>thread</th><th>block</th><th>address</th>"
+                      "<th class='l'>where</th><th>times</th></tr>\n", f);
+            fprintf(f, "<tr class='bad'><td>%s</td><td class='l'>",
+                    smem_group_digits(b, sizeof b, l->index));
+            smem_xml_text(f, kernel_name(r, l->kernel));
+            fputs("</td><td class='l'>", f);
+            smem_xml_text(f, smem_memory_error_name(e->kind));
+            fputs("</td><td class='l'>", f);
+            smem_xml_text(f, e->file ? smem_base_name(e->file) : "?");
+            fprintf(f, ":%u</td><td>%u</td><td>(%u,%u,%u)</td><td>(%u,%u,%u)</td><td>0x%llx</td>"
+                       "<td class='l'>", e->line, e->bytes, e->thread[0], e->thread[1],
+                    e->thread[2], e->block[0], e->block[1], e->block[2],
+                    (unsigned long long)e->addr);
+            smem_xml_text(f, e->nearest);
+            fprintf(f, "</td><td>%s</td></tr>\n", smem_group_digits(b, sizeof b, e->count));
+        }
+    }
+    if (head)
+        fputs("</table>\n", f);
+    if (m != first || !r->nfindings)
+        return;
+    fputs("<h2 id='sanitizer'>Sanitizer: runtime calls and allocations</h2>\n<table><tr>"
+          "<th class='l'>finding</th><th class='l'>call</th><th class='l'>site</th>"
+          "<th class='l'>error</th><th>bytes</th><th class='l'>detail</th><th>times</th></tr>\n",
+          f);
+    for (uint32_t i = 0; i < r->nfindings; i++) {
+        const struct smem_run_finding *x = &r->findings[i];
+        char b[2][32];
+        fputs("<tr class='bad'><td class='l'>", f);
+        smem_xml_text(f, x->kind);
+        fputs("</td><td class='l'>", f);
+        smem_xml_text(f, x->call ? x->call : "?");
+        fputs("</td><td class='l'>", f);
+        smem_xml_text(f, x->site ? x->site : "?");
+        fputs("</td><td class='l'>", f);
+        smem_xml_text(f, x->error ? x->error : "");
+        fprintf(f, "</td><td>%s</td><td class='l'>",
+                x->bytes ? smem_group_digits(b[0], sizeof b[0], x->bytes) : "");
+        smem_xml_text(f, x->detail ? x->detail : "");
+        fprintf(f, "</td><td>%s</td></tr>\n", smem_group_digits(b[1], sizeof b[1], x->count));
+    }
+    fputs("</table>\n", f);
 }
 
 void smem_run_report_html(FILE *f, const struct smem_run_report *r, uint32_t m)
@@ -507,5 +603,6 @@ void smem_run_report_html(FILE *f, const struct smem_run_report *r, uint32_t m)
         fputs("<p class='note'>The first 1,000 rows; --format json or csv lists every launch.</p>\n",
               f);
     smem_report_html_sections(f, &r->modules[m].analysis);
+    html_findings(f, r, m);
     html_page_end(f);
 }

@@ -38,6 +38,8 @@ RT_API cudaError_t cudaMalloc(void **p, size_t size)
     if (!al)
         return end(cudaErrorMemoryAllocation);
     al->site = rt_site_capture(); /* for the leak check and use after free */
+    if (rt_opt.initcheck) /* never written yet (--initcheck); calloc: every mark 0 */
+        al->init = calloc(size, 1);
     *p = (void *)(uintptr_t)al->dev;
     return end(cudaSuccess);
 }
@@ -91,7 +93,11 @@ static void note_invalid(const char *call, const void *p, size_t n)
         return;
     }
     char near[300], d[400];
-    rt_describe_address(a, n > UINT32_MAX ? UINT32_MAX : (uint32_t)n, near, sizeof near);
+    if (!rt_is_device_address(a) && !rt_find(a, 1))
+        snprintf(near, sizeof near, "host memory the device cannot reach: not pinned, "
+                                    "registered or managed");
+    else
+        rt_describe_address(a, n > UINT32_MAX ? UINT32_MAX : (uint32_t)n, near, sizeof near);
     snprintf(d, sizeof d, "invalid pointer given to %s: %llu bytes at 0x%llx (%s)", call,
              (unsigned long long)n, (unsigned long long)a, near);
     rt_sanitize_note(d);
@@ -282,6 +288,32 @@ RT_API cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *a, con
 
 /* ---- copies ------------------------------------------------------------------------------- */
 
+/* initcheck: a copy's source holding bytes nothing wrote (--initcheck), counted as
+ * compute-sanitizer's initcheck counts them on the H200: one error per 32-byte piece of the
+ * address space that holds any (tests/run/h200-initcheck.txt). The destination is written. */
+static void uninit_source(const void *src, size_t n)
+{
+    uint64_t a = (uint64_t)(uintptr_t)src;
+    const struct rt_alloc *al = rt_find(a, n);
+    if (!al || !al->init)
+        return;
+    const uint8_t *m = al->init + (a - al->dev);
+    uint64_t first = 0, pieces = 0, last_piece = UINT64_MAX;
+    for (size_t i = 0; i < n; i++) {
+        if (m[i])
+            continue;
+        uint64_t piece = (a + i) / 32;
+        if (piece != last_piece) {
+            if (!pieces)
+                first = a + i;
+            pieces++;
+            last_piece = piece;
+        }
+    }
+    if (pieces)
+        rt_sanitize_uninit_copy(a, n, first, pieces);
+}
+
 /* dst and src resolved to bytes (device addresses through the table; the kind is inferred from
  * the addresses, as with unified addressing). */
 static cudaError_t copy(void *dst, const void *src, size_t n)
@@ -294,6 +326,7 @@ static cudaError_t copy(void *dst, const void *src, size_t n)
         note_invalid("a copy", d ? src : dst, n);
         return cudaErrorInvalidValue;
     }
+    uninit_source(src, n);
     memmove(d, s, n);
     return cudaSuccess;
 }
@@ -390,7 +423,9 @@ static cudaError_t set(void *dst, int value, size_t n)
 {
     if (!n)
         return cudaSuccess;
-    uint8_t *d = rt_host_ptr(dst, n);
+    /* the device writes it: memory it reaches (device, pinned, managed, registered), never the
+       program's own malloc'd memory (cudaErrorInvalidValue on the H200: sanitize_more.cu) */
+    uint8_t *d = rt_find((uint64_t)(uintptr_t)dst, n) ? rt_host_ptr(dst, n) : NULL;
     if (!d) {
         note_invalid("a memset", dst, n);
         return cudaErrorInvalidValue;

@@ -2231,13 +2231,15 @@ static CUresult drv_cuMemFreeAsync(CUdeviceptr p, CUstream s)
 static CUresult returned(CUresult r, const char *call)
 {
     if (rt_sanitize_driver_leave() && r != CUDA_SUCCESS) {
-        const char *name = NULL;
+        const char *name = NULL, *text = NULL;
         char python[600];
         if (error_text(r, &name, 1) != CUDA_SUCCESS)
             name = "CUDA_ERROR_UNKNOWN";
+        if (error_text(r, &text, 0) != CUDA_SUCCESS)
+            text = "unknown error";
         int in_python = rt_python_site(python, sizeof python); /* before the lock: the GIL */
         rt_lock();
-        rt_sanitize_api_error_named(r, name, call, in_python ? python : NULL);
+        rt_sanitize_api_error_named(r, name, text, call, in_python ? python : NULL);
         rt_unlock();
     }
     return r;

@@ -30,6 +30,7 @@
 #include "smemlab/analysis/census.h"
 
 #include "smemlab/analysis/parallel.h"
+#include "smemlab/report/run_report.h"
 
 #include <assert.h>
 #include <stdlib.h>
@@ -87,7 +88,24 @@ static void on_fault(void *ctx, const struct smem_global_fault *f)
     e->block[0] = f->block % gd[0];
     e->block[1] = f->block / gd[0] % gd[1];
     e->block[2] = f->block / (gd[0] * gd[1]);
-    rt_describe_address(f->addr, f->size, e->nearest, sizeof e->nearest);
+    const struct rt_alloc *al;
+    if (f->kind == SMEM_MEMORY_UNINITIALIZED && (al = rt_find(f->addr, 1)))
+        /* the allocation's site was named before the launch (rt_execute: not from here, where
+           the blocks run on several threads) */
+        snprintf(e->nearest, sizeof e->nearest, "%llu bytes into the %llu-byte allocation at 0x%llx "
+                 "(%s at %s), never written", (unsigned long long)(f->addr - al->dev),
+                 (unsigned long long)al->size, (unsigned long long)al->dev, rt_site_call(al->site),
+                 rt_site_text(al->site));
+    else
+        rt_describe_address(f->addr, f->size, e->nearest, sizeof e->nearest);
+}
+
+/* initcheck: a load of bytes nothing wrote, a memory error of its own kind */
+static void on_uninit(void *ctx, const struct smem_global_fault *f)
+{
+    struct smem_global_fault g = *f;
+    g.kind = SMEM_MEMORY_UNINITIALIZED;
+    on_fault(ctx, &g);
 }
 
 static void merge_faults(struct fault_ctx *into, const struct fault_ctx *from)
@@ -505,7 +523,7 @@ int rt_execute(struct rt_kernel *k, const struct smem_cta_program *p, const stru
     uint64_t total_bytes = 0;
     for (unsigned i = 0; i < nreg; i++)
         total_bytes += regs[i].size;
-    uint8_t **rdm = NULL, **wrm = NULL;
+    uint8_t **rdm = NULL, **wrm = NULL, **inm = NULL;
     /* a kernel that prints is never skipped: its lines are part of what it does. A program with
        no device memory at all (nreg 0: a kernel that only uses shared memory, timed in a loop)
        has marks too: such a launch reads no byte, so a repeat is proven by its key alone */
@@ -548,6 +566,17 @@ int rt_execute(struct rt_kernel *k, const struct smem_cta_program *p, const stru
     struct smem_global_memory gm = *l0->global;
     gm.read_marks = marks ? rdm : NULL;
     gm.write_marks = marks ? wrm : NULL;
+    /* initcheck: the allocations' marks of what was written (--initcheck), their sites named
+       here, before the blocks run on several threads */
+    inm = rt_opt.initcheck ? calloc(nreg ? nreg : 1, sizeof *inm) : NULL;
+    for (unsigned i = 0; inm && i < nreg; i++) {
+        struct rt_alloc *al = rt_region_alloc(i);
+        inm[i] = al ? al->init : NULL;
+        if (al && al->init)
+            rt_site_text(al->site);
+    }
+    gm.init_marks = inm;
+    gm.uninit = inm ? on_uninit : NULL;
     struct smem_launch l = *l0;
     l.global = &gm;
     struct smem_launch_options lo;
@@ -621,8 +650,14 @@ int rt_execute(struct rt_kernel *k, const struct smem_cta_program *p, const stru
     }
     for (unsigned i = 0; !touched && i < nreg; i++)
         rt_touch(rt_region_alloc(i));
-    /* the memo of this launch */
-    if (marks && !out->rc && out->res.complete) {
+    /* the memo of this launch; with --initcheck only one that read no byte never written: a
+       repeat of it reads the same bytes of the same allocations, still written (marks are never
+       cleared), and writes what it wrote, already marked; a launch that read bytes never written
+       may have written them since (out[i] += ...), so its repeats run */
+    int uninit_read = 0;
+    for (uint32_t i = 0; i < out->nerrs; i++)
+        uninit_read |= out->errs[i].kind == SMEM_MEMORY_UNINITIALIZED;
+    if (marks && !out->rc && out->res.complete && !uninit_read) {
         struct rt_memo *nm = calloc(1, sizeof *nm);
         uint64_t bytes = 0;
         int ok = nm != NULL;
@@ -694,6 +729,7 @@ done:
         free(wrm[i]);
     free(rdm);
     free(wrm);
+    free(inm);
     out->one.seconds = rt_now() - t0;
     return out->rc;
 }

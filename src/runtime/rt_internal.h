@@ -42,6 +42,10 @@ uint32_t rt_site_capture(void);
 /* Its file:line (from the program's debug information: -g; a Python program's: its script's line
  * when the site was captured with one), else binary+0xoffset; "?" for 0. */
 const char *rt_site_text(uint32_t site);
+/* symbol is a kernel's (a launch): the host function nvcc names so is not the program's line. */
+void rt_site_kernel_symbol(const char *symbol);
+/* The site as compute-sanitizer names a host frame: "main in x.cu:75 [0x1abd] in x" (NULL: none). */
+const char *rt_site_frame(uint32_t site);
 /* The exported function the program called there ("cudaFree"), or "?". */
 const char *rt_site_call(uint32_t site);
 /* A runtime call returned err to the program: recorded with its site (once per error, call and
@@ -53,6 +57,7 @@ struct rt_api_error {
     uint64_t count;
     char *detail;           /* "use after free of ...", or NULL */
     const char *name;       /* the driver's CUresult name; NULL: a cudaError_t */
+    const char *text;       /* the driver's cuGetErrorString text (with name) */
 };
 void rt_sanitize_api_error(int err);
 void rt_sanitize_note(const char *detail);
@@ -61,12 +66,22 @@ void rt_sanitize_note(const char *detail);
  * its call returns, by its name (CUDA_ERROR_INVALID_VALUE), as the exported function `call`. */
 void rt_sanitize_driver_enter(void);
 int rt_sanitize_driver_leave(void);
-void rt_sanitize_api_error_named(int err, const char *name, const char *call, const char *python);
+void rt_sanitize_api_error_named(int err, const char *name, const char *text, const char *call,
+                                 const char *python);
 /* In a Python program (the interpreter's C API found in the process): the line of the script
  * making the current call (the innermost frame outside the interpreter's packages, else the
  * innermost) as "x.py:12" into buf, 1; 0 when there is no Python. Takes the interpreter's lock:
  * call it holding no lock of the runtime's. */
 int rt_python_site(char *buf, size_t n);
+/* initcheck: a copy (the program's call, the site captured here) read n bytes at src of which
+ * pieces 32-byte pieces hold bytes never written, the first at first. Merged per site. */
+struct rt_uninit_copy {
+    const char *call;
+    uint32_t site;
+    uint64_t src, bytes, first, pieces;
+};
+void rt_sanitize_uninit_copy(uint64_t src, uint64_t bytes, uint64_t first, uint64_t pieces);
+const struct rt_uninit_copy *rt_sanitize_uninit_copies(uint32_t *n);
 const struct rt_api_error *rt_sanitize_api_errors(uint32_t *n);
 
 /* ---- device memory (rt_memory.c) ---- */
@@ -90,6 +105,8 @@ struct rt_alloc {
     uint64_t seq;           /* allocation order */
     uint64_t version;       /* changes whenever something may have written the bytes (rt_touch) */
     uint32_t site, free_site; /* the program's calls that made and freed it (rt_site_capture) */
+    uint8_t *init;          /* --initcheck, cudaMalloc's memory: per byte, 1 once written (by a copy,
+                               a memset, a library call or a kernel); NULL: not tracked, all written */
 };
 
 /* Allocates size bytes of device memory of kind (RT_DEVICE or RT_VARIABLE) in the device
@@ -147,6 +164,7 @@ struct rt_options {
     int records;            /* this process writes the report (not a child) */
     int progress;           /* a line on stderr while a long launch runs (rt_progress.c) */
     int leak_check;         /* report allocations not freed at exit (--leak-check full) */
+    int initcheck;          /* report reads of device memory never written (--initcheck) */
 };
 extern struct rt_options rt_opt;
 
@@ -160,6 +178,7 @@ cudaError_t rt_sticky(void);
 void rt_set_sticky(cudaError_t e);
 /* The error's name, as CUDA 13's ("cudaErrorInvalidValue"): cudaGetErrorName. */
 const char *rt_error_name(cudaError_t e);
+const char *rt_error_text(cudaError_t e); /* cudaGetErrorString's: "invalid argument" */
 /* 1 when the kernel's name matches --kernel. */
 int rt_kernel_wanted(struct rt_kernel *k);
 

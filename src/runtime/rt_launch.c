@@ -187,6 +187,13 @@ static cudaError_t rt_launch(struct rt_kernel *k, dim3 grid, dim3 block, void **
     l.param_buf_size = f->param_bytes;
     int record = rt_opt.records && rt_kernel_wanted(k) &&
                  (!rt_opt.launches_per_kernel || k->recorded < rt_opt.launches_per_kernel);
+    /* where the program launched it (compute-sanitizer's "at kernel launch time" frame) */
+    const char *host_frame = NULL;
+    if (record) {
+        uint32_t site = rt_site_capture();
+        rt_site_kernel_symbol(k->symbol);
+        host_frame = site ? rt_site_frame(site) : NULL;
+    }
     struct rt_exec_result ex;
     k->launches++;
     rt_report_running(k->name, l.grid, l.block);
@@ -229,6 +236,7 @@ static cudaError_t rt_launch(struct rt_kernel *k, dim3 grid, dim3 block, void **
                 lr.errors = ex.errs;
                 lr.nerrors = ex.nerrs;
                 lr.error = failure;
+                lr.host_frame = host_frame;
                 memcpy(lr.grid, l.grid, sizeof lr.grid);
                 memcpy(lr.block, l.block, sizeof lr.block);
                 lr.static_smem = p->static_smem;
@@ -268,6 +276,7 @@ static cudaError_t rt_launch(struct rt_kernel *k, dim3 grid, dim3 block, void **
         lr.errors = ex.errs;
         lr.nerrors = ex.nerrs;
         lr.error = failure;
+        lr.host_frame = host_frame;
         ex.one.static_smem = p->static_smem;
         ex.one.dynamic_smem = l.dyn_smem;
         memcpy(ex.one.block, l.block, sizeof ex.one.block);

@@ -26,6 +26,8 @@ RT_API int __cudaSmemlabLibraryBytes(const void *p, unsigned long long n, int wr
     if (al) {
         if (write)
             rt_touch(al);
+        if (write && al->init) /* initcheck: the library call writes them */
+            memset(al->init + (a - al->dev), 1, n);
         *host = al->host + (a - al->dev);
     } else if (rt_is_device_address(a) || rt_find(a, 1)) {
         rt_describe_address(a, (uint32_t)(n > UINT32_MAX ? UINT32_MAX : n), why, why_size);

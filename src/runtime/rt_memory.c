@@ -178,6 +178,8 @@ void rt_release(struct rt_alloc *al)
     if (al->kind == RT_DEVICE || al->kind == RT_VARIABLE) {
         free(al->host);
         al->host = NULL;
+        free(al->init);
+        al->init = NULL;
         al->freed = 1;
         assert(bytes_in_use >= al->size);
         bytes_in_use -= al->size;
@@ -240,6 +242,8 @@ static uint8_t *host_ptr(const void *p, uint64_t n, int write)
     if (al) {
         if (write)
             rt_touch(al); /* the caller may write through it */
+        if (write && al->init) /* initcheck: a copy, a memset or a library call writes them */
+            memset(al->init + (a - al->dev), 1, n);
         return al->host + (a - al->dev);
     }
     if (rt_is_device_address(a))

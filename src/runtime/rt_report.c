@@ -21,6 +21,7 @@ static struct smem_run_report run;
 static char *program, **argv_list;
 static uint32_t cap_library;
 static uint64_t cap_launches, conflicts, hazards, memory_errors, api_errors, leaks, failed;
+static uint64_t uninit_copies; /* --initcheck: 32-byte pieces of copies' sources never written */
 static double last_write, write_cost;
 static volatile sig_atomic_t in_handler;
 static int complete;
@@ -220,10 +221,12 @@ static void collect_findings(int final)
     uint32_t nerr;
     const struct rt_api_error *e = rt_sanitize_api_errors(&nerr);
     size_t nall = final && rt_opt.leak_check ? rt_alloc_count() : 0;
+    uint32_t nun;
+    const struct rt_uninit_copy *u = rt_sanitize_uninit_copies(&nun);
     free(run.findings);
-    run.findings = calloc(nerr + nall + 1, sizeof *run.findings);
+    run.findings = calloc(nerr + nall + nun + 1, sizeof *run.findings);
     run.nfindings = 0;
-    api_errors = leaks = 0;
+    api_errors = leaks = uninit_copies = 0;
     if (!run.findings)
         return;
     for (uint32_t i = 0; i < nerr; i++, e++) {
@@ -232,9 +235,24 @@ static void collect_findings(int final)
         f->call = e->call;
         f->site = rt_site_text(e->site);
         f->error = e->name ? e->name : rt_error_name((cudaError_t)e->error);
+        f->code = e->error;
+        f->message = e->name ? e->text : rt_error_text((cudaError_t)e->error);
+        f->frame = rt_site_frame(e->site);
         f->detail = e->detail;
         f->count = e->count;
         api_errors += e->count;
+    }
+    for (uint32_t i = 0; i < nun; i++, u++) {
+        struct smem_run_finding *f = &run.findings[run.nfindings++];
+        f->kind = "uninitialized";
+        f->call = u->call;
+        f->site = rt_site_text(u->site);
+        f->frame = rt_site_frame(u->site);
+        f->address = u->src;
+        f->bytes = u->bytes;
+        f->uninit_at = u->first;
+        f->count = u->pieces;
+        uninit_copies += u->pieces;
     }
     for (size_t i = 0; i < nall; i++) {
         const struct rt_alloc *al = rt_alloc_at(i);
@@ -244,6 +262,7 @@ static void collect_findings(int final)
         f->kind = "leak";
         f->call = rt_site_call(al->site);
         f->site = rt_site_text(al->site);
+        f->frame = rt_site_frame(al->site);
         f->address = al->dev;
         f->bytes = al->size;
         f->count = 1;
@@ -264,7 +283,7 @@ static void write_status(const char *fatal, int crashed)
                "memory_errors %llu\napi_errors %llu\nleaks %llu\nfailed %llu\ncomplete %d\n",
             (unsigned long long)run.launches_total, (unsigned long long)run.nlaunches,
             (unsigned long long)conflicts, (unsigned long long)hazards,
-            (unsigned long long)memory_errors, (unsigned long long)api_errors,
+            (unsigned long long)(memory_errors + uninit_copies), (unsigned long long)api_errors,
             (unsigned long long)leaks, (unsigned long long)failed, complete);
     if (fatal) {
         fprintf(f, crashed ? "crashed " : "fatal ");

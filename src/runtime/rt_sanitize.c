@@ -19,7 +19,8 @@
 #include <elfutils/libdwfl.h>
 #endif
 
-#define SITE_FRAMES 4  /* program frames kept per site: CUDA's inline wrappers are skipped */
+#define SITE_FRAMES 6  /* program frames kept per site: CUDA's inline wrappers and nvcc's
+                          launch stubs are skipped */
 #define MAX_DEPTH 64
 
 struct site {
@@ -28,6 +29,7 @@ struct site {
     const char *call;   /* the exported function the program called */
     char *text;         /* file:line or binary+0xoffset, once named */
     int python;         /* text is a Python script's file:line, given when captured */
+    char *frame;        /* as compute-sanitizer's host frame: "main in x.cu:75 [0x1abd] in x" */
 };
 
 static struct site *sites; /* sites[0] is "no site" */
@@ -35,6 +37,8 @@ static uint32_t nsites, cap_sites;
 static char our_dir[4096];
 static size_t our_dir_len;
 
+static const char **kernel_symbols; /* launched kernels' symbols (launch_stub) */
+static uint32_t nkernel_symbols;
 static struct rt_api_error *api_errors;
 static uint32_t napi_errors, cap_api_errors;
 static char pending_detail[400];
@@ -83,7 +87,7 @@ static uint32_t capture(const char *python)
         }
     if (first < 0)
         return 0;
-    struct site s = {{0}, 0, NULL, NULL, python != NULL};
+    struct site s = {{0}, 0, NULL, NULL, python != NULL, NULL};
     for (int i = first; i < n && s.n < SITE_FRAMES; i++)
         s.pc[s.n++] = (uintptr_t)bt[i];
     Dl_info di; /* the entry point: the outermost frame of ours (no sibling calls: runtime.cmake) */
@@ -145,25 +149,42 @@ static Dwfl_Module *module_of(Dwarf_Addr a)
     return NULL;
 }
 
-/* 1 for CUDA's own headers (inline wrappers such as cudaMalloc<T>): not the program's line */
+/* 1 for CUDA's own headers (inline wrappers such as cudaMalloc<T>, crt/device_functions.h's
+ * __cudaLaunchKernel_helper): not the program's line */
 static int cuda_header(const char *file)
 {
     const char *b = strrchr(file, '/');
     b = b ? b + 1 : file;
     size_t n = strlen(b);
-    return !strncmp(b, "cuda", 4) &&
-           ((n > 2 && !strcmp(b + n - 2, ".h")) || (n > 4 && !strcmp(b + n - 4, ".hpp")));
+    int header = (n > 2 && !strcmp(b + n - 2, ".h")) || (n > 4 && !strcmp(b + n - 4, ".hpp"));
+    return header && (!strncmp(b, "cuda", 4) || strstr(file, "/crt/") ||
+                      strstr(file, "/targets/x86_64-linux/include/"));
 }
 #endif
 
-const char *rt_site_text(uint32_t id)
+#ifdef SMEMLAB_HAVE_LIBDW
+/* 1 for the code nvcc writes to launch a kernel: the stub file's __device_stub__ functions and
+ * the host function named as the kernel (its mangled name is the kernel's symbol), which calls
+ * them: compute-sanitizer's backtrace of a launch starts at the program's own call */
+static int launch_stub(const char *file, const char *fn)
 {
-    if (!id || id >= nsites)
-        return "?";
-    struct site *s = &sites[id];
-    if (s->text)
-        return s->text;
-    char buf[600] = "";
+    size_t n = strlen(file);
+    if ((n > 7 && !strcmp(file + n - 7, ".stub.c")) ||
+        (fn && (!strncmp(fn, "__device_stub_", 14) || strstr(fn, "__cudaLaunchKernel"))))
+        return 1;
+    for (uint32_t i = 0; fn && i < nkernel_symbols; i++)
+        if (!strcmp(fn, kernel_symbols[i]))
+            return 1;
+    return 0;
+}
+
+#endif
+
+/* Names site s: its text (file:line, else binary+0xoffset) and its host frame. */
+static void name_site(struct site *s)
+{
+    char buf[600] = "", func[300] = "";
+    uintptr_t pc = s->n ? s->pc[0] : 0;
 #ifdef SMEMLAB_HAVE_LIBDW
     for (unsigned i = 0; i < s->n && !buf[0]; i++) {
         Dwarf_Addr a = s->pc[i] - 1; /* inside the call instruction */
@@ -173,24 +194,72 @@ const char *rt_site_text(uint32_t id)
         const char *file = l ? dwfl_lineinfo(l, NULL, &line, NULL, NULL, NULL) : NULL;
         if (!file || line <= 0)
             break; /* no line information there: not a frame of CUDA's headers either */
-        if (!cuda_header(file)) {
+        const char *fn = dwfl_module_addrname(m, a);
+        if (!cuda_header(file) && !launch_stub(file, fn)) {
             const char *b = strrchr(file, '/');
             snprintf(buf, sizeof buf, "%s:%d", b ? b + 1 : file, line);
+            snprintf(func, sizeof func, "%s", fn ? fn : "");
+            pc = s->pc[i];
         }
+    }
+    if (!func[0] && pc) { /* no line information: the function's name from the symbol table */
+        Dwfl_Module *m = module_of(pc - 1);
+        const char *fn = m ? dwfl_module_addrname(m, pc - 1) : NULL;
+        snprintf(func, sizeof func, "%s", fn ? fn : "");
     }
 #endif
+    Dl_info di;
+    int have = pc && dladdr((void *)pc, &di) && di.dli_fname;
+    const char *bin = have ? strrchr(di.dli_fname, '/') : NULL;
+    bin = bin ? bin + 1 : have ? di.dli_fname : "?";
+    unsigned long off = have ? (unsigned long)(pc - (uintptr_t)di.dli_fbase) : (unsigned long)pc;
+    /* the frame names the call instruction's last byte, as compute-sanitizer does (the same
+       binary: [0x142b] where the return address is 0x142c, bench/programs' constantReadOnly) */
+    unsigned long insn = off ? off - 1 : 0;
+    char frame[1000];
     if (!buf[0]) { /* no line information (built without -g): the binary and the offset */
-        Dl_info di;
-        if (s->n && dladdr((void *)s->pc[0], &di) && di.dli_fname) {
-            const char *b = strrchr(di.dli_fname, '/');
-            snprintf(buf, sizeof buf, "%s+0x%lx", b ? b + 1 : di.dli_fname,
-                     (unsigned long)(s->pc[0] - (uintptr_t)di.dli_fbase));
-        } else {
-            snprintf(buf, sizeof buf, "0x%lx", (unsigned long)(s->n ? s->pc[0] : 0));
-        }
+        if (have)
+            snprintf(buf, sizeof buf, "%s+0x%lx", bin, off);
+        else
+            snprintf(buf, sizeof buf, "0x%lx", off);
+        const char *fn = func[0] ? func : have && di.dli_sname ? di.dli_sname : "";
+        snprintf(frame, sizeof frame, "%s%s[0x%lx] in %s", fn, fn[0] ? " " : "", insn, bin);
+    } else {
+        snprintf(frame, sizeof frame, "%s%sin %s [0x%lx] in %s", func, func[0] ? " " : "", buf,
+                 insn, bin);
     }
     s->text = strdup(buf);
-    return s->text ? s->text : "?";
+    s->frame = strdup(frame);
+}
+
+void rt_site_kernel_symbol(const char *symbol)
+{
+    for (uint32_t i = 0; i < nkernel_symbols; i++)
+        if (kernel_symbols[i] == symbol || !strcmp(kernel_symbols[i], symbol))
+            return;
+    const char **n = realloc(kernel_symbols, (nkernel_symbols + 1) * sizeof *n);
+    if (!n)
+        return;
+    kernel_symbols = n;
+    kernel_symbols[nkernel_symbols++] = symbol;
+}
+
+const char *rt_site_text(uint32_t id)
+{
+    if (!id || id >= nsites)
+        return "?";
+    if (!sites[id].text)
+        name_site(&sites[id]);
+    return sites[id].text ? sites[id].text : "?";
+}
+
+const char *rt_site_frame(uint32_t id)
+{
+    if (!id || id >= nsites)
+        return NULL;
+    if (!sites[id].text)
+        name_site(&sites[id]);
+    return sites[id].frame;
 }
 
 /* ---- a Python program's line --------------------------------------------------------------- */
@@ -307,22 +376,23 @@ int rt_sanitize_driver_leave(void)
     return driver_depth && --driver_depth == 0;
 }
 
-static void record(int err, const char *name, const char *call, uint32_t site);
+static void record(int err, const char *name, const char *text, const char *call, uint32_t site);
 
 void rt_sanitize_api_error(int err)
 {
     if (driver_depth)
         return; /* inside a driver call: it records what it returns */
     uint32_t site = rt_site_capture();
-    record(err, NULL, rt_site_call(site), site);
+    record(err, NULL, NULL, rt_site_call(site), site);
 }
 
-void rt_sanitize_api_error_named(int err, const char *name, const char *call, const char *python)
+void rt_sanitize_api_error_named(int err, const char *name, const char *text, const char *call,
+                                 const char *python)
 {
-    record(err, name, call, capture(python));
+    record(err, name, text, call, capture(python));
 }
 
-static void record(int err, const char *name, const char *call, uint32_t site)
+static void record(int err, const char *name, const char *text, const char *call, uint32_t site)
 {
     char *detail = pending_detail[0] ? strdup(pending_detail) : NULL;
     pending_detail[0] = 0;
@@ -344,7 +414,36 @@ static void record(int err, const char *name, const char *call, uint32_t site)
         api_errors = ne;
         cap_api_errors = nc;
     }
-    api_errors[napi_errors++] = (struct rt_api_error){err, call, site, 1, detail, name};
+    api_errors[napi_errors++] = (struct rt_api_error){err, call, site, 1, detail, name, text};
+}
+
+static struct rt_uninit_copy *uninit;
+static uint32_t nuninit, cap_uninit;
+
+void rt_sanitize_uninit_copy(uint64_t src, uint64_t bytes, uint64_t first, uint64_t pieces)
+{
+    uint32_t site = rt_site_capture();
+    const char *call = rt_site_call(site);
+    for (uint32_t i = 0; i < nuninit; i++)
+        if (uninit[i].site == site && uninit[i].call == call) {
+            uninit[i].pieces += pieces;
+            return;
+        }
+    if (nuninit == cap_uninit) {
+        uint32_t nc = cap_uninit ? cap_uninit * 2 : 16;
+        struct rt_uninit_copy *nu = realloc(uninit, nc * sizeof *nu);
+        if (!nu)
+            return;
+        uninit = nu;
+        cap_uninit = nc;
+    }
+    uninit[nuninit++] = (struct rt_uninit_copy){call, site, src, bytes, first, pieces};
+}
+
+const struct rt_uninit_copy *rt_sanitize_uninit_copies(uint32_t *n)
+{
+    *n = nuninit;
+    return uninit;
 }
 
 const struct rt_api_error *rt_sanitize_api_errors(uint32_t *n)

@@ -70,6 +70,7 @@ static void init(void)
     rt_opt.memo = !(v = env(SMEM_RUN_ENV_MEMO)) || strcmp(v, "0") != 0;
     rt_opt.progress = (v = env(SMEM_RUN_ENV_PROGRESS)) && !strcmp(v, "1");
     rt_opt.leak_check = (v = env(SMEM_RUN_ENV_LEAK_CHECK)) && !strcmp(v, "full");
+    rt_opt.initcheck = (v = env(SMEM_RUN_ENV_INITCHECK)) && !strcmp(v, "1");
     if ((v = env(SMEM_RUN_ENV_KERNEL)))
         rt_opt.have_regex = regcomp(&kernel_re, v, REG_EXTENDED | REG_NOSUB) == 0;
     /* a child the program starts inherits the environment: only the program itself records */
@@ -175,13 +176,18 @@ RT_API const char *cudaGetErrorName(cudaError_t e)
     return rt_error_name(e);
 }
 
-RT_API const char *cudaGetErrorString(cudaError_t e);
-RT_API const char *cudaGetErrorString(cudaError_t e)
+const char *rt_error_text(cudaError_t e)
 {
     for (size_t i = 0; i < sizeof errors / sizeof errors[0]; i++)
         if (errors[i].value == e)
             return errors[i].text;
     return "unrecognized error code";
+}
+
+RT_API const char *cudaGetErrorString(cudaError_t e);
+RT_API const char *cudaGetErrorString(cudaError_t e)
+{
+    return rt_error_text(e);
 }
 
 RT_API cudaError_t cudaGetLastError(void);

@@ -69,6 +69,9 @@ struct smem_launch_record {
     struct smem_memory_error *errors;
     uint32_t nerrors;
     char *error;            /* the launch could not be emulated: why (then the run stopped) */
+    /* additive: the program's launch as compute-sanitizer names a host frame ("main in x.cu:67
+       [0x1c5a] in x"; run, NULL when unknown) */
+    const char *host_frame;
 };
 
 /* Kernels of one PTX module (one translation unit of the program): the analysis the table, JSON
@@ -111,13 +114,20 @@ struct smem_run_report {
     /* the sanitizer's host-side findings (docs/run.md): runtime and driver calls that returned
        an error, allocations not freed at exit (--leak-check full) */
     struct smem_run_finding {
-        const char *kind;       /* "api error" or "leak" */
+        const char *kind;       /* "api error", "leak" or "uninitialized" (a copy from device
+                                   memory never written: initcheck) */
         const char *call;       /* the call the program made: "cudaFree", "cudaMalloc" */
         const char *site;       /* its file:line (or binary+0xoffset) */
         const char *error;      /* api error: the error's name ("cudaErrorInvalidValue") */
         const char *detail;     /* "use after free of ...", "cudaMalloc"...; or NULL */
         uint64_t address, bytes; /* leak: the allocation */
-        uint64_t count;         /* api error: times this call at this site returned it */
+        uint64_t count;         /* api error: times this call at this site returned it;
+                                   uninitialized: the 32-byte pieces of the copy never written */
+        /* additive (compute-sanitizer's layout): */
+        int code;               /* api error: the error's number (cudaErrorInvalidValue: 1) */
+        const char *message;    /* api error: its text ("invalid argument") */
+        const char *frame;      /* the site as a host frame: "main in x.cu:75 [0x1abd] in x" */
+        uint64_t uninit_at;     /* uninitialized: the first byte of the copy never written */
     } *findings;
     uint32_t nfindings;
 };

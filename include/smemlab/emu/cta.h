@@ -226,6 +226,12 @@ struct smem_global_memory {
        repeated launch would do what an earlier one did) */
     uint8_t *const *read_marks;
     uint8_t *const *write_marks;
+    /* optional (initcheck), one per region (NULL entries: every byte taken as written): per-byte
+       marks, 1 once something wrote the byte; a load that finds a byte of its access unmarked is
+       given to uninit (its thread, block, instruction, address and size; ctx fault_ctx), a store
+       or an atomic marks its bytes (plain stores of 1, as write_marks) */
+    uint8_t *const *init_marks;
+    void (*uninit)(void *ctx, const struct smem_global_fault *f);
     /* optional: device printf. A call to vprintf gives the format's device address and the
        thread's argument buffer (from the buffer's start to the end of the thread's local memory,
        whatever the format needs of it; NULL and 0 when the call passed none). */

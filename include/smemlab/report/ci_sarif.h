@@ -1,5 +1,6 @@
 /* ci_sarif.h: findings as SARIF 2.1.0 (OASIS), the format code-scanning services read: one result
- * per conflicting site, hazard and memory error at its file:line, under five rules. */
+ * per conflicting site, hazard, memory error and sanitizer finding at its file:line, one rule a
+ * kind. */
 #ifndef SMEMLAB_REPORT_CI_SARIF_H
 #define SMEMLAB_REPORT_CI_SARIF_H
 
@@ -7,8 +8,8 @@
 
 #include "smemlab/report/ci_findings.h"
 
-/* Conflicts are warnings, hazards and memory errors errors; a check asked for (c) makes its
- * findings errors too. category: what the run was (its automationDetails id "smemlab/CATEGORY/",
+/* Conflicts, API errors and leaks are warnings, hazards and memory errors (uninitialized reads
+ * included) errors; a check asked for (c) makes its findings errors too. category: what the run was (its automationDetails id "smemlab/CATEGORY/",
  * so that code scanning keeps the runs of several tests apart). */
 void smem_sarif_write(FILE *f, const struct smem_findings *fs, const struct smem_ci_checks *c,
                       const char *category);

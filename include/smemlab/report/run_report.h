@@ -24,7 +24,10 @@ void smem_run_report_table(FILE *f, const struct smem_run_report *r);
 void smem_run_report_html(FILE *f, const struct smem_run_report *r, uint32_t m);
 /* CSV: one row per recorded launch. */
 void smem_run_report_csv(FILE *f, const struct smem_run_report *r);
-/* "load", "store", "atomic", "misaligned access", "store to constant memory" */
+/* A memory error's kind beyond the emulator's faults (enum smem_global_fault_kind): a load of
+ * device memory nothing wrote (--initcheck). */
+#define SMEM_MEMORY_UNINITIALIZED 16
+/* "load", "store", "atomic", "misaligned access", "store to constant memory", "uninitialized load" */
 const char *smem_memory_error_name(unsigned kind);
 
 #ifdef __cplusplus

@@ -21,6 +21,8 @@
 #define SMEM_RUN_ENV_MEMO "SMEMLAB_RUN_MEMO"         /* 0: run every launch, even a proven repeat */
 #define SMEM_RUN_ENV_PROGRESS "SMEMLAB_RUN_PROGRESS" /* 1: a line on stderr while a long launch runs */
 #define SMEM_RUN_ENV_LEAK_CHECK "SMEMLAB_RUN_LEAK_CHECK" /* full: report allocations not freed */
+#define SMEM_RUN_ENV_INITCHECK "SMEMLAB_RUN_INITCHECK"   /* 1: report reads of device memory never
+                                                           written (kernels and copies) */
 
 /* The status file: one "key value" line each, rewritten with the report.
  *   runtime 1                the library was loaded and the program made a CUDA call
@@ -28,7 +30,9 @@
  *   recorded N               launches in the report
  *   conflicts N              recorded requests with a bank conflict (wavefronts > ideal)
  *   hazards N                hazards found (races, barrier divergence, out-of-bounds shared)
- *   memory_errors N          global accesses outside every allocation (thread accesses)
+ *   memory_errors N          global accesses outside every allocation (thread accesses); with
+ *                            --initcheck also loads of bytes never written and the 32-byte
+ *                            pieces of copies' sources never written
  *   api_errors N             runtime and driver calls that returned an error to the program
  *   leaks N                  allocations not freed at exit (--leak-check full; written at exit)
  *   complete 1               written at the program's normal exit (0 while it runs)

@@ -1,0 +1,359 @@
+/* test_sanitizer_text.c: `smemlab run --sanitizer-text` prints compute-sanitizer's own records
+ * (docs/run.md, "compute-sanitizer's layout"). compute-sanitizer 2025.3.1 ran the planted programs
+ * on an H200 (driver 580.159.04, 2026-11-29): tests/run/h200-sanitize.txt (sanitize.cu, memcheck
+ * --leak-check full), h200-sanitize-more.txt (sanitize_more.cu), h200-sanitizer-layouts.txt (a
+ * kernel's invalid global read, a shared out-of-bounds write, racecheck, synccheck),
+ * h200-initcheck.txt (initcheck.cu, --tool initcheck). Each of our records must be compute-sanitizer's, line for
+ * line, once the numbers that differ between any two runs are masked: addresses (0x...), the SASS
+ * offset after a kernel's signature (smemlab runs the PTX), the return address of a host frame
+ * and the frames inside CUDA's libraries and headers; racecheck's hazard counts (its own unit).
+ * Host-side runs (API errors, leaks) must be the same records, summaries included. Needs nvcc
+ * (else skipped, exit 77). */
+#include "check.h"
+#include "testfile.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+static const char *src = SMEMLAB_SOURCE_DIR;
+static char bin[1024], smemlab[1024];
+
+static int sh(const char *cmd)
+{
+    int st = system(cmd);
+    return st == -1 ? -1 : WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+}
+
+#define MAXR 256 /* records */
+#define RLEN 2048
+
+/* Records of text (compute-sanitizer's or ours) normalized: each record's lines joined by '\n';
+ * a record ends at "========= " alone; summaries are records of their own. */
+struct records {
+    char r[MAXR][RLEN];
+    unsigned n;
+};
+
+/* One "========= ..." line normalized into out; 0 when the line is dropped. */
+static int normalize(const char *line, char *out, size_t size)
+{
+    if (strncmp(line, "=========", 9))
+        return 0; /* the program's own output */
+    if (strstr(line, "Saved host backtrace") || strstr(line, "(smemlab:") ||
+        strstr(line, "Target application returned an error"))
+        return 0;
+    if (strstr(line, "Host Frame:")) {
+        const char *in = strstr(line, " in "), *cu = strstr(line, ".cu:");
+        if (!cu || !in || in > cu)
+            return 0; /* a frame of CUDA's libraries or headers */
+        /* "Host Frame: FUNC in FILE:LINE" (the return address and the binary masked) */
+        const char *br = strstr(cu, " [0x");
+        snprintf(out, size, "HOST %.*s", (int)(br ? br - line : (long)strlen(line)), line);
+        return 1;
+    }
+    size_t o = 0;
+    for (const char *p = line; *p && o + 8 < size;) {
+        if (p[0] == '+' && p[1] == '0' && p[2] == 'x') { /* SIG+0xc0 in: the SASS offset */
+            p += 3;
+            while (isxdigit((unsigned char)*p))
+                p++;
+            continue;
+        }
+        if (p[0] == '0' && p[1] == 'x') {
+            memcpy(out + o, "0x?", 3);
+            o += 3;
+            p += 2;
+            while (isxdigit((unsigned char)*p))
+                p++;
+            continue;
+        }
+        if (p[0] == ' ' && p[1] == '[' && isdigit((unsigned char)p[2]) && strstr(p, " hazard")) {
+            break; /* racecheck's "[256 hazards]" */
+        }
+        out[o++] = *p++;
+    }
+    while (o && out[o - 1] == ' ')
+        o--;
+    out[o] = 0;
+    return 1;
+}
+
+static void parse(const char *text, const char *end, struct records *rs)
+{
+    rs->n = 0;
+    char cur[RLEN] = "";
+    size_t len = 0;
+    for (const char *p = text; p && p < end;) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        char line[1200], norm[1200];
+        size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+        snprintf(line, sizeof line, "%.*s", (int)(n < sizeof line - 1 ? n : sizeof line - 1), p);
+        p = nl ? nl + 1 : NULL;
+        if (!normalize(line, norm, sizeof norm))
+            continue;
+        int blank = !strcmp(norm, "=========");
+        int summary = strstr(norm, "SUMMARY:") || strstr(norm, "COMPUTE-SANITIZER");
+        if ((blank || summary) && len && rs->n < MAXR) {
+            snprintf(rs->r[rs->n++], RLEN, "%s", cur);
+            cur[0] = 0;
+            len = 0;
+        }
+        if (blank)
+            continue;
+        if (summary) {
+            if (rs->n < MAXR)
+                snprintf(rs->r[rs->n++], RLEN, "%s", norm);
+            continue;
+        }
+        len += (size_t)snprintf(cur + len, sizeof cur - len, "%s%s", len ? "\n" : "", norm);
+        if (len >= sizeof cur)
+            len = sizeof cur - 1;
+    }
+    if (len && rs->n < MAXR)
+        snprintf(rs->r[rs->n++], RLEN, "%s", cur);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp((const char *)a, (const char *)b);
+}
+
+/* The golden section that starts at the line holding head and ends at "=== exit". */
+static int section(const char *text, const char *head, struct records *rs)
+{
+    const char *p = strstr(text, head);
+    if (!p)
+        return -1;
+    const char *end = strstr(p, "=== exit");
+    parse(p, end ? end : p + strlen(p), rs);
+    return 0;
+}
+
+/* smemlab run OPTS PROG ARGS --sanitizer-text, parsed */
+static int ours(const char *opts, const char *prog, const char *args, struct records *rs)
+{
+    char out[1200], cmd[6000];
+    snprintf(out, sizeof out, "%s/%s.%s.txt", bin, prog, args);
+    for (char *c = out + strlen(bin) + 1; *c; c++)
+        if (*c == ' ')
+            *c = '_';
+    snprintf(cmd, sizeof cmd, "%s run %s -o %s %s/%s %s > %s.log 2>&1", smemlab, opts, out, bin,
+             prog, args, out);
+    int rc = sh(cmd);
+    size_t len;
+    char *t = test_read_file(out, &len);
+    if (!t)
+        return -1;
+    parse(t, t + len, rs);
+    free(t);
+    return rc;
+}
+
+static void show(const char *what, const struct records *rs)
+{
+    fprintf(stderr, "  %s:\n", what);
+    for (unsigned i = 0; i < rs->n; i++)
+        fprintf(stderr, "    [%s]\n", rs->r[i]);
+}
+
+/* Same records, in any order (compute-sanitizer lists leaks by address: ours differ). */
+static int same_records(struct records *a, struct records *b)
+{
+    qsort(a->r, a->n, RLEN, cmp_str);
+    qsort(b->r, b->n, RLEN, cmp_str);
+    if (a->n != b->n)
+        return 0;
+    for (unsigned i = 0; i < a->n; i++)
+        if (strcmp(a->r[i], b->r[i]))
+            return 0;
+    return 1;
+}
+
+static char *golden_file(const char *name)
+{
+    char path[1200];
+    snprintf(path, sizeof path, "%s/tests/run/%s", src, name);
+    char *t = test_read_file(path, NULL);
+    CHECK(t != NULL);
+    CHECK(t && strstr(t, "# device: NVIDIA H200") != NULL);
+    return t;
+}
+
+static struct records gold, mine; /* large: not on the stack */
+
+/* Host-side findings (API errors, leaks): every record and summary compute-sanitizer printed. */
+static void test_host_records_are_compute_sanitizers(void)
+{
+    static const char *const modes[] = {"clean", "leak_malloc", "leak_pitch", "leak_managed",
+                                        "leak_async", "leak_host", "leak_hostalloc", "double_free",
+                                        "bad_free", "uaf_memcpy", "uaf_memset", "oob_memcpy",
+                                        "checked_error", NULL};
+    static const char *const more[] = {"clean", "memset_oob", "memset_host", "freehost_double",
+                                       "freehost_dev", "free_pinned", "leak_both", NULL};
+    char *a = golden_file("h200-sanitize.txt"), *b = golden_file("h200-sanitize-more.txt");
+    for (int set = 0; set < 2 && a && b; set++) {
+        const char *const *list = set ? more : modes;
+        for (int m = 0; list[m]; m++) {
+            char head[200];
+            if (set)
+                snprintf(head, sizeof head, "=== %s: compute-sanitizer --tool memcheck --leak-check "
+                                            "full", list[m]);
+            else
+                snprintf(head, sizeof head, "=== mode %s: compute-sanitizer --tool memcheck "
+                                            "--leak-check full", list[m]);
+            CHECK_EQ(section(set ? b : a, head, &gold), 0);
+            int rc = ours("--sanitizer-text --leak-check full", set ? "sanitize_more" : "sanitize",
+                          list[m], &mine);
+            CHECK_EQ(rc, 0);
+            int same = same_records(&gold, &mine);
+            if (!same) {
+                fprintf(stderr, "%s %s differs:\n", set ? "sanitize_more" : "sanitize", list[m]);
+                show("compute-sanitizer", &gold);
+                show("smemlab", &mine);
+            }
+            CHECK(same);
+        }
+    }
+    free(a);
+    free(b);
+}
+
+/* Each line of ours is one of compute-sanitizer's record's, the first line (the kind) equal. */
+static int lines_within(const char *ours_rec, const char *gold_rec)
+{
+    const char *nl = strchr(ours_rec, '\n'), *gnl = strchr(gold_rec, '\n');
+    size_t n = nl ? (size_t)(nl - ours_rec) : strlen(ours_rec);
+    size_t gn = gnl ? (size_t)(gnl - gold_rec) : strlen(gold_rec);
+    if (n != gn || strncmp(ours_rec, gold_rec, n))
+        return 0;
+    for (const char *p = ours_rec; *p;) {
+        const char *e = strchr(p, '\n');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        int found = 0;
+        for (const char *q = gold_rec; *q && !found;) {
+            const char *qe = strchr(q, '\n');
+            size_t ql = qe ? (size_t)(qe - q) : strlen(q);
+            found = ql == len && !strncmp(p, q, len);
+            q = qe ? qe + 1 : q + ql;
+        }
+        if (!found)
+            return 0;
+        p = e ? e + 1 : p + len;
+    }
+    return 1;
+}
+
+/* A kernel's records: the first record of ours is the first of compute-sanitizer's (which then
+ * goes on with the errors of a context the fault lost, or one record per thread). */
+static void test_kernel_records_are_compute_sanitizers(void)
+{
+    static const struct {
+        const char *golden, *head, *opts, *prog, *args, *summary;
+    } cases[] = {
+        {"h200-sanitize-more.txt", "=== kernel_oob:", "--sanitizer-tool memcheck", "sanitize_more",
+         "kernel_oob", NULL},
+        {"h200-sanitizer-layouts.txt", "=== oob\n", "--sanitizer-tool memcheck", "oob",
+         "oobStaticOne", NULL},
+        {"h200-sanitizer-layouts.txt", "=== race\n", "--sanitizer-tool racecheck", "reverse",
+         "reverseNoSync", "========= RACECHECK SUMMARY: 1 hazard displayed (1 error, 0 warnings)"},
+        {"h200-sanitizer-layouts.txt", "=== race1\n", "--sanitizer-tool racecheck", "racey",
+         "RaceyOneWarp", "========= RACECHECK SUMMARY: 1 hazard displayed (1 error, 0 warnings)"},
+        {"h200-sanitizer-layouts.txt", "=== sync\n", "--sanitizer-tool synccheck", "barrier",
+         "barrierLaneDivergent", NULL},
+        {"h200-sanitizer-layouts.txt", "=== uaf\n", "--sanitizer-tool memcheck", "sanitize_kernel",
+         "uaf", NULL},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        char *t = golden_file(cases[c].golden);
+        if (!t)
+            continue;
+        CHECK_EQ(section(t, cases[c].head, &gold), 0);
+        CHECK(ours(cases[c].opts, cases[c].prog, cases[c].args, &mine) >= 0);
+        /* [0] COMPUTE-SANITIZER, [1] the first record */
+        int ok = gold.n > 1 && mine.n > 1 && !strcmp(gold.r[0], mine.r[0]);
+        if (ok && !strcmp(cases[c].prog, "sanitize_kernel")) {
+            /* use after free: compute-sanitizer knows no freed allocation: the kind, the line,
+               the thread and the address are its, the nearest allocation smemlab's */
+            char *near = strstr(gold.r[1], "\n=========     and is");
+            char *next = near ? strchr(near + 1, '\n') : NULL;
+            if (next)
+                memmove(near, next, strlen(next) + 1);
+            else if (near)
+                *near = 0;
+        }
+        ok = ok && lines_within(mine.r[1], gold.r[1]);
+        if (ok && cases[c].summary)
+            ok = !strcmp(mine.r[mine.n - 1], cases[c].summary);
+        if (!ok) {
+            fprintf(stderr, "%s %s differs:\n", cases[c].prog, cases[c].args);
+            show("compute-sanitizer", &gold);
+            show("smemlab", &mine);
+        }
+        CHECK(ok);
+        free(t);
+    }
+}
+
+/* initcheck (--initcheck, --sanitizer-tool initcheck): every mode of initcheck.cu errs as often as
+ * compute-sanitizer's initcheck counted (one error per thread access of bytes never written, one
+ * per 32-byte piece of a copy's source), and its first record is compute-sanitizer's first. */
+static void test_initcheck_as_compute_sanitizer(void)
+{
+    static const char *const modes[] = {"clean", "malloc", "partial", "pitch", "async", "plus",
+                                        "two_kernels", "copy_out", "d2d", "managed",
+                                        "managed_host", NULL};
+    char *t = golden_file("h200-initcheck.txt");
+    for (int m = 0; t && modes[m]; m++) {
+        char head[200];
+        snprintf(head, sizeof head, "=== %s: compute-sanitizer --tool initcheck", modes[m]);
+        CHECK_EQ(section(t, head, &gold), 0);
+        CHECK_EQ(ours("--sanitizer-tool initcheck", "initcheck", modes[m], &mine), 0);
+        int ok = gold.n >= 2 && mine.n == (gold.n > 2 ? 3u : 2u) &&
+                 !strcmp(gold.r[gold.n - 1], mine.r[mine.n - 1]); /* ERROR SUMMARY: N errors */
+        if (ok && gold.n > 2)
+            ok = !strcmp(gold.r[1], mine.r[1]) ||
+                 lines_within(mine.r[1], gold.r[1]); /* a kernel's record has no host frame */
+        if (!ok) {
+            fprintf(stderr, "initcheck %s differs:\n", modes[m]);
+            show("compute-sanitizer", &gold);
+            show("smemlab", &mine);
+        }
+        CHECK(ok);
+    }
+    free(t);
+}
+
+int main(void)
+{
+    if (sh("nvcc --version > /dev/null 2>&1") != 0) {
+        printf("nvcc not found: skipped\n");
+        return 77;
+    }
+    snprintf(bin, sizeof bin, "%s/tests/sanitizer_text", SMEMLAB_BINARY_DIR);
+    snprintf(smemlab, sizeof smemlab, "%s/smemlab", SMEMLAB_BINARY_DIR);
+    mkdir(bin, 0755);
+    static const struct {
+        const char *dir, *cu, *flags;
+    } progs[] = {{"run", "sanitize", ""},        {"run", "sanitize_more", ""},
+                 {"run", "sanitize_kernel", ""}, {"run", "initcheck", ""},
+                 {"hazards", "reverse", "-DHAZARD_MAIN"}, {"hazards", "racey", "-DHAZARD_MAIN"},
+                 {"hazards", "barrier", "-DHAZARD_MAIN"}, {"hazards", "oob", "-DHAZARD_MAIN"}};
+    for (size_t i = 0; i < sizeof progs / sizeof progs[0]; i++) {
+        char cmd[4000];
+        snprintf(cmd, sizeof cmd, "nvcc -g -lineinfo -arch=sm_90 -cudart shared %s -o %s/%s "
+                 "%s/tests/%s/%s.cu > %s/%s.log 2>&1", progs[i].flags, bin, progs[i].cu, src,
+                 progs[i].dir, progs[i].cu, bin, progs[i].cu);
+        if (sh(cmd) != 0) {
+            fprintf(stderr, "nvcc failed: %s\n", cmd);
+            return 1;
+        }
+    }
+    RUN(test_host_records_are_compute_sanitizers);
+    RUN(test_kernel_records_are_compute_sanitizers);
+    RUN(test_initcheck_as_compute_sanitizer);
+    return CHECK_DONE();
+}
