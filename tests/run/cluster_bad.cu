@@ -3,7 +3,8 @@
 //   unaligned  a 4-byte ld.shared::cluster at an address 2 bytes off
 //   exit_early rank 1 exits at once; rank 0 then stores into rank 1's shared memory (the PTX ISA:
 //              undefined, a CTA's shared memory may be gone once it exits)
-//   deadlock   rank 0 waits on its mbarrier for an arrival rank 1 never makes
+//   deadlock   rank 0's 64 threads arrive on its mbarrier of count 2 (32 phases complete) and
+//              wait for the phase of parity 0, which needs 2 arrivals nobody makes
 // tests/test_cluster.c: `smemlab run` stops each with a located message, exit 3.
 #include <cuda_runtime.h>
 #include <cstdint>
