@@ -9,7 +9,8 @@
  * Nsight Compute counted there (h200-cluster-dsmem-ncu.csv). tests/run/cluster_bad.cu's cases
  * (mapa to a rank outside the cluster, a misaligned remote load, a CTA that exits while another
  * stores into it, a deadlock of the cluster) stop located, exit 3; a grid the cluster does not
- * divide is refused under analyze (exit 2, as every launch beyond the GPU's limits). Needs nvcc
+ * divide is refused under analyze (exit 2, as every launch beyond the GPU's limits). The one
+ * race between CTAs is found, at its two lines, and nothing else. Needs nvcc
  * (else skipped, exit 77). */
 #include "check.h"
 #include "testfile.h"
@@ -207,6 +208,21 @@ static void test_bad_input_stops_located(void)
     free(e);
 }
 
+/* the kernel race's read of rank 0's words while rank 0 rewrites them is a race between the
+ * CTAs (located at both lines); nothing else in cluster_dsmem.cu is: the atomics of several
+ * CTAs on one word, and every access barrier.cluster or an mbarrier orders, are not */
+static void test_cluster_race_found(void)
+{
+    char *o, *e;
+    CHECK_EQ(run("--fail-on-hazard", "cluster_dsmem", "", &o, &e), 1);
+    EXPECT_IN(e, "hazard: race (write-read between the CTAs of a cluster (ranks 0 and 1, in rank "
+                 "0's shared memory)) lines 303 and 53, address 0 in buf");
+    const char *h = strstr(e, "hazard: ");
+    CHECK(h && !strstr(h + 1, "hazard: "));
+    free(o);
+    free(e);
+}
+
 int main(void)
 {
     if (system("nvcc --version > /dev/null 2>&1") != 0) {
@@ -221,5 +237,6 @@ int main(void)
     RUN(test_outputs_are_the_h200s);
     RUN(test_counts_are_the_h200s);
     RUN(test_bad_input_stops_located);
+    RUN(test_cluster_race_found);
     return CHECK_DONE();
 }
