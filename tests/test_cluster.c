@@ -217,8 +217,8 @@ static void test_cluster_race_found(void)
     CHECK_EQ(run("--fail-on-hazard", "cluster_dsmem", "", &o, &e), 1);
     EXPECT_IN(e, "hazard: race (write-read between the CTAs of a cluster (ranks 0 and 1, in rank "
                  "0's shared memory)) lines 303 and 53, address 0 in buf");
-    const char *h = strstr(e, "hazard: ");
-    CHECK(h && !strstr(h + 1, "hazard: "));
+    const char *h = strstr(e, "\n  hazard: ");
+    CHECK(h && !strstr(h + 1, "\n  hazard: "));
     free(o);
     free(e);
 }
