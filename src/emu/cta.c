@@ -5,7 +5,10 @@
  * gave them), the tensor-era families through the handler the opcode table names (opcodes.def,
  * warp), the rest lane by lane through the per-thread semantics (cta_lane.c). A lane's k-th
  * execution of a shared instruction joins the warp's k-th request of it (request.c). Then barriers
- * are released, mbarrier waits woken (cta_async.c), and the next block runs. */
+ * are released and mbarrier waits woken (cta_async.c). The CTAs of a thread-block cluster run
+ * together, a round each in rank order, the cluster barrier released between them
+ * (cta_cluster.c), until every one has exited; then the next cluster runs (a launch without
+ * clusters: clusters of one). */
 #include "smemlab/emu/cta.h"
 
 #include "families.h"
