@@ -178,11 +178,11 @@ static void test_bad_input_stops_located(void)
     static const struct {
         const char *mode, *line, *msg;
     } bad[] = {
-        {"mapa_rank", "cluster_bad.cu:18:", "mapa to rank 2: the cluster of block (0,0,0) has 2 CTAs "
+        {"mapa_rank", "cluster_bad.cu:21:", "mapa to rank 2: the cluster of block (0,0,0) has 2 CTAs "
                                             "(ranks 0 .. 1)"},
-        {"unaligned", "cluster_bad.cu:44:", "misaligned shared::cluster access: 4 bytes at 0x2000402 "
+        {"unaligned", "cluster_bad.cu:47:", "misaligned shared::cluster access: 4 bytes at 0x2000402 "
                                             "(thread (0,0,0) of block (0,0,0))"},
-        {"exit_early", "cluster_bad.cu:51:", "block (1,0,0), rank 1 of its cluster, exits"},
+        {"exit_early", "cluster_bad.cu:54:", "block (1,0,0), rank 1 of its cluster, exits"},
         {"deadlock", "cluster_bad.cu:", "deadlock: every live thread of block (0,0,0), rank 0 of its "
                                         "cluster, waits on an mbarrier phase that cannot complete"},
     };
@@ -194,6 +194,12 @@ static void test_bad_input_stops_located(void)
         free(o);
         free(e);
     }
+    /* the same store, ordered before the owner's exit by an mbarrier it waits on: no error */
+    char *o2, *e2;
+    CHECK_EQ(run("--fail-on-hazard", "cluster_bad", "exit_ordered", &o2, &e2), 0);
+    EXPECT_IN(o2, "exit_ordered: no error");
+    free(o2);
+    free(e2);
     /* a grid the cluster does not divide: the launch is refused (as the H200 refuses it,
        cudaErrorInvalidClusterSize) */
     char cmd[4096];
