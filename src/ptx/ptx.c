@@ -40,11 +40,13 @@ struct fixup { /* a branch whose label is resolved once the body is read */
     uint32_t insn, opnd;
     char *label;
     uint32_t line, col;
+    uint32_t scope; /* the { } block it is in: its label is that block's, or an enclosing one's */
 };
 
 struct label {
     char *name;
     uint32_t insn;
+    uint32_t scope; /* the { } block it is defined in (0: the function body) */
 };
 
 struct parser {
@@ -60,6 +62,10 @@ struct parser {
     struct reg_range *ranges;
     uint32_t nranges, cap_ranges;
     uint32_t depth; /* { } scope depth in the function body being read */
+    /* the { } blocks of the body: the current one, each one's enclosing block (labels are
+       scoped: inline asm of CUTLASS repeats LAB_WAIT / DONE in blocks of one function) */
+    uint32_t scope, nscopes, cap_scopes;
+    uint32_t *scope_parent;
     struct fixup *fixups;
     uint32_t nfixups, cap_fixups;
     struct label *labels;
@@ -287,6 +293,12 @@ static const struct {
     {"%globaltimer", SR_GLOBALTIMER}, {"%dynamic_smem_size", SR_DYN_SMEM},
     {"%total_smem_size", SR_TOTAL_SMEM}, {"%clusterid.x", SR_CLUSTERID},
     {"%cluster_ctarank", SR_CLUSTER_CTARANK}, {"%cluster_nctarank", SR_CLUSTER_NCTARANK},
+    {"%clusterid.y", SR_CLUSTERID_Y}, {"%clusterid.z", SR_CLUSTERID_Z},
+    {"%nclusterid.x", SR_NCLUSTERID_X}, {"%nclusterid.y", SR_NCLUSTERID_Y},
+    {"%nclusterid.z", SR_NCLUSTERID_Z}, {"%cluster_ctaid.x", SR_CLUSTER_CTAID_X},
+    {"%cluster_ctaid.y", SR_CLUSTER_CTAID_Y}, {"%cluster_ctaid.z", SR_CLUSTER_CTAID_Z},
+    {"%cluster_nctaid.x", SR_CLUSTER_NCTAID_X}, {"%cluster_nctaid.y", SR_CLUSTER_NCTAID_Y},
+    {"%cluster_nctaid.z", SR_CLUSTER_NCTAID_Z}, {"%is_explicit_cluster", SR_IS_EXPLICIT_CLUSTER},
 };
 
 static const struct {
@@ -933,6 +945,7 @@ static int read_operand(struct parser *ps, struct smem_ptx_operand *o)
     fx->label = dupn(w, strlen(w));
     fx->line = ps->line;
     fx->col = col_of(ps, at);
+    fx->scope = ps->scope;
     return fx->label ? 0 : fail_at(ps, at, "out of memory");
 }
 
@@ -1020,8 +1033,8 @@ static int decode_bulk(struct parser *ps, const char *at, struct smem_ptx_insn *
 }
 
 /* cp.async.bulk.tensor's operands (the tile forms; ptx.h, MODE_BULK_TENSOR_*): [dst], then
- * [map, {c0, ..}] (the map a register or symbol, + an offset), then [mbar] or [src]; what follows
- * (a cache policy) is not read. */
+ * [map, {c0, ..}] (the map a register or symbol, + an offset), then [mbar] or [src], then
+ * .multicast::cluster's ctaMask; what follows (a cache policy) is not read. */
 static int read_tensor_operands(struct parser *ps, struct smem_ptx_insn *in)
 {
     char w[MAX_IDENT + 1];
@@ -1086,6 +1099,12 @@ static int read_tensor_operands(struct parser *ps, struct smem_ptx_insn *in)
             return fail_at(ps, ps->p, "cp.async.bulk.tensor: expected a [%s] operand",
                            in->mode == MODE_BULK_TENSOR_G2S ? "mbarrier" : "source");
     }
+    if ((in->tflags & SMEM_TF_MULTICAST) && in->mode == MODE_BULK_TENSOR_G2S &&
+        (in->nops >= SMEM_PTX_MAX_OPS || expect(ps, ',') || read_operand(ps, &in->ops[in->nops++])))
+        return in->nops >= SMEM_PTX_MAX_OPS
+                   ? fail_at(ps, ps->p, "cp.async.bulk.tensor.%ud.multicast::cluster: more operands "
+                             "than the emulator reads", dim)
+                   : -1; /* the ctaMask */
     return skip_statement(ps);
 }
 
@@ -1175,8 +1194,12 @@ static int decode_mods(struct parser *ps, const char *at, struct smem_ptx_insn *
             if (!strcmp(part, "or")) { in->boolop = BOP_OR; continue; }
             if (!strcmp(part, "xor")) { in->boolop = BOP_XOR; continue; }
         }
+        if (!strcmp(part, "async") && (in->op == PO_ST || in->op == PO_RED)) {
+            in->op = in->op == PO_ST ? PO_ST_ASYNC : PO_RED_ASYNC; /* into another CTA */
+            continue;
+        }
         if (in->op == PO_ATOM || in->op == PO_RED || in->op == PO_REDUX || in->op == PO_BAR ||
-            in->op == PO_BAR_RED) {
+            in->op == PO_BAR_RED || in->op == PO_RED_ASYNC) {
             static const char *const an[] = {"add", "inc", "dec", "min", "max", "and", "or",
                                              "xor", "exch", "cas", NULL};
             int k;
@@ -1264,9 +1287,16 @@ static int decode_mods(struct parser *ps, const char *at, struct smem_ptx_insn *
             in->op = PO_BAR_CLUSTER;
             continue;
         }
+        if (in->op == PO_BAR_CLUSTER && (!strcmp(part, "arrive") || !strcmp(part, "wait"))) {
+            in->mode = part[0] == 'a' ? MODE_CLUSTER_ARRIVE : MODE_CLUSTER_WAIT;
+            continue;
+        }
+        if (in->op == PO_BAR_CLUSTER && !strcmp(part, "relaxed")) {
+            in->tflags |= SMEM_TF_RELAXED;
+            continue;
+        }
         if (in->op == PO_BAR_CLUSTER &&
-            (!strcmp(part, "arrive") || !strcmp(part, "wait") || !strcmp(part, "aligned") ||
-             !strcmp(part, "relaxed") || !strcmp(part, "release") || !strcmp(part, "acquire")))
+            (!strcmp(part, "aligned") || !strcmp(part, "release") || !strcmp(part, "acquire")))
             continue;
         if (in->op == PO_BAR) {
             if (!strcmp(part, "warp")) { in->op = PO_BAR_WARP; continue; }
@@ -1277,7 +1307,7 @@ static int decode_mods(struct parser *ps, const char *at, struct smem_ptx_insn *
         }
         if (!strcmp(part, "shared") || !strncmp(part, "shared::", 8)) {
             if (!strcmp(part, "shared::cluster") && in->op != PO_CVTA)
-                return fail_at(ps, at, "unsupported state space '%s' (distributed shared memory)", part);
+                in->tflags |= SMEM_TF_CLUSTER; /* distributed shared memory: any CTA's */
             in->space = SP_SHARED;
             continue;
         }
@@ -1304,7 +1334,8 @@ static int decode_mods(struct parser *ps, const char *at, struct smem_ptx_insn *
             in->mode = part[1] == 'n' ? MODE_ANY : MODE_ALL;
             continue;
         }
-        if (in->op == PO_MEMBAR || in->op == PO_PREFETCH || in->op == PO_NOP)
+        if (in->op == PO_MEMBAR || in->op == PO_PREFETCH || in->op == PO_NOP ||
+            (in->op == PO_SETMAXNREG && (!strcmp(part, "inc") || !strcmp(part, "dec"))))
             continue; /* fences and hints: every modifier is about ordering or caching */
         {
             /* modifiers that change the result: kept for the emulator */
@@ -1474,7 +1505,7 @@ static int read_insn(struct parser *ps, const char *at, char *opname, int32_t gu
     }
     if (in->op == PO_CP_BULK && (in->mode == MODE_BULK_TENSOR_G2S || in->mode == MODE_BULK_TENSOR_S2G ||
                                  in->mode == MODE_BULK_TENSOR_PREFETCH) &&
-        !(in->tflags & (SMEM_TF_IM2COL | SMEM_TF_MULTICAST))) {
+        !(in->tflags & SMEM_TF_IM2COL)) {
         if (read_tensor_operands(ps, in))
             return -1;
         f->ninsns++;
@@ -1691,6 +1722,11 @@ static int read_body(struct parser *ps)
     char w[MAX_IDENT + 1];
     int depth = 1;
     ps->depth = 1;
+    ps->scope = 0;
+    ps->nscopes = 1;
+    if (grow((void **)&ps->scope_parent, &ps->cap_scopes, 1, sizeof *ps->scope_parent, MAX_INSNS))
+        return fail_at(ps, ps->p, "out of memory");
+    ps->scope_parent[0] = 0;
     ps->loc_file = ps->loc_line = ps->loc_col = 0;
     ps->inl_file = ps->inl_line = ps->inl_col = 0;
     ps->inl_frame = SMEM_PTX_NO_FRAME;
@@ -1705,12 +1741,18 @@ static int read_body(struct parser *ps)
             ps->p++;
             depth++;
             ps->depth = (uint32_t)depth;
+            if (grow((void **)&ps->scope_parent, &ps->cap_scopes, ps->nscopes + 1,
+                     sizeof *ps->scope_parent, MAX_INSNS))
+                return fail_at(ps, at, "too many { } blocks");
+            ps->scope_parent[ps->nscopes] = ps->scope;
+            ps->scope = ps->nscopes++;
             continue;
         }
         if (c == '}') {
             ps->p++;
             depth--;
             ps->depth = (uint32_t)depth;
+            ps->scope = ps->scope_parent[ps->scope];
             for (uint32_t i = 0; i < ps->nranges; i++)
                 if (ps->ranges[i].depth > ps->depth)
                     ps->ranges[i].dead = 1; /* the scope closed: its names go out of sight */
@@ -1745,6 +1787,7 @@ static int read_body(struct parser *ps)
                 return fail_at(ps, at, "too many labels");
             ps->labels[ps->nlabels].name = dupn(w, strlen(w));
             ps->labels[ps->nlabels].insn = f->ninsns;
+            ps->labels[ps->nlabels].scope = ps->scope;
             if (!ps->labels[ps->nlabels].name)
                 return fail_at(ps, at, "out of memory");
             ps->nlabels++;
@@ -1792,9 +1835,15 @@ static int read_body(struct parser *ps)
     /* resolve branch labels */
     for (uint32_t i = 0; i < ps->nfixups; i++) {
         struct fixup *fx = &ps->fixups[i];
-        uint32_t k;
-        for (k = 0; k < ps->nlabels && strcmp(ps->labels[k].name, fx->label); k++)
-            ;
+        uint32_t k = ps->nlabels;
+        for (uint32_t sc = fx->scope;; sc = ps->scope_parent[sc]) { /* the innermost block's */
+            for (k = 0; k < ps->nlabels &&
+                        (ps->labels[k].scope != sc || strcmp(ps->labels[k].name, fx->label));
+                 k++)
+                ;
+            if (k < ps->nlabels || sc == 0)
+                break;
+        }
         if (k == ps->nlabels)
             return smem_error_set(ps->err, ps->name, fx->line, fx->col,
                                   "unknown label or symbol '%s'", fx->label);
@@ -2328,6 +2377,7 @@ int smem_ptx_parse_opts(const char *text, size_t len, const char *name, const st
     free(ps.ranges);
     free(ps.fixups);
     free(ps.labels);
+    free(ps.scope_parent);
     free(ps.ftab);
     free(ps.ptab);
     if (rc) {
