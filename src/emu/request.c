@@ -132,9 +132,9 @@ int emu_record(struct block *b, uint32_t tid, uint32_t site, uint32_t addr, int 
     struct smem_access *a = emu_request(b, site, (*kc)++, tid / 32);
     if (!a)
         return -1;
-    uint32_t lane = tid % 32, bit = 1u << lane;
+    uint32_t lane = tid % 32, bit = 1u << lane, round = b->p->sites[site].round;
     a->active |= bit;
-    a->addr[lane] = addr;
+    a->addr[lane] = round ? addr & ~(round - 1u) : addr; /* a SASS-merged access (cta.h) */
     a->wsync[lane] = b->T[tid].wsync;
     if (!addr_known)
         a->unknown |= bit;
@@ -167,10 +167,11 @@ int emu_warp_record(struct block *b, uint32_t w, uint32_t pc, uint32_t ex, const
         if (!a)
             return emu_fail(b, pc, "out of memory");
         a->active |= ex;
+        uint32_t keep = ~(p->sites[s].round ? p->sites[s].round - 1u : 0u); /* cta.h: round */
         for (uint32_t l = 0; l < 32; l++)
             if (ex >> l & 1u) {
                 kc[l]++;
-                a->addr[l] = off[l] + so;
+                a->addr[l] = (off[l] + so) & keep;
                 a->wsync[l] = b->T[base + l].wsync;
             }
     }
