@@ -409,10 +409,16 @@ static void lines_why(const struct smem_cta_program *p, uint32_t i, char *buf, s
     const struct smem_ptx_func *f = p->func;
     uint32_t me = s->src_insn;
     int32_t lead = p->merged_into ? p->merged_into[me] : -1;
-    const char *name = s->op == SMEM_ACC_ST ? "STS" : "LDS", *what = s->op == SMEM_ACC_ST ? "store" : "load";
-    if (lead < 0) { /* removed */
-        snprintf(buf, size, "ptxas serves this %u-byte load from an earlier load's registers (its "
-                 "SASS has no %s for it): no request", s->width, name);
+    const char *name = s->op == SMEM_ACC_ST ? "STS" : "LDS";
+    const char *what = s->op == SMEM_ACC_ST ? "store" : "load";
+    if (lead < 0) { /* removed: the earlier access that stands for it */
+        if (s->op == SMEM_ACC_ST)
+            snprintf(buf, size, "ptxas keeps one STS for this %u-byte store and an earlier one to "
+                     "the same address (the later value selected into it): no request here",
+                     s->width);
+        else
+            snprintf(buf, size, "ptxas serves this %u-byte load from an earlier load's registers "
+                     "(its SASS has no %s for it): no request here", s->width, name);
         return;
     }
     unsigned n = 0, w = 0;

@@ -351,34 +351,61 @@ int smem_sass_line_changes(const struct smem_ptx_module *m, const struct smem_pt
                     out[lead].width = (uint8_t)W;
                     ls.l[wide].np[kd][wslot(W)]++;
                 }
-            /* removed: a load of what an earlier load of the stretch read, where its line's
-               SASS lacks as many loads of its width as the stretch has such re-reads on it
-               (else ptxas moved them, out of a loop say, and the census says so) */
-            for (uint32_t i = 0; kd == K_LD && i < n; i++) {
-                const struct acc *b = &acc[i];
-                const struct smem_ptx_insn *ib = &f->insns[b->k];
-                again[i] = -1;
-                if (out[b->k].kind)
-                    continue;
-                for (uint32_t j = 0; j < i; j++) {
-                    const struct acc *a = &acc[j];
-                    const struct smem_ptx_insn *ia = &f->insns[a->k];
-                    if (!out[a->k].kind && a->w == b->w && a->a.root == b->a.root &&
-                        a->a.off == b->a.off && ia->guard == ib->guard &&
-                        ia->guard_neg == ib->guard_neg) {
-                        again[i] = (int32_t)j;
-                        ls.l[b->li].np[kd][wslot(b->w)]--;
-                        break;
+            start = end > start ? end : start + 1;
+        }
+    }
+    /* removed: per region (straight code between labels, through conditional branches: every
+       lane at an instruction of it has run the region's earlier instructions it did not branch
+       over... and those it fell through), an access of what an earlier access of its kind read
+       or wrote, with nothing between that may write (loads) or read (stores) shared memory or
+       order it. The earlier one makes the request, as ptxas's one instruction does (a store:
+       the later value selected into it). Applied where each line of the region's such accesses
+       lacks as many instructions of their width in its SASS as it has of them, else none
+       (ptxas moved them, out of a loop say: the census says so). */
+    for (int kd = 0; kd < NK; kd++) {
+        uint32_t start = 0;
+        while (start < f->ninsns) {
+            uint32_t n = 0, end = start, first = 0; /* acc[first..n): since the last clobber */
+            memset(set, 0, f->nregs ? f->nregs : 1);
+            for (; end < f->ninsns; end++) {
+                const struct smem_ptx_insn *in = &f->insns[end];
+                if (end > start && target[end])
+                    break;
+                if (candidate(in, merge, placed, end) && kind_of(in) == kd && lof[end] >= 0 &&
+                    !out[end].kind) {
+                    acc[n].k = end;
+                    acc[n].a = addr_val(v, set, in);
+                    acc[n].li = lof[end];
+                    acc[n].w = smem_ptx_type_bytes(in->type);
+                    again[n] = -1;
+                    for (uint32_t j = first; j < n; j++) {
+                        const struct smem_ptx_insn *ia = &f->insns[acc[j].k];
+                        if (again[j] < 0 && acc[j].w == acc[n].w && acc[j].a.root == acc[n].a.root &&
+                            acc[j].a.off == acc[n].a.off && ia->guard < 0) {
+                            again[n] = (int32_t)j;
+                            ls.l[acc[n].li].np[kd][wslot(acc[n].w)]--;
+                            break;
+                        }
                     }
+                    n++;
                 }
+                set_dst(f, in, end, v, set);
+                if (in->op == PO_BRA && in->guard >= 0)
+                    continue; /* the region goes on where the branch is not taken */
+                if (in->op == PO_BRA || in->op == PO_RET || in->op == PO_EXIT || in->op == PO_CALL) {
+                    end++;
+                    break;
+                }
+                if (ends(in, kd))
+                    first = n;
             }
             int ok = 1;
-            for (uint32_t i = 0; kd == K_LD && i < n; i++)
+            for (uint32_t i = 0; i < n; i++)
                 if (again[i] >= 0) {
                     const struct lcount *L = &ls.l[acc[i].li];
                     ok &= L->np[kd][wslot(acc[i].w)] >= L->ns[kd][wslot(acc[i].w)];
                 }
-            for (uint32_t i = 0; kd == K_LD && i < n; i++)
+            for (uint32_t i = 0; i < n; i++)
                 if (again[i] >= 0) {
                     if (!ok) {
                         ls.l[acc[i].li].np[kd][wslot(acc[i].w)]++;

@@ -155,13 +155,13 @@ int main()
     check("swizzle_write", hout, want, words);
 
     removed<<<4, 256>>>(out, in);
-    cudaMemcpy(hout, out, big * sizeof(unsigned), cudaMemcpyDeviceToHost);
+    cudaMemcpy(hout, out, 4 * 256 * sizeof(unsigned), cudaMemcpyDeviceToHost);
     for (int b = 0; b < 4; b++)
         for (int t = 0; t < 256; t++) {
             unsigned a = hin[b * 256 + (t * 5) % 256];
             want[b * 256 + t] = a * 3 + a;
         }
-    check("removed", hout, want, big);
+    check("removed", hout, want, 4 * 256);
 
     hoisted<<<2, 256>>>(out, in, 10);
     cudaMemcpy(hout, out, 256 * sizeof(unsigned), cudaMemcpyDeviceToHost);
