@@ -411,6 +411,14 @@ static void lines_why(const struct smem_cta_program *p, uint32_t i, char *buf, s
     int32_t lead = p->merged_into ? p->merged_into[me] : -1;
     const char *name = s->op == SMEM_ACC_ST ? "STS" : "LDS";
     const char *what = s->op == SMEM_ACC_ST ? "store" : "load";
+    if (s->once || (s->figure == 2 && lead < 0 && p->site_of_insn[me] + 1 < p->nsites &&
+                    p->sites[p->site_of_insn[me] + 1].insn == me &&
+                    p->sites[p->site_of_insn[me] + 1].once)) {
+        snprintf(buf, size, "ptxas runs this %u-byte load before its loop (the loop writes no "
+                 "shared memory, its address does not change): counted once each time a warp "
+                 "enters the loop", s->width);
+        return;
+    }
     if (lead < 0) { /* removed: the earlier access that stands for it */
         if (s->op == SMEM_ACC_ST)
             snprintf(buf, size, "ptxas keeps one STS for this %u-byte store and an earlier one to "

@@ -549,6 +549,11 @@ int smem_cta_prepare_sass(const struct smem_ptx_module *m, const struct smem_ptx
                 p->sites[p->nsites - 1].figure = 1;
                 p->sites[p->nsites - 1].round = lc[k].width;
             }
+            if (!rc && lc[k].kind == SMEM_SASS_LINE_HOISTED &&
+                !(rc = add_site(p, k, 0, smem_ptx_type_bytes(in->type), op, 0))) {
+                p->sites[p->nsites - 1].figure = 1;
+                p->sites[p->nsites - 1].once = 1;
+            }
             if (rc)
                 break;
             continue;

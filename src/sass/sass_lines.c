@@ -219,6 +219,107 @@ struct acc {
     unsigned w;
 };
 
+/* 1 when instruction in writes register r (its destination), or may. */
+static int writes(const struct smem_ptx_insn *in, int32_t r)
+{
+    if (in->op == PO_CALL)
+        return 1;
+    if (in->op == PO_ST || in->op == PO_RED || in->op == PO_BRA || in->op == PO_BAR || !in->nops)
+        return 0;
+    const struct smem_ptx_operand *d = &in->ops[0];
+    if (d->kind == OPK_VECX)
+        return 1;
+    if (d->kind != OPK_REG && d->kind != OPK_PAIR && d->kind != OPK_VEC)
+        return 0;
+    for (unsigned c = 0; c < 4; c++)
+        if (d->reg[c] == r)
+            return 1;
+    return 0;
+}
+
+/* The SASS's loads of a line and width: 1 when there are some and none lies in a loop (between a
+ * backward branch's target and the branch). */
+static int sass_outside_loops(const struct smem_sass_func *sf, const struct smem_sass_module *sm,
+                              const char *path, uint32_t line, unsigned w)
+{
+    unsigned some = 0;
+    for (uint32_t k = 0; k < sf->ninsns; k++) {
+        const struct smem_sass_insn *s = &sf->insns[k];
+        if (s->cls != SMEM_SASS_LDS || s->width != w || s->line != line || s->file >= sm->nfiles ||
+            !smem_same_source(sm->files[s->file], path))
+            continue;
+        some++;
+        for (uint32_t j = k; j < sf->ninsns; j++) {
+            const struct smem_sass_insn *b = &sf->insns[j];
+            if (b->cls == SMEM_SASS_BRA && b->target >= 0 && b->target <= (int64_t)s->offset)
+                return 0;
+        }
+    }
+    return some != 0;
+}
+
+static void hoisted(const struct smem_ptx_module *m, const struct smem_ptx_func *f,
+                    const struct smem_sass_func *sf, const struct smem_sass_module *sm,
+                    const struct smem_sass_merge *merge, const uint8_t *placed,
+                    const uint8_t *target, struct smem_sass_line_change *out)
+{
+    for (uint32_t b = 0; b < f->ninsns; b++) {
+        const struct smem_ptx_insn *br = &f->insns[b];
+        if (br->op != PO_BRA || !br->nops || br->ops[0].kind != OPK_LABEL || br->ops[0].imm < 0 ||
+            (uint64_t)br->ops[0].imm > b)
+            continue;
+        uint32_t h = (uint32_t)br->ops[0].imm, inner = 0;
+        int clean = 1;
+        for (uint32_t q = h; q <= b && clean; q++) {
+            const struct smem_ptx_insn *in = &f->insns[q];
+            clean = !smem_sass_ptx_clobbers(in) && in->op != PO_CALL && in->op != PO_RET &&
+                    in->op != PO_EXIT;
+            /* an inner loop: its loads are its own */
+            if (q < b && in->op == PO_BRA && in->nops && in->ops[0].kind == OPK_LABEL &&
+                in->ops[0].imm >= (int64_t)h && (uint64_t)in->ops[0].imm <= q)
+                inner = 1;
+        }
+        if (!clean || inner)
+            continue;
+        /* the loads of straight code from the loop's start */
+        for (uint32_t k = h; k < b; k++) {
+            const struct smem_ptx_insn *in = &f->insns[k];
+            if (k > h && target[k])
+                break;
+            if (in->op == PO_BRA)
+                break;
+            if (!candidate(in, merge, placed, k) || kind_of(in) != K_LD || out[k].kind ||
+                in->guard >= 0)
+                continue;
+            const struct smem_ptx_operand *a = &in->ops[1];
+            int moves = 0;
+            for (uint32_t q = h; q <= b && !moves; q++)
+                moves = a->reg[0] >= 0 && writes(&f->insns[q], a->reg[0]);
+            if (moves)
+                continue;
+            const char *path;
+            uint32_t ln;
+            smem_sass_ptx_line(m, in, &path, &ln);
+            unsigned w = smem_ptx_type_bytes(in->type);
+            if (!ln || !sass_outside_loops(sf, sm, path, ln, w))
+                continue;
+            out[k].kind = SMEM_SASS_LINE_HOISTED;
+            out[k].leader = (int32_t)k;
+            /* the loop's other loads of its address (straight code or not: nothing in the loop
+               writes shared memory) */
+            for (uint32_t q = h; q < b; q++) {
+                const struct smem_ptx_insn *o = &f->insns[q];
+                if (q == k || !candidate(o, merge, placed, q) || kind_of(o) != K_LD || out[q].kind ||
+                    smem_ptx_type_bytes(o->type) != w || o->ops[1].reg[0] != a->reg[0] ||
+                    o->ops[1].sym != a->sym || o->ops[1].imm != a->imm)
+                    continue;
+                out[q].kind = SMEM_SASS_LINE_REMOVED;
+                out[q].leader = (int32_t)k;
+            }
+        }
+    }
+}
+
 int smem_sass_line_changes(const struct smem_ptx_module *m, const struct smem_ptx_func *f,
                            const struct smem_sass_module *sm, const struct smem_sass_func *sf,
                            const struct smem_sass_merge *merge, const uint8_t *placed,
@@ -354,6 +455,10 @@ int smem_sass_line_changes(const struct smem_ptx_module *m, const struct smem_pt
             start = end > start ? end : start + 1;
         }
     }
+    /* hoisted: a load in a loop (a backward branch's span) that nothing in the loop may write
+       or order, of a place no instruction of the loop changes, reached from the loop's start by
+       straight code, where the SASS has loads of its line and width, none inside a loop */
+    hoisted(m, f, sf, sm, merge, placed, target, out);
     /* removed: per region (straight code between labels, through conditional branches: every
        lane at an instruction of it has run the region's earlier instructions it did not branch
        over... and those it fell through), an access of what an earlier access of its kind read

@@ -67,6 +67,9 @@ struct smem_cta_site {
        `ptx_*` figures and seen by the hazards, no request of the kernel's counts) */
     uint8_t figure;
     uint8_t round;
+    /* a SASS-only load ptxas runs before its loop (figure 1): a lane's executions of it make one
+       request until its address changes or the request is reported (emu/request.c) */
+    uint8_t once;
 };
 
 /* A variable placed in the block's shared window. */

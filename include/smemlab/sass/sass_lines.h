@@ -17,7 +17,11 @@ extern "C" {
 enum smem_sass_line_kind {
     SMEM_SASS_LINE_KEEP = 0,   /* as the PTX (and the SASS model) has it */
     SMEM_SASS_LINE_MERGED,     /* a member of a group ptxas made one wider access of */
-    SMEM_SASS_LINE_REMOVED     /* a load ptxas serves from an earlier load's registers */
+    SMEM_SASS_LINE_REMOVED,    /* an access ptxas serves from an earlier one (a load's registers;
+                                  a store overwritten by a later one, selected into it) */
+    SMEM_SASS_LINE_HOISTED     /* a loop-invariant load ptxas runs before its loop: one request
+                                  each time a lane enters the loop (the loop's other loads of
+                                  its address: REMOVED, leader this one) */
 };
 
 struct smem_sass_line_change {
@@ -30,6 +34,7 @@ struct smem_sass_line_change {
 
 /* Per PTX instruction of f, what sf's SASS shows ptxas did to it beyond the SASS model (merge,
  * placed: smem_sass_merge_loads, _fixed_places, _rereads; accesses they changed are left alone).
+ * Each line's SASS decides: see sass_lines.c.
  * sf NULL: nothing changes. Returns 0, or -1 when out of memory. */
 int smem_sass_line_changes(const struct smem_ptx_module *m, const struct smem_ptx_func *f,
                            const struct smem_sass_module *sm, const struct smem_sass_func *sf,
