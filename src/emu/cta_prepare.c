@@ -1,6 +1,6 @@
 /* cta_prepare.c: a kernel's PTX made ready to run: shared sites (with what ptxas keeps of them, via
- * the SASS model), the shared and local layout, fast-path kinds per instruction; and the launch
- * checked against the GPU's limits. */
+ * the SASS model, and the kernel's own SASS where given: src/sass/), the shared and local layout,
+ * fast-path kinds per instruction; and the launch checked against the GPU's limits. */
 #include "families.h" /* the block's fast kinds, the wmma fragments */
 #include "smemlab/ptx/link.h"
 

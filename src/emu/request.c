@@ -1,7 +1,10 @@
 /* request.c: the requests of the warp being run. A lane's k-th execution of a shared site joins
  * the warp's k-th request of it (emu_record; emu_warp_record for lanes together); the pending
  * ones are kept in a table by (site, k) and given to the hooks when no lane can join them any
- * more (emu_flush_complete) or when the warp leaves the barrier (emu_flush_requests). */
+ * more (emu_flush_complete) or when the warp leaves the barrier (emu_flush_requests). A site of
+ * an access ptxas merged wider (cta.h's round) has each lane's address rounded down to its width;
+ * one of a load ptxas runs before its loop (once) is joined again while pending at the same
+ * address, so it counts once a loop entry (sass/sass_lines.c). */
 #include "request.h"
 
 #include <assert.h>

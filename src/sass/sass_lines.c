@@ -17,10 +17,13 @@
  * constants o, o + w, ..., o + W - w, each on a line whose SASS has fewer w-byte instructions of
  * its class than its PTX has (one fewer a member), and one of them on a line whose SASS has more
  * W-byte ones than its PTX (one more a group): one access of W bytes made at the first of them,
- * each lane's address rounded down to a multiple of W (ptxas proved it aligned). Removed: a load
- * of the root, constant, width and guard of an earlier load of the stretch, on a line whose SASS
- * has fewer loads of its width than its PTX: no request. Checked on the H200:
- * tests/run/sass_lines.cu (tests/run/h200-sass-lines.csv). */
+ * each lane's address rounded down to a multiple of W (ptxas proved it aligned). Hoisted: a
+ * loop-invariant load of a loop that writes no shared memory, whose line's loads the SASS has
+ * only outside loops: once a loop entry. Removed: in a region (through conditional branches) an
+ * access of the root, constant and width of an earlier unguarded one of its kind, nothing between
+ * writing (loads) or reading (stores) shared memory, where the lines lack as many instructions:
+ * no request. Checked on the H200: tests/run/sass_lines.cu (tests/run/h200-sass-lines.csv), and
+ * Rodinia's srad_v2 (bench/programs/README.md, "Rodinia"). */
 #include "smemlab/sass/sass_lines.h"
 
 #include <stdlib.h>
@@ -459,9 +462,9 @@ int smem_sass_line_changes(const struct smem_ptx_module *m, const struct smem_pt
        or order, of a place no instruction of the loop changes, reached from the loop's start by
        straight code, where the SASS has loads of its line and width, none inside a loop */
     hoisted(m, f, sf, sm, merge, placed, target, out);
-    /* removed: per region (straight code between labels, through conditional branches: every
-       lane at an instruction of it has run the region's earlier instructions it did not branch
-       over... and those it fell through), an access of what an earlier access of its kind read
+    /* removed: per region (straight code between labels, through conditional branches: a lane
+       at an instruction of it has run the region's earlier instructions it did not branch
+       over), an access of what an earlier access of its kind read
        or wrote, with nothing between that may write (loads) or read (stores) shared memory or
        order it. The earlier one makes the request, as ptxas's one instruction does (a store:
        the later value selected into it). Applied where each line of the region's such accesses
