@@ -243,7 +243,7 @@ static int writes(const struct smem_ptx_insn *in, int32_t r)
 /* The SASS's loads of a line and width: 1 when there are some and none lies in a loop (between a
  * backward branch's target and the branch). */
 static int sass_outside_loops(const struct smem_sass_func *sf, const struct smem_sass_module *sm,
-                              const char *path, uint32_t line, unsigned w)
+                              const uint8_t *inloop, const char *path, uint32_t line, unsigned w)
 {
     unsigned some = 0;
     for (uint32_t k = 0; k < sf->ninsns; k++) {
@@ -251,21 +251,34 @@ static int sass_outside_loops(const struct smem_sass_func *sf, const struct smem
         if (s->cls != SMEM_SASS_LDS || s->width != w || s->line != line || s->file >= sm->nfiles ||
             !smem_same_source(sm->files[s->file], path))
             continue;
+        if (inloop[k])
+            return 0;
         some++;
-        for (uint32_t j = k; j < sf->ninsns; j++) {
-            const struct smem_sass_insn *b = &sf->insns[j];
-            if (b->cls == SMEM_SASS_BRA && b->target >= 0 && b->target <= (int64_t)s->offset)
-                return 0;
-        }
     }
     return some != 0;
 }
 
-static void hoisted(const struct smem_ptx_module *m, const struct smem_ptx_func *f,
-                    const struct smem_sass_func *sf, const struct smem_sass_module *sm,
-                    const struct smem_sass_merge *merge, const uint8_t *placed,
-                    const uint8_t *target, struct smem_sass_line_change *out)
+/* Per SASS instruction: 1 inside a loop (from a backward branch's target to the branch). NULL:
+ * out of memory. */
+static uint8_t *sass_loops(const struct smem_sass_func *sf)
 {
+    uint8_t *in = calloc(sf->ninsns ? sf->ninsns : 1, 1);
+    for (uint32_t j = 0; in && j < sf->ninsns; j++) {
+        const struct smem_sass_insn *b = &sf->insns[j];
+        if (b->cls != SMEM_SASS_BRA || b->target < 0 || b->target > (int64_t)b->offset)
+            continue;
+        for (uint32_t k = j + 1; k-- > 0 && (int64_t)sf->insns[k].offset >= b->target;)
+            in[k] = 1;
+    }
+    return in;
+}
+
+static int hoisted(const struct smem_ptx_module *m, const struct smem_ptx_func *f,
+                   const struct smem_sass_func *sf, const struct smem_sass_module *sm,
+                   const struct smem_sass_merge *merge, const uint8_t *placed,
+                   const uint8_t *target, struct smem_sass_line_change *out)
+{
+    uint8_t *inloop = NULL;
     for (uint32_t b = 0; b < f->ninsns; b++) {
         const struct smem_ptx_insn *br = &f->insns[b];
         if (br->op != PO_BRA || !br->nops || br->ops[0].kind != OPK_LABEL || br->ops[0].imm < 0 ||
@@ -304,7 +317,9 @@ static void hoisted(const struct smem_ptx_module *m, const struct smem_ptx_func 
             uint32_t ln;
             smem_sass_ptx_line(m, in, &path, &ln);
             unsigned w = smem_ptx_type_bytes(in->type);
-            if (!ln || !sass_outside_loops(sf, sm, path, ln, w))
+            if (!inloop && !(inloop = sass_loops(sf)))
+                return -1;
+            if (!ln || !sass_outside_loops(sf, sm, inloop, path, ln, w))
                 continue;
             out[k].kind = SMEM_SASS_LINE_HOISTED;
             out[k].leader = (int32_t)k;
@@ -321,6 +336,8 @@ static void hoisted(const struct smem_ptx_module *m, const struct smem_ptx_func 
             }
         }
     }
+    free(inloop);
+    return 0;
 }
 
 int smem_sass_line_changes(const struct smem_ptx_module *m, const struct smem_ptx_func *f,
@@ -461,7 +478,8 @@ int smem_sass_line_changes(const struct smem_ptx_module *m, const struct smem_pt
     /* hoisted: a load in a loop (a backward branch's span) that nothing in the loop may write
        or order, of a place no instruction of the loop changes, reached from the loop's start by
        straight code, where the SASS has loads of its line and width, none inside a loop */
-    hoisted(m, f, sf, sm, merge, placed, target, out);
+    if (hoisted(m, f, sf, sm, merge, placed, target, out))
+        goto done;
     /* removed: per region (straight code between labels, through conditional branches: a lane
        at an instruction of it has run the region's earlier instructions it did not branch
        over), an access of what an earlier access of its kind read
