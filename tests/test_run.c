@@ -1178,6 +1178,16 @@ static void test_lines_counted_as_their_sass(void)
     CHECK(strstr(e, "line 95: ptxas made") == NULL); /* flagged before */
     free(o);
     free(e);
+    /* advise searches the requests the machine code makes: no conflict to chase */
+    char cmd[3000], apath[1100];
+    snprintf(apath, sizeof apath, "%s/sass_lines.advise", bin);
+    snprintf(cmd, sizeof cmd, "%s advise %s/tests/run/sass_lines.cu --kernel swizzle_read --block 32 "
+             "> %s 2>&1", smemlab, src, apath);
+    CHECK_EQ(test_sh(cmd), 0);
+    char *adv = test_read_file(apath, NULL);
+    CHECK(adv != NULL);
+    EXPECT_IN(adv ? adv : "", "no bank conflicts in 1 shared array: nothing to change");
+    free(adv);
     got = run_csv("sass_lines", "", "nosass", 1, NULL);
     n = 0;
     static const long long ptx_ld[4] = {64, 64, 64, 160}, ptx_st[4] = {64, 64, 32, 16};
