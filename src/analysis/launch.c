@@ -42,6 +42,7 @@ struct collector {
     /* loads [0] and stores [1] of the SASS's figure only and of the PTX's only (cta.h's
        `figure`): the kernel's PTX figure is its totals less the one plus the other */
     struct smem_totals sass_only[2], ptx_only[2];
+    struct smem_totals *site_sass; /* per report site: its SASS-only requests' totals */
     int record;
     uint64_t cap_trace;
     int oom;
@@ -301,10 +302,10 @@ static void on_access(void *ctx, const struct smem_access *a)
             smem_hazards_access(c->hz, a);
         return;
     }
-    if (figure == 1)
+    if (figure == 1) { /* the site's PTX figure is made after the run (smem_launch_analyze) */
         add_totals(&c->sass_only[st], &cost, unknown);
-    else
-        add_totals(&s->ptx, &cost, unknown);
+        add_totals(&c->site_sass[c->site_map[a->site]], &cost, unknown);
+    }
     if (estimate)
         s->estimate = 1;
     int cas = c->p->sites[a->site].cas && a->op == SMEM_ACC_ATOM && !unknown;
@@ -456,8 +457,9 @@ static int build_sites(struct collector *c)
     const struct smem_cta_program *p = c->p;
     struct smem_kernel_report *k = c->k;
     c->site_map = malloc((p->nsites ? p->nsites : 1) * sizeof *c->site_map);
+    c->site_sass = calloc(p->nsites ? p->nsites : 1, sizeof *c->site_sass);
     k->sites = calloc(p->nsites ? p->nsites : 1, sizeof *k->sites);
-    if (!c->site_map || !k->sites)
+    if (!c->site_map || !c->site_sass || !k->sites)
         return -1;
     const struct smem_ptx_module *m = p->module;
     /* the PTX-only sites (cta.h's `figure` 2) after the others: each joins a report site of its
@@ -548,6 +550,7 @@ int smem_launch_analyze(const struct smem_cta_program *p, const struct smem_laun
     c.record = o->record;
     if (o->price && build_sites(&c)) {
         free(c.site_map);
+        free(c.site_sass);
         smem_kernel_report_clear(k);
         return smem_error_set(err, NULL, 0, 0, "out of memory");
     }
@@ -565,9 +568,24 @@ int smem_launch_analyze(const struct smem_cta_program *p, const struct smem_laun
     free(c.mcache);
     if (rc) {
         free(c.site_map);
+        free(c.site_sass);
         smem_hazards_free(c.hz);
         return -1;
     }
+    /* a changed site's PTX figure: its counts less its SASS-only requests, plus the PTX-only ones
+       (in ptx so far) */
+    for (uint32_t j = 0; o->price && j < k->nsites; j++) {
+        struct smem_site_report *r = &k->sites[j];
+        const struct smem_totals *x = &c.site_sass[j];
+        if (!r->ptx_differs)
+            continue;
+        r->ptx.requests += r->t.requests - x->requests;
+        r->ptx.wavefronts += r->t.wavefronts - x->wavefronts;
+        r->ptx.ideal += r->t.ideal - x->ideal;
+        r->ptx.pipe_delta += r->t.pipe_delta - x->pipe_delta;
+        r->ptx.unknown_requests += r->t.unknown_requests - x->unknown_requests;
+    }
+    free(c.site_sass);
     k->ptx_ld = k->ld;
     k->ptx_st = k->st;
     for (int st = 0; st < 2; st++) {
