@@ -1122,6 +1122,84 @@ static void test_raking_rereads_counted_as_the_sass(void)
     free(got);
 }
 
+/* Lines whose shared accesses ptxas changed (issue 33, tests/run/sass_lines.cu) counted as the
+ * program's own SASS has them (src/sass/sass_lines.c), against the H200's counts
+ * (tests/run/h200-sass-lines.csv; NVIDIA H200, driver 580.159.04, Nsight Compute 2025.3.1,
+ * 2026-11-29, nvcc 13.0 -O3 -arch=sm_90 -lineinfo -cudart shared; tests/run/h200-sass-lines.txt):
+ * a swizzled tile read and written four 4-byte words at a time, which ptxas makes 16 LDS.128 /
+ * STS.128 (conflict-free, 64 wavefronts; the PTX's 64 accesses are 4-way conflicted, 256), and a
+ * re-read ptxas serves from registers; the PTX's figures stay in JSON (ptx_requests,
+ * ptx_wavefronts), and a load ptxas runs before its loop (2 a warp, 32; the PTX's every trip,
+ * 160). Without the SASS (SMEMLAB_NO_SASS=1) the counts are the PTX's. */
+static void test_lines_counted_as_their_sass(void)
+{
+    char *o, *e, path[1100], opts[1200], hwpath[1100];
+    snprintf(path, sizeof path, "%s/sass_lines.csv", bin);
+    snprintf(opts, sizeof opts, "--format csv -o %s", path);
+    CHECK_EQ(checks(opts, "sass_lines", "", &o, &e), 0);
+    EXPECT_IN(o, "sass_lines PASS");
+    free(o);
+    free(e);
+    snprintf(hwpath, sizeof hwpath, "%s/tests/run/h200-sass-lines.csv", src);
+    char *got = test_read_file(path, NULL), *hw = test_read_file(hwpath, NULL);
+    CHECK(got && hw);
+    unsigned n = 0;
+    char *g = got ? next_line(got) : NULL;
+    for (char *h = hw ? next_line(hw) : NULL; g && *g && h && *h; h = next_line(h), g = next_line(g)) {
+        long long have[4] = {num(g, 10, NULL, 0), num(g, 11, NULL, 0), num(g, 13, NULL, 0),
+                             num(g, 14, NULL, 0)};
+        long long want[4] = {num(h, 6, NULL, 0), num(h, 8, NULL, 0), num(h, 7, NULL, 0),
+                             num(h, 9, NULL, 0)};
+        for (int c = 0; c < 4; c++)
+            CHECK_EQ(have[c], want[c]);
+        n++;
+    }
+    CHECK_EQ(n, 4);
+    free(got);
+    free(hw);
+    CHECK_EQ(checks("--format json", "sass_lines", "", &o, &e), 0);
+    EXPECT_IN(e, "\"shared_ld\": {\"requests\": 16, \"wavefronts\": 64, \"ideal_wavefronts\": 64, "
+                 "\"ptx_requests\": 64, \"ptx_wavefronts\": 256}");
+    EXPECT_IN(e, "\"shared_st\": {\"requests\": 16, \"wavefronts\": 64, \"ideal_wavefronts\": 64, "
+                 "\"ptx_requests\": 64, \"ptx_wavefronts\": 256}");
+    EXPECT_IN(e, "\"line\": 45, \"op\": \"ld\", \"bytes\": 16, \"requests\": 16, \"wavefronts\": 64, "
+                 "\"ideal_wavefronts\": 64, \"max_ways\": 1");
+    EXPECT_IN(e, "\"sass_placed\": \"ptxas made one LDS.128 of 4 4-byte loads (lines 45-48): "
+                 "counted so\"");
+    EXPECT_IN(e, "\"sass_placed\": \"ptxas serves this 4-byte load from an earlier load's "
+                 "registers (its SASS has no LDS for it): no request here\"");
+    CHECK(strstr(e, "ptxas made LDS.128") == NULL); /* flagged before, counted now */
+    free(o);
+    free(e);
+    CHECK_EQ(checks("", "sass_lines", "", &o, &e), 0);
+    EXPECT_IN(e, "line 95: counted as ptxas's SASS has it: ptxas runs this 4-byte load before its "
+                 "loop (the loop writes no shared memory, its address does not change): counted "
+                 "once each time a warp enters the loop");
+    CHECK(strstr(e, "line 95: ptxas made") == NULL); /* flagged before */
+    free(o);
+    free(e);
+    /* advise searches the requests the machine code makes: no conflict to chase */
+    char cmd[3000], apath[1100];
+    snprintf(apath, sizeof apath, "%s/sass_lines.advise", bin);
+    snprintf(cmd, sizeof cmd, "%s advise %s/tests/run/sass_lines.cu --kernel swizzle_read --block 32 "
+             "> %s 2>&1", smemlab, src, apath);
+    CHECK_EQ(test_sh(cmd), 0);
+    char *adv = test_read_file(apath, NULL);
+    CHECK(adv != NULL);
+    EXPECT_IN(adv ? adv : "", "no bank conflicts in 1 shared array: nothing to change");
+    free(adv);
+    got = run_csv("sass_lines", "", "nosass", 1, NULL);
+    n = 0;
+    static const long long ptx_ld[4] = {64, 64, 64, 160}, ptx_st[4] = {64, 64, 32, 16};
+    for (g = got ? next_line(got) : NULL; g && *g; g = next_line(g), n++)
+        if (n < 4) {
+            CHECK_EQ(num(g, 10, NULL, 0), ptx_ld[n]);
+            CHECK_EQ(num(g, 13, NULL, 0), ptx_st[n]);
+        }
+    CHECK_EQ(n, 4);
+    free(got);
+}
+
 /* Recursive device functions (tests/run/recursion.cu) run to the program's own PASS. Against
  * tests/run/h100-recursion.csv (Nsight Compute 2025.3.1, H100 80GB HBM3, driver 580.159.04,
  * 2026-11-24, nvcc 13.0 -O3 -arch=sm_90 -lineinfo -cudart shared): where the lanes of a warp
@@ -1711,6 +1789,7 @@ int main(void)
     build("tests/run", "fixed_places2", "fixed_places2", "-cudart shared -arch=sm_90 -O3 -lineinfo");
     build("tests/run", "wide_reads", "wide_reads", "-cudart shared -arch=sm_90 -O3 -lineinfo");
     build("tests/run", "raking", "raking", "-cudart shared -arch=sm_90 -O3 -lineinfo");
+    build("tests/run", "sass_lines", "sass_lines", "-cudart shared -arch=sm_90 -O3 -lineinfo");
     build("tests/run", "report_table", "report_table", "-cudart shared -arch=sm_90 -O3 -lineinfo");
     build("tests/run", "wmma_noinline", "wmma_noinline_G", "-cudart shared -arch=sm_90 -G");
     build("tests/run", "tiny", "tiny_static", "-arch=sm_90");
@@ -1749,6 +1828,7 @@ int main(void)
     RUN(test_fixed_places_held_out);
     RUN(test_wide_reads_counted_as_the_sass);
     RUN(test_raking_rereads_counted_as_the_sass);
+    RUN(test_lines_counted_as_their_sass);
     RUN(test_recursion_runs_and_counts_as_the_h100);
     RUN(test_bulk_copies);
     RUN(test_merged_loads_stop_at_slow_path_calls);

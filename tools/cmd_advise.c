@@ -246,6 +246,9 @@ int cmd_advise(int argc, char **argv)
         goto out;
     o.hazards = 0;
     o.record = 1;
+    /* the requests as ptxas's SASS makes them (sass/sass_lines.c: merged, removed), so the
+       search chases no conflict the machine code does not have */
+    o.sass_census = 1;
     struct smem_error err;
     memset(&err, 0, sizeof err);
     int r = smem_analyze_file(path, &o, &an, &err);

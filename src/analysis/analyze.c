@@ -55,8 +55,12 @@ static void stand_for_all(struct smem_kernel_report *k, uint64_t n, const char *
     scale_totals(&k->stsm, n);
     scale_totals(&k->ldgsts, n);
     scale_totals(&k->gmma, n);
-    for (uint32_t i = 0; i < k->nsites; i++)
+    scale_totals(&k->ptx_ld, n);
+    scale_totals(&k->ptx_st, n);
+    for (uint32_t i = 0; i < k->nsites; i++) {
         scale_totals(&k->sites[i].t, n);
+        scale_totals(&k->sites[i].ptx, n);
+    }
     for (uint32_t i = 0; i < k->nhazards; i++)
         k->hazards[i].count *= n;
     k->steps *= n;

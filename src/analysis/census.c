@@ -292,7 +292,8 @@ struct smem_census *smem_census_new(const struct smem_cta_program *p,
         int cl = class_of_op(s->op);
         /* generic accesses are LD/ST in SASS; bulk copies (UBLKCP) make no request at all; a
            fixed-place load matched to its LDS is counted as that LDS (sass/sass_fixed.c) */
-        if (s->generic || cl < 0 || p->func->insns[s->insn].op == PO_CP_BULK || s->sass_insn)
+        if (s->generic || cl < 0 || p->func->insns[s->insn].op == PO_CP_BULK || s->sass_insn ||
+            s->figure == 2) /* the PTX's access the line's SASS counts otherwise (sass_lines.c) */
             continue;
         const char *path;
         uint32_t ln;

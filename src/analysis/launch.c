@@ -39,6 +39,10 @@ struct collector {
     struct smem_kernel_report *k;
     uint32_t *site_map;       /* emulator site -> report site */
     struct smem_hazard_tracker *hz;
+    /* loads [0] and stores [1] of the SASS's figure only and of the PTX's only (cta.h's
+       `figure`): the kernel's PTX figure is its totals less the one plus the other */
+    struct smem_totals sass_only[2], ptx_only[2];
+    struct smem_totals *site_sass; /* per report site: its SASS-only requests' totals */
     int record;
     uint64_t cap_trace;
     int oom;
@@ -290,6 +294,18 @@ static void on_access(void *ctx, const struct smem_access *a)
     /* every access names a site of the program, and every site has its report (build_sites) */
     assert(a->site < c->p->nsites && c->site_map[a->site] < k->nsites);
     struct smem_site_report *s = &k->sites[c->site_map[a->site]];
+    unsigned figure = c->p->sites[a->site].figure, st = a->op == SMEM_ACC_ST;
+    if (figure == 2) { /* the PTX's access, which the SASS counts elsewhere or not at all */
+        add_totals(&s->ptx, &cost, unknown);
+        add_totals(&c->ptx_only[st], &cost, unknown);
+        if (c->hz)
+            smem_hazards_access(c->hz, a);
+        return;
+    }
+    if (figure == 1) { /* the site's PTX figure is made after the run (smem_launch_analyze) */
+        add_totals(&c->sass_only[st], &cost, unknown);
+        add_totals(&c->site_sass[c->site_map[a->site]], &cost, unknown);
+    }
     if (estimate)
         s->estimate = 1;
     int cas = c->p->sites[a->site].cas && a->op == SMEM_ACC_ATOM && !unknown;
@@ -303,7 +319,7 @@ static void on_access(void *ctx, const struct smem_access *a)
     }
     if (!cas)
         add_totals(totals_of(k, a->op), &cost, unknown);
-    if (c->hz)
+    if (c->hz && figure != 1) /* a SASS-merged access: the hazards see its members' */
         smem_hazards_access(c->hz, a);
     if (c->record && !c->oom && a->op != SMEM_ACC_GMMA) { /* wgmma's: no addresses to advise on */
         if (k->ntrace == c->cap_trace) {
@@ -428,18 +444,72 @@ static void placed_why(const struct smem_cta_program *p, const struct smem_cta_s
     }
 }
 
+/* How the line's SASS changed site i (sass/sass_lines.c), in a few words. */
+static void lines_why(const struct smem_cta_program *p, uint32_t i, char *buf, size_t size)
+{
+    const struct smem_cta_site *s = &p->sites[i];
+    const struct smem_ptx_func *f = p->func;
+    uint32_t me = s->src_insn;
+    int32_t lead = p->merged_into ? p->merged_into[me] : -1;
+    const char *name = s->op == SMEM_ACC_ST ? "STS" : "LDS";
+    const char *what = s->op == SMEM_ACC_ST ? "store" : "load";
+    if (s->once || (s->figure == 2 && lead < 0 && p->site_of_insn[me] + 1 < p->nsites &&
+                    p->sites[p->site_of_insn[me] + 1].insn == me &&
+                    p->sites[p->site_of_insn[me] + 1].once)) {
+        snprintf(buf, size, "ptxas runs this %u-byte load before its loop (the loop writes no "
+                 "shared memory, its address does not change): counted once each time a warp "
+                 "enters the loop", s->width);
+        return;
+    }
+    if (lead < 0) { /* removed: the earlier access that stands for it */
+        if (s->op == SMEM_ACC_ST)
+            snprintf(buf, size, "ptxas keeps one STS for this %u-byte store and an earlier one to "
+                     "the same address (the later value selected into it): no request here",
+                     s->width);
+        else
+            snprintf(buf, size, "ptxas serves this %u-byte load from an earlier load's registers "
+                     "(its SASS has no %s for it): no request here", s->width, name);
+        return;
+    }
+    unsigned n = 0, w = 0;
+    uint32_t lo = UINT32_MAX, hi = 0;
+    for (uint32_t k = 0; k < f->ninsns; k++)
+        if (p->merged_into[k] == lead) {
+            n++;
+            uint32_t ln = f->insns[k].top_line;
+            lo = ln < lo ? ln : lo;
+            hi = ln > hi ? ln : hi;
+        }
+    for (uint32_t q = p->site_of_insn[lead]; q < p->nsites && p->sites[q].insn == (uint32_t)lead; q++)
+        if (p->sites[q].figure == 1)
+            w = p->sites[q].width;
+    char lines[40];
+    if (lo == hi)
+        snprintf(lines, sizeof lines, "line %u", lo);
+    else
+        snprintf(lines, sizeof lines, "lines %u-%u", lo, hi);
+    snprintf(buf, size, "ptxas made one %s.%u of %u %u-byte %ss (%s): counted so", name, w * 8, n,
+             w / (n ? n : 1), what, lines);
+}
+
 /* Report sites: the emulator's sites merged by (file, line, op, width). */
 static int build_sites(struct collector *c)
 {
     const struct smem_cta_program *p = c->p;
     struct smem_kernel_report *k = c->k;
     c->site_map = malloc((p->nsites ? p->nsites : 1) * sizeof *c->site_map);
+    c->site_sass = calloc(p->nsites ? p->nsites : 1, sizeof *c->site_sass);
     k->sites = calloc(p->nsites ? p->nsites : 1, sizeof *k->sites);
-    if (!c->site_map || !k->sites)
+    if (!c->site_map || !c->site_sass || !k->sites)
         return -1;
     const struct smem_ptx_module *m = p->module;
-    for (uint32_t i = 0; i < p->nsites; i++) {
+    /* the PTX-only sites (cta.h's `figure` 2) after the others: each joins a report site of its
+       line and kind, of any width, where there is one */
+    for (uint32_t step = 0; step < 2 * p->nsites; step++) {
+        uint32_t i = step % p->nsites;
         const struct smem_cta_site *s = &p->sites[i];
+        if ((s->figure == 2) != (step >= p->nsites))
+            continue;
         /* reported at the kernel's own line; code inlined there keeps its chain apart */
         const struct smem_ptx_insn *in = &p->func->insns[s->src_insn];
         const char *file = in->top_file < m->nfiles ? m->files[in->top_file] : NULL;
@@ -447,8 +517,8 @@ static int build_sites(struct collector *c)
         uint32_t j;
         for (j = 0; j < k->nsites; j++) {
             const struct smem_site_report *r = &k->sites[j];
-            if (r->line == line && r->chain == chain && r->op == s->op && r->bytes == s->width &&
-                same_file(r->file, file))
+            if (r->line == line && r->chain == chain && r->op == s->op &&
+                (r->bytes == s->width || s->figure == 2) && same_file(r->file, file))
                 break;
         }
         if (j == k->nsites) {
@@ -467,6 +537,11 @@ static int build_sites(struct collector *c)
             k->sites[j].cas_loop = 1;
         if (s->sass_placed && !k->sites[j].sass_placed[0])
             placed_why(p, s, k->sites[j].sass_placed, sizeof k->sites[j].sass_placed);
+        if (s->figure) {
+            k->sites[j].ptx_differs = 1;
+            if (!k->sites[j].sass_placed[0])
+                lines_why(p, i, k->sites[j].sass_placed, sizeof k->sites[j].sass_placed);
+        }
         c->site_map[i] = j;
     }
     return 0;
@@ -519,6 +594,7 @@ int smem_launch_analyze(const struct smem_cta_program *p, const struct smem_laun
     c.record = o->record;
     if (o->price && build_sites(&c)) {
         free(c.site_map);
+        free(c.site_sass);
         smem_kernel_report_clear(k);
         return smem_error_set(err, NULL, 0, 0, "out of memory");
     }
@@ -536,8 +612,35 @@ int smem_launch_analyze(const struct smem_cta_program *p, const struct smem_laun
     free(c.mcache);
     if (rc) {
         free(c.site_map);
+        free(c.site_sass);
         smem_hazards_free(c.hz);
         return -1;
+    }
+    /* a changed site's PTX figure: its counts less its SASS-only requests, plus the PTX-only ones
+       (in ptx so far) */
+    for (uint32_t j = 0; o->price && j < k->nsites; j++) {
+        struct smem_site_report *r = &k->sites[j];
+        const struct smem_totals *x = &c.site_sass[j];
+        if (!r->ptx_differs)
+            continue;
+        r->ptx.requests += r->t.requests - x->requests;
+        r->ptx.wavefronts += r->t.wavefronts - x->wavefronts;
+        r->ptx.ideal += r->t.ideal - x->ideal;
+        r->ptx.pipe_delta += r->t.pipe_delta - x->pipe_delta;
+        r->ptx.unknown_requests += r->t.unknown_requests - x->unknown_requests;
+    }
+    free(c.site_sass);
+    k->ptx_ld = k->ld;
+    k->ptx_st = k->st;
+    for (int st = 0; st < 2; st++) {
+        struct smem_totals *t = st ? &k->ptx_st : &k->ptx_ld;
+        t->requests += c.ptx_only[st].requests - c.sass_only[st].requests;
+        t->wavefronts += c.ptx_only[st].wavefronts - c.sass_only[st].wavefronts;
+        t->ideal += c.ptx_only[st].ideal - c.sass_only[st].ideal;
+        t->pipe_delta += c.ptx_only[st].pipe_delta - c.sass_only[st].pipe_delta;
+        t->unknown_requests += c.ptx_only[st].unknown_requests - c.sass_only[st].unknown_requests;
+        if (c.ptx_only[st].max_ways > t->max_ways)
+            t->max_ways = c.ptx_only[st].max_ways;
     }
     k->complete = res->complete;
     k->blocks_run = res->blocks_run;
@@ -556,7 +659,7 @@ int smem_launch_analyze(const struct smem_cta_program *p, const struct smem_laun
     /* drop sites that never ran, order by line */
     uint32_t n = 0;
     for (uint32_t i = 0; i < k->nsites; i++)
-        if (k->sites[i].t.requests)
+        if (k->sites[i].t.requests || k->sites[i].ptx.requests)
             k->sites[n++] = k->sites[i];
     k->nsites = n;
     if (k->sites)
@@ -608,6 +711,8 @@ int smem_kernel_report_add(struct smem_kernel_report *sum, const struct smem_ker
         sum->dshared_lines[j].requests += d->requests;
         sum->dshared_lines[j].bytes += d->bytes;
     }
+    sum_totals(&sum->ptx_ld, &one->ptx_ld);
+    sum_totals(&sum->ptx_st, &one->ptx_st);
     sum->blocks_run += one->blocks_run;
     sum->blocks_total += one->blocks_total;
     sum->steps += one->steps;
@@ -641,6 +746,8 @@ int smem_kernel_report_add(struct smem_kernel_report *sum, const struct smem_ker
             if (!s->sass_placed[0])
                 memcpy(s->sass_placed, r->sass_placed, sizeof s->sass_placed);
             sum_totals(&s->t, &r->t);
+            sum_totals(&s->ptx, &r->ptx);
+            s->ptx_differs |= r->ptx_differs;
             s->in_recursion |= r->in_recursion;
             s->cas_loop |= r->cas_loop;
             s->estimate |= r->estimate;

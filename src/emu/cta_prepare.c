@@ -1,11 +1,12 @@
 /* cta_prepare.c: a kernel's PTX made ready to run: shared sites (with what ptxas keeps of them, via
- * the SASS model), the shared and local layout, fast-path kinds per instruction; and the launch
- * checked against the GPU's limits. */
+ * the SASS model, and the kernel's own SASS where given: src/sass/), the shared and local layout,
+ * fast-path kinds per instruction; and the launch checked against the GPU's limits. */
 #include "families.h" /* the block's fast kinds, the wmma fragments */
 #include "smemlab/ptx/link.h"
 
 #include "smemlab/sass/sass_fixed.h"
 #include "smemlab/sass/sass_fma.h"
+#include "smemlab/sass/sass_lines.h"
 #include "smemlab/sass/sass_model.h"
 #include "smemlab/sass/sass_reread.h"
 
@@ -474,13 +475,16 @@ int smem_cta_prepare_sass(const struct smem_ptx_module *m, const struct smem_ptx
     uint8_t *placed = malloc(f->ninsns ? f->ninsns : 1);
     int32_t *sass_of = malloc((f->ninsns ? f->ninsns : 1) * sizeof *sass_of);
     p->merged_into = malloc((f->ninsns ? f->ninsns : 1) * sizeof *p->merged_into);
-    if (!merge || !hoist || !placed || !sass_of || !p->merged_into ||
+    struct smem_sass_line_change *lc = malloc((f->ninsns ? f->ninsns : 1) * sizeof *lc);
+    const struct smem_sass_func *sf = sass && !p->flat ? smem_sass_find(sass, f->name) : NULL;
+    if (!merge || !hoist || !placed || !sass_of || !p->merged_into || !lc ||
         smem_sass_merge_loads(f, p->local_offset, merge) ||
         smem_sass_fixed_places(m, f, p->local_offset, sass,
                                sass && !p->flat ? smem_sass_find(sass, f->name) : NULL, merge,
                                hoist, placed, sass_of) ||
-        smem_sass_rereads(m, f, sass, sass && !p->flat ? smem_sass_find(sass, f->name) : NULL,
-                          merge, placed)) {
+        smem_sass_rereads(m, f, sass, sf, merge, placed) ||
+        smem_sass_line_changes(m, f, sass, sf, merge, placed, lc)) {
+        free(lc);
         free(merge);
         free(hoist);
         free(placed);
@@ -489,7 +493,7 @@ int smem_cta_prepare_sass(const struct smem_ptx_module *m, const struct smem_ptx
     }
     int any_hoist = 0;
     for (uint32_t k = 0; k < f->ninsns; k++) {
-        p->merged_into[k] = merge[k].leader;
+        p->merged_into[k] = lc[k].kind == SMEM_SASS_LINE_MERGED ? lc[k].leader : merge[k].leader;
         any_hoist |= hoist[k] >= 0;
     }
     /* access sites */
@@ -530,6 +534,25 @@ int smem_cta_prepare_sass(const struct smem_ptx_module *m, const struct smem_ptx
                                           (int64_t)p->local_offset[in->ops[1].sym] + in->ops[1].imm +
                                               merge[k].offset, merge[k].width);
                 }
+            }
+            if (rc)
+                break;
+            continue;
+        }
+        if (lc[k].kind) {
+            /* the line's SASS (sass/sass_lines.c): the PTX's access counts in the PTX's figure
+               only; a merged group's leader also makes the SASS's wider access */
+            unsigned op = in->op == PO_ST ? SMEM_ACC_ST : SMEM_ACC_LD;
+            if (!(rc = add_site(p, k, 0, smem_ptx_type_bytes(in->type), op, 0)))
+                p->sites[p->nsites - 1].figure = 2;
+            if (!rc && lc[k].width && !(rc = add_site(p, k, 0, lc[k].width, op, 0))) {
+                p->sites[p->nsites - 1].figure = 1;
+                p->sites[p->nsites - 1].round = lc[k].width;
+            }
+            if (!rc && lc[k].kind == SMEM_SASS_LINE_HOISTED &&
+                !(rc = add_site(p, k, 0, smem_ptx_type_bytes(in->type), op, 0))) {
+                p->sites[p->nsites - 1].figure = 1;
+                p->sites[p->nsites - 1].once = 1;
             }
             if (rc)
                 break;
@@ -595,6 +618,7 @@ int smem_cta_prepare_sass(const struct smem_ptx_module *m, const struct smem_ptx
         if (so >= 0 && p->sites[i].op == SMEM_ACC_LD)
             p->sites[i].sass_insn = (uint32_t)so + 1;
     }
+    free(lc);
     free(merge);
     free(hoist);
     free(placed);

@@ -1,7 +1,10 @@
 /* request.c: the requests of the warp being run. A lane's k-th execution of a shared site joins
  * the warp's k-th request of it (emu_record; emu_warp_record for lanes together); the pending
  * ones are kept in a table by (site, k) and given to the hooks when no lane can join them any
- * more (emu_flush_complete) or when the warp leaves the barrier (emu_flush_requests). */
+ * more (emu_flush_complete) or when the warp leaves the barrier (emu_flush_requests). A site of
+ * an access ptxas merged wider (cta.h's round) has each lane's address rounded down to its width;
+ * one of a load ptxas runs before its loop (once) is joined again while pending at the same
+ * address, so it counts once a loop entry (sass/sass_lines.c). */
 #include "request.h"
 
 #include <assert.h>
@@ -34,9 +37,12 @@ void emu_flush_complete(struct block *b, uint32_t w)
             live[nlive++] = t;
     for (uint32_t i = 0; i < b->nreqs; i++) {
         uint32_t site = (uint32_t)(b->rkey[i] >> 32), k = (uint32_t)b->rkey[i];
+        /* a load run before its loop (cta.h's once) is joined again while pending: kept until
+           each lane has made a later one */
+        uint32_t past = k + (b->p->sites[site].once ? 1u : 0u);
         int done = 1;
         for (uint32_t j = 0; j < nlive && done; j++)
-            if (*emu_kcount(b, live[j], site) <= k)
+            if (*emu_kcount(b, live[j], site) <= past)
                 done = 0;
         if (done) {
             if (b->h && b->h->access)
@@ -124,17 +130,42 @@ struct smem_access *emu_request(struct block *b, uint32_t site, uint32_t k, uint
     return a;
 }
 
+/* The pending request (site, k), or NULL. */
+static struct smem_access *pending(struct block *b, uint32_t site, uint32_t k)
+{
+    uint64_t key = (uint64_t)site << 32 | k;
+    uint32_t gen = b->gen + 1;
+    if (!b->cap_tab)
+        return NULL;
+    uint32_t h = table_slot(key, b->cap_tab);
+    while (b->tab[h].gen == gen) {
+        if (b->tab[h].key == key)
+            return &b->reqs[b->tab[h].idx];
+        h = (h + 1) & (b->cap_tab - 1);
+    }
+    return NULL;
+}
+
 /* Records lane tid's part in site's request; addr_known says whether addr means anything. */
 int emu_record(struct block *b, uint32_t tid, uint32_t site, uint32_t addr, int addr_known,
                   int oob)
 {
     uint32_t *kc = emu_kcount(b, tid, site);
+    if (b->p->sites[site].once && *kc) {
+        /* a load ptxas runs before its loop (cta.h): the lane's request stands while pending at
+           the same address */
+        struct smem_access *a = pending(b, site, *kc - 1);
+        uint32_t lane = tid % 32;
+        if (a && (a->active >> lane & 1u) && a->addr[lane] == addr &&
+            !(a->unknown >> lane & 1u) == (addr_known != 0))
+            return 0;
+    }
     struct smem_access *a = emu_request(b, site, (*kc)++, tid / 32);
     if (!a)
         return -1;
-    uint32_t lane = tid % 32, bit = 1u << lane;
+    uint32_t lane = tid % 32, bit = 1u << lane, round = b->p->sites[site].round;
     a->active |= bit;
-    a->addr[lane] = addr;
+    a->addr[lane] = round ? addr & ~(round - 1u) : addr; /* a SASS-merged access (cta.h) */
     a->wsync[lane] = b->T[tid].wsync;
     if (!addr_known)
         a->unknown |= bit;
@@ -156,7 +187,7 @@ int emu_warp_record(struct block *b, uint32_t w, uint32_t pc, uint32_t ex, const
         for (uint32_t l = l0 + 1; l < 32; l++)
             if (ex >> l & 1u)
                 diff |= kc[l] ^ k0;
-        int same_k = diff == 0;
+        int same_k = diff == 0 && !p->sites[s].once; /* once: lane by lane (emu_record) */
         if (!same_k) {
             for (uint32_t l = 0; l < 32; l++)
                 if ((ex >> l & 1u) && emu_record(b, base + l, s, off[l] + so, 1, 0))
@@ -167,10 +198,11 @@ int emu_warp_record(struct block *b, uint32_t w, uint32_t pc, uint32_t ex, const
         if (!a)
             return emu_fail(b, pc, "out of memory");
         a->active |= ex;
+        uint32_t keep = ~(p->sites[s].round ? p->sites[s].round - 1u : 0u); /* cta.h: round */
         for (uint32_t l = 0; l < 32; l++)
             if (ex >> l & 1u) {
                 kc[l]++;
-                a->addr[l] = off[l] + so;
+                a->addr[l] = (off[l] + so) & keep;
                 a->wsync[l] = b->T[base + l].wsync;
             }
     }

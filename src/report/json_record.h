@@ -16,9 +16,11 @@ enum { JSON_RECORD_NTOTALS = 7 };
 
 /* "shared_ld": {...} through "shared_ldgsts": {...}, then "shared_gmma": {...} where wgmma read
  * shared memory, one a line (each line after the first starts with the record's indent). data_dependent: write a kernel's "data_dependent_requests" (a launch's
- * record has never carried it). */
+ * record has never carried it). ptx_ld, ptx_st (NULL: none): the PTX's own figures, written as
+ * "ptx_requests" / "ptx_wavefronts" in shared_ld / shared_st where they differ (sass_lines.c). */
 void json_record_totals(FILE *f, const struct smem_totals *const t[JSON_RECORD_NTOTALS],
-                        int data_dependent);
+                        int data_dependent, const struct smem_totals *ptx_ld,
+                        const struct smem_totals *ptx_st);
 /* ,\n<indent>"dshared": {"requests": N, "bytes": B, "xbar_bytes": X, "ld": n, "st": n, "atom": n,
  * "stas": n, "redas": n, "tma_st": n} where other CTAs' shared memory was accessed (nothing
  * otherwise). bytes: the LSU's (l1tex__t_bytes_pipe_lsu_mem_dshared); xbar_bytes: the crossbar's

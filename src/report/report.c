@@ -33,11 +33,16 @@ const char *smem_hazard_file(const struct smem_kernel_report *k, const struct sm
 }
 
 /* "key": {...}: a totals object; data_dependent: with "data_dependent_requests" where there are any */
-static void json_totals(FILE *f, const char *key, const struct smem_totals *t, int data_dependent)
+static void json_totals(FILE *f, const char *key, const struct smem_totals *t, int data_dependent,
+                        const struct smem_totals *ptx)
 {
     fprintf(f, "\"%s\": {\"requests\": %llu, \"wavefronts\": %llu, \"ideal_wavefronts\": %llu", key,
             (unsigned long long)t->requests, (unsigned long long)t->wavefronts,
             (unsigned long long)t->ideal);
+    if (ptx && (ptx->requests != t->requests || ptx->wavefronts != t->wavefronts))
+        /* the PTX's own figure, where the lines' SASS changed it (sass/sass_lines.c) */
+        fprintf(f, ", \"ptx_requests\": %llu, \"ptx_wavefronts\": %llu",
+                (unsigned long long)ptx->requests, (unsigned long long)ptx->wavefronts);
     if (data_dependent && t->unknown_requests)
         fprintf(f, ", \"data_dependent_requests\": %llu", (unsigned long long)t->unknown_requests);
     if (t->pipe_delta) /* the LSU pipeline's count differs (docs/bank-model.md "Two wavefront counters") */
@@ -46,7 +51,8 @@ static void json_totals(FILE *f, const char *key, const struct smem_totals *t, i
 }
 
 void json_record_totals(FILE *f, const struct smem_totals *const t[JSON_RECORD_NTOTALS],
-                        int data_dependent)
+                        int data_dependent, const struct smem_totals *ptx_ld,
+                        const struct smem_totals *ptx_st)
 {
     static const char *const key[JSON_RECORD_NTOTALS] = {
         "shared_ld", "shared_st", "shared_atom", "shared_ldsm", "shared_stsm", "shared_ldgsts",
@@ -56,7 +62,7 @@ void json_record_totals(FILE *f, const struct smem_totals *const t[JSON_RECORD_N
             continue; /* a kernel without wgmma: the record as it always was */
         if (i)
             fprintf(f, ",\n     ");
-        json_totals(f, key[i], t[i], data_dependent);
+        json_totals(f, key[i], t[i], data_dependent, i == 0 ? ptx_ld : i == 1 ? ptx_st : NULL);
     }
 }
 
@@ -168,7 +174,7 @@ void smem_report_json_kernel(FILE *f, const struct smem_analysis *a,
             k->block[0], k->block[1], k->block[2], k->grid[0], k->grid[1], k->grid[2],
             k->static_smem, k->dynamic_smem);
     const struct smem_totals *const t[JSON_RECORD_NTOTALS] = JSON_RECORD_TOTALS(k);
-    json_record_totals(f, t, 1);
+    json_record_totals(f, t, 1, &k->ptx_ld, &k->ptx_st);
     json_record_dshared(f, &k->dshared, "     ");
     if (k->ndshared_lines) {
         fprintf(f, ",\n     \"dshared_sites\": [");
@@ -233,6 +239,9 @@ void smem_report_json_kernel(FILE *f, const struct smem_analysis *a,
             fprintf(f, ", \"sass_placed\": ");
             smem_json_string(f, r->sass_placed);
         }
+        if (r->ptx_differs) /* the PTX's own figure (sass/sass_lines.c) */
+            fprintf(f, ", \"ptx_requests\": %llu, \"ptx_wavefronts\": %llu",
+                    (unsigned long long)r->ptx.requests, (unsigned long long)r->ptx.wavefronts);
         if (r->ptxas_differs[0]) { /* the SASS census (census.h) */
             fprintf(f, ", \"ptxas_differs\": ");
             smem_json_string(f, r->ptxas_differs);

@@ -68,6 +68,11 @@ struct smem_site_report {
     char ptxas_differs[320]; /* "": ptxas's SASS of this line agrees with the PTX's sites (or
                                was not checked); else one line on how it differs (census.h):
                                the line's counts are the PTX's, the H100's may differ */
+    /* the PTX's own figure where the line's SASS changed it (sass/sass_lines.c: accesses ptxas
+       merged or removed; emu/cta.h's `figure`): ptx_differs set, ptx the site's totals counted
+       as the PTX has them (t: as the SASS has them) */
+    uint8_t ptx_differs;
+    struct smem_totals ptx;
 };
 
 struct smem_kernel_report {
@@ -86,6 +91,9 @@ struct smem_kernel_report {
     struct smem_dshared_totals dshared;
     struct smem_dshared_line *dshared_lines;
     uint32_t ndshared_lines;
+    /* ld and st as the PTX has them (ld, st: as the line's SASS has them; they differ only where
+       sass/sass_lines.c changed a line) */
+    struct smem_totals ptx_ld, ptx_st;
     struct smem_site_report *sites;
     uint32_t nsites;
     struct smem_hazard *hazards;

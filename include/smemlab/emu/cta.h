@@ -59,6 +59,17 @@ struct smem_cta_site {
     /* a SASS-placed access: the bytes of it the program's own loads read, a bit each (ptxas may
        read more: a float3 as LDS.128); the hazards look at these alone. 0: every byte */
     uint16_t used;
+    /* where the line's SASS differs from the PTX beyond the above (src/sass/sass_lines.c): 0 the
+       access counts in both figures; 1 the SASS's only (a wider access ptxas made of this and
+       other scalar accesses: each lane's address rounded down to a multiple of `round`, its
+       bytes the members' own, which the hazards see through their sites); 2 the PTX's only (a
+       member of such a group, or a load ptxas serves from registers: priced into the site's
+       `ptx_*` figures and seen by the hazards, no request of the kernel's counts) */
+    uint8_t figure;
+    uint8_t round;
+    /* a SASS-only load ptxas runs before its loop (figure 1): a lane's executions of it make one
+       request until its address changes or the request is reported (emu/request.c) */
+    uint8_t once;
 };
 
 /* A variable placed in the block's shared window. */
