@@ -1626,9 +1626,13 @@ static void test_python_kernels_under_run(void)
             char log[1200];
             size_t n = strlen(py), b = strlen("/bin/python3"); /* deps.sh's log: VENV.log */
             snprintf(log, sizeof log, "%.*s.log", (int)(n > b ? n - b : 0), py);
-            char *l = test_read_file(log, NULL);
-            printf("  (no Triton venv at %s: scripts/deps.sh could not install it%s%.300s; Python "
-                   "kernels not run)\n", py, l ? ": " : "", l ? l : "");
+            char *l = test_read_file(log, NULL), *last = l; /* its last line: pip's reason */
+            for (char *p = l; p && *p; p++)
+                if (*p == '\n' && p[1] && p[1] != '\n')
+                    last = p + 1;
+            printf("  (no Triton venv at %s: scripts/deps.sh could not install it%s%.*s; the "
+                   "Python kernels not run)\n", py, last ? ": " : "",
+                   last ? (int)strcspn(last, "\n") : 0, last ? last : "");
             free(l);
             return;
         }
