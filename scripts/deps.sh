@@ -54,7 +54,7 @@ fi
 # Triton + NumPy (about 300 MB from PyPI, once): test_run runs tests/run/triton_matmul.py with it
 if ! "$TRITON_VENV/bin/python3" -c 'import triton, numpy' >/dev/null 2>&1; then
   echo "deps: installing $TRITON_PIN into $TRITON_VENV (pip)" >&2
-  rm -rf "$TRITON_VENV"; mkdir -p "$(dirname "$TRITON_VENV")"
+  rm -rf "$TRITON_VENV"; mkdir -p "$(dirname "$TRITON_VENV")" || true
   log="$TRITON_VENV.log"
   if python3 -m venv "$TRITON_VENV" >"$log" 2>&1 &&
      "$TRITON_VENV/bin/python3" -m pip install -q --disable-pip-version-check $TRITON_PIN >>"$log" 2>&1 &&
