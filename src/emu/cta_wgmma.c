@@ -19,6 +19,9 @@
  *  - Its reads: a request a warp (op gmma: shared_gmma), and the 16-byte chunks read as
  *    `landed` reads for the hazards; commit_group a request a warp with none, unless it follows
  *    a wgmma.mma_async at once (after_mma).
+ *  - The checks of what it reads: the layout check (check_layout: a TMA's swizzle other than the
+ *    descriptor's) and the proxy-fence check (check_fence: bytes a generic-proxy write left with
+ *    no fence.proxy.async of its thread since; request.c keeps the record).
  *  - Sums: f16 / bf16 / tf32 as one HMMA block of the K products and C (emu/tc_numeric.c);
  *    e4m3 / e5m2 (through their f16 values, exact) as one QGMMA block: 13 fraction bits, not 25
  *    (smem_tc_block_qgmma); s8 / u8 exactly (s32 wraps, or clamps with .satfinite). */
