@@ -168,6 +168,56 @@ static void test_wgmma_reads_race(void)
     free(e);
 }
 
+/* The proxy-fence check (tests/run/wgmma_fence.cu, docs/analyzer.md): a wgmma reading bytes a
+ * st.shared or a cp.async wrote with no fence.proxy.async of the writing thread since (none, one
+ * before the write, a .global one) is a hazard located at both lines, counted by
+ * --fail-on-hazard, in the JSON report; with the fence after the write, none. */
+static void test_proxy_fence(void)
+{
+    char *o, *e;
+    CHECK_EQ(run("--fail-on-hazard", "wgmma_fence", "nofence", &o, &e), 1);
+    EXPECT_IN(e, "hazard: proxy-fence (wgmma reads A written by st.shared (thread 0) without "
+                 "fence.proxy.async) lines 38 and 25, address 0 in sm");
+    EXPECT_IN(e, "hazard: proxy-fence (wgmma reads B written by st.shared");
+    free(o);
+    free(e);
+    CHECK_EQ(run("--fail-on-hazard", "wgmma_fence", "late", &o, &e), 1);
+    EXPECT_IN(e, "hazard: proxy-fence (wgmma reads A written by st.shared (thread 44) without "
+                 "fence.proxy.async) lines 38 and 32, address 300 in sm");
+    CHECK(strstr(e, "reads B") == NULL); /* byte 300 is row 10: B has 8 */
+    free(o);
+    free(e);
+    CHECK_EQ(run("--fail-on-hazard", "wgmma_fence", "global", &o, &e), 1);
+    EXPECT_IN(e, "hazard: proxy-fence (wgmma reads A written by st.shared (thread 0)");
+    free(o);
+    free(e);
+    CHECK_EQ(run("--fail-on-hazard", "wgmma_fence", "cpasync", &o, &e), 1);
+    EXPECT_IN(e, "hazard: proxy-fence (wgmma reads A written by cp.async (thread 0) without "
+                 "fence.proxy.async) lines 38 and 21");
+    free(o);
+    free(e);
+    char *json = NULL;
+    char opts[1200];
+    snprintf(opts, sizeof opts, "--format json -o %s/wgmma_fence.json", bin);
+    CHECK_EQ(run(opts, "wgmma_fence", "nofence", &o, &e), 0);
+    char path[1100];
+    snprintf(path, sizeof path, "%s/wgmma_fence.json", bin);
+    json = test_read_file(path, NULL);
+    CHECK(json != NULL);
+    EXPECT_IN(json, "\"kind\": \"proxy-fence\"");
+    free(json);
+    free(o);
+    free(e);
+    static const char *const clean[] = {"fenced", "cpfenced"};
+    for (unsigned i = 0; i < 2; i++) {
+        CHECK_EQ(run("--fail-on-hazard", "wgmma_fence", clean[i], &o, &e), 0);
+        CHECK(strstr(e, "hazard:") == NULL);
+        EXPECT_IN(o, "sum 0: no error");
+        free(o);
+        free(e);
+    }
+}
+
 int main(void)
 {
     if (system("nvcc --version > /dev/null 2>&1") != 0) {
@@ -179,9 +229,11 @@ int main(void)
     mkdir(bin, 0755);
     build("wgmma");
     build("wgmma_bad");
+    build("wgmma_fence");
     RUN(test_outputs_are_the_h200s);
     RUN(test_gmma_counts_are_the_h200s);
     RUN(test_bad_input_stops_located);
     RUN(test_wgmma_reads_race);
+    RUN(test_proxy_fence);
     return CHECK_DONE();
 }

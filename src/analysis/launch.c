@@ -350,6 +350,13 @@ static void on_layout(void *ctx, const struct smem_cta_layout *e)
         smem_hazards_layout(c->hz, e);
 }
 
+static void on_proxy_fence(void *ctx, const struct smem_cta_proxy_fence *e)
+{
+    struct collector *c = ctx;
+    if (c->hz)
+        smem_hazards_proxy_fence(c->hz, e);
+}
+
 static void on_cluster_race(void *ctx, const struct smem_cta_cluster_race *e)
 {
     struct collector *c = ctx;
@@ -604,7 +611,8 @@ int smem_launch_analyze(const struct smem_cta_program *p, const struct smem_laun
         c.cache = calloc(COST_CACHE, sizeof *c.cache); /* NULL: every request priced afresh */
         c.mcache = calloc(MATRIX_CACHE, sizeof *c.mcache);
     }
-    struct smem_cta_hooks hooks = {&c, on_access, on_barrier, on_layout, on_dshared, on_cluster_race};
+    struct smem_cta_hooks hooks = {&c, on_access, on_barrier, on_layout, on_dshared, on_cluster_race,
+                                   on_proxy_fence};
     double t0 = now_s();
     int rc = smem_cta_run(p, l, o->price ? &hooks : NULL, res, err);
     k->seconds = now_s() - t0;

@@ -161,6 +161,13 @@ struct block {
        otherwise since, by any instruction, make the record stale: emu_tma_current) */
     uint8_t *tma_sw;
     uint32_t *tma_pc, *tma_sum;
+    /* request.c, the proxy-fence record (kernels with a wgmma only; pf_on 0 not yet known, 1
+       off, 2 on): per shared byte, the generic-proxy write (st / atom / red / stmatrix, a
+       cp.async landing) not yet followed by a fence.proxy.async of its thread: pf_pc the
+       instruction + 1 (0: none, or an async-proxy write since), pf_stamp its thread << 20 | the
+       thread's fence count then (low 20 bits); pf_fences: per thread, its fence.proxy.async count */
+    int pf_on;
+    uint32_t *pf_pc, *pf_stamp, *pf_fences;
 };
 
 /* Per instruction, a fast-path kind for the common integer operations (cta_prepare.c). */

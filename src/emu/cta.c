@@ -361,6 +361,7 @@ static void block_reset(struct block *b)
     memset(b->smem_known, 0, b->smem_size);
     if (b->tma_sw)
         memset(b->tma_sw, 0, b->smem_size / 16 + 1);
+    emu_pf_reset(b);
     if (b->local_size)
         memset(b->local_known, 0, (size_t)b->nthreads * b->local_size);
     b->interval = 0;
@@ -519,6 +520,9 @@ static void block_close(struct block *b)
     free(b->tma_sw);
     free(b->tma_pc);
     free(b->tma_sum);
+    free(b->pf_pc);
+    free(b->pf_stamp);
+    free(b->pf_fences);
     free(b->local);
     free(b->local_known);
     free(b->param);

@@ -8,7 +8,10 @@
  *    object in shared memory (the encoding below is ours: a program reads it only through these
  *    instructions); a thread whose try_wait finds its phase incomplete waits (L_MBAR) until the
  *    phase completes (emu_async_wake), so a spinning loop costs no steps, and a block whose
- *    live threads all wait on phases that cannot complete stops with a located message. */
+ *    live threads all wait on phases that cannot complete stops with a located message;
+ *  - fence.proxy.async for the proxy-fence record (block.h, pf_*; request.c): in a kernel with a wgmma, which shared bytes were
+ *    last written through the generic proxy by a thread that has not run fence.proxy.async since
+ *    (docs/analyzer.md, "The proxy-fence check"; cta_wgmma.c reports a wgmma reading them). */
 #include "families.h"
 #include "lanes.h"
 #include "request.h"
@@ -159,8 +162,11 @@ static void copies_land(struct block *b, uint32_t w, uint32_t ex, const uint32_t
         for (uint32_t i = 0; i < q->n; i++) {
             if (upto[l] != UINT32_MAX && q->v[i].group >= upto[l])
                 q->v[kept++] = q->v[i];
-            else
-                sp[nland[l]++] = q->v[i];
+            else {
+                sp[nland[l]++] = q->v[i]; /* its bytes land: a generic-proxy write */
+                emu_pf_generic(b, w * 32 + l, b->p->sites[q->v[i].site].insn, q->v[i].off,
+                               q->v[i].width);
+            }
         }
         q->n = kept;
         sp += nland[l];
@@ -607,3 +613,16 @@ int emu_async_wake(struct block *b)
     return emu_fail(b, b->T[first].pc, msg);
 }
 
+
+/* ---- fence.proxy.async: the proxy-fence record (request.c) ---- */
+
+int emu_exec_fence(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in, uint32_t ex)
+{
+    (void)pc;
+    if (!(in->tflags & SMEM_TF_PROXY_ASYNC) || in->space == SP_GLOBAL)
+        return 0;
+    for (uint32_t l = 0; l < 32; l++)
+        if (ex >> l & 1u)
+            emu_pf_fence(b, w * 32 + l);
+    return 0;
+}

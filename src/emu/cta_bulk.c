@@ -141,6 +141,7 @@ static int bulk_g2s(struct block *b, uint32_t w, uint32_t l, uint32_t pc,
     if (t == b)
         bulk_landed(b, w, l, pc, dst, n);
     emu_tma_forget(t, dst, n);
+    emu_pf_async(t, dst, n);
     return emu_mbarrier_complete_tx(b, t, pc, bar, n, name);
 }
 
@@ -180,6 +181,7 @@ static int bulk_s2s(struct block *b, uint32_t w, uint32_t l, uint32_t pc,
     memmove(t->smem + dst, b->smem + src, n);
     memmove(t->smem_known + dst, b->smem_known + src, n);
     emu_tma_forget(t, dst, n);
+    emu_pf_async(t, dst, n);
     if (t != b) {
         b->remote = t;
         emu_dshared_lane(b, w * 32 + l, SMEM_DSH_TMA_ST, n);

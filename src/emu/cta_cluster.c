@@ -147,6 +147,7 @@ static int exec_async_store(struct block *b, uint32_t w, uint32_t pc,
             mem_write(t->smem, t->smem_known, o, esz, x, k);
         }
         emu_tma_forget(t, off, n);
+        emu_pf_async(t, off, n); /* st.async / red.async: no generic-proxy record either way */
         if (t != b) {
             b->remote = t;
             emu_dshared_lane(b, w * 32 + l, in->op == PO_ST_ASYNC ? SMEM_DSH_STAS : SMEM_DSH_REDAS, n);

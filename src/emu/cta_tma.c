@@ -39,6 +39,7 @@
 #include "families.h"
 #include "lanes.h"
 #include "memory.h"
+#include "request.h"
 
 #include "smemlab/model/tensormap.h"
 
@@ -245,6 +246,7 @@ static int load_elem(void *ctx, const uint32_t e[SMEM_TMAP_MAX_RANK], int inside
     }
     memcpy(to->smem + off, v, x->eb);
     memcpy(to->smem_known + off, kn, x->eb);
+    emu_pf_async(to, off, x->eb); /* the async proxy's write: no fence owed */
     if ((e[0] * x->eb) % 16 == 0) { /* the first element of a 16-byte chunk: its record */
         to->tma_sw[off / 16] = (uint8_t)(x->t->swizzle + 1);
         to->tma_pc[off / 16] = x->pc;

@@ -19,11 +19,15 @@
  *  - Its reads: a request a warp (op gmma: shared_gmma), and the 16-byte chunks read as
  *    `landed` reads for the hazards; commit_group a request a warp with none, unless it follows
  *    a wgmma.mma_async at once (after_mma).
+ *  - The checks of what it reads: the layout check (check_layout: a TMA's swizzle other than the
+ *    descriptor's) and the proxy-fence check (check_fence: bytes a generic-proxy write left with
+ *    no fence.proxy.async of its thread since; request.c keeps the record).
  *  - Sums: f16 / bf16 / tf32 as one HMMA block of the K products and C (emu/tc_numeric.c);
  *    e4m3 / e5m2 (through their f16 values, exact) as one QGMMA block: 13 fraction bits, not 25
  *    (smem_tc_block_qgmma); s8 / u8 exactly (s32 wraps, or clamps with .satfinite). */
 #include "families.h"
 #include "lanes.h"
+#include "request.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -199,6 +203,28 @@ static void check_layout(struct block *b, uint32_t pc, uint64_t raw, int mn, uns
         }
 }
 
+/* The proxy-fence check: the first byte of the operand (descriptor raw) whose last write was a
+ * generic-proxy one its thread did not follow with fence.proxy.async (request.c's record),
+ * reported (struct smem_cta_proxy_fence) once for the operand. */
+static void check_fence(struct block *b, uint32_t pc, uint64_t raw, int mn, unsigned t, uint32_t rows,
+                        uint32_t K, char which)
+{
+    if (!b->pf_pc || !b->h || !b->h->proxy_fence)
+        return;
+    struct desc d = decode(raw);
+    uint32_t e = ebytes(t);
+    for (uint32_t r = 0; r < rows; r++)
+        for (uint32_t k = 0; k < K; k++) {
+            uint32_t off = elem_addr(&d, mn, r, k, e) - SHARED_WINDOW_BASE, wpc, tid;
+            for (uint32_t i = 0; i < e; i++)
+                if (emu_pf_unfenced(b, off + i, &wpc, &tid)) {
+                    struct smem_cta_proxy_fence ev = {b->bid, pc, wpc, tid, off + i, which};
+                    b->h->proxy_fence(b->h->ctx, &ev);
+                    return;
+                }
+        }
+}
+
 /* the sign bit of an element of type t */
 static uint32_t sign_bit(unsigned t)
 {
@@ -278,6 +304,7 @@ static int run_product(struct block *b, uint32_t g, uint32_t pc, const struct sm
     if (read_operand(b, pc, db, (int)trb, tb, N, K, "B", B, &known, chunks))
         goto done;
     check_layout(b, pc, db, (int)trb, tb, N, K, 'B');
+    check_fence(b, pc, db, (int)trb, tb, N, K, 'B');
     if (!rs) {
         if ((r = group_desc(b, g, pc, oa, "A", &da)) <= 0) {
             rc = r;
@@ -286,6 +313,7 @@ static int run_product(struct block *b, uint32_t g, uint32_t pc, const struct sm
         if (read_operand(b, pc, da, (int)tra, ta, 64, K, "A", A, &known, chunks))
             goto done;
         check_layout(b, pc, da, (int)tra, ta, 64, K, 'A');
+        check_fence(b, pc, da, (int)tra, ta, 64, K, 'A');
     } else { /* A's fragments: warp w of the group holds rows 16w .. 16w+15 */
         for (uint32_t t = 0; t < WG_THREADS; t++) {
             uint32_t w = t / 32, l = t % 32, wv = 4 * g + w;

@@ -68,6 +68,9 @@ emu_warp_fn emu_exec_matrix, emu_exec_mma, emu_exec_wmma, emu_exec_cp_async,
  * load's (the layout record forgets those chunks). The layout record: b->tma_sw (block.h) */
 int emu_tma_exec(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in, uint32_t ex);
 void emu_tma_forget(struct block *b, uint32_t off, uint32_t n);
+/* cta_async.c: fence.proxy.async (shared or no state space) by lanes ex of warp w, for the
+ * proxy-fence record (request.c); returns 0: the lanes go on as for any fence. */
+int emu_exec_fence(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in, uint32_t ex);
 /* 1 when 16-byte chunk `chunk` still holds what the TMA load of its record wrote */
 int emu_tma_current(const struct block *b, uint32_t chunk);
 /* cta_wgmma.c: nobody can move: -1 (located) when threads wait at a wgmma for the rest of

@@ -57,12 +57,13 @@ enum hz_detail {
     D_OOB_READ, D_OOB_WRITE,                       /* oob */
     D_LAYOUT_A, D_LAYOUT_B,                        /* layout: the operand */
     D_CL_READ_WRITE, D_CL_WRITE_READ, D_CL_WRITE_WRITE, /* race between CTAs of a cluster */
+    D_FENCE_A, D_FENCE_B,                          /* proxy-fence: the operand */
     D_COUNT
 };
 
 static const char *const detail_name[D_COUNT] = {
     "read-write", "write-read", "write-write", "divergent", "exit-while-waiting", "read", "write",
-    "A", "B", "read-write", "write-read", "write-write",
+    "A", "B", "read-write", "write-read", "write-write", "A", "B",
 };
 
 struct smem_hazard_tracker {
@@ -614,6 +615,41 @@ void smem_hazards_layout(struct smem_hazard_tracker *t, const struct smem_cta_la
     z->count++;
 }
 
+/* how a generic-proxy write is named in a proxy-fence hazard */
+static const char *write_words(unsigned op)
+{
+    return op == PO_ST ? "st.shared" : op == PO_ATOM ? "atom.shared" : op == PO_RED ? "red.shared"
+         : op == PO_CP_ASYNC ? "cp.async" : op == PO_STMATRIX ? "stmatrix" : smem_ptx_op_name(op);
+}
+
+void smem_hazards_proxy_fence(struct smem_hazard_tracker *t, const struct smem_cta_proxy_fence *e)
+{
+    const struct smem_cta_program *p = t->p;
+    int created;
+    uint32_t s0 = p->site_of_insn[e->insn], s1 = p->site_of_insn[e->write_insn];
+    uint32_t l0 = s0 < p->nsites ? p->sites[s0].line : p->func->insns[e->insn].loc_line;
+    uint32_t l1 = s1 < p->nsites ? p->sites[s1].line : p->func->insns[e->write_insn].loc_line;
+    enum hz_detail d = (e->operand == 'B' ? D_FENCE_B : D_FENCE_A);
+    struct smem_hazard *z = hazard_for(t, SMEM_HAZARD_PROXY_FENCE, d, l0, l1, &created);
+    if (!z)
+        return;
+    if (created) {
+        z->site[0] = s0 < p->nsites ? s0 : UINT32_MAX;
+        z->site[1] = s1 < p->nsites ? s1 : UINT32_MAX;
+        z->lines[0] = l0;
+        z->lines[1] = l1;
+        z->file = s0 < p->nsites ? p->sites[s0].file : insn_file(p, e->insn);
+        z->address = e->address;
+        snprintf(z->detail, sizeof z->detail, "wgmma reads %c written by %s (thread %u) without "
+                 "fence.proxy.async", e->operand, write_words(p->func->insns[e->write_insn].op),
+                 e->thread);
+        const struct smem_cta_var *v = var_of(p, e->address, 0);
+        if (v)
+            var_display_name(v->name, z->var, sizeof z->var);
+    }
+    z->count++;
+}
+
 void smem_hazards_cluster_race(struct smem_hazard_tracker *t, const struct smem_cta_cluster_race *e)
 {
     const struct smem_cta_program *p = t->p;
@@ -664,5 +700,5 @@ void smem_hazards_free(struct smem_hazard_tracker *t)
 const char *smem_hazard_kind_name(enum smem_hazard_kind k)
 {
     return k == SMEM_HAZARD_RACE ? "race" : k == SMEM_HAZARD_BARRIER ? "barrier"
-         : k == SMEM_HAZARD_LAYOUT ? "layout" : "oob";
+         : k == SMEM_HAZARD_LAYOUT ? "layout" : k == SMEM_HAZARD_PROXY_FENCE ? "proxy-fence" : "oob";
 }

@@ -146,6 +146,93 @@ static struct smem_access *pending(struct block *b, uint32_t site, uint32_t k)
     return NULL;
 }
 
+#define PF_EPOCH_MASK 0xfffffu /* a stamp keeps a thread's fence count modulo 2^20 */
+
+/* The record exists (allocated on the first write of a kernel that has a wgmma): 1, else 0. */
+static int pf_ready(struct block *b)
+{
+    if (!b->pf_on) {
+        b->pf_on = 1;
+        const struct smem_ptx_func *f = b->p->func;
+        for (uint32_t i = 0; i < f->ninsns; i++)
+            if (f->insns[i].op == PO_WGMMA) {
+                b->pf_on = 2;
+                break;
+            }
+    }
+    if (b->pf_on != 2 || !b->smem_size)
+        return 0;
+    if (!b->pf_pc) {
+        b->pf_pc = calloc(b->smem_size, sizeof *b->pf_pc);
+        b->pf_stamp = calloc(b->smem_size, sizeof *b->pf_stamp);
+        b->pf_fences = calloc(b->nthreads, sizeof *b->pf_fences);
+        if (!b->pf_pc || !b->pf_stamp || !b->pf_fences) {
+            free(b->pf_pc);
+            free(b->pf_stamp);
+            free(b->pf_fences);
+            b->pf_pc = b->pf_stamp = b->pf_fences = NULL;
+            b->pf_on = 1; /* out of memory: no check (never a false report) */
+            return 0;
+        }
+    }
+    return 1;
+}
+
+void emu_pf_reset(struct block *b)
+{
+    if (b->pf_pc) {
+        memset(b->pf_pc, 0, (size_t)b->smem_size * sizeof *b->pf_pc);
+        memset(b->pf_fences, 0, (size_t)b->nthreads * sizeof *b->pf_fences);
+    }
+}
+
+void emu_pf_generic(struct block *b, uint32_t tid, uint32_t pc, uint32_t off, uint32_t n)
+{
+    if (b->pf_on == 1 || !pf_ready(b) || off >= b->smem_size || tid >= b->nthreads)
+        return;
+    uint32_t stamp = tid << 20 | (b->pf_fences[tid] & PF_EPOCH_MASK);
+    for (uint32_t i = off; i < off + n && i < b->smem_size; i++) {
+        b->pf_pc[i] = pc + 1;
+        b->pf_stamp[i] = stamp;
+    }
+}
+
+void emu_pf_async(struct block *b, uint32_t off, uint32_t n)
+{
+    if (!b->pf_pc || off >= b->smem_size)
+        return;
+    uint32_t end = n > b->smem_size - off ? b->smem_size : off + n;
+    memset(b->pf_pc + off, 0, (size_t)(end - off) * sizeof *b->pf_pc);
+}
+
+int emu_pf_unfenced(const struct block *b, uint32_t off, uint32_t *pc, uint32_t *tid)
+{
+    if (!b->pf_pc || off >= b->smem_size || !b->pf_pc[off])
+        return 0;
+    uint32_t t = b->pf_stamp[off] >> 20;
+    if ((b->pf_fences[t] & PF_EPOCH_MASK) != (b->pf_stamp[off] & PF_EPOCH_MASK))
+        return 0; /* its thread fenced since */
+    *pc = b->pf_pc[off] - 1;
+    *tid = t;
+    return 1;
+}
+
+void emu_pf_fence(struct block *b, uint32_t tid)
+{
+    if (tid < b->nthreads && pf_ready(b))
+        b->pf_fences[tid]++;
+}
+
+/* A generic-proxy write of a shared site (st, atom / red, stmatrix) for the proxy-fence record
+ * (cta_async.c): the bytes of lane tid's access at shared offset addr. */
+static void pf_write(struct block *b, uint32_t tid, uint32_t site, uint32_t addr)
+{
+    const struct smem_cta_site *s = &b->p->sites[site];
+    if (b->pf_on == 1 || (s->op != SMEM_ACC_ST && s->op != SMEM_ACC_ATOM && s->op != SMEM_ACC_STSM))
+        return;
+    emu_pf_generic(b, tid, s->insn, addr, s->op == SMEM_ACC_STSM ? 16 : s->width);
+}
+
 /* Records lane tid's part in site's request; addr_known says whether addr means anything. */
 int emu_record(struct block *b, uint32_t tid, uint32_t site, uint32_t addr, int addr_known,
                   int oob)
@@ -171,6 +258,8 @@ int emu_record(struct block *b, uint32_t tid, uint32_t site, uint32_t addr, int 
         a->unknown |= bit;
     if (oob)
         a->oob |= bit;
+    else if (addr_known)
+        pf_write(b, tid, site, addr);
     return 0;
 }
 
@@ -204,6 +293,7 @@ int emu_warp_record(struct block *b, uint32_t w, uint32_t pc, uint32_t ex, const
                 kc[l]++;
                 a->addr[l] = (off[l] + so) & keep;
                 a->wsync[l] = b->T[base + l].wsync;
+                pf_write(b, base + l, s, off[l] + so);
             }
     }
     return 0;

@@ -21,5 +21,15 @@ void emu_flush_complete(struct block *b, uint32_t w);
 void emu_dshared_lane(struct block *b, uint32_t tid, unsigned op, unsigned bytes);
 void emu_dshared_flush(struct block *b, uint32_t w, uint32_t pc);
 void emu_flush_requests(struct block *b);
+/* The proxy-fence record (block.h, pf_*): emu_pf_generic: thread tid's write of n
+ * bytes at shared offset off by instruction pc through the generic proxy; emu_pf_async: a write
+ * there through the async proxy (TMA, bulk copy: none is then owed); emu_pf_unfenced: the
+ * instruction and thread of the unfenced generic write of byte off (1), or 0; emu_pf_fence:
+ * thread tid ran fence.proxy.async (shared or no state space); emu_pf_reset: a block's fresh start. */
+void emu_pf_generic(struct block *b, uint32_t tid, uint32_t pc, uint32_t off, uint32_t n);
+void emu_pf_async(struct block *b, uint32_t off, uint32_t n);
+int emu_pf_unfenced(const struct block *b, uint32_t off, uint32_t *pc, uint32_t *tid);
+void emu_pf_fence(struct block *b, uint32_t tid);
+void emu_pf_reset(struct block *b);
 
 #endif

@@ -1334,6 +1334,19 @@ static int decode_mods(struct parser *ps, const char *at, struct smem_ptx_insn *
             in->mode = part[1] == 'n' ? MODE_ANY : MODE_ALL;
             continue;
         }
+        if (in->op == PO_MEMBAR && !strcmp(part, "async")) {
+            in->tflags |= SMEM_TF_PROXY_ASYNC; /* fence.proxy.async: both directions */
+            continue;
+        }
+        if (in->op == PO_MEMBAR && !strcmp(part, "async::generic")) {
+            in->tflags |= SMEM_TF_RELAXED; /* a mark until .release; the .acquire form (async to
+                                               generic) keeps it: nothing reads it on a fence */
+            continue;
+        }
+        if (in->op == PO_MEMBAR && !strcmp(part, "release") && (in->tflags & SMEM_TF_RELAXED)) {
+            in->tflags = (in->tflags & ~SMEM_TF_RELAXED) | SMEM_TF_PROXY_ASYNC; /* generic to async */
+            continue;
+        }
         if (in->op == PO_MEMBAR || in->op == PO_PREFETCH || in->op == PO_NOP ||
             (in->op == PO_SETMAXNREG && (!strcmp(part, "inc") || !strcmp(part, "dec"))))
             continue; /* fences and hints: every modifier is about ordering or caching */

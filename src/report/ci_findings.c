@@ -25,6 +25,9 @@ static const struct {
     {"leak", "An allocation not freed when the program ended (--leak-check full)"},
     {"layout", "A wgmma reads a shared-memory tile through a matrix descriptor whose swizzle is "
                "not the one the TMA load that wrote the tile used: a wrong product"},
+    {"proxy-fence", "A wgmma reads shared memory that a generic-proxy write (st.shared, atom, "
+                    "stmatrix, cp.async) left with no fence.proxy.async since, as the PTX ISA "
+                    "requires: undefined, a product of stale data"},
 };
 
 const char *smem_finding_rule_text(const char *rule)
@@ -105,6 +108,8 @@ static const char *hazard_rule(const char *kind)
         return "barrier-divergence";
     if (!strcmp(kind, "layout"))
         return "layout";
+    if (!strcmp(kind, "proxy-fence"))
+        return "proxy-fence";
     return "shared-out-of-bounds";
 }
 
@@ -124,6 +129,10 @@ static void hazard_message(struct smem_finding *f, const struct smem_json *h, co
                  f->kernel, detail ? detail : "?", f->line, f->line2);
     else if (!strcmp(kind, "layout"))
         snprintf(f->message, sizeof f->message, "%s: %s (the wgmma at line %u, the TMA load at "
+                 "line %u), seen %llu times", f->kernel, detail ? detail : "?", f->line, f->line2,
+                 f->count);
+    else if (!strcmp(kind, "proxy-fence"))
+        snprintf(f->message, sizeof f->message, "%s: %s (the wgmma at line %u, the write at "
                  "line %u), seen %llu times", f->kernel, detail ? detail : "?", f->line, f->line2,
                  f->count);
     else

@@ -194,6 +194,19 @@ struct smem_cta_layout {
     uint8_t written_swizzle; /* the tensor map's */
 };
 
+/* A wgmma read an operand byte that a generic-proxy write (st / atom / red / stmatrix on shared
+ * memory, a cp.async landing) left with no fence.proxy.async by the writing thread since: the
+ * PTX ISA requires one before the async proxy (wgmma) reads it (cta_wgmma.c, the proxy-fence
+ * check; docs/analyzer.md). */
+struct smem_cta_proxy_fence {
+    uint32_t block;         /* linear block index */
+    uint32_t insn;          /* the wgmma.mma_async */
+    uint32_t write_insn;    /* the write */
+    uint32_t thread;        /* the writing thread (linear in the block) */
+    uint32_t address;       /* the byte's offset in the block's shared window */
+    char operand;           /* 'A' or 'B' */
+};
+
 /* One warp's access to the shared memory of another CTA of its cluster (distributed shared
  * memory), as the H200 counts it (tests/run/h200-cluster-dsmem-ncu.csv): one request per
  * warp-level execution (smsp__sass_inst_executed_op_dshared_<op>), the bytes its lanes move
@@ -233,6 +246,7 @@ struct smem_cta_hooks {
     void (*layout)(void *ctx, const struct smem_cta_layout *e); /* may be NULL */
     void (*dshared)(void *ctx, const struct smem_dshared *e); /* may be NULL */
     void (*cluster_race)(void *ctx, const struct smem_cta_cluster_race *e); /* may be NULL */
+    void (*proxy_fence)(void *ctx, const struct smem_cta_proxy_fence *e); /* may be NULL */
 };
 
 /* Global memory for a launch (the differential tests; `smemlab run`): device address ranges backed

@@ -12,7 +12,7 @@ extern "C" {
 #endif
 
 enum smem_hazard_kind { SMEM_HAZARD_RACE = 0, SMEM_HAZARD_BARRIER = 1, SMEM_HAZARD_OOB = 2,
-                        SMEM_HAZARD_LAYOUT = 3 };
+                        SMEM_HAZARD_LAYOUT = 3, SMEM_HAZARD_PROXY_FENCE = 4 };
 
 struct smem_hazard {
     enum smem_hazard_kind kind;
@@ -23,12 +23,14 @@ struct smem_hazard {
                               "divergent" (threads waited at two different bar.sync) |
                               "exit-while-waiting"; oob: "read" | "write" (atomics write);
                               layout: "wgmma reads A as 128-byte swizzle, K-major; the TMA wrote
-                              it with 64-byte swizzle" */
+                              it with 64-byte swizzle"; proxy-fence: "wgmma reads A written by
+                              st.shared (thread 5) without fence.proxy.async" */
     uint32_t site[2];      /* emulator sites (index into program->sites); equal if one;
                               UINT32_MAX for a barrier (no access site); layout: the wgmma's
-                              and the TMA load's */
+                              and the TMA load's; proxy-fence: the wgmma's and the write's */
     uint32_t lines[2];     /* source lines of the two sites (race) or of the two barriers
-                              (divergent), or the line twice; layout: the wgmma's, the TMA's */
+                              (divergent), or the line twice; layout: the wgmma's, the TMA's;
+                              proxy-fence: the wgmma's, the write's */
     const char *file;      /* source file of lines[0] as the PTX names it (NULL: no line info) */
     uint32_t address;      /* byte offset in the block's shared window */
     char var[128];         /* variable the address belongs to (oob: the nearest one), "" if none */
@@ -45,6 +47,9 @@ void smem_hazards_access(struct smem_hazard_tracker *t, const struct smem_access
 void smem_hazards_barrier(struct smem_hazard_tracker *t, const struct smem_cta_barrier *b);
 /* A wgmma that reads a tile with another swizzle than the TMA wrote it with (kind layout). */
 void smem_hazards_layout(struct smem_hazard_tracker *t, const struct smem_cta_layout *e);
+/* A wgmma reads shared bytes a generic-proxy write left without fence.proxy.async (kind
+ * proxy-fence; one hazard a pair of lines and operand). */
+void smem_hazards_proxy_fence(struct smem_hazard_tracker *t, const struct smem_cta_proxy_fence *e);
 /* Two CTAs of a cluster access one shared byte unordered (kind race; its detail names the ranks:
  * "write-read between the CTAs of a cluster (ranks 0 and 1, in rank 0's shared memory)"). */
 void smem_hazards_cluster_race(struct smem_hazard_tracker *t, const struct smem_cta_cluster_race *e);
@@ -53,7 +58,7 @@ unsigned smem_hazards_count(const struct smem_hazard_tracker *t);
 const struct smem_hazard *smem_hazards_get(const struct smem_hazard_tracker *t, unsigned i);
 void smem_hazards_free(struct smem_hazard_tracker *t);
 
-/* "race", "barrier", "oob" or "layout". */
+/* "race", "barrier", "oob", "layout" or "proxy-fence". */
 const char *smem_hazard_kind_name(enum smem_hazard_kind k);
 
 #ifdef __cplusplus

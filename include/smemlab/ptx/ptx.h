@@ -196,6 +196,9 @@ enum smem_ptx_mode {
 #define SMEM_TF_IM2COL 0x4000u    /* cp.async.bulk.tensor .im2col / .im2col_no_offs */
 #define SMEM_TF_MULTICAST 0x8000u /* cp.async.bulk.tensor .multicast::cluster */
 #define SMEM_TF_SCOPE_CLUSTER 0x10000u /* .cluster scope (mbarrier, fences): orders the cluster */
+#define SMEM_TF_PROXY_ASYNC 0x20000u /* fence.proxy.async, or fence.proxy.async::generic.release
+                                       (generic to async): orders the generic proxy's writes before
+                                       the async proxy (space: shared, global or none) */
 
 enum smem_ptx_round { RND_NONE = 0, RND_RN, RND_RZ, RND_RM, RND_RP, RND_RNI, RND_RZI, RND_RMI, RND_RPI,
                       RND_RNA /* nearest, ties away from zero (cvt to .tf32) */ };
