@@ -51,8 +51,12 @@ struct rt_api_error {
     uint32_t site;
     uint64_t count;
     char *detail;           /* "use after free of ...", or NULL */
+    const char *name;       /* a library's status ("CURAND_STATUS_TYPE_ERROR"), or NULL: err's */
 };
 void rt_sanitize_api_error(int err);
+/* A library call (cuRAND) returned its status `name` (a string that lives as long as the program)
+ * to the program: recorded as rt_sanitize_api_error records a runtime error. */
+void rt_sanitize_api_error_named(const char *name);
 void rt_sanitize_note(const char *detail);
 const struct rt_api_error *rt_sanitize_api_errors(uint32_t *n);
 

@@ -231,7 +231,7 @@ static void collect_findings(int final)
         f->kind = "api error";
         f->call = e->call;
         f->site = rt_site_text(e->site);
-        f->error = rt_error_name((cudaError_t)e->error);
+        f->error = e->name ? e->name : rt_error_name((cudaError_t)e->error);
         f->detail = e->detail;
         f->count = e->count;
         api_errors += e->count;

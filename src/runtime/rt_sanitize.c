@@ -183,7 +183,7 @@ void rt_sanitize_note(const char *detail)
     snprintf(pending_detail, sizeof pending_detail, "%s", detail);
 }
 
-void rt_sanitize_api_error(int err)
+static void api_error(int err, const char *name)
 {
     uint32_t site = rt_site_capture();
     const char *call = rt_site_call(site);
@@ -191,7 +191,7 @@ void rt_sanitize_api_error(int err)
     pending_detail[0] = 0;
     for (uint32_t i = 0; i < napi_errors; i++) {
         struct rt_api_error *e = &api_errors[i];
-        if (e->error == err && e->site == site && e->call == call) {
+        if (e->error == err && e->name == name && e->site == site && e->call == call) {
             e->count++;
             free(detail);
             return;
@@ -207,7 +207,17 @@ void rt_sanitize_api_error(int err)
         api_errors = ne;
         cap_api_errors = nc;
     }
-    api_errors[napi_errors++] = (struct rt_api_error){err, call, site, 1, detail};
+    api_errors[napi_errors++] = (struct rt_api_error){err, call, site, 1, detail, name};
+}
+
+void rt_sanitize_api_error(int err)
+{
+    api_error(err, NULL);
+}
+
+void rt_sanitize_api_error_named(const char *name)
+{
+    api_error(-1, name);
 }
 
 const struct rt_api_error *rt_sanitize_api_errors(uint32_t *n)
