@@ -85,11 +85,16 @@ struct rand_pseudo {
     void *base;          /* each state at position 0, made on first use */
     uint64_t base_seed;
     uint32_t base_states;
+    void *live;          /* XORWOW's and MRG32k3a's states now, kept between calls */
+    int live_ok;
+    uint64_t live_next;  /* the unit they make next */
 };
 /* draws[k * per_unit + j]: the j-th draw of unit first + k, k < units (curand()'s 32 bits;
    MRG32k3a's combined value in (0, m1], which the caller forms) */
 int rand_pseudo_draws(struct rand_pseudo *g, uint64_t first, uint64_t units, unsigned per_unit,
                       uint32_t *draws);
+/* the seed, offset or ordering was set: states are made again from the offset */
+void rand_pseudo_reset(struct rand_pseudo *g);
 void rand_pseudo_free(struct rand_pseudo *g);
 
 /* ---- distributions (rand_dist.c) ---- */

@@ -5,7 +5,8 @@
  * device memory through the runtime (its bounds checked, the program stopped naming the call
  * when outside); a host generator writes host memory. Statuses are cuRAND's, each error also
  * recorded as an API error of the call (the sanitizer section of the report). What it does not
- * compute (MTGP32, MT19937, XORWOW's seeded ordering, Poisson) stops the program, named. */
+ * compute (MTGP32, MT19937, XORWOW's seeded ordering, the dynamic ordering, Poisson) stops the
+ * program, named. */
 #include "rand.h"
 
 #include <math.h>
@@ -182,7 +183,11 @@ API int curandSetPseudoRandomGeneratorSeed(struct gen *g, unsigned long long see
         return fail(ST_NOT_INITIALIZED, "the generator is NULL");
     if (!pseudo(g->type))
         return fail(ST_TYPE_ERROR, "a quasirandom generator has no seed");
-    g->p.seed = seed; /* the offset stays */
+    g->p.seed = seed; /* the offset stays; Philox's comes back a quarter (its outputs read as
+                         counters: measured after 64 outputs, tests/hw/curand/) */
+    if (g->type == PHILOX)
+        g->offset /= 4;
+    rand_pseudo_reset(&g->p);
     return ST_SUCCESS;
 }
 
@@ -192,6 +197,7 @@ API int curandSetGeneratorOffset(struct gen *g, unsigned long long offset)
     if (!g)
         return fail(ST_NOT_INITIALIZED, "the generator is NULL");
     g->offset = offset;
+    rand_pseudo_reset(&g->p);
     return ST_SUCCESS;
 }
 
@@ -211,10 +217,16 @@ API int curandSetGeneratorOrdering(struct gen *g, int order)
             __cudaSmemlabUnsupported("curandSetGeneratorOrdering",
                                      "XORWOW's CURAND_ORDERING_PSEUDO_SEEDED (its states' seeds "
                                      "are not known to smemlab's cuRAND stand-in)");
+        if (order == ORD_DYNAMIC)
+            __cudaSmemlabUnsupported("curandSetGeneratorOrdering",
+                                     "CURAND_ORDERING_PSEUDO_DYNAMIC (the library lays its states "
+                                     "out by the GPU and the call's size: not known to smemlab's "
+                                     "cuRAND stand-in)");
     } else if (order != ORD_QUASI) {
         return fail(ST_OUT_OF_RANGE, "a quasirandom generator takes CURAND_ORDERING_QUASI_DEFAULT");
     }
     g->ordering = order;
+    rand_pseudo_reset(&g->p);
     return ST_SUCCESS;
 }
 
@@ -261,9 +273,9 @@ static double now(void)
 static void unit_shape(int type, enum kind k, unsigned *outs, unsigned *draws)
 {
     int normal = k == K_NORM || k == K_LOGN, normald = k == K_NORMD || k == K_LOGND;
-    if (type == PHILOX) { /* one counter: curand4, uniform2_double, normal4, normal2_double */
-        *draws = 4;
-        *outs = k == K_UNIFD || normald ? 2 : 4;
+    if (type == PHILOX) { /* curand4, normal4: one counter; doubles: two counters give four */
+        *draws = k == K_UNIFD || normald ? 8 : 4;
+        *outs = 4;
     } else if (type == MRG32K3A) {
         *draws = normal || normald ? 2 : 1;
         *outs = *draws;
@@ -350,6 +362,11 @@ static int fill_pseudo(struct gen *g, enum kind k, void *out, uint64_t n, double
                     rand_box_muller_double(x[0], x[1], x[2], x[3], r);
                 v[0] = r[0];
                 v[1] = r[1];
+                if (outs == 4) { /* Philox: the second counter */
+                    rand_box_muller_double(x[4], x[5], x[6], x[7], r);
+                    v[2] = r[0];
+                    v[3] = r[1];
+                }
                 break;
             }
             }

@@ -14,7 +14,8 @@
 static FILE *out;
 static int host_gen;
 /* CURAND_DUMP_STANDIN=1: leave out what smemlab's stand-in refuses by name (Poisson, MTGP32,
-   MT19937, XORWOW's seeded ordering), so that the rest runs to the end under smemlab run */
+   MT19937, XORWOW's seeded ordering, the dynamic ordering), so that the rest runs to the end
+   under smemlab run */
 static int standin;
 
 static void rec(const char *name, int status, unsigned esize, uint64_t n, uint64_t first,
@@ -266,7 +267,8 @@ int main(int argc, char **argv) {
     if (!out) { perror(path); return 1; }
     for (int o = 0; o < 5; o++) {
       char p[64];
-      if (standin && ps[i].rng == CURAND_RNG_PSEUDO_XORWOW && os[o].ord == CURAND_ORDERING_PSEUDO_SEEDED)
+      if (standin && ((ps[i].rng == CURAND_RNG_PSEUDO_XORWOW && os[o].ord == CURAND_ORDERING_PSEUDO_SEEDED) ||
+                      os[o].ord == CURAND_ORDERING_PSEUDO_DYNAMIC))
         continue;
       snprintf(p, sizeof p, "%s/", os[o].name);
       pseudo(ps[i].rng, os[o].ord, p);
