@@ -91,6 +91,11 @@ else()
   message(WARNING "the CUDA toolkit's libcurand was not found: the cuRAND stand-in's Sobol "
                   "generators stop the program")
 endif()
+# MTGP32's parameter sets: the toolkit's curand_mtgp32dc_p_11213.h (data), included by rand_mtgp.c
+if(SMEMLAB_CURAND_INCLUDE)
+  target_include_directories(smemlab_curand SYSTEM PRIVATE ${SMEMLAB_CURAND_INCLUDE})
+  target_compile_definitions(smemlab_curand PRIVATE SMEMLAB_HAVE_MTGP32=1)
+endif()
 target_link_libraries(smemlab_curand PRIVATE smemlab_cudart m)
 target_compile_options(smemlab_curand PRIVATE ${SMEMLAB_WARN} -fno-optimize-sibling-calls)
 target_compile_definitions(smemlab_curand PRIVATE _POSIX_C_SOURCE=200809L)

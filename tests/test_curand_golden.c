@@ -202,8 +202,8 @@ int main(void)
     setenv("CURAND_DUMP_STANDIN", "1", 1);
     CHECK_EQ(test_smemlab_run(smemlab, bin, "--format json -o curand.json", "curand_dump", args,
                               &o, &e), 0);
-    static const char *const gens[] = {"xorwow", "mrg32k3a", "philox", "sobol"};
-    for (unsigned i = 0; i < 4; i++)
+    static const char *const gens[] = {"xorwow", "mrg32k3a", "mtgp32", "philox", "sobol"};
+    for (unsigned i = 0; i < 5; i++)
         compare(gens[i]);
     printf("records equal bit for bit: %zu; status-only records equal: %zu; normal records within "
            "the bound: %zu (%zu of %zu numbers bit-equal; worst relative error float %.3g, "

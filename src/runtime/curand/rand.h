@@ -71,6 +71,12 @@ static inline uint32_t mrg_next(struct mrg *s)
     return (uint32_t)((double)mrg_step(s) * 1.000000048662);
 }
 
+/* ---- MTGP32 (rand_mtgp.c): one state per block, 256 numbers a round ---- */
+struct mtgp { uint32_t s[1024]; unsigned offset; int block; };
+int mtgp_available(void); /* 0: the build had no CUDA toolkit (no parameter sets) */
+void mtgp_init(struct mtgp *m, uint64_t seed, int block);
+void mtgp_round(struct mtgp *m, uint32_t out[256]);
+
 /* ---- the host library's layout of its states over the output (rand_pseudo.c) ----
  * A pseudo generator keeps `states` states, state t on subsequence t of the seed. Output comes
  * in units (one draw; a Philox counter's four; the two draws of a Box-Muller pair, ...): unit e

@@ -1,12 +1,12 @@
 /* rt_curand.c: libcurand.so.10 of `smemlab run`: cuRAND's host API on the CPU. Generators
- * (XORWOW, MRG32k3a, Philox4x32-10, Sobol32/64 plain and scrambled) give the numbers the H200's
+ * (XORWOW, MRG32k3a, MTGP32, Philox4x32-10, Sobol32/64 plain and scrambled) give the numbers the H200's
  * cuRAND gives: the algorithms of curand_kernel.h (rand_*.c) laid over the output as NVIDIA's
  * library lays them (rand_pseudo.c; measured: tests/hw/curand/). A device generator writes
  * device memory through the runtime (its bounds checked, the program stopped naming the call
  * when outside); a host generator writes host memory. Statuses are cuRAND's, each error also
  * recorded as an API error of the call (the sanitizer section of the report). What it does not
- * compute (MTGP32, MT19937, XORWOW's seeded ordering, the dynamic ordering, Poisson) stops the
- * program, named. */
+ * compute (MT19937, XORWOW's seeded ordering, the dynamic ordering, Poisson) stops the program,
+ * named. */
 #include "rand.h"
 
 #include <math.h>
@@ -47,6 +47,10 @@ struct gen {
     uint64_t offset;         /* outputs for pseudo generators, points for quasi ones */
     unsigned dims;
     struct rand_pseudo p;
+    struct mtgp *mt;         /* MTGP32: its 192 blocks' states, made at the first call */
+    uint64_t mt_chunk;       /* the next chunk of 256 numbers */
+    uint32_t mt_buf[256];    /* the current chunk, mt_used of it taken */
+    unsigned mt_used;
     void *stream;
 };
 
@@ -104,12 +108,16 @@ static int create(struct gen **out, int type, int host)
                 type == PHILOX || (type >= SOBOL32 && type <= SCRAMBLED_SOBOL64);
     if (!known) /* the H200's library: 203 for a device generator, 103 for a host one */
         return fail(host ? ST_TYPE_ERROR : ST_INITIALIZATION_FAILED, "not a curandRngType_t");
-    if (type == MTGP32 || type == MT19937) {
+    if (type == MT19937) {
         char why[200];
         snprintf(why, sizeof why, "CURAND_RNG_PSEUDO_%s: smemlab's cuRAND stand-in computes "
-                 "XORWOW, MRG32k3a, Philox4_32_10 and the Sobol generators only", type_name(type));
+                 "XORWOW, MRG32k3a, MTGP32, Philox4_32_10 and the Sobol generators only", type_name(type));
         __cudaSmemlabUnsupported(host ? "curandCreateGeneratorHost" : "curandCreateGenerator", why);
     }
+    if (type == MTGP32 && !mtgp_available())
+        __cudaSmemlabUnsupported(host ? "curandCreateGeneratorHost" : "curandCreateGenerator",
+                                 "MTGP32's parameter sets come from the CUDA toolkit's headers "
+                                 "at build time, and this build had none");
     if (!pseudo(type) && !rand_sobol_vectors32(0))
         __cudaSmemlabUnsupported(host ? "curandCreateGeneratorHost" : "curandCreateGenerator",
                                  "the Sobol direction vectors come from the CUDA toolkit's "
@@ -145,6 +153,7 @@ API int curandDestroyGenerator(struct gen *g)
     if (!g)
         return fail(ST_NOT_INITIALIZED, "the generator is NULL");
     rand_pseudo_free(&g->p);
+    free(g->mt);
     free(g);
     return ST_SUCCESS;
 }
@@ -187,6 +196,7 @@ API int curandSetPseudoRandomGeneratorSeed(struct gen *g, unsigned long long see
                          counters: measured after 64 outputs, tests/hw/curand/) */
     if (g->type == PHILOX)
         g->offset /= 4;
+    /* MTGP32's states, once made, stay: the H200's library went on with the old seed's stream */
     rand_pseudo_reset(&g->p);
     return ST_SUCCESS;
 }
@@ -196,6 +206,8 @@ API int curandSetGeneratorOffset(struct gen *g, unsigned long long offset)
 {
     if (!g)
         return fail(ST_NOT_INITIALIZED, "the generator is NULL");
+    if (g->type == MTGP32)
+        return fail(ST_TYPE_ERROR, "MTGP32 has no offset");
     g->offset = offset;
     rand_pseudo_reset(&g->p);
     return ST_SUCCESS;
@@ -384,6 +396,39 @@ static int fill_pseudo(struct gen *g, enum kind k, void *out, uint64_t n, double
     return ST_SUCCESS;
 }
 
+/* MTGP32: one stream of numbers, chunk c of 256 the next round of block c % blocks (192; 64 in
+   the legacy ordering); a call continues where the last one stopped, inside a chunk too */
+static int fill_mtgp(struct gen *g, enum kind k, void *out, uint64_t n, double a, double b)
+{
+    unsigned blocks = g->ordering == ORD_LEGACY ? 64 : 192;
+    if (!g->mt) {
+        g->mt = malloc(192 * sizeof *g->mt);
+        if (!g->mt)
+            return ST_ALLOCATION_FAILED;
+        for (unsigned i = 0; i < 192; i++)
+            mtgp_init(&g->mt[i], g->p.seed, (int)i);
+        g->mt_chunk = 0;
+        g->mt_used = 256;
+    }
+    for (uint64_t o = 0; o < n; o++) {
+        if (g->mt_used == 256) {
+            mtgp_round(&g->mt[g->mt_chunk++ % blocks], g->mt_buf);
+            g->mt_used = 0;
+        }
+        uint32_t d = g->mt_buf[g->mt_used++];
+        double v;
+        switch (k) {
+        case K_U32: v = d; break;
+        case K_UNIF: v = rand_uniform(d); break;
+        case K_UNIFD: v = d * 2.3283064365386963e-10 + 2.3283064365386963e-10; break;
+        case K_NORM: case K_LOGN: v = rand_normal_icdf(d); break;
+        default: v = rand_normal_icdf_double(d); break;
+        }
+        store(out, k, o, v, d, (float)a, (float)b, a, b);
+    }
+    return ST_SUCCESS;
+}
+
 static int fill_quasi(struct gen *g, enum kind k, void *out, uint64_t n, double a, double b)
 {
     int wide = g->type == SOBOL64 || g->type == SCRAMBLED_SOBOL64;
@@ -448,7 +493,7 @@ static int generate(const char *call, struct gen *g, enum kind k, void *ptr, siz
     if ((k == K_U64 && !wide) || (k == K_U32 && wide))
         return fail(ST_TYPE_ERROR, wide ? "a 64-bit generator: curandGenerateLongLong"
                                         : "curandGenerateLongLong needs a 64-bit Sobol generator");
-    if (pseudo(g->type) && g->type != PHILOX && n % 2 &&
+    if (pseudo(g->type) && g->type != PHILOX && g->type != MTGP32 && n % 2 &&
         (k == K_NORM || k == K_NORMD || k == K_LOGN || k == K_LOGND))
         return fail(ST_LENGTH_NOT_MULTIPLE, "normal numbers come in pairs: n must be even");
     if (!pseudo(g->type) && n % g->dims)
@@ -470,7 +515,8 @@ static int generate(const char *call, struct gen *g, enum kind k, void *ptr, siz
     }
     double t0 = now();
     uint64_t offset = g->offset;
-    int st = pseudo(g->type) ? fill_pseudo(g, k, out, n, a, b) : fill_quasi(g, k, out, n, a, b);
+    int st = g->type == MTGP32 ? fill_mtgp(g, k, out, n, a, b)
+             : pseudo(g->type) ? fill_pseudo(g, k, out, n, a, b) : fill_quasi(g, k, out, n, a, b);
     if (st)
         return fail(st, "out of host memory");
     char shape[160];

@@ -13,7 +13,7 @@
 
 static FILE *out;
 static int host_gen;
-/* CURAND_DUMP_STANDIN=1: leave out what smemlab's stand-in refuses by name (Poisson of a valid lambda, MTGP32,
+/* CURAND_DUMP_STANDIN=1: leave out what smemlab's stand-in refuses by name (Poisson of a valid lambda,
    MT19937, XORWOW's seeded ordering, the dynamic ordering), so that the rest runs to the end
    under smemlab run */
 static int standin;
@@ -260,7 +260,7 @@ int main(int argc, char **argv) {
     {CURAND_ORDERING_PSEUDO_SEEDED, "seeded"}, {CURAND_ORDERING_PSEUDO_LEGACY, "legacy"},
     {CURAND_ORDERING_PSEUDO_DYNAMIC, "dynamic"}};
   for (int i = 0; i < 5 && !quasi_only; i++) {
-    if (standin && (ps[i].rng == CURAND_RNG_PSEUDO_MTGP32 || ps[i].rng == CURAND_RNG_PSEUDO_MT19937))
+    if (standin && ps[i].rng == CURAND_RNG_PSEUDO_MT19937)
       continue;
     snprintf(path, sizeof path, "%s/%s.bin", argv[1], ps[i].name);
     out = fopen(path, "wb");
