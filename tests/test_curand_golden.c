@@ -9,7 +9,9 @@
  * not produce must be one it refuses (Poisson, XORWOW's seeded ordering, parts of the dynamic
  * one) or come after one on the same generator. The report
  * lists the calls as cuRAND library steps, and the bad calls as API errors naming the call and
- * the status. Needs nvcc (else skipped, 77). */
+ * the status. tests/run/curand.cu adds a kernel of its own on the numbers, bad calls at their
+ * lines, a generation past its allocation and a generator not computed (both stop the program,
+ * named). Needs nvcc (else skipped, 77). */
 #include "check.h"
 #include "testfile.h"
 #include "testrun.h"
@@ -229,6 +231,33 @@ int main(void)
         free(json);
     }
     remove("curand.json");
+    free(o);
+    free(e);
+
+    /* tests/run/curand.cu: a kernel of the program's own on the numbers; bad calls' statuses as
+       API errors at their lines; a generation past the allocation, a generator not computed */
+    snprintf(cmd, sizeof cmd, "nvcc -lineinfo -g -cudart shared -arch=sm_90 %s/tests/run/curand.cu "
+             "-o %s/curand -lcurand > %s/curand.log 2>&1", src, bin, bin);
+    CHECK_EQ(test_sh(cmd), 0);
+    CHECK_EQ(test_smemlab_run(smemlab, bin, "", "curand", "pi", &o, &e), 0);
+    EXPECT_IN(o, "PASS");
+    EXPECT_IN(e, "curandGenerateUniform        n=131072 XORWOW offset=0");
+    free(o);
+    free(e);
+    CHECK_EQ(test_smemlab_run(smemlab, bin, "", "curand", "errors", &o, &e), 0);
+    EXPECT_IN(o, "6 of 6 calls returned cuRAND's status");
+    EXPECT_IN(e, "curandGenerateNormal returned CURAND_STATUS_LENGTH_NOT_MULTIPLE at curand.cu:");
+    EXPECT_IN(e, "curandGenerateLongLong returned CURAND_STATUS_TYPE_ERROR at curand.cu:");
+    EXPECT_IN(e, "curandSetQuasiRandomGeneratorDimensions returned CURAND_STATUS_OUT_OF_RANGE");
+    free(o);
+    free(e);
+    CHECK_EQ(test_smemlab_run(smemlab, bin, "", "curand", "oob", &o, &e), 3);
+    EXPECT_IN(e, "curandGenerateUniform: the output at");
+    CHECK(strstr(o, "not reached") == NULL);
+    free(o);
+    free(e);
+    CHECK_EQ(test_smemlab_run(smemlab, bin, "", "curand", "mt19937", &o, &e), 3);
+    EXPECT_IN(e, "curandCreateGenerator is not supported (CURAND_RNG_PSEUDO_MT19937");
     free(o);
     free(e);
     return CHECK_DONE();
