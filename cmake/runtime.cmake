@@ -63,6 +63,50 @@ foreach(lib cublas cublasLt)
   add_dependencies(smemlab smemlab_${lib})
 endforeach()
 
+# Its cuRAND stand-in (src/runtime/curand/): build/runtime/libcurand.so.10, the host API on the
+# CPU (the generators and the host library's layouts written there, measured against the H200:
+# tests/hw/curand/). The Sobol direction vectors and scramble constants are data of the CUDA
+# toolkit's libcurand: the build tool sobol_tables reads them through its host calls and the
+# stand-in embeds the file (rand_sobol.c); without the toolkit the Sobol generators stop, named.
+file(GLOB SMEMLAB_CURAND_SRC CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/runtime/curand/r*.c)
+add_library(smemlab_curand SHARED ${SMEMLAB_CURAND_SRC})
+find_path(SMEMLAB_CURAND_INCLUDE curand.h PATHS /usr/local/cuda/include
+  /usr/local/cuda/targets/${CMAKE_SYSTEM_PROCESSOR}-linux/include)
+find_library(SMEMLAB_TOOLKIT_CURAND NAMES curand libcurand.so.10 PATHS /usr/local/cuda/lib64
+  /usr/local/cuda/targets/${CMAKE_SYSTEM_PROCESSOR}-linux/lib)
+if(SMEMLAB_CURAND_INCLUDE AND SMEMLAB_TOOLKIT_CURAND)
+  add_executable(smemlab_sobol_tables ${CMAKE_SOURCE_DIR}/src/runtime/curand/sobol_tables.c)
+  target_include_directories(smemlab_sobol_tables PRIVATE ${SMEMLAB_CURAND_INCLUDE})
+  target_link_libraries(smemlab_sobol_tables PRIVATE ${SMEMLAB_TOOLKIT_CURAND})
+  set(SMEMLAB_SOBOL_BLOB ${CMAKE_BINARY_DIR}/runtime/curand_sobol.bin)
+  add_custom_command(OUTPUT ${SMEMLAB_SOBOL_BLOB}
+    COMMAND smemlab_sobol_tables ${SMEMLAB_SOBOL_BLOB}
+    DEPENDS smemlab_sobol_tables COMMENT "Sobol direction vectors from the toolkit's libcurand")
+  add_custom_target(smemlab_sobol_blob DEPENDS ${SMEMLAB_SOBOL_BLOB})
+  add_dependencies(smemlab_curand smemlab_sobol_blob)
+  set_source_files_properties(${CMAKE_SOURCE_DIR}/src/runtime/curand/rand_sobol.c PROPERTIES
+    COMPILE_DEFINITIONS SMEMLAB_SOBOL_BLOB="${SMEMLAB_SOBOL_BLOB}"
+    OBJECT_DEPENDS ${SMEMLAB_SOBOL_BLOB})
+else()
+  message(WARNING "the CUDA toolkit's libcurand was not found: the cuRAND stand-in's Sobol "
+                  "generators stop the program")
+endif()
+# MTGP32's parameter sets: the toolkit's curand_mtgp32dc_p_11213.h (data), included by rand_mtgp.c
+if(SMEMLAB_CURAND_INCLUDE)
+  target_include_directories(smemlab_curand SYSTEM PRIVATE ${SMEMLAB_CURAND_INCLUDE})
+  target_compile_definitions(smemlab_curand PRIVATE SMEMLAB_HAVE_MTGP32=1)
+endif()
+target_link_libraries(smemlab_curand PRIVATE smemlab_cudart m)
+target_compile_options(smemlab_curand PRIVATE ${SMEMLAB_WARN} -fno-optimize-sibling-calls)
+target_compile_definitions(smemlab_curand PRIVATE _POSIX_C_SOURCE=200809L)
+target_link_options(smemlab_curand PRIVATE
+  -Wl,--version-script=${CMAKE_SOURCE_DIR}/src/runtime/curand/libcurand.map -Wl,--no-undefined)
+set_target_properties(smemlab_curand PROPERTIES
+  OUTPUT_NAME curand SOVERSION 10 C_VISIBILITY_PRESET hidden
+  LIBRARY_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/runtime
+  LINK_DEPENDS ${CMAKE_SOURCE_DIR}/src/runtime/curand/libcurand.map)
+add_dependencies(smemlab smemlab_curand)
+
 # Its driver stand-in (src/runtime/driver/): build/runtime/libcuda.so.1, for programs linked with
 # -lcuda. The calls smemlab implements forward to libcudart.so.13 (rt_driver.c: one state with the
 # runtime); every other name of cuda.h stops the program, named (exit 3).

@@ -5,3 +5,8 @@ set_tests_properties(test_run_libs PROPERTIES TIMEOUT 600)
 # the narrow float formats the stand-in rounds tensor-core inputs and outputs to (no nvcc needed)
 smemlab_test(test_blas_formats SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/test_blas_formats.c)
 target_link_libraries(test_blas_formats PRIVATE m)
+# the cuRAND stand-in against the H200's cuRAND (tests/hw/curand/golden/): the dump program run
+# under smemlab run, every record compared; skipped (77) without nvcc
+smemlab_test(test_curand_golden SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/test_curand_golden.c)
+target_link_libraries(test_curand_golden PRIVATE m)
+set_tests_properties(test_curand_golden PROPERTIES TIMEOUT 600)

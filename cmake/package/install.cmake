@@ -9,7 +9,7 @@ set(SMEMLAB_PKGLIB lib/smemlab) # fixed: bin/../lib/smemlab is where the CLI loo
 set(SMEMLAB_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/smemlab)
 
 install(TARGETS smemlab RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-install(TARGETS smemlab_cudart smemlab_cublas smemlab_cublasLt
+install(TARGETS smemlab_cudart smemlab_cublas smemlab_cublasLt smemlab_curand
   LIBRARY DESTINATION ${SMEMLAB_PKGLIB} NAMELINK_SKIP)
 if(TARGET smemlab_kernels)
   install(DIRECTORY ${SMEMLAB_KERNEL_DIR}/ DESTINATION ${SMEMLAB_PKGLIB}/kernels

@@ -277,12 +277,13 @@ int smem_fatbin_unwrap(const void *wrapper, const uint8_t **data, size_t *n,
 /* ---- the executable, before it runs ------------------------------------------------------- */
 
 /* CUDA libraries that run NVIDIA's own precompiled kernels (SASS only) or need a real driver.
- * cuBLAS is not among them: `smemlab run` has stand-ins for libcublas.so.13 and libcublasLt.so.13
- * (src/runtime/cublas/) that compute on the CPU; nor is the driver, libcuda.so.1
+ * cuBLAS and cuRAND are not among them: `smemlab run` has stand-ins for libcublas.so.13,
+ * libcublasLt.so.13 (src/runtime/cublas/) and libcurand.so.10 (src/runtime/curand/) that compute
+ * on the CPU; nor is the driver, libcuda.so.1
  * (src/runtime/driver/: its calls of initialisation, devices, contexts, tensor maps and entry
  * points run, the others stop the program, named). */
 static const char *const unsupported_libs[] = {
-    "libcudnn", "libcufft", "libcurand", "libcusparse",
+    "libcudnn", "libcufft", "libcusparse",
     "libcusolver", "libnccl", "libnvrtc", "libnvjitlink", "libnvjpeg", "libnpp", "libcutensor",
     NULL};
 

@@ -427,6 +427,9 @@ static void host_findings(FILE *f, const struct smem_json *arr, unsigned tools, 
         }
         if (!(tools & SMEM_SANTEXT_MEMCHECK))
             continue;
+        if (smem_json_num(x, "code", 0) < 0)
+            continue; /* a library's status (cuRAND's): not a CUDA API error, which is all
+                         compute-sanitizer reports */
         unsigned long long count = num(x, "count");
         const char *msg = smem_json_str(x, "message"), *call = smem_json_str(x, "call");
         for (unsigned long long k = 0; k < count && k < MAX_REPEATS; k++) {

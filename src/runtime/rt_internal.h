@@ -56,10 +56,14 @@ struct rt_api_error {
     uint32_t site;
     uint64_t count;
     char *detail;           /* "use after free of ...", or NULL */
-    const char *name;       /* the driver's CUresult name; NULL: a cudaError_t */
-    const char *text;       /* the driver's cuGetErrorString text (with name) */
+    const char *name;       /* the driver's CUresult name or a library's status
+                               ("CURAND_STATUS_TYPE_ERROR"); NULL: a cudaError_t */
+    const char *text;       /* the driver's cuGetErrorString text (with a CUresult name) */
 };
 void rt_sanitize_api_error(int err);
+/* A library call (cuRAND) returned its status `name` (a string that lives as long as the program)
+ * to the program: recorded as rt_sanitize_api_error records a runtime error, error -1. */
+void rt_sanitize_library_error(const char *name);
 void rt_sanitize_note(const char *detail);
 /* A driver API call (rt_driver.c) begins / ends on this thread: leave returns 1 at the end of the
  * outermost one. Meanwhile the runtime's errors are not recorded: the driver records the CUresult

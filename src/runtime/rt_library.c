@@ -1,4 +1,4 @@
-/* rt_library.c: what the stand-in libraries (src/runtime/cublas/: cuBLAS, cuRAND) reach of the
+/* rt_library.c: what the stand-in libraries (src/runtime/cublas/: cuBLAS; src/runtime/curand/: cuRAND) reach of the
  * runtime: device memory by its device address, the stop, and the record of their calls in the
  * report. They are separate shared objects linked against this one, so these are exported with
  * libcudart.map's __cuda prefix and nothing of the runtime's structures crosses. */
@@ -70,6 +70,19 @@ RT_API void __cudaSmemlabLibraryStop(const char *sentence)
 {
     rt_lock();
     rt_fatal("%s", sentence);
+}
+
+/* A library call returned an error status to the program (error: its name, "CURAND_STATUS_
+ * TYPE_ERROR", a string literal of the library's; detail: why, copied): an API error of the call
+ * the program made (the outermost frame of the backtrace in build/runtime/), with its site. */
+RT_API void __cudaSmemlabLibraryApiError(const char *error, const char *detail);
+RT_API void __cudaSmemlabLibraryApiError(const char *error, const char *detail)
+{
+    rt_lock();
+    if (detail)
+        rt_sanitize_note(detail);
+    rt_sanitize_library_error(error);
+    rt_unlock();
 }
 
 /* A call computed on the CPU, for the report: the library ("cuBLAS"), the call, its shape and

@@ -446,6 +446,13 @@ const struct rt_uninit_copy *rt_sanitize_uninit_copies(uint32_t *n)
     return uninit;
 }
 
+/* A library's status (cuRAND's, through __cudaSmemlabLibraryApiError): error -1, its name. */
+void rt_sanitize_library_error(const char *name)
+{
+    uint32_t site = rt_site_capture();
+    record(-1, name, NULL, rt_site_call(site), site);
+}
+
 const struct rt_api_error *rt_sanitize_api_errors(uint32_t *n)
 {
     *n = napi_errors;
