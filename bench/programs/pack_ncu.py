@@ -8,7 +8,8 @@ lsu_wavefronts_mem_shared_op_ld/st; atom: smsp__sass_inst_executed_op_shared_ato
 only where the CSVs hold its counters (files packed before a group existed are unchanged):
 - ldsm_requests,ldsm_wavefronts,ldgsts_requests,ldgsts_wavefronts (run_device.sh since unseen6:
   smsp__sass_inst_executed_op_ldsm/ldgsts, smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldsm/ldgsts);
-- stsm_requests,stsm_wavefronts (stmatrix: the same two counters for op_stsm);
+- stsm_requests,stsm_wavefronts (stmatrix: smsp__sass_inst_executed_op_shared_stsm,
+  smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_stsm);
 - gmma_requests,gmma_wavefronts,gmma_ideal (wgmma's shared reads: l1tex__lsuin_requests_op_gmma,
   l1tex__data_pipe_lsu_wavefronts_mem_shared_op_gmma, and those wavefronts less
   l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_gmma, as tests/run/h200-wgmma-ncu.csv was read);
@@ -32,7 +33,7 @@ GROUPS = [
       'smsp__sass_inst_executed_op_ldgsts.sum',
       'smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldgsts.sum']),
     (['stsm_requests', 'stsm_wavefronts'],
-     ['smsp__sass_inst_executed_op_stsm.sum',
+     ['smsp__sass_inst_executed_op_shared_stsm.sum',
       'smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_stsm.sum']),
     (['gmma_requests', 'gmma_wavefronts', 'gmma_ideal'],
      ['l1tex__lsuin_requests_op_gmma.sum',

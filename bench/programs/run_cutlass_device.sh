@@ -8,7 +8,8 @@
 # first checked against `ncu --query-metrics` (a name ncu does not know would stop it). Also each
 # binary's SASS opcode census (cuobjdump -sass: opcode counts only). Everything goes into
 # $OUT/cutlass.tar.gz (the device tool brings back 8 files at most): device.txt, metrics.txt,
-# NAME.native.out, NAME.ncu.csv, NAME.ncu.err, NAME.sass.tsv.
+# NAME.native.out, NAME.ncu.csv, NAME.ncu.err, NAME.sass.tsv, NAME.res.txt (ptxas's registers and
+# shared memory per kernel: cuobjdump -res-usage).
 # The cute tutorials time 100 more launches of their one kernel after the first: NCU_LAUNCHES
 # (default 2) of them are counted (compare.py --prefix compares those).
 cd "$(dirname "$0")"
@@ -24,7 +25,7 @@ smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld smsp__sass_l1tex_data
 smsp__sass_inst_executed_op_shared_atom
 smsp__sass_inst_executed_op_ldsm smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldsm
 smsp__sass_inst_executed_op_ldgsts smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldgsts
-smsp__sass_inst_executed_op_stsm smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_stsm
+smsp__sass_inst_executed_op_shared_stsm smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_stsm
 l1tex__lsuin_requests_op_gmma l1tex__data_pipe_lsu_wavefronts_mem_shared_op_gmma
 l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_gmma
 smsp__sass_inst_executed_op_dshared smsp__sass_inst_executed_op_dshared_ld smsp__sass_inst_executed_op_dshared_st
@@ -51,6 +52,7 @@ while read name exe args; do
   cuobjdump -sass "bin/$exe" | awk '/Function :/ { f = $3; next }
     /^ +\/\*[0-9a-f]+\*\// { op = $2; if (op ~ /^@/) op = $3; sub(/;$/, "", op); n[op]++ }
     END { for (o in n) print o "\t" n[o] }' | sort > "$W/$name.sass.tsv"
+  cuobjdump -res-usage "bin/$exe" 2>&1 | grep -E 'Function|REG' > "$W/$name.res.txt"
   echo "$name: native rc=$rc $(awk "BEGIN{print $t1 - $t0}") s, ncu rc=$nrc $(awk "BEGIN{print $t2 - $t1}") s, $(grep -c shared_ld.sum "$W/$name.ncu.csv") launches" | tee -a "$W/device.txt"
 done < "${LIST:-cutlass.txt}"
 tar czf "$OUT/cutlass.tar.gz" -C "$W" .
