@@ -87,9 +87,11 @@ def main():
             g = [[x for i, x in enumerate(a[:-1]) if keys[i] not in unreported] + a[-1:] for a in g]
             o = [[x for i, x in enumerate(b[:-1]) if keys[i] not in unreported] + b[-1:] for b in o]
         bad = sum(1 for a, b in zip(g, o) if a[:-1] != b[:-1]) + abs(len(g) - len(o))
+        gpu_name = 'H200' if 'h200' in os.path.basename(args[0]) else 'H100'
         for i, (a, b) in enumerate(zip(g, o)):
             if a[:-1] != b[:-1] and bad <= 3:
-                print(f'  launch {i} {b[-1]}: H100 {a[:-1]} smemlab run {b[:-1]}')
+                k = b[-1] if len(b[-1]) <= 120 else b[-1][:117] + '...'
+                print(f'  launch {i} {k}: {gpu_name} {a[:-1]} smemlab run {b[:-1]}')
         print(f'{name:22s} {min(len(g), len(o)) - (bad - abs(len(g) - len(o)))}/{len(g)} launches equal'
               + (f', {len(o)} under smemlab run' if len(o) != len(g) else ''))
         bad_total += bad
