@@ -17,7 +17,8 @@
  *  - tests/run/tma_rewrite.cu: a tile the program rewrites after the TMA load (st.shared) is no
  *    longer the TMA's: the same mismatched wgmma gives a layout hazard without the rewrite only;
  *  - tests/run/tma_bad.cu: a map read from global memory works; a map no driver makes, a map of
- *    another rank, a misaligned destination, im2col and multicast stop located (exit 3).
+ *    another rank, a misaligned destination, im2col and a multicast into a rank the cluster
+ *    does not have stop located (exit 3).
  * Needs nvcc (else skipped, exit 77). */
 #include "check.h"
 #include "testfile.h"
@@ -206,7 +207,7 @@ static void test_bad_input_stops_located(void)
         {"misaligned", "tma_bad.cu:36:63: cp.async.bulk.tensor: the shared destination 0x440 is not "
                        "128-byte aligned"},
         {"im2col", "unsupported instruction: cp.async.bulk.tensor.im2col"},
-        {"multicast", "unsupported instruction: cp.async.bulk.tensor.multicast::cluster"},
+        {"multicast", "multicast::cluster: ctaMask 0x3 names a rank outside the cluster (1 block)"},
     };
     char *o, *e;
     CHECK_EQ(run("", "tma_bad", "global", &o, &e), 0);

@@ -430,7 +430,10 @@ static int analyze_kernel(struct smem_analysis *an, const struct smem_ptx_func *
     uint64_t nblocks = (uint64_t)l.grid[0] * l.grid[1] * l.grid[2];
     char why[sizeof k->extrapolation];
     int one = 0;
-    if (!o->all_blocks && !o->sample_blocks && !o->record && nblocks > 1) {
+    /* the blocks of a cluster run together (__cluster_dims__): no one block stands for all */
+    int clustered = (uint64_t)f->reqnctapercluster[0] * (f->reqnctapercluster[1] ? f->reqnctapercluster[1] : 1) *
+                        (f->reqnctapercluster[2] ? f->reqnctapercluster[2] : 1) > 1;
+    if (!o->all_blocks && !o->sample_blocks && !o->record && nblocks > 1 && !clustered) {
         one = smem_blocks_uniform(p->func, why, sizeof why); /* calls inlined */
         if (one < 0)
             return smem_error_set(err, NULL, 0, 0, "out of memory");
@@ -765,6 +768,8 @@ static int analyze_module(struct smem_analysis *an, const char *ptx_name, const 
             memset(&k->stsm, 0, sizeof k->stsm);
             memset(&k->ldgsts, 0, sizeof k->ldgsts);
             memset(&k->gmma, 0, sizeof k->gmma);
+            memset(&k->dshared, 0, sizeof k->dshared);
+            k->ndshared_lines = 0;
             if (!nfailed++) {
                 first_rc = r;
                 if (err)
@@ -1011,6 +1016,7 @@ void smem_analysis_free(struct smem_analysis *a)
         free(k->name);
         free(k->error);
         free(k->sites);
+        free(k->dshared_lines);
         free(k->hazards);
         free(k->trace);
         smem_cta_program_free(k->program);

@@ -334,6 +334,40 @@ static void on_layout(void *ctx, const struct smem_cta_layout *e)
         smem_hazards_layout(c->hz, e);
 }
 
+/* a warp's access to another CTA's shared memory: its op's totals and its line's */
+static void on_dshared(void *ctx, const struct smem_dshared *e)
+{
+    struct collector *c = ctx;
+    struct smem_kernel_report *k = c->k;
+    if (e->op >= SMEM_DSH_NOPS)
+        return;
+    k->dshared.requests[e->op]++;
+    k->dshared.bytes[e->op] += e->bytes;
+    struct smem_dshared_line *d = NULL;
+    for (uint32_t i = 0; i < k->ndshared_lines && !d; i++)
+        if (k->dshared_lines[i].insn == e->insn && k->dshared_lines[i].op == e->op)
+            d = &k->dshared_lines[i];
+    if (!d) {
+        struct smem_dshared_line *n = realloc(k->dshared_lines,
+                                              (k->ndshared_lines + 1) * sizeof *n);
+        if (!n) {
+            c->oom = 1;
+            return;
+        }
+        k->dshared_lines = n;
+        d = &n[k->ndshared_lines++];
+        memset(d, 0, sizeof *d);
+        const struct smem_ptx_module *m = c->p->module;
+        const struct smem_ptx_insn *in = &c->p->func->insns[e->insn];
+        d->file = in->top_file < m->nfiles ? m->files[in->top_file] : NULL;
+        d->line = in->top_line;
+        d->insn = e->insn;
+        d->op = e->op;
+    }
+    d->requests++;
+    d->bytes += e->bytes;
+}
+
 static int same_file(const char *a, const char *b)
 {
     return a == b || (a && b && !strcmp(a, b));
@@ -452,6 +486,9 @@ static double now_s(void)
 
 void smem_kernel_report_clear(struct smem_kernel_report *k)
 {
+    free(k->dshared_lines);
+    k->dshared_lines = NULL;
+    k->ndshared_lines = 0;
     free(k->sites);
     free(k->hazards);
     free(k->trace);
@@ -484,7 +521,7 @@ int smem_launch_analyze(const struct smem_cta_program *p, const struct smem_laun
         c.cache = calloc(COST_CACHE, sizeof *c.cache); /* NULL: every request priced afresh */
         c.mcache = calloc(MATRIX_CACHE, sizeof *c.mcache);
     }
-    struct smem_cta_hooks hooks = {&c, on_access, on_barrier, on_layout};
+    struct smem_cta_hooks hooks = {&c, on_access, on_barrier, on_layout, on_dshared};
     double t0 = now_s();
     int rc = smem_cta_run(p, l, o->price ? &hooks : NULL, res, err);
     k->seconds = now_s() - t0;
@@ -542,6 +579,28 @@ int smem_kernel_report_add(struct smem_kernel_report *sum, const struct smem_ker
     sum_totals(&sum->stsm, &one->stsm);
     sum_totals(&sum->ldgsts, &one->ldgsts);
     sum_totals(&sum->gmma, &one->gmma);
+    for (int o = 0; o < SMEM_DSH_NOPS; o++) {
+        sum->dshared.requests[o] += one->dshared.requests[o];
+        sum->dshared.bytes[o] += one->dshared.bytes[o];
+    }
+    for (uint32_t i = 0; i < one->ndshared_lines; i++) {
+        const struct smem_dshared_line *d = &one->dshared_lines[i];
+        uint32_t j = 0;
+        while (j < sum->ndshared_lines &&
+               (sum->dshared_lines[j].insn != d->insn || sum->dshared_lines[j].op != d->op))
+            j++;
+        if (j == sum->ndshared_lines) {
+            struct smem_dshared_line *n = realloc(sum->dshared_lines, (j + 1) * sizeof *n);
+            if (!n)
+                return -1;
+            sum->dshared_lines = n;
+            n[j] = *d;
+            n[j].requests = n[j].bytes = 0;
+            sum->ndshared_lines++;
+        }
+        sum->dshared_lines[j].requests += d->requests;
+        sum->dshared_lines[j].bytes += d->bytes;
+    }
     sum->blocks_run += one->blocks_run;
     sum->blocks_total += one->blocks_total;
     sum->steps += one->steps;

@@ -66,8 +66,21 @@ uint64_t emu_sreg_value(const struct block *b, uint32_t tid, unsigned sr, int *k
     case SR_CLOCK: case SR_CLOCK64: case SR_GLOBALTIMER: return b->steps;
     case SR_DYN_SMEM: return b->l->dyn_smem;
     case SR_TOTAL_SMEM: return (b->smem_size + 127u) / 128u * 128u; /* allocated in 128-byte units */
-    case SR_CLUSTER_CTARANK: return 0;
-    case SR_CLUSTER_NCTARANK: return 1;
+    case SR_CLUSTER_CTARANK: return b->rank;
+    case SR_CLUSTER_NCTARANK: return b->cl->n;
+    case SR_CLUSTERID: return b->cl_id[0];
+    case SR_CLUSTERID_Y: return b->cl_id[1];
+    case SR_CLUSTERID_Z: return b->cl_id[2];
+    case SR_NCLUSTERID_X: return b->l->grid[0] / b->cl->dim[0];
+    case SR_NCLUSTERID_Y: return b->l->grid[1] / b->cl->dim[1];
+    case SR_NCLUSTERID_Z: return b->l->grid[2] / b->cl->dim[2];
+    case SR_CLUSTER_CTAID_X: return b->cl_ctaid[0];
+    case SR_CLUSTER_CTAID_Y: return b->cl_ctaid[1];
+    case SR_CLUSTER_CTAID_Z: return b->cl_ctaid[2];
+    case SR_CLUSTER_NCTAID_X: return b->cl->dim[0];
+    case SR_CLUSTER_NCTAID_Y: return b->cl->dim[1];
+    case SR_CLUSTER_NCTAID_Z: return b->cl->dim[2];
+    case SR_IS_EXPLICIT_CLUSTER: return (uint64_t)b->cl->explicit_cluster;
     default: *known = 0; return 0; /* %smid and friends: a property of the run, not the code */
     }
 }

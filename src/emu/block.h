@@ -13,6 +13,13 @@
  * kernel's shared variables start at 0x400 (mov.u32 %r, sm gives 0x400). Requests, sites and
  * variables speak of offsets from here. */
 #define SHARED_WINDOW_BASE 0x400u
+/* A shared::cluster address (ours: the PTX ISA leaves mapa's numbers to the implementation): the
+ * CTA of rank r's shared address x is (r + 1) * CLUSTER_STEP + x, and an address below
+ * CLUSTER_STEP is the own CTA's (a shared::cta address is one of the cluster window). Generic:
+ * SHARED_GENERIC_BASE + that. (docs/analyzer.md, "Thread-block clusters") */
+#define CLUSTER_STEP 0x01000000u
+#define CLUSTER_MAX 16u            /* CTAs of a cluster: 8 portable, 16 non-portable */
+#define EMU_SP_CLUSTER 0x100u      /* emu_resolve: a .shared::cluster address (any CTA's) */
 #define LOCAL_GENERIC_BASE 0x00007d0000000000ull  /* generic addresses of local memory */
 #define PARAM_GENERIC_BASE 0x00007c0000000000ull  /* generic addresses of the kernel's parameters
                                                      (cvta.param: a __grid_constant__ tensor map) */
@@ -28,7 +35,8 @@
 
 enum lane_state { L_RUN = 0, L_BAR, L_WARP, L_EXIT,
                   L_MBAR /* waits at mbarrier.try_wait for a phase, or polled test_wait (cta_async.c) */,
-                  L_WGMMA /* waits at wgmma.mma_async for the rest of its warpgroup (cta_wgmma.c) */ };
+                  L_WGMMA /* waits at wgmma.mma_async for the rest of its warpgroup (cta_wgmma.c) */,
+                  L_CLUSTER /* waits at barrier.cluster.wait for the cluster (cta_cluster.c) */ };
 
 struct lane {
     uint32_t pc;
@@ -37,6 +45,29 @@ struct lane {
     uint32_t wsync;             /* __syncwarp()s passed */
     int bar_pred;               /* bar.red: this thread's predicate */
     uint64_t callarg[2];        /* the last values stored to call parameters param0 / param1 */
+    uint8_t cl_arrived;         /* barrier.cluster.arrive done, its wait not yet */
+    uint32_t cl_phase;          /* ... in this phase of the cluster's barrier */
+};
+
+struct block;
+/* The CTAs of one thread-block cluster, run together (cta.c): each its own struct block, in
+ * rounds; a launch without clusters runs clusters of one. */
+struct emu_cluster {
+    struct block *cta;         /* n of them, by rank */
+    uint32_t n;
+    unsigned dim[3];
+    int explicit_cluster;      /* launched with a cluster (%is_explicit_cluster) */
+    uint32_t phase;            /* barrier.cluster phases completed */
+    int final;                 /* nothing moved in a whole round: the deadlock is reported now */
+};
+
+/* The accesses of the instruction being run to other CTAs' shared memory (request.c,
+ * emu_dshared_flush): one request of the warp, as Nsight Compute counts op_dshared. */
+struct dshared_acc {
+    uint32_t lanes;
+    uint32_t bytes;
+    uint8_t op;                /* enum smem_dshared_op */
+    uint32_t target;           /* the rank of the first lane's CTA */
 };
 
 struct pending {
@@ -57,6 +88,18 @@ struct block {
     const struct smem_cta_hooks *h;
     struct smem_error *err;
     uint32_t bid, ctaid[3];
+    struct emu_cluster *cl;    /* the cluster it belongs to */
+    uint32_t rank, cl_ctaid[3], cl_id[3]; /* %cluster_ctarank, %cluster_ctaid, %clusterid */
+    int gone;                  /* every thread exited: its shared memory is gone */
+    uint32_t gone_pc;          /* the instruction its last thread exited at */
+    struct dshared_acc dsh;
+    struct block *remote;      /* the CTA emu_resolve found an address of another CTA in */
+    /* the latest access of another CTA to this one's shared memory (ld / st / atom / red): the
+       cluster barrier's phase then, its instruction and block (rem_pc UINT32_MAX: none); and the
+       phases this CTA's threads have waited for (barrier.cluster.wait): an exit before one that
+       orders that access is reported (cta.c, run_cluster) */
+    uint32_t rem_phase, rem_pc, rem_bid, rem_ctaid[3];
+    uint32_t waited_upto;
     uint32_t nthreads, nwarps, nregs;
     /* registers, per warp with the lanes side by side (cta.c, "the warp loop"): register r of
        lane l of warp w is R[(w * nregs + r) * 32 + l]; bit l of K[w * nregs + r]: it is known */

@@ -179,6 +179,7 @@ static int run_group(struct block *b, uint32_t w, uint32_t pc, uint32_t act, int
                     return 0;
                 }
             }
+            emu_dshared_flush(b, w, pc); /* the lanes' accesses to other CTAs: one request */
             if (smem_op_flags(in->op) & (OPF_SYNC | OPF_SUSPEND)) { /* lanes may wait or exit */
                 uint32_t still = 0;
                 for (uint32_t l = 0; l < 32; l++)
@@ -256,7 +257,8 @@ static int run_warp(struct block *b, uint32_t w)
     return 0;
 }
 
-/* All threads wait or have exited: release a barrier, or say why none can be. */
+/* All threads wait or have exited: release a barrier (1), or find none can be (0; in the
+ * cluster's last round, b->cl->final, say why: -1). *done: every thread has exited. */
 static int release_barrier(struct block *b, int *done)
 {
     uint32_t waiting[16] = {0}, exited = 0, insn_a[16], insn_b[16], cnt[16] = {0};
@@ -329,9 +331,12 @@ static int release_barrier(struct block *b, int *done)
                 T->pc++;
             }
         }
-        return 0;
+        return 1;
     }
-    /* nobody can move: the barrier waits for threads that never come */
+    /* nobody can move: the barrier waits for threads that never come (unless another CTA of
+       the cluster can still move: its arrivals, its barrier.cluster) */
+    if (!b->cl->final)
+        return 0;
     if (emu_wgmma_stuck(b))
         return -1;
     for (uint32_t id = 0; id < 16; id++)
@@ -339,12 +344,12 @@ static int release_barrier(struct block *b, int *done)
             return emu_failf(b, insn_a[id],
                               "deadlock: threads wait at a barrier that %s never reach",
                               "the other threads");
-    return emu_failf(b, 0, "deadlock");
+    return 0; /* only barrier.cluster waits: the cluster says why (emu_cluster_stuck) */
 }
 
-static int run_block(struct block *b)
+/* A block before its first round: every thread at the start, nothing known in its memories. */
+static void block_reset(struct block *b)
 {
-    const struct smem_ptx_func *f = b->p->func;
     memset(b->T, 0, b->nthreads * sizeof *b->T);
     memset(b->K, 0, (size_t)b->nwarps * b->nregs * sizeof *b->K);
     memset(b->kcount, 0, (size_t)b->nthreads * b->p->nsites * sizeof *b->kcount);
@@ -357,26 +362,175 @@ static int run_block(struct block *b)
         memset(b->local_known, 0, (size_t)b->nthreads * b->local_size);
     b->interval = 0;
     b->steps = 0;
+    b->gone = 0;
+    b->gone_pc = 0;
+    b->rem_pc = UINT32_MAX;
+    b->waited_upto = 0;
+    memset(&b->dsh, 0, sizeof b->dsh);
     emu_async_reset(b);
-    (void)f;
-    for (;;) {
-        for (uint32_t w = 0; w < b->nwarps; w++)
-            if (run_warp(b, w))
+}
+
+/* One round of block b: every warp runs until its threads wait or exit; then mbarrier waits
+ * whose phase completed are woken, else a barrier is released. 1 something moved, 0 nothing can
+ * move now (its threads wait for another CTA of the cluster, or for nothing: the cluster's last
+ * round says which), 2 every thread has exited (or a stop on unknown data), -1 failed. */
+static int block_round(struct block *b)
+{
+    uint64_t steps = b->steps;
+    for (uint32_t w = 0; w < b->nwarps; w++)
+        if (run_warp(b, w))
+            return -1;
+    if (b->stopped)
+        return 2;
+    int done, woke = emu_async_wake(b); /* mbarrier waits whose phase completed */
+    for (uint32_t t = 0; t < b->nthreads && !woke; t++)
+        woke = b->T[t].state == L_RUN; /* warps a wgmma let go after their round */
+    if (woke < 0)
+        return -1;
+    if (woke)
+        return 1;
+    int r = release_barrier(b, &done);
+    if (r < 0)
+        return -1;
+    if (done)
+        return 2;
+    return r > 0 || b->steps != steps;
+}
+
+/* Runs the CTAs of cluster cl together: a round of each in rank order, then the cluster barrier,
+ * until every one has exited; a round in which nothing moves anywhere is a deadlock, named by
+ * its last round (cl->final). 0, or -1 failed. */
+static int run_cluster(struct emu_cluster *cl)
+{
+    uint8_t done[CLUSTER_MAX] = {0};
+    uint32_t left = cl->n;
+    cl->phase = 0;
+    cl->final = 0;
+    for (uint32_t c = 0; c < cl->n; c++)
+        block_reset(&cl->cta[c]);
+    while (left) {
+        int moved = 0;
+        for (uint32_t c = 0; c < cl->n; c++) {
+            if (done[c])
+                continue;
+            struct block *b = &cl->cta[c];
+            int r = block_round(b);
+            if (r < 0)
                 return -1;
-        if (b->stopped)
-            return 0;
-        int done, woke = emu_async_wake(b); /* mbarrier waits whose phase completed */
-        for (uint32_t t = 0; t < b->nthreads && !woke; t++)
-            woke = b->T[t].state == L_RUN; /* warps a wgmma let go after their round */
-        if (woke < 0)
-            return -1;
-        if (woke)
+            if (b->stopped)
+                return 0;
+            if (r == 2) {
+                done[c] = 1;
+                left--;
+                b->gone = 1; /* its shared memory is gone for the others */
+                for (uint32_t t = 0; t < b->nthreads; t++)
+                    b->gone_pc = b->T[t].pc > b->gone_pc ? b->T[t].pc : b->gone_pc;
+                if (b->rem_pc != UINT32_MAX && b->rem_phase + 1 > b->waited_upto) {
+                    /* another CTA accessed its memory and no barrier.cluster it waited at
+                       orders that before it exits */
+                    const struct smem_ptx_insn *e = &b->p->func->insns[b->gone_pc];
+                    return emu_failf(b, b->rem_pc, "block (%u,%u,%u), rank %u of its cluster, "
+                                     "exits (line %u) while block (%u,%u,%u) may still access its "
+                                     "shared memory here: no barrier.cluster orders the access "
+                                     "before the exit (the PTX ISA leaves this undefined)",
+                                     b->ctaid[0], b->ctaid[1], b->ctaid[2], b->rank,
+                                     e->loc_line ? e->loc_line : e->src_line, b->rem_ctaid[0],
+                                     b->rem_ctaid[1], b->rem_ctaid[2]);
+                }
+            }
+            moved |= r != 0;
+            if (emu_cluster_release(cl))
+                moved = 1;
+        }
+        if (moved || !left)
             continue;
-        if (release_barrier(b, &done))
+        cl->final = 1; /* nothing moved: each CTA says why it cannot, then the cluster */
+        for (uint32_t c = 0; c < cl->n; c++)
+            if (!done[c] && block_round(&cl->cta[c]) < 0)
+                return -1;
+        if (emu_cluster_stuck(cl))
             return -1;
-        if (done)
-            return 0;
+        for (uint32_t c = 0; c < cl->n; c++)
+            if (!done[c])
+                return emu_failf(&cl->cta[c], 0, "deadlock");
     }
+    return 0;
+}
+
+/* The state of one block of a launch (its memories, registers, pending requests): 0, or -1 out
+ * of memory. */
+static int block_open(struct block *b, const struct smem_cta_program *p, const struct smem_launch *l,
+                      const struct smem_cta_hooks *hooks, struct smem_error *err)
+{
+    memset(b, 0, sizeof *b);
+    b->p = p;
+    b->l = l;
+    b->h = hooks;
+    b->err = err;
+    b->nthreads = l->block[0] * l->block[1] * l->block[2];
+    b->nwarps = (b->nthreads + 31) / 32;
+    b->nregs = p->func->nregs ? p->func->nregs : 1;
+    b->max_steps = l->max_steps ? l->max_steps : DEFAULT_MAX_STEPS;
+    b->smem_size = l->dyn_smem ? p->dyn_offset + l->dyn_smem : p->static_smem;
+    b->local_size = p->local_size;
+    b->R = malloc((size_t)b->nwarps * b->nregs * 32 * sizeof *b->R);
+    b->K = malloc((size_t)b->nwarps * b->nregs * sizeof *b->K);
+    b->sr = calloc(b->nregs, sizeof *b->sr);
+    b->sk = calloc(b->nregs, 1);
+    b->T = malloc(b->nthreads * sizeof *b->T);
+    b->kcount = malloc((size_t)b->nthreads * (p->nsites ? p->nsites : 1) * sizeof *b->kcount);
+    b->touched = malloc((p->nsites ? p->nsites : 1) * sizeof *b->touched);
+    b->tmark = calloc(p->nsites ? p->nsites : 1, 1);
+    b->smem = calloc(b->smem_size ? b->smem_size : 1, 1);
+    b->smem_known = calloc(b->smem_size ? b->smem_size : 1, 1);
+    if (b->local_size) {
+        b->local = calloc((size_t)b->nthreads * b->local_size, 1);
+        b->local_known = calloc((size_t)b->nthreads * b->local_size, 1);
+    }
+    if (!b->R || !b->K || !b->sr || !b->sk || !b->T || !b->kcount || !b->touched || !b->tmark ||
+        !b->smem || !b->smem_known || (b->local_size && (!b->local || !b->local_known)) ||
+        emu_params_fill(b) || emu_global_setup(b))
+        return smem_error_set(err, NULL, 0, 0, "out of memory");
+    return 0;
+}
+
+static void block_close(struct block *b)
+{
+    free(b->R);
+    free(b->K);
+    free(b->sr);
+    free(b->sk);
+    free(b->T);
+    free(b->kcount);
+    free(b->touched);
+    free(b->tmark);
+    free(b->smem);
+    free(b->smem_known);
+    free(b->tma_sw);
+    free(b->tma_pc);
+    free(b->tma_sum);
+    free(b->local);
+    free(b->local_known);
+    free(b->param);
+    free(b->param_known);
+    free(b->reqs);
+    free(b->rkey);
+    free(b->tab);
+    free(b->gorder);
+    free(b->gsym);
+    emu_async_free(b);
+}
+
+/* The cluster dimensions of a launch: its own, else the kernel's .reqnctapercluster, else 1 1 1
+ * (clusters of one); *explicit_cluster: one was given. */
+static void cluster_dims(const struct smem_cta_program *p, const struct smem_launch *l,
+                         unsigned dim[3], int *explicit_cluster)
+{
+    const unsigned *c = l->cluster[0] ? l->cluster : p->func->reqnctapercluster[0]
+                                                         ? p->func->reqnctapercluster : NULL;
+    for (int d = 0; d < 3; d++)
+        dim[d] = c && c[d] ? c[d] : 1;
+    *explicit_cluster = c != NULL;
 }
 
 int smem_cta_run(const struct smem_cta_program *p, const struct smem_launch *l,
@@ -386,92 +540,75 @@ int smem_cta_run(const struct smem_cta_program *p, const struct smem_launch *l,
     memset(res, 0, sizeof *res);
     if (smem_cta_check_launch(p, l, err))
         return -1;
-    struct block b;
-    memset(&b, 0, sizeof b);
-    b.p = p;
-    b.l = l;
-    b.h = hooks;
-    b.err = err;
-    b.nthreads = l->block[0] * l->block[1] * l->block[2];
-    b.nwarps = (b.nthreads + 31) / 32;
-    b.nregs = p->func->nregs ? p->func->nregs : 1;
-    b.max_steps = l->max_steps ? l->max_steps : DEFAULT_MAX_STEPS;
-    b.smem_size = l->dyn_smem ? p->dyn_offset + l->dyn_smem : p->static_smem;
-    b.local_size = p->local_size;
+    struct emu_cluster cl;
+    memset(&cl, 0, sizeof cl);
+    cluster_dims(p, l, cl.dim, &cl.explicit_cluster);
+    cl.n = cl.dim[0] * cl.dim[1] * cl.dim[2]; /* checked: <= CLUSTER_MAX, dividing the grid */
+    struct block blocks[CLUSTER_MAX];
+    cl.cta = blocks;
     int rc = -1;
-    b.R = malloc((size_t)b.nwarps * b.nregs * 32 * sizeof *b.R);
-    b.K = malloc((size_t)b.nwarps * b.nregs * sizeof *b.K);
-    b.sr = calloc(b.nregs, sizeof *b.sr);
-    b.sk = calloc(b.nregs, 1);
-    b.T = malloc(b.nthreads * sizeof *b.T);
-    b.kcount = malloc((size_t)b.nthreads * (p->nsites ? p->nsites : 1) * sizeof *b.kcount);
-    b.touched = malloc((p->nsites ? p->nsites : 1) * sizeof *b.touched);
-    b.tmark = calloc(p->nsites ? p->nsites : 1, 1);
-    b.smem = calloc(b.smem_size ? b.smem_size : 1, 1);
-    b.smem_known = calloc(b.smem_size ? b.smem_size : 1, 1);
-    if (b.local_size) {
-        b.local = calloc((size_t)b.nthreads * b.local_size, 1);
-        b.local_known = calloc((size_t)b.nthreads * b.local_size, 1);
+    uint32_t opened = 0;
+    for (; opened < cl.n; opened++) {
+        if (block_open(&blocks[opened], p, l, hooks, err)) {
+            opened++;
+            goto out;
+        }
+        blocks[opened].cl = &cl;
+        blocks[opened].rank = opened;
     }
-    if (!b.R || !b.K || !b.sr || !b.sk || !b.T || !b.kcount || !b.touched || !b.tmark ||
-        !b.smem || !b.smem_known ||
-        (b.local_size && (!b.local || !b.local_known)) || emu_params_fill(&b) ||
-        emu_global_setup(&b)) {
-        smem_error_set(err, NULL, 0, 0, "out of memory");
-        goto out;
+    uint64_t total = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2], C = cl.n;
+    uint64_t nclusters = total / C;
+    /* a sample is of whole clusters; a slice runs the clusters whose first block it holds (the
+       blocks counted cluster by cluster: cta.h) */
+    uint64_t nsample = l->sample_blocks && l->sample_blocks < total
+                           ? ((uint64_t)l->sample_blocks + C - 1) / C : nclusters;
+    uint64_t first = 0, end = nsample;
+    if (l->block_count) {
+        uint64_t bf = l->block_first, bl = l->block_first + l->block_count;
+        first = (bf + C - 1) / C;
+        end = (bl + C - 1) / C;
+        first = first < nsample ? first : nsample;
+        end = end < nsample ? end : nsample;
     }
-    uint64_t total = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
-    uint64_t nsample = l->sample_blocks && l->sample_blocks < total ? l->sample_blocks : total;
-    uint64_t first = 0, nrun = nsample;
-    if (l->block_count) { /* a slice of the blocks the launch runs */
-        first = l->block_first < nsample ? l->block_first : nsample;
-        nrun = l->block_count < nsample - first ? l->block_count : nsample - first;
-    }
+    unsigned ncl[3] = {l->grid[0] / cl.dim[0], l->grid[1] / cl.dim[1], l->grid[2] / cl.dim[2]};
     res->blocks_total = total;
     res->complete = 1;
-    for (uint64_t i = first; i < first + nrun; i++) {
-        /* sampled blocks are spread evenly over the grid, first and last included */
-        uint64_t bid = nsample == total ? i : (nsample > 1 ? i * (total - 1) / (nsample - 1) : 0);
-        b.bid = (uint32_t)bid;
-        b.ctaid[0] = (uint32_t)(bid % l->grid[0]);
-        b.ctaid[1] = (uint32_t)(bid / l->grid[0] % l->grid[1]);
-        b.ctaid[2] = (uint32_t)(bid / ((uint64_t)l->grid[0] * l->grid[1]));
-        if (run_block(&b))
-            goto out;
-        res->steps += b.steps;
-        res->blocks_run++;
-        if (b.stopped) {
-            emu_flush_requests(&b);
-            res->complete = 0;
-            res->unknown = b.unknown;
-            res->unknown_block = b.bid;
-            break;
+    for (uint64_t i = first; i < end; i++) {
+        /* sampled clusters are spread evenly over the grid, first and last included */
+        uint64_t cid = nsample == nclusters ? i
+                                            : (nsample > 1 ? i * (nclusters - 1) / (nsample - 1) : 0);
+        unsigned cc[3] = {(unsigned)(cid % ncl[0]), (unsigned)(cid / ncl[0] % ncl[1]),
+                          (unsigned)(cid / ((uint64_t)ncl[0] * ncl[1]))};
+        for (uint32_t r = 0; r < cl.n; r++) {
+            struct block *b = &blocks[r];
+            unsigned rc3[3] = {r % cl.dim[0], r / cl.dim[0] % cl.dim[1], r / (cl.dim[0] * cl.dim[1])};
+            for (int d = 0; d < 3; d++) {
+                b->cl_id[d] = cc[d];
+                b->cl_ctaid[d] = rc3[d];
+                b->ctaid[d] = cc[d] * cl.dim[d] + rc3[d];
+            }
+            b->bid = b->ctaid[0] + l->grid[0] * (b->ctaid[1] + l->grid[1] * b->ctaid[2]);
         }
+        if (run_cluster(&cl))
+            goto out;
+        for (uint32_t r = 0; r < cl.n; r++) {
+            struct block *b = &blocks[r];
+            res->steps += b->steps;
+            res->blocks_run++;
+            if (b->stopped && res->complete) {
+                res->complete = 0;
+                res->unknown = b->unknown;
+                res->unknown_block = b->bid;
+            }
+            if (b->stopped || !res->complete)
+                emu_flush_requests(b);
+        }
+        if (!res->complete)
+            break;
     }
     rc = 0;
 out:
-    free(b.R);
-    free(b.K);
-    free(b.sr);
-    free(b.sk);
-    free(b.T);
-    free(b.kcount);
-    free(b.touched);
-    free(b.tmark);
-    free(b.smem);
-    free(b.smem_known);
-    free(b.tma_sw);
-    free(b.tma_pc);
-    free(b.tma_sum);
-    free(b.local);
-    free(b.local_known);
-    free(b.param);
-    free(b.param_known);
-    free(b.reqs);
-    free(b.rkey);
-    free(b.tab);
-    free(b.gorder);
-    free(b.gsym);
-    emu_async_free(&b);
+    for (uint32_t r = 0; r < opened; r++)
+        block_close(&blocks[r]);
     return rc;
 }

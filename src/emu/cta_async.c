@@ -287,18 +287,27 @@ int emu_exec_cp_async(struct block *b, uint32_t w, uint32_t pc, const struct sme
 
 /* ---- mbarrier ----------------------------------------------------------------------------- */
 
-static int mbar_read(struct block *b, uint32_t pc, uint32_t off, uint64_t *s, const char *name)
+/* The state of the mbarrier at shared offset off of CTA t (b's own or another of its cluster):
+ * 1, 0 unknown (a stop), -1 failed (located at b's pc). */
+static int mbar_read(struct block *b, struct block *t, uint32_t pc, uint32_t off, uint64_t *s,
+                     const char *name)
 {
     for (unsigned i = 0; i < 8; i++)
-        if (!b->smem_known[off + i]) {
+        if (!t->smem_known[off + i]) {
             emu_stop_unknown(b, pc, "mbarrier state");
             return 0;
         }
-    memcpy(s, b->smem + off, 8);
+    memcpy(s, t->smem + off, 8);
     if (!(*s & MB_INIT)) {
-        char msg[160];
-        snprintf(msg, sizeof msg, "%s on an mbarrier that is not initialised (shared offset 0x%x: "
-                 "mbarrier.init first)", name, off);
+        char msg[200];
+        if (t != b)
+            snprintf(msg, sizeof msg, "%s on an mbarrier that is not initialised (shared offset "
+                     "0x%x of block (%u,%u,%u), rank %u of the cluster: mbarrier.init, "
+                     "fence.mbarrier_init and barrier.cluster first)", name, off, t->ctaid[0],
+                     t->ctaid[1], t->ctaid[2], t->rank);
+        else
+            snprintf(msg, sizeof msg, "%s on an mbarrier that is not initialised (shared offset "
+                     "0x%x: mbarrier.init first)", name, off);
         return emu_fail(b, pc, msg);
     }
     return 1;
@@ -320,25 +329,25 @@ static void mbar_write(struct block *b, uint32_t off, uint64_t s)
         b->interval++; /* a phase completed: for the hazards, as a barrier (docs/analyzer.md) */
 }
 
-int emu_mbarrier_complete_tx(struct block *b, uint32_t pc, uint32_t off, uint32_t n,
-                             const char *name)
+int emu_mbarrier_complete_tx(struct block *b, struct block *t, uint32_t pc, uint32_t off,
+                             uint32_t n, const char *name)
 {
     uint64_t s;
-    int r = mbar_read(b, pc, off, &s, name);
+    int r = mbar_read(b, t, pc, off, &s, name);
     if (r <= 0)
         return r;
-    if (async_state(b))
+    if (async_state(t))
         return emu_fail(b, pc, "out of memory");
-    struct emu_async *t = b->async;
-    if (t->ntx == t->cap_tx) {
-        uint32_t nc = t->cap_tx ? 2 * t->cap_tx : 16;
-        struct pending_tx *nt = realloc(t->tx, nc * sizeof *nt);
+    struct emu_async *a = t->async;
+    if (a->ntx == a->cap_tx) {
+        uint32_t nc = a->cap_tx ? 2 * a->cap_tx : 16;
+        struct pending_tx *nt = realloc(a->tx, nc * sizeof *nt);
         if (!nt)
             return emu_fail(b, pc, "out of memory");
-        t->tx = nt;
-        t->cap_tx = nc;
+        a->tx = nt;
+        a->cap_tx = nc;
     }
-    t->tx[t->ntx++] = (struct pending_tx){off, n, pc};
+    a->tx[a->ntx++] = (struct pending_tx){off, n, pc};
     return 1;
 }
 
@@ -348,7 +357,7 @@ static int complete_pending_tx(struct block *b)
     struct emu_async *t = b->async;
     for (uint32_t i = 0; t && i < t->ntx; i++) {
         uint64_t s;
-        int r = mbar_read(b, t->tx[i].pc, t->tx[i].off, &s, "cp.async.bulk");
+        int r = mbar_read(b, b, t->tx[i].pc, t->tx[i].off, &s, "cp.async.bulk");
         if (r <= 0) {
             t->ntx = 0;
             return r < 0 ? -1 : 0;
@@ -367,9 +376,11 @@ static int exec_mbarrier(struct block *b, uint32_t w, uint32_t pc, const struct 
 {
     const char *name = cp_arrive ? "cp.async.mbarrier.arrive" : smem_ptx_tensor_name(in);
     char msg[200];
-    if (!cp_arrive && (in->tflags & SMEM_TF_CLUSTER)) {
-        snprintf(msg, sizeof msg, "unsupported instruction: %s on another block's barrier "
-                 "(.shared::cluster / .cluster: clusters are not emulated)", name);
+    int remote = !cp_arrive && (in->tflags & SMEM_TF_CLUSTER);
+    if (remote && in->mode != MODE_MBAR_ARRIVE && in->mode != MODE_MBAR_EXPECT_TX &&
+        in->mode != MODE_MBAR_COMPLETE_TX) {
+        snprintf(msg, sizeof msg, "%s on a .shared::cluster address: the PTX ISA has arrive, "
+                 "expect_tx and complete_tx on another CTA's mbarrier, not this", name);
         return emu_fail(b, pc, msg);
     }
     if (!cp_arrive && in->mode == MODE_MBAR_PENDING_COUNT) {
@@ -402,7 +413,9 @@ static int exec_mbarrier(struct block *b, uint32_t w, uint32_t pc, const struct 
         if (!(ex >> l & 1u))
             continue;
         uint32_t off;
-        int r = emu_lane_shared(b, w, l, pc, &sh, mo, 8, 8, &off, name);
+        struct block *t = b; /* the CTA whose barrier it is */
+        int r = remote ? emu_lane_cluster(b, w, l, pc, mo, 8, &t, &off, name)
+                       : emu_lane_shared(b, w, l, pc, &sh, mo, 8, 8, &off, name);
         if (r < 0)
             return -1;
         if (r == 0) {
@@ -429,7 +442,7 @@ static int exec_mbarrier(struct block *b, uint32_t w, uint32_t pc, const struct 
             mbar_raw(b, off, 0);
             continue;
         }
-        if ((r = mbar_read(b, pc, off, &s, name)) <= 0) {
+        if ((r = mbar_read(b, t, pc, off, &s, name)) <= 0) {
             if (r < 0)
                 return -1;
             return 1;
@@ -442,7 +455,7 @@ static int exec_mbarrier(struct block *b, uint32_t w, uint32_t pc, const struct 
             if (mb_pend(s) == 0)
                 return emu_fail(b, pc, "cp.async.mbarrier.arrive.noinc: more arrivals than the "
                                        "phase expects");
-            mbar_write(b, off, mb_settle(mb_make(mb_pend(s) - 1, mb_exp(s), mb_tx(s),
+            mbar_write(t, off, mb_settle(mb_make(mb_pend(s) - 1, mb_exp(s), mb_tx(s),
                                                  s & (MB_INIT | MB_PHASE))));
             continue;
         }
@@ -455,7 +468,7 @@ static int exec_mbarrier(struct block *b, uint32_t w, uint32_t pc, const struct 
             }
             int32_t tx = mb_tx(s) + (in->mode == MODE_MBAR_EXPECT_TX ? (int32_t)n : -(int32_t)n);
             uint64_t ns = mb_make(mb_pend(s), mb_exp(s), tx, s & (MB_INIT | MB_PHASE));
-            mbar_write(b, off, in->mode == MODE_MBAR_COMPLETE_TX ? mb_settle(ns) : ns);
+            mbar_write(t, off, in->mode == MODE_MBAR_COMPLETE_TX ? mb_settle(ns) : ns);
             break;
         }
         case MODE_MBAR_ARRIVE: case MODE_MBAR_ARRIVE_DROP: {
@@ -483,7 +496,7 @@ static int exec_mbarrier(struct block *b, uint32_t w, uint32_t pc, const struct 
             uint64_t ns = mb_make(mb_pend(s) - cnt, exp, tx, s & (MB_INIT | MB_PHASE));
             if (!(in->tflags & SMEM_TF_NOCOMPLETE))
                 ns = mb_settle(ns);
-            mbar_write(b, off, ns);
+            mbar_write(t, off, ns);
             /* the state: the phase arrived on (and the pending count after the arrival) */
             if (in->ops[0].kind == OPK_REG)
                 emu_lane_set(b, w, l, in->ops[0].reg[0], (s & MB_PHASE) | mb_pend(ns), 1);
@@ -548,7 +561,7 @@ int emu_async_wake(struct block *b)
         return -1;
     for (uint32_t t = 0; t < b->nthreads; t++) {
         struct lane *T = &b->T[t];
-        if (T->state == L_BAR)
+        if (T->state == L_BAR || T->state == L_CLUSTER)
             atbar++;
         if (T->state != L_MBAR)
             continue;
@@ -573,16 +586,21 @@ int emu_async_wake(struct block *b)
     }
     if (woke)
         return 1;
-    if (!waiting || atbar)
-        return 0; /* a barrier may release (else release_barrier names the deadlock) */
+    if (!waiting || atbar || !b->cl->final)
+        return 0; /* a barrier may release (else release_barrier names the deadlock), another
+                     CTA of the cluster may arrive (else the cluster's last round names it) */
     uint32_t off = b->async->wait_off[first];
     uint64_t s;
     memcpy(&s, b->smem + off, 8);
     char msg[300];
-    snprintf(msg, sizeof msg, "deadlock: every live thread waits on an mbarrier phase that cannot "
+    char where[80] = "";
+    if (b->cl->n > 1)
+        snprintf(where, sizeof where, " of block (%u,%u,%u), rank %u of its cluster,", b->ctaid[0],
+                 b->ctaid[1], b->ctaid[2], b->rank);
+    snprintf(msg, sizeof msg, "deadlock: every live thread%s waits on an mbarrier phase that cannot "
              "complete (%u threads; thread %u waits on the barrier at shared offset 0x%x for the "
              "phase of parity %u, which still expects %u arrivals and %d transaction bytes)",
-             waiting, first, off, b->async->wait_par[first], mb_pend(s), mb_tx(s));
+             where, waiting, first, off, b->async->wait_par[first], mb_pend(s), mb_tx(s));
     return emu_fail(b, b->T[first].pc, msg);
 }
 

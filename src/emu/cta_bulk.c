@@ -12,12 +12,17 @@
  * destination bytes of a global -> shared copy are a write by the issuing thread when it issues
  * (a site of op ldgsts that makes no request: `landed` events), and the phase completion that
  * publishes them closes the interval as every mbarrier phase does.
- * The tensor forms (a tensor map describes the copy) are cta_tma.c's.
- * Not emulated, each stopping the kernel where it executes with one sentence: cp.reduce.async.bulk,
- * .multicast::cluster and shared::cta -> shared::cluster (clusters are not emulated). */
+ *  - shared::cta -> shared::cluster ([dst], [src], size, [mbar]), into a CTA of the cluster:
+ *    done at once, completing on that CTA's barrier; one dshared request of op tma_st (Nsight
+ *    Compute's smsp__sass_inst_executed_op_dshared_tma_st: tests/run/h200-cluster-dsmem-ncu.csv).
+ * A global -> shared copy's destination and barrier are shared::cluster addresses (another CTA's
+ * too). The tensor forms (a tensor map describes the copy) are cta_tma.c's.
+ * Not emulated, each stopping the kernel where it executes with one sentence: cp.reduce.async.bulk
+ * and the non-tensor .multicast::cluster. */
 #include "families.h"
 #include "lanes.h"
 #include "memory.h"
+#include "request.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -82,15 +87,21 @@ static int bulk_g2s(struct block *b, uint32_t w, uint32_t l, uint32_t pc,
                     const struct smem_ptx_insn *in, const char *name)
 {
     char msg[240];
-    uint32_t n;
-    uint64_t ga;
-    int k, r = bulk_operands(b, w, l, pc, in, name, 1, &n, &ga, &k);
+    uint32_t n = 0;
+    uint64_t ga = 0;
+    int k = 0, r = bulk_operands(b, w, l, pc, in, name, 1, &n, &ga, &k);
     if (r <= 0)
         return r;
-    struct smem_ptx_insn sh = *in;
-    sh.space = SP_SHARED; /* shared::cluster: this block's own window (clusters of one) */
+    /* the destination and its mbarrier: shared::cluster addresses (this CTA's or another's of
+       its cluster; the copy's bytes complete on the barrier of the CTA they land in) */
     uint32_t dst, bar;
-    r = emu_lane_shared(b, w, l, pc, &sh, &in->ops[0], n, 16, &dst, name);
+    struct block *t, *tb;
+    r = emu_lane_cluster(b, w, l, pc, &in->ops[0], 16, &t, &dst, name);
+    if (r > 0 && dst + (uint64_t)n > t->smem_size) {
+        snprintf(msg, sizeof msg, "%s: the %u bytes at lane %u's destination are outside the "
+                 "block's shared memory", name, n, l);
+        return emu_fail(b, pc, msg);
+    }
     if (r <= 0) {
         if (r == 0)
             emu_stop_unknown(b, pc, "bulk copy destination");
@@ -98,11 +109,16 @@ static int bulk_g2s(struct block *b, uint32_t w, uint32_t l, uint32_t pc,
     }
     if (in->nops < 4 || in->ops[3].kind != OPK_ADDR)
         return emu_fail(b, pc, "cp.async.bulk: the mbarrier operand is missing");
-    r = emu_lane_shared(b, w, l, pc, &sh, &in->ops[3], 8, 8, &bar, name);
+    r = emu_lane_cluster(b, w, l, pc, &in->ops[3], 8, &tb, &bar, name);
     if (r <= 0) {
         if (r == 0)
             emu_stop_unknown(b, pc, "mbarrier address");
         return r;
+    }
+    if (tb != t) {
+        snprintf(msg, sizeof msg, "%s: lane %u's destination and mbarrier are in two CTAs (ranks "
+                 "%u and %u)", name, l, t->rank, tb->rank);
+        return emu_fail(b, pc, msg);
     }
     uint8_t *gm = NULL, *gk = NULL;
     int g = k ? emu_global_span(b, w * 32 + l, pc, in, ga, n, 0, &gm, &gk) : 0;
@@ -114,17 +130,61 @@ static int bulk_g2s(struct block *b, uint32_t w, uint32_t l, uint32_t pc,
         return emu_fail(b, pc, msg);
     }
     if (g == 1) {
-        memcpy(b->smem + dst, gm, n);
+        memcpy(t->smem + dst, gm, n);
         if (gk)
-            memcpy(b->smem_known + dst, gk, n);
+            memcpy(t->smem_known + dst, gk, n);
         else
-            memset(b->smem_known + dst, 1, n);
+            memset(t->smem_known + dst, 1, n);
     } else { /* analyze (global data is unknown), an unknown source, or a fault reported */
-        memset(b->smem_known + dst, 0, n);
+        memset(t->smem_known + dst, 0, n);
     }
-    bulk_landed(b, w, l, pc, dst, n);
-    emu_tma_forget(b, dst, n);
-    return emu_mbarrier_complete_tx(b, pc, bar, n, name);
+    if (t == b)
+        bulk_landed(b, w, l, pc, dst, n);
+    emu_tma_forget(t, dst, n);
+    return emu_mbarrier_complete_tx(b, t, pc, bar, n, name);
+}
+
+/* Lane l's shared::cta -> shared::cluster copy ([dst], [src], size, [mbar]: the destination and
+ * the barrier in one CTA of the cluster, usually another): done at once, its bytes completing on
+ * that CTA's barrier; a dshared request (op tma_st) when the CTA is another. 1 done, 0 stopped,
+ * -1 failed. */
+static int bulk_s2s(struct block *b, uint32_t w, uint32_t l, uint32_t pc,
+                    const struct smem_ptx_insn *in, const char *name)
+{
+    char msg[240];
+    uint32_t n = 0, src = 0, dst = 0, bar = 0;
+    uint64_t unused = 0;
+    int k = 0, r = bulk_operands(b, w, l, pc, in, name, 1, &n, &unused, &k);
+    if (r <= 0)
+        return r;
+    struct smem_ptx_insn sh = *in;
+    sh.space = SP_SHARED;
+    struct block *t, *tb;
+    if ((r = emu_lane_shared(b, w, l, pc, &sh, &in->ops[1], n, 16, &src, name)) > 0 &&
+        (r = emu_lane_cluster(b, w, l, pc, &in->ops[0], 16, &t, &dst, name)) > 0 &&
+        in->nops >= 4 && in->ops[3].kind == OPK_ADDR)
+        r = emu_lane_cluster(b, w, l, pc, &in->ops[3], 8, &tb, &bar, name);
+    else if (r > 0)
+        return emu_fail(b, pc, "cp.async.bulk: the mbarrier operand is missing");
+    if (r <= 0) {
+        if (r == 0)
+            emu_stop_unknown(b, pc, "bulk copy address");
+        return r;
+    }
+    if (dst + (uint64_t)n > t->smem_size || tb != t) {
+        snprintf(msg, sizeof msg, "%s: lane %u's %u bytes %s", name, l, n,
+                 tb != t ? "and its mbarrier are in two CTAs"
+                         : "at the destination are outside the block's shared memory");
+        return emu_fail(b, pc, msg);
+    }
+    memmove(t->smem + dst, b->smem + src, n);
+    memmove(t->smem_known + dst, b->smem_known + src, n);
+    emu_tma_forget(t, dst, n);
+    if (t != b) {
+        b->remote = t;
+        emu_dshared_lane(b, w * 32 + l, SMEM_DSH_TMA_ST, n);
+    }
+    return emu_mbarrier_complete_tx(b, t, pc, bar, n, name);
 }
 
 /* Lane l's shared -> global copy. 1 done, 0 stopped, -1 failed. */
@@ -185,11 +245,8 @@ int emu_exec_bulk(struct block *b, uint32_t w, uint32_t pc, const struct smem_pt
         why = "cp.reduce.async.bulk (bulk reductions are not emulated)";
         break;
     case MODE_BULK_MULTICAST:
-        why = "cp.async.bulk .multicast::cluster (clusters are not emulated)";
-        break;
-    case MODE_BULK_S2S:
-        why = "cp.async.bulk.shared::cluster.shared::cta (a copy to another block of the "
-              "cluster: clusters are not emulated)";
+        why = "cp.async.bulk .multicast::cluster (a non-tensor copy into several CTAs is not "
+              "emulated)";
         break;
     default: break;
     }
@@ -201,8 +258,9 @@ int emu_exec_bulk(struct block *b, uint32_t w, uint32_t pc, const struct smem_pt
     for (uint32_t l = 0; l < 32; l++) {
         if (!(ex >> l & 1u))
             continue;
-        int r = in->mode == MODE_BULK_G2S ? bulk_g2s(b, w, l, pc, in, name)
-                                          : bulk_s2g(b, w, l, pc, in, name);
+        int r = in->mode == MODE_BULK_G2S   ? bulk_g2s(b, w, l, pc, in, name)
+                : in->mode == MODE_BULK_S2S ? bulk_s2s(b, w, l, pc, in, name)
+                                            : bulk_s2g(b, w, l, pc, in, name);
         if (r <= 0)
             return r < 0 ? -1 : 1;
     }

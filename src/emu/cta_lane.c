@@ -180,8 +180,24 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
     uint8_t *mem = NULL, *kn = NULL;
     uint64_t off = 0;
     int where = 0;
+    int cluster = sp == SP_SHARED && (in->tflags & SMEM_TF_CLUSTER);
     if (aknown) {
-        where = emu_resolve(b, tid, sp, a, total, &mem, &kn, &off);
+        where = emu_resolve(b, tid, sp | (cluster ? EMU_SP_CLUSTER : 0u), a, total, &mem, &kn, &off);
+        if (where <= -3 || ((where == 5 || (where == 1 && (cluster || sp == SP_GENERIC))) &&
+                            a % total))
+            return emu_remote_fault(b, tid, pc, a, total, where);
+        if (where == 1)
+            soff = off; /* a shared::cluster address of the own CTA (mapa's, generic) */
+        if (where == 5) { /* another CTA's: a dshared request, not one of the site */
+            struct block *t = b->remote;
+            shared = 0;
+            t->rem_phase = b->cl->phase;
+            t->rem_pc = pc;
+            t->rem_bid = b->bid;
+            memcpy(t->rem_ctaid, b->ctaid, sizeof t->rem_ctaid);
+            emu_dshared_lane(b, tid, smem_op_is_atomic(op) ? SMEM_DSH_ATOM
+                                     : op == PO_ST ? SMEM_DSH_ST : SMEM_DSH_LD, total);
+        }
         if (where == 4 && (a % (total > 16 ? 16 : total) ||
                            (b->gm->regions[b->glast].readonly &&
                             !smem_op_is_load(op)))) {
@@ -287,7 +303,7 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
     switch (in->mode) {
     case MODE_ATOM_ADD:
         if (is_fp(in->type))
-            nv = emu_fp_atom_add(in->type, where == 1, old, v);
+            nv = emu_fp_atom_add(in->type, where == 1 || where == 5, old, v);
         else
             nv = old + v;
         break;
@@ -354,9 +370,8 @@ int emu_lane_exec(struct block *b, uint32_t w, uint32_t l, uint32_t pc,
     case LK_EXIT:
         T->state = L_EXIT;
         return 0;
-    case LK_CLUSTER:
-        return emu_failf(b, pc, "unsupported instruction: barrier.cluster (thread block clusters "
-                                 "are not emulated)");
+    case LK_CLUSTER: /* cta_cluster.c runs these for the warp */
+        return emu_failf(b, pc, "unsupported instruction (a cluster instruction of this form)");
     case LK_TRAP:
         return emu_failf(b, pc, "%s", in->call_name ? in->call_name /* smemlab's own trap */
                                        : "the kernel executes trap (an assertion failed?)");

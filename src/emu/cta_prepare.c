@@ -709,5 +709,30 @@ int smem_cta_check_launch(const struct smem_cta_program *p, const struct smem_la
                                   "a block of %llu threads exceeds the kernel's __launch_bounds__ "
                                   "of %llu", (unsigned long long)threads, (unsigned long long)maxt);
     }
+    /* the cluster (the launch's, else __cluster_dims__): as the H200 refuses one
+       (tests/run/h200-cluster.txt: a zero dimension, more than 16 blocks, a grid it does not
+       divide: cudaErrorInvalidClusterSize) */
+    const unsigned *c = l->cluster[0] ? l->cluster : f->reqnctapercluster[0] ? f->reqnctapercluster : NULL;
+    if (c) {
+        unsigned d[3] = {c[0], c[1] ? c[1] : 1, c[2] ? c[2] : 1};
+        if (l->cluster[0] && f->reqnctapercluster[0] &&
+            (d[0] != f->reqnctapercluster[0] || d[1] != (f->reqnctapercluster[1] ? f->reqnctapercluster[1] : 1) ||
+             d[2] != (f->reqnctapercluster[2] ? f->reqnctapercluster[2] : 1)))
+            return smem_error_set(err, NULL, f->decl_line, 0,
+                                  "a cluster of %u x %u x %u blocks for a kernel whose "
+                                  "__cluster_dims__ are %u x %u x %u", d[0], d[1], d[2],
+                                  f->reqnctapercluster[0], f->reqnctapercluster[1],
+                                  f->reqnctapercluster[2]);
+        uint64_t n = (uint64_t)d[0] * d[1] * d[2];
+        if (n > 16)
+            return smem_error_set(err, NULL, f->decl_line, 0,
+                                  "a cluster of %u x %u x %u blocks: the GPU runs at most 16 (8 "
+                                  "portable)", d[0], d[1], d[2]);
+        if (l->grid[0] % d[0] || l->grid[1] % d[1] || l->grid[2] % d[2])
+            return smem_error_set(err, NULL, f->decl_line, 0,
+                                  "a grid of %u x %u x %u blocks does not divide into clusters "
+                                  "of %u x %u x %u", l->grid[0], l->grid[1], l->grid[2], d[0],
+                                  d[1], d[2]);
+    }
     return 0;
 }

@@ -7,7 +7,11 @@
  *    puts it (the XOR on the absolute shared address), elements outside the tensor filled with
  *    zeros (or a NaN, oobFill NAN_REQUEST_ZERO_FMA: the type's all-ones NaN, 0x7fff / 0x7fffffff,
  *    not measured); done at once, the box's bytes complete_tx on the mbarrier as the plain bulk
- *    copies do (cta_bulk.c). shared::cluster is this block's own window (clusters of one).
+ *    copies do (cta_bulk.c). The destination and its barrier are shared::cluster addresses
+ *    (another CTA's too); .multicast::cluster writes the box at the same offset of every CTA of
+ *    ctaMask, each CTA's barrier completing the box's bytes, each CTA's layout record its own
+ *    (measured: tests/run/cluster_dsmem.cu tma_multicast; Nsight Compute counts no dshared
+ *    traffic for it, the TMA's own counters only: h200-cluster-dsmem-ncu.csv).
  *  - shared -> global (cp.async.bulk.tensor.Nd.global.shared::cta.tile.bulk_group [map, {c..}],
  *    [src]): every element inside the tensor written back from where the swizzle put it; the
  *    rest skipped. Done at once (commit_group / wait_group have nothing left to wait for).
@@ -206,6 +210,7 @@ static int each_elem(const struct smem_tensormap *t, const int32_t c[SMEM_TMAP_M
 
 struct copy {
     struct block *b;
+    struct block *to;  /* the CTA the box lands in (b's own or another of its cluster) */
     uint32_t w, l, pc;
     const struct smem_ptx_insn *in;
     const struct smem_tensormap *t;
@@ -216,7 +221,7 @@ struct copy {
 static int load_elem(void *ctx, const uint32_t e[SMEM_TMAP_MAX_RANK], int inside, uint64_t ga)
 {
     struct copy *x = ctx;
-    struct block *b = x->b;
+    struct block *b = x->b, *to = x->to;
     uint8_t v[8], kn[8];
     uint32_t off = (uint32_t)(smem_tmap_smem_addr(x->t, x->dst, e) - SHARED_WINDOW_BASE);
     if (inside) {
@@ -238,15 +243,16 @@ static int load_elem(void *ctx, const uint32_t e[SMEM_TMAP_MAX_RANK], int inside
             }
         }
     }
-    memcpy(b->smem + off, v, x->eb);
-    memcpy(b->smem_known + off, kn, x->eb);
+    memcpy(to->smem + off, v, x->eb);
+    memcpy(to->smem_known + off, kn, x->eb);
     if ((e[0] * x->eb) % 16 == 0) { /* the first element of a 16-byte chunk: its record */
-        b->tma_sw[off / 16] = (uint8_t)(x->t->swizzle + 1);
-        b->tma_pc[off / 16] = x->pc;
-        tma_landed(b, x->w, x->l, x->pc, off & ~15u);
+        to->tma_sw[off / 16] = (uint8_t)(x->t->swizzle + 1);
+        to->tma_pc[off / 16] = x->pc;
+        if (to == b)
+            tma_landed(b, x->w, x->l, x->pc, off & ~15u);
     }
     if (((e[0] + 1) * x->eb) % 16 == 0) /* its last (rows are 16-byte multiples): the bytes */
-        b->tma_sum[off / 16] = chunk_sum(b, off & ~15u);
+        to->tma_sum[off / 16] = chunk_sum(to, off & ~15u);
     return 1;
 }
 
@@ -289,35 +295,62 @@ static int tma_g2s(struct block *b, uint32_t w, uint32_t l, uint32_t pc, const s
     if (r <= 0)
         return r;
     uint64_t bytes = smem_tmap_box_bytes(&t);
-    struct smem_ptx_insn sh = *in;
-    sh.space = SP_SHARED; /* shared::cluster: this block's own window (clusters of one) */
-    uint32_t dst, bar;
-    r = emu_lane_shared(b, w, l, pc, &sh, &in->ops[0], 1, 1, &dst, name);
+    /* the destination and its mbarrier: shared::cluster addresses; .multicast::cluster: the same
+       offsets in every CTA of ctaMask (the operand after the barrier), each barrier completing
+       the box's bytes */
+    uint32_t dst, bar, mask = 0;
+    struct block *to, *tb;
+    r = emu_lane_cluster(b, w, l, pc, &in->ops[0], 1, &to, &dst, name);
+    if (r > 0)
+        r = emu_lane_cluster(b, w, l, pc, &in->ops[2 + t.rank], 8, &tb, &bar, name);
     if (r <= 0) {
         if (r == 0)
             emu_stop_unknown(b, pc, "tensor copy destination");
         return r;
     }
+    if (tb != to)
+        return emu_failf(b, pc, "%s: the destination and the mbarrier are in two CTAs (ranks %u "
+                         "and %u)", name, to->rank, tb->rank);
+    if (in->tflags & SMEM_TF_MULTICAST) {
+        int k = 1;
+        if (in->nops < 4 + t.rank)
+            return emu_failf(b, pc, "%s.multicast::cluster: the ctaMask operand is missing", name);
+        uint64_t m = emu_lane_val(b, w, l, &in->ops[3 + t.rank], &k);
+        if (!k) {
+            emu_stop_unknown(b, pc, "multicast ctaMask");
+            return 0;
+        }
+        mask = (uint32_t)(m & 0xffffu);
+        if (mask >> b->cl->n)
+            return emu_failf(b, pc, "%s.multicast::cluster: ctaMask 0x%x names a rank outside the "
+                             "cluster (%u block%s)", name, mask, b->cl->n, b->cl->n == 1 ? "" : "s");
+    } else {
+        mask = 1u << to->rank;
+    }
     uint64_t adst = (uint64_t)dst + SHARED_WINDOW_BASE;
-    if (box_inside(b, pc, name, adst, smem_tmap_box_footprint(&t), "destination") < 0)
-        return -1;
-    r = emu_lane_shared(b, w, l, pc, &sh, &in->ops[2 + t.rank], 8, 8, &bar, name);
-    if (r <= 0) {
-        if (r == 0)
-            emu_stop_unknown(b, pc, "mbarrier address");
-        return r;
+    for (uint32_t rk = 0; rk < b->cl->n; rk++) {
+        if (!(mask >> rk & 1u))
+            continue;
+        to = &b->cl->cta[rk];
+        if (to->gone)
+            return emu_remote_fault(b, w * 32 + l, pc, (uint64_t)(rk + 1) * CLUSTER_STEP + adst,
+                                    1, -4);
+        if (box_inside(to, pc, name, adst, smem_tmap_box_footprint(&t), "destination") < 0)
+            return -1;
+        if (!to->tma_sw) {
+            to->tma_sw = calloc(to->smem_size / 16 + 1, 1);
+            to->tma_pc = calloc(to->smem_size / 16 + 1, sizeof *to->tma_pc);
+            to->tma_sum = calloc(to->smem_size / 16 + 1, sizeof *to->tma_sum);
+            if (!to->tma_sw || !to->tma_pc || !to->tma_sum)
+                return emu_fail(b, pc, "out of memory");
+        }
+        struct copy x = {b, to, w, l, pc, in, &t, adst, smem_tmap_elem_bytes(t.dtype)};
+        if (each_elem(&t, c, load_elem, &x) < 0)
+            return -1;
+        if ((r = emu_mbarrier_complete_tx(b, to, pc, bar, (uint32_t)bytes, name)) <= 0)
+            return r;
     }
-    if (!b->tma_sw) {
-        b->tma_sw = calloc(b->smem_size / 16 + 1, 1);
-        b->tma_pc = calloc(b->smem_size / 16 + 1, sizeof *b->tma_pc);
-        b->tma_sum = calloc(b->smem_size / 16 + 1, sizeof *b->tma_sum);
-        if (!b->tma_sw || !b->tma_pc || !b->tma_sum)
-            return emu_fail(b, pc, "out of memory");
-    }
-    struct copy x = {b, w, l, pc, in, &t, adst, smem_tmap_elem_bytes(t.dtype)};
-    if (each_elem(&t, c, load_elem, &x) < 0)
-        return -1;
-    return emu_mbarrier_complete_tx(b, pc, bar, (uint32_t)bytes, name);
+    return 1;
 }
 
 /* Lane l's store. 1 done, 0 stopped, -1 failed. */
@@ -343,18 +376,16 @@ static int tma_s2g(struct block *b, uint32_t w, uint32_t l, uint32_t pc, const s
         return -1;
     if (!b->gm)
         return 1; /* analyze: global memory is not modelled */
-    struct copy x = {b, w, l, pc, in, &t, asrc, smem_tmap_elem_bytes(t.dtype)};
+    struct copy x = {b, b, w, l, pc, in, &t, asrc, smem_tmap_elem_bytes(t.dtype)};
     return each_elem(&t, c, store_elem, &x) < 0 ? -1 : 1;
 }
 
 int emu_tma_exec(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in, uint32_t ex)
 {
     const char *name = smem_ptx_tensor_name(in);
-    if (in->tflags & (SMEM_TF_IM2COL | SMEM_TF_MULTICAST))
-        return emu_failf(b, pc, "unsupported instruction: %s%s (%s are not emulated)", name,
-                         in->tflags & SMEM_TF_IM2COL ? ".im2col" : ".multicast::cluster",
-                         in->tflags & SMEM_TF_IM2COL ? "im2col tensor copies"
-                                                     : "copies to several blocks of a cluster");
+    if (in->tflags & SMEM_TF_IM2COL)
+        return emu_failf(b, pc, "unsupported instruction: %s.im2col (im2col tensor copies are "
+                         "not emulated)", name);
     if (in->mode == MODE_BULK_TENSOR)
         return emu_failf(b, pc, "unsupported instruction: %s in this direction (only global -> "
                                 "shared::cluster and shared::cta -> global exist)", name);

@@ -73,20 +73,28 @@ int emu_tma_current(const struct block *b, uint32_t chunk);
 /* cta_wgmma.c: nobody can move: -1 (located) when threads wait at a wgmma for the rest of
  * their warpgroup, else 0 */
 int emu_wgmma_stuck(struct block *b);
+/* cta_cluster.c: mapa, getctarank, barrier.cluster, st.async, red.async (the handler); between
+ * rounds: the cluster barrier's phase completes when every live thread of the cluster has
+ * arrived (its waiting threads run on: 1, else 0); nobody can move: -1 (located) when threads
+ * wait at barrier.cluster.wait for threads that never arrive, else 0. */
+emu_warp_fn emu_exec_cluster;
+int emu_cluster_release(struct emu_cluster *cl);
+int emu_cluster_stuck(struct emu_cluster *cl);
 /* What the per-thread semantics (cta_lane.c, emu_lane_exec) do with an opcode (opcodes.def, lane):
- * nothing; the thread exits; refused (barrier.cluster, bar.arrive); trap; a texture or surface;
+ * nothing; the thread exits; refused (bar.arrive; the cluster's handler declined: never); trap; a texture or surface;
  * call (vprintf, __assertfail); a block barrier; a memory access; arithmetic (cta_alu.c, which
  * refuses what it does not compute). */
 enum lane_kind { LK_NOTHING, LK_EXIT, LK_CLUSTER, LK_ARRIVE, LK_TRAP, LK_TEX, LK_CALL, LK_BAR,
                  LK_MEM, LK_ALU };
 
-/* cta_async.c: complete_tx of n bytes on the mbarrier at shared offset off (a bulk copy landed):
- * 1 done, 0 stopped (its state unknown), -1 failed. Between rounds of the block's warps
+/* cta_async.c: complete_tx of n bytes on the mbarrier at shared offset off of CTA t (b's own, or
+ * another of its cluster; a bulk copy landed there), for instruction pc of b: 1 done, 0 stopped
+ * (its state unknown), -1 failed. Between rounds of the block's warps
  * (emu_async_wake): lanes whose mbarrier phase has completed run on (1: some did); 0 none; -1
  * every live thread waits on an mbarrier phase that cannot complete (a located failure). The
  * per-thread state of mbarrier waits and cp.async groups: reset for a new block, freed. */
-int emu_mbarrier_complete_tx(struct block *b, uint32_t pc, uint32_t off, uint32_t n,
-                             const char *name);
+int emu_mbarrier_complete_tx(struct block *b, struct block *t, uint32_t pc, uint32_t off,
+                             uint32_t n, const char *name);
 int emu_async_wake(struct block *b);
 void emu_async_reset(struct block *b);
 void emu_async_free(struct block *b);

@@ -2,6 +2,7 @@
  * registers in the warp's rows, its shared address checked, the warp's lanes, the requests its
  * lanes just joined. */
 #include "lanes.h"
+#include "memory.h"
 #include "request.h"
 
 #include <stdio.h>
@@ -75,6 +76,40 @@ int emu_lane_shared(struct block *b, uint32_t w, uint32_t l, uint32_t pc,
                  what, l, (unsigned long long)a, align);
         return emu_fail(b, pc, msg);
     }
+    *off = (uint32_t)o;
+    return 1;
+}
+
+/* The CTA *t of the cluster and the offset in its shared memory of lane l's shared::cluster (or
+ * generic) address operand mo (n bytes, aligned to n). 1 ok, 0 the address is unknown, -1
+ * failed (located: no such rank, a CTA that exited, outside its memory, misaligned). */
+int emu_lane_cluster(struct block *b, uint32_t w, uint32_t l, uint32_t pc,
+                     const struct smem_ptx_operand *mo, unsigned n, struct block **t,
+                     uint32_t *off, const char *what)
+{
+    int known = 1;
+    uint64_t a;
+    if (mo->kind != OPK_ADDR) {
+        a = emu_lane_val(b, w, l, mo, &known);
+    } else if (mo->reg[0] >= 0) {
+        known = (int)(b->K[(size_t)w * b->nregs + (uint32_t)mo->reg[0]] >> l & 1u);
+        a = b->R[((size_t)w * b->nregs + (uint32_t)mo->reg[0]) * 32 + l] + (uint64_t)mo->imm;
+    } else {
+        a = emu_sym_addr(b, mo->sym) + (uint64_t)mo->imm;
+    }
+    if (!known)
+        return 0;
+    uint64_t x = a >= SHARED_GENERIC_BASE && a - SHARED_GENERIC_BASE < WINDOW_SIZE
+                     ? a - SHARED_GENERIC_BASE : a;
+    uint64_t o = 0;
+    int r = emu_cluster_resolve(b, x, n, t, &o);
+    if (r <= -3 || x % n)
+        return emu_remote_fault(b, w * 32 + l, pc, a, n, r <= -3 ? r : 0);
+    if (r < 0)
+        return emu_failf(b, pc, "%s: lane %u's shared::cluster address 0x%llx is outside the %u "
+                         "bytes of shared memory of block (%u,%u,%u)", what, l,
+                         (unsigned long long)a, (*t)->smem_size, (*t)->ctaid[0], (*t)->ctaid[1],
+                         (*t)->ctaid[2]);
     *off = (uint32_t)o;
     return 1;
 }

@@ -50,6 +50,13 @@ void emu_lane_set(struct block *b, uint32_t w, uint32_t l, int32_t reg, uint64_t
 int emu_lane_shared(struct block *b, uint32_t w, uint32_t l, uint32_t pc,
                     const struct smem_ptx_insn *in, const struct smem_ptx_operand *mo,
                     unsigned n, unsigned align, uint32_t *off, const char *what);
+/* The CTA *t of the cluster and the offset in its shared memory of lane l's shared::cluster (or
+ * generic) address operand mo (an address [..] or a value; n bytes, aligned to n). 1 ok, 0 the
+ * address is unknown, -1 failed (located: no such rank, a CTA that exited, outside its memory,
+ * misaligned). */
+int emu_lane_cluster(struct block *b, uint32_t w, uint32_t l, uint32_t pc,
+                     const struct smem_ptx_operand *mo, unsigned n, struct block **t,
+                     uint32_t *off, const char *what);
 /* the lanes of warp w that exist; a located failure unless ex is all of them */
 uint32_t emu_warp_lanes(const struct block *b, uint32_t w);
 int emu_whole_warp(struct block *b, uint32_t w, uint32_t pc, uint32_t ex, const char *what);

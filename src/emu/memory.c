@@ -35,15 +35,41 @@ const struct smem_global_region *emu_region_of(struct block *b, uint64_t a, unsi
     return NULL;
 }
 
+int emu_cluster_resolve(struct block *b, uint64_t a, unsigned n, struct block **t, uint64_t *off)
+{
+    struct block *c = b;
+    if (a >= CLUSTER_STEP) {
+        uint64_t r = a / CLUSTER_STEP - 1;
+        if (r >= b->cl->n)
+            return -3;
+        c = &b->cl->cta[r];
+        a %= CLUSTER_STEP;
+    }
+    *t = c;
+    a -= SHARED_WINDOW_BASE; /* below the window: wraps, out of range */
+    if (a + n > c->smem_size || a > c->smem_size)
+        return -1;
+    if (c->gone)
+        return -4;
+    *off = a;
+    return c == b ? 1 : 5;
+}
+
 /* Resolves an address of space sp to (memory, offset). Returns 1 shared, 2 local, 3 param,
- * 4 global (a region of the launch's global memory; *kn may be NULL: all known), 0 global/const
- * (not modelled: no global memory given), -1 out of range, -2 outside every global region. */
+ * 4 global (a region of the launch's global memory; *kn may be NULL: all known), 5 another CTA's
+ * shared memory (b->remote is that CTA), 0 global/const (not modelled: no global memory given),
+ * -1 out of range, -2 outside every global region, -3 a rank the cluster does not have, -4 a CTA
+ * that has exited. sp may carry EMU_SP_CLUSTER (.shared::cluster); a generic address of the
+ * shared window is one of the cluster's. */
 int emu_resolve(struct block *b, uint32_t tid, unsigned sp, uint64_t a, unsigned n, uint8_t **mem,
                    uint8_t **kn, uint64_t *off)
 {
+    int cluster = (sp & EMU_SP_CLUSTER) != 0;
+    sp &= ~EMU_SP_CLUSTER;
     if (sp == SP_GENERIC) {
         if (a >= SHARED_GENERIC_BASE && a < SHARED_GENERIC_BASE + WINDOW_SIZE) {
             sp = SP_SHARED;
+            cluster = 1;
             a -= SHARED_GENERIC_BASE;
         } else if (a >= LOCAL_GENERIC_BASE && a < LOCAL_GENERIC_BASE + WINDOW_SIZE) {
             sp = SP_LOCAL;
@@ -66,6 +92,16 @@ int emu_resolve(struct block *b, uint32_t tid, unsigned sp, uint64_t a, unsigned
         *kn = r->known;
         *off = a - r->base;
         return 4;
+    }
+    if (sp == SP_SHARED && cluster) {
+        struct block *t;
+        int r = emu_cluster_resolve(b, a, n, &t, off);
+        if (r > 0) {
+            *mem = t->smem;
+            *kn = t->smem_known;
+            b->remote = t;
+        }
+        return r;
     }
     if (sp == SP_SHARED) {
         a -= SHARED_WINDOW_BASE; /* below the window: wraps, out of range */
@@ -289,4 +325,32 @@ int emu_global_setup(struct block *b)
                 b->gsym[s] = g->symbols[k].addr;
     }
     return 0;
+}
+
+/* An access through a shared::cluster (or generic) address that the cluster cannot serve
+ * (emu_resolve's -3, -4) or that is not aligned to its size: a located failure. */
+int emu_remote_fault(struct block *b, uint32_t tid, uint32_t pc, uint64_t a, unsigned n, int where)
+{
+    const unsigned *bd = b->l->block;
+    unsigned tx = tid % bd[0], ty = tid / bd[0] % bd[1], tz = tid / (bd[0] * bd[1]);
+    uint64_t x = a >= SHARED_GENERIC_BASE ? a - SHARED_GENERIC_BASE : a;
+    if (where == -3)
+        return emu_failf(b, pc, "the shared::cluster address 0x%llx of thread (%u,%u,%u) of block "
+                         "(%u,%u,%u) names CTA rank %llu, but its cluster has %u (mapa to a rank "
+                         "outside the cluster?)", (unsigned long long)a, tx, ty, tz, b->ctaid[0],
+                         b->ctaid[1], b->ctaid[2], (unsigned long long)(x / CLUSTER_STEP - 1),
+                         b->cl->n);
+    if (where == -4) {
+        const struct block *t = &b->cl->cta[x / CLUSTER_STEP - 1];
+        const struct smem_ptx_insn *e = &b->p->func->insns[t->gone_pc];
+        return emu_failf(b, pc, "thread (%u,%u,%u) of block (%u,%u,%u) accesses the shared memory "
+                         "of block (%u,%u,%u), rank %u of its cluster, which has exited (at line "
+                         "%u): the PTX ISA leaves this undefined (a CTA must not exit while others "
+                         "may access its shared memory: barrier.cluster before it exits)", tx, ty,
+                         tz, b->ctaid[0], b->ctaid[1], b->ctaid[2], t->ctaid[0], t->ctaid[1],
+                         t->ctaid[2], t->rank, e->loc_line ? e->loc_line : e->src_line);
+    }
+    return emu_failf(b, pc, "misaligned shared::cluster access: %u bytes at 0x%llx (thread "
+                     "(%u,%u,%u) of block (%u,%u,%u))", n, (unsigned long long)a, tx, ty, tz,
+                     b->ctaid[0], b->ctaid[1], b->ctaid[2]);
 }

@@ -6,9 +6,17 @@
 
 #include "block.h"
 
+/* The CTA *t of the cluster and the offset *off in its shared memory of the shared::cluster
+ * address a (n bytes; an address below CLUSTER_STEP is b's own): 1 b itself, 5 another CTA, -1
+ * beyond its shared memory, -3 a rank the cluster does not have, -4 a CTA that has exited (*t
+ * set from -1 on). */
+int emu_cluster_resolve(struct block *b, uint64_t a, unsigned n, struct block **t, uint64_t *off);
 /* Resolves an address of space sp to (memory, offset). Returns 1 shared, 2 local, 3 param,
- * 4 global (a region of the launch's global memory; *kn may be NULL: all known), 0 global/const
- * (not modelled: no global memory given), -1 out of range, -2 outside every global region. */
+ * 4 global (a region of the launch's global memory; *kn may be NULL: all known), 5 another CTA's
+ * shared memory (b->remote is that CTA), 0 global/const (not modelled: no global memory given),
+ * -1 out of range, -2 outside every global region, -3 a rank the cluster does not have, -4 a CTA
+ * that has exited. sp may carry EMU_SP_CLUSTER (.shared::cluster); a generic address of the
+ * shared window is one of the cluster's. */
 int emu_resolve(struct block *b, uint32_t tid, unsigned sp, uint64_t a, unsigned n, uint8_t **mem,
                 uint8_t **kn, uint64_t *off);
 static inline int emu_is_shared_space(unsigned sp, uint64_t a)
@@ -16,6 +24,9 @@ static inline int emu_is_shared_space(unsigned sp, uint64_t a)
     return sp == SP_SHARED ||
            (sp == SP_GENERIC && a >= SHARED_GENERIC_BASE && a < SHARED_GENERIC_BASE + WINDOW_SIZE);
 }
+/* A shared::cluster access the cluster cannot serve (emu_resolve's -3: no such rank, -4: the CTA
+ * has exited) or a misaligned one (other values of where): a located failure, -1. */
+int emu_remote_fault(struct block *b, uint32_t tid, uint32_t pc, uint64_t a, unsigned n, int where);
 /* the global region holding [a, a + n) (NULL: none; b->glast becomes it); the access marks of
  * region b->glast (what a proven repeat compares and copies; op PO_LD / PO_ST / an atomic's) */
 const struct smem_global_region *emu_region_of(struct block *b, uint64_t a, unsigned n);

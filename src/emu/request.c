@@ -176,3 +176,32 @@ int emu_warp_record(struct block *b, uint32_t w, uint32_t pc, uint32_t ex, const
     }
     return 0;
 }
+
+void emu_dshared_lane(struct block *b, uint32_t tid, unsigned op, unsigned bytes)
+{
+    if (!b->dsh.lanes) {
+        b->dsh.op = (uint8_t)op;
+        b->dsh.target = b->remote ? b->remote->bid : b->bid;
+    }
+    b->dsh.lanes |= 1u << (tid % 32);
+    b->dsh.bytes += bytes;
+}
+
+void emu_dshared_flush(struct block *b, uint32_t w, uint32_t pc)
+{
+    if (!b->dsh.lanes)
+        return;
+    if (b->h && b->h->dshared) {
+        struct smem_dshared e;
+        memset(&e, 0, sizeof e);
+        e.insn = pc;
+        e.block = b->bid;
+        e.target_block = b->dsh.target;
+        e.warp = w;
+        e.lanes = b->dsh.lanes;
+        e.bytes = b->dsh.bytes;
+        e.op = b->dsh.op;
+        b->h->dshared(b->h->ctx, &e);
+    }
+    memset(&b->dsh, 0, sizeof b->dsh);
+}

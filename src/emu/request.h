@@ -15,6 +15,11 @@ int emu_warp_record(struct block *b, uint32_t w, uint32_t pc, uint32_t ex, const
 /* Reports the requests of warp w that no lane can join any more (the others stay pending);
  * reports every pending request (the warp leaves the barrier, or the run stops). */
 void emu_flush_complete(struct block *b, uint32_t w);
+/* Lane tid's access of bytes to another CTA's shared memory (b->remote) joins the warp's dshared
+ * request of the instruction being run (op: enum smem_dshared_op); the request goes to the hooks
+ * when the warp has run the instruction (emu_dshared_flush, instruction pc). */
+void emu_dshared_lane(struct block *b, uint32_t tid, unsigned op, unsigned bytes);
+void emu_dshared_flush(struct block *b, uint32_t w, uint32_t pc);
 void emu_flush_requests(struct block *b);
 
 #endif

@@ -287,6 +287,12 @@ static const struct {
     {"%globaltimer", SR_GLOBALTIMER}, {"%dynamic_smem_size", SR_DYN_SMEM},
     {"%total_smem_size", SR_TOTAL_SMEM}, {"%clusterid.x", SR_CLUSTERID},
     {"%cluster_ctarank", SR_CLUSTER_CTARANK}, {"%cluster_nctarank", SR_CLUSTER_NCTARANK},
+    {"%clusterid.y", SR_CLUSTERID_Y}, {"%clusterid.z", SR_CLUSTERID_Z},
+    {"%nclusterid.x", SR_NCLUSTERID_X}, {"%nclusterid.y", SR_NCLUSTERID_Y},
+    {"%nclusterid.z", SR_NCLUSTERID_Z}, {"%cluster_ctaid.x", SR_CLUSTER_CTAID_X},
+    {"%cluster_ctaid.y", SR_CLUSTER_CTAID_Y}, {"%cluster_ctaid.z", SR_CLUSTER_CTAID_Z},
+    {"%cluster_nctaid.x", SR_CLUSTER_NCTAID_X}, {"%cluster_nctaid.y", SR_CLUSTER_NCTAID_Y},
+    {"%cluster_nctaid.z", SR_CLUSTER_NCTAID_Z}, {"%is_explicit_cluster", SR_IS_EXPLICIT_CLUSTER},
 };
 
 static const struct {
@@ -1020,8 +1026,8 @@ static int decode_bulk(struct parser *ps, const char *at, struct smem_ptx_insn *
 }
 
 /* cp.async.bulk.tensor's operands (the tile forms; ptx.h, MODE_BULK_TENSOR_*): [dst], then
- * [map, {c0, ..}] (the map a register or symbol, + an offset), then [mbar] or [src]; what follows
- * (a cache policy) is not read. */
+ * [map, {c0, ..}] (the map a register or symbol, + an offset), then [mbar] or [src], then
+ * .multicast::cluster's ctaMask; what follows (a cache policy) is not read. */
 static int read_tensor_operands(struct parser *ps, struct smem_ptx_insn *in)
 {
     char w[MAX_IDENT + 1];
@@ -1086,6 +1092,12 @@ static int read_tensor_operands(struct parser *ps, struct smem_ptx_insn *in)
             return fail_at(ps, ps->p, "cp.async.bulk.tensor: expected a [%s] operand",
                            in->mode == MODE_BULK_TENSOR_G2S ? "mbarrier" : "source");
     }
+    if ((in->tflags & SMEM_TF_MULTICAST) && in->mode == MODE_BULK_TENSOR_G2S &&
+        (in->nops >= SMEM_PTX_MAX_OPS || expect(ps, ',') || read_operand(ps, &in->ops[in->nops++])))
+        return in->nops >= SMEM_PTX_MAX_OPS
+                   ? fail_at(ps, ps->p, "cp.async.bulk.tensor.%ud.multicast::cluster: more operands "
+                             "than the emulator reads", dim)
+                   : -1; /* the ctaMask */
     return skip_statement(ps);
 }
 
@@ -1175,8 +1187,12 @@ static int decode_mods(struct parser *ps, const char *at, struct smem_ptx_insn *
             if (!strcmp(part, "or")) { in->boolop = BOP_OR; continue; }
             if (!strcmp(part, "xor")) { in->boolop = BOP_XOR; continue; }
         }
+        if (!strcmp(part, "async") && (in->op == PO_ST || in->op == PO_RED)) {
+            in->op = in->op == PO_ST ? PO_ST_ASYNC : PO_RED_ASYNC; /* into another CTA */
+            continue;
+        }
         if (in->op == PO_ATOM || in->op == PO_RED || in->op == PO_REDUX || in->op == PO_BAR ||
-            in->op == PO_BAR_RED) {
+            in->op == PO_BAR_RED || in->op == PO_RED_ASYNC) {
             static const char *const an[] = {"add", "inc", "dec", "min", "max", "and", "or",
                                              "xor", "exch", "cas", NULL};
             int k;
@@ -1264,9 +1280,16 @@ static int decode_mods(struct parser *ps, const char *at, struct smem_ptx_insn *
             in->op = PO_BAR_CLUSTER;
             continue;
         }
+        if (in->op == PO_BAR_CLUSTER && (!strcmp(part, "arrive") || !strcmp(part, "wait"))) {
+            in->mode = part[0] == 'a' ? MODE_CLUSTER_ARRIVE : MODE_CLUSTER_WAIT;
+            continue;
+        }
+        if (in->op == PO_BAR_CLUSTER && !strcmp(part, "relaxed")) {
+            in->tflags |= SMEM_TF_RELAXED;
+            continue;
+        }
         if (in->op == PO_BAR_CLUSTER &&
-            (!strcmp(part, "arrive") || !strcmp(part, "wait") || !strcmp(part, "aligned") ||
-             !strcmp(part, "relaxed") || !strcmp(part, "release") || !strcmp(part, "acquire")))
+            (!strcmp(part, "aligned") || !strcmp(part, "release") || !strcmp(part, "acquire")))
             continue;
         if (in->op == PO_BAR) {
             if (!strcmp(part, "warp")) { in->op = PO_BAR_WARP; continue; }
@@ -1277,7 +1300,7 @@ static int decode_mods(struct parser *ps, const char *at, struct smem_ptx_insn *
         }
         if (!strcmp(part, "shared") || !strncmp(part, "shared::", 8)) {
             if (!strcmp(part, "shared::cluster") && in->op != PO_CVTA)
-                return fail_at(ps, at, "unsupported state space '%s' (distributed shared memory)", part);
+                in->tflags |= SMEM_TF_CLUSTER; /* distributed shared memory: any CTA's */
             in->space = SP_SHARED;
             continue;
         }
@@ -1474,7 +1497,7 @@ static int read_insn(struct parser *ps, const char *at, char *opname, int32_t gu
     }
     if (in->op == PO_CP_BULK && (in->mode == MODE_BULK_TENSOR_G2S || in->mode == MODE_BULK_TENSOR_S2G ||
                                  in->mode == MODE_BULK_TENSOR_PREFETCH) &&
-        !(in->tflags & (SMEM_TF_IM2COL | SMEM_TF_MULTICAST))) {
+        !(in->tflags & SMEM_TF_IM2COL)) {
         if (read_tensor_operands(ps, in))
             return -1;
         f->ninsns++;

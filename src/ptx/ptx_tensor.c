@@ -77,7 +77,7 @@ static int common_mod(const char *p, struct smem_ptx_insn *in)
     if (!strcmp(p, "cta"))
         return 1;
     if (!strcmp(p, "cluster")) {
-        in->tflags |= SMEM_TF_CLUSTER;
+        in->tflags |= SMEM_TF_SCOPE_CLUSTER;
         return 1;
     }
     return 0;

@@ -19,6 +19,11 @@ enum { JSON_RECORD_NTOTALS = 7 };
  * record has never carried it). */
 void json_record_totals(FILE *f, const struct smem_totals *const t[JSON_RECORD_NTOTALS],
                         int data_dependent);
+/* ,\n<indent>"dshared": {"requests": N, "bytes": B, "xbar_bytes": X, "ld": n, "st": n, "atom": n,
+ * "stas": n, "redas": n, "tma_st": n} where other CTAs' shared memory was accessed (nothing
+ * otherwise). bytes: the LSU's (l1tex__t_bytes_pipe_lsu_mem_dshared); xbar_bytes: the crossbar's
+ * (l1tex__m_xbar2l1tex_read_bytes_mem_dshared: atomics twice, bulk copies too). */
+void json_record_dshared(FILE *f, const struct smem_dshared_totals *d, const char *indent);
 /* "thread_instructions": N, "emulation_seconds": S */
 void json_record_work(FILE *f, uint64_t steps, double seconds);
 /* "hazards": [...], each hazard on its own line; the closing bracket on the record's indent when

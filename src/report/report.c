@@ -60,6 +60,26 @@ void json_record_totals(FILE *f, const struct smem_totals *const t[JSON_RECORD_N
     }
 }
 
+static const char *const dshared_op[SMEM_DSH_NOPS] = {"ld", "st", "atom", "stas", "redas",
+                                                        "tma_st"};
+
+void json_record_dshared(FILE *f, const struct smem_dshared_totals *d, const char *indent)
+{
+    uint64_t req = 0, bytes = 0, xbar = 0;
+    for (int o = 0; o < SMEM_DSH_NOPS; o++) {
+        req += d->requests[o];
+        bytes += o == SMEM_DSH_TMA_ST ? 0 : d->bytes[o];
+        xbar += d->bytes[o] * (o == SMEM_DSH_ATOM ? 2 : 1);
+    }
+    if (!req)
+        return;
+    fprintf(f, ",\n%s\"dshared\": {\"requests\": %llu, \"bytes\": %llu, \"xbar_bytes\": %llu",
+            indent, (unsigned long long)req, (unsigned long long)bytes, (unsigned long long)xbar);
+    for (int o = 0; o < SMEM_DSH_NOPS; o++)
+        fprintf(f, ", \"%s\": %llu", dshared_op[o], (unsigned long long)d->requests[o]);
+    fputc('}', f);
+}
+
 void json_record_work(FILE *f, uint64_t steps, double seconds)
 {
     fprintf(f, "\"thread_instructions\": %llu, \"emulation_seconds\": %.4f",
@@ -149,6 +169,19 @@ void smem_report_json_kernel(FILE *f, const struct smem_analysis *a,
             k->static_smem, k->dynamic_smem);
     const struct smem_totals *const t[JSON_RECORD_NTOTALS] = JSON_RECORD_TOTALS(k);
     json_record_totals(f, t, 1);
+    json_record_dshared(f, &k->dshared, "     ");
+    if (k->ndshared_lines) {
+        fprintf(f, ",\n     \"dshared_sites\": [");
+        for (uint32_t i = 0; i < k->ndshared_lines; i++) {
+            const struct smem_dshared_line *d = &k->dshared_lines[i];
+            fprintf(f, "%s{\"file\": ", i ? ", " : "");
+            smem_json_string(f, d->file ? d->file : "");
+            fprintf(f, ", \"line\": %u, \"op\": \"%s\", \"requests\": %llu, \"bytes\": %llu}",
+                    d->line, dshared_op[d->op], (unsigned long long)d->requests,
+                    (unsigned long long)d->bytes);
+        }
+        fputc(']', f);
+    }
     fprintf(f, ",\n     \"blocks_analysed\": %llu, \"blocks\": %llu, \"extrapolated\": %s, "
                "\"complete\": %s",
             (unsigned long long)k->blocks_run, (unsigned long long)k->blocks_total,
@@ -355,6 +388,20 @@ void smem_report_table(FILE *f, const struct smem_analysis *a)
                         : j == 5 && tt[j]->max_ways <= 1 ? ": more than one wavefront a pass (how a "
                                                            ".cg copy's sectors land in shared memory)"
                                                          : ": bank conflicts");
+        uint64_t dreq = 0, dby = 0;
+        for (int o = 0; o < SMEM_DSH_NOPS; o++) {
+            dreq += k->dshared.requests[o];
+            dby += k->dshared.bytes[o];
+        }
+        if (dreq)
+            fprintf(f, "  %-8s %llu requests, %llu bytes to other CTAs' shared memory (distributed "
+                       "shared memory)\n", "dshared", (unsigned long long)dreq,
+                    (unsigned long long)dby);
+        for (uint32_t d = 0; d < k->ndshared_lines; d++)
+            fprintf(f, "  %-8s line %u %s: %llu requests, %llu bytes\n", "",
+                    k->dshared_lines[d].line, dshared_op[k->dshared_lines[d].op],
+                    (unsigned long long)k->dshared_lines[d].requests,
+                    (unsigned long long)k->dshared_lines[d].bytes);
         print_marked(f, k, offsetof(struct smem_site_report, in_recursion),
                      "inside a recursive function, where the lanes of a warp at different call "
                      "depths are counted as one request; the GPU issues one a call frame: a lower "

@@ -121,6 +121,7 @@ void smem_run_report_json(FILE *f, const struct smem_run_report *r)
                 l->dynamic_smem, l->static_smem);
         const struct smem_totals *const t[JSON_RECORD_NTOTALS] = JSON_RECORD_TOTALS(l);
         json_record_totals(f, t, 0);
+        json_record_dshared(f, &l->dshared, "     ");
         fprintf(f, ",\n     ");
         json_record_work(f, l->steps, l->seconds);
         if (l->repeat)

@@ -193,7 +193,7 @@ struct range {
 };
 
 struct rt_memo {
-    unsigned grid[3], block[3];
+    unsigned grid[3], block[3], cluster[3];
     uint32_t dyn;
     uint8_t *params;
     uint64_t nparams;
@@ -348,7 +348,8 @@ static int same_key(const struct rt_memo *m, const struct smem_launch *l, uint64
                     int price, int hazards)
 {
     return m && !memcmp(m->grid, l->grid, sizeof m->grid) &&
-           !memcmp(m->block, l->block, sizeof m->block) && m->dyn == l->dyn_smem &&
+           !memcmp(m->block, l->block, sizeof m->block) &&
+           !memcmp(m->cluster, l->cluster, sizeof m->cluster) && m->dyn == l->dyn_smem &&
            m->nparams == l->param_buf_size && !memcmp(m->params, l->param_buf, (size_t)m->nparams) &&
            m->generation == generation && (m->priced || !price) && (m->hazards || !hazards);
 }
@@ -634,6 +635,7 @@ int rt_execute(struct rt_kernel *k, const struct smem_cta_program *p, const stru
             nm->bytes = bytes;
         if (ok) {
             memcpy(nm->grid, l.grid, sizeof nm->grid);
+            memcpy(nm->cluster, l.cluster, sizeof nm->cluster);
             memcpy(nm->block, l.block, sizeof nm->block);
             nm->dyn = l.dyn_smem;
             nm->nparams = l.param_buf_size;

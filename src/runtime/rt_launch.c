@@ -267,6 +267,7 @@ static cudaError_t rt_launch(struct rt_kernel *k, dim3 grid, dim3 block, void **
         lr.stsm = ex.one.stsm;
         lr.ldgsts = ex.one.ldgsts;
         lr.gmma = ex.one.gmma;
+        lr.dshared = ex.one.dshared;
         lr.steps = rc ? 0 : ex.one.steps;
         lr.seconds = ex.one.seconds;
         lr.repeat = ex.memo_hit;

@@ -5,7 +5,7 @@
 //   rank       a 2-D map used by cp.async.bulk.tensor.3d
 //   misaligned a destination 64 bytes off a 128-byte boundary
 //   im2col     the im2col form
-//   multicast  the .multicast::cluster form
+//   multicast  the .multicast::cluster form into ranks 0 and 1 of a cluster of one
 #include <cuda.h>
 #include <cudaTypedefs.h>
 #include <cuda_runtime.h>
@@ -41,7 +41,7 @@ __global__ void tma_kernel(const __grid_constant__ CUtensorMap pm, const CUtenso
         else
             asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
                          ".multicast::cluster [%0], [%1, {%2, %3}], [%4], %5;" ::"r"(base), "l"(m), "r"(0), "r"(0),
-                         "r"(b), "h"((unsigned short)1) : "memory");
+                         "r"(b), "h"((unsigned short)3) : "memory");
     }
     uint32_t done = 0;
     while (!done)

@@ -25,6 +25,21 @@ struct smem_totals {
                            0 but where paired 8/16-byte loads conflict, docs/bank-model.md */
 };
 
+/* Accesses of other CTAs' shared memory (distributed shared memory, emu/cta.h smem_dshared), as
+ * Nsight Compute counts them on the H200 (tests/run/h200-cluster-dsmem-ncu.csv), per op (enum
+ * smem_dshared_op): requests (smsp__sass_inst_executed_op_dshared_<op>) and the bytes the lanes
+ * moved (l1tex__t_bytes_pipe_lsu_mem_dshared_op_<op>; tma_st's are the crossbar's). */
+struct smem_dshared_totals {
+    uint64_t requests[SMEM_DSH_NOPS], bytes[SMEM_DSH_NOPS];
+};
+/* ... one source line's (one instruction's) */
+struct smem_dshared_line {
+    const char *file;
+    uint32_t line, insn;
+    uint8_t op;
+    uint64_t requests, bytes;
+};
+
 /* One source line's accesses of one kind and width (and, for inlined code, one inline chain). */
 struct smem_site_report {
     const char *file;       /* as the PTX names it (NULL: no line info) */
@@ -67,6 +82,10 @@ struct smem_kernel_report {
     /* wgmma's operand reads (HGMMA / QGMMA / IGMMA: l1tex__lsuin_requests_op_gmma,
        l1tex__data_pipe_lsu_wavefronts_mem_shared_op_gmma) */
     struct smem_totals gmma;
+    /* other CTAs' shared memory (thread-block clusters), in all and per line */
+    struct smem_dshared_totals dshared;
+    struct smem_dshared_line *dshared_lines;
+    uint32_t ndshared_lines;
     struct smem_site_report *sites;
     uint32_t nsites;
     struct smem_hazard *hazards;

@@ -60,6 +60,7 @@ struct smem_launch_record {
     struct smem_totals ld, st, atom;
     struct smem_totals ldsm, stsm, ldgsts; /* ldmatrix, stmatrix, cp.async */
     struct smem_totals gmma;               /* wgmma's reads of shared memory */
+    struct smem_dshared_totals dshared;    /* other CTAs' shared memory */
     uint64_t steps;         /* thread-instructions */
     double seconds;         /* emulation wall time */
     int repeat;             /* a proven repeat of the kernel's previous launch: not emulated

@@ -183,11 +183,32 @@ struct smem_cta_layout {
     uint8_t written_swizzle; /* the tensor map's */
 };
 
+/* One warp's access to the shared memory of another CTA of its cluster (distributed shared
+ * memory), as the H200 counts it (tests/run/h200-cluster-dsmem-ncu.csv): one request per
+ * warp-level execution (smsp__sass_inst_executed_op_dshared_<op>), the bytes its lanes move
+ * (l1tex__t_bytes_pipe_lsu_mem_dshared_op_<op>; l1tex__m_xbar2l1tex_read_bytes_mem_dshared is
+ * these, twice them for atomics). An access of the own CTA through a shared::cluster address is
+ * an ordinary shared one (a request of its site), as there. */
+enum smem_dshared_op { SMEM_DSH_LD = 0, SMEM_DSH_ST, SMEM_DSH_ATOM /* atom, red */,
+                       SMEM_DSH_STAS /* st.async */, SMEM_DSH_REDAS /* red.async */,
+                       SMEM_DSH_TMA_ST /* cp.async.bulk shared::cta -> shared::cluster */,
+                       SMEM_DSH_NOPS };
+struct smem_dshared {
+    uint32_t insn;          /* the instruction */
+    uint32_t block;         /* linear index of the block that accesses */
+    uint32_t target_block;  /* ... and of the block whose memory it is (the first lane's) */
+    uint32_t warp;
+    uint32_t lanes;         /* the lanes that access another CTA */
+    uint32_t bytes;
+    uint8_t op;             /* enum smem_dshared_op */
+};
+
 struct smem_cta_hooks {
     void *ctx;
     void (*access)(void *ctx, const struct smem_access *a);
     void (*barrier)(void *ctx, const struct smem_cta_barrier *b);
     void (*layout)(void *ctx, const struct smem_cta_layout *e); /* may be NULL */
+    void (*dshared)(void *ctx, const struct smem_dshared *e); /* may be NULL */
 };
 
 /* Global memory for a launch (the differential tests; `smemlab run`): device address ranges backed
@@ -241,7 +262,10 @@ struct smem_param_value {
 
 struct smem_launch {
     unsigned block[3], grid[3];
-    unsigned cluster[3];    /* thread-block cluster dimensions (the grid divides by them); 0: none */
+    /* thread-block cluster dimensions (the grid divides by them; at most 16 blocks); 0: the
+       kernel's .reqnctapercluster, else none (clusters of one). The blocks of a cluster run
+       together; sample_blocks, block_first / block_count count whole clusters (below) */
+    unsigned cluster[3];
     uint32_t dyn_smem;
     const struct smem_param_value *params; /* indexed like the kernel's parameters; may be NULL */
     unsigned nparams;
@@ -254,7 +278,9 @@ struct smem_launch {
     uint64_t param_buf_size;
     /* optional: run only blocks [block_first, block_first + block_count) of those the launch
        runs (the grid's linear block indices; with sample_blocks, the sample's), so a caller can
-       spread one launch over several threads; 0: every block */
+       spread one launch over several threads; 0: every block. With clusters of C blocks, blocks
+       are counted cluster by cluster (index = cluster * C + rank) and a slice runs the clusters
+       whose first block it holds; a sample is of whole clusters */
     uint64_t block_first, block_count;
 };
 

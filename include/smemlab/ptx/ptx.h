@@ -42,8 +42,12 @@ enum smem_ptx_sreg {
     SR_LANEMASK_EQ, SR_LANEMASK_LT, SR_LANEMASK_LE, SR_LANEMASK_GT, SR_LANEMASK_GE,
     SR_CLOCK, SR_CLOCK64, SR_GLOBALTIMER, SR_DYN_SMEM, SR_TOTAL_SMEM,
     SR_CLUSTERID, SR_CLUSTER_CTARANK, SR_CLUSTER_NCTARANK,
-    SR_ENVREG /* %envreg0..31 (cooperative launches read them), %reserved_smem_offset_*
-                 (cooperative groups' reserved shared memory): set by the driver, unknown */
+    SR_ENVREG, /* %envreg0..31 (cooperative launches read them), %reserved_smem_offset_*
+                  (cooperative groups' reserved shared memory): set by the driver, unknown */
+    /* the thread-block cluster (SR_CLUSTERID is %clusterid.x) */
+    SR_CLUSTERID_Y, SR_CLUSTERID_Z, SR_NCLUSTERID_X, SR_NCLUSTERID_Y, SR_NCLUSTERID_Z,
+    SR_CLUSTER_CTAID_X, SR_CLUSTER_CTAID_Y, SR_CLUSTER_CTAID_Z, SR_CLUSTER_NCTAID_X,
+    SR_CLUSTER_NCTAID_Y, SR_CLUSTER_NCTAID_Z, SR_IS_EXPLICIT_CLUSTER
 };
 
 struct smem_ptx_operand {
@@ -58,9 +62,11 @@ struct smem_ptx_operand {
 /* Decoded opcodes, PO_<id> of each row of opcodes.def (the modifiers live in the instruction).
  * There: tex (tex, tld4, txq, suld, suq: ops[0] the destination; the rest is not read); sust,
  * sured (a surface store: no operand is read); vabsdiff4.d.a.b.add d, a, b, c (c + the sum of the
- * 4 bytes' |a - b|); barrier.cluster.arrive / .wait (thread block clusters: read, so that a kernel
- * whose cluster paths never run, as cooperative groups' generic thread_group code has them, runs;
- * executing one stops the block, named). The matrix, barrier-object and tensor-core instructions
+ * 4 bytes' |a - b|); barrier.cluster.arrive / .wait (mode MODE_CLUSTER_ARRIVE / _WAIT; tflags
+ * SMEM_TF_RELAXED); mapa d, a, rank and getctarank d, a (space SP_SHARED with SMEM_TF_CLUSTER: a
+ * 32-bit shared::cluster address, else generic); st.async [a], b, [mbar] and red.async.OP
+ * [a], b, [mbar] (mode MODE_ATOM_*; a .shared::cluster address and the receiver's mbarrier);
+ * ld / st / atom / red .shared::cluster: space SP_SHARED with SMEM_TF_CLUSTER. The matrix, barrier-object and tensor-core instructions
  * (OPF_TENSOR, ptx_tensor.c) are read only when smem_ptx_parse_opts is asked to (struct
  * smem_ptx_options.tensor_ops): ldmatrix (vec = matrices; ops: {d..}, [addr], space SP_SHARED or
  * SP_GENERIC), stmatrix (ops: [addr], {r..}), mbarrier (mode = MODE_MBAR_*; operands as the PTX
@@ -167,7 +173,8 @@ enum smem_ptx_mode {
     MODE_BULK_TENSOR_G2S, MODE_BULK_TENSOR_S2G, MODE_BULK_TENSOR_PREFETCH,
     /* wgmma (PO_WGMMA): .fence, .commit_group, .wait_group N, .mma_async d, a-desc | {a}, b-desc,
        scale-d {, imm-scale-a, imm-scale-b {, imm-trans-a}, imm-trans-b} (shape_n up to 256) */
-    MODE_WGMMA_FENCE, MODE_WGMMA_COMMIT, MODE_WGMMA_WAIT, MODE_WGMMA_MMA
+    MODE_WGMMA_FENCE, MODE_WGMMA_COMMIT, MODE_WGMMA_WAIT, MODE_WGMMA_MMA,
+    /* barrier.cluster (PO_BAR_CLUSTER) */ MODE_CLUSTER_ARRIVE, MODE_CLUSTER_WAIT
 };
 
 /* Flags of the matrix / barrier / async-copy instructions (struct smem_ptx_insn.tflags). */
@@ -175,7 +182,7 @@ enum smem_ptx_mode {
 #define SMEM_TF_A_COL 0x2u        /* mma / wmma: A is .col (else .row) */
 #define SMEM_TF_B_COL 0x4u        /* mma / wmma: B is .col */
 #define SMEM_TF_PARITY 0x8u       /* mbarrier.test_wait / try_wait .parity: the operand is a phase parity */
-#define SMEM_TF_CLUSTER 0x10u     /* .shared::cluster or .cluster scope: another CTA's barrier may be meant */
+#define SMEM_TF_CLUSTER 0x10u     /* .shared::cluster: the address may be another CTA's (its barrier) */
 #define SMEM_TF_NOINC 0x20u       /* cp.async.mbarrier.arrive.noinc */
 #define SMEM_TF_EXPECT_TX 0x40u   /* mbarrier.arrive.expect_tx */
 #define SMEM_TF_NOCOMPLETE 0x80u  /* mbarrier.arrive.noComplete */
@@ -188,6 +195,7 @@ enum smem_ptx_mode {
 #define SMEM_TF_AND_POPC 0x2000u  /* mma .b1 .and.popc */
 #define SMEM_TF_IM2COL 0x4000u    /* cp.async.bulk.tensor .im2col / .im2col_no_offs */
 #define SMEM_TF_MULTICAST 0x8000u /* cp.async.bulk.tensor .multicast::cluster */
+#define SMEM_TF_SCOPE_CLUSTER 0x10000u /* .cluster scope (mbarrier, fences): orders the cluster */
 
 enum smem_ptx_round { RND_NONE = 0, RND_RN, RND_RZ, RND_RM, RND_RP, RND_RNI, RND_RZI, RND_RMI, RND_RPI,
                       RND_RNA /* nearest, ties away from zero (cvt to .tf32) */ };
