@@ -8,10 +8,10 @@ ldmatrix / cp.async columns (ldsm_requests, ldsm_wavefronts, ldgsts_requests, ld
 pack_ncu.py writes them when run_device.sh counted them), they are compared too; likewise stmatrix's
 (stsm_requests, stsm_wavefronts) and wgmma's (gmma_requests, gmma_wavefronts, gmma_ideal: the JSON
 report's shared_gmma; run_cpu.sh's CSV has no gmma columns, so RUN_DIR/NAME.json is read where the
-H100/H200 file has them). Distributed shared memory's columns (dshared_*) are compared where the
-report carries a launch's "dshared" object ({"requests", "ld_requests", "st_requests",
-"atom_requests", "read_bytes", "write_bytes"}); a report without it has those columns listed as
-not reported, not compared."""
+H100/H200 file has them). Distributed shared memory's requests (dshared_requests and its ld, st
+and atom parts) against the JSON report's "dshared" {"requests", "ld", "st", "atom"} (left out of a
+launch without any, as shared_gmma is: 0); its bytes (dshared_read_bytes, dshared_write_bytes: the
+xbar's) are not in the report: listed as not reported, not compared."""
 import csv, json, os, sys
 
 KEYS = ['ld_requests', 'st_requests', 'ld_wavefronts', 'st_wavefronts', 'atom_requests']
@@ -36,7 +36,7 @@ def h100(path):
 
 def ours(run_dir, name, keys):
     """smemlab run's launches as [[counters..., kernel], ...] (None: no report); a counter the
-    report does not carry (dshared_* before the emulator reports it) is None"""
+    report does not carry (the dshared bytes) is None"""
     p = os.path.join(run_dir, name + '.csv')
     if os.path.exists(p) and not any(k in GMMA + DSHARED for k in keys):
         return [[int(r[k]) for k in keys] + [r['kernel']] for r in csv.DictReader(open(p))]
@@ -53,9 +53,11 @@ def ours(run_dir, name, keys):
             v[op + '_requests'] = t.get('requests', 0)
             v[op + '_wavefronts'] = t.get('wavefronts', 0)
             v[op + '_ideal'] = t.get('ideal_wavefronts', 0)
-        d = l.get('dshared')
-        for k in DSHARED:
-            v[k] = d.get(k[len('dshared_'):], 0) if isinstance(d, dict) else None
+        d = l.get('dshared', {})
+        v['dshared_requests'] = d.get('requests', 0)
+        for op in ('ld', 'st', 'atom'):
+            v['dshared_%s_requests' % op] = d.get(op, 0)
+        v['dshared_read_bytes'] = v['dshared_write_bytes'] = None
         out.append([v[k] for k in keys] + [l['kernel']])
     return out
 

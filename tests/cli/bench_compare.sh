@@ -83,17 +83,17 @@ expect_out 'q,1,1,gemm,"(2, 1, 1)","(256, 1, 1)",0,0,0,0,0,0,0,0,0,256,1024,512,
 printf '%s\n' "$out" > "$TMPD/h200.csv"
 L='"shared_ld": {"requests": 0, "wavefronts": 0, "ideal_wavefronts": 0}, "shared_st": {"requests": 0, "wavefronts": 0, "ideal_wavefronts": 0}, "shared_atom": {"requests": 0, "wavefronts": 0, "ideal_wavefronts": 0}, "shared_stsm": {"requests": 256, "wavefronts": 1024, "ideal_wavefronts": 1024}'
 printf '{"launches": [{"kernel": "gemm", %s, "shared_gmma": {"requests": 512, "wavefronts": 4096, "ideal_wavefronts": 4096}},\n {"kernel": "gemm", %s, "shared_gmma": {"requests": 512, "wavefronts": 4096, "ideal_wavefronts": 4000}}]}\n' "$L" "$L" > "$TMPD/j/q.json"
-t "wgmma and stmatrix equal, dshared not reported" python3 $P/compare.py "$TMPD/h200.csv" "$TMPD/j" q
+t "wgmma and stmatrix equal, dshared bytes not reported" python3 $P/compare.py "$TMPD/h200.csv" "$TMPD/j" q
 expect_rc 0
 expect_out '2/2 launches equal'
-expect_out 'not compared: dshared_requests'
+expect_out 'not compared: dshared_read_bytes, dshared_write_bytes'
 sed -i 's/"requests": 512, "wavefronts": 4096, "ideal_wavefronts": 4000/"requests": 544, "wavefronts": 4096, "ideal_wavefronts": 4000/' "$TMPD/j/q.json"
 t "wgmma requests off" python3 $P/compare.py "$TMPD/h200.csv" "$TMPD/j" q
 expect_rc 1
 expect_out '1/2 launches equal'
 expect_out 'launch 1 gemm: H200 ['
-printf '{"launches": [{"kernel": "gemm", %s, "dshared": {"read_bytes": 0}},\n {"kernel": "gemm", %s, "shared_gmma": {"requests": 512, "wavefronts": 4096, "ideal_wavefronts": 4000}, "dshared": {"read_bytes": 64}}]}\n' "$L" "$L" > "$TMPD/j/q.json"
-t "no shared_gmma reads as 0 wgmma requests (launch 0 differs); dshared compared where reported (launch 1 equal)" python3 $P/compare.py "$TMPD/h200.csv" "$TMPD/j" q
+printf '{"launches": [{"kernel": "gemm", %s},\n {"kernel": "gemm", %s, "shared_gmma": {"requests": 512, "wavefronts": 4096, "ideal_wavefronts": 4000}, "dshared": {"requests": 2, "ld": 2}}]}\n' "$L" "$L" > "$TMPD/j/q.json"
+t "no shared_gmma reads as 0 wgmma requests (launch 0 differs); dshared requests compared (launch 1 differs)" python3 $P/compare.py "$TMPD/h200.csv" "$TMPD/j" q
 expect_rc 1
-expect_out '1/2 launches equal'
+expect_out '0/2 launches equal'
 finish
