@@ -511,8 +511,9 @@ static struct rt_kernel *kernel_of(const void *func, cudaError_t *e)
         *e = cudaErrorInvalidDeviceFunction;
         return NULL;
     }
-    if (rt_kernel_resolve(k))
-        rt_fatal("kernel %s cannot be read: %s", k->symbol,
+    if (rt_kernel_resolve(k)) /* a long symbol cut as rt_launch.c cuts it: the reason must fit */
+        rt_fatal("kernel %.160s%s cannot be read: %s", k->symbol,
+                 strlen(k->symbol) > 160 ? "<...>" : "",
                  k->mod->loaded < 0 ? k->mod->load_error : "it is not in the program's PTX");
     return k;
 }
