@@ -334,6 +334,13 @@ static void on_layout(void *ctx, const struct smem_cta_layout *e)
         smem_hazards_layout(c->hz, e);
 }
 
+static void on_cluster_race(void *ctx, const struct smem_cta_cluster_race *e)
+{
+    struct collector *c = ctx;
+    if (c->hz)
+        smem_hazards_cluster_race(c->hz, e);
+}
+
 /* a warp's access to another CTA's shared memory: its op's totals and its line's */
 static void on_dshared(void *ctx, const struct smem_dshared *e)
 {
@@ -521,7 +528,7 @@ int smem_launch_analyze(const struct smem_cta_program *p, const struct smem_laun
         c.cache = calloc(COST_CACHE, sizeof *c.cache); /* NULL: every request priced afresh */
         c.mcache = calloc(MATRIX_CACHE, sizeof *c.mcache);
     }
-    struct smem_cta_hooks hooks = {&c, on_access, on_barrier, on_layout, on_dshared};
+    struct smem_cta_hooks hooks = {&c, on_access, on_barrier, on_layout, on_dshared, on_cluster_race};
     double t0 = now_s();
     int rc = smem_cta_run(p, l, o->price ? &hooks : NULL, res, err);
     k->seconds = now_s() - t0;

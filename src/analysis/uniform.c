@@ -12,7 +12,7 @@ static int sreg_varies(unsigned sr)
     case SR_NCTAID_X: case SR_NCTAID_Y: case SR_NCTAID_Z: case SR_LANEID: case SR_WARPID:
     case SR_NWARPID: case SR_LANEMASK_EQ: case SR_LANEMASK_LT: case SR_LANEMASK_LE:
     case SR_LANEMASK_GT: case SR_LANEMASK_GE: case SR_DYN_SMEM: case SR_TOTAL_SMEM:
-    case SR_CLUSTER_CTARANK: case SR_CLUSTER_NCTARANK:
+    case SR_CLUSTER_NCTARANK: /* %cluster_ctarank and the cluster ids vary (default) */
         return 0;
     default: /* %ctaid, %clock, %smid, %gridid, ... */
         return 1;

@@ -59,6 +59,18 @@ struct emu_cluster {
     int explicit_cluster;      /* launched with a cluster (%is_explicit_cluster) */
     uint32_t phase;            /* barrier.cluster phases completed */
     int final;                 /* nothing moved in a whole round: the deadlock is reported now */
+    uint32_t sync;             /* barrier.cluster phases and mbarrier phases completed in the
+                                  cluster: accesses in two of these epochs are ordered */
+};
+
+/* What one shared byte of a CTA saw in the cluster's current epoch (emu_cluster_shadow). */
+struct cl_shadow {
+    uint32_t epoch;            /* emu_cluster.sync + 1 when set; else stale */
+    uint16_t wr;               /* the rank + 1 of its last writer, 0 none */
+    uint16_t rd;               /* the ranks that read it */
+    uint16_t at;               /* the ranks that updated it atomically */
+    uint16_t rrank, arank;     /* the last reader's rank, the last atomic's */
+    uint32_t wpc, rpc, apc;    /* the last write's, read's and atomic's instructions */
 };
 
 /* The accesses of the instruction being run to other CTAs' shared memory (request.c,
@@ -100,6 +112,8 @@ struct block {
        orders that access is reported (cta.c, run_cluster) */
     uint32_t rem_phase, rem_pc, rem_bid, rem_ctaid[3];
     uint32_t waited_upto;
+    struct cl_shadow *csh;     /* per byte of shared memory (a cluster of several CTAs whose
+                                  kernel has mapa): races between its CTAs */
     uint32_t nthreads, nwarps, nregs;
     /* registers, per warp with the lanes side by side (cta.c, "the warp loop"): register r of
        lane l of warp w is R[(w * nregs + r) * 32 + l]; bit l of K[w * nregs + r]: it is known */

@@ -406,8 +406,12 @@ static int run_cluster(struct emu_cluster *cl)
     uint32_t left = cl->n;
     cl->phase = 0;
     cl->final = 0;
-    for (uint32_t c = 0; c < cl->n; c++)
+    cl->sync = 0;
+    for (uint32_t c = 0; c < cl->n; c++) {
         block_reset(&cl->cta[c]);
+        if (cl->cta[c].csh)
+            memset(cl->cta[c].csh, 0, cl->cta[c].smem_size * sizeof *cl->cta[c].csh);
+    }
     while (left) {
         int moved = 0;
         for (uint32_t c = 0; c < cl->n; c++) {
@@ -518,7 +522,18 @@ static void block_close(struct block *b)
     free(b->tab);
     free(b->gorder);
     free(b->gsym);
+    free(b->csh);
     emu_async_free(b);
+}
+
+/* whether the kernel forms another CTA's address (mapa): then races between its CTAs are
+ * looked for */
+static int forms_remote(const struct smem_cta_program *p)
+{
+    for (uint32_t i = 0; i < p->func->ninsns; i++)
+        if (p->func->insns[i].op == PO_MAPA)
+            return 1;
+    return 0;
 }
 
 /* The cluster dimensions of a launch: its own, else the kernel's .reqnctapercluster, else 1 1 1
@@ -555,6 +570,13 @@ int smem_cta_run(const struct smem_cta_program *p, const struct smem_launch *l,
         }
         blocks[opened].cl = &cl;
         blocks[opened].rank = opened;
+        if (cl.n > 1 && forms_remote(p) &&
+            !(blocks[opened].csh = calloc(blocks[opened].smem_size ? blocks[opened].smem_size : 1,
+                                          sizeof *blocks[opened].csh))) {
+            smem_error_set(err, NULL, 0, 0, "out of memory");
+            opened++;
+            goto out;
+        }
     }
     uint64_t total = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2], C = cl.n;
     uint64_t nclusters = total / C;

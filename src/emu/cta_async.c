@@ -325,8 +325,10 @@ static void mbar_write(struct block *b, uint32_t off, uint64_t s)
     memcpy(&old, b->smem + off, 8);
     memcpy(b->smem + off, &s, 8);
     memset(b->smem_known + off, 1, 8);
-    if ((old & MB_INIT) && (s & MB_INIT) && ((old ^ s) & MB_PHASE))
+    if ((old & MB_INIT) && (s & MB_INIT) && ((old ^ s) & MB_PHASE)) {
         b->interval++; /* a phase completed: for the hazards, as a barrier (docs/analyzer.md) */
+        b->cl->sync++; /* ... and between the CTAs of the cluster */
+    }
 }
 
 int emu_mbarrier_complete_tx(struct block *b, struct block *t, uint32_t pc, uint32_t off,

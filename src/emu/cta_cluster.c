@@ -179,6 +179,7 @@ int emu_cluster_release(struct emu_cluster *cl)
     }
     int woke = 0;
     cl->phase++;
+    cl->sync++;
     for (uint32_t c = 0; c < cl->n; c++) {
         struct block *b = &cl->cta[c];
         b->interval++; /* for the hazards: the barrier orders what came before it */

@@ -1,4 +1,5 @@
-/* cta_collective.c: the warp collectives (shfl, vote, activemask, match, redux, bar.warp.sync):
+/* cta_collective.c: the warp collectives (shfl, vote, activemask, match, redux, bar.warp.sync,
+ * elect.sync):
  * the lanes `lanes` of a warp exchange their operands, each lane's view through the per-thread
  * register row (emu_lane_in / emu_lane_out). */
 #include "families.h"
@@ -15,6 +16,28 @@ int emu_exec_collective(struct block *b, uint32_t warp, uint32_t pc, uint32_t la
         if (lanes >> l & 1u)
             nl++;
     (void)nl;
+    if (in->op == PO_ELECT) {
+        /* elect.sync d|p, membermask: the lowest lane of the mask that executes it leads; d its
+           lane id in every lane, p true in it alone */
+        int k = 1;
+        uint64_t m = emu_lane_val(b, warp, (uint32_t)__builtin_ctz(lanes), &in->ops[1], &k);
+        if (!k) {
+            emu_stop_unknown(b, pc, "elect.sync member mask");
+            return 0;
+        }
+        uint32_t cand = lanes & (uint32_t)m;
+        uint32_t lead = cand ? (uint32_t)__builtin_ctz(cand) : 32;
+        const struct smem_ptx_operand *d = &in->ops[0];
+        for (uint32_t l = 0; l < 32; l++) {
+            if (!(lanes >> l & 1u))
+                continue;
+            if (d->kind == OPK_REG || d->kind == OPK_PAIR)
+                emu_lane_set(b, warp, l, d->reg[0], lead & 31u, cand != 0);
+            if (d->kind == OPK_PAIR)
+                emu_lane_set(b, warp, l, d->reg[1], l == lead, 1);
+        }
+        return 0;
+    }
     if (in->op == PO_SHFL) {
         /* shfl.sync.mode.b32 d[|p], a, b, c, membermask */
         for (uint32_t l = 0; l < 32; l++) {

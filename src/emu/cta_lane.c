@@ -188,6 +188,9 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
             return emu_remote_fault(b, tid, pc, a, total, where);
         if (where == 1)
             soff = off; /* a shared::cluster address of the own CTA (mapa's, generic) */
+        if ((where == 1 || where == 5) && b->cl->n > 1)
+            emu_cluster_shadow(b, where == 5 ? b->remote : b, pc, (uint32_t)off, total,
+                               smem_op_is_atomic(op) ? 2 : !smem_op_is_load(op));
         if (where == 5) { /* another CTA's: a dshared request, not one of the site */
             struct block *t = b->remote;
             shared = 0;

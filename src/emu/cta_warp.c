@@ -172,6 +172,10 @@ int emu_warp_mem(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx
     }
     if (emu_warp_record(b, w, pc, ex, off))
         return -1;
+    if (b->csh) /* a cluster's CTAs reach each other's memory: races between them */
+        for (uint32_t l = 0; l < 32; l++)
+            if (ex >> l & 1u)
+                emu_cluster_shadow(b, b, pc, off[l], total, st);
     unsigned n = v->kind == OPK_VEC ? v->count : 1;
     uint64_t em = mask_bytes(esz);
     if (!st && esz == 4 && !is_signed(in->type)) {

@@ -56,12 +56,13 @@ enum hz_detail {
     D_DIVERGENT, D_EXIT_WAITING,                   /* barrier */
     D_OOB_READ, D_OOB_WRITE,                       /* oob */
     D_LAYOUT_A, D_LAYOUT_B,                        /* layout: the operand */
+    D_CL_READ_WRITE, D_CL_WRITE_READ, D_CL_WRITE_WRITE, /* race between CTAs of a cluster */
     D_COUNT
 };
 
 static const char *const detail_name[D_COUNT] = {
     "read-write", "write-read", "write-write", "divergent", "exit-while-waiting", "read", "write",
-    "A", "B",
+    "A", "B", "read-write", "write-read", "write-write",
 };
 
 struct smem_hazard_tracker {
@@ -606,6 +607,33 @@ void smem_hazards_layout(struct smem_hazard_tracker *t, const struct smem_cta_la
         snprintf(z->detail, sizeof z->detail, "wgmma reads %c as %s, %s-major; the TMA wrote it with %s",
                  e->operand, swizzle_words(e->read_swizzle), e->mn ? "MN" : "K",
                  swizzle_words(e->written_swizzle));
+        const struct smem_cta_var *v = var_of(p, e->address, 0);
+        if (v)
+            var_display_name(v->name, z->var, sizeof z->var);
+    }
+    z->count++;
+}
+
+void smem_hazards_cluster_race(struct smem_hazard_tracker *t, const struct smem_cta_cluster_race *e)
+{
+    const struct smem_cta_program *p = t->p;
+    int created;
+    uint32_t s0 = p->site_of_insn[e->insn[0]], s1 = p->site_of_insn[e->insn[1]];
+    uint32_t l0 = s0 < p->nsites ? p->sites[s0].line : p->func->insns[e->insn[0]].loc_line;
+    uint32_t l1 = s1 < p->nsites ? p->sites[s1].line : p->func->insns[e->insn[1]].loc_line;
+    enum hz_detail d = !e->write[0] ? D_CL_READ_WRITE : e->write[1] ? D_CL_WRITE_WRITE : D_CL_WRITE_READ;
+    struct smem_hazard *z = hazard_for(t, SMEM_HAZARD_RACE, d, l0, l1, &created);
+    if (!z)
+        return;
+    if (created) {
+        z->site[0] = s0 < p->nsites ? s0 : UINT32_MAX;
+        z->site[1] = s1 < p->nsites ? s1 : UINT32_MAX;
+        z->lines[0] = l0;
+        z->lines[1] = l1;
+        z->file = s0 < p->nsites ? p->sites[s0].file : insn_file(p, e->insn[0]);
+        z->address = e->address;
+        snprintf(z->detail, sizeof z->detail, "%s between the CTAs of a cluster (ranks %u and %u, "
+                 "in rank %u's shared memory)", detail_name[d], e->rank[0], e->rank[1], e->owner);
         const struct smem_cta_var *v = var_of(p, e->address, 0);
         if (v)
             var_display_name(v->name, z->var, sizeof z->var);

@@ -354,3 +354,60 @@ int emu_remote_fault(struct block *b, uint32_t tid, uint32_t pc, uint64_t a, uns
                      "(%u,%u,%u) of block (%u,%u,%u))", n, (unsigned long long)a, tx, ty, tz,
                      b->ctaid[0], b->ctaid[1], b->ctaid[2]);
 }
+
+void emu_cluster_shadow(struct block *b, struct block *own, uint32_t pc, uint32_t off, unsigned n,
+                        int write)
+{
+    if (!own->csh || off + (uint64_t)n > own->smem_size)
+        return;
+    uint32_t e = b->cl->sync + 1, r = b->rank, me = 1u << r;
+    int reported = 0;
+    for (unsigned i = 0; i < n; i++) {
+        struct cl_shadow *x = &own->csh[off + i];
+        if (x->epoch != e) {
+            memset(x, 0, sizeof *x);
+            x->epoch = e;
+        }
+        if (!reported && b->h && b->h->cluster_race) {
+            /* an atomic races with another CTA's plain accesses, not with its atomics */
+            struct smem_cta_cluster_race ev;
+            memset(&ev, 0, sizeof ev);
+            if (x->wr && x->wr != r + 1) { /* another CTA wrote it */
+                ev.insn[0] = x->wpc;
+                ev.write[0] = 1;
+                ev.rank[0] = x->wr - 1u;
+                reported = 1;
+            } else if (write != 2 && (x->at & ~me)) { /* ... updated it atomically */
+                ev.insn[0] = x->apc;
+                ev.write[0] = 1;
+                ev.rank[0] = x->arank != r ? x->arank : (uint32_t)__builtin_ctz(x->at & ~me);
+                reported = 1;
+            } else if (write && (x->rd & ~me)) { /* ... read it */
+                ev.insn[0] = x->rpc;
+                ev.rank[0] = x->rrank != r ? x->rrank : (uint32_t)__builtin_ctz(x->rd & ~me);
+                reported = 1;
+            }
+            if (reported) {
+                ev.insn[1] = pc;
+                ev.write[1] = write != 0;
+                ev.rank[1] = r;
+                ev.owner = own->rank;
+                ev.block = own->bid;
+                ev.address = off + i;
+                b->h->cluster_race(b->h->ctx, &ev);
+            }
+        }
+        if (write == 2) {
+            x->at |= (uint16_t)me;
+            x->apc = pc;
+            x->arank = (uint16_t)r;
+        } else if (write) {
+            x->wr = (uint16_t)(r + 1);
+            x->wpc = pc;
+        } else {
+            x->rd |= (uint16_t)me;
+            x->rpc = pc;
+            x->rrank = (uint16_t)r;
+        }
+    }
+}

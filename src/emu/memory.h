@@ -27,6 +27,13 @@ static inline int emu_is_shared_space(unsigned sp, uint64_t a)
 /* A shared::cluster access the cluster cannot serve (emu_resolve's -3: no such rank, -4: the CTA
  * has exited) or a misaligned one (other values of where): a located failure, -1. */
 int emu_remote_fault(struct block *b, uint32_t tid, uint32_t pc, uint64_t a, unsigned n, int where);
+/* An access by b (its rank) of n bytes at offset off of CTA own's shared memory (b itself or
+ * another of its cluster; write: 0 a read, 1 a write, 2 an atomic), in the cluster's current
+ * epoch: a byte another CTA wrote in this epoch (plainly, or atomically unless this access is an
+ * atomic), or read when this access writes, is a race, given to the hooks (cluster_race), once
+ * an access. Nothing without own's shadow (kernels whose CTAs never form another's address). */
+void emu_cluster_shadow(struct block *b, struct block *own, uint32_t pc, uint32_t off, unsigned n,
+                        int write);
 /* the global region holding [a, a + n) (NULL: none; b->glast becomes it); the access marks of
  * region b->glast (what a proven repeat compares and copies; op PO_LD / PO_ST / an atomic's) */
 const struct smem_global_region *emu_region_of(struct block *b, uint64_t a, unsigned n);

@@ -1327,7 +1327,8 @@ static int decode_mods(struct parser *ps, const char *at, struct smem_ptx_insn *
             in->mode = part[1] == 'n' ? MODE_ANY : MODE_ALL;
             continue;
         }
-        if (in->op == PO_MEMBAR || in->op == PO_PREFETCH || in->op == PO_NOP)
+        if (in->op == PO_MEMBAR || in->op == PO_PREFETCH || in->op == PO_NOP ||
+            (in->op == PO_SETMAXNREG && (!strcmp(part, "inc") || !strcmp(part, "dec"))))
             continue; /* fences and hints: every modifier is about ordering or caching */
         {
             /* modifiers that change the result: kept for the emulator */

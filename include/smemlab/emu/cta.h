@@ -203,12 +203,25 @@ struct smem_dshared {
     uint8_t op;             /* enum smem_dshared_op */
 };
 
+/* Two CTAs of a cluster access one shared byte of one of them with no barrier.cluster and no
+ * mbarrier phase completing in the cluster between the two, at least one writing (a race over
+ * distributed shared memory; emu/memory.c, emu_cluster_shadow). */
+struct smem_cta_cluster_race {
+    uint32_t insn[2];       /* the earlier access's instruction, then the later's (as run) */
+    uint8_t write[2];
+    uint32_t rank[2];       /* the CTAs that accessed, by rank in the cluster */
+    uint32_t owner;         /* ... and the one whose memory it is */
+    uint32_t block;         /* the owner's linear block index */
+    uint32_t address;       /* the byte's offset in the owner's shared window */
+};
+
 struct smem_cta_hooks {
     void *ctx;
     void (*access)(void *ctx, const struct smem_access *a);
     void (*barrier)(void *ctx, const struct smem_cta_barrier *b);
     void (*layout)(void *ctx, const struct smem_cta_layout *e); /* may be NULL */
     void (*dshared)(void *ctx, const struct smem_dshared *e); /* may be NULL */
+    void (*cluster_race)(void *ctx, const struct smem_cta_cluster_race *e); /* may be NULL */
 };
 
 /* Global memory for a launch (the differential tests; `smemlab run`): device address ranges backed

@@ -17,7 +17,9 @@ enum smem_hazard_kind { SMEM_HAZARD_RACE = 0, SMEM_HAZARD_BARRIER = 1, SMEM_HAZA
 struct smem_hazard {
     enum smem_hazard_kind kind;
     char detail[96];       /* race: "read-write" | "write-read" | "write-write" (the first access,
-                              then the second, in the order the emulator ran them); barrier:
+                              then the second, in the order the emulator ran them; between two
+                              CTAs of a cluster: "... between the CTAs of a cluster (ranks 1
+                              and 0, in rank 0's shared memory)"); barrier:
                               "divergent" (threads waited at two different bar.sync) |
                               "exit-while-waiting"; oob: "read" | "write" (atomics write);
                               layout: "wgmma reads A as 128-byte swizzle, K-major; the TMA wrote
@@ -43,6 +45,9 @@ void smem_hazards_access(struct smem_hazard_tracker *t, const struct smem_access
 void smem_hazards_barrier(struct smem_hazard_tracker *t, const struct smem_cta_barrier *b);
 /* A wgmma that reads a tile with another swizzle than the TMA wrote it with (kind layout). */
 void smem_hazards_layout(struct smem_hazard_tracker *t, const struct smem_cta_layout *e);
+/* Two CTAs of a cluster access one shared byte unordered (kind race; its detail names the ranks:
+ * "write-read between the CTAs of a cluster (ranks 0 and 1, in rank 0's shared memory)"). */
+void smem_hazards_cluster_race(struct smem_hazard_tracker *t, const struct smem_cta_cluster_race *e);
 /* The hazards found (one entry per distinct kind + pair of sites). */
 unsigned smem_hazards_count(const struct smem_hazard_tracker *t);
 const struct smem_hazard *smem_hazards_get(const struct smem_hazard_tracker *t, unsigned i);
