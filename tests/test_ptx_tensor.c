@@ -1,7 +1,9 @@
 /* test_ptx_tensor.c: the PTX parser on ldmatrix, stmatrix, cp.async (sizes, src-size, cache hints,
  * groups, mbarrier arrive), mbarrier (every operation, phases, scopes), fence.proxy.async, mma.sync
  * and wmma (tests/ldsm/tensor_ops.ptx, every form written out), wgmma (sm_90a; one instruction at
- * a time): decoded with their operands when asked (smem_ptx_parse_opts, tensor_ops), refused per function with the instruction and its line
+ * a time), the cluster instructions (mapa, getctarank, .shared::cluster accesses, barrier.cluster,
+ * st.async, red.async, elect.sync, setmaxnreg, the cluster's special registers), labels scoped
+ * by { } blocks: decoded with their operands when asked (smem_ptx_parse_opts, tensor_ops), refused per function with the instruction and its line
  * otherwise (the emulator does not run them yet), malformed forms refused with a message. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -267,5 +269,44 @@ int main(void)
     CHECK(strstr(one("wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%f1,%f2,%f3,%f4}, %rd1, %rd2;",
                      msg, sizeof msg), "unexpected operands"));
     CHECK(strstr(one("wgmma.arrive.sync.aligned;", msg, sizeof msg), "unsupported instruction 'wgmma.arrive'"));
+
+    /* thread-block clusters: each form reads */
+    static const char *const cl[] = {
+        "mapa.shared::cluster.u32 %r1, %r2, %r3;", "mapa.u64 %rd1, %rd2, %r3;",
+        "getctarank.shared::cluster.u32 %r1, %r2;", "ld.shared::cluster.u32 %r1, [%r2];",
+        "st.shared::cluster.v2.u32 [%r2], {%r3, %r4};", "atom.shared::cluster.add.u32 %r1, [%r2], 1;",
+        "red.shared::cluster.add.u32 [%r2], %r3;", "barrier.cluster.arrive.relaxed.aligned;",
+        "barrier.cluster.wait.acquire.aligned;",
+        "st.async.shared::cluster.mbarrier::complete_tx::bytes.u32 [%r1], %r2, [%r3];",
+        "red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.add.u32 [%r1], %r2, [%r3];",
+        "mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%r1];",
+        "elect.sync %r1|%p1, 0xffffffff;", "setmaxnreg.inc.sync.aligned.u32 232;",
+        "mov.u32 %r1, %cluster_ctaid.y;", "mov.pred %p1, %is_explicit_cluster;",
+    };
+    for (unsigned i = 0; i < sizeof cl / sizeof cl[0]; i++) {
+        CHECK(one(cl[i], msg, sizeof msg)[0] == 0);
+        if (msg[0])
+            fprintf(stderr, "  %s: %s\n", cl[i], msg);
+    }
+    /* labels are scoped by { } blocks: CUTLASS's inline asm repeats LAB_WAIT / DONE in one
+       function; each bra goes to its own block's label */
+    static const char scoped[] =
+        ".version 8.5\n.target sm_90\n.address_size 64\n.visible .entry k()\n{\n"
+        "\t.reg .pred %p<2>;\n\t.reg .b32 %r<4>;\n"
+        "\t{\n\tL: mov.u32 %r1, 1;\n\t@%p1 bra L;\n\tbra DONE;\n\tDONE:\n\t}\n"
+        "\t{\n\tL: mov.u32 %r2, 2;\n\t@%p1 bra L;\n\tbra DONE;\n\tDONE:\n\t}\n"
+        "\tbra OUT;\nOUT:\n\tret;\n}\n";
+    struct smem_ptx_module *ms = NULL;
+    CHECK(smem_ptx_parse_opts(scoped, sizeof scoped - 1, "scoped.ptx", &o, &ms, &err) == 0);
+    const struct smem_ptx_func *fs = ms ? smem_ptx_find(ms, "k") : NULL;
+    CHECK(fs != NULL && fs->ninsns == 8);
+    if (fs && fs->ninsns == 8) {
+        CHECK_EQ(fs->insns[1].ops[0].imm, 0); /* the first block's L, DONE */
+        CHECK_EQ(fs->insns[2].ops[0].imm, 3);
+        CHECK_EQ(fs->insns[4].ops[0].imm, 3); /* the second's */
+        CHECK_EQ(fs->insns[5].ops[0].imm, 6);
+        CHECK_EQ(fs->insns[6].ops[0].imm, 7); /* the function's */
+    }
+    smem_ptx_free(ms);
     return CHECK_DONE();
 }

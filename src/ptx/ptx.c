@@ -40,11 +40,13 @@ struct fixup { /* a branch whose label is resolved once the body is read */
     uint32_t insn, opnd;
     char *label;
     uint32_t line, col;
+    uint32_t scope; /* the { } block it is in: its label is that block's, or an enclosing one's */
 };
 
 struct label {
     char *name;
     uint32_t insn;
+    uint32_t scope; /* the { } block it is defined in (0: the function body) */
 };
 
 struct parser {
@@ -60,6 +62,10 @@ struct parser {
     struct reg_range *ranges;
     uint32_t nranges, cap_ranges;
     uint32_t depth; /* { } scope depth in the function body being read */
+    /* the { } blocks of the body: the current one, each one's enclosing block (labels are
+       scoped: inline asm of CUTLASS repeats LAB_WAIT / DONE in blocks of one function) */
+    uint32_t scope, nscopes, cap_scopes;
+    uint32_t *scope_parent;
     struct fixup *fixups;
     uint32_t nfixups, cap_fixups;
     struct label *labels;
@@ -939,6 +945,7 @@ static int read_operand(struct parser *ps, struct smem_ptx_operand *o)
     fx->label = dupn(w, strlen(w));
     fx->line = ps->line;
     fx->col = col_of(ps, at);
+    fx->scope = ps->scope;
     return fx->label ? 0 : fail_at(ps, at, "out of memory");
 }
 
@@ -1715,6 +1722,11 @@ static int read_body(struct parser *ps)
     char w[MAX_IDENT + 1];
     int depth = 1;
     ps->depth = 1;
+    ps->scope = 0;
+    ps->nscopes = 1;
+    if (grow((void **)&ps->scope_parent, &ps->cap_scopes, 1, sizeof *ps->scope_parent, MAX_INSNS))
+        return fail_at(ps, ps->p, "out of memory");
+    ps->scope_parent[0] = 0;
     ps->loc_file = ps->loc_line = ps->loc_col = 0;
     ps->inl_file = ps->inl_line = ps->inl_col = 0;
     ps->inl_frame = SMEM_PTX_NO_FRAME;
@@ -1729,12 +1741,18 @@ static int read_body(struct parser *ps)
             ps->p++;
             depth++;
             ps->depth = (uint32_t)depth;
+            if (grow((void **)&ps->scope_parent, &ps->cap_scopes, ps->nscopes + 1,
+                     sizeof *ps->scope_parent, MAX_INSNS))
+                return fail_at(ps, at, "too many { } blocks");
+            ps->scope_parent[ps->nscopes] = ps->scope;
+            ps->scope = ps->nscopes++;
             continue;
         }
         if (c == '}') {
             ps->p++;
             depth--;
             ps->depth = (uint32_t)depth;
+            ps->scope = ps->scope_parent[ps->scope];
             for (uint32_t i = 0; i < ps->nranges; i++)
                 if (ps->ranges[i].depth > ps->depth)
                     ps->ranges[i].dead = 1; /* the scope closed: its names go out of sight */
@@ -1769,6 +1787,7 @@ static int read_body(struct parser *ps)
                 return fail_at(ps, at, "too many labels");
             ps->labels[ps->nlabels].name = dupn(w, strlen(w));
             ps->labels[ps->nlabels].insn = f->ninsns;
+            ps->labels[ps->nlabels].scope = ps->scope;
             if (!ps->labels[ps->nlabels].name)
                 return fail_at(ps, at, "out of memory");
             ps->nlabels++;
@@ -1816,9 +1835,15 @@ static int read_body(struct parser *ps)
     /* resolve branch labels */
     for (uint32_t i = 0; i < ps->nfixups; i++) {
         struct fixup *fx = &ps->fixups[i];
-        uint32_t k;
-        for (k = 0; k < ps->nlabels && strcmp(ps->labels[k].name, fx->label); k++)
-            ;
+        uint32_t k = ps->nlabels;
+        for (uint32_t sc = fx->scope;; sc = ps->scope_parent[sc]) { /* the innermost block's */
+            for (k = 0; k < ps->nlabels &&
+                        (ps->labels[k].scope != sc || strcmp(ps->labels[k].name, fx->label));
+                 k++)
+                ;
+            if (k < ps->nlabels || sc == 0)
+                break;
+        }
         if (k == ps->nlabels)
             return smem_error_set(ps->err, ps->name, fx->line, fx->col,
                                   "unknown label or symbol '%s'", fx->label);
@@ -2352,6 +2377,7 @@ int smem_ptx_parse_opts(const char *text, size_t len, const char *name, const st
     free(ps.ranges);
     free(ps.fixups);
     free(ps.labels);
+    free(ps.scope_parent);
     free(ps.ftab);
     free(ps.ptab);
     if (rc) {
