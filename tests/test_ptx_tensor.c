@@ -282,6 +282,7 @@ int main(void)
         "mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%r1];",
         "elect.sync %r1|%p1, 0xffffffff;", "setmaxnreg.inc.sync.aligned.u32 232;",
         "mov.u32 %r1, %cluster_ctaid.y;", "mov.pred %p1, %is_explicit_cluster;",
+        "cvt.rn.satfinite.e4m3x2.f32 %r1, %f1, %f2;", "cvt.rn.f16x2.e4m3x2 %r1, %r2;",
     };
     for (unsigned i = 0; i < sizeof cl / sizeof cl[0]; i++) {
         CHECK(one(cl[i], msg, sizeof msg)[0] == 0);

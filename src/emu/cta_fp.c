@@ -551,8 +551,63 @@ static uint64_t cvt_tf32(const struct smem_ptx_insn *in, uint64_t v)
     return r;
 }
 
+/* An fp8 byte (e4m3: bias 7, 3 fraction bits, no infinity, 0x7f NaN; e5m2: bias 15, 2 fraction
+ * bits) of x, rounded to nearest even on the format's grid (subnormals included); .satfinite
+ * clamps to the largest finite (448, 57344), else e4m3 overflows to NaN and e5m2 to infinity;
+ * .relu makes a negative 0; a NaN is 0x7f. From the PTX ISA (cvt with .f8x2type): not measured. */
+static uint32_t to_fp8(double x, int e5, int satf, int relu)
+{
+    int mb = e5 ? 2 : 3, bias = e5 ? 15 : 7, emin = 1 - bias;
+    double maxf = e5 ? 57344.0 : 448.0;
+    if (x != x)
+        return 0x7f;
+    uint32_t sg = signbit(x) ? 0x80u : 0;
+    if (relu && sg)
+        return 0;
+    double a = fabs(x);
+    if (a == 0)
+        return sg;
+    int e = ilogb(a) < emin ? emin : ilogb(a);
+    double q = ldexp(1.0, e - mb), r = nearbyint(a / q) * q; /* a / q: exact (a power of two) */
+    if (r > maxf)
+        return sg | (satf ? (e5 ? 0x7bu : 0x7eu) : (e5 ? 0x7cu : 0x7fu));
+    if (r < ldexp(1.0, emin)) /* subnormal: exponent field 0 */
+        return sg | (uint32_t)(r / ldexp(1.0, emin - mb));
+    int re = ilogb(r);
+    return sg | (uint32_t)(re + bias) << mb | ((uint32_t)(r / ldexp(1.0, re - mb)) & ((1u << mb) - 1u));
+}
+
+/* the f16 bits of an fp8 byte (exact; a NaN: 0x7fff) */
+static uint64_t fp8_to_f16(uint32_t x, int e5)
+{
+    int mb = e5 ? 2 : 3, bias = e5 ? 15 : 7;
+    uint32_t ex = x >> mb & (e5 ? 0x1fu : 0xfu), m = x & ((1u << mb) - 1u);
+    double v;
+    if ((!e5 && (x & 0x7f) == 0x7f) || (e5 && ex == 0x1f && m))
+        return 0x7fff;
+    if (e5 && ex == 0x1f)
+        return (x & 0x80 ? 0x8000u : 0) | 0x7c00u;
+    v = ex ? ldexp(1.0 + m / (double)(1u << mb), (int)ex - bias) : ldexp(m / (double)(1u << mb), 1 - bias);
+    return round_to(x & 0x80 ? -v : v, FF16, RND_RN);
+}
+
 uint64_t emu_fp_cvt(const struct smem_ptx_insn *in, uint64_t v, uint64_t v2)
 {
+    if (in->type == PT_E4M3X2 || in->type == PT_E5M2X2) {
+        /* cvt.rn.satfinite{.relu}.e4m3x2.f32 d, a, b: a's byte high, b's low; from .f16x2 a:
+           each half to its byte */
+        int e5 = in->type == PT_E5M2X2, satf = (in->mods & SMEM_MOD_SATFINITE) != 0;
+        int relu = (in->mods & SMEM_MOD_RELU) != 0;
+        if (in->type2 == PT_F16X2)
+            return to_fp8(to_d(v & 0xffff, FF16), e5, satf, relu) |
+                   to_fp8(to_d(v >> 16 & 0xffff, FF16), e5, satf, relu) << 8;
+        return to_fp8(to_d(v2, FF32), e5, satf, relu) | to_fp8(to_d(v, FF32), e5, satf, relu) << 8;
+    }
+    if (in->type == PT_F16X2 && (in->type2 == PT_E4M3X2 || in->type2 == PT_E5M2X2)) {
+        /* cvt.rn.f16x2.e4m3x2 d, a: each byte of a to its half of d, the low byte low */
+        int e5 = in->type2 == PT_E5M2X2;
+        return fp8_to_f16((uint32_t)v & 0xff, e5) | fp8_to_f16((uint32_t)v >> 8 & 0xff, e5) << 16;
+    }
     if (in->mods & SMEM_MOD_TF32)
         return cvt_tf32(in, v);
     unsigned dt = in->type, st = in->type2 ? in->type2 : in->type;
