@@ -178,11 +178,11 @@ static void test_bad_input_stops_located(void)
     static const struct {
         const char *mode, *line, *msg;
     } bad[] = {
-        {"mapa_rank", "cluster_bad.cu:18:", "mapa to rank 2: the cluster of block (0,0,0) has 2 CTAs "
+        {"mapa_rank", "cluster_bad.cu:21:", "mapa to rank 2: the cluster of block (0,0,0) has 2 CTAs "
                                             "(ranks 0 .. 1)"},
-        {"unaligned", "cluster_bad.cu:44:", "misaligned shared::cluster access: 4 bytes at 0x2000402 "
+        {"unaligned", "cluster_bad.cu:47:", "misaligned shared::cluster access: 4 bytes at 0x2000402 "
                                             "(thread (0,0,0) of block (0,0,0))"},
-        {"exit_early", "cluster_bad.cu:51:", "block (1,0,0), rank 1 of its cluster, exits"},
+        {"exit_early", "cluster_bad.cu:54:", "block (1,0,0), rank 1 of its cluster, exits"},
         {"deadlock", "cluster_bad.cu:", "deadlock: every live thread of block (0,0,0), rank 0 of its "
                                         "cluster, waits on an mbarrier phase that cannot complete"},
     };
@@ -194,6 +194,12 @@ static void test_bad_input_stops_located(void)
         free(o);
         free(e);
     }
+    /* the same store, ordered before the owner's exit by an mbarrier it waits on: no error */
+    char *o2, *e2;
+    CHECK_EQ(run("--fail-on-hazard", "cluster_bad", "exit_ordered", &o2, &e2), 0);
+    EXPECT_IN(o2, "exit_ordered: no error");
+    free(o2);
+    free(e2);
     /* a grid the cluster does not divide: the launch is refused (as the H200 refuses it,
        cudaErrorInvalidClusterSize) */
     char cmd[4096];
@@ -223,6 +229,34 @@ static void test_cluster_race_found(void)
     free(e);
 }
 
+/* `analyze --format json` of ld_remote (clusters of 2) with args: its text in buf */
+static void analyze_json(const char *args, char *buf, size_t n)
+{
+    char cmd[4096], path[1100];
+    snprintf(path, sizeof path, "%s/analyze.json", bin);
+    snprintf(cmd, sizeof cmd, "%s analyze %s/tests/run/cluster_dsmem.cu --kernel ld_remote --block 128 "
+             "%s --format json > %s 2> /dev/null", smemlab, src, args, path);
+    CHECK_EQ(test_sh(cmd), 0);
+    char *t = test_read_file(path, NULL);
+    snprintf(buf, n, "%s", t ? t : "");
+    free(t);
+}
+
+/* a sample and the parallel slices take whole clusters: 3 blocks sampled of 8 are 2 clusters (4
+ * blocks, each loading from its neighbour: 4 warps x 4 dshared requests); 16 blocks over 3 jobs
+ * count what one job counts */
+static void test_whole_clusters(void)
+{
+    static char js[1 << 16];
+    analyze_json("--grid 8 --sample-blocks 3", js, sizeof js);
+    EXPECT_IN(js, "\"blocks_analysed\": 4, \"blocks\": 8");
+    EXPECT_IN(js, "\"dshared\": {\"requests\": 16, \"bytes\": 2048");
+    analyze_json("--grid 16 --jobs 3", js, sizeof js);
+    EXPECT_IN(js, "\"blocks_analysed\": 16, \"blocks\": 16");
+    EXPECT_IN(js, "\"dshared\": {\"requests\": 64, \"bytes\": 8192");
+    EXPECT_IN(js, "\"shared_st\": {\"requests\": 64, \"wavefronts\": 64");
+}
+
 int main(void)
 {
     if (system("nvcc --version > /dev/null 2>&1") != 0) {
@@ -238,5 +272,6 @@ int main(void)
     RUN(test_counts_are_the_h200s);
     RUN(test_bad_input_stops_located);
     RUN(test_cluster_race_found);
+    RUN(test_whole_clusters);
     return CHECK_DONE();
 }

@@ -107,11 +107,12 @@ struct block {
     struct dshared_acc dsh;
     struct block *remote;      /* the CTA emu_resolve found an address of another CTA in */
     /* the latest access of another CTA to this one's shared memory (ld / st / atom / red): the
-       cluster barrier's phase then, its instruction and block (rem_pc UINT32_MAX: none); and the
-       phases this CTA's threads have waited for (barrier.cluster.wait): an exit before one that
-       orders that access is reported (cta.c, run_cluster) */
-    uint32_t rem_phase, rem_pc, rem_bid, rem_ctaid[3];
-    uint32_t waited_upto;
+       cluster barrier's phase then, this CTA's mbarrier phases completed then, its instruction
+       and block (rem_pc UINT32_MAX: none); the phases this CTA's threads have waited for
+       (barrier.cluster.wait) and the phases of its own mbarriers completed (a remote arrive its
+       threads wait on): an exit before either orders that access is reported (cta.c) */
+    uint32_t rem_phase, rem_mb, rem_pc, rem_bid, rem_ctaid[3];
+    uint32_t waited_upto, mb_done;
     struct cl_shadow *csh;     /* per byte of shared memory (a cluster of several CTAs whose
                                   kernel has mapa): races between its CTAs */
     uint32_t nthreads, nwarps, nregs;

@@ -5,7 +5,10 @@
  * gave them), the tensor-era families through the handler the opcode table names (opcodes.def,
  * warp), the rest lane by lane through the per-thread semantics (cta_lane.c). A lane's k-th
  * execution of a shared instruction joins the warp's k-th request of it (request.c). Then barriers
- * are released, mbarrier waits woken (cta_async.c), and the next block runs. */
+ * are released and mbarrier waits woken (cta_async.c). The CTAs of a thread-block cluster run
+ * together, a round each in rank order, the cluster barrier released between them
+ * (cta_cluster.c), until every one has exited; then the next cluster runs (a launch without
+ * clusters: clusters of one). */
 #include "smemlab/emu/cta.h"
 
 #include "families.h"
@@ -366,6 +369,7 @@ static void block_reset(struct block *b)
     b->gone_pc = 0;
     b->rem_pc = UINT32_MAX;
     b->waited_upto = 0;
+    b->mb_done = 0;
     memset(&b->dsh, 0, sizeof b->dsh);
     emu_async_reset(b);
 }
@@ -429,14 +433,16 @@ static int run_cluster(struct emu_cluster *cl)
                 b->gone = 1; /* its shared memory is gone for the others */
                 for (uint32_t t = 0; t < b->nthreads; t++)
                     b->gone_pc = b->T[t].pc > b->gone_pc ? b->T[t].pc : b->gone_pc;
-                if (b->rem_pc != UINT32_MAX && b->rem_phase + 1 > b->waited_upto) {
-                    /* another CTA accessed its memory and no barrier.cluster it waited at
-                       orders that before it exits */
+                if (b->rem_pc != UINT32_MAX && b->rem_phase + 1 > b->waited_upto &&
+                    b->mb_done == b->rem_mb) {
+                    /* another CTA accessed its memory and no barrier.cluster it waited at, no
+                       phase of its own mbarriers since, orders that before it exits */
                     const struct smem_ptx_insn *e = &b->p->func->insns[b->gone_pc];
                     return emu_failf(b, b->rem_pc, "block (%u,%u,%u), rank %u of its cluster, "
                                      "exits (line %u) while block (%u,%u,%u) may still access its "
-                                     "shared memory here: no barrier.cluster orders the access "
-                                     "before the exit (the PTX ISA leaves this undefined)",
+                                     "shared memory here: no barrier.cluster or mbarrier phase "
+                                     "orders the access before the exit (the PTX ISA leaves this "
+                                     "undefined)",
                                      b->ctaid[0], b->ctaid[1], b->ctaid[2], b->rank,
                                      e->loc_line ? e->loc_line : e->src_line, b->rem_ctaid[0],
                                      b->rem_ctaid[1], b->rem_ctaid[2]);

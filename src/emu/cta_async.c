@@ -328,6 +328,7 @@ static void mbar_write(struct block *b, uint32_t off, uint64_t s)
     if ((old & MB_INIT) && (s & MB_INIT) && ((old ^ s) & MB_PHASE)) {
         b->interval++; /* a phase completed: for the hazards, as a barrier (docs/analyzer.md) */
         b->cl->sync++; /* ... and between the CTAs of the cluster */
+        b->mb_done++;   /* (a remote access before it is ordered before the CTA's exit) */
     }
 }
 

@@ -195,6 +195,7 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
             struct block *t = b->remote;
             shared = 0;
             t->rem_phase = b->cl->phase;
+            t->rem_mb = t->mb_done;
             t->rem_pc = pc;
             t->rem_bid = b->bid;
             memcpy(t->rem_ctaid, b->ctaid, sizeof t->rem_ctaid);

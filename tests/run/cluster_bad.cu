@@ -5,6 +5,9 @@
 //              undefined, a CTA's shared memory may be gone once it exits)
 //   deadlock   rank 0's 64 threads arrive on its mbarrier of count 2 (32 phases complete) and
 //              wait for the phase of parity 0, which needs 2 arrivals nobody makes
+//   exit_ordered (not an error: exit 0) rank 0 stores into rank 1 and arrives on rank 1's
+//              mbarrier, which rank 1 waits for before it exits: the store is ordered before
+//              the exit (not run on the GPU)
 // tests/test_cluster.c: `smemlab run` stops each with a located message, exit 3.
 #include <cuda_runtime.h>
 #include <cstdint>
@@ -49,6 +52,24 @@ __global__ void __cluster_dims__(2, 1, 1) bad(int c, uint32_t *out)
         for (int i = 0; i < 1000; i++)
             v += buf[(t + i) % 64];
         asm volatile("st.shared::cluster.u32 [%0], %1;" ::"r"(mapa(sa(&buf[t]), 1)), "r"(v) : "memory");
+    } else if (c == 4) { /* exit_ordered */
+        if (t == 0)
+            asm volatile("mbarrier.init.shared::cta.b64 [%0], 64;" ::"r"(sa(&bar)) : "memory");
+        csync();
+        if (r == 0) {
+            asm volatile("st.shared::cluster.u32 [%0], %1;" ::"r"(mapa(sa(&buf[t]), 1)), "r"(t) : "memory");
+            asm volatile("mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%0];" ::"r"(mapa(sa(&bar), 1))
+                         : "memory");
+        } else {
+            uint32_t done = 0;
+            while (!done)
+                asm volatile("{ .reg .pred p; mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 p, "
+                             "[%1], 0; selp.u32 %0, 1, 0, p; }"
+                             : "=r"(done)
+                             : "r"(sa(&bar))
+                             : "memory");
+            v = buf[t];
+        }
     } else { /* deadlock */
         if (t == 0)
             asm volatile("mbarrier.init.shared::cta.b64 [%0], 2;" ::"r"(sa(&bar)) : "memory");
@@ -70,13 +91,14 @@ __global__ void __cluster_dims__(2, 1, 1) bad(int c, uint32_t *out)
 
 int main(int argc, char **argv)
 {
-    static const char *const names[] = {"mapa_rank", "unaligned", "exit_early", "deadlock"};
+    static const char *const names[] = {"mapa_rank", "unaligned", "exit_early", "deadlock",
+                                        "exit_ordered"};
     int c = -1;
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < 5; i++)
         if (argc > 1 && !strcmp(argv[1], names[i]))
             c = i;
     if (c < 0) {
-        fprintf(stderr, "usage: cluster_bad mapa_rank|unaligned|exit_early|deadlock\n");
+        fprintf(stderr, "usage: cluster_bad mapa_rank|unaligned|exit_early|deadlock|exit_ordered\n");
         return 2;
     }
     uint32_t *dev;
