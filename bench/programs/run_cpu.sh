@@ -5,7 +5,8 @@
 # time (user+sys, all threads: steadier than wall time on a shared machine) and emulated
 # thread-instructions per wall second (launches proven repeats are not emulated, so they count in
 # the time but not in the instructions). Each report goes to OUT/NAME.csv (default
-# /tmp/smemlab-programs), the program's output to OUT/NAME.out and .err.
+# /tmp/smemlab-programs), the program's output to OUT/NAME.out and .err. FORMAT=json writes
+# OUT/NAME.json instead (the report that carries wgmma's shared_gmma: cutlass.txt's programs).
 set -u
 SMEMLAB=$1; BIN=$2; OUT=${3:-/tmp/smemlab-programs}
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -15,14 +16,31 @@ printf '%-22s %5s %9s %9s %8s %8s %12s %10s\n' program exit launches repeats wal
 while read name exe args; do
   exe=$(basename "$exe") # unseen.txt names the sample's folder: its program has its name
   [ -x "$BIN/$exe" ] || { printf '%-22s (not built)\n' "$name"; continue; }
-  rm -f "$OUT/$name.csv"
+  rm -f "$OUT/$name.csv" "$OUT/$name.json"
+  F=${FORMAT:-csv}
   /usr/bin/time -f '%e %U %S' -o "$OUT/$name.time" \
-    "$SMEMLAB" run --format csv -o "$OUT/$name.csv" "$BIN/$exe" $args \
+    "$SMEMLAB" run --format $F -o "$OUT/$name.$F" "$BIN/$exe" $args \
     > "$OUT/$name.out" 2> "$OUT/$name.err" < /dev/null
   rc=$?
   read wall usr sys <<T
 $(tail -n 1 "$OUT/$name.time")
 T
+  if [ "$F" = json ]; then
+    python3 - "$OUT/$name.json" "$name" "$rc" "$wall" "$usr" "$sys" <<'PY'
+import json, sys
+p, name, rc, w, u, s = sys.argv[1:]
+try:
+    ls = json.load(open(p))['launches']
+except (OSError, ValueError, KeyError):
+    ls = []
+r = sum(1 for l in ls if l.get('repeat'))
+ins = sum(l.get('thread_instructions', 0) for l in ls if not l.get('repeat'))
+w = float(w)
+print('%-22s %5d %9d %9d %8.1f %8.1f %12.0f %10.1f' % (name, int(rc), len(ls), r, w,
+      float(u) + float(s), ins, ins / w / 1e6 if w > 0 else 0))
+PY
+    continue
+  fi
   [ -f "$OUT/$name.csv" ] || echo "launch" > "$OUT/$name.csv"
   awk -F, -v name="$name" -v rc="$rc" -v w="$wall" -v u="$usr" -v s="$sys" '
     # columns by name, counted from the end (a kernel name may hold commas; the CSV grows)

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_IDENT 1024
+#define MAX_IDENT 4096 /* CUTLASS 3 kernels' mangled names reach 1,348 characters (example 49) */
 #define MAX_REGS (1u << 20)     /* register slots per function: far beyond any real kernel */
 #define MAX_INSNS (1u << 22)
 #define MAX_SYMS (1u << 16)

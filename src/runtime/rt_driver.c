@@ -177,9 +177,19 @@ static CUcontext current(void)
     return primary_active() ? &primary : NULL; /* the runtime made it current */
 }
 
+/* The runtime initialises the driver when it first uses the device (CUTLASS's fill_workspace calls
+ * cuMemsetD32Async after cudaMalloc, never cuInit: example 54 stopped with "Error Internal") */
+static int driver_initialised(void)
+{
+    rt_lock();
+    int r = initialised || primary_active();
+    rt_unlock();
+    return r;
+}
+
 #define NEED_INIT()                                                                             \
     do {                                                                                        \
-        if (!initialised)                                                                       \
+        if (!driver_initialised())                                                              \
             return CUDA_ERROR_NOT_INITIALIZED;                                                  \
     } while (0)
 #define NEED_DEVICE(d)                                                                          \
@@ -742,7 +752,7 @@ static CUresult drv_cuCtxDestroy_v2(CUcontext c)
 
 #define NEED_CONTEXT()                                                                          \
     do {                                                                                        \
-        if (!initialised)                                                                       \
+        if (!driver_initialised())                                                              \
             return CUDA_ERROR_NOT_INITIALIZED;                                                  \
         rt_lock();                                                                              \
         CUcontext c_ = current();                                                               \

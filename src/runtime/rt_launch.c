@@ -59,7 +59,11 @@ static int config_ok(dim3 grid, dim3 block)
 }
 
 /* A kernel whose module could not be read has no name yet: its symbol is demangled here, so the
- * sentence names the kernel as the program's source does ("kernel one", not "kernel _Z3onePi"). */
+ * sentence names the kernel as the program's source does ("kernel one", not "kernel _Z3onePi").
+ * A name longer than KERNEL_NAME_MAX (CUTLASS's kernels: several thousand characters of template
+ * arguments) is cut after its first KERNEL_NAME_MAX characters, "<...>" closing it, so the reason
+ * after it still fits the sentence (it was cut off before: the stop named no reason). */
+#define KERNEL_NAME_MAX 160
 static void kernel_error(struct rt_kernel *k, const char *what)
 {
     char *dem = NULL, *name = NULL;
@@ -68,7 +72,10 @@ static void kernel_error(struct rt_kernel *k, const char *what)
         smem_demangle(&sym, 1, &dem);
         name = dem ? smem_signature_name(dem) : NULL;
     }
-    rt_fatal("kernel %s cannot be emulated: %s", k->name ? k->name : name ? name : k->symbol, what);
+    const char *n = k->name ? k->name : name ? name : k->symbol;
+    int len = (int)strlen(n);
+    rt_fatal("kernel %.*s%s cannot be emulated: %s", len > KERNEL_NAME_MAX ? KERNEL_NAME_MAX : len, n,
+             len > KERNEL_NAME_MAX ? "<...>" : "", what);
 }
 
 /* The cluster of a launch, checked as the H200 checks it (tests/run/cluster.cu,
