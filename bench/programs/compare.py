@@ -10,8 +10,10 @@ pack_ncu.py writes them when run_device.sh counted them), they are compared too;
 report's shared_gmma; run_cpu.sh's CSV has no gmma columns, so RUN_DIR/NAME.json is read where the
 H100/H200 file has them). Distributed shared memory's requests (dshared_requests and its ld, st
 and atom parts) against the JSON report's "dshared" {"requests", "ld", "st", "atom"} (left out of a
-launch without any, as shared_gmma is: 0); its bytes (dshared_read_bytes, dshared_write_bytes: the
-xbar's) are not in the report: listed as not reported, not compared."""
+launch without any, as shared_gmma is: 0); dshared_read_bytes (the crossbar's
+l1tex__m_xbar2l1tex_read_bytes_mem_dshared) against the report's "xbar_bytes"; dshared_write_bytes
+(l1tex__m_l1tex2xbar_write_bytes_mem_dshared) is not in the report: listed as not reported, not
+compared."""
 import csv, json, os, sys
 
 KEYS = ['ld_requests', 'st_requests', 'ld_wavefronts', 'st_wavefronts', 'atom_requests']
@@ -57,7 +59,8 @@ def ours(run_dir, name, keys):
         v['dshared_requests'] = d.get('requests', 0)
         for op in ('ld', 'st', 'atom'):
             v['dshared_%s_requests' % op] = d.get(op, 0)
-        v['dshared_read_bytes'] = v['dshared_write_bytes'] = None
+        v['dshared_read_bytes'] = d.get('xbar_bytes', 0)
+        v['dshared_write_bytes'] = None
         out.append([v[k] for k in keys] + [l['kernel']])
     return out
 
