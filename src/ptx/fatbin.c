@@ -279,13 +279,13 @@ int smem_fatbin_unwrap(const void *wrapper, const uint8_t **data, size_t *n,
 /* CUDA libraries that run NVIDIA's own precompiled kernels (SASS only) or need a real driver.
  * cuBLAS and cuRAND are not among them: `smemlab run` has stand-ins for libcublas.so.13,
  * libcublasLt.so.13 (src/runtime/cublas/) and libcurand.so.10 (src/runtime/curand/) that compute
- * on the CPU; nor is the driver, libcuda.so.1
- * (src/runtime/driver/: its calls of initialisation, devices, contexts, tensor maps and entry
- * points run, the others stop the program, named). */
+ * on the CPU; nor is the driver, libcuda.so.1 (src/runtime/driver/: its calls of initialisation,
+ * devices, contexts, modules, memory, launches, tensor maps and entry points run, the others stop
+ * the program, named); nor nvJitLink (src/runtime/jitlink/ links PTX); nor NVRTC, a compiler
+ * that needs no GPU: the PTX it makes is loaded through the driver stand-in. */
 static const char *const unsupported_libs[] = {
-    "libcudnn", "libcufft", "libcusparse",
-    "libcusolver", "libnccl", "libnvrtc", "libnvjitlink", "libnvjpeg", "libnpp", "libcutensor",
-    NULL};
+    "libcudnn", "libcufft", "libcusparse", "libcusolver", "libnccl", "libnvjpeg", "libnpp",
+    "libcutensor", NULL};
 
 /* 1 when the sm_<arch> cubin of the containers has a code section (.text.<kernel>), or cannot be
  * read (then it is taken to have one) */
@@ -331,8 +331,10 @@ enum smem_program_kind smem_program_check(const char *path, struct smem_error *e
         kind = SMEM_PROGRAM_LIBRARY;
         smem_error_set(err, path, 0, 0, "the program needs %s, whose kernels NVIDIA ships as "
                        "SASS only: smemlab run cannot emulate them", lib);
-    } else if (!cudart && (fat || smem_elf_defines(e, "cudaMalloc") ||
+    } else if (!cudart && ((fat && !driver) || smem_elf_defines(e, "cudaMalloc") ||
                            smem_elf_defines(e, "__cudaRegisterFatBinary"))) {
+        /* (a driver API program nvcc compiled keeps an empty fatbinary and defines neither: its
+           kernels come in the modules it loads, e.g. PTX from NVRTC) */
         kind = SMEM_PROGRAM_STATIC_CUDART;
         smem_error_set(err, path, 0, 0, "the program is linked with the static CUDA runtime "
                        "(nvcc's default): rebuild with -cudart shared (CMake: set "
