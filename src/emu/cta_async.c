@@ -601,7 +601,7 @@ int emu_async_wake(struct block *b)
     uint32_t off = b->async->wait_off[first];
     uint64_t s;
     memcpy(&s, b->smem + off, 8);
-    char msg[300];
+    char msg[400]; /* the sentence below with where (80) and six numbers: under 400 */
     char where[80] = "";
     if (b->cl->n > 1)
         snprintf(where, sizeof where, " of block (%u,%u,%u), rank %u of its cluster,", b->ctaid[0],
