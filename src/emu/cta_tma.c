@@ -15,6 +15,12 @@
  *  - shared -> global (cp.async.bulk.tensor.Nd.global.shared::cta.tile.bulk_group [map, {c..}],
  *    [src]): every element inside the tensor written back from where the swizzle put it; the
  *    rest skipped. Done at once (commit_group / wait_group have nothing left to wait for).
+ *  - cp.reduce.async.bulk.tensor.Nd.global.shared::cta.<op>{.tile}.bulk_group [map, {c..}], [src]:
+ *    as the store, each element inside the tensor combined into global memory with op (add, min,
+ *    max, inc, dec, and, or, xor) on the map's element type, atomically (at once); the PTX ISA's
+ *    table of operations per type enforced (red_allowed), f32 add rounding to nearest even
+ *    (measured: tests/run/h200-tma-reduce.txt, whose f32 sums are exact, so the rounding is not;
+ *    f16 / bf16 / 64-bit types not measured).
  *  - cp.async.bulk.prefetch.tensor: nothing (a hint to L2).
  * The map is read at its generic address: a __grid_constant__ parameter (cvta.param), global
  * memory (a map copied there), or a parameter symbol named directly. A map the driver would
