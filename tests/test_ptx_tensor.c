@@ -238,6 +238,17 @@ int main(void)
     CHECK(one("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%r1], [%rd1, {%r2, %r3}], [%r4];",
               msg, sizeof msg)[0] == 0);
     CHECK(one("cp.reduce.async.bulk.global.shared::cta.bulk_group.add.f32 [%rd1], [%r1], 256;", msg, sizeof msg)[0] == 0);
+    /* the tensor reductions (cta_tma.c runs them): an operation and the one direction */
+    CHECK(one("cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.tile.bulk_group [%rd1, {%r2, %r3}], [%r4];",
+              msg, sizeof msg)[0] == 0);
+    CHECK(one("cp.reduce.async.bulk.tensor.1d.global.shared::cta.xor.bulk_group [%rd1, {%r2}], [%r4];",
+              msg, sizeof msg)[0] == 0);
+    CHECK(strstr(one("cp.reduce.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%rd1, {%r2, %r3}], [%r4];",
+                     msg, sizeof msg), "the operation (.add, .min, .max, .inc, .dec, .and, .or, .xor) is missing"));
+    CHECK(strstr(one("cp.reduce.async.bulk.tensor.2d.shared::cluster.global.add.tile.bulk_group [%rd1, {%r2, %r3}], [%r4];",
+                     msg, sizeof msg), "only .global.shared::cta exists"));
+    CHECK(strstr(one("cp.reduce.async.bulk.tensor.global.shared::cta.add.tile.bulk_group [%rd1, {%r2, %r3}], [%r4];",
+                     msg, sizeof msg), "the dimension (.1d to .5d) is missing"));
     CHECK(strstr(one("cp.async.bulk.sideways.shared::cluster.global [%r1], [%rd1], 256, [%r2];", msg, sizeof msg),
                  "unsupported cp.async.bulk modifier '.sideways'"));
     { /* a vector of 129 (wgmma .m64n256's 128 accumulators is the most) */

@@ -10,6 +10,10 @@
  *    inner boxes narrower than the swizzle span, destinations off the 1024-byte pattern, element
  *    strides) as the H200 put it (h200-tma-layout.txt.gz), and the boxes the H200 stopped with
  *    "an illegal instruction was encountered" stopped with a located message (exit 3);
+ *  - tests/run/tma_reduce.cu (cp.reduce.async.bulk.tensor: several blocks reducing into one
+ *    tile, f32 add through a 128B swizzle past both edges, s32 / u32 min / max, and / or / xor,
+ *    u32 add / inc / dec) prints what the H200 printed (tests/run/h200-tma-reduce.txt, same
+ *    device, driver and date); its f32 min (no such operation) stops located (exit 3);
  *  - tests/run/tma_dims.cu: ranks 1 to 5, loads and stores, no swizzle and 32B, a box partly past
  *    the tensor's outer ends (self-checking; not measured on a GPU);
  *  - tests/run/grid_constant.cu: a __grid_constant__ parameter read through its address
@@ -67,11 +71,13 @@ static unsigned line_of(const char *text)
     return n;
 }
 
-static void test_outputs_are_the_h200s(void)
+/* program's output under smemlab run holds every line of tests/run/<golden> (# comments aside):
+ * how many */
+static unsigned outputs_are(const char *program, const char *golden)
 {
     char *o, *e, path[1100];
-    CHECK_EQ(run("", "tma", "", &o, &e), 0);
-    snprintf(path, sizeof path, "%s/tests/run/h200-tma.txt", src);
+    CHECK_EQ(run("", program, "", &o, &e), 0);
+    snprintf(path, sizeof path, "%s/tests/run/%s", src, golden);
     char *hw = test_read_file(path, NULL);
     CHECK(hw != NULL);
     unsigned n = 0;
@@ -89,8 +95,27 @@ static void test_outputs_are_the_h200s(void)
         EXPECT_IN(o, want);
         n++;
     }
-    CHECK_EQ(n, 8u); /* 7 cases and PASS */
     free(hw);
+    free(o);
+    free(e);
+    return n;
+}
+
+static void test_outputs_are_the_h200s(void)
+{
+    CHECK_EQ(outputs_are("tma", "h200-tma.txt"), 8u); /* 7 cases and PASS */
+}
+
+/* cp.reduce.async.bulk.tensor: several blocks reducing into one tile (f32 add through a 128B
+ * swizzle, a box past both edges; s32 / u32 min, max; and, or, xor; u32 add, inc, dec) as on the
+ * H200; an f32 min (not in the PTX ISA's table) stops located */
+static void test_reductions_are_the_h200s(void)
+{
+    CHECK_EQ(outputs_are("tma_reduce", "h200-tma-reduce.txt"), 13u); /* 12 cases and PASS */
+    char *o, *e;
+    CHECK_EQ(run("", "tma_reduce", "bad", &o, &e), 3);
+    EXPECT_IN(e, "tma_reduce.cu:28:5: cp.reduce.async.bulk.tensor.min: the tensor map's element type "
+                 "FLOAT32 has no .min");
     free(o);
     free(e);
 }
@@ -279,9 +304,11 @@ int main(void)
     build("run", "tma_bad");
     build("run", "tma_rewrite");
     build("run", "tma_dims");
+    build("run", "tma_reduce");
     build("run", "grid_constant");
     build("hw/tma", "tma_layout");
     RUN(test_outputs_are_the_h200s);
+    RUN(test_reductions_are_the_h200s);
     RUN(test_layout_hazard);
     RUN(test_probe_is_the_h200s);
     RUN(test_bad_input_stops_located);

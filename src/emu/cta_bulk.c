@@ -18,7 +18,7 @@
  * A global -> shared copy's destination and barrier are shared::cluster addresses (another CTA's
  * too). The tensor forms (a tensor map describes the copy) are cta_tma.c's.
  * Not emulated, each stopping the kernel where it executes with one sentence: cp.reduce.async.bulk
- * and the non-tensor .multicast::cluster. */
+ * (its tensor form is cta_tma.c's) and the non-tensor .multicast::cluster. */
 #include "families.h"
 #include "lanes.h"
 #include "memory.h"

@@ -15,6 +15,12 @@
  *  - shared -> global (cp.async.bulk.tensor.Nd.global.shared::cta.tile.bulk_group [map, {c..}],
  *    [src]): every element inside the tensor written back from where the swizzle put it; the
  *    rest skipped. Done at once (commit_group / wait_group have nothing left to wait for).
+ *  - cp.reduce.async.bulk.tensor.Nd.global.shared::cta.<op>{.tile}.bulk_group [map, {c..}], [src]:
+ *    as the store, each element inside the tensor combined into global memory with op (add, min,
+ *    max, inc, dec, and, or, xor) on the map's element type, atomically (at once); the PTX ISA's
+ *    table of operations per type enforced (red_allowed), f32 add rounding to nearest even
+ *    (measured: tests/run/h200-tma-reduce.txt, whose f32 sums are exact, so the rounding is not;
+ *    f16 / bf16 / 64-bit types not measured).
  *  - cp.async.bulk.prefetch.tensor: nothing (a hint to L2).
  * The map is read at its generic address: a __grid_constant__ parameter (cvta.param), global
  * memory (a map copied there), or a parameter symbol named directly. A map the driver would
@@ -40,6 +46,7 @@
 #include "lanes.h"
 #include "memory.h"
 #include "request.h"
+#include "values.h"
 
 #include "smemlab/model/tensormap.h"
 
@@ -258,6 +265,79 @@ static int load_elem(void *ctx, const uint32_t e[SMEM_TMAP_MAX_RANK], int inside
     return 1;
 }
 
+/* cp.reduce.async.bulk.tensor's operations on each tensor type (the PTX ISA's table): add on
+ * u32 s32 u64 f32 f16 bf16; min, max on u32 s32 u64 s64 f16 bf16; inc, dec on u32; and, or, xor
+ * on u32 s32 u64 s64. 1 allowed. */
+static int red_allowed(unsigned op, unsigned dt)
+{
+    int i32 = dt == SMEM_TMAP_UINT32 || dt == SMEM_TMAP_INT32;
+    int i64 = dt == SMEM_TMAP_UINT64 || dt == SMEM_TMAP_INT64;
+    int h = dt == SMEM_TMAP_FLOAT16 || dt == SMEM_TMAP_BFLOAT16;
+    switch (op) {
+    case MODE_ATOM_ADD: return i32 || dt == SMEM_TMAP_UINT64 || dt == SMEM_TMAP_FLOAT32 || h;
+    case MODE_ATOM_MIN: case MODE_ATOM_MAX: return i32 || i64 || h;
+    case MODE_ATOM_INC: case MODE_ATOM_DEC: return dt == SMEM_TMAP_UINT32;
+    default: return i32 || i64; /* and, or, xor */
+    }
+}
+
+static const char *red_name(unsigned op)
+{
+    switch (op) {
+    case MODE_ATOM_ADD: return "add";
+    case MODE_ATOM_MIN: return "min";
+    case MODE_ATOM_MAX: return "max";
+    case MODE_ATOM_INC: return "inc";
+    case MODE_ATOM_DEC: return "dec";
+    case MODE_ATOM_AND: return "and";
+    case MODE_ATOM_OR: return "or";
+    default: return "xor";
+    }
+}
+
+/* g = g op v for an element of type dt (little-endian bytes): floats added in float, rounded to
+ * nearest even (f16 / bf16: the float sum rounded once more, exact for them), subnormals kept (not
+ * measured); min / max of halves by value; inc / dec as atom's (wrapping at v). */
+static void red_combine(unsigned op, unsigned dt, uint8_t *g, const uint8_t *v, unsigned eb)
+{
+    uint64_t a = 0, c = 0;
+    memcpy(&a, g, eb);
+    memcpy(&c, v, eb);
+    int sgn = dt == SMEM_TMAP_INT32 || dt == SMEM_TMAP_INT64;
+    int64_t sa = eb == 4 ? (int64_t)(int32_t)(uint32_t)a : (int64_t)a;
+    int64_t sc = eb == 4 ? (int64_t)(int32_t)(uint32_t)c : (int64_t)c;
+    uint64_t r = a;
+    if (dt == SMEM_TMAP_FLOAT32 || dt == SMEM_TMAP_FLOAT16 || dt == SMEM_TMAP_BFLOAT16) {
+        float fa, fc, fr;
+        if (dt == SMEM_TMAP_FLOAT32) {
+            memcpy(&fa, &a, 4);
+            memcpy(&fc, &c, 4);
+        } else {
+            fa = dt == SMEM_TMAP_FLOAT16 ? half_to_float((uint16_t)a) : bf16_to_float((uint16_t)a);
+            fc = dt == SMEM_TMAP_FLOAT16 ? half_to_float((uint16_t)c) : bf16_to_float((uint16_t)c);
+        }
+        fr = op == MODE_ATOM_ADD ? fa + fc : op == MODE_ATOM_MIN ? (fc < fa ? fc : fa) : (fc > fa ? fc : fa);
+        if (op != MODE_ATOM_ADD) /* min / max: one of the two, unchanged */
+            r = (op == MODE_ATOM_MIN ? fc < fa : fc > fa) ? c : a;
+        else if (dt == SMEM_TMAP_FLOAT32)
+            memcpy(&r, &fr, 4);
+        else
+            r = dt == SMEM_TMAP_FLOAT16 ? float_to_half(fr) : float_to_bf16(fr);
+    } else {
+        switch (op) {
+        case MODE_ATOM_ADD: r = a + c; break;
+        case MODE_ATOM_MIN: r = sgn ? (sc < sa ? c : a) : (c < a ? c : a); break;
+        case MODE_ATOM_MAX: r = sgn ? (sc > sa ? c : a) : (c > a ? c : a); break;
+        case MODE_ATOM_INC: r = (uint32_t)a >= (uint32_t)c ? 0 : a + 1; break;
+        case MODE_ATOM_DEC: r = (uint32_t)a == 0 || (uint32_t)a > (uint32_t)c ? c : a - 1; break;
+        case MODE_ATOM_AND: r = a & c; break;
+        case MODE_ATOM_OR: r = a | c; break;
+        default: r = a ^ c; break;
+        }
+    }
+    memcpy(g, &r, eb);
+}
+
 static int store_elem(void *ctx, const uint32_t e[SMEM_TMAP_MAX_RANK], int inside, uint64_t ga)
 {
     struct copy *x = ctx;
@@ -265,8 +345,25 @@ static int store_elem(void *ctx, const uint32_t e[SMEM_TMAP_MAX_RANK], int insid
     if (!inside)
         return 1;
     uint32_t off = (uint32_t)(smem_tmap_smem_addr(x->t, x->dst, e) - SHARED_WINDOW_BASE);
-    int r = emu_mem_bytes(b, x->w * 32 + x->l, x->pc, x->in, SP_GLOBAL, ga, x->eb, b->smem + off,
-                          b->smem_known + off, 1);
+    uint32_t tid = x->w * 32 + x->l;
+    if (!(x->in->tflags & SMEM_TF_REDUCE)) {
+        int r = emu_mem_bytes(b, tid, x->pc, x->in, SP_GLOBAL, ga, x->eb, b->smem + off,
+                              b->smem_known + off, 1);
+        return r < 0 ? -1 : 1;
+    }
+    /* the reduction: the element read, combined, written back (one thread at a time: atomic) */
+    uint8_t g[8], kn[8];
+    int r = emu_mem_bytes(b, tid, x->pc, x->in, SP_GLOBAL, ga, x->eb, g, kn, 0);
+    if (r < 0)
+        return -1;
+    if (r == 1)
+        memset(kn, 0, sizeof kn);
+    int known = 1;
+    for (unsigned i = 0; i < x->eb; i++)
+        known &= kn[i] && b->smem_known[off + i];
+    red_combine(x->in->redop, x->t->dtype, g, b->smem + off, x->eb);
+    memset(kn, known, sizeof kn);
+    r = emu_mem_bytes(b, tid, x->pc, x->in, SP_GLOBAL, ga, x->eb, g, kn, 1);
     return r < 0 ? -1 : 1;
 }
 
@@ -364,6 +461,11 @@ static int tma_s2g(struct block *b, uint32_t w, uint32_t l, uint32_t pc, const s
     int r = tma_setup(b, w, l, pc, in, 0, name, &t, c);
     if (r <= 0)
         return r;
+    if ((in->tflags & SMEM_TF_REDUCE) && !red_allowed(in->redop, t.dtype))
+        return emu_failf(b, pc, "%s.%s: the tensor map's element type %s has no .%s (the PTX ISA: "
+                         "add on u32 s32 u64 f32 f16 bf16; min, max on u32 s32 u64 s64 f16 bf16; "
+                         "inc, dec on u32; and, or, xor on 32- and 64-bit integers)", name,
+                         red_name(in->redop), smem_tmap_dtype_name(t.dtype), red_name(in->redop));
     struct smem_ptx_insn sh = *in;
     sh.space = SP_SHARED;
     uint32_t src;

@@ -962,8 +962,13 @@ static int is_ignored_mod(const char *m)
 }
 
 /* cp.async.bulk's modifiers (after "cp.async"): which copy, and the forms not emulated. */
-static int decode_bulk(struct parser *ps, const char *at, struct smem_ptx_insn *in, char **save)
+/* cp.async.bulk's modifiers (after "async"); reduce: cp.reduce.async.bulk.tensor, whose
+ * operation (.add .. .xor) goes to in->redop. */
+static int decode_bulk(struct parser *ps, const char *at, struct smem_ptx_insn *in, char **save, int reduce)
 {
+    static const char *const rops[] = {"add", "inc", "dec", "min", "max", "and", "or", "xor"};
+    static const uint8_t rmode[] = {MODE_ATOM_ADD, MODE_ATOM_INC, MODE_ATOM_DEC, MODE_ATOM_MIN,
+                                    MODE_ATOM_MAX, MODE_ATOM_AND, MODE_ATOM_OR, MODE_ATOM_XOR};
     char *part;
     int dst = 0, src = 0; /* 1 shared::cta / shared, 2 shared::cluster, 3 global */
     int tensor = 0, multicast = 0, prefetch = 0;
@@ -972,11 +977,16 @@ static int decode_bulk(struct parser *ps, const char *at, struct smem_ptx_insn *
     while ((part = strtok_r(NULL, ".", save))) {
         int sp = !strcmp(part, "global") ? 3 : !strcmp(part, "shared::cluster") ? 2
                  : !strcmp(part, "shared::cta") || !strcmp(part, "shared") ? 1 : 0;
+        size_t k = 0;
+        while (reduce && k < sizeof rops / sizeof rops[0] && strcmp(part, rops[k]))
+            k++;
         if (sp) {
             if (!dst)
                 dst = sp;
             else
                 src = sp;
+        } else if (reduce && k < sizeof rops / sizeof rops[0]) {
+            in->redop = rmode[k];
         } else if (!strcmp(part, "bulk")) {
             continue;
         } else if (!strcmp(part, "tensor")) {
@@ -1004,6 +1014,18 @@ static int decode_bulk(struct parser *ps, const char *at, struct smem_ptx_insn *
         } else {
             return fail_at(ps, at, "unsupported cp.async.bulk modifier '.%s'", part);
         }
+    }
+    if (reduce) {
+        if (!tensor || !in->shape_m)
+            return fail_at(ps, at, "cp.reduce.async.bulk.tensor: the dimension (.1d to .5d) is missing");
+        if (!in->redop)
+            return fail_at(ps, at, "cp.reduce.async.bulk.tensor: the operation (.add, .min, .max, "
+                                   ".inc, .dec, .and, .or, .xor) is missing");
+        if (dst != 3 || src != 1 || multicast || prefetch)
+            return fail_at(ps, at, "cp.reduce.async.bulk.tensor: only .global.shared::cta exists");
+        in->mode = MODE_BULK_TENSOR_S2G;
+        in->tflags |= SMEM_TF_REDUCE;
+        return 0;
     }
     if (tensor) {
         if (multicast)
@@ -1120,16 +1142,21 @@ static int decode_mods(struct parser *ps, const char *at, struct smem_ptx_insn *
     }
     if (!strcmp(part, "cp")) {
         part = strtok_r(NULL, ".", &save);
-        if (part && !strcmp(part, "reduce")) { /* cp.reduce.async.bulk{.tensor}: not emulated */
+        if (part && !strcmp(part, "reduce")) { /* cp.reduce.async.bulk: not emulated; .tensor */
             in->op = PO_CP_BULK;
             in->mode = MODE_BULK_REDUCE;
-            return 0;
+            if (!save || !strstr(save, ".tensor."))
+                return 0;
+            part = strtok_r(NULL, ".", &save);
+            if (!part || strcmp(part, "async"))
+                return fail_at(ps, at, "unsupported instruction 'cp.reduce.%s'", part ? part : "");
+            return decode_bulk(ps, at, in, &save, 1);
         }
         if (!part || strcmp(part, "async"))
             return fail_at(ps, at, "unsupported instruction 'cp.%s'", part ? part : "");
         char *rest = save ? save : (char *)"";
         if (!strncmp(rest, "bulk", 4))
-            return decode_bulk(ps, at, in, &save);
+            return decode_bulk(ps, at, in, &save, 0);
         in->op = PO_CP_ASYNC;
         in->space = SP_SHARED;
         while ((part = strtok_r(NULL, ".", &save))) {

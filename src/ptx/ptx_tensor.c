@@ -453,7 +453,7 @@ const char *smem_ptx_tensor_name(const struct smem_ptx_insn *in)
         case MODE_BULK_WAIT: return "cp.async.bulk.wait_group";
         case MODE_BULK_PREFETCH: return "cp.async.bulk.prefetch";
         case MODE_BULK_TENSOR: case MODE_BULK_TENSOR_G2S: case MODE_BULK_TENSOR_S2G:
-            return "cp.async.bulk.tensor";
+            return in->tflags & SMEM_TF_REDUCE ? "cp.reduce.async.bulk.tensor" : "cp.async.bulk.tensor";
         case MODE_BULK_TENSOR_PREFETCH: return "cp.async.bulk.prefetch.tensor";
         case MODE_BULK_REDUCE: return "cp.reduce.async.bulk";
         default: return "cp.async.bulk";

@@ -167,7 +167,9 @@ enum smem_ptx_mode {
        for the forms not emulated): TENSOR_G2S [dst], [map, {c0..}], [mbar] as ops[0], ops[1]
        (the map's address), ops[2 .. 1+dim] (the coordinates), ops[2+dim]; TENSOR_S2G
        [map, {c0..}], [src] as ops[0], ops[1 .. dim], ops[1+dim]; TENSOR_PREFETCH [map, {c0..}]
-       as ops[0], ops[1 .. dim]; MODE_BULK_TENSOR: another direction */
+       as ops[0], ops[1 .. dim]; MODE_BULK_TENSOR: another direction. cp.reduce.async.bulk.tensor
+       (tile): TENSOR_S2G with SMEM_TF_REDUCE and redop; MODE_BULK_REDUCE: the non-tensor
+       reductions (not emulated) */
     MODE_BULK_G2S, MODE_BULK_S2G, MODE_BULK_S2S, MODE_BULK_PREFETCH, MODE_BULK_COMMIT,
     MODE_BULK_WAIT, MODE_BULK_TENSOR, MODE_BULK_REDUCE, MODE_BULK_MULTICAST,
     MODE_BULK_TENSOR_G2S, MODE_BULK_TENSOR_S2G, MODE_BULK_TENSOR_PREFETCH,
@@ -199,6 +201,8 @@ enum smem_ptx_mode {
 #define SMEM_TF_PROXY_ASYNC 0x20000u /* fence.proxy.async, or fence.proxy.async::generic.release
                                        (generic to async): orders the generic proxy's writes before
                                        the async proxy (space: shared, global or none) */
+#define SMEM_TF_REDUCE 0x40000u   /* cp.reduce.async.bulk.tensor (mode TENSOR_S2G): each element
+                                     combined into global memory with redop */
 
 enum smem_ptx_round { RND_NONE = 0, RND_RN, RND_RZ, RND_RM, RND_RP, RND_RNI, RND_RZI, RND_RMI, RND_RPI,
                       RND_RNA /* nearest, ties away from zero (cvt to .tf32) */ };
@@ -261,6 +265,8 @@ struct smem_ptx_insn {
     uint8_t in_recursion;     /* link.c: part of a recursive function's body, which every
                                  activation runs (lanes of a warp at different call depths run
                                  it together here; the GPU keeps call frames apart) */
+    uint8_t redop;            /* cp.reduce.async.bulk.tensor: its operation, MODE_ATOM_ADD ..
+                                 MODE_ATOM_XOR (the element type is the tensor map's) */
 };
 
 enum smem_ptx_symkind { SYM_SHARED, SYM_SHARED_EXTERN, SYM_PARAM, SYM_LOCAL, SYM_GLOBAL, SYM_CONST,
