@@ -586,33 +586,45 @@ static const char *swizzle_words(unsigned sw)
                                                                        : "no swizzle";
 }
 
-void smem_hazards_layout(struct smem_hazard_tracker *t, const struct smem_cta_layout *e)
+/* The hazard of kind k between the lines of instructions insn0 and insn1 (one a pair of lines:
+ * an unrolled loop's wgmmas, a helper's TMA loads are one), counted once more; NULL when no more
+ * fit. A new one (*created) is located and named by the variable at address: its caller writes
+ * its detail. */
+static struct smem_hazard *pair_hazard(struct smem_hazard_tracker *t, enum smem_hazard_kind k,
+                                       enum hz_detail d, uint32_t insn0, uint32_t insn1,
+                                       uint32_t address, int *created)
 {
     const struct smem_cta_program *p = t->p;
-    int created;
-    /* one hazard a pair of lines (an unrolled K loop's wgmmas, a helper's TMA loads, are one) */
-    uint32_t s0 = p->site_of_insn[e->insn], s1 = p->site_of_insn[e->tma_insn];
-    uint32_t l0 = s0 < p->nsites ? p->sites[s0].line : p->func->insns[e->insn].loc_line;
-    uint32_t l1 = s1 < p->nsites ? p->sites[s1].line : p->func->insns[e->tma_insn].loc_line;
-    enum hz_detail d = (e->operand == 'B' ? D_LAYOUT_B : D_LAYOUT_A);
-    struct smem_hazard *z = hazard_for(t, SMEM_HAZARD_LAYOUT, d, l0, l1, &created);
+    uint32_t s0 = p->site_of_insn[insn0], s1 = p->site_of_insn[insn1];
+    uint32_t l0 = s0 < p->nsites ? p->sites[s0].line : p->func->insns[insn0].loc_line;
+    uint32_t l1 = s1 < p->nsites ? p->sites[s1].line : p->func->insns[insn1].loc_line;
+    struct smem_hazard *z = hazard_for(t, k, d, l0, l1, created);
     if (!z)
-        return;
-    if (created) {
+        return NULL;
+    if (*created) {
         z->site[0] = s0 < p->nsites ? s0 : UINT32_MAX;
         z->site[1] = s1 < p->nsites ? s1 : UINT32_MAX;
         z->lines[0] = l0;
         z->lines[1] = l1;
-        z->file = s0 < p->nsites ? p->sites[s0].file : insn_file(p, e->insn);
-        z->address = e->address;
-        snprintf(z->detail, sizeof z->detail, "wgmma reads %c as %s, %s-major; the TMA wrote it with %s",
-                 e->operand, swizzle_words(e->read_swizzle), e->mn ? "MN" : "K",
-                 swizzle_words(e->written_swizzle));
-        const struct smem_cta_var *v = var_of(p, e->address, 0);
+        z->file = s0 < p->nsites ? p->sites[s0].file : insn_file(p, insn0);
+        z->address = address;
+        const struct smem_cta_var *v = var_of(p, address, 0);
         if (v)
             var_display_name(v->name, z->var, sizeof z->var);
     }
     z->count++;
+    return z;
+}
+
+void smem_hazards_layout(struct smem_hazard_tracker *t, const struct smem_cta_layout *e)
+{
+    int created;
+    struct smem_hazard *z = pair_hazard(t, SMEM_HAZARD_LAYOUT, e->operand == 'B' ? D_LAYOUT_B : D_LAYOUT_A,
+                                        e->insn, e->tma_insn, e->address, &created);
+    if (z && created)
+        snprintf(z->detail, sizeof z->detail, "wgmma reads %c as %s, %s-major; the TMA wrote it with %s",
+                 e->operand, swizzle_words(e->read_swizzle), e->mn ? "MN" : "K",
+                 swizzle_words(e->written_swizzle));
 }
 
 /* how a generic-proxy write is named in a proxy-fence hazard */
@@ -624,57 +636,24 @@ static const char *write_words(unsigned op)
 
 void smem_hazards_proxy_fence(struct smem_hazard_tracker *t, const struct smem_cta_proxy_fence *e)
 {
-    const struct smem_cta_program *p = t->p;
     int created;
-    uint32_t s0 = p->site_of_insn[e->insn], s1 = p->site_of_insn[e->write_insn];
-    uint32_t l0 = s0 < p->nsites ? p->sites[s0].line : p->func->insns[e->insn].loc_line;
-    uint32_t l1 = s1 < p->nsites ? p->sites[s1].line : p->func->insns[e->write_insn].loc_line;
-    enum hz_detail d = (e->operand == 'B' ? D_FENCE_B : D_FENCE_A);
-    struct smem_hazard *z = hazard_for(t, SMEM_HAZARD_PROXY_FENCE, d, l0, l1, &created);
-    if (!z)
-        return;
-    if (created) {
-        z->site[0] = s0 < p->nsites ? s0 : UINT32_MAX;
-        z->site[1] = s1 < p->nsites ? s1 : UINT32_MAX;
-        z->lines[0] = l0;
-        z->lines[1] = l1;
-        z->file = s0 < p->nsites ? p->sites[s0].file : insn_file(p, e->insn);
-        z->address = e->address;
+    struct smem_hazard *z = pair_hazard(t, SMEM_HAZARD_PROXY_FENCE, e->operand == 'B' ? D_FENCE_B : D_FENCE_A,
+                                        e->insn, e->write_insn, e->address, &created);
+    if (z && created)
         snprintf(z->detail, sizeof z->detail, "wgmma reads %c written by %s (thread %u) without "
-                 "fence.proxy.async", e->operand, write_words(p->func->insns[e->write_insn].op),
+                 "fence.proxy.async", e->operand, write_words(t->p->func->insns[e->write_insn].op),
                  e->thread);
-        const struct smem_cta_var *v = var_of(p, e->address, 0);
-        if (v)
-            var_display_name(v->name, z->var, sizeof z->var);
-    }
-    z->count++;
 }
 
 void smem_hazards_cluster_race(struct smem_hazard_tracker *t, const struct smem_cta_cluster_race *e)
 {
-    const struct smem_cta_program *p = t->p;
     int created;
-    uint32_t s0 = p->site_of_insn[e->insn[0]], s1 = p->site_of_insn[e->insn[1]];
-    uint32_t l0 = s0 < p->nsites ? p->sites[s0].line : p->func->insns[e->insn[0]].loc_line;
-    uint32_t l1 = s1 < p->nsites ? p->sites[s1].line : p->func->insns[e->insn[1]].loc_line;
     enum hz_detail d = !e->write[0] ? D_CL_READ_WRITE : e->write[1] ? D_CL_WRITE_WRITE : D_CL_WRITE_READ;
-    struct smem_hazard *z = hazard_for(t, SMEM_HAZARD_RACE, d, l0, l1, &created);
-    if (!z)
-        return;
-    if (created) {
-        z->site[0] = s0 < p->nsites ? s0 : UINT32_MAX;
-        z->site[1] = s1 < p->nsites ? s1 : UINT32_MAX;
-        z->lines[0] = l0;
-        z->lines[1] = l1;
-        z->file = s0 < p->nsites ? p->sites[s0].file : insn_file(p, e->insn[0]);
-        z->address = e->address;
+    struct smem_hazard *z = pair_hazard(t, SMEM_HAZARD_RACE, d, e->insn[0], e->insn[1], e->address,
+                                        &created);
+    if (z && created)
         snprintf(z->detail, sizeof z->detail, "%s between the CTAs of a cluster (ranks %u and %u, "
                  "in rank %u's shared memory)", detail_name[d], e->rank[0], e->rank[1], e->owner);
-        const struct smem_cta_var *v = var_of(p, e->address, 0);
-        if (v)
-            var_display_name(v->name, z->var, sizeof z->var);
-    }
-    z->count++;
 }
 
 unsigned smem_hazards_count(const struct smem_hazard_tracker *t) { return t ? t->n : 0; }
