@@ -43,6 +43,7 @@ static void scale_totals(struct smem_totals *t, uint64_t n)
     t->wavefronts *= n;
     t->ideal *= n;
     t->unknown_requests *= n;
+    t->pipe_delta *= (int64_t)n;
 }
 
 /* k, the report of one block that the proof says stands for every one of n */
@@ -57,6 +58,14 @@ static void stand_for_all(struct smem_kernel_report *k, uint64_t n, const char *
     scale_totals(&k->gmma, n);
     scale_totals(&k->ptx_ld, n);
     scale_totals(&k->ptx_st, n);
+    for (int op = 0; op < SMEM_DSH_NOPS; op++) {
+        k->dshared.requests[op] *= n;
+        k->dshared.bytes[op] *= n;
+    }
+    for (uint32_t i = 0; i < k->ndshared_lines; i++) {
+        k->dshared_lines[i].requests *= n;
+        k->dshared_lines[i].bytes *= n;
+    }
     for (uint32_t i = 0; i < k->nsites; i++) {
         scale_totals(&k->sites[i].t, n);
         scale_totals(&k->sites[i].ptx, n);

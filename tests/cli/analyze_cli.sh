@@ -162,6 +162,11 @@ expect_out '"line": 7, "op": "ld", "bytes": 8, "requests": 8, "wavefronts": 32, 
 expect_out '"pipe_wavefronts": 16}'
 expect_out '"shared_ld": {"requests": 8, "wavefronts": 32, "ideal_wavefronts": 8, "pipe_wavefronts": 16}'
 expect_out '"shared_st": {"requests": 16, "wavefronts": 32, "ideal_wavefronts": 32}'
+# one block standing for four (the uniform proof) scales the pipeline's count with the others
+t "paired doubles: one block for four" "$smemlab" analyze "$TMPD/pd.cu" --block 256 --grid 4 --format json
+expect_rc 0
+expect_out '"extrapolation_reason"'
+expect_out '"shared_ld": {"requests": 32, "wavefronts": 128, "ideal_wavefronts": 32, "pipe_wavefronts": 64}'
 
 t "html unwritable" "$smemlab" analyze "$TMPD/k.cu" --kernel rowcol --block 32,32 --html /nonexistent/dir/k.html
 expect_rc 3
