@@ -1842,6 +1842,59 @@ static void test_driver_api_as_the_h200(void)
     free(e);
 }
 
+/* text's lines that begin with one of the prefixes, in order (a copy) */
+static char *lines_with(const char *text, const char *const *prefixes, unsigned n)
+{
+    char *r = malloc(strlen(text) + 1), *w = r;
+    for (const char *l = text; l && *l;) {
+        const char *nl = strchr(l, '\n');
+        size_t len = nl ? (size_t)(nl - l + 1) : strlen(l);
+        for (unsigned i = 0; i < n; i++)
+            if (!strncmp(l, prefixes[i], strlen(prefixes[i]))) {
+                memcpy(w, l, len), w += len;
+                break;
+            }
+        l += len;
+    }
+    *w = 0;
+    return r;
+}
+
+/* Stream-ordered memory pools (tests/run/mempool.cu, runtime and driver calls): every answer and
+ * every attribute as the H200 gave them (tests/run/h200-mempool.txt, driver 580.159.04,
+ * 2026-11-29: the memory in use is the bytes asked for, reserved memory grows in 32 MiB pieces and
+ * is kept up to the release threshold, each high-water mark resets on its own, a pool's
+ * allocations are not the device's other memory); the driver's pool calls work after the
+ * runtime's, without cuInit, as on a GPU. Under --sanitizer-text --leak-check full, the same 14
+ * API errors, in order, with the same summaries as compute-sanitizer's
+ * (h200-mempool-memcheck.txt). */
+static void test_memory_pools_as_the_h200(void)
+{
+    char *o, *e, *g = golden("h200-mempool.txt");
+    CHECK_EQ(checks("", "mempool", "", &o, &e), 0);
+    EXPECT_IN(o, "kernel PASS");
+    CHECK_EQ(compare_golden("h200-mempool.txt", g, o, NULL), 90);
+    free(g);
+    free(o);
+    free(e);
+
+    g = golden("h200-mempool-memcheck.txt");
+    CHECK_EQ(checks("--sanitizer-text --leak-check full", "mempool", "", &o, &e), 0);
+    static const char *const keep[] = {"========= Program hit", "========= LEAK SUMMARY",
+                                       "========= ERROR SUMMARY"};
+    char *gw = lines_with(g, keep, 3), *ow = lines_with(e, keep, 3);
+    CHECK(strstr(gw, "ERROR SUMMARY: 14 errors") != NULL);
+    if (strcmp(gw, ow)) {
+        check_count++, check_failures++;
+        fprintf(stderr, "  compute-sanitizer's records:\n%s  smemlab run's:\n%s", gw, ow);
+    }
+    free(gw);
+    free(ow);
+    free(g);
+    free(o);
+    free(e);
+}
+
 /* Launches with thread-block clusters (tests/run/cluster.cu): cudaLaunchKernelEx with a cluster
  * dimension, __cluster_dims__, cudaFuncSetAttribute's non-portable sizes and required dimensions:
  * every launch's error (cudaErrorInvalidClusterSize where the grid does not divide, a size
@@ -1933,6 +1986,7 @@ int main(void)
     build("tests/run", "tiny", "tiny_rdc", "-cudart shared -arch=sm_90 -rdc=true");
     build("tests/run", "tensormap", "tensormap", "-cudart shared -arch=sm_90 -O3");
     build("tests/run", "drvquery", "drvquery", "-cudart shared -arch=sm_90 -O3 -lcuda");
+    build("tests/run", "mempool", "mempool", "-cudart shared -arch=sm_90 -O3 -lcuda");
     build("tests/run", "cluster", "cluster", "-cudart shared -arch=sm_90 -O3");
     build("tests/run", "cutlass_host", "cutlass_host", "-cudart shared -arch=sm_90 -O3 -lcuda");
     build("tests/run", "drvapi.c", "drvapi", "-cudart none -lcuda");
@@ -1975,6 +2029,7 @@ int main(void)
     RUN(test_json_report_and_compile_mode);
     RUN(test_tensor_maps_as_the_h200);
     RUN(test_driver_api_as_the_h200);
+    RUN(test_memory_pools_as_the_h200);
     RUN(test_cluster_launches_as_the_h200);
     RUN(test_cutlass_host_calls);
     RUN(test_driver_api_programs_run_and_are_priced);

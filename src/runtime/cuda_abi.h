@@ -45,6 +45,7 @@ typedef struct {
 typedef dim3 uint3;
 
 typedef struct CUstream_st *cudaStream_t;
+typedef struct CUmemPoolHandle_st *cudaMemPool_t; /* rt_mempool.c; the driver's CUmemoryPool */
 typedef struct CUevent_st *cudaEvent_t;
 typedef struct CUkern_st *cudaKernel_t;
 

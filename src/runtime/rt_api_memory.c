@@ -11,6 +11,7 @@
 static cudaError_t begin(void)
 {
     rt_lock();
+    rt_context_made();
     return rt_sticky();
 }
 
@@ -42,13 +43,6 @@ RT_API cudaError_t cudaMalloc(void **p, size_t size)
         al->init = calloc(size, 1);
     *p = (void *)(uintptr_t)al->dev;
     return end(cudaSuccess);
-}
-
-RT_API cudaError_t cudaMallocAsync(void **p, size_t size, cudaStream_t s);
-RT_API cudaError_t cudaMallocAsync(void **p, size_t size, cudaStream_t s)
-{
-    (void)s;
-    return cudaMalloc(p, size);
 }
 
 RT_API cudaError_t cudaMallocPitch(void **p, size_t *pitch, size_t width, size_t height);

@@ -75,6 +75,7 @@ static void rt_device_props(struct cudaDeviceProp *p)
 static cudaError_t ok(void)
 {
     rt_lock();
+    rt_context_made();
     cudaError_t e = rt_sticky();
     rt_unlock();
     return e;
@@ -102,6 +103,8 @@ RT_API cudaError_t cudaSetDevice(int d);
 RT_API cudaError_t cudaSetDevice(int d)
 {
     rt_lock();
+    if (d == 0) /* since CUDA 12 it makes the primary context */
+        rt_context_made();
     rt_unlock();
     return d == 0 ? cudaSuccess : rt_error(cudaErrorInvalidDevice);
 }
@@ -351,6 +354,7 @@ struct CUevent_st {
 RT_API cudaError_t cudaStreamCreate(cudaStream_t *s);
 RT_API cudaError_t cudaStreamCreate(cudaStream_t *s)
 {
+    rt_context_made();
     if (!s)
         return rt_error(cudaErrorInvalidValue);
     *s = calloc(1, sizeof **s);
@@ -438,6 +442,7 @@ RT_API cudaError_t cudaStreamAddCallback(cudaStream_t s, rt_stream_cb cb, void *
 RT_API cudaError_t cudaEventCreate(cudaEvent_t *e);
 RT_API cudaError_t cudaEventCreate(cudaEvent_t *e)
 {
+    rt_context_made();
     if (!e)
         return rt_error(cudaErrorInvalidValue);
     *e = calloc(1, sizeof **e);

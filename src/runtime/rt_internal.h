@@ -179,6 +179,11 @@ void rt_unlock(void);
 /* Sets the calling thread's last error (and the sticky error for launch faults); returns e. */
 cudaError_t rt_error(cudaError_t e);
 cudaError_t rt_sticky(void);
+/* The runtime has made the device's primary context (its first call that needs one: memory,
+ * streams, events, launches, cudaSetDevice, synchronisation); the driver's calls then find the
+ * driver initialised and that context current, as on a GPU. */
+void rt_context_made(void);
+int rt_context_exists(void);
 void rt_set_sticky(cudaError_t e);
 /* The error's name, as CUDA 13's ("cudaErrorInvalidValue"): cudaGetErrorName. */
 const char *rt_error_name(cudaError_t e);

@@ -115,6 +115,7 @@ static cudaError_t cluster_of(const struct rt_kernel *k, const unsigned *attr, d
 static cudaError_t rt_launch(struct rt_kernel *k, dim3 grid, dim3 block, void **args, size_t shmem,
                              const unsigned *cluster_attr)
 {
+    rt_context_made();
     if (!k)
         return rt_error(cudaErrorInvalidDeviceFunction);
     if (rt_sticky())

@@ -111,6 +111,18 @@ cudaError_t rt_error(cudaError_t e)
     return e;
 }
 
+static int context_made;
+
+void rt_context_made(void)
+{
+    context_made = 1;
+}
+
+int rt_context_exists(void)
+{
+    return context_made;
+}
+
 cudaError_t rt_sticky(void)
 {
     return sticky;
