@@ -826,8 +826,16 @@ RT_API cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t *out, const 
     cudaError_t e;
     struct rt_kernel *k = kernel_of(func, &e);
     if (k) {
-        uint64_t per = 233472u / (unsigned)blocks, st = static_smem(k) + 1024u;
-        *out = per > st ? (size_t)(per - st < 232448u ? per - st : 232448u) : 0;
+        /* as the H200 answers (tests/run/drvapi.c, driver 580.159.04, 2026-11-29: 47104, 27136,
+           65536 and 56320 for a kernel of 2048 static bytes, 1 and 8 blocks by default, 1 and
+           4 blocks once 64 KB are allowed): the SM's 228 KB shared among the blocks, less the
+           static bytes (not the 1 KB each block reserves), at most what the kernel may launch
+           with (48 KB less its static bytes, or what cudaFuncSetAttribute allowed) */
+        uint64_t per = 233472u / (unsigned)blocks, st = static_smem(k);
+        uint64_t limit = k->max_dyn_smem >= 0 ? (uint64_t)k->max_dyn_smem
+                                              : (st < 48u * 1024u ? 48u * 1024u - st : 0);
+        uint64_t avail = per > st ? per - st : 0;
+        *out = (size_t)(avail < limit ? avail : limit);
     }
     rt_unlock();
     return k ? cudaSuccess : rt_error(e);
