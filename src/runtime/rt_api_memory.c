@@ -8,41 +8,27 @@
 
 #define TOTAL_MEM 85017493504ull /* an H100 80GB HBM3, as cudaMemGetInfo reports it */
 
-static cudaError_t begin(void)
-{
-    rt_lock();
-    rt_context_made();
-    return rt_sticky();
-}
-
-static cudaError_t end(cudaError_t e)
-{
-    rt_error(e);
-    rt_unlock();
-    return e;
-}
-
 RT_API cudaError_t cudaMalloc(void **p, size_t size);
 RT_API cudaError_t cudaMalloc(void **p, size_t size)
 {
-    cudaError_t e = begin();
+    cudaError_t e = rt_call_begin();
     if (e)
-        return end(e);
+        return rt_call_end(e);
     if (!p)
-        return end(cudaErrorInvalidValue);
+        return rt_call_end(cudaErrorInvalidValue);
     *p = NULL;
     if (!size)
-        return end(cudaSuccess);
+        return rt_call_end(cudaSuccess);
     if (size > TOTAL_MEM - rt_device_bytes_in_use())
-        return end(cudaErrorMemoryAllocation);
+        return rt_call_end(cudaErrorMemoryAllocation);
     struct rt_alloc *al = rt_alloc_device(size, RT_DEVICE, NULL);
     if (!al)
-        return end(cudaErrorMemoryAllocation);
+        return rt_call_end(cudaErrorMemoryAllocation);
     al->site = rt_site_capture(); /* for the leak check and use after free */
     if (rt_opt.initcheck) /* never written yet (--initcheck); calloc: every mark 0 */
         al->init = calloc(size, 1);
     *p = (void *)(uintptr_t)al->dev;
-    return end(cudaSuccess);
+    return rt_call_end(cudaSuccess);
 }
 
 RT_API cudaError_t cudaMallocPitch(void **p, size_t *pitch, size_t width, size_t height);
@@ -119,11 +105,11 @@ static void note_not_freeable(int host_kinds, const void *p, const struct rt_all
 
 static cudaError_t free_dev(void *p, int host_kinds)
 {
-    cudaError_t e = begin();
+    cudaError_t e = rt_call_begin();
     if (e)
-        return end(e);
+        return rt_call_end(e);
     if (!p)
-        return end(cudaSuccess);
+        return rt_call_end(cudaSuccess);
     struct rt_alloc *al = rt_find_base((uint64_t)(uintptr_t)p);
     if (!al || al->freed || al->kind == RT_VARIABLE || al->kind == RT_REGISTERED ||
         (host_kinds ? al->kind != RT_HOST : al->kind == RT_HOST)) {
@@ -131,7 +117,7 @@ static cudaError_t free_dev(void *p, int host_kinds)
             note_freed("double free", al);
         else
             note_not_freeable(host_kinds, p, al);
-        return end(cudaErrorInvalidValue);
+        return rt_call_end(cudaErrorInvalidValue);
     }
     al->free_site = rt_site_capture();
     uint8_t *host = al->host;
@@ -139,7 +125,7 @@ static cudaError_t free_dev(void *p, int host_kinds)
     rt_release(al);
     if (kind == RT_HOST || kind == RT_MANAGED)
         free(host);
-    return end(cudaSuccess);
+    return rt_call_end(cudaSuccess);
 }
 
 RT_API cudaError_t cudaFree(void *p);
@@ -163,23 +149,23 @@ RT_API cudaError_t cudaFreeHost(void *p)
 
 static cudaError_t host_alloc(void **p, size_t size, unsigned kind)
 {
-    cudaError_t e = begin();
+    cudaError_t e = rt_call_begin();
     if (e)
-        return end(e);
+        return rt_call_end(e);
     if (!p)
-        return end(cudaErrorInvalidValue);
+        return rt_call_end(cudaErrorInvalidValue);
     void *mem = NULL;
     if (posix_memalign(&mem, 4096, size ? size : 1))
-        return end(cudaErrorMemoryAllocation);
+        return rt_call_end(cudaErrorMemoryAllocation);
     memset(mem, 0, size ? size : 1);
     struct rt_alloc *al = rt_alloc_host(mem, size, kind);
     if (!al) {
         free(mem);
-        return end(cudaErrorMemoryAllocation);
+        return rt_call_end(cudaErrorMemoryAllocation);
     }
     al->site = rt_site_capture();
     *p = mem;
-    return end(cudaSuccess);
+    return rt_call_end(cudaSuccess);
 }
 
 RT_API cudaError_t cudaMallocHost(void **p, size_t size);
@@ -206,13 +192,13 @@ RT_API cudaError_t cudaHostGetDevicePointer(void **dev, void *host, unsigned fla
 RT_API cudaError_t cudaHostGetDevicePointer(void **dev, void *host, unsigned flags)
 {
     (void)flags;
-    cudaError_t e = begin();
+    cudaError_t e = rt_call_begin();
     if (e)
-        return end(e);
+        return rt_call_end(e);
     if (!dev || !rt_find((uint64_t)(uintptr_t)host, 1))
-        return end(cudaErrorInvalidValue);
+        return rt_call_end(cudaErrorInvalidValue);
     *dev = host; /* unified addressing: the same address on both sides */
-    return end(cudaSuccess);
+    return rt_call_end(cudaSuccess);
 }
 
 RT_API cudaError_t cudaHostGetFlags(unsigned *flags, void *host);
@@ -228,44 +214,44 @@ RT_API cudaError_t cudaHostRegister(void *p, size_t size, unsigned flags);
 RT_API cudaError_t cudaHostRegister(void *p, size_t size, unsigned flags)
 {
     (void)flags;
-    cudaError_t e = begin();
+    cudaError_t e = rt_call_begin();
     if (e)
-        return end(e);
+        return rt_call_end(e);
     if (!p || !size)
-        return end(cudaErrorInvalidValue);
+        return rt_call_end(cudaErrorInvalidValue);
     if (rt_find((uint64_t)(uintptr_t)p, 1))
-        return end(cudaErrorHostMemoryAlreadyRegistered);
-    return end(rt_alloc_host(p, size, RT_REGISTERED) ? cudaSuccess : cudaErrorMemoryAllocation);
+        return rt_call_end(cudaErrorHostMemoryAlreadyRegistered);
+    return rt_call_end(rt_alloc_host(p, size, RT_REGISTERED) ? cudaSuccess : cudaErrorMemoryAllocation);
 }
 
 RT_API cudaError_t cudaHostUnregister(void *p);
 RT_API cudaError_t cudaHostUnregister(void *p)
 {
-    cudaError_t e = begin();
+    cudaError_t e = rt_call_begin();
     if (e)
-        return end(e);
+        return rt_call_end(e);
     struct rt_alloc *al = rt_find_base((uint64_t)(uintptr_t)p);
     if (!al || al->kind != RT_REGISTERED)
-        return end(cudaErrorHostMemoryNotRegistered);
+        return rt_call_end(cudaErrorHostMemoryNotRegistered);
     rt_release(al);
-    return end(cudaSuccess);
+    return rt_call_end(cudaSuccess);
 }
 
 RT_API cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *a, const void *p);
 RT_API cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *a, const void *p)
 {
-    cudaError_t e = begin();
+    cudaError_t e = rt_call_begin();
     if (e)
-        return end(e);
+        return rt_call_end(e);
     if (!a)
-        return end(cudaErrorInvalidValue);
+        return rt_call_end(cudaErrorInvalidValue);
     memset(a, 0, sizeof *a);
     struct rt_alloc *al = rt_find((uint64_t)(uintptr_t)p, 1);
     if (!al) {
         a->type = cudaMemoryTypeUnregistered;
         a->device = -2;
         a->hostPointer = (void *)(uintptr_t)p;
-        return end(rt_is_device_address((uint64_t)(uintptr_t)p) ? cudaErrorInvalidValue
+        return rt_call_end(rt_is_device_address((uint64_t)(uintptr_t)p) ? cudaErrorInvalidValue
                                                                : cudaSuccess);
     }
     a->device = 0;
@@ -277,7 +263,7 @@ RT_API cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *a, con
         a->devicePointer = (void *)(uintptr_t)p;
         a->hostPointer = (void *)(uintptr_t)p;
     }
-    return end(cudaSuccess);
+    return rt_call_end(cudaSuccess);
 }
 
 /* ---- copies ------------------------------------------------------------------------------- */
@@ -328,12 +314,12 @@ static cudaError_t copy(void *dst, const void *src, size_t n)
 RT_API cudaError_t cudaMemcpy(void *dst, const void *src, size_t n, enum cudaMemcpyKind kind);
 RT_API cudaError_t cudaMemcpy(void *dst, const void *src, size_t n, enum cudaMemcpyKind kind)
 {
-    cudaError_t e = begin();
+    cudaError_t e = rt_call_begin();
     if (e)
-        return end(e);
+        return rt_call_end(e);
     if ((unsigned)kind > cudaMemcpyDefault)
-        return end(cudaErrorInvalidMemcpyDirection);
-    return end(copy(dst, src, n));
+        return rt_call_end(cudaErrorInvalidMemcpyDirection);
+    return rt_call_end(copy(dst, src, n));
 }
 
 RT_API cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t n, enum cudaMemcpyKind kind,
@@ -358,19 +344,19 @@ RT_API cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_
 RT_API cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch,
                                 size_t width, size_t height, enum cudaMemcpyKind kind)
 {
-    cudaError_t e = begin();
+    cudaError_t e = rt_call_begin();
     if (e)
-        return end(e);
+        return rt_call_end(e);
     if ((unsigned)kind > cudaMemcpyDefault)
-        return end(cudaErrorInvalidMemcpyDirection);
+        return rt_call_end(cudaErrorInvalidMemcpyDirection);
     if (width > dpitch || width > spitch)
-        return end(cudaErrorInvalidPitchValue);
+        return rt_call_end(cudaErrorInvalidPitchValue);
     for (size_t r = 0; r < height; r++) {
         e = copy((uint8_t *)dst + r * dpitch, (const uint8_t *)src + r * spitch, width);
         if (e)
-            return end(e);
+            return rt_call_end(e);
     }
-    return end(cudaSuccess);
+    return rt_call_end(cudaSuccess);
 }
 
 RT_API cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
@@ -391,9 +377,9 @@ RT_API cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p)
         return rt_error(cudaErrorInvalidValue);
     if (p->srcArray || p->dstArray)
         rt_unsupported("cudaMemcpy3D with a cudaArray", "CUDA arrays and textures");
-    cudaError_t e = begin();
+    cudaError_t e = rt_call_begin();
     if (e)
-        return end(e);
+        return rt_call_end(e);
     const struct cudaPitchedPtr *s = &p->srcPtr, *d = &p->dstPtr;
     for (size_t z = 0; z < p->extent.depth; z++)
         for (size_t y = 0; y < p->extent.height; y++) {
@@ -401,9 +387,9 @@ RT_API cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p)
             size_t dof = ((p->dstPos.z + z) * d->ysize + p->dstPos.y + y) * d->pitch + p->dstPos.x;
             e = copy((uint8_t *)d->ptr + dof, (const uint8_t *)s->ptr + so, p->extent.width);
             if (e)
-                return end(e);
+                return rt_call_end(e);
         }
-    return end(cudaSuccess);
+    return rt_call_end(cudaSuccess);
 }
 
 RT_API cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t s);
@@ -431,10 +417,10 @@ static cudaError_t set(void *dst, int value, size_t n)
 RT_API cudaError_t cudaMemset(void *dst, int value, size_t n);
 RT_API cudaError_t cudaMemset(void *dst, int value, size_t n)
 {
-    cudaError_t e = begin();
+    cudaError_t e = rt_call_begin();
     if (e)
-        return end(e);
-    return end(set(dst, value, n));
+        return rt_call_end(e);
+    return rt_call_end(set(dst, value, n));
 }
 
 RT_API cudaError_t cudaMemsetAsync(void *dst, int value, size_t n, cudaStream_t s);
@@ -447,13 +433,13 @@ RT_API cudaError_t cudaMemsetAsync(void *dst, int value, size_t n, cudaStream_t 
 RT_API cudaError_t cudaMemset2D(void *dst, size_t pitch, int value, size_t width, size_t height);
 RT_API cudaError_t cudaMemset2D(void *dst, size_t pitch, int value, size_t width, size_t height)
 {
-    cudaError_t e = begin();
+    cudaError_t e = rt_call_begin();
     if (e)
-        return end(e);
+        return rt_call_end(e);
     for (size_t r = 0; r < height; r++)
         if ((e = set((uint8_t *)dst + r * pitch, value, width)))
-            return end(e);
-    return end(cudaSuccess);
+            return rt_call_end(e);
+    return rt_call_end(cudaSuccess);
 }
 
 RT_API cudaError_t cudaMemset2DAsync(void *dst, size_t pitch, int value, size_t width,
@@ -470,17 +456,17 @@ RT_API cudaError_t cudaMemset2DAsync(void *dst, size_t pitch, int value, size_t 
 RT_API cudaError_t cudaMemset3D(struct cudaPitchedPtr p, int value, struct cudaExtent ext);
 RT_API cudaError_t cudaMemset3D(struct cudaPitchedPtr p, int value, struct cudaExtent ext)
 {
-    cudaError_t e = begin();
+    cudaError_t e = rt_call_begin();
     if (e)
-        return end(e);
+        return rt_call_end(e);
     if (ext.height > 1 && p.pitch < ext.width)
-        return end(cudaErrorInvalidPitchValue);
+        return rt_call_end(cudaErrorInvalidPitchValue);
     size_t slice = p.pitch * (p.ysize ? p.ysize : ext.height);
     for (size_t z = 0; z < ext.depth; z++)
         for (size_t y = 0; y < ext.height; y++)
             if ((e = set((uint8_t *)p.ptr + z * slice + y * p.pitch, value, ext.width)))
-                return end(e);
-    return end(cudaSuccess);
+                return rt_call_end(e);
+    return rt_call_end(cudaSuccess);
 }
 
 RT_API cudaError_t cudaMemset3DAsync(struct cudaPitchedPtr p, int value, struct cudaExtent ext,
@@ -542,22 +528,22 @@ RT_API cudaError_t cudaMemcpyToSymbol(const void *sym, const void *src, size_t n
                                       enum cudaMemcpyKind kind)
 {
     (void)kind;
-    cudaError_t e = begin();
+    cudaError_t e = rt_call_begin();
     if (e)
-        return end(e);
+        return rt_call_end(e);
     struct rt_alloc *al = symbol(sym, &e);
     if (!al)
-        return end(e);
+        return rt_call_end(e);
     if (offset > al->size || n > al->size - offset)
-        return end(cudaErrorInvalidValue);
+        return rt_call_end(cudaErrorInvalidValue);
     const uint8_t *s = rt_host_src(src, n);
     if (n && !s)
-        return end(cudaErrorInvalidValue);
+        return rt_call_end(cudaErrorInvalidValue);
     if (n) {
         rt_touch(al);
         memmove(al->host + offset, s, n);
     }
-    return end(cudaSuccess);
+    return rt_call_end(cudaSuccess);
 }
 
 RT_API cudaError_t cudaMemcpyToSymbolAsync(const void *sym, const void *src, size_t n,
@@ -577,20 +563,20 @@ RT_API cudaError_t cudaMemcpyFromSymbol(void *dst, const void *sym, size_t n, si
                                         enum cudaMemcpyKind kind)
 {
     (void)kind;
-    cudaError_t e = begin();
+    cudaError_t e = rt_call_begin();
     if (e)
-        return end(e);
+        return rt_call_end(e);
     struct rt_alloc *al = symbol(sym, &e);
     if (!al)
-        return end(e);
+        return rt_call_end(e);
     if (offset > al->size || n > al->size - offset)
-        return end(cudaErrorInvalidValue);
+        return rt_call_end(cudaErrorInvalidValue);
     uint8_t *d = rt_host_ptr(dst, n);
     if (n && !d)
-        return end(cudaErrorInvalidValue);
+        return rt_call_end(cudaErrorInvalidValue);
     if (n)
         memmove(d, al->host + offset, n);
-    return end(cudaSuccess);
+    return rt_call_end(cudaSuccess);
 }
 
 RT_API cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *sym, size_t n, size_t offset,
@@ -605,25 +591,25 @@ RT_API cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *sym, size_t 
 RT_API cudaError_t cudaGetSymbolAddress(void **dev, const void *sym);
 RT_API cudaError_t cudaGetSymbolAddress(void **dev, const void *sym)
 {
-    cudaError_t e = begin();
+    cudaError_t e = rt_call_begin();
     if (e)
-        return end(e);
+        return rt_call_end(e);
     struct rt_alloc *al = symbol(sym, &e);
     if (!al || !dev)
-        return end(al ? cudaErrorInvalidValue : e);
+        return rt_call_end(al ? cudaErrorInvalidValue : e);
     *dev = (void *)(uintptr_t)al->dev;
-    return end(cudaSuccess);
+    return rt_call_end(cudaSuccess);
 }
 
 RT_API cudaError_t cudaGetSymbolSize(size_t *size, const void *sym);
 RT_API cudaError_t cudaGetSymbolSize(size_t *size, const void *sym)
 {
-    cudaError_t e = begin();
+    cudaError_t e = rt_call_begin();
     if (e)
-        return end(e);
+        return rt_call_end(e);
     struct rt_alloc *al = symbol(sym, &e);
     if (!al || !size)
-        return end(al ? cudaErrorInvalidValue : e);
+        return rt_call_end(al ? cudaErrorInvalidValue : e);
     *size = (size_t)al->size;
-    return end(cudaSuccess);
+    return rt_call_end(cudaSuccess);
 }

@@ -184,6 +184,10 @@ cudaError_t rt_sticky(void);
  * driver initialised and that context current, as on a GPU. */
 void rt_context_made(void);
 int rt_context_exists(void);
+/* An API call's start (the lock taken, the context made; the sticky error, if any) and end (e
+ * recorded as the thread's last error, the lock released; returns e). */
+cudaError_t rt_call_begin(void);
+cudaError_t rt_call_end(cudaError_t e);
 void rt_set_sticky(cudaError_t e);
 /* The error's name, as CUDA 13's ("cudaErrorInvalidValue"): cudaGetErrorName. */
 const char *rt_error_name(cudaError_t e);

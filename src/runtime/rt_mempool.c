@@ -71,20 +71,6 @@ struct owned {
 static struct owned *owned;
 static size_t nowned, cap_owned;
 
-static cudaError_t begin(void)
-{
-    rt_lock();
-    rt_context_made();
-    return rt_sticky();
-}
-
-static cudaError_t end(cudaError_t e)
-{
-    rt_error(e);
-    rt_unlock();
-    return e;
-}
-
 static int valid(const struct CUmemPoolHandle_st *p)
 {
     if (p == &default_pool)
@@ -128,108 +114,106 @@ static int device_location(const struct rt_mem_location *l)
     return l->type == 1 && l->id == 0;
 }
 
+/* *p = the device's default pool (current 0) or its current one (1) */
+static cudaError_t device_pool(cudaMemPool_t *p, int device, int current)
+{
+    cudaError_t e = rt_call_begin();
+    if (e)
+        return rt_call_end(e);
+    if (device != 0)
+        return rt_call_end(cudaErrorInvalidDevice);
+    if (!p)
+        return rt_call_end(cudaErrorInvalidValue);
+    *p = current ? current_pool : &default_pool;
+    return rt_call_end(cudaSuccess);
+}
+
 RT_API cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *p, int device);
 RT_API cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *p, int device)
 {
-    cudaError_t e = begin();
-    if (e)
-        return end(e);
-    if (device != 0)
-        return end(cudaErrorInvalidDevice);
-    if (!p)
-        return end(cudaErrorInvalidValue);
-    *p = &default_pool;
-    return end(cudaSuccess);
+    return device_pool(p, device, 0);
 }
 
 RT_API cudaError_t cudaDeviceGetMemPool(cudaMemPool_t *p, int device);
 RT_API cudaError_t cudaDeviceGetMemPool(cudaMemPool_t *p, int device)
 {
-    cudaError_t e = begin();
-    if (e)
-        return end(e);
-    if (device != 0)
-        return end(cudaErrorInvalidDevice);
-    if (!p)
-        return end(cudaErrorInvalidValue);
-    *p = current_pool;
-    return end(cudaSuccess);
+    return device_pool(p, device, 1);
 }
 
 RT_API cudaError_t cudaDeviceSetMemPool(int device, cudaMemPool_t p);
 RT_API cudaError_t cudaDeviceSetMemPool(int device, cudaMemPool_t p)
 {
-    cudaError_t e = begin();
+    cudaError_t e = rt_call_begin();
     if (e)
-        return end(e);
+        return rt_call_end(e);
     if (device != 0)
-        return end(cudaErrorInvalidDevice);
+        return rt_call_end(cudaErrorInvalidDevice);
     if (!valid(p))
-        return end(cudaErrorInvalidValue);
+        return rt_call_end(cudaErrorInvalidValue);
     current_pool = p;
-    return end(cudaSuccess);
+    return rt_call_end(cudaSuccess);
 }
 
 RT_API cudaError_t cudaMemPoolCreate(cudaMemPool_t *p, const void *props);
 RT_API cudaError_t cudaMemPoolCreate(cudaMemPool_t *p, const void *props)
 {
-    cudaError_t e = begin();
+    cudaError_t e = rt_call_begin();
     if (e)
-        return end(e);
+        return rt_call_end(e);
     const struct rt_mem_pool_props *pp = props;
     if (!p || !pp || pp->alloc_type != 1)
-        return end(cudaErrorInvalidValue);
+        return rt_call_end(cudaErrorInvalidValue);
     if (!device_location(&pp->location)) {
         /* host and NUMA pools (cudaMemLocationTypeHost*) are pinned host memory a GPU reaches */
         if (pp->location.type >= 2 && pp->location.type <= 4)
             rt_unsupported("cudaMemPoolCreate", "pools of host memory are not emulated (a pool "
                                                 "on device 0 is)");
-        return end(cudaErrorInvalidValue); /* a device other than 0 too, as the H200 says */
+        return rt_call_end(cudaErrorInvalidValue); /* a device other than 0 too, as the H200 says */
     }
     if (ncreated == cap_created) {
         size_t nc = cap_created ? 2 * cap_created : 8;
         void *q = realloc(created, nc * sizeof *created);
         if (!q)
-            return end(cudaErrorMemoryAllocation);
+            return rt_call_end(cudaErrorMemoryAllocation);
         created = q;
         cap_created = nc;
     }
     struct CUmemPoolHandle_st *np = calloc(1, sizeof *np);
     if (!np)
-        return end(cudaErrorMemoryAllocation);
+        return rt_call_end(cudaErrorMemoryAllocation);
     np->reuse[0] = np->reuse[1] = np->reuse[2] = 1;
     np->max_size = pp->max_size;
     np->created = 1;
     created[ncreated++] = np;
     *p = np;
-    return end(cudaSuccess);
+    return rt_call_end(cudaSuccess);
 }
 
 RT_API cudaError_t cudaMemPoolDestroy(cudaMemPool_t p);
 RT_API cudaError_t cudaMemPoolDestroy(cudaMemPool_t p)
 {
-    cudaError_t e = begin();
+    cudaError_t e = rt_call_begin();
     if (e)
-        return end(e);
+        return rt_call_end(e);
     /* the default pool cannot be destroyed (cudaErrorInvalidValue, the documented answer) */
     if (!valid(p) || !p->created)
-        return end(cudaErrorInvalidValue);
+        return rt_call_end(cudaErrorInvalidValue);
     /* its allocations outstanding are freed with it, as the driver does when they are freed
        later: kept here as they are (the leak check still names them) */
     p->destroyed = 1;
     if (current_pool == p)
         current_pool = &default_pool;
-    return end(cudaSuccess);
+    return rt_call_end(cudaSuccess);
 }
 
 RT_API cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t p, int attr, void *v);
 RT_API cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t p, int attr, void *v)
 {
-    cudaError_t e = begin();
+    cudaError_t e = rt_call_begin();
     if (e)
-        return end(e);
+        return rt_call_end(e);
     if (!valid(p) || !v)
-        return end(cudaErrorInvalidValue);
+        return rt_call_end(cudaErrorInvalidValue);
     uint64_t used = in_use(p);
     switch (attr) {
     case ATTR_REUSE_FOLLOW_EVENTS:
@@ -253,19 +237,19 @@ RT_API cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t p, int attr, void *v)
         *(uint64_t *)v = p->used_high;
         break;
     default:
-        return end(cudaErrorInvalidValue);
+        return rt_call_end(cudaErrorInvalidValue);
     }
-    return end(cudaSuccess);
+    return rt_call_end(cudaSuccess);
 }
 
 RT_API cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t p, int attr, void *v);
 RT_API cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t p, int attr, void *v)
 {
-    cudaError_t e = begin();
+    cudaError_t e = rt_call_begin();
     if (e)
-        return end(e);
+        return rt_call_end(e);
     if (!valid(p) || !v)
-        return end(cudaErrorInvalidValue);
+        return rt_call_end(cudaErrorInvalidValue);
     switch (attr) {
     case ATTR_REUSE_FOLLOW_EVENTS:
     case ATTR_REUSE_OPPORTUNISTIC:
@@ -278,7 +262,7 @@ RT_API cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t p, int attr, void *v)
     case ATTR_RESERVED_HIGH:
     case ATTR_USED_HIGH:
         if (*(uint64_t *)v != 0) /* the high-water marks may only be reset */
-            return end(cudaErrorInvalidValue);
+            return rt_call_end(cudaErrorInvalidValue);
         uint64_t used = in_use(p); /* (which settles p->reserved) */
         if (attr == ATTR_USED_HIGH)
             p->used_high = used;
@@ -286,60 +270,60 @@ RT_API cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t p, int attr, void *v)
             p->reserved_high = p->reserved;
         break;
     default:
-        return end(cudaErrorInvalidValue);
+        return rt_call_end(cudaErrorInvalidValue);
     }
-    return end(cudaSuccess);
+    return rt_call_end(cudaSuccess);
 }
 
 RT_API cudaError_t cudaMemPoolTrimTo(cudaMemPool_t p, size_t keep);
 RT_API cudaError_t cudaMemPoolTrimTo(cudaMemPool_t p, size_t keep)
 {
-    cudaError_t e = begin();
+    cudaError_t e = rt_call_begin();
     if (e)
-        return end(e);
+        return rt_call_end(e);
     if (!valid(p))
-        return end(cudaErrorInvalidValue);
+        return rt_call_end(cudaErrorInvalidValue);
     uint64_t least = pieces(in_use(p));
     if (p->reserved > least) /* what is reserved beyond the memory in use, down to keep */
         p->reserved = keep >= p->reserved ? p->reserved : (pieces(keep) > least ? pieces(keep) : least);
-    return end(cudaSuccess);
+    return rt_call_end(cudaSuccess);
 }
 
 RT_API cudaError_t cudaMemPoolSetAccess(cudaMemPool_t p, const void *descs, size_t n);
 RT_API cudaError_t cudaMemPoolSetAccess(cudaMemPool_t p, const void *descs, size_t n)
 {
-    cudaError_t e = begin();
+    cudaError_t e = rt_call_begin();
     if (e)
-        return end(e);
+        return rt_call_end(e);
     const struct rt_mem_access_desc *d = descs;
     if (!valid(p) || (n && !d))
-        return end(cudaErrorInvalidValue);
+        return rt_call_end(cudaErrorInvalidValue);
     for (size_t i = 0; i < n; i++) {
         if (d[i].location.type != 1)
-            return end(cudaErrorInvalidValue);
+            return rt_call_end(cudaErrorInvalidValue);
         if (d[i].location.id != 0) /* one device: no peer to give access to */
-            return end(cudaErrorInvalidDevice);
+            return rt_call_end(cudaErrorInvalidDevice);
         if (d[i].flags != 3) /* the owning device's access cannot be taken away */
-            return end(cudaErrorInvalidValue);
+            return rt_call_end(cudaErrorInvalidValue);
     }
-    return end(cudaSuccess);
+    return rt_call_end(cudaSuccess);
 }
 
 RT_API cudaError_t cudaMemPoolGetAccess(int *flags, cudaMemPool_t p, void *location);
 RT_API cudaError_t cudaMemPoolGetAccess(int *flags, cudaMemPool_t p, void *location)
 {
-    cudaError_t e = begin();
+    cudaError_t e = rt_call_begin();
     if (e)
-        return end(e);
+        return rt_call_end(e);
     const struct rt_mem_location *l = location;
     if (!flags || !l || !valid(p))
-        return end(cudaErrorInvalidValue);
+        return rt_call_end(cudaErrorInvalidValue);
     if (l->type != 1)
-        return end(cudaErrorInvalidValue);
+        return rt_call_end(cudaErrorInvalidValue);
     if (l->id != 0)
-        return end(cudaErrorInvalidDevice);
+        return rt_call_end(cudaErrorInvalidDevice);
     *flags = 3; /* cudaMemAccessFlagsProtReadWrite: the pool's own device */
-    return end(cudaSuccess);
+    return rt_call_end(cudaSuccess);
 }
 
 /* cudaMallocFromPoolAsync: device memory from pool p (the stream's order: every call is done
@@ -348,20 +332,20 @@ RT_API cudaError_t cudaMallocFromPoolAsync(void **ptr, size_t size, cudaMemPool_
 RT_API cudaError_t cudaMallocFromPoolAsync(void **ptr, size_t size, cudaMemPool_t p, cudaStream_t s)
 {
     (void)s;
-    cudaError_t e = begin(); /* the lock is recursive: cudaMalloc takes it again */
+    cudaError_t e = rt_call_begin(); /* the lock is recursive: cudaMalloc takes it again */
     if (e)
-        return end(e);
+        return rt_call_end(e);
     if (!ptr || !valid(p))
-        return end(cudaErrorInvalidValue);
+        return rt_call_end(cudaErrorInvalidValue);
     *ptr = NULL;
     uint64_t used = in_use(p);
     if (p->max_size && used + size > p->max_size)
-        return end(cudaErrorMemoryAllocation);
+        return rt_call_end(cudaErrorMemoryAllocation);
     if (nowned == cap_owned) {
         size_t nc = cap_owned ? 2 * cap_owned : 64;
         void *q = realloc(owned, nc * sizeof *owned);
         if (!q)
-            return end(cudaErrorMemoryAllocation);
+            return rt_call_end(cudaErrorMemoryAllocation);
         owned = q;
         cap_owned = nc;
     }

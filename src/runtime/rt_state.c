@@ -123,6 +123,20 @@ int rt_context_exists(void)
     return context_made;
 }
 
+cudaError_t rt_call_begin(void)
+{
+    rt_lock();
+    rt_context_made();
+    return rt_sticky();
+}
+
+cudaError_t rt_call_end(cudaError_t e)
+{
+    rt_error(e);
+    rt_unlock();
+    return e;
+}
+
 cudaError_t rt_sticky(void)
 {
     return sticky;
