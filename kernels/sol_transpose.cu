@@ -908,7 +908,48 @@ static __device__ __forceinline__ void sol_raw_store(T *__restrict__ out, int ro
     }
 }
 
+/* The store half by elements (GATHER, MODE bit 6): thread t = (j, i, q) = (t % VEC, (t / VEC) % LPR,
+ * t / (VEC*LPR)) writes word i of output rows c0 + (q*VEC + m)*VEC + j, m = 0 .. VEC-1: elements
+ * i*VEC - b + e of the tile column (b: the output row's shift, the same for every m), each read from
+ * the raw rows as one element (the row's own shift a applied to the column), so no pair of words is
+ * shifted and no block transposed in registers: a fraction of sol_raw_store's instructions and
+ * registers (the raw store holds 2*VEC words a block and shifts each twice). A warp's lanes read
+ * 32/VEC row blocks (different swizzles) of VEC columns. */
 template <typename T, int LPR, int CG, int NT, int CACHE>
+static __device__ __forceinline__ void sol_raw_store_gather(T *__restrict__ out, int rows, int cols, int r0, int c0,
+                                                            int in_mis, int out_mis, const uint4 *tile,
+                                                            const uint4 *extra)
+{
+    constexpr int VEC = 16 / sizeof(T);
+    static_assert(CG >= 8 && CG % VEC == 0 && NT == LPR * CG, "whole words a thread, CG >= 8 (sol_word_at)");
+    const int t = (int)threadIdx.x, cm = cols & (VEC - 1), rm = rows & (VEC - 1);
+    const int j = t % VEC, i = (t / VEC) % LPR, q = t / (VEC * LPR);
+    const int b = (out_mis + (c0 + j) * rm) & (VEC - 1);
+    /* element e of each word: shared row R (tile row R - VEC), and where tile column col lies in it */
+    int rbase[VEC], kx[VEC], wb[VEC], off[VEC];
+#pragma unroll
+    for (int e = 0; e < VEC; ++e) {
+        const int R = VEC + i * VEC - b + e, a = (in_mis + (r0 - b + e) * cm) & (VEC - 1);
+        rbase[e] = R;
+        kx[e] = (R / VEC) & 7;
+        wb[e] = q * VEC + (j + a) / VEC;
+        off[e] = (j + a) % VEC;
+    }
+    T *dst = out + ((size_t)(c0 + q * VEC * VEC + j) * (size_t)rows + (size_t)(r0 + i * VEC - b));
+#pragma unroll
+    for (int m = 0; m < VEC; ++m) {
+        T el[16 / sizeof(T)];
+#pragma unroll
+        for (int e = 0; e < VEC; ++e) {
+            const int w = wb[e] + m;
+            const uint4 *p = w < CG ? &tile[rbase[e] * CG + (w ^ kx[e])] : &extra[sol_extra_at<T, LPR>(rbase[e])];
+            el[e] = ((const T *)p)[off[e]];
+        }
+        sol_st16v(dst + (size_t)(m * VEC) * (size_t)rows, sol_pack<T>(el));
+    }
+}
+
+template <typename T, int LPR, int CG, int NT, int CACHE, bool GATHER = false>
 static __device__ __forceinline__ void sol_any_interior_raw(T *__restrict__ out, const T *__restrict__ in, int rows,
                                                             int cols, int r0, int c0, int in_mis, int out_mis,
                                                             uint4 *tile, uint4 *extra)
@@ -916,7 +957,10 @@ static __device__ __forceinline__ void sol_any_interior_raw(T *__restrict__ out,
     sol_raw_load<T, LPR, CG, NT, CACHE>(in, cols, r0, c0, in_mis, tile, extra);
     SOL_CP_ASYNC_WAIT();
     __syncthreads();
-    sol_raw_store<T, LPR, CG, NT, CACHE>(out, rows, cols, r0, c0, in_mis, out_mis, tile, extra);
+    if constexpr (GATHER)
+        sol_raw_store_gather<T, LPR, CG, NT, CACHE>(out, rows, cols, r0, c0, in_mis, out_mis, tile, extra);
+    else
+        sol_raw_store<T, LPR, CG, NT, CACHE>(out, rows, cols, r0, c0, in_mis, out_mis, tile, extra);
 }
 
 /* The any path's general tile (edges, or every tile where FAST is off): bounds checked everywhere. */
@@ -1087,7 +1131,8 @@ static __device__ __forceinline__ void sol_tiled_any(T *__restrict__ out, const 
         if (r0 > 0 && r0 + TR < rows && c0 + TC <= cols) {
             if constexpr (RAW) {
                 __shared__ uint4 extra[TR + VEC];
-                sol_any_interior_raw<T, LPR, CG, NT, CACHE>(out, in, rows, cols, r0, c0, in_mis, out_mis, tile, extra);
+                sol_any_interior_raw<T, LPR, CG, NT, CACHE, (MODE & 64) != 0>(out, in, rows, cols, r0, c0, in_mis,
+                                                                             out_mis, tile, extra);
                 return;
             }
             /* MODE bit 1 for 4- and 8-byte elements: the shuffled second words (SHFL) */
@@ -1417,15 +1462,16 @@ SOL_TILED(sol_transpose_f64_t128, sol_u64, 16, 16, 128, 1, 0, SOL_C0)
 SOL_TILED_A(sol_transpose_f64_a, sol_u64, 16, 16, 128, 16, 0, SOL_C0)
 SOL_TILED(sol_transpose_f64_64x64, sol_u64, 32, 32, 512, 1, -1, SOL_C0)
 SOL_TILED_A(sol_transpose_f64_64x64a, sol_u64, 32, 32, 512, 4, -1, SOL_C0)
-SOL_TILED(sol_transpose_large_f64_rm, sol_u64, 32, 32, 512, 1, 0, SOL_C0)
-SOL_TILED(sol_transpose_large_f64_g16, sol_u64, 32, 32, 512, 1, 16, SOL_C0)
 SOL_TILED_A(sol_transpose_large_f64_a, sol_u64, 32, 32, 512, 4, -1, SOL_C0)
-SOL_TILED_A(sol_transpose_large_f64_g16a, sol_u64, 32, 32, 512, 4, 16, SOL_C0)
+SOL_TILED(sol_transpose_large_f64_32x128, sol_u64, 16, 64, 512, 1, -1, SOL_C0)
+SOL_TILED(sol_transpose_large_f64_128x32, sol_u64, 64, 16, 512, 1, -1, SOL_C0)
+SOL_TILED(sol_transpose_large_f64_32x32, sol_u64, 16, 16, 256, 1, -1, SOL_C0)
 SOL_ANY(sol_transpose_any_f32_raw, sol_u32, 16, 16, 256, SOL_ANY_F32_MINB, -1, SOL_C5, true, 16, 0, false)
 SOL_ANY(sol_transpose_any_f64_raw, sol_u64, 16, 16, 256, SOL_ANY_F64_MINB, -1, SOL_C5, true, 16, 0, false)
+SOL_ANY(sol_transpose_any_f32_rawg, sol_u32, 16, 16, 256, 6, -1, SOL_C5, true, 16 | 64, 0, false)
+SOL_ANY(sol_transpose_any_f64_rawg, sol_u64, 16, 16, 256, 8, -1, SOL_C5, true, 16 | 64, 0, false)
 SOL_ANY_RAW(sol_transpose_any_f32_raw2, sol_u32, 16, 16, 256, SOL_ANY_F32_MINB, 2)
 SOL_ANY_RAW(sol_transpose_any_f64_raw2, sol_u64, 16, 16, 256, SOL_ANY_F64_MINB, 2)
-SOL_ANY_RAW(sol_transpose_any_f64_raw4, sol_u64, 16, 16, 256, SOL_ANY_F64_MINB, 4)
 
 extern "C" __global__ void __launch_bounds__(SOL_TR_THREADS, SOL_TR_PIPELINED_F32_MIN_BLOCKS)
 sol_transpose_pipelined_f32(sol_u32 *__restrict__ out, const sol_u32 *__restrict__ in, int rows, int cols)

@@ -212,7 +212,7 @@ static void test_candidates_and_their_launches(void)
     struct smem_sol_launch l;
     const uint64_t a = 0x10000;
     CHECK_EQ(smem_sol_transpose_candidates(2, "any"), 2);
-    CHECK_EQ(smem_sol_transpose_candidates(4, "any"), 4);
+    CHECK_EQ(smem_sol_transpose_candidates(4, "any"), 5);
     CHECK_EQ(smem_sol_transpose_candidates(8, "any"), 5);
     CHECK_EQ(smem_sol_transpose_candidates(8, "narrow"), 5);
     CHECK_EQ(smem_sol_transpose_candidates(4, "narrow"), 4);
@@ -247,23 +247,26 @@ static void test_candidates_and_their_launches(void)
     /* session 4: the any kernels that take several tiles a block launch one block per TILES tiles of
      * the column-major order, rounded up (4097^2 f32: 65 x 65 tiles of 64x64, 2 a block; f64: 129 x 129
      * of 32x32, 4 a block) */
-    CHECK_EQ(smem_sol_transpose_launch_cand(4, 4097, 4097, "any", 3, a, a, &l), 0);
+    CHECK_EQ(smem_sol_transpose_launch_cand(4, 4097, 4097, "any", 4, a, a, &l), 0);
     CHECK(strcmp(l.kernel, "sol_transpose_any_f32_raw2") == 0);
     CHECK(l.block[0] == 256 && l.tile_rows == 64 && l.grid[0] == (65u * 65u + 1) / 2 && l.grid[1] == 1);
     CHECK_EQ(smem_sol_transpose_launch_cand(4, 4097, 4097, "any", 2, a, a, &l), 0);
     CHECK(strcmp(l.kernel, "sol_transpose_any_f32_raw") == 0 && l.grid[0] == 65u * 65u);
     CHECK_EQ(smem_sol_transpose_launch_cand(8, 4097, 4097, "any", 4, a, a, &l), 0);
-    CHECK(strcmp(l.kernel, "sol_transpose_any_f64_raw4") == 0);
-    CHECK(l.tile_rows == 32 && l.tile_cols == 32 && l.grid[0] == (129u * 129u + 3) / 4 && l.grid[1] == 1);
+    CHECK(strcmp(l.kernel, "sol_transpose_any_f64_raw2") == 0);
+    CHECK(l.tile_rows == 32 && l.tile_cols == 32 && l.grid[0] == (129u * 129u + 1) / 2 && l.grid[1] == 1);
+    CHECK_EQ(smem_sol_transpose_launch_cand(8, 4097, 4097, "any", 3, a, a, &l), 0);
+    CHECK(strcmp(l.kernel, "sol_transpose_any_f64_rawg") == 0 && l.grid[0] == 129u * 129u);
     CHECK_EQ(smem_sol_transpose_launch_cand(8, 4097, 4097, "any", 5, a, a, &l), -1); /* no sixth */
     /* a group of tiles takes the any kind only: the same shape aligned is not the any kernels' business
      * to refuse, but every other kind refuses misaligned shapes */
     CHECK_EQ(smem_sol_transpose_launch_cand(8, 4097, 4097, "large", 1, a, a, &l), -1);
-    /* large f64: row-major on a 2-D grid (candidate 1), bands of 16 tile rows on a 1-D one (2) */
+    /* large f64: 32x128 tiles (candidate 1), 128x32 (2), column-major on a 1-D grid */
     CHECK_EQ(smem_sol_transpose_launch_cand(8, 16384, 16384, "large", 1, a, a, &l), 0);
-    CHECK(strcmp(l.kernel, "sol_transpose_large_f64_rm") == 0 && l.grid[0] == 256 && l.grid[1] == 256);
+    CHECK(strcmp(l.kernel, "sol_transpose_large_f64_32x128") == 0 && l.tile_rows == 32 && l.tile_cols == 128 &&
+          l.grid[0] == 512u * 128u && l.grid[1] == 1);
     CHECK_EQ(smem_sol_transpose_launch_cand(8, 16384, 16384, "large", 2, a, a, &l), 0);
-    CHECK(strcmp(l.kernel, "sol_transpose_large_f64_g16") == 0 && l.grid[0] == 256u * 256u && l.grid[1] == 1);
+    CHECK(strcmp(l.kernel, "sol_transpose_large_f64_128x32") == 0 && l.tile_rows == 128 && l.grid[0] == 128u * 512u);
     /* tiled f64, candidate 2: the ASYNC tile of 128 threads, 32x32, row-major (128 across, 256 down) */
     CHECK_EQ(smem_sol_transpose_launch_cand(8, 8192, 4096, "", 2, a, a, &l), 0);
     CHECK(strcmp(l.kernel, "sol_transpose_f64_a") == 0 && l.block[0] == 128 && l.grid[0] == 128 && l.grid[1] == 256);
