@@ -863,7 +863,7 @@ static __device__ __forceinline__ void sol_raw_load(const T *__restrict__ in, in
 {
     constexpr int VEC = 16 / sizeof(T), TR = LPR * VEC, RWS = TR + VEC, WORDS = RWS * CG;
     constexpr int LOADS = (WORDS + NT - 1) / NT;
-    static_assert(sizeof(T) != 2 && LPR * CG == NT && RWS <= NT, "4- or 8-byte elements, one block per thread");
+    static_assert(LPR * CG == NT && RWS <= NT, "one word a thread a row, the extra words by one thread each");
     const int t = (int)threadIdx.x, cm = cols & (VEC - 1);
 #pragma unroll
     for (int k = 0; k < LOADS; ++k) {
@@ -1114,7 +1114,8 @@ static __device__ __forceinline__ void sol_tiled_any(T *__restrict__ out, const 
     static_assert(32 % LPR == 0 && NT % 32 == 0, "a column of the tile must be lanes of one warp");
     /* shared row R holds tile row R - VEC: row block 0 is the one above the tile */
     __shared__ uint4 tile[WORDS];
-    constexpr bool RAW = (MODE & 16) != 0 && sizeof(T) != 2; /* sol_any_interior_raw */
+    /* sol_any_interior_raw; 2-byte elements with the gather store only (sol_raw_store's registers) */
+    constexpr bool RAW = (MODE & 16) != 0 && (sizeof(T) != 2 || (MODE & 64) != 0);
     const int in_mis = (int)(((size_t)in / sizeof(T)) & (VEC - 1)), out_mis = (int)(((size_t)out / sizeof(T)) & (VEC - 1));
     if constexpr (TILES > 1) {
         static_assert(RAW && FAST && ORDER == -1 && PF == 0, "several tiles a block: the raw path, column-major");
@@ -1134,11 +1135,12 @@ static __device__ __forceinline__ void sol_tiled_any(T *__restrict__ out, const 
                 sol_any_interior_raw<T, LPR, CG, NT, CACHE, (MODE & 64) != 0>(out, in, rows, cols, r0, c0, in_mis,
                                                                              out_mis, tile, extra);
                 return;
+            } else {
+                /* MODE bit 1 for 4- and 8-byte elements: the shuffled second words (SHFL) */
+                sol_any_interior<T, LPR, CG, NT, CACHE, (MODE & 2) != 0>(out, in, rows, cols, r0, c0, in_mis, out_mis,
+                                                                        tile);
+                return;
             }
-            /* MODE bit 1 for 4- and 8-byte elements: the shuffled second words (SHFL) */
-            sol_any_interior<T, LPR, CG, NT, CACHE, (MODE & 2) != 0>(out, in, rows, cols, r0, c0, in_mis, out_mis,
-                                                                    tile);
-            return;
         }
     } else if constexpr (FAST && sizeof(T) == 2 && LPR * CG < NT) {
         /* ROW0: the first tile row too (round 5; it took the general path), but for its first tile
@@ -1470,7 +1472,7 @@ SOL_ANY(sol_transpose_any_f32_raw, sol_u32, 16, 16, 256, SOL_ANY_F32_MINB, -1, S
 SOL_ANY(sol_transpose_any_f64_raw, sol_u64, 16, 16, 256, SOL_ANY_F64_MINB, -1, SOL_C5, true, 16, 0, false)
 SOL_ANY(sol_transpose_any_f32_rawg, sol_u32, 16, 16, 256, 6, -1, SOL_C5, true, 16 | 64, 0, false)
 SOL_ANY(sol_transpose_any_f64_rawg, sol_u64, 16, 16, 256, 8, -1, SOL_C5, true, 16 | 64, 0, false)
-SOL_ANY_RAW(sol_transpose_any_f32_raw2, sol_u32, 16, 16, 256, SOL_ANY_F32_MINB, 2)
+SOL_ANY(sol_transpose_any_f16_rawg, sol_u16, 8, 16, 128, 8, -1, SOL_C5, true, 16 | 64, 0, false)
 SOL_ANY_RAW(sol_transpose_any_f64_raw2, sol_u64, 16, 16, 256, SOL_ANY_F64_MINB, 2)
 
 extern "C" __global__ void __launch_bounds__(SOL_TR_THREADS, SOL_TR_PIPELINED_F32_MIN_BLOCKS)
