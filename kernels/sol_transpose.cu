@@ -863,7 +863,7 @@ static __device__ __forceinline__ void sol_raw_load(const T *__restrict__ in, in
 {
     constexpr int VEC = 16 / sizeof(T), TR = LPR * VEC, RWS = TR + VEC, WORDS = RWS * CG;
     constexpr int LOADS = (WORDS + NT - 1) / NT;
-    static_assert(LPR * CG == NT && RWS <= NT, "one word a thread a row, the extra words by one thread each");
+    static_assert(LPR * CG % NT == 0 && RWS <= NT, "whole blocks a thread, the extra words one a thread");
     const int t = (int)threadIdx.x, cm = cols & (VEC - 1);
 #pragma unroll
     for (int k = 0; k < LOADS; ++k) {
@@ -884,26 +884,32 @@ template <typename T, int LPR, int CG, int NT, int CACHE>
 static __device__ __forceinline__ void sol_raw_store(T *__restrict__ out, int rows, int cols, int r0, int c0,
                                                      int in_mis, int out_mis, const uint4 *tile, const uint4 *extra)
 {
-    constexpr int VEC = 16 / sizeof(T);
-    const int t = (int)threadIdx.x, cm = cols & (VEC - 1), rm = rows & (VEC - 1);
-    const int i = t % LPR, gs = t / LPR;
+    constexpr int VEC = 16 / sizeof(T), BLOCKS = LPR * CG / NT;
+    static_assert(BLOCKS * NT == LPR * CG, "whole blocks a thread");
+    const int cm = cols & (VEC - 1), rm = rows & (VEC - 1);
     /* row r0 + i*VEC + k starts (in_mis + (r0 + k)*cm) mod VEC elements past a boundary, as does the
      * row VEC above it */
     const int a0 = (in_mis + r0 * cm) & (VEC - 1);
-    uint4 v[VEC];
-    sol_raw_block<T, LPR, CG, NT, CACHE>(v, tile, extra, VEC + i * VEC, gs, a0, cm);
-    T *dst = out + ((size_t)(c0 + gs * VEC) * (size_t)rows + (size_t)(r0 + i * VEC));
-    if ((out_mis | rm) == 0) {
+    /* BLOCKS > 1 (fewer threads than blocks, `_raw128`): one block after the other, so a thread's
+     * registers are one block's and the copies of the whole tile were in flight at once */
+#pragma unroll 1
+    for (int k = 0; k < BLOCKS; ++k) {
+        const int bk = (int)threadIdx.x + k * NT, i = bk % LPR, gs = bk / LPR;
+        uint4 v[VEC];
+        sol_raw_block<T, LPR, CG, NT, CACHE>(v, tile, extra, VEC + i * VEC, gs, a0, cm);
+        T *dst = out + ((size_t)(c0 + gs * VEC) * (size_t)rows + (size_t)(r0 + i * VEC));
+        if ((out_mis | rm) == 0) {
 #pragma unroll
-        for (int j = 0; j < VEC; ++j)
-            sol_st16<CACHE>(dst + (size_t)j * (size_t)rows, v[j]);
-    } else {
-        uint4 u[VEC];
-        sol_raw_block<T, LPR, CG, NT, CACHE>(u, tile, extra, i * VEC, gs, a0, cm);
+            for (int j = 0; j < VEC; ++j)
+                sol_st16<CACHE>(dst + (size_t)j * (size_t)rows, v[j]);
+        } else {
+            uint4 u[VEC];
+            sol_raw_block<T, LPR, CG, NT, CACHE>(u, tile, extra, i * VEC, gs, a0, cm);
 #pragma unroll
-        for (int j = 0; j < VEC; ++j) {
-            const int b = (out_mis + j * rm) & (VEC - 1);
-            sol_st16v(dst + (size_t)j * (size_t)rows - b, sol_window_u<T>(u[j], v[j], VEC - b));
+            for (int j = 0; j < VEC; ++j) {
+                const int b = (out_mis + j * rm) & (VEC - 1);
+                sol_st16v(dst + (size_t)j * (size_t)rows - b, sol_window_u<T>(u[j], v[j], VEC - b));
+            }
         }
     }
 }
@@ -1128,7 +1134,7 @@ static __device__ __forceinline__ void sol_tiled_any(T *__restrict__ out, const 
     static_assert(PF == 0 || ORDER == -1, "the prefetch follows the 1-D column-major grid");
     if constexpr (PF > 0)
         sol_prefetch_tile<T, TR, TC, NT, PF>(in, rows, cols, (rows + TR - 1) / TR, (cols + TC - 1) / TC);
-    if constexpr (FAST && LPR * CG == NT) {
+    if constexpr (FAST && (LPR * CG == NT || (RAW && (MODE & 64) == 0 && LPR * CG > NT))) {
         if (r0 > 0 && r0 + TR < rows && c0 + TC <= cols) {
             if constexpr (RAW) {
                 __shared__ uint4 extra[TR + VEC];
@@ -1471,7 +1477,8 @@ SOL_TILED(sol_transpose_large_f64_32x32, sol_u64, 16, 16, 256, 1, -1, SOL_C0)
 SOL_ANY(sol_transpose_any_f32_raw, sol_u32, 16, 16, 256, SOL_ANY_F32_MINB, -1, SOL_C5, true, 16, 0, false)
 SOL_ANY(sol_transpose_any_f64_raw, sol_u64, 16, 16, 256, SOL_ANY_F64_MINB, -1, SOL_C5, true, 16, 0, false)
 SOL_ANY(sol_transpose_any_f32_rawg, sol_u32, 16, 16, 256, 6, -1, SOL_C5, true, 16 | 64, 0, false)
-SOL_ANY(sol_transpose_any_f64_rawg, sol_u64, 16, 16, 256, 8, -1, SOL_C5, true, 16 | 64, 0, false)
+SOL_ANY(sol_transpose_any_f32_raw128, sol_u32, 16, 16, 128, 8, -1, SOL_C5, true, 16, 0, false)
+SOL_ANY(sol_transpose_any_f64_raw128, sol_u64, 16, 16, 128, 12, -1, SOL_C5, true, 16, 0, false)
 SOL_ANY(sol_transpose_any_f16_rawg, sol_u16, 8, 16, 128, 8, -1, SOL_C5, true, 16 | 64, 0, false)
 SOL_ANY_RAW(sol_transpose_any_f64_raw2, sol_u64, 16, 16, 256, SOL_ANY_F64_MINB, 2)
 

@@ -212,7 +212,7 @@ static void test_candidates_and_their_launches(void)
     struct smem_sol_launch l;
     const uint64_t a = 0x10000;
     CHECK_EQ(smem_sol_transpose_candidates(2, "any"), 3);
-    CHECK_EQ(smem_sol_transpose_candidates(4, "any"), 4);
+    CHECK_EQ(smem_sol_transpose_candidates(4, "any"), 5);
     CHECK_EQ(smem_sol_transpose_candidates(8, "any"), 5);
     CHECK_EQ(smem_sol_transpose_candidates(8, "narrow"), 5);
     CHECK_EQ(smem_sol_transpose_candidates(4, "narrow"), 4);
@@ -250,14 +250,16 @@ static void test_candidates_and_their_launches(void)
     /* session 4: the any kernels that take several tiles a block launch one block per TILES tiles of
      * the column-major order, rounded up (4097^2 f64: 129 x 129 tiles of 32x32, 2 a block); the others
      * one block a tile (f32: 65 x 65 tiles of 64x64) */
-    CHECK_EQ(smem_sol_transpose_launch_cand(4, 4097, 4097, "any", 4, a, a, &l), -1); /* f32: no fifth */
+    CHECK_EQ(smem_sol_transpose_launch_cand(4, 4097, 4097, "any", 4, a, a, &l), 0); /* 128 threads, 2 blocks each */
+    CHECK(strcmp(l.kernel, "sol_transpose_any_f32_raw128") == 0 && l.block[0] == 128 && l.grid[0] == 65u * 65u);
+    CHECK_EQ(smem_sol_transpose_launch_cand(4, 4097, 4097, "any", 5, a, a, &l), -1);
     CHECK_EQ(smem_sol_transpose_launch_cand(4, 4097, 4097, "any", 2, a, a, &l), 0);
     CHECK(strcmp(l.kernel, "sol_transpose_any_f32_raw") == 0 && l.grid[0] == 65u * 65u);
     CHECK_EQ(smem_sol_transpose_launch_cand(8, 4097, 4097, "any", 4, a, a, &l), 0);
     CHECK(strcmp(l.kernel, "sol_transpose_any_f64_raw2") == 0);
     CHECK(l.tile_rows == 32 && l.tile_cols == 32 && l.grid[0] == (129u * 129u + 1) / 2 && l.grid[1] == 1);
     CHECK_EQ(smem_sol_transpose_launch_cand(8, 4097, 4097, "any", 3, a, a, &l), 0);
-    CHECK(strcmp(l.kernel, "sol_transpose_any_f64_rawg") == 0 && l.grid[0] == 129u * 129u);
+    CHECK(strcmp(l.kernel, "sol_transpose_any_f64_raw128") == 0 && l.block[0] == 128 && l.grid[0] == 129u * 129u);
     CHECK_EQ(smem_sol_transpose_launch_cand(8, 4097, 4097, "any", 5, a, a, &l), -1); /* no sixth */
     /* a group of tiles takes the any kind only: the same shape aligned is not the any kernels' business
      * to refuse, but every other kind refuses misaligned shapes */

@@ -268,7 +268,7 @@ static const kern_names g_names[] = {
     K(sol_transpose_f64_t128), K(sol_transpose_f64_a), K(sol_transpose_f64_64x64), K(sol_transpose_f64_64x64a),
     K(sol_transpose_large_f64_a), K(sol_transpose_large_f64_32x128), K(sol_transpose_large_f64_128x32),
     K(sol_transpose_large_f64_32x32), K(sol_transpose_any_f32_raw), K(sol_transpose_any_f64_raw),
-    K(sol_transpose_any_f64_raw2), K(sol_transpose_any_f32_rawg), K(sol_transpose_any_f64_rawg),
+    K(sol_transpose_any_f64_raw2), K(sol_transpose_any_f32_rawg), K(sol_transpose_any_f32_raw128), K(sol_transpose_any_f64_raw128),
     K(sol_transpose_any_f16_rawg),
 };
 
