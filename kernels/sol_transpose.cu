@@ -19,7 +19,9 @@ typedef unsigned long long sol_u64;
  *                             (tall-skinny): a 64-column tile would leave half its threads idle.
  *   sol_transpose_any_<t>     any other shape or alignment: still 16-byte words, read and written at
  *                             the 16-byte boundaries of memory rather than of the rows, and shifted
- *                             into place in registers (see sol_tiled_any).
+ *                             into place in registers (see sol_tiled_any; the `_raw` candidates copy
+ *                             each aligned word once to shared memory and shift there,
+ *                             sol_any_interior_raw).
  *   sol_transpose_copy_<t>    rows == 1 or cols == 1: the transpose is a copy of the flat array.
  * The tile kernels launch grid (tiles across, tiles down) of NT-thread blocks, one block a tile; the
  * copy a 1-D grid.
@@ -1450,16 +1452,16 @@ SOL_ANY(sol_transpose_any_f64_shfl, sol_u64, 16, 16, 256, SOL_ANY_F64_MINB, -1, 
 SOL_TILED(sol_transpose_large_f16_cm, sol_u16, 16, 16, 256, 1, -1, SOL_C0)
 SOL_TILED(sol_transpose_big_f16_cm, sol_u16, 16, 16, 256, 1, -1, SOL_C5)
 SOL_TILED(sol_transpose_big_f16_64x256, sol_u16, 8, 32, 256, 1, -1, SOL_C5)
-/* Session 4's candidates (issue 34), none measured before they were added; the first run of the bench
- * on a device measures them beside the others:
- *   - the bytes a SM keeps in flight: the narrow f32 kernel holds 64 KB of loads per SM (8 blocks of
- *     256 threads, 16 KB tiles) where f16's, 0.987 of the copy at 1048576x32 against f32's 0.938,
- *     holds 224 KB (14 blocks of 128 threads); f64's 8 KB tiles 64 KB. Fewer threads a tile (more
- *     loads each), and the ASYNC forms (`_a`: cp.async straight to shared memory, no register waits),
- *     for the narrow, tiled f64 (8192x4096) and large f64 (16384^2) kernels;
- *   - large f64 (16384^2: 0.939 of the copy, 8192^2 0.988 with the same kernel): grid orders that
- *     keep the rows in flight within bands (ORDER 16: bands of 16 tile rows) or row-major;
- *   - the any kernels of f32 and f64 that load each aligned word once (sol_any_interior_raw). */
+/* Session 4's candidates (issue 34; their times on the H200 in docs/speed-of-light.md, session 4):
+ *   - the bytes a SM keeps in flight: fewer threads a tile (more loads each) and the ASYNC forms
+ *     (`_a`: cp.async straight to shared memory, no register waits) of the narrow, tiled f64
+ *     (8192x4096) and large f64 (16384^2) kernels: within 1 % or slower on the H200, but tiled f64's
+ *     64x64 column-major tile (`_64x64`, 2.7 % faster at 8192x4096: picked there);
+ *   - large f64's tile shapes (16384^2: all within 0.5 % of the H100's; row-major and grouped orders,
+ *     9 % slower, were dropped);
+ *   - the any kernels that load each aligned word once (sol_any_interior_raw: `_raw`, picked for f32
+ *     and f64 on the H200, 9.5 % and 3.7 % faster at 4097^2; `_raw128`, `_raw2`: more tiles in flight;
+ *     `_rawg`: the gather store, also for f16). */
 SOL_TILED(sol_transpose_narrow_f32_t128, sol_u32, 32, 8, 128, 1, 0, SOL_C0)
 SOL_TILED_A(sol_transpose_narrow_f32_a, sol_u32, 32, 8, 256, 8, 0, SOL_C0)
 SOL_TILED_A(sol_transpose_narrow_f32_256x32a, sol_u32, 64, 8, 256, 6, 0, SOL_C0)
