@@ -19,7 +19,9 @@ typedef unsigned long long sol_u64;
  *                             (tall-skinny): a 64-column tile would leave half its threads idle.
  *   sol_transpose_any_<t>     any other shape or alignment: still 16-byte words, read and written at
  *                             the 16-byte boundaries of memory rather than of the rows, and shifted
- *                             into place in registers (see sol_tiled_any).
+ *                             into place in registers (see sol_tiled_any; the `_raw` candidates copy
+ *                             each aligned word once to shared memory and shift there,
+ *                             sol_any_interior_raw).
  *   sol_transpose_copy_<t>    rows == 1 or cols == 1: the transpose is a copy of the flat array.
  * The tile kernels launch grid (tiles across, tiles down) of NT-thread blocks, one block a tile; the
  * copy a 1-D grid.
@@ -119,6 +121,49 @@ static __device__ __forceinline__ void sol_prefetch_l2_ptx(const void *p)
 }
 #define SOL_PREFETCH_L2(p) sol_prefetch_l2_ptx<>(p)
 #endif
+/* Asynchronous 16-byte copies from global to shared memory (cp.async.cg: L2 only, issue 34): the
+ * word goes to shared memory without passing through a register, so the bytes a SM keeps in flight
+ * are bounded by its shared memory rather than by the registers that would wait for them. dst and src
+ * 16-byte aligned; SOL_CP_ASYNC_WAIT waits for all of this thread's copies (a __syncthreads after it
+ * makes every thread's visible). The emulator copies at once. Templates: a kernel file built with
+ * -Werror may leave them unused. */
+#ifndef SOL_CP_ASYNC16
+template <int HINT256 = 0>
+static __device__ __forceinline__ void sol_cp_async16_ptx(void *dst, const void *src)
+{
+    const unsigned s = (unsigned)__cvta_generic_to_shared(dst);
+    if constexpr (HINT256)
+        asm volatile("cp.async.cg.shared.global.L2::256B [%0], [%1], 16;" ::"r"(s), "l"(src) : "memory");
+    else
+        asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(s), "l"(src) : "memory");
+}
+template <int UNUSED = 0>
+static __device__ __forceinline__ void sol_cp_async_wait_ptx()
+{
+    asm volatile("cp.async.wait_all;" ::: "memory");
+}
+template <int UNUSED = 0>
+static __device__ __forceinline__ void sol_cp_async_commit_ptx()
+{
+    asm volatile("cp.async.commit_group;" ::: "memory");
+}
+template <int N>
+static __device__ __forceinline__ void sol_cp_async_wait_group_ptx()
+{
+    asm volatile("cp.async.wait_group %0;" ::"n"(N) : "memory");
+}
+#define SOL_CP_ASYNC16(dst, src, hint256) sol_cp_async16_ptx<(hint256)>((dst), (src))
+#define SOL_CP_ASYNC_WAIT() sol_cp_async_wait_ptx<>()
+#define SOL_CP_ASYNC_COMMIT() sol_cp_async_commit_ptx<>()
+#define SOL_CP_ASYNC_WAIT_GROUP(n) sol_cp_async_wait_group_ptx<(n)>()
+#endif
+template <int CACHE>
+static __device__ __forceinline__ void sol_cp16(uint4 *dst, const void *src)
+{
+    SOL_CHECK_ACCESS(src, 16, 0);
+    SOL_CP_ASYNC16(dst, src, CACHE == SOL_CACHE_L2_256B ? 1 : 0);
+}
+
 static __device__ __forceinline__ void sol_st16v(void *p, uint4 w)
 {
     SOL_CHECK_ACCESS(p, 16, 1);
@@ -378,7 +423,7 @@ static __device__ __forceinline__ void sol_tile_block(uint4 *v, const uint4 *til
 /* out (cols x rows) = transpose of in (rows x cols); rows and cols multiples of VEC, in and out
  * 16-byte aligned (the launcher checks). tile: TR*CG words of shared memory (static, or dynamic for
  * tiles over 48 KB). */
-template <typename T, int LPR, int CG, int NT, int CACHE, int ORDER>
+template <typename T, int LPR, int CG, int NT, int CACHE, int ORDER, bool ASYNC = false>
 static __device__ __forceinline__ void sol_tiled_aligned_in(T *__restrict__ out, const T *__restrict__ in, int rows,
                                                             int cols, uint4 *tile)
 {
@@ -387,18 +432,30 @@ static __device__ __forceinline__ void sol_tiled_aligned_in(T *__restrict__ out,
     int tr, tc;
     sol_tile_of_block<ORDER>((rows + TR - 1) / TR, (cols + TC - 1) / TC, tr, tc);
     const int r0 = tr * TR, c0 = tc * TC;
-    uint4 w[LOADS];
+    if constexpr (ASYNC) {
+        /* ASYNC (issue 34): each word straight to its place in the tile (cp.async), no register waits
+         * for it; words outside the matrix are not loaded (the store phase never writes them) */
 #pragma unroll
-    for (int k = 0; k < LOADS; ++k) {
-        const int idx = (int)threadIdx.x + k * NT, r = r0 + idx / CG, c = c0 + idx % CG * VEC;
-        w[k] = make_uint4(0u, 0u, 0u, 0u);
-        if (r < rows && c < cols)
-            w[k] = sol_ld16<CACHE>(in + (size_t)r * (size_t)cols + c);
-    }
+        for (int k = 0; k < LOADS; ++k) {
+            const int idx = (int)threadIdx.x + k * NT, r = r0 + idx / CG, c = c0 + idx % CG * VEC;
+            if (r < rows && c < cols)
+                sol_cp16<CACHE>(&tile[sol_word_at<T, CG>(idx / CG, idx % CG)], in + (size_t)r * (size_t)cols + c);
+        }
+        SOL_CP_ASYNC_WAIT();
+    } else {
+        uint4 w[LOADS];
 #pragma unroll
-    for (int k = 0; k < LOADS; ++k) {
-        const int idx = (int)threadIdx.x + k * NT, r = idx / CG, g = idx % CG;
-        tile[sol_word_at<T, CG>(r, g)] = w[k];
+        for (int k = 0; k < LOADS; ++k) {
+            const int idx = (int)threadIdx.x + k * NT, r = r0 + idx / CG, c = c0 + idx % CG * VEC;
+            w[k] = make_uint4(0u, 0u, 0u, 0u);
+            if (r < rows && c < cols)
+                w[k] = sol_ld16<CACHE>(in + (size_t)r * (size_t)cols + c);
+        }
+#pragma unroll
+        for (int k = 0; k < LOADS; ++k) {
+            const int idx = (int)threadIdx.x + k * NT, r = idx / CG, g = idx % CG;
+            tile[sol_word_at<T, CG>(r, g)] = w[k];
+        }
     }
     __syncthreads();
 #pragma unroll
@@ -416,12 +473,12 @@ static __device__ __forceinline__ void sol_tiled_aligned_in(T *__restrict__ out,
     }
 }
 
-template <typename T, int LPR, int CG, int NT, int CACHE, int ORDER>
+template <typename T, int LPR, int CG, int NT, int CACHE, int ORDER, bool ASYNC = false>
 static __device__ __forceinline__ void sol_tiled_aligned(T *__restrict__ out, const T *__restrict__ in, int rows,
                                                          int cols)
 {
     __shared__ uint4 tile[LPR * CG * 16 / sizeof(T)];
-    sol_tiled_aligned_in<T, LPR, CG, NT, CACHE, ORDER>(out, in, rows, cols, tile);
+    sol_tiled_aligned_in<T, LPR, CG, NT, CACHE, ORDER, ASYNC>(out, in, rows, cols, tile);
 }
 
 /* The same with the tile in dynamic shared memory (launch with TR*CG*16 bytes; the dev harness's
@@ -761,42 +818,167 @@ static __device__ __forceinline__ void sol_prefetch_tile(const T *__restrict__ i
     }
 }
 
-template <typename T, int LPR, int CG, int NT, int CACHE, int ORDER, bool FAST = true, int MODE = 0, int PF = 0,
-          bool ROW0 = false>
-static __device__ __forceinline__ void sol_tiled_any(T *__restrict__ out, const T *__restrict__ in, int rows, int cols)
+/* RAW (issue 34, MODE bit 4, 4- and 8-byte elements): the any path's interior tiles with every aligned
+ * word of the input loaded once. sol_any_interior loads two aligned words for each word of the tile
+ * (the second is the next lane's first) and shifts the pair in registers: at 4097^2 Nsight Compute
+ * counted 42 % more L2 read sectors than at 4096^2 and twice the instructions. Here:
+ *   load: row R of the tile (R = 0 .. TR + VEC - 1, input row r0 - VEC + R: the row block above the
+ *   tile first, as in sol_any_interior) is copied as it lies in memory, from the aligned word at or
+ *   before element c0 (a_R elements before it): CG words to the tile's swizzled layout and the
+ *   (CG+1)-th, which holds the row's last a_R elements, to `extra`; all by cp.async (sol_cp16), so no
+ *   register waits for them and the bytes in flight are bounded by shared memory.
+ *   store: thread (i, g) reads words g and g + 1 of the VEC rows of its block and shifts each pair by
+ *   a_R (the same in every lane: rows of a row block start at multiples of VEC), transposes the block
+ *   in registers, then the block above, and writes whole output words as sol_any_interior does.
+ * The shift moves from the load to the store phase; the global loads are one per aligned word (and one
+ * per row for the extra word). Every word read lies inside the input: rows r0 - VEC .. r0 + TR - 1
+ * with r0 >= TR (the interior), the extra word ends at most VEC - 1 elements past the row's end,
+ * inside the next row, which exists (r0 + TR < rows). */
+template <typename T, int LPR>
+static __device__ __forceinline__ int sol_extra_at(int R)
 {
-    constexpr int VEC = 16 / sizeof(T), TR = LPR * VEC, TC = CG * VEC, WORDS = (TR + VEC) * CG;
-    constexpr int LOADS = (WORDS + NT - 1) / NT, BLOCKS = (LPR * CG + NT - 1) / NT;
-    /* NT > LPR*CG (the 2-byte split interior path's launch): in the general path's store phase the
-     * threads past LPR*CG, whole warps, have no block */
-    static_assert(BLOCKS * NT == LPR * CG || (BLOCKS == 1 && LPR * CG % 32 == 0), "tile and block do not match");
-    static_assert(32 % LPR == 0 && NT % 32 == 0, "a column of the tile must be lanes of one warp");
-    /* shared row R holds tile row R - VEC: row block 0 is the one above the tile */
-    __shared__ uint4 tile[WORDS];
-    const long long n = (long long)rows * cols;
-    const int in_mis = (int)(((size_t)in / sizeof(T)) & (VEC - 1)), out_mis = (int)(((size_t)out / sizeof(T)) & (VEC - 1));
-    int tr, tc;
-    sol_tile_of_block<ORDER>((rows + TR - 1) / TR, (cols + TC - 1) / TC, tr, tc);
-    const int r0 = tr * TR, c0 = tc * TC;
-    static_assert(PF == 0 || ORDER == -1, "the prefetch follows the 1-D column-major grid");
-    if constexpr (PF > 0)
-        sol_prefetch_tile<T, TR, TC, NT, PF>(in, rows, cols, (rows + TR - 1) / TR, (cols + TC - 1) / TC);
-    if constexpr (FAST && LPR * CG == NT) {
-        if (r0 > 0 && r0 + TR < rows && c0 + TC <= cols) {
-            /* MODE bit 1 for 4- and 8-byte elements: the shuffled second words (SHFL) */
-            sol_any_interior<T, LPR, CG, NT, CACHE, (MODE & 2) != 0>(out, in, rows, cols, r0, c0, in_mis, out_mis,
-                                                                    tile);
-            return;
-        }
-    } else if constexpr (FAST && sizeof(T) == 2 && LPR * CG < NT) {
-        /* ROW0: the first tile row too (round 5; it took the general path), but for its first tile
-         * when the input starts off a 16-byte boundary (row 0's first word would start before it) */
-        if ((r0 > 0 || (ROW0 && (c0 > 0 || in_mis == 0))) && r0 + TR < rows && c0 + TC <= cols) {
-            sol_any_interior_split<T, LPR, CG, NT, CACHE, MODE, ROW0>(out, in, rows, cols, r0, c0, in_mis, out_mis,
-                                                                      tile);
-            return;
+    /* lanes i = 0 .. 7 read rows R = i*VEC + k (k fixed): consecutive words, no bank conflict */
+    return (R % SOL_WORD_ELEMS(T)) * (LPR + 1) + R / SOL_WORD_ELEMS(T);
+}
+
+template <typename T, int LPR, int CG, int NT, int CACHE>
+static __device__ __forceinline__ void sol_raw_block(uint4 *v, const uint4 *tile, const uint4 *extra, int R0, int g,
+                                                     int a0, int cm)
+{
+    constexpr int VEC = 16 / sizeof(T);
+    uint4 lo[VEC], hi[VEC];
+#pragma unroll
+    for (int k = 0; k < VEC; ++k) {
+        lo[k] = tile[sol_word_at<T, CG>(R0 + k, g)];
+        hi[k] = g + 1 < CG ? tile[sol_word_at<T, CG>(R0 + k, g + 1)] : extra[sol_extra_at<T, LPR>(R0 + k)];
+    }
+#pragma unroll
+    for (int k = 0; k < VEC; ++k)
+        v[k] = sol_window_u<T>(lo[k], hi[k], (a0 + k * cm) & (VEC - 1));
+    sol_transpose_regs<T>(v);
+}
+
+/* The load half: the copies of tile (r0, c0)'s rows to tile and extra, issued, not waited for. */
+template <typename T, int LPR, int CG, int NT, int CACHE>
+static __device__ __forceinline__ void sol_raw_load(const T *__restrict__ in, int cols, int r0, int c0, int in_mis,
+                                                    uint4 *tile, uint4 *extra)
+{
+    constexpr int VEC = 16 / sizeof(T), TR = LPR * VEC, RWS = TR + VEC, WORDS = RWS * CG;
+    constexpr int LOADS = (WORDS + NT - 1) / NT;
+    static_assert(LPR * CG % NT == 0 && RWS <= NT, "whole blocks a thread, the extra words one a thread");
+    const int t = (int)threadIdx.x, cm = cols & (VEC - 1);
+#pragma unroll
+    for (int k = 0; k < LOADS; ++k) {
+        const int idx = t + k * NT;
+        if (WORDS % NT == 0 || idx < WORDS) {
+            const int R = idx / CG, g = idx % CG, r = r0 - VEC + R, a = (in_mis + r * cm) & (VEC - 1);
+            sol_cp16<CACHE>(&tile[sol_word_at<T, CG>(R, g)], in + ((size_t)r * (size_t)cols + (size_t)(c0 + g * VEC)) - a);
         }
     }
+    if (t < RWS) {
+        const int r = r0 - VEC + t, a = (in_mis + r * cm) & (VEC - 1);
+        sol_cp16<CACHE>(&extra[sol_extra_at<T, LPR>(t)], in + ((size_t)r * (size_t)cols + (size_t)(c0 + CG * VEC)) - a);
+    }
+}
+
+/* The store half, once the copies have landed and the block has synchronised. */
+template <typename T, int LPR, int CG, int NT, int CACHE>
+static __device__ __forceinline__ void sol_raw_store(T *__restrict__ out, int rows, int cols, int r0, int c0,
+                                                     int in_mis, int out_mis, const uint4 *tile, const uint4 *extra)
+{
+    constexpr int VEC = 16 / sizeof(T), BLOCKS = LPR * CG / NT;
+    static_assert(BLOCKS * NT == LPR * CG, "whole blocks a thread");
+    const int cm = cols & (VEC - 1), rm = rows & (VEC - 1);
+    /* row r0 + i*VEC + k starts (in_mis + (r0 + k)*cm) mod VEC elements past a boundary, as does the
+     * row VEC above it */
+    const int a0 = (in_mis + r0 * cm) & (VEC - 1);
+    /* BLOCKS > 1 (fewer threads than blocks, `_raw128`): one block after the other, so a thread's
+     * registers are one block's and the copies of the whole tile were in flight at once */
+#pragma unroll 1
+    for (int k = 0; k < BLOCKS; ++k) {
+        const int bk = (int)threadIdx.x + k * NT, i = bk % LPR, gs = bk / LPR;
+        uint4 v[VEC];
+        sol_raw_block<T, LPR, CG, NT, CACHE>(v, tile, extra, VEC + i * VEC, gs, a0, cm);
+        T *dst = out + ((size_t)(c0 + gs * VEC) * (size_t)rows + (size_t)(r0 + i * VEC));
+        if ((out_mis | rm) == 0) {
+#pragma unroll
+            for (int j = 0; j < VEC; ++j)
+                sol_st16<CACHE>(dst + (size_t)j * (size_t)rows, v[j]);
+        } else {
+            uint4 u[VEC];
+            sol_raw_block<T, LPR, CG, NT, CACHE>(u, tile, extra, i * VEC, gs, a0, cm);
+#pragma unroll
+            for (int j = 0; j < VEC; ++j) {
+                const int b = (out_mis + j * rm) & (VEC - 1);
+                sol_st16v(dst + (size_t)j * (size_t)rows - b, sol_window_u<T>(u[j], v[j], VEC - b));
+            }
+        }
+    }
+}
+
+/* The store half by elements (GATHER, MODE bit 6): thread t = (j, i, q) = (t % VEC, (t / VEC) % LPR,
+ * t / (VEC*LPR)) writes word i of output rows c0 + (q*VEC + m)*VEC + j, m = 0 .. VEC-1: elements
+ * i*VEC - b + e of the tile column (b: the output row's shift, the same for every m), each read from
+ * the raw rows as one element (the row's own shift a applied to the column), so no pair of words is
+ * shifted and no block transposed in registers: a fraction of sol_raw_store's instructions and
+ * registers (the raw store holds 2*VEC words a block and shifts each twice). A warp's lanes read
+ * 32/VEC row blocks (different swizzles) of VEC columns. */
+template <typename T, int LPR, int CG, int NT, int CACHE>
+static __device__ __forceinline__ void sol_raw_store_gather(T *__restrict__ out, int rows, int cols, int r0, int c0,
+                                                            int in_mis, int out_mis, const uint4 *tile,
+                                                            const uint4 *extra)
+{
+    constexpr int VEC = 16 / sizeof(T);
+    static_assert(CG >= 8 && CG % VEC == 0 && NT == LPR * CG, "whole words a thread, CG >= 8 (sol_word_at)");
+    const int t = (int)threadIdx.x, cm = cols & (VEC - 1), rm = rows & (VEC - 1);
+    const int j = t % VEC, i = (t / VEC) % LPR, q = t / (VEC * LPR);
+    const int b = (out_mis + (c0 + j) * rm) & (VEC - 1);
+    /* element e of each word: shared row R (tile row R - VEC), and where tile column col lies in it */
+    int rbase[VEC], kx[VEC], wb[VEC], off[VEC];
+#pragma unroll
+    for (int e = 0; e < VEC; ++e) {
+        const int R = VEC + i * VEC - b + e, a = (in_mis + (r0 - b + e) * cm) & (VEC - 1);
+        rbase[e] = R;
+        kx[e] = (R / VEC) & 7;
+        wb[e] = q * VEC + (j + a) / VEC;
+        off[e] = (j + a) % VEC;
+    }
+    T *dst = out + ((size_t)(c0 + q * VEC * VEC + j) * (size_t)rows + (size_t)(r0 + i * VEC - b));
+#pragma unroll
+    for (int m = 0; m < VEC; ++m) {
+        T el[16 / sizeof(T)];
+#pragma unroll
+        for (int e = 0; e < VEC; ++e) {
+            const int w = wb[e] + m;
+            const uint4 *p = w < CG ? &tile[rbase[e] * CG + (w ^ kx[e])] : &extra[sol_extra_at<T, LPR>(rbase[e])];
+            el[e] = ((const T *)p)[off[e]];
+        }
+        sol_st16v(dst + (size_t)(m * VEC) * (size_t)rows, sol_pack<T>(el));
+    }
+}
+
+template <typename T, int LPR, int CG, int NT, int CACHE, bool GATHER = false>
+static __device__ __forceinline__ void sol_any_interior_raw(T *__restrict__ out, const T *__restrict__ in, int rows,
+                                                            int cols, int r0, int c0, int in_mis, int out_mis,
+                                                            uint4 *tile, uint4 *extra)
+{
+    sol_raw_load<T, LPR, CG, NT, CACHE>(in, cols, r0, c0, in_mis, tile, extra);
+    SOL_CP_ASYNC_WAIT();
+    __syncthreads();
+    if constexpr (GATHER)
+        sol_raw_store_gather<T, LPR, CG, NT, CACHE>(out, rows, cols, r0, c0, in_mis, out_mis, tile, extra);
+    else
+        sol_raw_store<T, LPR, CG, NT, CACHE>(out, rows, cols, r0, c0, in_mis, out_mis, tile, extra);
+}
+
+/* The any path's general tile (edges, or every tile where FAST is off): bounds checked everywhere. */
+template <typename T, int LPR, int CG, int NT, int CACHE>
+static __device__ __forceinline__ void sol_any_general(T *__restrict__ out, const T *__restrict__ in, int rows, int cols,
+                                                       int r0, int c0, int in_mis, int out_mis, uint4 *tile)
+{
+    constexpr int VEC = 16 / sizeof(T), TR = LPR * VEC, WORDS = (TR + VEC) * CG;
+    constexpr int LOADS = (WORDS + NT - 1) / NT, BLOCKS = (LPR * CG + NT - 1) / NT;
+    const long long n = (long long)rows * cols;
     const uint4 zero = make_uint4(0u, 0u, 0u, 0u);
     uint4 w[LOADS];
 #pragma unroll
@@ -863,6 +1045,121 @@ static __device__ __forceinline__ void sol_tiled_any(T *__restrict__ out, const 
             }
         }
     }
+}
+
+/* TILES > 1 (issue 34, MODE bit 4 with 1-D column-major grids): block b takes tiles TILES*b ..
+ * TILES*b + TILES - 1 of the column-major order; where all are interior tiles, the copies of every
+ * tile are issued first (one cp.async group each, a buffer each), and each tile is written out as
+ * soon as its group has landed: TILES tiles in flight a block, with no more registers. */
+template <int N> static __device__ __forceinline__ void sol_cp_async_wait_group()
+{
+    SOL_CP_ASYNC_WAIT_GROUP(N);
+}
+
+template <typename T, int LPR, int CG, int NT, int CACHE, int TILES>
+static __device__ __forceinline__ void sol_any_raw_tiles(T *__restrict__ out, const T *__restrict__ in, int rows,
+                                                         int cols, int in_mis, int out_mis, uint4 *tile)
+{
+    constexpr int VEC = 16 / sizeof(T), TR = LPR * VEC, TC = CG * VEC, WORDS = (TR + VEC) * CG;
+    __shared__ uint4 more[TILES - 1][WORDS];
+    __shared__ uint4 extra[TILES][TR + VEC];
+    const int tiles_r = (rows + TR - 1) / TR, ntiles = tiles_r * ((cols + TC - 1) / TC), first = (int)blockIdx.x * TILES;
+    int r0[TILES], c0[TILES];
+    bool all = first + TILES <= ntiles;
+#pragma unroll
+    for (int q = 0; q < TILES; ++q) {
+        const int tq = first + q, tc = tq / tiles_r;
+        r0[q] = (tq - tc * tiles_r) * TR;
+        c0[q] = tc * TC;
+        all = all && r0[q] > 0 && r0[q] + TR < rows && c0[q] + TC <= cols;
+    }
+    if (all) {
+#pragma unroll
+        for (int q = 0; q < TILES; ++q) {
+            sol_raw_load<T, LPR, CG, NT, CACHE>(in, cols, r0[q], c0[q], in_mis, q ? more[q - 1] : tile, extra[q]);
+            SOL_CP_ASYNC_COMMIT();
+        }
+#pragma unroll
+        for (int q = 0; q < TILES; ++q) {
+            /* group q has landed when at most TILES - 1 - q groups are still pending */
+            if (TILES - 1 - q >= 3)
+                sol_cp_async_wait_group<3>();
+            else if (TILES - 1 - q == 2)
+                sol_cp_async_wait_group<2>();
+            else if (TILES - 1 - q == 1)
+                sol_cp_async_wait_group<1>();
+            else
+                sol_cp_async_wait_group<0>();
+            __syncthreads();
+            sol_raw_store<T, LPR, CG, NT, CACHE>(out, rows, cols, r0[q], c0[q], in_mis, out_mis, q ? more[q - 1] : tile,
+                                                 extra[q]);
+        }
+        return;
+    }
+    /* a group with an edge tile, or past the last: one tile at a time */
+#pragma unroll
+    for (int q = 0; q < TILES; ++q) {
+        if (first + q >= ntiles)
+            break;
+        if (q)
+            __syncthreads(); /* the tile before is out of shared memory */
+        if (r0[q] > 0 && r0[q] + TR < rows && c0[q] + TC <= cols)
+            sol_any_interior_raw<T, LPR, CG, NT, CACHE>(out, in, rows, cols, r0[q], c0[q], in_mis, out_mis, tile, extra[0]);
+        else
+            sol_any_general<T, LPR, CG, NT, CACHE>(out, in, rows, cols, r0[q], c0[q], in_mis, out_mis, tile);
+    }
+}
+
+template <typename T, int LPR, int CG, int NT, int CACHE, int ORDER, bool FAST = true, int MODE = 0, int PF = 0,
+          bool ROW0 = false, int TILES = 1>
+static __device__ __forceinline__ void sol_tiled_any(T *__restrict__ out, const T *__restrict__ in, int rows, int cols)
+{
+    constexpr int VEC = 16 / sizeof(T), TR = LPR * VEC, TC = CG * VEC, WORDS = (TR + VEC) * CG;
+    constexpr int BLOCKS = (LPR * CG + NT - 1) / NT;
+    /* NT > LPR*CG (the 2-byte split interior path's launch): in the general path's store phase the
+     * threads past LPR*CG, whole warps, have no block */
+    static_assert(BLOCKS * NT == LPR * CG || (BLOCKS == 1 && LPR * CG % 32 == 0), "tile and block do not match");
+    static_assert(32 % LPR == 0 && NT % 32 == 0, "a column of the tile must be lanes of one warp");
+    /* shared row R holds tile row R - VEC: row block 0 is the one above the tile */
+    __shared__ uint4 tile[WORDS];
+    /* sol_any_interior_raw; 2-byte elements with the gather store only (sol_raw_store's registers) */
+    constexpr bool RAW = (MODE & 16) != 0 && (sizeof(T) != 2 || (MODE & 64) != 0);
+    const int in_mis = (int)(((size_t)in / sizeof(T)) & (VEC - 1)), out_mis = (int)(((size_t)out / sizeof(T)) & (VEC - 1));
+    if constexpr (TILES > 1) {
+        static_assert(RAW && FAST && ORDER == -1 && PF == 0, "several tiles a block: the raw path, column-major");
+        sol_any_raw_tiles<T, LPR, CG, NT, CACHE, TILES>(out, in, rows, cols, in_mis, out_mis, tile);
+        return;
+    }
+    int tr, tc;
+    sol_tile_of_block<ORDER>((rows + TR - 1) / TR, (cols + TC - 1) / TC, tr, tc);
+    const int r0 = tr * TR, c0 = tc * TC;
+    static_assert(PF == 0 || ORDER == -1, "the prefetch follows the 1-D column-major grid");
+    if constexpr (PF > 0)
+        sol_prefetch_tile<T, TR, TC, NT, PF>(in, rows, cols, (rows + TR - 1) / TR, (cols + TC - 1) / TC);
+    if constexpr (FAST && (LPR * CG == NT || (RAW && (MODE & 64) == 0 && LPR * CG > NT))) {
+        if (r0 > 0 && r0 + TR < rows && c0 + TC <= cols) {
+            if constexpr (RAW) {
+                __shared__ uint4 extra[TR + VEC];
+                sol_any_interior_raw<T, LPR, CG, NT, CACHE, (MODE & 64) != 0>(out, in, rows, cols, r0, c0, in_mis,
+                                                                             out_mis, tile, extra);
+                return;
+            } else {
+                /* MODE bit 1 for 4- and 8-byte elements: the shuffled second words (SHFL) */
+                sol_any_interior<T, LPR, CG, NT, CACHE, (MODE & 2) != 0>(out, in, rows, cols, r0, c0, in_mis, out_mis,
+                                                                        tile);
+                return;
+            }
+        }
+    } else if constexpr (FAST && sizeof(T) == 2 && LPR * CG < NT) {
+        /* ROW0: the first tile row too (round 5; it took the general path), but for its first tile
+         * when the input starts off a 16-byte boundary (row 0's first word would start before it) */
+        if ((r0 > 0 || (ROW0 && (c0 > 0 || in_mis == 0))) && r0 + TR < rows && c0 + TC <= cols) {
+            sol_any_interior_split<T, LPR, CG, NT, CACHE, MODE, ROW0>(out, in, rows, cols, r0, c0, in_mis, out_mis,
+                                                                      tile);
+            return;
+        }
+    }
+    sol_any_general<T, LPR, CG, NT, CACHE>(out, in, rows, cols, r0, c0, in_mis, out_mis, tile);
 }
 
 /* rows == 1 or cols == 1: out = in, n elements. Each block copies NT*U words (U loads in flight per
@@ -1039,11 +1336,23 @@ static __device__ __forceinline__ void sol_transpose_pipelined_body(T *__restric
     {                                                                                                                 \
         sol_tiled_aligned<T, LPR, CG, NT, CACHE, ORDER>(out, in, rows, cols);                                         \
     }
+#define SOL_TILED_A(NAME, T, LPR, CG, NT, MINB, ORDER, CACHE)                                                         \
+    extern "C" __global__ void __launch_bounds__(NT, MINB) NAME(T *__restrict__ out, const T *__restrict__ in,       \
+                                                                int rows, int cols)                                  \
+    {                                                                                                                 \
+        sol_tiled_aligned<T, LPR, CG, NT, CACHE, ORDER, true>(out, in, rows, cols);                                   \
+    }
 #define SOL_ANY(NAME, T, LPR, CG, NT, MINB, ORDER, CACHE, FAST, MODE, PF, ROW0)                                       \
     extern "C" __global__ void __launch_bounds__(NT, MINB) NAME(T *__restrict__ out, const T *__restrict__ in,       \
                                                                 int rows, int cols)                                  \
     {                                                                                                                 \
         sol_tiled_any<T, LPR, CG, NT, CACHE, ORDER, FAST, MODE, PF, ROW0>(out, in, rows, cols);                       \
+    }
+#define SOL_ANY_RAW(NAME, T, LPR, CG, NT, MINB, TILES)                                                              \
+    extern "C" __global__ void __launch_bounds__(NT, MINB) NAME(T *__restrict__ out, const T *__restrict__ in,       \
+                                                                int rows, int cols)                                  \
+    {                                                                                                                 \
+        sol_tiled_any<T, LPR, CG, NT, SOL_CACHE_L2_256B, -1, true, 16, 0, false, TILES>(out, in, rows, cols);         \
     }
 #define SOL_COPY(NAME, T, NT, U)                                                                                      \
     extern "C" __global__ void __launch_bounds__(NT) NAME(T *__restrict__ out, const T *__restrict__ in, int rows,   \
@@ -1143,6 +1452,37 @@ SOL_ANY(sol_transpose_any_f64_shfl, sol_u64, 16, 16, 256, SOL_ANY_F64_MINB, -1, 
 SOL_TILED(sol_transpose_large_f16_cm, sol_u16, 16, 16, 256, 1, -1, SOL_C0)
 SOL_TILED(sol_transpose_big_f16_cm, sol_u16, 16, 16, 256, 1, -1, SOL_C5)
 SOL_TILED(sol_transpose_big_f16_64x256, sol_u16, 8, 32, 256, 1, -1, SOL_C5)
+/* Session 4's candidates (issue 34; their times on the H200 in docs/speed-of-light.md, session 4):
+ *   - the bytes a SM keeps in flight: fewer threads a tile (more loads each) and the ASYNC forms
+ *     (`_a`: cp.async straight to shared memory, no register waits) of the narrow, tiled f64
+ *     (8192x4096) and large f64 (16384^2) kernels: within 1 % or slower on the H200, but tiled f64's
+ *     64x64 column-major tile (`_64x64`, 2.7 % faster at 8192x4096: picked there);
+ *   - large f64's tile shapes (16384^2: all within 0.5 % of the H100's; row-major and grouped orders,
+ *     9 % slower, were dropped);
+ *   - the any kernels that load each aligned word once (sol_any_interior_raw: `_raw`, picked for f32
+ *     and f64 on the H200, 9.5 % and 3.7 % faster at 4097^2; `_raw128`, `_raw2`: more tiles in flight;
+ *     `_rawg`: the gather store, also for f16). */
+SOL_TILED(sol_transpose_narrow_f32_t128, sol_u32, 32, 8, 128, 1, 0, SOL_C0)
+SOL_TILED_A(sol_transpose_narrow_f32_a, sol_u32, 32, 8, 256, 8, 0, SOL_C0)
+SOL_TILED_A(sol_transpose_narrow_f32_256x32a, sol_u32, 64, 8, 256, 6, 0, SOL_C0)
+SOL_TILED(sol_transpose_narrow_f64_64x32t128, sol_u64, 32, 16, 128, 1, 0, SOL_C0)
+SOL_TILED_A(sol_transpose_narrow_f64_a, sol_u64, 32, 16, 256, 8, 0, SOL_C0)
+SOL_TILED_A(sol_transpose_narrow_f64_128x32a, sol_u64, 64, 16, 256, 6, 0, SOL_C0)
+SOL_TILED(sol_transpose_f64_t128, sol_u64, 16, 16, 128, 1, 0, SOL_C0)
+SOL_TILED_A(sol_transpose_f64_a, sol_u64, 16, 16, 128, 16, 0, SOL_C0)
+SOL_TILED(sol_transpose_f64_64x64, sol_u64, 32, 32, 512, 1, -1, SOL_C0)
+SOL_TILED_A(sol_transpose_f64_64x64a, sol_u64, 32, 32, 512, 4, -1, SOL_C0)
+SOL_TILED_A(sol_transpose_large_f64_a, sol_u64, 32, 32, 512, 4, -1, SOL_C0)
+SOL_TILED(sol_transpose_large_f64_32x128, sol_u64, 16, 64, 512, 1, -1, SOL_C0)
+SOL_TILED(sol_transpose_large_f64_128x32, sol_u64, 64, 16, 512, 1, -1, SOL_C0)
+SOL_TILED(sol_transpose_large_f64_32x32, sol_u64, 16, 16, 256, 1, -1, SOL_C0)
+SOL_ANY(sol_transpose_any_f32_raw, sol_u32, 16, 16, 256, SOL_ANY_F32_MINB, -1, SOL_C5, true, 16, 0, false)
+SOL_ANY(sol_transpose_any_f64_raw, sol_u64, 16, 16, 256, SOL_ANY_F64_MINB, -1, SOL_C5, true, 16, 0, false)
+SOL_ANY(sol_transpose_any_f32_rawg, sol_u32, 16, 16, 256, 6, -1, SOL_C5, true, 16 | 64, 0, false)
+SOL_ANY(sol_transpose_any_f32_raw128, sol_u32, 16, 16, 128, 8, -1, SOL_C5, true, 16, 0, false)
+SOL_ANY(sol_transpose_any_f64_raw128, sol_u64, 16, 16, 128, 12, -1, SOL_C5, true, 16, 0, false)
+SOL_ANY(sol_transpose_any_f16_rawg, sol_u16, 8, 16, 128, 8, -1, SOL_C5, true, 16 | 64, 0, false)
+SOL_ANY_RAW(sol_transpose_any_f64_raw2, sol_u64, 16, 16, 256, SOL_ANY_F64_MINB, 2)
 
 extern "C" __global__ void __launch_bounds__(SOL_TR_THREADS, SOL_TR_PIPELINED_F32_MIN_BLOCKS)
 sol_transpose_pipelined_f32(sol_u32 *__restrict__ out, const sol_u32 *__restrict__ in, int rows, int cols)

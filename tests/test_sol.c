@@ -211,12 +211,16 @@ static void test_candidates_and_their_launches(void)
 {
     struct smem_sol_launch l;
     const uint64_t a = 0x10000;
-    CHECK_EQ(smem_sol_transpose_candidates(2, "any"), 2);
-    CHECK_EQ(smem_sol_transpose_candidates(4, "any"), 2);
-    CHECK_EQ(smem_sol_transpose_candidates(8, "narrow"), 2);
+    CHECK_EQ(smem_sol_transpose_candidates(2, "any"), 3);
+    CHECK_EQ(smem_sol_transpose_candidates(4, "any"), 5);
+    CHECK_EQ(smem_sol_transpose_candidates(8, "any"), 5);
+    CHECK_EQ(smem_sol_transpose_candidates(8, "narrow"), 5);
+    CHECK_EQ(smem_sol_transpose_candidates(4, "narrow"), 4);
+    CHECK_EQ(smem_sol_transpose_candidates(2, "narrow"), 1);
     CHECK_EQ(smem_sol_transpose_candidates(4, "copy"), 2);
     CHECK_EQ(smem_sol_transpose_candidates(4, ""), 2);
-    CHECK_EQ(smem_sol_transpose_candidates(8, ""), 1);
+    CHECK_EQ(smem_sol_transpose_candidates(8, ""), 5);
+    CHECK_EQ(smem_sol_transpose_candidates(8, "large"), 5);
     CHECK_EQ(smem_sol_transpose_candidates(2, "big"), 3);
     CHECK_EQ(smem_sol_transpose_candidates(4, "bogus"), 0);
     CHECK_EQ(smem_sol_transpose_candidates(3, "any"), 0);
@@ -224,7 +228,10 @@ static void test_candidates_and_their_launches(void)
     CHECK_EQ(smem_sol_transpose_launch_cand(2, 4097, 4097, "any", 1, a, a, &l), 0);
     CHECK(strcmp(l.kernel, "sol_transpose_any_f16_64x128") == 0);
     CHECK(l.block[0] == 256 && l.tile_rows == 64 && l.tile_cols == 128 && l.grid[0] == 65u * 33u && l.grid[1] == 1);
-    CHECK_EQ(smem_sol_transpose_launch_cand(2, 4097, 4097, "any", 2, a, a, &l), -1); /* no third */
+    CHECK_EQ(smem_sol_transpose_launch_cand(2, 4097, 4097, "any", 3, a, a, &l), -1); /* no fourth */
+    /* f16 any, candidate 2 (session 4): the gather store, 64x128 tiles of 128 threads */
+    CHECK_EQ(smem_sol_transpose_launch_cand(2, 4097, 4097, "any", 2, a, a, &l), 0);
+    CHECK(strcmp(l.kernel, "sol_transpose_any_f16_rawg") == 0 && l.block[0] == 128 && l.grid[0] == 65u * 33u);
     /* f16 big, candidate 2: 64x256 tiles, column-major */
     CHECK_EQ(smem_sol_transpose_launch_cand(2, 10000, 7000, "big", 2, a, a, &l), 0);
     CHECK(strcmp(l.kernel, "sol_transpose_big_f16_64x256") == 0);
@@ -240,6 +247,52 @@ static void test_candidates_and_their_launches(void)
     CHECK(l.block[0] == 1024 && l.grid[0] == (1u << 26) / (1024 * 2 * 4));
     CHECK_EQ(smem_sol_transpose_launch_cand(4, 1, 1 << 26, "copy", 0, a, a, &l), 0);
     CHECK(strcmp(l.kernel, "sol_transpose_copy_f32") == 0 && l.block[0] == 256);
+    /* session 4: the any kernels that take several tiles a block launch one block per TILES tiles of
+     * the column-major order, rounded up (4097^2 f64: 129 x 129 tiles of 32x32, 2 a block); the others
+     * one block a tile (f32: 65 x 65 tiles of 64x64) */
+    CHECK_EQ(smem_sol_transpose_launch_cand(4, 4097, 4097, "any", 4, a, a, &l), 0); /* 128 threads, 2 blocks each */
+    CHECK(strcmp(l.kernel, "sol_transpose_any_f32_raw128") == 0 && l.block[0] == 128 && l.grid[0] == 65u * 65u);
+    CHECK_EQ(smem_sol_transpose_launch_cand(4, 4097, 4097, "any", 5, a, a, &l), -1);
+    CHECK_EQ(smem_sol_transpose_launch_cand(4, 4097, 4097, "any", 2, a, a, &l), 0);
+    CHECK(strcmp(l.kernel, "sol_transpose_any_f32_raw") == 0 && l.grid[0] == 65u * 65u);
+    CHECK_EQ(smem_sol_transpose_launch_cand(8, 4097, 4097, "any", 4, a, a, &l), 0);
+    CHECK(strcmp(l.kernel, "sol_transpose_any_f64_raw2") == 0);
+    CHECK(l.tile_rows == 32 && l.tile_cols == 32 && l.grid[0] == (129u * 129u + 1) / 2 && l.grid[1] == 1);
+    CHECK_EQ(smem_sol_transpose_launch_cand(8, 4097, 4097, "any", 3, a, a, &l), 0);
+    CHECK(strcmp(l.kernel, "sol_transpose_any_f64_raw128") == 0 && l.block[0] == 128 && l.grid[0] == 129u * 129u);
+    CHECK_EQ(smem_sol_transpose_launch_cand(8, 4097, 4097, "any", 5, a, a, &l), -1); /* no sixth */
+    /* a group of tiles takes the any kind only: the same shape aligned is not the any kernels' business
+     * to refuse, but every other kind refuses misaligned shapes */
+    CHECK_EQ(smem_sol_transpose_launch_cand(8, 4097, 4097, "large", 1, a, a, &l), -1);
+    /* large f64: 32x128 tiles (candidate 1), 128x32 (2), column-major on a 1-D grid */
+    CHECK_EQ(smem_sol_transpose_launch_cand(8, 16384, 16384, "large", 1, a, a, &l), 0);
+    CHECK(strcmp(l.kernel, "sol_transpose_large_f64_32x128") == 0 && l.tile_rows == 32 && l.tile_cols == 128 &&
+          l.grid[0] == 512u * 128u && l.grid[1] == 1);
+    CHECK_EQ(smem_sol_transpose_launch_cand(8, 16384, 16384, "large", 2, a, a, &l), 0);
+    CHECK(strcmp(l.kernel, "sol_transpose_large_f64_128x32") == 0 && l.tile_rows == 128 && l.grid[0] == 128u * 512u);
+    /* tiled f64, candidate 2: the ASYNC tile of 128 threads, 32x32, row-major (128 across, 256 down) */
+    CHECK_EQ(smem_sol_transpose_launch_cand(8, 8192, 4096, "", 2, a, a, &l), 0);
+    CHECK(strcmp(l.kernel, "sol_transpose_f64_a") == 0 && l.block[0] == 128 && l.grid[0] == 128 && l.grid[1] == 256);
+    /* narrow f32, candidate 3: 256x32 tiles (1 across, 4096 down) */
+    CHECK_EQ(smem_sol_transpose_launch_cand(4, 1048576, 32, "narrow", 3, a, a, &l), 0);
+    CHECK(strcmp(l.kernel, "sol_transpose_narrow_f32_256x32a") == 0 && l.tile_rows == 256 && l.grid[0] == 1 &&
+          l.grid[1] == 4096);
+    /* every candidate of a kind and element size is a different kernel, and takes its kind's probe */
+    for (int k = 0; k < SMEM_SOL_KINDS; ++k)
+        for (size_t e = 2; e <= 8; e *= 2) {
+            const char *kind = smem_sol_kind_name(k);
+            const int n = smem_sol_transpose_candidates(e, kind);
+            char names[SMEM_SOL_MAX_CANDIDATES][64];
+            long long r = 0, c = 0;
+            CHECK(n >= 1 && n <= SMEM_SOL_MAX_CANDIDATES);
+            CHECK_EQ(smem_sol_tune_probe(e, kind, &r, &c), 0);
+            for (int i = 0; i < n; ++i) {
+                CHECK_EQ(smem_sol_transpose_launch_cand(e, r, c, kind, i, a, a, &l), 0);
+                snprintf(names[i], sizeof names[i], "%s", l.kernel);
+                for (int j = 0; j < i; ++j)
+                    CHECK(strcmp(names[i], names[j]) != 0);
+            }
+        }
     /* launch_as is candidate 0 */
     CHECK_EQ(smem_sol_transpose_launch_as(8, 1048576, 32, "narrow", a, a, &l), 0);
     CHECK(strcmp(l.kernel, "sol_transpose_narrow_f64") == 0 && l.block[0] == 256);

@@ -40,6 +40,10 @@ static emu_dim3 threadIdx, blockIdx, blockDim, gridDim;
 #define SOL_LD16_L2_256B(p) (*(const uint4 *)(p))
 #define SOL_ST16V(p, w) (*(uint4 *)(p) = (w))
 #define SOL_PREFETCH_L2(p) ((void)(p)) /* the address is checked (SOL_CHECK_ACCESS) before it */
+#define SOL_CP_ASYNC16(dst, src, hint256) (*(dst) = *(const uint4 *)(src)) /* checked in sol_cp16 */
+#define SOL_CP_ASYNC_WAIT() ((void)0)
+#define SOL_CP_ASYNC_COMMIT() ((void)0)
+#define SOL_CP_ASYNC_WAIT_GROUP(n) ((void)0)
 
 static void emu_access(const void *p, size_t bytes, int store);
 #define SOL_CHECK_ACCESS(p, bytes, store) emu_access((const void *)(p), (bytes), (store))
@@ -258,6 +262,14 @@ static const kern_names g_names[] = {
     K(sol_transpose_copy_f16_t1024), K(sol_transpose_copy_f64_t1024), K(sol_transpose_f32_64x128),
     K(sol_transpose_large_f16_cm), K(sol_transpose_big_f16_cm), K(sol_transpose_big_f16_64x256),
     K(sol_transpose_any_f32_shfl), K(sol_transpose_any_f64_shfl),
+    /* session 4's (cp.async: copied at once here) */
+    K(sol_transpose_narrow_f32_t128), K(sol_transpose_narrow_f32_a), K(sol_transpose_narrow_f32_256x32a),
+    K(sol_transpose_narrow_f64_64x32t128), K(sol_transpose_narrow_f64_a), K(sol_transpose_narrow_f64_128x32a),
+    K(sol_transpose_f64_t128), K(sol_transpose_f64_a), K(sol_transpose_f64_64x64), K(sol_transpose_f64_64x64a),
+    K(sol_transpose_large_f64_a), K(sol_transpose_large_f64_32x128), K(sol_transpose_large_f64_128x32),
+    K(sol_transpose_large_f64_32x32), K(sol_transpose_any_f32_raw), K(sol_transpose_any_f64_raw),
+    K(sol_transpose_any_f64_raw2), K(sol_transpose_any_f32_rawg), K(sol_transpose_any_f32_raw128), K(sol_transpose_any_f64_raw128),
+    K(sol_transpose_any_f16_rawg),
 };
 
 static uint32_t g_rng = 12345;

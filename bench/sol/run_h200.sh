@@ -83,4 +83,6 @@ if [ "${RUNS:-0}" -gt 0 ]; then
   python3 "$H/spread.py" "$OUT"/transpose-[0-9]*.json "$OUT"/reduce-*.json
   [ -f "$OUT/transpose-off.json" ] && { echo "--tune off:"; python3 "$H/spread.py" "$OUT/transpose-off.json"; }
 fi
+# the device call brings back a limited number of files: h200.tgz holds them all
+[ "${KEEP:-0}" = 1 ] || (cd "$OUT" && find . -type f ! -name h200.tgz -delete)
 exit 0

@@ -101,25 +101,56 @@ void smem_sol_transpose_cpu(void *out, const void *in, long long rows, long long
  * thread). */
 struct tile_cfg {
     int lpr, cg, nt;
-    int colmajor;       /* tiles walked column by column on a 1-D grid (ORDER -1), else row-major on (across, down) */
+    int order;          /* kernels/sol_transpose.cu's ORDER: 0 row-major on a 2-D grid (across, down); -1 column-
+                           major, G > 1 bands of G tile rows walked column by column, both on a 1-D grid */
     const char *suffix; /* the kernel's name after sol_transpose_<kind>_<t> */
+    int per;            /* tiles a block, on a column-major grid (the any kind's SOL_ANY_RAW) */
 };
 enum { MAX_CANDS = SMEM_SOL_MAX_CANDIDATES };
 /* [kind][element slot][candidate]; kinds in smem_sol_kind_name's order: "", big, large, narrow, any, copy */
 static const struct tile_cfg cfgs[SMEM_SOL_KINDS][3][MAX_CANDS] = {
-    /* "" */ {{{16, 16, 256, 0, ""}, {16, 32, 512, 1, "_64x128"}}, {{16, 16, 256, 0, ""}}, {{16, 16, 256, 0, ""}}},
+    /* "" */
+    {{{16, 16, 256, 0, "", 1}, {16, 32, 512, -1, "_64x128", 1}},
+     {{16, 16, 256, 0, "", 1}},
+     {{16, 16, 256, 0, "", 1},
+      {16, 16, 128, 0, "_t128", 1},
+      {16, 16, 128, 0, "_a", 1},
+      {32, 32, 512, -1, "_64x64", 1},
+      {32, 32, 512, -1, "_64x64a", 1}}},
     /* big */
-    {{{16, 32, 512, 1, ""}},
-     {{16, 16, 256, 0, ""}, {16, 16, 256, 1, "_cm"}, {8, 32, 256, 1, "_64x256"}},
-     {{32, 32, 512, 1, ""}}},
-    /* large */ {{{16, 32, 512, 1, ""}}, {{16, 16, 256, 0, ""}, {16, 16, 256, 1, "_cm"}}, {{32, 32, 512, 1, ""}}},
-    /* narrow */ {{{32, 8, 256, 0, ""}}, {{32, 4, 128, 0, ""}}, {{16, 16, 256, 0, ""}, {64, 16, 512, 0, "_128x32"}}},
+    {{{16, 32, 512, -1, "", 1}},
+     {{16, 16, 256, 0, "", 1}, {16, 16, 256, -1, "_cm", 1}, {8, 32, 256, -1, "_64x256", 1}},
+     {{32, 32, 512, -1, "", 1}}},
+    /* large */
+    {{{16, 32, 512, -1, "", 1}},
+     {{16, 16, 256, 0, "", 1}, {16, 16, 256, -1, "_cm", 1}},
+     {{32, 32, 512, -1, "", 1},
+      {16, 64, 512, -1, "_32x128", 1},
+      {64, 16, 512, -1, "_128x32", 1},
+      {16, 16, 256, -1, "_32x32", 1},
+      {32, 32, 512, -1, "_a", 1}}},
+    /* narrow */
+    {{{32, 8, 256, 0, "", 1}, {32, 8, 128, 0, "_t128", 1}, {32, 8, 256, 0, "_a", 1}, {64, 8, 256, 0, "_256x32a", 1}},
+     {{32, 4, 128, 0, "", 1}},
+     {{16, 16, 256, 0, "", 1},
+      {64, 16, 512, 0, "_128x32", 1},
+      {32, 16, 128, 0, "_64x32t128", 1},
+      {32, 16, 256, 0, "_a", 1},
+      {64, 16, 256, 0, "_128x32a", 1}}},
     /* any */
-    {{{16, 16, 256, 1, ""}, {16, 16, 256, 1, "_shfl"}},
-     {{16, 16, 512, 1, ""}, {8, 16, 256, 1, "_64x128"}},
-     {{16, 16, 256, 1, ""}, {16, 16, 256, 1, "_shfl"}}},
-    /* copy */ {{{0, 0, 256, 0, ""}, {0, 0, 1024, 0, "_t1024"}}, {{0, 0, 256, 0, ""}, {0, 0, 1024, 0, "_t1024"}},
-                {{0, 0, 256, 0, ""}, {0, 0, 1024, 0, "_t1024"}}}};
+    {{{16, 16, 256, -1, "", 1},
+      {16, 16, 256, -1, "_shfl", 1},
+      {16, 16, 256, -1, "_raw", 1},
+      {16, 16, 256, -1, "_rawg", 1},
+      {16, 16, 128, -1, "_raw128", 1}},
+     {{16, 16, 512, -1, "", 1}, {8, 16, 256, -1, "_64x128", 1}, {8, 16, 128, -1, "_rawg", 1}},
+     {{16, 16, 256, -1, "", 1},
+      {16, 16, 256, -1, "_shfl", 1},
+      {16, 16, 256, -1, "_raw", 1},
+      {16, 16, 128, -1, "_raw128", 1},
+      {16, 16, 256, -1, "_raw2", 2}}},
+    /* copy */ {{{0, 0, 256, 0, "", 1}, {0, 0, 1024, 0, "_t1024", 1}}, {{0, 0, 256, 0, "", 1}, {0, 0, 1024, 0, "_t1024", 1}},
+                {{0, 0, 256, 0, "", 1}, {0, 0, 1024, 0, "_t1024", 1}}}};
 enum { COPY_WORDS = 2, NARROW_MAX_COLS = 32, LINE = 128 };
 #define LARGE_BYTES (1LL << 29) /* 512 MB a matrix */
 static const char *const kind_names[SMEM_SOL_KINDS] = {"", "big", "large", "narrow", "any", "copy"};
@@ -187,11 +218,12 @@ int smem_sol_transpose_launch_cand(size_t elem, long long rows, long long cols, 
     l->tile_rows = c->lpr * (int)vec;
     l->tile_cols = c->cg * (int)vec;
     const long long down = (rows + l->tile_rows - 1) / l->tile_rows, across = (cols + l->tile_cols - 1) / l->tile_cols;
-    if (c->colmajor ? down * across > 0x7FFFFFFFLL : down > 65535)
+    if (c->order != 0 ? down * across > 0x7FFFFFFFLL : down > 65535)
         return -1;
     cand_name(l->kernel, sizeof l->kernel, k, slot, cand);
-    l->grid[0] = (unsigned)(c->colmajor ? down * across : across);
-    l->grid[1] = (unsigned)(c->colmajor ? 1 : down);
+    const long long per = c->per;
+    l->grid[0] = (unsigned)(c->order != 0 ? (down * across + per - 1) / per : across);
+    l->grid[1] = (unsigned)(c->order != 0 ? 1 : down);
     l->block[0] = (unsigned)c->nt;
     return 0;
 }

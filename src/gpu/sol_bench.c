@@ -590,7 +590,7 @@ static int tune_kind(struct ctx *c, enum smem_sol_dtype dt, int k, const char *k
     tu->pick[k][slot] = (unsigned char)pick;
     tu->known[k][slot] = 2;
     memcpy(tu->ms[k][slot], ms, sizeof ms);
-    char line[1024], list[256] = "";
+    char line[1024], list[512] = "";
     for (int i = 0, at = 0; i < n && at >= 0 && (size_t)at < sizeof list; ++i)
         at += snprintf(list + at, sizeof list - (size_t)at, "%s%s %.4f ms", i ? ", " : "", plans[i].kernel, ms[i]);
     note(c, "tuning %s %s on %lldx%lld: %s; picked %s", *kind ? kind : "tiled", sx, t.rows, t.cols, list,

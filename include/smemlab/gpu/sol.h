@@ -76,7 +76,7 @@ int smem_sol_transpose_launch_as(size_t elem, long long rows, long long cols, co
  * wins by more than a margin, cached per device, driver and kernel build (sol_bench.c). Kinds are
  * numbered 0 "" (tiled), 1 big, 2 large, 3 narrow, 4 any, 5 copy. */
 #define SMEM_SOL_KINDS 6
-#define SMEM_SOL_MAX_CANDIDATES 3
+#define SMEM_SOL_MAX_CANDIDATES 5
 struct smem_sol_tuning {
     unsigned char pick[SMEM_SOL_KINDS][3];  /* candidate per kind and element size (f32, f16, f64 slots) */
     unsigned char known[SMEM_SOL_KINDS][3]; /* 0 not decided (candidate 0), 1 read from the cache, 2 measured */
