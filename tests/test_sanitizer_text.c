@@ -327,6 +327,85 @@ static void test_initcheck_as_compute_sanitizer(void)
     free(t);
 }
 
+/* The program's own lines of a golden section (its output on the H200, the "=========" records
+ * left out), each of which must be in the log of ours. */
+static int program_lines_in(const char *text, const char *head, const char *log)
+{
+    const char *p = strstr(text, head);
+    if (!p || !log)
+        return 0;
+    p = strchr(p, '\n');
+    const char *end = p ? strstr(p, "=== exit") : NULL;
+    for (p = p ? strchr(p + 1, '\n') : NULL; p && end && p < end;) { /* past the "$ cmd" line */
+        p++;
+        const char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p) : strlen(p);
+        if (p < end && n && strncmp(p, "=========", 9)) {
+            char line[400];
+            snprintf(line, sizeof line, "%.*s\n", (int)(n < 390 ? n : 390), p);
+            if (!strstr(log, line)) {
+                fprintf(stderr, "  the program's line [%.*s] is not ours\n", (int)n, p);
+                return 0;
+            }
+        }
+        p = nl;
+    }
+    return 1;
+}
+
+/* The faults a GPU stops a kernel at (misaligned.cu, localoob.cu; memcheck --leak-check full on
+ * the H200): the kernel's record is compute-sanitizer's first (kind, space, size, line, thread,
+ * block, "misaligned" / "out of bounds", the allocation it is inside); the program's own output is
+ * what it printed there without the sanitizer (the error the next calls return:
+ * cudaErrorMisalignedAddress, cudaErrorIllegalAddress, or none for a local write just past its
+ * frame, inside the stack); where the GPU returned an error, the later calls are findings and the
+ * ERROR and LEAK SUMMARY are compute-sanitizer's (every later call fails there too, with 719, its
+ * own kernel stop's error), else one error. */
+static void test_faults_as_compute_sanitizer(void)
+{
+    static const struct {
+        const char *golden, *prog, *modes[6];
+    } sets[] = {{"h200-misaligned.txt", "misaligned", {"clean", "shared", "global", "wide", NULL}},
+                {"h200-localoob.txt", "localoob", {"clean", "past", "stack", "far", "below", NULL}}};
+    for (size_t s = 0; s < sizeof sets / sizeof sets[0]; s++) {
+        char *t = golden_file(sets[s].golden);
+        for (int m = 0; t && sets[s].modes[m]; m++) {
+            const char *mode = sets[s].modes[m];
+            char head[200], plain[200];
+            snprintf(head, sizeof head, "=== %s: --tool memcheck --leak-check full", mode);
+            snprintf(plain, sizeof plain, "=== %s: plain", mode);
+            CHECK_EQ(section(t, head, &gold), 0);
+            CHECK_EQ(ours("--sanitizer-tool memcheck --leak-check full", sets[s].prog, mode, &mine),
+                     0);
+            char log[1200];
+            snprintf(log, sizeof log, "%s/%s.%s.txt.log", bin, sets[s].prog, mode);
+            char *text = test_read_file(log, NULL);
+            int ok = program_lines_in(t, plain, text);
+            const char *ps = strstr(t, plain);
+            const char *pe = ps ? strstr(ps, "=== exit") : NULL;
+            const char *sync = ps ? strstr(ps, "sync: ") : NULL;
+            int gpu_error = sync && sync < pe && strncmp(sync + 6, "cudaSuccess", 11);
+            ok = ok && gold.n >= 2 && mine.n >= 2 && !strcmp(gold.r[0], mine.r[0]);
+            if (ok && gold.n > 3) /* [1] the kernel's record */
+                ok = lines_within(mine.r[1], gold.r[1]);
+            if (ok && (gpu_error || gold.n <= 3)) /* the summaries, and as many records */
+                ok = gold.n == mine.n && !strcmp(gold.r[gold.n - 1], mine.r[mine.n - 1]) &&
+                     !strcmp(gold.r[gold.n - 2], mine.r[mine.n - 2]);
+            else if (ok)
+                ok = mine.n == 4 && !strcmp(mine.r[3], "========= ERROR SUMMARY: 1 error");
+            if (!ok) {
+                fprintf(stderr, "%s %s differs (%u records against %u, the GPU's error: %d):\n",
+                        sets[s].prog, mode, mine.n, gold.n, gpu_error);
+                show("compute-sanitizer", &gold);
+                show("smemlab", &mine);
+            }
+            CHECK(ok);
+            free(text);
+        }
+        free(t);
+    }
+}
+
 int main(void)
 {
     if (sh("nvcc --version > /dev/null 2>&1") != 0) {
@@ -341,7 +420,8 @@ int main(void)
     } progs[] = {{"run", "sanitize", ""},        {"run", "sanitize_more", ""},
                  {"run", "sanitize_kernel", ""}, {"run", "initcheck", ""},
                  {"hazards", "reverse", "-DHAZARD_MAIN"}, {"hazards", "racey", "-DHAZARD_MAIN"},
-                 {"hazards", "barrier", "-DHAZARD_MAIN"}, {"hazards", "oob", "-DHAZARD_MAIN"}};
+                 {"hazards", "barrier", "-DHAZARD_MAIN"}, {"hazards", "oob", "-DHAZARD_MAIN"},
+                 {"run", "misaligned", ""}, {"run", "localoob", ""}};
     for (size_t i = 0; i < sizeof progs / sizeof progs[0]; i++) {
         char cmd[4000];
         snprintf(cmd, sizeof cmd, "nvcc -g -lineinfo -arch=sm_90 -cudart shared %s -o %s/%s "
@@ -355,5 +435,6 @@ int main(void)
     RUN(test_host_records_are_compute_sanitizers);
     RUN(test_kernel_records_are_compute_sanitizers);
     RUN(test_initcheck_as_compute_sanitizer);
+    RUN(test_faults_as_compute_sanitizer);
     return CHECK_DONE();
 }

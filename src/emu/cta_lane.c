@@ -183,6 +183,23 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
     int cluster = sp == SP_SHARED && (in->tflags & SMEM_TF_CLUSTER);
     if (aknown) {
         where = emu_resolve(b, tid, sp | (cluster ? EMU_SP_CLUSTER : 0u), a, total, &mem, &kn, &off);
+        /* a run (faults reported, not stopping) reports what the GPU faults on as memcheck's
+           findings and goes on past them, the access doing nothing (a load reads unknown data):
+           a misaligned shared or local access, a local one outside the thread's frame */
+        int local = sp == SP_LOCAL || (sp == SP_GENERIC && a >= LOCAL_GENERIC_BASE &&
+                                       a - LOCAL_GENERIC_BASE < WINDOW_SIZE);
+        unsigned align = total > 16 ? 16 : total;
+        if (b->gm && b->gm->fault && !b->gm->faults_stop && op != PO_CP_ASYNC && !cluster &&
+            (((where == 1 || where == 2) && off % align) || (where == -1 && local))) {
+            unsigned fsp = where == 1 ? SP_SHARED : SP_LOCAL;
+            uint64_t fa = where == 1 ? off + SHARED_WINDOW_BASE
+                          : sp == SP_GENERIC ? a - LOCAL_GENERIC_BASE : a;
+            emu_space_fault(b, tid, pc, in, where == -1 ? SMEM_GFAULT_LOAD : SMEM_GFAULT_MISALIGNED,
+                            fsp, fa, total);
+            mem = NULL;
+            where = 0; /* nothing there */
+            shared = 0;
+        }
         if (where <= -3 || ((where == 5 || (where == 1 && (cluster || sp == SP_GENERIC))) &&
                             a % total))
             return emu_remote_fault(b, tid, pc, a, total, where);

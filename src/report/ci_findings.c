@@ -233,8 +233,9 @@ static int memory_findings(const struct smem_json *launches, struct smem_finding
             f->launch = (long)small(smem_json_num(launch, "index", l));
             const char *nearest = smem_json_str(m, "nearest");
             snprintf(f->message, sizeof f->message,
-                     "%s: global memory error (%s) of %.0f bytes at 0x%llx in launch %ld: %s",
-                     f->kernel, kind ? kind : "?", smem_json_num(m, "bytes", 0),
+                     "%s: %s memory error (%s) of %.0f bytes at 0x%llx in launch %ld: %s",
+                     f->kernel, smem_json_str(m, "space") ? smem_json_str(m, "space") : "global",
+                     kind ? kind : "?", smem_json_num(m, "bytes", 0),
                      whole(smem_json_num(m, "address", 0)), f->launch,
                      nearest && *nearest ? nearest : "no allocation near it");
         }

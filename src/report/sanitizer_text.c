@@ -57,9 +57,10 @@ static char *sanitizer_spelling(const char *dem)
             size_t j = i + 1;
             if (dem[j] == ' ')
                 *o++ = dem[j++];
-            size_t w = j; /* the first type word: letters, digits, _, :: */
+            size_t w = j; /* the type's words ("long long"): letters, digits, _, ::, spaces */
             while (w < n && ((dem[w] >= 'a' && dem[w] <= 'z') || (dem[w] >= 'A' && dem[w] <= 'Z') ||
-                             (dem[w] >= '0' && dem[w] <= '9') || dem[w] == '_' || dem[w] == ':'))
+                             (dem[w] >= '0' && dem[w] <= '9') || dem[w] == '_' || dem[w] == ':' ||
+                             (dem[w] == ' ' && strncmp(dem + w, " const", 6))))
                 w++;
             if (w > j && !strncmp(dem + w, " const", 6) &&
                 (dem[w + 6] == '*' || dem[w + 6] == '&' || dem[w + 6] == ',' || dem[w + 6] == ')')) {
@@ -183,8 +184,32 @@ static void nearest_line(FILE *f, const char *near)
     int before = near && strstr(near, " bytes before the ") != NULL;
     if (p && (after || before) && !strstr(near, "freed") && sscanf(near, "%llu", &d) == 1 &&
         sscanf(s, "%llu", &size) == 1 && sscanf(p + strlen("-byte allocation at "), "%llx", &base) == 1) {
-        fprintf(f, PREFIX "    and is %llu bytes %s the nearest allocation at 0x%llx of size %llu "
-                          "bytes\n", after ? d + 1 : d, after ? "after" : "before", base, size);
+        char b[40];
+        fprintf(f, PREFIX "    and is %llu bytes %s the nearest allocation at 0x%llx of size %s "
+                          "bytes\n", after ? d + 1 : d, after ? "after" : "before", base,
+                grouped(b, sizeof b, size));
+        return;
+    }
+    if (near && *near)
+        fprintf(f, PREFIX "    (smemlab: %s)\n", near);
+}
+
+/* A misaligned access inside an allocation, from smemlab's "N bytes into a S-byte allocation at
+ * 0xA (...)": "and is inside the nearest allocation at 0xA of size S bytes" (compute-sanitizer's
+ * words, the size grouped in thousands) */
+static void inside_line(FILE *f, const char *near)
+{
+    unsigned long long d = 0, size = 0, base = 0;
+    const char *p = near ? strstr(near, "-byte allocation at 0x") : NULL;
+    const char *s = p;
+    while (s && s > near && s[-1] >= '0' && s[-1] <= '9')
+        s--;
+    char b[40];
+    if (p && strstr(near, " bytes into a") && !strstr(near, "freed") &&
+        sscanf(near, "%llu", &d) == 1 && sscanf(s, "%llu", &size) == 1 &&
+        sscanf(p + strlen("-byte allocation at "), "%llx", &base) == 1) {
+        fprintf(f, PREFIX "    and is inside the nearest allocation at 0x%llx of size %s bytes\n",
+                base, grouped(b, sizeof b, size));
         return;
     }
     if (near && *near)
@@ -268,8 +293,12 @@ static void memory_error(FILE *f, const struct smem_json *e, const char *sig, co
         return;
     }
     int misaligned = !strcmp(kind, "misaligned access");
-    const char *what = !strcmp(kind, "load") ? "read" : !strcmp(kind, "store") ? "write"
-                       : !strcmp(kind, "atomic") ? "atomic" : misaligned ? "read" : NULL;
+    const char *access = misaligned ? smem_json_str(e, "access") : kind; /* load, store, atomic */
+    const char *what = !access ? (misaligned ? "read" : NULL)
+                       : !strcmp(access, "load") ? "read" : !strcmp(access, "store") ? "write"
+                       : !strcmp(access, "atomic") ? "atomic" : NULL;
+    const char *space = smem_json_str(e, "space");
+    int global = !space || !strcmp(space, "global");
     if (!what || !(tools & SMEM_SANTEXT_MEMCHECK))
         return; /* smemlab's own kinds (a store of a value it does not know): not memcheck's */
     if ((*shown)++) {
@@ -278,18 +307,19 @@ static void memory_error(FILE *f, const struct smem_json *e, const char *sig, co
                 file && *file ? file : "?", line, addr, count, count == 1 ? "" : "s");
         return;
     }
-    fprintf(f, PREFIX "Invalid __global__ %s of size %llu bytes\n", what, bytes);
+    fprintf(f, PREFIX "Invalid __%s__ %s of size %llu bytes\n", global ? "global" : space, what,
+            bytes);
     at(f, sig, file, line);
     fprintf(f, PREFIX "    by thread ");
     triple(f, smem_json_get(e, "thread"));
     fprintf(f, " in block ");
     triple(f, smem_json_get(e, "block"));
-    if (misaligned) {
-        fprintf(f, "\n" PREFIX "    Address 0x%llx is misaligned\n", addr);
-    } else {
-        fprintf(f, "\n" PREFIX "    Access to 0x%llx is out of bounds\n", addr);
+    fprintf(f, "\n" PREFIX "    Access to 0x%llx is %s\n", addr,
+            misaligned ? "misaligned" : "out of bounds");
+    if (global && misaligned)
+        inside_line(f, smem_json_str(e, "nearest"));
+    else if (global)
         nearest_line(f, smem_json_str(e, "nearest"));
-    }
     more(f, count, "thread accesses by this instruction in this launch");
     c->errors++; /* the GPU stops the kernel at its first fault: memcheck reports that one */
 }

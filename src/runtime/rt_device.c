@@ -72,12 +72,14 @@ static void rt_device_props(struct cudaDeviceProp *p)
     p->hostNumaId = -1;
 }
 
+/* a faulted context's error (every later call returns it: a finding each, as compute-sanitizer
+   counts them), else cudaSuccess */
 static cudaError_t ok(void)
 {
     rt_lock();
     cudaError_t e = rt_sticky();
     rt_unlock();
-    return e;
+    return e ? rt_error(e) : e;
 }
 
 RT_API cudaError_t cudaGetDeviceCount(int *n);

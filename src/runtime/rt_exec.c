@@ -75,6 +75,9 @@ static void on_fault(void *ctx, const struct smem_global_fault *f)
     const struct smem_ptx_insn *in = &c->p->func->insns[f->insn];
     e->kind = f->kind;
     e->op = f->op;
+    e->space = f->space == SP_SHARED || f->space == SP_LOCAL ? f->space : SP_GLOBAL;
+    if (e->space == SP_LOCAL)
+        e->addr = (uint32_t)e->addr; /* a 32-bit window, as the GPU's local addresses */
     e->file = in->loc_file < m->nfiles ? m->files[in->loc_file] : NULL;
     e->line = in->loc_line;
     e->insn = f->insn;
@@ -89,7 +92,11 @@ static void on_fault(void *ctx, const struct smem_global_fault *f)
     e->block[1] = f->block / gd[0] % gd[1];
     e->block[2] = f->block / (gd[0] * gd[1]);
     const struct rt_alloc *al;
-    if (f->kind == SMEM_MEMORY_UNINITIALIZED && (al = rt_find(f->addr, 1)))
+    if (e->space != SP_GLOBAL)
+        snprintf(e->nearest, sizeof e->nearest, "%s", e->space == SP_SHARED
+                 ? "in the block's shared memory" : f->kind == SMEM_GFAULT_MISALIGNED
+                 ? "in the thread's local memory" : "outside the thread's local memory (its frame)");
+    else if (f->kind == SMEM_MEMORY_UNINITIALIZED && (al = rt_find(f->addr, 1)))
         /* the allocation's site was named before the launch (rt_execute: not from here, where
            the blocks run on several threads) */
         snprintf(e->nearest, sizeof e->nearest, "%llu bytes into the %llu-byte allocation at 0x%llx "

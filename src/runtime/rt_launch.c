@@ -112,6 +112,26 @@ static cudaError_t cluster_of(const struct rt_kernel *k, const unsigned *attr, d
     return cudaSuccess;
 }
 
+
+/* The error a GPU gives the program for a launch whose memory errors (errs) include a fault that
+ * stops a kernel there and which smemlab reports and runs past (measured on the H200, driver
+ * 580.159.04: tests/run/h200-misaligned.txt, h200-localoob.txt): a misaligned access,
+ * cudaErrorMisalignedAddress; a local access beyond the thread's frame and its stack
+ * (cudaLimitStackSize's 1 KB), cudaErrorIllegalAddress (one just past the frame, in the stack,
+ * none: memcheck reports it, the GPU runs on). cudaSuccess otherwise: smemlab's other findings
+ * (global accesses outside every allocation) leave the program running as before. */
+static cudaError_t launch_fault(const struct smem_cta_program *p, const struct smem_memory_error *e,
+                                uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        if (e[i].kind == SMEM_GFAULT_MISALIGNED)
+            return cudaErrorMisalignedAddress;
+        if (e[i].space == SP_LOCAL && e[i].addr >= (uint64_t)p->local_size + 1024u)
+            return cudaErrorIllegalAddress;
+    }
+    return cudaSuccess;
+}
+
 static cudaError_t rt_launch(struct rt_kernel *k, dim3 grid, dim3 block, void **args, size_t shmem,
                              const unsigned *cluster_attr)
 {
@@ -225,6 +245,9 @@ static cudaError_t rt_launch(struct rt_kernel *k, dim3 grid, dim3 block, void **
                        ex.res.unknown_block);
     }
     cudaError_t status = cudaSuccess;
+    /* a fault a GPU stops the kernel at, reported and run past here: the launch returns, the
+       next call (and every later one: the context is lost) the GPU's error */
+    cudaError_t fault = rc ? cudaSuccess : launch_fault(p, ex.errs, ex.nerrs);
     char *failure = NULL;
     if (rc) {
         char buf[800];
@@ -301,6 +324,8 @@ static cudaError_t rt_launch(struct rt_kernel *k, dim3 grid, dim3 block, void **
         rt_set_sticky(status);
         return rt_error(status);
     }
+    if (fault)
+        rt_set_sticky(fault);
     rt_report_maybe_write();
     return cudaSuccess;
 }
