@@ -12,6 +12,8 @@
 #include "check.h"
 #include "testfile.h"
 
+#include "smemlab/report/json_read.h"
+
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -406,6 +408,138 @@ static void test_faults_as_compute_sanitizer(void)
     }
 }
 
+/* The first line of src/tests/run/NAME holding text (0: none). */
+static unsigned line_of(const char *name, const char *text)
+{
+    char path[1200];
+    snprintf(path, sizeof path, "%s/tests/run/%s", src, name);
+    char *t = test_read_file(path, NULL);
+    const char *p = t ? strstr(t, text) : NULL;
+    unsigned line = p ? 1 : 0;
+    for (const char *q = t; p && q < p; q++)
+        line += *q == '\n';
+    free(t);
+    return line;
+}
+
+/* Races on global memory (run --global-races; beyond compute-sanitizer, whose racecheck reports
+ * no hazard for any mode of globalrace.cu on the H200: tests/run/h200-globalrace.txt): each racy
+ * mode has one global-race hazard, its two lines, threads and blocks; the clean ones (a barrier,
+ * atomics, a fence and a volatile flag, release / acquire, the last-block pattern, a kernel
+ * boundary) none; without the option, none; the H200's own results where they do not depend on
+ * the order of a race. In the table, JSON, SARIF, the findings CSV and the racecheck layout. */
+static void test_global_races(void)
+{
+    static const struct {
+        const char *mode, *first, *second, *detail;
+        unsigned t0, b0, t1, b1, n; /* the pair's first threads and blocks (x); races */
+    } cases[] = {
+        /* warp 0 reads p[32..] before warp 1 writes it, warp 1 reads what warp 0 wrote: two */
+        {"rw_block", "out[t] = p[(t + 32) % 64]; // READ", "p[t] = t + 1; // WRITE\n", "read-write",
+         0, 0, 32, 0, 2},
+        {"ww_grid", "// WRITE by every block", "// WRITE by every block", "write-write", 0, 0, 0, 1,
+         1},
+        {"rw_grid", "// WRITE block 0", "// READ block 1", "write-read", 0, 0, 0, 1, 1},
+        {"flag_nofence", "// WRITE data", "// READ data", "write-read", 0, 0, 0, 1, 1},
+        {"flag_cta", "// WRITE data", "// READ data", "write-read", 0, 0, 0, 1, 1},
+        {"sync_block", NULL, NULL, NULL, 0, 0, 0, 0, 0},
+        {"atomic", NULL, NULL, NULL, 0, 0, 0, 0, 0},
+        {"flag", NULL, NULL, NULL, 0, 0, 0, 0, 0},
+        {"acqrel", NULL, NULL, NULL, 0, 0, 0, 0, 0},
+        {"two_kernels", NULL, NULL, NULL, 0, 0, 0, 0, 0},
+        {"last_block", NULL, NULL, NULL, 0, 0, 0, 0, 0},
+    };
+    char *gold_text = golden_file("h200-globalrace.txt");
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        char out[1200], cmd[9000];
+        snprintf(out, sizeof out, "%s/globalrace.%s.json", bin, cases[c].mode);
+        snprintf(cmd, sizeof cmd, "%s run --global-races --format json -o %s --sarif %s.sarif "
+                 "--findings-csv %s.csv %s/globalrace %s > %s.log 2>&1", smemlab, out, out, out,
+                 bin, cases[c].mode, out);
+        CHECK_EQ(sh(cmd), 0);
+        struct smem_error err;
+        struct smem_json *doc = smem_json_load(out, &err);
+        CHECK(doc != NULL);
+        unsigned n = 0;
+        const struct smem_json *race = NULL;
+        const struct smem_json *ls = smem_json_get(doc, "launches");
+        for (unsigned i = 0; i < smem_json_len(ls); i++) {
+            const struct smem_json *hz = smem_json_get(smem_json_at(ls, i), "hazards");
+            for (unsigned h = 0; h < smem_json_len(hz); h++) {
+                const char *kind = smem_json_str(smem_json_at(hz, h), "kind");
+                const struct smem_json *lines = smem_json_get(smem_json_at(hz, h), "lines");
+                n += kind != NULL;
+                if (kind && !strcmp(kind, "global-race") && cases[c].first && !race &&
+                    smem_json_at(lines, 0)->number == line_of("globalrace.cu", cases[c].first))
+                    race = smem_json_at(hz, h); /* the pair named first */
+            }
+        }
+        char path[1300];
+        snprintf(path, sizeof path, "%s.sarif", out);
+        char *sarif = test_read_file(path, NULL);
+        snprintf(path, sizeof path, "%s.csv", out);
+        char *csv = test_read_file(path, NULL);
+        if (cases[c].first) {
+            unsigned l0 = line_of("globalrace.cu", cases[c].first);
+            unsigned l1 = line_of("globalrace.cu", cases[c].second);
+            const struct smem_json *lines = race ? smem_json_get(race, "lines") : NULL;
+            const char *detail = race ? smem_json_str(race, "detail") : NULL;
+            int ok = n == cases[c].n && race && l0 && l1 &&
+                     smem_json_at(lines, 0) && smem_json_at(lines, 0)->number == l0 &&
+                     smem_json_at(lines, 1)->number == l1 && detail &&
+                     !strncmp(detail, cases[c].detail, strlen(cases[c].detail));
+            const struct smem_json *th = race ? smem_json_get(race, "threads") : NULL;
+            const struct smem_json *bl = race ? smem_json_get(race, "blocks") : NULL;
+            ok = ok && smem_json_at(smem_json_at(th, 0), 0)->number == cases[c].t0 &&
+                 smem_json_at(smem_json_at(bl, 0), 0)->number == cases[c].b0 &&
+                 smem_json_at(smem_json_at(th, 1), 0)->number == cases[c].t1 &&
+                 smem_json_at(smem_json_at(bl, 1), 0)->number == cases[c].b1;
+            ok = ok && sarif && strstr(sarif, "\"ruleId\": \"global-race\"") && csv &&
+                 strstr(csv, "global-race");
+            if (!ok)
+                fprintf(stderr, "globalrace %s: %u hazards, lines %u %u expected, detail %s\n",
+                        cases[c].mode, n, l0, l1, detail ? detail : "(none)");
+            CHECK(ok);
+            /* the racecheck layout: one race displayed, our note on global memory */
+            CHECK_EQ(ours("--global-races --sanitizer-tool racecheck", "globalrace", cases[c].mode,
+                          &mine), 0);
+            snprintf(path, sizeof path, "%s/globalrace.%s.txt", bin, cases[c].mode);
+            char *text = test_read_file(path, NULL), want[120];
+            snprintf(want, sizeof want, "RACECHECK SUMMARY: %u hazard%s displayed (%u error%s, 0 "
+                     "warnings)", cases[c].n, cases[c].n == 1 ? "" : "s", cases[c].n,
+                     cases[c].n == 1 ? "" : "s");
+            CHECK(mine.n == 2 + cases[c].n && strstr(mine.r[1], "Error: Race reported between") &&
+                  text && strstr(text, "(smemlab: on __global__ memory at 0x") &&
+                  strstr(text, want));
+            free(text);
+            /* the option off: compute-sanitizer's verdict (racecheck checks shared memory) */
+            char head[200];
+            snprintf(head, sizeof head, "=== %s: --tool racecheck", cases[c].mode);
+            if (section(gold_text, head, &gold) == 0) {
+                CHECK_EQ(ours("--sanitizer-tool racecheck", "globalrace", cases[c].mode, &mine), 0);
+                CHECK(same_records(&gold, &mine));
+            }
+        } else {
+            if (n)
+                fprintf(stderr, "globalrace %s: %u hazards where none\n", cases[c].mode, n);
+            CHECK_EQ(n, 0);
+            CHECK(sarif && !strstr(sarif, "\"ruleId\": \"global-race\""));
+            /* what the program printed on the H200 (no race decides it) */
+            char head[200], log[1300];
+            snprintf(head, sizeof head, "=== %s: plain", cases[c].mode);
+            snprintf(log, sizeof log, "%s.log", out);
+            char *text = test_read_file(log, NULL);
+            if (strstr(gold_text, head))
+                CHECK(program_lines_in(gold_text, head, text));
+            free(text);
+        }
+        free(sarif);
+        free(csv);
+        smem_json_free(doc);
+    }
+    free(gold_text);
+}
+
 int main(void)
 {
     if (sh("nvcc --version > /dev/null 2>&1") != 0) {
@@ -421,7 +555,7 @@ int main(void)
                  {"run", "sanitize_kernel", ""}, {"run", "initcheck", ""},
                  {"hazards", "reverse", "-DHAZARD_MAIN"}, {"hazards", "racey", "-DHAZARD_MAIN"},
                  {"hazards", "barrier", "-DHAZARD_MAIN"}, {"hazards", "oob", "-DHAZARD_MAIN"},
-                 {"run", "misaligned", ""}, {"run", "localoob", ""}};
+                 {"run", "misaligned", ""}, {"run", "localoob", ""}, {"run", "globalrace", ""}};
     for (size_t i = 0; i < sizeof progs / sizeof progs[0]; i++) {
         char cmd[4000];
         snprintf(cmd, sizeof cmd, "nvcc -g -lineinfo -arch=sm_90 -cudart shared %s -o %s/%s "
@@ -436,5 +570,6 @@ int main(void)
     RUN(test_kernel_records_are_compute_sanitizers);
     RUN(test_initcheck_as_compute_sanitizer);
     RUN(test_faults_as_compute_sanitizer);
+    RUN(test_global_races);
     return CHECK_DONE();
 }

@@ -168,6 +168,10 @@ struct block {
        thread's fence count then (low 20 bits); pf_fences: per thread, its fence.proxy.async count */
     int pf_on;
     uint32_t *pf_pc, *pf_stamp, *pf_fences;
+    /* global_race.c (the launch's global memory has races on): the launch's record and the
+       block's own part */
+    struct emu_grace *gr;
+    struct gr_block *grb;
 };
 
 /* Per instruction, a fast-path kind for the common integer operations (cta_prepare.c). */

@@ -2,6 +2,7 @@
  * parameter memory, and the launch's global memory (its regions, faults, access marks); an
  * address of a state space resolved to bytes and their known marks. */
 #include "memory.h"
+#include "global_race.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -209,6 +210,8 @@ void emu_mark_global_at(struct block *b, uint32_t tid, uint32_t pc, int op, uint
                         unsigned n)
 {
     emu_mark_global(b, op, off, n);
+    if (b->gr)
+        emu_grace_access(b, tid, pc, op, b->gm->regions[b->glast].base + off, n);
     const struct smem_global_memory *g = b->gm;
     uint8_t *im = g->init_marks ? g->init_marks[b->glast] : NULL;
     if (!im)

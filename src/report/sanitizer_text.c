@@ -344,6 +344,18 @@ static void hazard(FILE *f, const struct smem_json *h, const struct smem_json *k
         launch_frame(f, frame);
         fprintf(f, PREFIX "\n");
         c->errors++;
+    } else if (!strcmp(kind, "global-race") && (tools & SMEM_SANTEXT_RACECHECK)) {
+        /* beyond racecheck (shared memory only): its layout, the threads and blocks said */
+        const char *who = strstr(detail, ": ");
+        fprintf(f, PREFIX "Error: Race reported between %s access at %s in %s:%u\n",
+                !strncmp(detail, "write", 5) ? "Write" : "Read", sig, file ? file : "?", l0);
+        fprintf(f, PREFIX "    and %s access at %s in %s:%u [%llu hazard%s]\n",
+                strstr(detail, "-write") ? "Write" : "Read", sig, file ? file : "?", l1, count,
+                count == 1 ? "" : "s");
+        fprintf(f, PREFIX "    (smemlab: on __global__ memory at 0x%llx, %s; racecheck checks "
+                          "shared memory only)\n", num(h, "device_address"), who ? who + 2 : "");
+        fprintf(f, PREFIX "\n");
+        c->races++;
     } else if (!strcmp(kind, "oob") && (tools & SMEM_SANTEXT_MEMCHECK)) {
         int write = !strcmp(detail, "write");
         unsigned bytes = site_bytes(kernel, l0, write);

@@ -598,8 +598,8 @@ int rt_execute(struct rt_kernel *k, const struct smem_cta_program *p, const stru
     struct smem_parallel par;
     memset(&par, 0, sizeof par);
     par.jobs = jobs();
-    if (!parallel_safe(p->func) || threads < 8192)
-        par.jobs = 1;
+    if (!parallel_safe(p->func) || threads < 8192 || l.global->races)
+        par.jobs = 1; /* (global races: one record of the launch's accesses, blocks in order) */
     struct exec_ctx ex;
     memset(&ex, 0, sizeof ex);
     ex.p = p;

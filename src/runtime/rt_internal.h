@@ -169,6 +169,7 @@ struct rt_options {
     int progress;           /* a line on stderr while a long launch runs (rt_progress.c) */
     int leak_check;         /* report allocations not freed at exit (--leak-check full) */
     int initcheck;          /* report reads of device memory never written (--initcheck) */
+    int global_races;       /* report races on global memory (--global-races) */
 };
 extern struct rt_options rt_opt;
 

@@ -198,6 +198,7 @@ static cudaError_t rt_launch(struct rt_kernel *k, dim3 grid, dim3 block, void **
     gm.nsymbols = k->mod->nsymbols;
     gm.faults_stop = 0; /* reported, and the access does nothing (a load reads unknown data) */
     gm.print = rt_print;
+    gm.races = rt_opt.global_races; /* (its blocks then on one thread: rt_exec.c) */
     struct smem_launch l;
     memset(&l, 0, sizeof l);
     l.block[0] = block.x;

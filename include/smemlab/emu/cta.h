@@ -239,6 +239,18 @@ struct smem_cta_cluster_race {
     uint32_t address;       /* the byte's offset in the owner's shared window */
 };
 
+/* Two threads of a launch accessed one byte of global memory, at least one writing, not both
+ * atomically nor both strongly, with nothing ordering them (emu/global_race.c: a barrier of their
+ * block, a release their block made that the other's acquired, the kernel's boundaries); only
+ * with smem_global_memory.races. */
+struct smem_cta_global_race {
+    uint32_t insn[2];       /* the earlier access's instruction, then the later's (as run) */
+    uint8_t write[2];
+    uint32_t thread[2];     /* linear thread index in its block */
+    uint32_t block[2];      /* linear block index */
+    uint64_t address;       /* the device address of the first byte both accessed */
+};
+
 struct smem_cta_hooks {
     void *ctx;
     void (*access)(void *ctx, const struct smem_access *a);
@@ -247,6 +259,7 @@ struct smem_cta_hooks {
     void (*dshared)(void *ctx, const struct smem_dshared *e); /* may be NULL */
     void (*cluster_race)(void *ctx, const struct smem_cta_cluster_race *e); /* may be NULL */
     void (*proxy_fence)(void *ctx, const struct smem_cta_proxy_fence *e); /* may be NULL */
+    void (*global_race)(void *ctx, const struct smem_cta_global_race *e); /* may be NULL */
 };
 
 /* Global memory for a launch (the differential tests; `smemlab run`): device address ranges backed
@@ -297,6 +310,9 @@ struct smem_global_memory {
     void (*print)(void *ctx, uint32_t block, uint32_t thread, uint64_t format,
                   const uint8_t *args, size_t nargs);
     void *print_ctx;
+    /* optional: look for races on global memory between the launch's threads (emu/global_race.c),
+       given to the hooks' global_race; its blocks must run in one smem_cta_run (no slices) */
+    int races;
 };
 
 struct smem_param_value {
