@@ -45,6 +45,7 @@ struct lane {
     uint32_t wsync;             /* __syncwarp()s passed */
     int bar_pred;               /* bar.red: this thread's predicate */
     uint64_t callarg[2];        /* the last values stored to call parameters param0 / param1 */
+    uint64_t callret;           /* malloc's result, for the ld.param of retval0 after the call */
     uint8_t cl_arrived;         /* barrier.cluster.arrive done, its wait not yet */
     uint32_t cl_phase;          /* ... in this phase of the cluster's barrier */
 };

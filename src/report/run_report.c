@@ -23,6 +23,8 @@ const char *smem_memory_error_name(unsigned kind)
     case SMEM_GFAULT_MISALIGNED: return "misaligned access";
     case SMEM_GFAULT_UNKNOWN_VALUE: return "store of a value the emulator does not know";
     case SMEM_MEMORY_UNINITIALIZED: return "uninitialized load";
+    case SMEM_GFAULT_BAD_FREE: return "invalid free";
+    case SMEM_GFAULT_DOUBLE_FREE: return "double free";
     default: return "store to constant memory";
     }
 }
@@ -416,7 +418,8 @@ void smem_run_report_table(FILE *f, const struct smem_run_report *r)
             fprintf(f, "  launch %llu, %s: %s%s%s of %u bytes at %s:%u, thread (%u,%u,%u) "
                        "block (%u,%u,%u), address 0x%llx: %s; %llu time%s\n",
                     (unsigned long long)l->index, kernel_name(r, l->kernel),
-                    e->kind == SMEM_GFAULT_UNKNOWN_VALUE || e->kind == SMEM_MEMORY_UNINITIALIZED
+                    e->kind == SMEM_GFAULT_UNKNOWN_VALUE || e->kind == SMEM_MEMORY_UNINITIALIZED ||
+                    e->kind == SMEM_GFAULT_BAD_FREE || e->kind == SMEM_GFAULT_DOUBLE_FREE
                         ? ""
                         : "invalid ",
                     e->space == SP_SHARED ? "shared " : e->space == SP_LOCAL ? "local " : "",
@@ -441,8 +444,9 @@ void smem_run_report_table(FILE *f, const struct smem_run_report *r)
                     (unsigned long long)x->count, x->count == 1 ? "" : "s",
                     (unsigned long long)x->uninit_at);
         } else if (!strcmp(x->kind, "leak")) {
-            fprintf(f, "  leak: %llu bytes at 0x%llx, made by %s at %s\n",
-                    (unsigned long long)x->bytes, (unsigned long long)x->address, x->call, x->site);
+            fprintf(f, "  leak: %llu bytes at 0x%llx, made by %s at %s%s\n",
+                    (unsigned long long)x->bytes, (unsigned long long)x->address, x->call, x->site,
+                    x->detail ? " (the device heap)" : "");
             bytes += x->bytes;
             nleaks++;
         } else {

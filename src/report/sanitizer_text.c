@@ -292,6 +292,26 @@ static void memory_error(FILE *f, const struct smem_json *e, const char *sig, co
         c->errors += count ? count : 1;
         return;
     }
+    if (!strcmp(kind, "invalid free") || !strcmp(kind, "double free")) {
+        if (!(tools & SMEM_SANTEXT_MEMCHECK))
+            return;
+        if ((*shown)++) {
+            fprintf(f, PREFIX "    (smemlab: and a %s at %s:%u: a GPU stops the kernel at its "
+                              "first)\n", kind, file && *file ? file : "?", line);
+            return;
+        }
+        fprintf(f, PREFIX "Malloc/Free Error encountered : %s\n", kind[0] == 'i'
+                ? "Invalid pointer to device-side free" : "Device-side double free");
+        at(f, sig, file, line);
+        fprintf(f, PREFIX "    by thread ");
+        triple(f, smem_json_get(e, "thread"));
+        fprintf(f, " in block ");
+        triple(f, smem_json_get(e, "block"));
+        fprintf(f, "\n" PREFIX "    Address 0x%llx\n", addr);
+        more(f, count, "thread frees by this instruction in this launch");
+        c->errors++;
+        return;
+    }
     int misaligned = !strcmp(kind, "misaligned access");
     const char *access = misaligned ? smem_json_str(e, "access") : kind; /* load, store, atomic */
     const char *what = !access ? (misaligned ? "read" : NULL)
@@ -318,6 +338,9 @@ static void memory_error(FILE *f, const struct smem_json *e, const char *sig, co
             misaligned ? "misaligned" : "out of bounds");
     if (global && misaligned)
         inside_line(f, smem_json_str(e, "nearest"));
+    else if (global && smem_json_str(e, "nearest") &&
+             !strncmp(smem_json_str(e, "nearest"), "in the device heap", 17))
+        fprintf(f, PREFIX "    and is located in the device heap\n");
     else if (global)
         nearest_line(f, smem_json_str(e, "nearest"));
     more(f, count, "thread accesses by this instruction in this launch");
@@ -487,9 +510,16 @@ static void host_findings(FILE *f, const struct smem_json *arr, unsigned tools, 
         qsort(leaks, nleaks, sizeof *leaks, cmp_address); /* compute-sanitizer's order */
         for (unsigned i = 0; i < nleaks; i++) {
             char b[40];
-            fprintf(f, PREFIX "Leaked %s bytes at 0x%llx\n", grouped(b, sizeof b, num(leaks[i], "bytes")),
-                    num(leaks[i], "address"));
-            host_frame(f, leaks[i], "allocation time");
+            const char *detail = smem_json_str(leaks[i], "detail");
+            int heap = detail && !strcmp(detail, "device heap");
+            fprintf(f, PREFIX "Leaked %s bytes at 0x%llx%s\n", grouped(b, sizeof b, num(leaks[i], "bytes")),
+                    num(leaks[i], "address"), heap ? " on the device heap" : "");
+            if (heap) /* compute-sanitizer names no frame; smemlab the kernel's line */
+                fprintf(f, PREFIX "    (smemlab: made by malloc at %s:%.0f)\n",
+                        smem_json_str(leaks[i], "file") ? smem_json_str(leaks[i], "file") : "?",
+                        smem_json_num(leaks[i], "line", 0));
+            else
+                host_frame(f, leaks[i], "allocation time");
             fprintf(f, PREFIX "\n");
             c->leaks++;
             c->leaked += num(leaks[i], "bytes");

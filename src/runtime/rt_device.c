@@ -310,7 +310,12 @@ RT_API cudaError_t cudaDeviceGetSharedMemConfig(int *c)
 RT_API cudaError_t cudaDeviceSetLimit(int limit, size_t value);
 RT_API cudaError_t cudaDeviceSetLimit(int limit, size_t value)
 {
-    (void)limit, (void)value;
+    if (limit == 2) { /* cudaLimitMallocHeapSize: refused once a kernel used the heap */
+        rt_lock();
+        int rc = rt_heap_set_limit(value);
+        rt_unlock();
+        return rc ? rt_error(cudaErrorInvalidValue) : cudaSuccess;
+    }
     return cudaSuccess;
 }
 RT_API cudaError_t cudaDeviceGetLimit(size_t *value, int limit);
@@ -320,6 +325,11 @@ RT_API cudaError_t cudaDeviceGetLimit(size_t *value, int limit)
     if (!value)
         return rt_error(cudaErrorInvalidValue);
     *value = limit >= 0 && limit < 7 ? def[limit] : 0;
+    if (limit == 2) {
+        rt_lock();
+        *value = (size_t)rt_heap_limit();
+        rt_unlock();
+    }
     return cudaSuccess;
 }
 RT_API cudaError_t cudaDeviceGetStreamPriorityRange(int *least, int *greatest);

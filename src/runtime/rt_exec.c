@@ -92,7 +92,14 @@ static void on_fault(void *ctx, const struct smem_global_fault *f)
     e->block[1] = f->block / gd[0] % gd[1];
     e->block[2] = f->block / (gd[0] * gd[1]);
     const struct rt_alloc *al;
-    if (e->space != SP_GLOBAL)
+    if (f->kind == SMEM_GFAULT_BAD_FREE || f->kind == SMEM_GFAULT_DOUBLE_FREE)
+        snprintf(e->nearest, sizeof e->nearest, "%s", f->kind == SMEM_GFAULT_BAD_FREE
+                 ? "free of a pointer no device-side malloc returned"
+                 : "free of a device heap block freed already");
+    else if (e->space == SP_GLOBAL && (al = rt_find(f->addr, 1)) && al->heap)
+        snprintf(e->nearest, sizeof e->nearest, "in the device heap, outside every block "
+                 "malloc returned that is still live");
+    else if (e->space != SP_GLOBAL)
         snprintf(e->nearest, sizeof e->nearest, "%s", e->space == SP_SHARED
                  ? "in the block's shared memory" : f->kind == SMEM_GFAULT_MISALIGNED
                  ? "in the thread's local memory" : "outside the thread's local memory (its frame)");
@@ -201,7 +208,7 @@ static int parallel_safe(const struct smem_ptx_func *f)
             in->space != SP_LOCAL && in->space != SP_PARAM)
             return 0;
     }
-    return !prints(f);
+    return !prints(f) && !rt_heap_calls(f); /* the heap's blocks: one thread makes them */
 }
 
 static unsigned jobs(void)
@@ -535,7 +542,8 @@ int rt_execute(struct rt_kernel *k, const struct smem_cta_program *p, const stru
     /* a kernel that prints is never skipped: its lines are part of what it does. A program with
        no device memory at all (nreg 0: a kernel that only uses shared memory, timed in a loop)
        has marks too: such a launch reads no byte, so a repeat is proven by its key alone */
-    int marks = rt_opt.memo && total_bytes <= MARK_MAX_BYTES && !prints(p->func);
+    int marks = rt_opt.memo && total_bytes <= MARK_MAX_BYTES && !prints(p->func) &&
+                !rt_heap_calls(p->func); /* a repeat would make no heap blocks */
     if (marks) {
         rdm = calloc(nreg ? nreg : 1, sizeof *rdm);
         wrm = calloc(nreg ? nreg : 1, sizeof *wrm);

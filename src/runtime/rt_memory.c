@@ -217,6 +217,7 @@ const struct smem_global_region *rt_regions(unsigned *n)
             r->host = al->host;
             r->known = NULL;
             r->readonly = al->readonly;
+            r->heap = al->heap;
         }
         regions_dirty = 0;
     }
