@@ -9,6 +9,7 @@
 //   bad_free     free of a pointer 4 bytes into a block       double_free  free of a block twice
 //   limit        cudaDeviceSetLimit(cudaLimitMallocHeapSize, 1 MB), then a 2 MB malloc: NULL
 //   host_free    cudaFree of a pointer a kernel malloc'd
+//   too_big      a 16 MB malloc from the default 8 MB heap: NULL
 #include <cstdio>
 #include <cstring>
 #include <cuda_runtime.h>
@@ -84,6 +85,8 @@ int main(int argc, char **argv)
         cudaDeviceGetLimit(&heap, cudaLimitMallocHeapSize);
         printf("set: %s, heap limit %zu\n", cudaGetErrorName(e), heap);
         big<<<1, 1>>>(out, 2 << 20);
+    } else if (!strcmp(mode, "too_big")) {
+        big<<<1, 1>>>(out, 16 << 20);
     } else {
         use<<<1, 4>>>(out, fault);
     }

@@ -6,7 +6,10 @@
 // Modes:
 //   clean   shared, global and local accesses all aligned
 //   shared  a 4-byte shared read 2 bytes off      global  a 4-byte global write 2 bytes off
-//   local   a 4-byte local read 2 bytes off        wide    an 8-byte global read 4 bytes off
+//   local   a 4-byte local read 2 bytes off (ptxas keeps this small array in registers: the
+//           H200 runs no local access)                wide    an 8-byte global read 4 bytes off
+//   local_mem  a 4-byte local read 2 bytes off an array a store at a variable index keeps in
+//           local memory
 #include <cstdio>
 #include <cstring>
 #include <cuda_runtime.h>
@@ -41,6 +44,16 @@ __global__ void wide_mis(const long long *p, long long *out, int off)
     out[threadIdx.x] = q[threadIdx.x]; // READ global 8
 }
 
+__global__ void local_mem_mis(int *out, int off, int idx, int n)
+{
+    int a[64];
+    for (int i = 0; i < 64; i++)
+        a[i] = i * n;
+    a[idx & 63] = 7; // a store at a variable index: the array stays in local memory
+    const int *p = (const int *)((const char *)a + (threadIdx.x == 1 ? off : 0));
+    out[threadIdx.x] = p[(threadIdx.x * n) & 31]; // READ local memory
+}
+
 static void report(const char *what)
 {
     cudaError_t e = cudaDeviceSynchronize();
@@ -72,6 +85,10 @@ int main(int argc, char **argv)
     if (!strcmp(mode, "clean") || !strcmp(mode, "local")) {
         local_mis<<<1, 4>>>(out, off, 3);
         report("local");
+    }
+    if (!strcmp(mode, "clean") || !strcmp(mode, "local_mem")) {
+        local_mem_mis<<<1, 4>>>(out, off, 5, 3);
+        report("local_mem");
     }
     if (!strcmp(mode, "clean") || !strcmp(mode, "wide")) {
         wide_mis<<<1, 4>>>(w, wo, off);
