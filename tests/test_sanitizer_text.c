@@ -12,6 +12,8 @@
 #include "check.h"
 #include "testfile.h"
 
+#include "smemlab/report/json_read.h"
+
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -327,6 +329,249 @@ static void test_initcheck_as_compute_sanitizer(void)
     free(t);
 }
 
+/* The program's own lines of a golden section (its output on the H200, the "=========" records
+ * left out), each of which must be in the log of ours. */
+static int program_lines_in(const char *text, const char *head, const char *log)
+{
+    const char *p = strstr(text, head);
+    if (!p || !log)
+        return 0;
+    p = strchr(p, '\n');
+    const char *end = p ? strstr(p, "=== exit") : NULL;
+    for (p = p ? strchr(p + 1, '\n') : NULL; p && end && p < end;) { /* past the "$ cmd" line */
+        p++;
+        const char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p) : strlen(p);
+        if (p < end && n && strncmp(p, "=========", 9)) {
+            char line[400];
+            snprintf(line, sizeof line, "%.*s\n", (int)(n < 390 ? n : 390), p);
+            if (!strstr(log, line)) {
+                fprintf(stderr, "  the program's line [%.*s] is not ours\n", (int)n, p);
+                return 0;
+            }
+        }
+        p = nl;
+    }
+    return 1;
+}
+
+/* The faults a GPU stops a kernel at (misaligned.cu, localoob.cu; memcheck --leak-check full on
+ * the H200): the kernel's record is compute-sanitizer's first (kind, space, size, line, thread,
+ * block, "misaligned" / "out of bounds", the allocation it is inside); the program's own output is
+ * what it printed there without the sanitizer (the error the next calls return:
+ * cudaErrorMisalignedAddress, cudaErrorIllegalAddress, or none for a local write just past its
+ * frame, inside the stack); where the GPU returned an error, the later calls are findings and the
+ * ERROR and LEAK SUMMARY are compute-sanitizer's (every later call fails there too, with 719, its
+ * own kernel stop's error), else one error. */
+static void test_faults_as_compute_sanitizer(void)
+{
+    static const struct {
+        const char *golden, *prog, *modes[10];
+    } sets[] = {{"h200-misaligned.txt", "misaligned", {"clean", "shared", "global", "wide",
+                                                       "local_mem", NULL}},
+                {"h200-localoob.txt", "localoob", {"clean", "past", "stack", "far", "below", NULL}},
+                {"h200-devheap.txt", "devheap", {"clean", "two_kernels", "overrun", "leak",
+                                                 "bad_free", "double_free", "limit", "host_free",
+                                                 "too_big", NULL}}};
+    for (size_t s = 0; s < sizeof sets / sizeof sets[0]; s++) {
+        char *t = golden_file(sets[s].golden);
+        for (int m = 0; t && sets[s].modes[m]; m++) {
+            const char *mode = sets[s].modes[m];
+            char head[200], plain[200];
+            snprintf(head, sizeof head, "=== %s: --tool memcheck --leak-check full", mode);
+            snprintf(plain, sizeof plain, "=== %s: plain", mode);
+            CHECK_EQ(section(t, head, &gold), 0);
+            CHECK_EQ(ours("--sanitizer-tool memcheck --leak-check full", sets[s].prog, mode, &mine),
+                     0);
+            char log[1200];
+            snprintf(log, sizeof log, "%s/%s.%s.txt.log", bin, sets[s].prog, mode);
+            char *text = test_read_file(log, NULL);
+            int ok = program_lines_in(t, plain, text);
+            const char *ps = strstr(t, plain);
+            const char *pe = ps ? strstr(ps, "=== exit") : NULL;
+            const char *sync = ps ? strstr(ps, "sync: ") : NULL;
+            int gpu_error = sync && sync < pe && strncmp(sync + 6, "cudaSuccess", 11);
+            ok = ok && gold.n >= 2 && mine.n >= 2 && !strcmp(gold.r[0], mine.r[0]);
+            if (ok && gold.n > 3) /* [1] the kernel's record (or the first host one) */
+                ok = lines_within(mine.r[1], gold.r[1]);
+            int fault = gold.n > 3 && (!strncmp(gold.r[1], "========= Invalid", 17) ||
+                                       !strncmp(gold.r[1], "========= Malloc/Free", 21));
+            /* a kernel fault the GPU runs past: its record alone, and the device heap's block
+               a free of an inner pointer left (bad_free: the GPU goes on, the block leaks) */
+            unsigned alone = !strcmp(mode, "bad_free") ? 2 : 1;
+            if (ok && (gpu_error || !fault)) /* the summaries, and as many records */
+                ok = gold.n == mine.n && !strcmp(gold.r[gold.n - 1], mine.r[mine.n - 1]) &&
+                     !strcmp(gold.r[gold.n - 2], mine.r[mine.n - 2]);
+            else if (ok) {
+                char want[80];
+                snprintf(want, sizeof want, "========= ERROR SUMMARY: %u error%s", alone,
+                         alone == 1 ? "" : "s");
+                ok = mine.n == 3 + alone && !strcmp(mine.r[mine.n - 1], want);
+            }
+            if (!ok) {
+                fprintf(stderr, "%s %s differs (%u records against %u, the GPU's error: %d):\n",
+                        sets[s].prog, mode, mine.n, gold.n, gpu_error);
+                show("compute-sanitizer", &gold);
+                show("smemlab", &mine);
+            }
+            CHECK(ok);
+            free(text);
+        }
+        free(t);
+    }
+}
+
+/* The first line of src/tests/run/NAME holding text (0: none). */
+static unsigned line_of(const char *name, const char *text)
+{
+    char path[1200];
+    snprintf(path, sizeof path, "%s/tests/run/%s", src, name);
+    char *t = test_read_file(path, NULL);
+    const char *p = t ? strstr(t, text) : NULL;
+    unsigned line = p ? 1 : 0;
+    for (const char *q = t; p && q < p; q++)
+        line += *q == '\n';
+    free(t);
+    return line;
+}
+
+/* misaligned.cu's local mode: the PTX reads a small local array 2 bytes off; ptxas keeps that
+ * array in registers (its SASS has no local load: h200-misaligned.txt's sass section), so the
+ * H200 runs no misaligned access and memcheck reports nothing, where smemlab, which runs the PTX,
+ * reports the PTX's access (docs/run.md). Either side changing is news. */
+static void test_local_misaligned_in_registers(void)
+{
+    char *t = golden_file("h200-misaligned.txt");
+    CHECK(t && section(t, "=== local: --tool memcheck --leak-check full", &gold) == 0);
+    CHECK(gold.n == 3 && !strcmp(gold.r[2], "========= ERROR SUMMARY: 0 errors"));
+    const char *sass = t ? strstr(t, "Function : _Z9local_misPiii") : NULL;
+    const char *next = sass ? strstr(sass + 10, "Function :") : NULL;
+    const char *ldl = sass ? strstr(sass, "LDL") : NULL;
+    CHECK(sass && next && (!ldl || ldl > next)); /* no local load in its SASS */
+    CHECK(ours("--sanitizer-tool memcheck", "misaligned", "local", &mine) == 0);
+    CHECK(mine.n > 3 && !strncmp(mine.r[1], "========= Invalid __local__ read of size 4 bytes", 48) &&
+          strstr(mine.r[1], "is misaligned"));
+    free(t);
+}
+
+/* Races on global memory (run --global-races; beyond compute-sanitizer, whose racecheck reports
+ * no hazard for any mode of globalrace.cu on the H200: tests/run/h200-globalrace.txt): each racy
+ * mode has one global-race hazard, its two lines, threads and blocks; the clean ones (a barrier,
+ * atomics, a fence and a volatile flag, release / acquire, the last-block pattern, a kernel
+ * boundary) none; without the option, none; the H200's own results where they do not depend on
+ * the order of a race. In the table, JSON, SARIF, the findings CSV and the racecheck layout. */
+static void test_global_races(void)
+{
+    static const struct {
+        const char *mode, *first, *second, *detail;
+        unsigned t0, b0, t1, b1, n; /* the pair's first threads and blocks (x); races */
+    } cases[] = {
+        /* warp 0 reads p[32..] before warp 1 writes it, warp 1 reads what warp 0 wrote: two */
+        {"rw_block", "out[t] = p[(t + 32) % 64]; // READ", "p[t] = t + 1; // WRITE\n", "read-write",
+         0, 0, 32, 0, 2},
+        {"ww_grid", "// WRITE by every block", "// WRITE by every block", "write-write", 0, 0, 0, 1,
+         1},
+        {"rw_grid", "// WRITE block 0", "// READ block 1", "write-read", 0, 0, 0, 1, 1},
+        {"flag_nofence", "// WRITE data", "// READ data", "write-read", 0, 0, 0, 1, 1},
+        {"flag_cta", "// WRITE data", "// READ data", "write-read", 0, 0, 0, 1, 1},
+        {"sync_block", NULL, NULL, NULL, 0, 0, 0, 0, 0},
+        {"atomic", NULL, NULL, NULL, 0, 0, 0, 0, 0},
+        {"flag", NULL, NULL, NULL, 0, 0, 0, 0, 0},
+        {"acqrel", NULL, NULL, NULL, 0, 0, 0, 0, 0},
+        {"two_kernels", NULL, NULL, NULL, 0, 0, 0, 0, 0},
+        {"last_block", NULL, NULL, NULL, 0, 0, 0, 0, 0},
+    };
+    char *gold_text = golden_file("h200-globalrace.txt");
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        char out[1200], cmd[9000];
+        snprintf(out, sizeof out, "%s/globalrace.%s.json", bin, cases[c].mode);
+        snprintf(cmd, sizeof cmd, "%s run --global-races --format json -o %s --sarif %s.sarif "
+                 "--findings-csv %s.csv %s/globalrace %s > %s.log 2>&1", smemlab, out, out, out,
+                 bin, cases[c].mode, out);
+        CHECK_EQ(sh(cmd), 0);
+        struct smem_error err;
+        struct smem_json *doc = smem_json_load(out, &err);
+        CHECK(doc != NULL);
+        unsigned n = 0;
+        const struct smem_json *race = NULL;
+        const struct smem_json *ls = smem_json_get(doc, "launches");
+        for (unsigned i = 0; i < smem_json_len(ls); i++) {
+            const struct smem_json *hz = smem_json_get(smem_json_at(ls, i), "hazards");
+            for (unsigned h = 0; h < smem_json_len(hz); h++) {
+                const char *kind = smem_json_str(smem_json_at(hz, h), "kind");
+                const struct smem_json *lines = smem_json_get(smem_json_at(hz, h), "lines");
+                n += kind != NULL;
+                if (kind && !strcmp(kind, "global-race") && cases[c].first && !race &&
+                    smem_json_at(lines, 0)->number == line_of("globalrace.cu", cases[c].first))
+                    race = smem_json_at(hz, h); /* the pair named first */
+            }
+        }
+        char path[1300];
+        snprintf(path, sizeof path, "%s.sarif", out);
+        char *sarif = test_read_file(path, NULL);
+        snprintf(path, sizeof path, "%s.csv", out);
+        char *csv = test_read_file(path, NULL);
+        if (cases[c].first) {
+            unsigned l0 = line_of("globalrace.cu", cases[c].first);
+            unsigned l1 = line_of("globalrace.cu", cases[c].second);
+            const struct smem_json *lines = race ? smem_json_get(race, "lines") : NULL;
+            const char *detail = race ? smem_json_str(race, "detail") : NULL;
+            int ok = n == cases[c].n && race && l0 && l1 &&
+                     smem_json_at(lines, 0) && smem_json_at(lines, 0)->number == l0 &&
+                     smem_json_at(lines, 1)->number == l1 && detail &&
+                     !strncmp(detail, cases[c].detail, strlen(cases[c].detail));
+            const struct smem_json *th = race ? smem_json_get(race, "threads") : NULL;
+            const struct smem_json *bl = race ? smem_json_get(race, "blocks") : NULL;
+            ok = ok && smem_json_at(smem_json_at(th, 0), 0)->number == cases[c].t0 &&
+                 smem_json_at(smem_json_at(bl, 0), 0)->number == cases[c].b0 &&
+                 smem_json_at(smem_json_at(th, 1), 0)->number == cases[c].t1 &&
+                 smem_json_at(smem_json_at(bl, 1), 0)->number == cases[c].b1;
+            ok = ok && sarif && strstr(sarif, "\"ruleId\": \"global-race\"") && csv &&
+                 strstr(csv, "global-race");
+            if (!ok)
+                fprintf(stderr, "globalrace %s: %u hazards, lines %u %u expected, detail %s\n",
+                        cases[c].mode, n, l0, l1, detail ? detail : "(none)");
+            CHECK(ok);
+            /* the racecheck layout: one race displayed, our note on global memory */
+            CHECK_EQ(ours("--global-races --sanitizer-tool racecheck", "globalrace", cases[c].mode,
+                          &mine), 0);
+            snprintf(path, sizeof path, "%s/globalrace.%s.txt", bin, cases[c].mode);
+            char *text = test_read_file(path, NULL), want[120];
+            snprintf(want, sizeof want, "RACECHECK SUMMARY: %u hazard%s displayed (%u error%s, 0 "
+                     "warnings)", cases[c].n, cases[c].n == 1 ? "" : "s", cases[c].n,
+                     cases[c].n == 1 ? "" : "s");
+            CHECK(mine.n == 2 + cases[c].n && strstr(mine.r[1], "Error: Race reported between") &&
+                  text && strstr(text, "(smemlab: on __global__ memory at 0x") &&
+                  strstr(text, want));
+            free(text);
+            /* the option off: compute-sanitizer's verdict (racecheck checks shared memory) */
+            char head[200];
+            snprintf(head, sizeof head, "=== %s: --tool racecheck", cases[c].mode);
+            if (section(gold_text, head, &gold) == 0) {
+                CHECK_EQ(ours("--sanitizer-tool racecheck", "globalrace", cases[c].mode, &mine), 0);
+                CHECK(same_records(&gold, &mine));
+            }
+        } else {
+            if (n)
+                fprintf(stderr, "globalrace %s: %u hazards where none\n", cases[c].mode, n);
+            CHECK_EQ(n, 0);
+            CHECK(sarif && !strstr(sarif, "\"ruleId\": \"global-race\""));
+            /* what the program printed on the H200 (no race decides it) */
+            char head[200], log[1300];
+            snprintf(head, sizeof head, "=== %s: plain", cases[c].mode);
+            snprintf(log, sizeof log, "%s.log", out);
+            char *text = test_read_file(log, NULL);
+            if (strstr(gold_text, head))
+                CHECK(program_lines_in(gold_text, head, text));
+            free(text);
+        }
+        free(sarif);
+        free(csv);
+        smem_json_free(doc);
+    }
+    free(gold_text);
+}
+
 int main(void)
 {
     if (sh("nvcc --version > /dev/null 2>&1") != 0) {
@@ -341,7 +586,9 @@ int main(void)
     } progs[] = {{"run", "sanitize", ""},        {"run", "sanitize_more", ""},
                  {"run", "sanitize_kernel", ""}, {"run", "initcheck", ""},
                  {"hazards", "reverse", "-DHAZARD_MAIN"}, {"hazards", "racey", "-DHAZARD_MAIN"},
-                 {"hazards", "barrier", "-DHAZARD_MAIN"}, {"hazards", "oob", "-DHAZARD_MAIN"}};
+                 {"hazards", "barrier", "-DHAZARD_MAIN"}, {"hazards", "oob", "-DHAZARD_MAIN"},
+                 {"run", "misaligned", ""}, {"run", "localoob", ""}, {"run", "globalrace", ""},
+                 {"run", "devheap", ""}};
     for (size_t i = 0; i < sizeof progs / sizeof progs[0]; i++) {
         char cmd[4000];
         snprintf(cmd, sizeof cmd, "nvcc -g -lineinfo -arch=sm_90 -cudart shared %s -o %s/%s "
@@ -355,5 +602,8 @@ int main(void)
     RUN(test_host_records_are_compute_sanitizers);
     RUN(test_kernel_records_are_compute_sanitizers);
     RUN(test_initcheck_as_compute_sanitizer);
+    RUN(test_faults_as_compute_sanitizer);
+    RUN(test_local_misaligned_in_registers);
+    RUN(test_global_races);
     return CHECK_DONE();
 }

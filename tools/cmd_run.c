@@ -59,6 +59,10 @@ static void help(void)
         "  --fail-on-leak       exit 1 when any allocation was not freed (implies --leak-check full)\n"
         "  --initcheck          report reads of device memory nothing wrote (kernels and copies),\n"
         "                       as compute-sanitizer --tool initcheck (the program reads zeros)\n"
+        "  --global-races       report races on global memory between a launch's threads (no\n"
+        "                       barrier, release / acquire or atomic ordering them; beyond\n"
+        "                       compute-sanitizer; a launch's blocks run on one thread)\n");
+    printf(
         "  --sanitizer-text     the report in compute-sanitizer's layout (\"========= ...\") instead\n"
         "                       of the table, for scripts that parse it (docs/run.md)\n"
         "  --sanitizer-tool memcheck|racecheck|synccheck|initcheck|all   only that tool's records\n"
@@ -249,7 +253,7 @@ int cmd_run(int argc, char **argv)
     unsigned long long launches = 0, max_steps = 0, jobs = 0;
     int fmt = FMT_TABLE, hazards = 1, fail_conflict = 0, fail_hazard = 0, fail_memory = 0;
     int leak_check = 0, fail_api = 0, fail_leak = 0;
-    int fail_incomplete = 0, initcheck = 0;
+    int fail_incomplete = 0, initcheck = 0, global_races = 0;
     unsigned santools = 0; /* --sanitizer-text: compute-sanitizer's tools whose records to write */
     int progress = isatty(STDERR_FILENO); /* --progress / --no-progress */
     struct cli_ci ci = {0};
@@ -317,6 +321,8 @@ int cmd_run(int argc, char **argv)
             fail_leak = leak_check = 1;
         } else if (!strcmp(a, "--initcheck")) {
             initcheck = 1;
+        } else if (!strcmp(a, "--global-races")) {
+            global_races = 1;
         } else if (!strcmp(a, "--sanitizer-text")) {
             santools = santools ? santools : SMEM_SANTEXT_ALL;
         } else if (!strcmp(a, "--sanitizer-tool") && v) {
@@ -446,6 +452,7 @@ int cmd_run(int argc, char **argv)
         fmt = FMT_JSON; /* the library writes JSON; the CLI writes compute-sanitizer's text of it */
     setenv(SMEM_RUN_ENV_FORMAT, fmt == FMT_JSON ? "json" : fmt == FMT_CSV ? "csv" : "table", 1);
     setenv(SMEM_RUN_ENV_INITCHECK, initcheck ? "1" : "0", 1);
+    setenv(SMEM_RUN_ENV_GLOBAL_RACES, global_races ? "1" : "0", 1);
     setenv(SMEM_RUN_ENV_HAZARDS, hazards ? "1" : "0", 1);
     setenv(SMEM_RUN_ENV_PROGRESS, progress ? "1" : "0", 1);
     setenv(SMEM_RUN_ENV_LEAK_CHECK, leak_check ? "full" : "no", 1);

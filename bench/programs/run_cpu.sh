@@ -7,6 +7,7 @@
 # the time but not in the instructions). Each report goes to OUT/NAME.csv (default
 # /tmp/smemlab-programs), the program's output to OUT/NAME.out and .err. FORMAT=json writes
 # OUT/NAME.json instead (the report that carries wgmma's shared_gmma: cutlass.txt's programs).
+# RUN_OPTS: more options of `smemlab run` (RUN_OPTS=--global-races: races on global memory too).
 set -u
 SMEMLAB=$1; BIN=$2; OUT=${3:-/tmp/smemlab-programs}
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -19,7 +20,7 @@ while read name exe args; do
   rm -f "$OUT/$name.csv" "$OUT/$name.json"
   F=${FORMAT:-csv}
   /usr/bin/time -f '%e %U %S' -o "$OUT/$name.time" \
-    "$SMEMLAB" run --format $F -o "$OUT/$name.$F" "$BIN/$exe" $args \
+    "$SMEMLAB" run ${RUN_OPTS:-} --format $F -o "$OUT/$name.$F" "$BIN/$exe" $args \
     > "$OUT/$name.out" 2> "$OUT/$name.err" < /dev/null
   rc=$?
   read wall usr sys <<T

@@ -364,6 +364,13 @@ static void on_cluster_race(void *ctx, const struct smem_cta_cluster_race *e)
         smem_hazards_cluster_race(c->hz, e);
 }
 
+static void on_global_race(void *ctx, const struct smem_cta_global_race *e)
+{
+    struct collector *c = ctx;
+    if (c->hz)
+        smem_hazards_global_race(c->hz, e);
+}
+
 /* a warp's access to another CTA's shared memory: its op's totals and its line's */
 static void on_dshared(void *ctx, const struct smem_dshared *e)
 {
@@ -612,7 +619,7 @@ int smem_launch_analyze(const struct smem_cta_program *p, const struct smem_laun
         c.mcache = calloc(MATRIX_CACHE, sizeof *c.mcache);
     }
     struct smem_cta_hooks hooks = {&c, on_access, on_barrier, on_layout, on_dshared, on_cluster_race,
-                                   on_proxy_fence};
+                                   on_proxy_fence, on_global_race};
     double t0 = now_s();
     int rc = smem_cta_run(p, l, o->price ? &hooks : NULL, res, err);
     k->seconds = now_s() - t0;

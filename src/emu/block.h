@@ -45,6 +45,7 @@ struct lane {
     uint32_t wsync;             /* __syncwarp()s passed */
     int bar_pred;               /* bar.red: this thread's predicate */
     uint64_t callarg[2];        /* the last values stored to call parameters param0 / param1 */
+    uint64_t callret;           /* malloc's result, for the ld.param of retval0 after the call */
     uint8_t cl_arrived;         /* barrier.cluster.arrive done, its wait not yet */
     uint32_t cl_phase;          /* ... in this phase of the cluster's barrier */
 };
@@ -168,6 +169,10 @@ struct block {
        thread's fence count then (low 20 bits); pf_fences: per thread, its fence.proxy.async count */
     int pf_on;
     uint32_t *pf_pc, *pf_stamp, *pf_fences;
+    /* global_race.c (the launch's global memory has races on): the launch's record and the
+       block's own part */
+    struct emu_grace *gr;
+    struct gr_block *grb;
 };
 
 /* Per instruction, a fast-path kind for the common integer operations (cta_prepare.c). */

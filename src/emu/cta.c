@@ -12,6 +12,7 @@
 #include "smemlab/emu/cta.h"
 
 #include "families.h"
+#include "global_race.h"
 #include "memory.h"
 #include "request.h"
 
@@ -362,6 +363,7 @@ static void block_reset(struct block *b)
     if (b->tma_sw)
         memset(b->tma_sw, 0, b->smem_size / 16 + 1);
     emu_pf_reset(b);
+    emu_grace_block_reset(b);
     if (b->local_size)
         memset(b->local_known, 0, (size_t)b->nthreads * b->local_size);
     b->interval = 0;
@@ -533,6 +535,7 @@ static void block_close(struct block *b)
     free(b->gorder);
     free(b->gsym);
     free(b->csh);
+    emu_grace_block_free(b);
     emu_async_free(b);
 }
 
@@ -573,11 +576,15 @@ int smem_cta_run(const struct smem_cta_program *p, const struct smem_launch *l,
     cl.cta = blocks;
     int rc = -1;
     uint32_t opened = 0;
+    struct emu_grace *gr = NULL;
+    if (l->global && l->global->races && !(gr = emu_grace_new()))
+        return smem_error_set(err, NULL, 0, 0, "out of memory");
     for (; opened < cl.n; opened++) {
         if (block_open(&blocks[opened], p, l, hooks, err)) {
             opened++;
             goto out;
         }
+        blocks[opened].gr = gr;
         blocks[opened].cl = &cl;
         blocks[opened].rank = opened;
         if (cl.n > 1 && forms_remote(p) &&
@@ -642,5 +649,6 @@ int smem_cta_run(const struct smem_cta_program *p, const struct smem_launch *l,
 out:
     for (uint32_t r = 0; r < opened; r++)
         block_close(&blocks[r]);
+    emu_grace_free(gr);
     return rc;
 }

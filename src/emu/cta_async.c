@@ -13,6 +13,7 @@
  *    last written through the generic proxy by a thread that has not run fence.proxy.async since
  *    (docs/analyzer.md, "The proxy-fence check"; cta_wgmma.c reports a wgmma reading them). */
 #include "families.h"
+#include "global_race.h"
 #include "lanes.h"
 #include "request.h"
 
@@ -619,6 +620,10 @@ int emu_async_wake(struct block *b)
 int emu_exec_fence(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx_insn *in, uint32_t ex)
 {
     (void)pc;
+    if (b->gr && !(in->tflags & (SMEM_TF_PROXY_ASYNC | SMEM_TF_SCOPE_CTA))) /* a GPU-wide fence */
+        for (uint32_t l = 0; l < 32; l++)
+            if (ex >> l & 1u)
+                emu_grace_fence(b, w * 32 + l);
     if (!(in->tflags & SMEM_TF_PROXY_ASYNC) || in->space == SP_GLOBAL)
         return 0;
     for (uint32_t l = 0; l < 32; l++)

@@ -158,9 +158,15 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
        __grid_constant__ struct indexed in a loop): read below like [param+imm] */
     if (sp == SP_PARAM && (mo->sym < 0 ? mo->reg[0] < 0 : (uint32_t)mo->sym >= b->p->func->nparams)) {
         /* call-sequence parameters: vprintf's two (for a printing caller), nothing else */
-        if (op == PO_LD && in->ops[0].reg[0] >= 0)
+        if (op == PO_LD && in->ops[0].reg[0] >= 0) {
             K[in->ops[0].reg[0]] = 0;
-        if (op == PO_ST && mo->sym >= 0 && b->gm && b->gm->print) {
+            if (mo->sym >= 0 && b->gm && b->gm->dmalloc &&
+                !strcmp(b->p->func->syms[mo->sym].name, "retval0")) { /* malloc's result */
+                R[in->ops[0].reg[0]] = b->T[tid].callret;
+                K[in->ops[0].reg[0]] = 1;
+            }
+        }
+        if (op == PO_ST && mo->sym >= 0 && b->gm && (b->gm->print || b->gm->dmalloc)) {
             const char *nm = b->p->func->syms[mo->sym].name;
             size_t nl = strlen(nm);
             int k = 1;
@@ -183,6 +189,23 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
     int cluster = sp == SP_SHARED && (in->tflags & SMEM_TF_CLUSTER);
     if (aknown) {
         where = emu_resolve(b, tid, sp | (cluster ? EMU_SP_CLUSTER : 0u), a, total, &mem, &kn, &off);
+        /* a run (faults reported, not stopping) reports what the GPU faults on as memcheck's
+           findings and goes on past them, the access doing nothing (a load reads unknown data):
+           a misaligned shared or local access, a local one outside the thread's frame */
+        int local = sp == SP_LOCAL || (sp == SP_GENERIC && a >= LOCAL_GENERIC_BASE &&
+                                       a - LOCAL_GENERIC_BASE < WINDOW_SIZE);
+        unsigned align = total > 16 ? 16 : total;
+        if (b->gm && b->gm->fault && !b->gm->faults_stop && op != PO_CP_ASYNC && !cluster &&
+            (((where == 1 || where == 2) && off % align) || (where == -1 && local))) {
+            unsigned fsp = where == 1 ? SP_SHARED : SP_LOCAL;
+            uint64_t fa = where == 1 ? off + SHARED_WINDOW_BASE
+                          : sp == SP_GENERIC ? a - LOCAL_GENERIC_BASE : a;
+            emu_space_fault(b, tid, pc, in, where == -1 ? SMEM_GFAULT_LOAD : SMEM_GFAULT_MISALIGNED,
+                            fsp, fa, total);
+            mem = NULL;
+            where = 0; /* nothing there */
+            shared = 0;
+        }
         if (where <= -3 || ((where == 5 || (where == 1 && (cluster || sp == SP_GENERIC))) &&
                             a % total))
             return emu_remote_fault(b, tid, pc, a, total, where);
@@ -201,6 +224,11 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
             memcpy(t->rem_ctaid, b->ctaid, sizeof t->rem_ctaid);
             emu_dshared_lane(b, tid, smem_op_is_atomic(op) ? SMEM_DSH_ATOM
                                      : op == PO_ST ? SMEM_DSH_ST : SMEM_DSH_LD, total);
+        }
+        if (where == 4 && b->gm->regions[b->glast].heap && b->gm->heap_live &&
+            !b->gm->heap_live(b->gm->heap_ctx, a, total)) {
+            where = -2; /* the device heap outside every live block: a fault (below) */
+            mem = NULL;
         }
         if (where == 4 && (a % (total > 16 ? 16 : total) ||
                            (b->gm->regions[b->glast].readonly &&
@@ -404,6 +432,19 @@ int emu_lane_exec(struct block *b, uint32_t w, uint32_t l, uint32_t pc,
                 }
                 b->gm->print(b->gm->print_ctx, b->bid, tid, T->callarg[0], ab, an);
             }
+            return 0;
+        }
+        if (in->call_name && b->gm && b->gm->dmalloc &&
+            (!strcmp(in->call_name, "malloc") || !strcmp(in->call_name, "free"))) {
+            if (in->call_name[0] == 'm') {
+                T->callret = b->gm->dmalloc(b->gm->heap_ctx, pc, T->callarg[0]);
+                return 0;
+            }
+            int fr = b->gm->dfree(b->gm->heap_ctx, T->callarg[0]);
+            if (fr)
+                return emu_space_fault(b, tid, pc, in, fr == 1 ? SMEM_GFAULT_BAD_FREE
+                                                               : SMEM_GFAULT_DOUBLE_FREE,
+                                       SP_GLOBAL, T->callarg[0], 0) ? -1 : 0;
             return 0;
         }
         return emu_failf(b, pc, "unsupported call to '%s' (device functions must be inlined)",

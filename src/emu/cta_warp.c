@@ -62,8 +62,8 @@ static int warp_global(struct block *b, uint32_t w, uint32_t pc, const struct sm
             continue;
         uint64_t a = ar ? ar[l] + (uint64_t)mo->imm : a0;
         const struct smem_global_region *r = emu_region_of(b, a, total);
-        if (!r || a % align || (st && r->readonly))
-            return 0; /* the lane path reports it */
+        if (!r || a % align || (st && r->readonly) || r->heap)
+            return 0; /* the lane path reports it (the device heap: it checks the block) */
         host[l] = r->host;
         kn[l] = r->known;
         off[l] = a - r->base;

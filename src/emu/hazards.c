@@ -58,12 +58,14 @@ enum hz_detail {
     D_LAYOUT_A, D_LAYOUT_B,                        /* layout: the operand */
     D_CL_READ_WRITE, D_CL_WRITE_READ, D_CL_WRITE_WRITE, /* race between CTAs of a cluster */
     D_FENCE_A, D_FENCE_B,                          /* proxy-fence: the operand */
+    D_GL_READ_WRITE, D_GL_WRITE_READ, D_GL_WRITE_WRITE, /* global-race */
     D_COUNT
 };
 
 static const char *const detail_name[D_COUNT] = {
     "read-write", "write-read", "write-write", "divergent", "exit-while-waiting", "read", "write",
-    "A", "B", "read-write", "write-read", "write-write", "A", "B",
+    "A", "B", "read-write", "write-read", "write-write", "A", "B", "read-write", "write-read",
+    "write-write",
 };
 
 struct smem_hazard_tracker {
@@ -95,6 +97,7 @@ struct smem_hazard_tracker {
     int direct;               /* the interval has had a store: loads go to the shadow at once */
     struct hz_more *more;     /* the current interval's entries of bytes several threads touched */
     uint32_t nmore, cap_more;
+    unsigned block_dim[3], grid_dim[3]; /* the launch's (a global race's threads and blocks) */
 };
 
 /* 64 K waiting loads of ~270 bytes: 17 MB a tracker at most, allocated on the first wait; a
@@ -260,6 +263,10 @@ struct smem_hazard_tracker *smem_hazards_new(const struct smem_cta_program *p,
     if (!t)
         return NULL;
     t->p = p;
+    for (int d = 0; d < 3; d++) {
+        t->block_dim[d] = l->block[d] ? l->block[d] : 1;
+        t->grid_dim[d] = l->grid[d] ? l->grid[d] : 1;
+    }
     /* the window the emulator gives a block (accesses past it come marked oob) */
     t->size = l->dyn_smem ? p->dyn_offset + l->dyn_smem : p->static_smem;
     t->gran = 4;
@@ -656,6 +663,41 @@ void smem_hazards_cluster_race(struct smem_hazard_tracker *t, const struct smem_
                  "in rank %u's shared memory)", detail_name[d], e->rank[0], e->rank[1], e->owner);
 }
 
+static void triple(unsigned out[3], uint32_t linear, const unsigned dim[3])
+{
+    out[0] = linear % dim[0];
+    out[1] = linear / dim[0] % dim[1];
+    out[2] = linear / (dim[0] * dim[1]);
+}
+
+void smem_hazards_global_race(struct smem_hazard_tracker *t, const struct smem_cta_global_race *e)
+{
+    const struct smem_cta_program *p = t->p;
+    enum hz_detail d = !e->write[0] ? D_GL_READ_WRITE : e->write[1] ? D_GL_WRITE_WRITE : D_GL_WRITE_READ;
+    uint32_t l0 = p->func->insns[e->insn[0]].loc_line, l1 = p->func->insns[e->insn[1]].loc_line;
+    int created;
+    struct smem_hazard *z = hazard_for(t, SMEM_HAZARD_GLOBAL_RACE, d, l0, l1, &created);
+    if (!z)
+        return;
+    if (created) {
+        z->site[0] = z->site[1] = UINT32_MAX;
+        z->lines[0] = l0;
+        z->lines[1] = l1;
+        z->file = insn_file(p, e->insn[0]);
+        for (int i = 0; i < 2; i++) {
+            triple(z->threads[i], e->thread[i], t->block_dim);
+            triple(z->blocks[i], e->block[i], t->grid_dim);
+        }
+        z->device_address = e->address;
+        snprintf(z->detail, sizeof z->detail, "%s race on global memory: thread (%u,%u,%u) of "
+                 "block (%u,%u,%u), then thread (%u,%u,%u) of block (%u,%u,%u)", detail_name[d],
+                 z->threads[0][0], z->threads[0][1], z->threads[0][2], z->blocks[0][0],
+                 z->blocks[0][1], z->blocks[0][2], z->threads[1][0], z->threads[1][1],
+                 z->threads[1][2], z->blocks[1][0], z->blocks[1][1], z->blocks[1][2]);
+    }
+    z->count++;
+}
+
 unsigned smem_hazards_count(const struct smem_hazard_tracker *t) { return t ? t->n : 0; }
 
 const struct smem_hazard *smem_hazards_get(const struct smem_hazard_tracker *t, unsigned i)
@@ -679,5 +721,6 @@ void smem_hazards_free(struct smem_hazard_tracker *t)
 const char *smem_hazard_kind_name(enum smem_hazard_kind k)
 {
     return k == SMEM_HAZARD_RACE ? "race" : k == SMEM_HAZARD_BARRIER ? "barrier"
-         : k == SMEM_HAZARD_LAYOUT ? "layout" : k == SMEM_HAZARD_PROXY_FENCE ? "proxy-fence" : "oob";
+         : k == SMEM_HAZARD_LAYOUT ? "layout" : k == SMEM_HAZARD_PROXY_FENCE ? "proxy-fence"
+         : k == SMEM_HAZARD_GLOBAL_RACE ? "global-race" : "oob";
 }

@@ -2,6 +2,7 @@
  * parameter memory, and the launch's global memory (its regions, faults, access marks); an
  * address of a state space resolved to bytes and their known marks. */
 #include "memory.h"
+#include "global_race.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -135,13 +136,20 @@ int emu_resolve(struct block *b, uint32_t tid, unsigned sp, uint64_t a, unsigned
 int emu_global_fault(struct block *b, uint32_t tid, uint32_t pc, const struct smem_ptx_insn *in,
                         unsigned kind, uint64_t a, unsigned n)
 {
+    unsigned sp = in->op == PO_CP_ASYNC || in->op == PO_CP_BULK ? SP_GLOBAL : in->space;
+    return emu_space_fault(b, tid, pc, in, kind, sp, a, n);
+}
+
+int emu_space_fault(struct block *b, uint32_t tid, uint32_t pc, const struct smem_ptx_insn *in,
+                    unsigned kind, unsigned space, uint64_t a, unsigned n)
+{
     struct smem_global_fault f;
     static const char *const what[] = {"load", "store", "atomic"};
     memset(&f, 0, sizeof f);
     f.op = smem_op_is_atomic(in->op) ? SMEM_GFAULT_ATOM
            : in->op == PO_ST || kind == SMEM_GFAULT_STORE ? SMEM_GFAULT_STORE : SMEM_GFAULT_LOAD;
     f.kind = (uint8_t)(kind == SMEM_GFAULT_LOAD ? f.op : kind);
-    f.space = in->op == PO_CP_ASYNC || in->op == PO_CP_BULK ? SP_GLOBAL : in->space;
+    f.space = (uint8_t)space;
     f.size = n;
     f.addr = a;
     f.block = b->bid;
@@ -156,8 +164,9 @@ int emu_global_fault(struct block *b, uint32_t tid, uint32_t pc, const struct sm
     const char *why = kind == SMEM_GFAULT_MISALIGNED ? "misaligned"
                       : kind == SMEM_GFAULT_READONLY ? "to read-only memory"
                                                     : "outside every allocation";
-    return emu_failf(b, pc, "global %s of %u bytes at 0x%llx %s (thread (%u,%u,%u) of block "
-                      "(%u,%u,%u))", what[f.op], n, (unsigned long long)a, why, tx, ty, tz,
+    return emu_failf(b, pc, "%s %s of %u bytes at 0x%llx %s (thread (%u,%u,%u) of block "
+                      "(%u,%u,%u))", space == SP_SHARED ? "shared" : space == SP_LOCAL ? "local"
+                      : "global", what[f.op], n, (unsigned long long)a, why, tx, ty, tz,
                       b->ctaid[0], b->ctaid[1], b->ctaid[2]);
 }
 
@@ -201,6 +210,8 @@ void emu_mark_global_at(struct block *b, uint32_t tid, uint32_t pc, int op, uint
                         unsigned n)
 {
     emu_mark_global(b, op, off, n);
+    if (b->gr)
+        emu_grace_access(b, tid, pc, op, b->gm->regions[b->glast].base + off, n);
     const struct smem_global_memory *g = b->gm;
     uint8_t *im = g->init_marks ? g->init_marks[b->glast] : NULL;
     if (!im)

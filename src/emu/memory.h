@@ -46,6 +46,11 @@ void emu_mark_global_at(struct block *b, uint32_t tid, uint32_t pc, int op, uint
  * then a located failure (-1, where faults stop the launch) or 0. */
 int emu_global_fault(struct block *b, uint32_t tid, uint32_t pc, const struct smem_ptx_insn *in,
                      unsigned kind, uint64_t a, unsigned n);
+/* The same for an access of space (enum smem_ptx_space: shared, local, global) the GPU faults on
+ * (kind SMEM_GFAULT_*): a misaligned shared or local access (a the shared window's address, or
+ * the local offset), a local one outside the thread's frame. */
+int emu_space_fault(struct block *b, uint32_t tid, uint32_t pc, const struct smem_ptx_insn *in,
+                    unsigned kind, unsigned space, uint64_t a, unsigned n);
 /* A store of n bytes at device address a that holds a value the emulator does not know, in a
  * region taken as all known: given to the launch's fault sink (SMEM_GFAULT_UNKNOWN_VALUE). */
 void emu_unknown_store(struct block *b, uint32_t tid, uint32_t pc, const struct smem_ptx_insn *in,

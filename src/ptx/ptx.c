@@ -311,6 +311,13 @@ static const struct {
     {"geu", CMP_GEU}, {"num", CMP_NUM}, {"nan", CMP_NAN},
 };
 
+/* The ordering of a memory instruction's .relaxed / .acquire / .release / .acq_rel */
+static uint32_t sem_flags(const char *part)
+{
+    return !strcmp(part, "acquire") ? SMEM_TF_ACQUIRE : !strcmp(part, "release") ? SMEM_TF_RELEASE
+         : !strcmp(part, "acq_rel") ? SMEM_TF_ACQUIRE | SMEM_TF_RELEASE : SMEM_TF_RELAXED;
+}
+
 /* Modifiers that do not change what the emulator computes (cache hints, scopes, orderings). */
 static const char *const ignored_mods[] = {
     "approx", "full", "volatile", "relaxed", "acquire", "release", "acq_rel", "weak", "mmio",
@@ -1248,6 +1255,17 @@ static int decode_mods(struct parser *ps, const char *at, struct smem_ptx_insn *
         if ((!strcmp(part, "relaxed") || !strcmp(part, "acquire") || !strcmp(part, "release")) &&
             (in->op == PO_LD || in->op == PO_ST)) {
             in->vol = 2;
+            in->tflags |= sem_flags(part);
+            continue;
+        }
+        if ((in->op == PO_ATOM || in->op == PO_RED) &&
+            (!strcmp(part, "relaxed") || !strcmp(part, "acquire") || !strcmp(part, "release") ||
+             !strcmp(part, "acq_rel"))) {
+            in->tflags |= sem_flags(part);
+            continue;
+        }
+        if (in->op == PO_MEMBAR && !strcmp(part, "cta")) {
+            in->tflags |= SMEM_TF_SCOPE_CTA;
             continue;
         }
         if (!strcmp(part, "lo")) { in->mode = MODE_LO; continue; }

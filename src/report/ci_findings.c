@@ -25,6 +25,9 @@ static const struct {
     {"leak", "An allocation not freed when the program ended (--leak-check full)"},
     {"layout", "A wgmma reads a shared-memory tile through a matrix descriptor whose swizzle is "
                "not the one the TMA load that wrote the tile used: a wrong product"},
+    {"global-race", "Two threads of a launch access the same global-memory byte, at least one "
+                    "writing, with no barrier, release / acquire (fence and flag) or atomic "
+                    "ordering them (run --global-races; compute-sanitizer does not check this)"},
     {"proxy-fence", "A wgmma reads shared memory that a generic-proxy write (st.shared, atom, "
                     "stmatrix, cp.async) left with no fence.proxy.async since, as the PTX ISA "
                     "requires: undefined, a product of stale data"},
@@ -110,6 +113,8 @@ static const char *hazard_rule(const char *kind)
         return "layout";
     if (!strcmp(kind, "proxy-fence"))
         return "proxy-fence";
+    if (!strcmp(kind, "global-race"))
+        return "global-race";
     return "shared-out-of-bounds";
 }
 
@@ -135,6 +140,9 @@ static void hazard_message(struct smem_finding *f, const struct smem_json *h, co
         snprintf(f->message, sizeof f->message, "%s: %s (the wgmma at line %u, the write at "
                  "line %u), seen %llu times", f->kernel, detail ? detail : "?", f->line, f->line2,
                  f->count);
+    else if (!strcmp(kind, "global-race"))
+        snprintf(f->message, sizeof f->message, "%s: %s, between line %u and line %u, seen %llu "
+                 "times", f->kernel, detail ? detail : "?", f->line, f->line2, f->count);
     else
         snprintf(f->message, sizeof f->message,
                  "%s: shared-memory %s out of bounds at byte %.0f%s%s, seen %llu times", f->kernel,
@@ -233,8 +241,9 @@ static int memory_findings(const struct smem_json *launches, struct smem_finding
             f->launch = (long)small(smem_json_num(launch, "index", l));
             const char *nearest = smem_json_str(m, "nearest");
             snprintf(f->message, sizeof f->message,
-                     "%s: global memory error (%s) of %.0f bytes at 0x%llx in launch %ld: %s",
-                     f->kernel, kind ? kind : "?", smem_json_num(m, "bytes", 0),
+                     "%s: %s memory error (%s) of %.0f bytes at 0x%llx in launch %ld: %s",
+                     f->kernel, smem_json_str(m, "space") ? smem_json_str(m, "space") : "global",
+                     kind ? kind : "?", smem_json_num(m, "bytes", 0),
                      whole(smem_json_num(m, "address", 0)), f->launch,
                      nearest && *nearest ? nearest : "no allocation near it");
         }

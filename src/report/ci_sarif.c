@@ -10,7 +10,8 @@
 
 static const char *const RULE_IDS[] = {"bank-conflict", "race", "barrier-divergence",
                                        "shared-out-of-bounds", "memory-error", "layout",
-                                       "uninitialized", "api-error", "leak", "proxy-fence"};
+                                       "uninitialized", "api-error", "leak", "proxy-fence",
+                                       "global-race"};
 enum { NRULES = sizeof RULE_IDS / sizeof RULE_IDS[0] };
 
 static unsigned rule_index(const char *rule)

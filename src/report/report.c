@@ -111,6 +111,13 @@ void json_record_hazards(FILE *f, const struct smem_hazard *hz, uint32_t n)
             fprintf(f, ", \"file\": ");
             smem_json_string(f, smem_base_name(z->file));
         }
+        if (z->kind == SMEM_HAZARD_GLOBAL_RACE) /* additive: the first pair's threads, blocks */
+            fprintf(f, ", \"device_address\": %llu, \"threads\": [[%u, %u, %u], [%u, %u, %u]], "
+                       "\"blocks\": [[%u, %u, %u], [%u, %u, %u]]",
+                    (unsigned long long)z->device_address, z->threads[0][0], z->threads[0][1],
+                    z->threads[0][2], z->threads[1][0], z->threads[1][1], z->threads[1][2],
+                    z->blocks[0][0], z->blocks[0][1], z->blocks[0][2], z->blocks[1][0],
+                    z->blocks[1][1], z->blocks[1][2]);
         fputc('}', f);
     }
     fprintf(f, "%s]", n ? "\n     " : "");
@@ -430,7 +437,9 @@ void smem_report_table(FILE *f, const struct smem_analysis *a)
             const char *file = smem_hazard_file(k, z);
             fprintf(f, "  hazard: %s (%s) lines %u and %u", smem_hazard_kind_name(z->kind),
                     z->detail, z->lines[0], z->lines[1]);
-            if (z->kind != SMEM_HAZARD_BARRIER)
+            if (z->kind == SMEM_HAZARD_GLOBAL_RACE)
+                fprintf(f, ", address 0x%llx", (unsigned long long)z->device_address);
+            else if (z->kind != SMEM_HAZARD_BARRIER)
                 fprintf(f, ", address %u%s%s", z->address, z->var[0] ? " in " : "", z->var);
             if (z->count == 1)
                 fprintf(f, ", seen once\n");

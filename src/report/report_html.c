@@ -142,7 +142,9 @@ static void hazards(FILE *f, const struct smem_analysis *a, struct smem_source_c
             hazard_line(f, src, file, z->lines[0]);
             hazard_line(f, src, file, z->lines[1]);
             fputs("<td class='l nw'>", f);
-            if (z->kind != SMEM_HAZARD_BARRIER) {
+            if (z->kind == SMEM_HAZARD_GLOBAL_RACE) {
+                fprintf(f, "0x%llx", (unsigned long long)z->device_address);
+            } else if (z->kind != SMEM_HAZARD_BARRIER) {
                 fprintf(f, "byte %u", z->address);
                 if (z->var[0]) {
                     fputs(" of <code>", f);

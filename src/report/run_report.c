@@ -23,6 +23,8 @@ const char *smem_memory_error_name(unsigned kind)
     case SMEM_GFAULT_MISALIGNED: return "misaligned access";
     case SMEM_GFAULT_UNKNOWN_VALUE: return "store of a value the emulator does not know";
     case SMEM_MEMORY_UNINITIALIZED: return "uninitialized load";
+    case SMEM_GFAULT_BAD_FREE: return "invalid free";
+    case SMEM_GFAULT_DOUBLE_FREE: return "double free";
     default: return "store to constant memory";
     }
 }
@@ -44,6 +46,10 @@ static void json_errors(FILE *f, const struct smem_memory_error *e, uint32_t n)
                 e->line, (unsigned long long)e->addr, e->bytes, (unsigned long long)e->count,
                 e->thread[0], e->thread[1], e->thread[2], e->block[0], e->block[1], e->block[2]);
         smem_json_string(f, e->nearest);
+        if (e->space == SP_SHARED || e->space == SP_LOCAL) /* additive: global has none */
+            fprintf(f, ", \"space\": \"%s\"", e->space == SP_SHARED ? "shared" : "local");
+        if (e->kind == SMEM_GFAULT_MISALIGNED)
+            fprintf(f, ", \"access\": \"%s\"", smem_memory_error_name(e->op));
         fputc('}', f);
     }
 }
@@ -409,12 +415,14 @@ void smem_run_report_table(FILE *f, const struct smem_run_report *r)
                            "0 for a value never written, where a GPU leaves whatever was there; "
                            "with --initcheck, loads of device memory nothing wrote, read as 0 "
                            "here):\n");
-            fprintf(f, "  launch %llu, %s: %s%s of %u bytes at %s:%u, thread (%u,%u,%u) "
+            fprintf(f, "  launch %llu, %s: %s%s%s of %u bytes at %s:%u, thread (%u,%u,%u) "
                        "block (%u,%u,%u), address 0x%llx: %s; %llu time%s\n",
                     (unsigned long long)l->index, kernel_name(r, l->kernel),
-                    e->kind == SMEM_GFAULT_UNKNOWN_VALUE || e->kind == SMEM_MEMORY_UNINITIALIZED
+                    e->kind == SMEM_GFAULT_UNKNOWN_VALUE || e->kind == SMEM_MEMORY_UNINITIALIZED ||
+                    e->kind == SMEM_GFAULT_BAD_FREE || e->kind == SMEM_GFAULT_DOUBLE_FREE
                         ? ""
                         : "invalid ",
+                    e->space == SP_SHARED ? "shared " : e->space == SP_LOCAL ? "local " : "",
                     smem_memory_error_name(e->kind), e->bytes,
                     e->file ? smem_base_name(e->file) : "?", e->line, e->thread[0], e->thread[1],
                     e->thread[2], e->block[0], e->block[1], e->block[2],
@@ -436,8 +444,9 @@ void smem_run_report_table(FILE *f, const struct smem_run_report *r)
                     (unsigned long long)x->count, x->count == 1 ? "" : "s",
                     (unsigned long long)x->uninit_at);
         } else if (!strcmp(x->kind, "leak")) {
-            fprintf(f, "  leak: %llu bytes at 0x%llx, made by %s at %s\n",
-                    (unsigned long long)x->bytes, (unsigned long long)x->address, x->call, x->site);
+            fprintf(f, "  leak: %llu bytes at 0x%llx, made by %s at %s%s\n",
+                    (unsigned long long)x->bytes, (unsigned long long)x->address, x->call, x->site,
+                    x->detail ? " (the device heap)" : "");
             bytes += x->bytes;
             nleaks++;
         } else {
@@ -506,6 +515,8 @@ static void html_findings(FILE *f, const struct smem_run_report *r, uint32_t m)
                     smem_group_digits(b, sizeof b, l->index));
             smem_xml_text(f, kernel_name(r, l->kernel));
             fputs("</td><td class='l'>", f);
+            if (e->space == SP_SHARED || e->space == SP_LOCAL)
+                fputs(e->space == SP_SHARED ? "shared " : "local ", f);
             smem_xml_text(f, smem_memory_error_name(e->kind));
             fputs("</td><td class='l'>", f);
             smem_xml_text(f, e->file ? smem_base_name(e->file) : "?");

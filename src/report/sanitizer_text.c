@@ -57,9 +57,10 @@ static char *sanitizer_spelling(const char *dem)
             size_t j = i + 1;
             if (dem[j] == ' ')
                 *o++ = dem[j++];
-            size_t w = j; /* the first type word: letters, digits, _, :: */
+            size_t w = j; /* the type's words ("long long"): letters, digits, _, ::, spaces */
             while (w < n && ((dem[w] >= 'a' && dem[w] <= 'z') || (dem[w] >= 'A' && dem[w] <= 'Z') ||
-                             (dem[w] >= '0' && dem[w] <= '9') || dem[w] == '_' || dem[w] == ':'))
+                             (dem[w] >= '0' && dem[w] <= '9') || dem[w] == '_' || dem[w] == ':' ||
+                             (dem[w] == ' ' && strncmp(dem + w, " const", 6))))
                 w++;
             if (w > j && !strncmp(dem + w, " const", 6) &&
                 (dem[w + 6] == '*' || dem[w + 6] == '&' || dem[w + 6] == ',' || dem[w + 6] == ')')) {
@@ -183,8 +184,32 @@ static void nearest_line(FILE *f, const char *near)
     int before = near && strstr(near, " bytes before the ") != NULL;
     if (p && (after || before) && !strstr(near, "freed") && sscanf(near, "%llu", &d) == 1 &&
         sscanf(s, "%llu", &size) == 1 && sscanf(p + strlen("-byte allocation at "), "%llx", &base) == 1) {
-        fprintf(f, PREFIX "    and is %llu bytes %s the nearest allocation at 0x%llx of size %llu "
-                          "bytes\n", after ? d + 1 : d, after ? "after" : "before", base, size);
+        char b[40];
+        fprintf(f, PREFIX "    and is %llu bytes %s the nearest allocation at 0x%llx of size %s "
+                          "bytes\n", after ? d + 1 : d, after ? "after" : "before", base,
+                grouped(b, sizeof b, size));
+        return;
+    }
+    if (near && *near)
+        fprintf(f, PREFIX "    (smemlab: %s)\n", near);
+}
+
+/* A misaligned access inside an allocation, from smemlab's "N bytes into a S-byte allocation at
+ * 0xA (...)": "and is inside the nearest allocation at 0xA of size S bytes" (compute-sanitizer's
+ * words, the size grouped in thousands) */
+static void inside_line(FILE *f, const char *near)
+{
+    unsigned long long d = 0, size = 0, base = 0;
+    const char *p = near ? strstr(near, "-byte allocation at 0x") : NULL;
+    const char *s = p;
+    while (s && s > near && s[-1] >= '0' && s[-1] <= '9')
+        s--;
+    char b[40];
+    if (p && strstr(near, " bytes into a") && !strstr(near, "freed") &&
+        sscanf(near, "%llu", &d) == 1 && sscanf(s, "%llu", &size) == 1 &&
+        sscanf(p + strlen("-byte allocation at "), "%llx", &base) == 1) {
+        fprintf(f, PREFIX "    and is inside the nearest allocation at 0x%llx of size %s bytes\n",
+                base, grouped(b, sizeof b, size));
         return;
     }
     if (near && *near)
@@ -267,9 +292,33 @@ static void memory_error(FILE *f, const struct smem_json *e, const char *sig, co
         c->errors += count ? count : 1;
         return;
     }
+    if (!strcmp(kind, "invalid free") || !strcmp(kind, "double free")) {
+        if (!(tools & SMEM_SANTEXT_MEMCHECK))
+            return;
+        if ((*shown)++) {
+            fprintf(f, PREFIX "    (smemlab: and a %s at %s:%u: a GPU stops the kernel at its "
+                              "first)\n", kind, file && *file ? file : "?", line);
+            return;
+        }
+        fprintf(f, PREFIX "Malloc/Free Error encountered : %s\n", kind[0] == 'i'
+                ? "Invalid pointer to device-side free" : "Device-side double free");
+        at(f, sig, file, line);
+        fprintf(f, PREFIX "    by thread ");
+        triple(f, smem_json_get(e, "thread"));
+        fprintf(f, " in block ");
+        triple(f, smem_json_get(e, "block"));
+        fprintf(f, "\n" PREFIX "    Address 0x%llx\n", addr);
+        more(f, count, "thread frees by this instruction in this launch");
+        c->errors++;
+        return;
+    }
     int misaligned = !strcmp(kind, "misaligned access");
-    const char *what = !strcmp(kind, "load") ? "read" : !strcmp(kind, "store") ? "write"
-                       : !strcmp(kind, "atomic") ? "atomic" : misaligned ? "read" : NULL;
+    const char *access = misaligned ? smem_json_str(e, "access") : kind; /* load, store, atomic */
+    const char *what = !access ? (misaligned ? "read" : NULL)
+                       : !strcmp(access, "load") ? "read" : !strcmp(access, "store") ? "write"
+                       : !strcmp(access, "atomic") ? "atomic" : NULL;
+    const char *space = smem_json_str(e, "space");
+    int global = !space || !strcmp(space, "global");
     if (!what || !(tools & SMEM_SANTEXT_MEMCHECK))
         return; /* smemlab's own kinds (a store of a value it does not know): not memcheck's */
     if ((*shown)++) {
@@ -278,18 +327,22 @@ static void memory_error(FILE *f, const struct smem_json *e, const char *sig, co
                 file && *file ? file : "?", line, addr, count, count == 1 ? "" : "s");
         return;
     }
-    fprintf(f, PREFIX "Invalid __global__ %s of size %llu bytes\n", what, bytes);
+    fprintf(f, PREFIX "Invalid __%s__ %s of size %llu bytes\n", global ? "global" : space, what,
+            bytes);
     at(f, sig, file, line);
     fprintf(f, PREFIX "    by thread ");
     triple(f, smem_json_get(e, "thread"));
     fprintf(f, " in block ");
     triple(f, smem_json_get(e, "block"));
-    if (misaligned) {
-        fprintf(f, "\n" PREFIX "    Address 0x%llx is misaligned\n", addr);
-    } else {
-        fprintf(f, "\n" PREFIX "    Access to 0x%llx is out of bounds\n", addr);
+    fprintf(f, "\n" PREFIX "    Access to 0x%llx is %s\n", addr,
+            misaligned ? "misaligned" : "out of bounds");
+    if (global && misaligned)
+        inside_line(f, smem_json_str(e, "nearest"));
+    else if (global && smem_json_str(e, "nearest") &&
+             !strncmp(smem_json_str(e, "nearest"), "in the device heap", 17))
+        fprintf(f, PREFIX "    and is located in the device heap\n");
+    else if (global)
         nearest_line(f, smem_json_str(e, "nearest"));
-    }
     more(f, count, "thread accesses by this instruction in this launch");
     c->errors++; /* the GPU stops the kernel at its first fault: memcheck reports that one */
 }
@@ -314,6 +367,18 @@ static void hazard(FILE *f, const struct smem_json *h, const struct smem_json *k
         launch_frame(f, frame);
         fprintf(f, PREFIX "\n");
         c->errors++;
+    } else if (!strcmp(kind, "global-race") && (tools & SMEM_SANTEXT_RACECHECK)) {
+        /* beyond racecheck (shared memory only): its layout, the threads and blocks said */
+        const char *who = strstr(detail, ": ");
+        fprintf(f, PREFIX "Error: Race reported between %s access at %s in %s:%u\n",
+                !strncmp(detail, "write", 5) ? "Write" : "Read", sig, file ? file : "?", l0);
+        fprintf(f, PREFIX "    and %s access at %s in %s:%u [%llu hazard%s]\n",
+                strstr(detail, "-write") ? "Write" : "Read", sig, file ? file : "?", l1, count,
+                count == 1 ? "" : "s");
+        fprintf(f, PREFIX "    (smemlab: on __global__ memory at 0x%llx, %s; racecheck checks "
+                          "shared memory only)\n", num(h, "device_address"), who ? who + 2 : "");
+        fprintf(f, PREFIX "\n");
+        c->races++;
     } else if (!strcmp(kind, "oob") && (tools & SMEM_SANTEXT_MEMCHECK)) {
         int write = !strcmp(detail, "write");
         unsigned bytes = site_bytes(kernel, l0, write);
@@ -445,9 +510,16 @@ static void host_findings(FILE *f, const struct smem_json *arr, unsigned tools, 
         qsort(leaks, nleaks, sizeof *leaks, cmp_address); /* compute-sanitizer's order */
         for (unsigned i = 0; i < nleaks; i++) {
             char b[40];
-            fprintf(f, PREFIX "Leaked %s bytes at 0x%llx\n", grouped(b, sizeof b, num(leaks[i], "bytes")),
-                    num(leaks[i], "address"));
-            host_frame(f, leaks[i], "allocation time");
+            const char *detail = smem_json_str(leaks[i], "detail");
+            int heap = detail && !strcmp(detail, "device heap");
+            fprintf(f, PREFIX "Leaked %s bytes at 0x%llx%s\n", grouped(b, sizeof b, num(leaks[i], "bytes")),
+                    num(leaks[i], "address"), heap ? " on the device heap" : "");
+            if (heap) /* compute-sanitizer names no frame; smemlab the kernel's line */
+                fprintf(f, PREFIX "    (smemlab: made by malloc at %s:%.0f)\n",
+                        smem_json_str(leaks[i], "file") ? smem_json_str(leaks[i], "file") : "?",
+                        smem_json_num(leaks[i], "line", 0));
+            else
+                host_frame(f, leaks[i], "allocation time");
             fprintf(f, PREFIX "\n");
             c->leaks++;
             c->leaked += num(leaks[i], "bytes");

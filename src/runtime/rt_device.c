@@ -72,13 +72,15 @@ static void rt_device_props(struct cudaDeviceProp *p)
     p->hostNumaId = -1;
 }
 
+/* a faulted context's error (every later call returns it: a finding each, as compute-sanitizer
+   counts them), else cudaSuccess */
 static cudaError_t ok(void)
 {
     rt_lock();
     rt_context_made();
     cudaError_t e = rt_sticky();
     rt_unlock();
-    return e;
+    return e ? rt_error(e) : e;
 }
 
 RT_API cudaError_t cudaGetDeviceCount(int *n);
@@ -311,7 +313,12 @@ RT_API cudaError_t cudaDeviceGetSharedMemConfig(int *c)
 RT_API cudaError_t cudaDeviceSetLimit(int limit, size_t value);
 RT_API cudaError_t cudaDeviceSetLimit(int limit, size_t value)
 {
-    (void)limit, (void)value;
+    if (limit == 2) { /* cudaLimitMallocHeapSize: refused once a kernel used the heap */
+        rt_lock();
+        int rc = rt_heap_set_limit(value);
+        rt_unlock();
+        return rc ? rt_error(cudaErrorInvalidValue) : cudaSuccess;
+    }
     return cudaSuccess;
 }
 RT_API cudaError_t cudaDeviceGetLimit(size_t *value, int limit);
@@ -321,6 +328,11 @@ RT_API cudaError_t cudaDeviceGetLimit(size_t *value, int limit)
     if (!value)
         return rt_error(cudaErrorInvalidValue);
     *value = limit >= 0 && limit < 7 ? def[limit] : 0;
+    if (limit == 2) {
+        rt_lock();
+        *value = (size_t)rt_heap_limit();
+        rt_unlock();
+    }
     return cudaSuccess;
 }
 RT_API cudaError_t cudaDeviceGetStreamPriorityRange(int *least, int *greatest);

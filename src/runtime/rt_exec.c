@@ -75,6 +75,9 @@ static void on_fault(void *ctx, const struct smem_global_fault *f)
     const struct smem_ptx_insn *in = &c->p->func->insns[f->insn];
     e->kind = f->kind;
     e->op = f->op;
+    e->space = f->space == SP_SHARED || f->space == SP_LOCAL ? f->space : SP_GLOBAL;
+    if (e->space == SP_LOCAL)
+        e->addr = (uint32_t)e->addr; /* a 32-bit window, as the GPU's local addresses */
     e->file = in->loc_file < m->nfiles ? m->files[in->loc_file] : NULL;
     e->line = in->loc_line;
     e->insn = f->insn;
@@ -89,7 +92,18 @@ static void on_fault(void *ctx, const struct smem_global_fault *f)
     e->block[1] = f->block / gd[0] % gd[1];
     e->block[2] = f->block / (gd[0] * gd[1]);
     const struct rt_alloc *al;
-    if (f->kind == SMEM_MEMORY_UNINITIALIZED && (al = rt_find(f->addr, 1)))
+    if (f->kind == SMEM_GFAULT_BAD_FREE || f->kind == SMEM_GFAULT_DOUBLE_FREE)
+        snprintf(e->nearest, sizeof e->nearest, "%s", f->kind == SMEM_GFAULT_BAD_FREE
+                 ? "free of a pointer no device-side malloc returned"
+                 : "free of a device heap block freed already");
+    else if (e->space == SP_GLOBAL && (al = rt_find(f->addr, 1)) && al->heap)
+        snprintf(e->nearest, sizeof e->nearest, "in the device heap, outside every block "
+                 "malloc returned that is still live");
+    else if (e->space != SP_GLOBAL)
+        snprintf(e->nearest, sizeof e->nearest, "%s", e->space == SP_SHARED
+                 ? "in the block's shared memory" : f->kind == SMEM_GFAULT_MISALIGNED
+                 ? "in the thread's local memory" : "outside the thread's local memory (its frame)");
+    else if (f->kind == SMEM_MEMORY_UNINITIALIZED && (al = rt_find(f->addr, 1)))
         /* the allocation's site was named before the launch (rt_execute: not from here, where
            the blocks run on several threads) */
         snprintf(e->nearest, sizeof e->nearest, "%llu bytes into the %llu-byte allocation at 0x%llx "
@@ -194,7 +208,7 @@ static int parallel_safe(const struct smem_ptx_func *f)
             in->space != SP_LOCAL && in->space != SP_PARAM)
             return 0;
     }
-    return !prints(f);
+    return !prints(f) && !rt_heap_calls(f); /* the heap's blocks: one thread makes them */
 }
 
 static unsigned jobs(void)
@@ -528,7 +542,8 @@ int rt_execute(struct rt_kernel *k, const struct smem_cta_program *p, const stru
     /* a kernel that prints is never skipped: its lines are part of what it does. A program with
        no device memory at all (nreg 0: a kernel that only uses shared memory, timed in a loop)
        has marks too: such a launch reads no byte, so a repeat is proven by its key alone */
-    int marks = rt_opt.memo && total_bytes <= MARK_MAX_BYTES && !prints(p->func);
+    int marks = rt_opt.memo && total_bytes <= MARK_MAX_BYTES && !prints(p->func) &&
+                !rt_heap_calls(p->func); /* a repeat would make no heap blocks */
     if (marks) {
         rdm = calloc(nreg ? nreg : 1, sizeof *rdm);
         wrm = calloc(nreg ? nreg : 1, sizeof *wrm);
@@ -591,8 +606,8 @@ int rt_execute(struct rt_kernel *k, const struct smem_cta_program *p, const stru
     struct smem_parallel par;
     memset(&par, 0, sizeof par);
     par.jobs = jobs();
-    if (!parallel_safe(p->func) || threads < 8192)
-        par.jobs = 1;
+    if (!parallel_safe(p->func) || threads < 8192 || l.global->races)
+        par.jobs = 1; /* (global races: one record of the launch's accesses, blocks in order) */
     struct exec_ctx ex;
     memset(&ex, 0, sizeof ex);
     ex.p = p;

@@ -105,6 +105,7 @@ struct rt_alloc {
     uint8_t kind;           /* enum rt_alloc_kind */
     uint8_t freed;          /* device memory freed: kept to name use-after-free accesses */
     uint8_t readonly;       /* __constant__ */
+    uint8_t heap;           /* the device heap (rt_heap.c; kind RT_VARIABLE) */
     const char *name;       /* variables: the PTX name */
     uint64_t seq;           /* allocation order */
     uint64_t version;       /* changes whenever something may have written the bytes (rt_touch) */
@@ -152,6 +153,30 @@ uint64_t rt_device_bytes_in_use(void);
 /* Changes whenever an allocation is made or released. */
 uint64_t rt_alloc_generation(void);
 
+/* ---- the device heap: kernels' malloc / free (rt_heap.c, on rt_memory.c) ---- */
+
+/* cudaLimitMallocHeapSize: its value; setting it (-1 once the heap is in use: the GPU refuses). */
+uint64_t rt_heap_limit(void);
+int rt_heap_set_limit(uint64_t bytes);
+/* 1 when kernel f calls malloc or free. */
+int rt_heap_calls(const struct smem_ptx_func *f);
+/* The heap made (before the first launch of a kernel that uses it): 0, or -1 out of memory. */
+int rt_heap_prepare(void);
+uint64_t rt_heap_base(void);
+/* A block of size bytes for a kernel's malloc at file:line (0: no room, as a GPU's NULL). */
+uint64_t rt_heap_malloc(uint64_t size, const char *kernel, const char *file, uint32_t line);
+/* free(p): 0 done (or p NULL), 1 p is no block's start, 2 the block was freed already. */
+int rt_heap_free(uint64_t p);
+/* 1 when [a, a + n) lies inside one live block. */
+int rt_heap_live(uint64_t a, uint64_t n);
+/* The blocks still live (leaks at exit): how many; the first n of them into out. */
+struct rt_heap_leak {
+    uint64_t addr, size;
+    const char *kernel, *file;
+    uint32_t line;
+};
+size_t rt_heap_leaks(struct rt_heap_leak *out, size_t n);
+
 /* ---- the lock, options, errors, the stop (rt_state.c) ---- */
 
 struct rt_options {
@@ -169,6 +194,7 @@ struct rt_options {
     int progress;           /* a line on stderr while a long launch runs (rt_progress.c) */
     int leak_check;         /* report allocations not freed at exit (--leak-check full) */
     int initcheck;          /* report reads of device memory never written (--initcheck) */
+    int global_races;       /* report races on global memory (--global-races) */
 };
 extern struct rt_options rt_opt;
 

@@ -112,6 +112,56 @@ static cudaError_t cluster_of(const struct rt_kernel *k, const unsigned *attr, d
     return cudaSuccess;
 }
 
+
+/* The device heap's calls of a kernel's malloc / free (rt_heap.c), with where malloc was called */
+struct heap_ctx {
+    const struct smem_cta_program *p;
+    const char *kernel;
+};
+
+static uint64_t on_malloc(void *ctx, uint32_t insn, uint64_t size)
+{
+    const struct heap_ctx *h = ctx;
+    const struct smem_ptx_insn *in = &h->p->func->insns[insn];
+    const struct smem_ptx_module *m = h->p->module;
+    return rt_heap_malloc(size, h->kernel, in->loc_file < m->nfiles ? m->files[in->loc_file] : NULL,
+                          in->loc_line);
+}
+
+static int on_free(void *ctx, uint64_t p)
+{
+    (void)ctx;
+    return rt_heap_free(p);
+}
+
+static int on_heap_live(void *ctx, uint64_t a, unsigned n)
+{
+    (void)ctx;
+    return rt_heap_live(a, n);
+}
+
+/* The error a GPU gives the program for a launch whose memory errors (errs) include a fault that
+ * stops a kernel there and which smemlab reports and runs past (measured on the H200, driver
+ * 580.159.04: tests/run/h200-misaligned.txt, h200-localoob.txt): a misaligned access,
+ * cudaErrorMisalignedAddress; a device-side double free, cudaErrorLaunchFailure (devheap.cu); a
+ * local access beyond the thread's frame and its stack
+ * (cudaLimitStackSize's 1 KB), cudaErrorIllegalAddress (one just past the frame, in the stack,
+ * none: memcheck reports it, the GPU runs on). cudaSuccess otherwise: smemlab's other findings
+ * (global accesses outside every allocation) leave the program running as before. */
+static cudaError_t launch_fault(const struct smem_cta_program *p, const struct smem_memory_error *e,
+                                uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        if (e[i].kind == SMEM_GFAULT_MISALIGNED)
+            return cudaErrorMisalignedAddress;
+        if (e[i].kind == SMEM_GFAULT_DOUBLE_FREE) /* the heap's free traps (an invalid pointer: none) */
+            return cudaErrorLaunchFailure;
+        if (e[i].space == SP_LOCAL && e[i].addr >= (uint64_t)p->local_size + 1024u)
+            return cudaErrorIllegalAddress;
+    }
+    return cudaSuccess;
+}
+
 static cudaError_t rt_launch(struct rt_kernel *k, dim3 grid, dim3 block, void **args, size_t shmem,
                              const unsigned *cluster_attr)
 {
@@ -169,6 +219,9 @@ static cudaError_t rt_launch(struct rt_kernel *k, dim3 grid, dim3 block, void **
         if (s->offset + s->size <= f->param_bytes)
             memcpy(pbuf + s->offset, args[i], (size_t)s->size);
     }
+    if (rt_heap_calls(f) && rt_heap_prepare())
+        rt_fatal("out of memory making the device heap (%llu bytes)",
+                 (unsigned long long)rt_heap_limit());
     unsigned nreg;
     const struct smem_global_region *regs = rt_regions(&nreg);
     struct smem_global_memory gm;
@@ -179,6 +232,12 @@ static cudaError_t rt_launch(struct rt_kernel *k, dim3 grid, dim3 block, void **
     gm.nsymbols = k->mod->nsymbols;
     gm.faults_stop = 0; /* reported, and the access does nothing (a load reads unknown data) */
     gm.print = rt_print;
+    gm.races = rt_opt.global_races; /* (its blocks then on one thread: rt_exec.c) */
+    struct heap_ctx hc = {p, k->name ? k->name : k->symbol};
+    gm.dmalloc = on_malloc;
+    gm.dfree = on_free;
+    gm.heap_live = on_heap_live;
+    gm.heap_ctx = &hc;
     struct smem_launch l;
     memset(&l, 0, sizeof l);
     l.block[0] = block.x;
@@ -226,6 +285,9 @@ static cudaError_t rt_launch(struct rt_kernel *k, dim3 grid, dim3 block, void **
                        ex.res.unknown_block);
     }
     cudaError_t status = cudaSuccess;
+    /* a fault a GPU stops the kernel at, reported and run past here: the launch returns, the
+       next call (and every later one: the context is lost) the GPU's error */
+    cudaError_t fault = rc ? cudaSuccess : launch_fault(p, ex.errs, ex.nerrs);
     char *failure = NULL;
     if (rc) {
         char buf[800];
@@ -302,6 +364,8 @@ static cudaError_t rt_launch(struct rt_kernel *k, dim3 grid, dim3 block, void **
         rt_set_sticky(status);
         return rt_error(status);
     }
+    if (fault)
+        rt_set_sticky(fault);
     rt_report_maybe_write();
     return cudaSuccess;
 }

@@ -27,20 +27,43 @@ static uint64_t vclock;                 /* the last version given (rt_touch) */
 static int regions_dirty = 1;
 static uint64_t generation;
 
+/* The emulator's generic windows of parameter, local and shared memory (emu/block.h:
+ * PARAM_GENERIC_BASE .. SHARED_GENERIC_BASE + WINDOW_SIZE): a generic address there is the
+ * kernel's own memory, so no device allocation may lie there (a pointer a kernel's malloc returns
+ * is used through generic loads and stores). */
+#define EMU_WINDOWS_LO 0x00007c0000000000ull
+#define EMU_WINDOWS_HI 0x00007e0100000000ull
+#define DEV_HINT 0x0000600000000000ull /* below them, above a program's own memory */
+
+static void *reserve_at(void *hint, uint64_t span)
+{
+    void *p = mmap(hint, span, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p == MAP_FAILED)
+        return NULL;
+    uint64_t a = (uint64_t)(uintptr_t)p;
+    if (a < EMU_WINDOWS_HI && a + span > EMU_WINDOWS_LO) {
+        munmap(p, span);
+        return NULL;
+    }
+    return p;
+}
+
 static void reserve(void)
 {
     if (dev_base)
         return;
     for (uint64_t span = DEV_SPAN; span >= (1ull << 34); span >>= 1) {
-        void *p = mmap(NULL, span, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-        if (p != MAP_FAILED) {
+        void *p = reserve_at((void *)(uintptr_t)DEV_HINT, span);
+        if (!p)
+            p = reserve_at(NULL, span);
+        if (p) {
             dev_base = (uint64_t)(uintptr_t)p;
             dev_end = dev_base + span;
             break;
         }
     }
     if (!dev_base) { /* no room to reserve: a range high in the address space, unchecked */
-        dev_base = 0x7e0000000000ull;
+        dev_base = DEV_HINT;
         dev_end = dev_base + DEV_SPAN;
     }
     dev_next = dev_base + DEV_ALIGN * 8; /* never hand out the range's first bytes */
@@ -217,6 +240,7 @@ const struct smem_global_region *rt_regions(unsigned *n)
             r->host = al->host;
             r->known = NULL;
             r->readonly = al->readonly;
+            r->heap = al->heap;
         }
         regions_dirty = 0;
     }

@@ -5,6 +5,7 @@
 #define _GNU_SOURCE /* dladdr, REG_RIP */
 #include "rt_internal.h"
 
+#include "smemlab/base/text.h"
 #include "smemlab/report/report.h"
 #include "smemlab/report/run_report.h"
 #include "smemlab/runtime/run.h"
@@ -221,14 +222,19 @@ static void collect_findings(int final)
     uint32_t nerr;
     const struct rt_api_error *e = rt_sanitize_api_errors(&nerr);
     size_t nall = final && rt_opt.leak_check ? rt_alloc_count() : 0;
+    size_t nheap = final && rt_opt.leak_check ? rt_heap_leaks(NULL, 0) : 0;
+    struct rt_heap_leak *hl = nheap ? calloc(nheap, sizeof *hl) : NULL;
+    nheap = hl ? rt_heap_leaks(hl, nheap) : 0;
     uint32_t nun;
     const struct rt_uninit_copy *u = rt_sanitize_uninit_copies(&nun);
     free(run.findings);
-    run.findings = calloc(nerr + nall + nun + 1, sizeof *run.findings);
+    run.findings = calloc(nerr + nall + nun + nheap + 1, sizeof *run.findings);
     run.nfindings = 0;
     api_errors = leaks = uninit_copies = 0;
-    if (!run.findings)
+    if (!run.findings) {
+        free(hl);
         return;
+    }
     for (uint32_t i = 0; i < nerr; i++, e++) {
         struct smem_run_finding *f = &run.findings[run.nfindings++];
         f->kind = "api error";
@@ -268,6 +274,24 @@ static void collect_findings(int final)
         f->count = 1;
         leaks++;
     }
+    /* blocks of the device heap a kernel's malloc made and nothing freed */
+    static char (*sites)[300];
+    free(sites);
+    sites = nheap ? calloc(nheap, sizeof *sites) : NULL;
+    for (size_t i = 0; sites && i < nheap; i++) {
+        struct smem_run_finding *f = &run.findings[run.nfindings++];
+        snprintf(sites[i], sizeof sites[i], "%s:%u", hl[i].file ? smem_base_name(hl[i].file) : "?",
+                 hl[i].line);
+        f->kind = "leak";
+        f->call = "malloc";
+        f->site = sites[i];
+        f->detail = "device heap";
+        f->address = hl[i].addr;
+        f->bytes = hl[i].size;
+        f->count = 1;
+        leaks++;
+    }
+    free(hl);
 }
 
 static void write_status(const char *fatal, int crashed)

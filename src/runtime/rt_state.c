@@ -71,6 +71,7 @@ static void init(void)
     rt_opt.progress = (v = env(SMEM_RUN_ENV_PROGRESS)) && !strcmp(v, "1");
     rt_opt.leak_check = (v = env(SMEM_RUN_ENV_LEAK_CHECK)) && !strcmp(v, "full");
     rt_opt.initcheck = (v = env(SMEM_RUN_ENV_INITCHECK)) && !strcmp(v, "1");
+    rt_opt.global_races = (v = env(SMEM_RUN_ENV_GLOBAL_RACES)) && !strcmp(v, "1");
     if ((v = env(SMEM_RUN_ENV_KERNEL)))
         rt_opt.have_regex = regcomp(&kernel_re, v, REG_EXTENDED | REG_NOSUB) == 0;
     /* a child the program starts inherits the environment: only the program itself records */

@@ -191,8 +191,8 @@ static int run_combo(const struct diff_combo *c, uint8_t *out, uint8_t *known,
     if (smem_cta_prepare(mod, f, c->dyn_smem, &p, err))
         goto out;
     struct smem_global_region reg[2] = {
-        {DIFF_IN_BASE, insz, in, NULL, 1},
-        {DIFF_OUT_BASE, outsz, out, known, 0},
+        {DIFF_IN_BASE, insz, in, NULL, 1, 0},
+        {DIFF_OUT_BASE, outsz, out, known, 0, 0},
     };
     struct smem_global_memory gm;
     memset(&gm, 0, sizeof gm);

@@ -69,9 +69,9 @@ static int run(const struct smem_ptx_module *m, struct mem *mm, uint32_t mode, i
     if (!f || smem_cta_prepare(m, f, 0, &p, err))
         return -2;
     struct smem_global_region reg[3] = {
-        {IN_BASE, sizeof mm->in, (uint8_t *)mm->in, NULL, 1},
-        {OUT_BASE, sizeof mm->out, (uint8_t *)mm->out, mm->known, 0},
-        {GVAR_BASE, sizeof mm->gvar, (uint8_t *)mm->gvar, NULL, 0},
+        {IN_BASE, sizeof mm->in, (uint8_t *)mm->in, NULL, 1, 0},
+        {OUT_BASE, sizeof mm->out, (uint8_t *)mm->out, mm->known, 0, 0},
+        {GVAR_BASE, sizeof mm->gvar, (uint8_t *)mm->gvar, NULL, 0, 0},
     };
     struct smem_global_symbol sym = {"gvar", GVAR_BASE};
     struct smem_global_memory gm;

@@ -92,7 +92,7 @@ static int run(const struct smem_ptx_module *m, uint64_t budget, struct smem_err
     memset(&c, 0, sizeof c);
     c.banks = smem_banks_default();
     c.hz = smem_hazards_new(p, &l);
-    struct smem_cta_hooks h = {&c, on_access, on_barrier, NULL, NULL, NULL, NULL};
+    struct smem_cta_hooks h = {&c, on_access, on_barrier, NULL, NULL, NULL, NULL, NULL};
     struct smem_cta_result res;
     double t0 = now();
     int rc = smem_cta_run(p, &l, &h, &res, err);

@@ -49,6 +49,10 @@ struct smem_memory_error {
     unsigned block[3], thread[3]; /* of the first one */
     char nearest[200];      /* where it is: "4 bytes after the end of a 256-byte allocation at
                                0x... (cudaMalloc)", "inside a freed allocation", ... */
+    /* additive: enum smem_ptx_space of the memory: SP_SHARED (addr the shared window's, as the
+       GPU's: the first byte 0x400), SP_LOCAL (addr the offset in the thread's local memory, its
+       frame from 0), else SP_GLOBAL */
+    uint8_t space;
 };
 
 /* One launch the program made. */

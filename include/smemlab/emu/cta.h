@@ -168,7 +168,10 @@ enum smem_global_fault_kind { SMEM_GFAULT_LOAD = 0, SMEM_GFAULT_STORE = 1, SMEM_
                                  known (known NULL), of a value the emulator does not know (an
                                  unwritten register, shared memory read before any write, %clock):
                                  its bits are written anyway and the access goes on */
-                              SMEM_GFAULT_UNKNOWN_VALUE = 5 };
+                              SMEM_GFAULT_UNKNOWN_VALUE = 5,
+                              /* a kernel's free of a pointer no malloc returned, of a block freed
+                                 already (addr the pointer, size 0) */
+                              SMEM_GFAULT_BAD_FREE = 6, SMEM_GFAULT_DOUBLE_FREE = 7 };
 struct smem_global_fault {
     uint8_t kind;           /* enum smem_global_fault_kind */
     uint8_t op;             /* enum smem_global_fault_kind of the access: load, store or atom */
@@ -239,6 +242,18 @@ struct smem_cta_cluster_race {
     uint32_t address;       /* the byte's offset in the owner's shared window */
 };
 
+/* Two threads of a launch accessed one byte of global memory, at least one writing, not both
+ * atomically nor both strongly, with nothing ordering them (emu/global_race.c: a barrier of their
+ * block, a release their block made that the other's acquired, the kernel's boundaries); only
+ * with smem_global_memory.races. */
+struct smem_cta_global_race {
+    uint32_t insn[2];       /* the earlier access's instruction, then the later's (as run) */
+    uint8_t write[2];
+    uint32_t thread[2];     /* linear thread index in its block */
+    uint32_t block[2];      /* linear block index */
+    uint64_t address;       /* the device address of the first byte both accessed */
+};
+
 struct smem_cta_hooks {
     void *ctx;
     void (*access)(void *ctx, const struct smem_access *a);
@@ -247,6 +262,7 @@ struct smem_cta_hooks {
     void (*dshared)(void *ctx, const struct smem_dshared *e); /* may be NULL */
     void (*cluster_race)(void *ctx, const struct smem_cta_cluster_race *e); /* may be NULL */
     void (*proxy_fence)(void *ctx, const struct smem_cta_proxy_fence *e); /* may be NULL */
+    void (*global_race)(void *ctx, const struct smem_cta_global_race *e); /* may be NULL */
 };
 
 /* Global memory for a launch (the differential tests; `smemlab run`): device address ranges backed
@@ -259,6 +275,8 @@ struct smem_global_region {
     uint8_t *known;         /* optional, per byte: 0 = a value the analysis cannot know; NULL: all
                                known (stores of unknown values then write their bits anyway) */
     int readonly;           /* constant memory: a store or atomic is a fault */
+    int heap;               /* additive: the device heap: only its live blocks may be accessed
+                               (smem_global_memory.heap_live), else a fault */
 };
 
 /* Where the caller placed a module-level .global or .const variable (by its PTX name). */
@@ -297,6 +315,18 @@ struct smem_global_memory {
     void (*print)(void *ctx, uint32_t block, uint32_t thread, uint64_t format,
                   const uint8_t *args, size_t nargs);
     void *print_ctx;
+    /* optional: look for races on global memory between the launch's threads (emu/global_race.c),
+       given to the hooks' global_race; its blocks must run in one smem_cta_run (no slices) */
+    int races;
+    /* optional: the device heap of kernels' malloc / free (ctx heap_ctx). dmalloc: thread's
+       malloc(size) at instruction insn, the block's address (0: NULL); dfree: 0 done (or NULL),
+       1 no block starts at p (a fault SMEM_GFAULT_BAD_FREE), 2 freed already
+       (SMEM_GFAULT_DOUBLE_FREE); heap_live: 1 when [a, a + n) lies in a live block of the region
+       marked heap (else the access is a fault). Without dmalloc a call to malloc is refused. */
+    uint64_t (*dmalloc)(void *ctx, uint32_t insn, uint64_t size);
+    int (*dfree)(void *ctx, uint64_t p);
+    int (*heap_live)(void *ctx, uint64_t a, unsigned n);
+    void *heap_ctx;
 };
 
 struct smem_param_value {

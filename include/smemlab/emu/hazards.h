@@ -12,11 +12,12 @@ extern "C" {
 #endif
 
 enum smem_hazard_kind { SMEM_HAZARD_RACE = 0, SMEM_HAZARD_BARRIER = 1, SMEM_HAZARD_OOB = 2,
-                        SMEM_HAZARD_LAYOUT = 3, SMEM_HAZARD_PROXY_FENCE = 4 };
+                        SMEM_HAZARD_LAYOUT = 3, SMEM_HAZARD_PROXY_FENCE = 4,
+                        SMEM_HAZARD_GLOBAL_RACE = 5 /* global memory (run --global-races) */ };
 
 struct smem_hazard {
     enum smem_hazard_kind kind;
-    char detail[96];       /* race: "read-write" | "write-read" | "write-write" (the first access,
+    char detail[224];       /* race: "read-write" | "write-read" | "write-write" (the first access,
                               then the second, in the order the emulator ran them; between two
                               CTAs of a cluster: "... between the CTAs of a cluster (ranks 1
                               and 0, in rank 0's shared memory)"); barrier:
@@ -35,6 +36,11 @@ struct smem_hazard {
     uint32_t address;      /* byte offset in the block's shared window */
     char var[128];         /* variable the address belongs to (oob: the nearest one), "" if none */
     uint64_t count;        /* how many times it was seen */
+    /* global-race: the first pair seen, the earlier access first: its thread and block, and the
+       device address of the byte (detail: "write-read race on global memory: thread (1,0,0) of
+       block (0,0,0), then thread (33,0,0) of block (0,0,0)"; address 0) */
+    unsigned threads[2][3], blocks[2][3];
+    uint64_t device_address;
 };
 
 struct smem_hazard_tracker;
@@ -53,12 +59,14 @@ void smem_hazards_proxy_fence(struct smem_hazard_tracker *t, const struct smem_c
 /* Two CTAs of a cluster access one shared byte unordered (kind race; its detail names the ranks:
  * "write-read between the CTAs of a cluster (ranks 0 and 1, in rank 0's shared memory)"). */
 void smem_hazards_cluster_race(struct smem_hazard_tracker *t, const struct smem_cta_cluster_race *e);
+/* Two threads of the launch access one global byte unordered (kind global-race). */
+void smem_hazards_global_race(struct smem_hazard_tracker *t, const struct smem_cta_global_race *e);
 /* The hazards found (one entry per distinct kind + pair of sites). */
 unsigned smem_hazards_count(const struct smem_hazard_tracker *t);
 const struct smem_hazard *smem_hazards_get(const struct smem_hazard_tracker *t, unsigned i);
 void smem_hazards_free(struct smem_hazard_tracker *t);
 
-/* "race", "barrier", "oob", "layout" or "proxy-fence". */
+/* "race", "barrier", "oob", "layout", "proxy-fence" or "global-race". */
 const char *smem_hazard_kind_name(enum smem_hazard_kind k);
 
 #ifdef __cplusplus

@@ -203,6 +203,10 @@ enum smem_ptx_mode {
                                        the async proxy (space: shared, global or none) */
 #define SMEM_TF_REDUCE 0x40000u   /* cp.reduce.async.bulk.tensor (mode TENSOR_S2G): each element
                                      combined into global memory with redop */
+#define SMEM_TF_SCOPE_CTA 0x80000u /* membar.cta, fence.<sem>.cta: orders the CTA only */
+/* ld / st / atom / red: SMEM_TF_ACQUIRE (.acquire, .acq_rel), SMEM_TF_RELEASE (.release,
+   .acq_rel), SMEM_TF_RELAXED (.relaxed); ld / st .volatile: vol (the ordering of global memory
+   between threads: emu/global_race.c) */
 
 enum smem_ptx_round { RND_NONE = 0, RND_RN, RND_RZ, RND_RM, RND_RP, RND_RNI, RND_RZI, RND_RMI, RND_RPI,
                       RND_RNA /* nearest, ties away from zero (cvt to .tf32) */ };

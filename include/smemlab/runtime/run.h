@@ -23,6 +23,8 @@
 #define SMEM_RUN_ENV_LEAK_CHECK "SMEMLAB_RUN_LEAK_CHECK" /* full: report allocations not freed */
 #define SMEM_RUN_ENV_INITCHECK "SMEMLAB_RUN_INITCHECK"   /* 1: report reads of device memory never
                                                            written (kernels and copies) */
+#define SMEM_RUN_ENV_GLOBAL_RACES "SMEMLAB_RUN_GLOBAL_RACES" /* 1: report races on global memory
+                                                               (a launch's blocks on one thread) */
 
 /* The status file: one "key value" line each, rewritten with the report.
  *   runtime 1                the library was loaded and the program made a CUDA call
