@@ -294,8 +294,14 @@ static int release_barrier(struct block *b, int *done)
             continue;
         uint32_t expected = cnt[id] ? cnt[id] : b->nthreads;
         uint32_t live = b->nthreads - exited;
-        if (waiting[id] < expected && waiting[id] < live)
-            continue; /* others may still come (another barrier id first) */
+        /* others may still come (another barrier id first). Threads that have exited count as
+           arrived at a barrier of the whole block, not at one of an explicit count: a
+           `bar.sync 1, 64` that a third warp reaches after the first two went through waits
+           for 64 more (it hangs the H200: tests/run/warpsync.cu mode 6) */
+        if (waiting[id] < expected && (cnt[id] || waiting[id] < live))
+            continue;
+        /* an explicit count releases that many, in thread order; the others wait on */
+        uint32_t release = cnt[id] && waiting[id] > expected ? expected : waiting[id];
         struct smem_cta_barrier ev;
         memset(&ev, 0, sizeof ev);
         ev.block = b->bid;
@@ -303,7 +309,7 @@ static int release_barrier(struct block *b, int *done)
         ev.id = id;
         ev.insn_a = insn_a[id];
         ev.insn_b = insn_b[id];
-        ev.arrived = waiting[id];
+        ev.arrived = release;
         ev.expected = expected;
         ev.exited = exited;
         ev.divergent = div[id];
@@ -311,16 +317,19 @@ static int release_barrier(struct block *b, int *done)
             b->h->barrier(b->h->ctx, &ev);
         b->interval++;
         /* bar.red: the reduction over the threads this barrier releases */
-        uint32_t popc = 0, all = 1, any = 0;
-        for (uint32_t u = 0; u < b->nthreads; u++)
+        uint32_t popc = 0, all = 1, any = 0, seen = 0;
+        for (uint32_t u = 0; u < b->nthreads && seen < release; u++)
             if (b->T[u].state == L_BAR && b->T[u].bar_id == id) {
+                seen++;
                 popc += (uint32_t)b->T[u].bar_pred;
                 all &= (uint32_t)b->T[u].bar_pred;
                 any |= (uint32_t)b->T[u].bar_pred;
             }
-        for (uint32_t t = 0; t < b->nthreads; t++) {
+        seen = 0;
+        for (uint32_t t = 0; t < b->nthreads && seen < release; t++) {
             struct lane *T = &b->T[t];
             if (T->state == L_BAR && T->bar_id == id) {
+                seen++;
                 T->state = L_RUN;
                 const struct smem_ptx_insn *in = &b->p->func->insns[T->pc];
                 if (in->op == PO_BAR_RED) {
@@ -343,11 +352,18 @@ static int release_barrier(struct block *b, int *done)
         return 0;
     if (emu_wgmma_stuck(b))
         return -1;
-    for (uint32_t id = 0; id < 16; id++)
+    for (uint32_t id = 0; id < 16; id++) {
+        if (waiting[id] && cnt[id])
+            return emu_failf(b, insn_a[id],
+                              "deadlock: %u threads wait at barrier %u for %u (its count); no "
+                              "other thread can come (threads that exited do not count toward "
+                              "an explicit count): a GPU hangs here",
+                              waiting[id], id, cnt[id]);
         if (waiting[id])
             return emu_failf(b, insn_a[id],
                               "deadlock: threads wait at a barrier that %s never reach",
                               "the other threads");
+    }
     return 0; /* only barrier.cluster waits: the cluster says why (emu_cluster_stuck) */
 }
 
