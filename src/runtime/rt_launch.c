@@ -360,10 +360,10 @@ static cudaError_t rt_launch(struct rt_kernel *k, dim3 grid, dim3 block, void **
         smem_kernel_report_clear(&ex.one);
         rt_report_count_launch();
     }
-    if (status) {
-        rt_set_sticky(status);
-        return rt_error(status);
-    }
+    /* an assert or trap: as a GPU, whose launch returns before the kernel runs, the launch
+       succeeds and the error comes from the next call (and every later one) */
+    if (status)
+        fault = status;
     if (fault)
         rt_set_sticky(fault);
     rt_report_maybe_write();
