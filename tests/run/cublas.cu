@@ -10,7 +10,7 @@
 //                syrk, SgemmEx: PASS
 //   lt           cublasLtMatmul as llm.c calls it: epilogues BIAS, GELU_AUX_BIAS, DGELU, BGRADB,
 //                a strided batch in FAST_TF32, the heuristic: PASS
-//   unsupported  a call smemlab does not compute (cublasCgemm): stopped there, named (exit 3)
+//   unsupported  a call smemlab does not compute (cublasSgetrfBatched): stopped there, named (exit 3)
 //   outside      a GEMM whose C runs past its allocation: stopped there, named (exit 3)
 #include <cublasLt.h>
 #include <cublas_v2.h>
@@ -779,11 +779,15 @@ int main(int argc, char **argv)
         bad++;
     if (!strcmp(mode, "lt") && lt_matmul(lt, d, n * sizeof(float)))
         bad++;
-    if (!strcmp(mode, "unsupported")) {
-        cuComplex one = {1, 0};
-        cublasCgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 4, 4, 4, &one, (cuComplex *)d, 4, (cuComplex *)d,
-                    4, &one, (cuComplex *)d + 16, 4);
-        printf("Cgemm returned\n");
+    if (!strcmp(mode, "unsupported")) { // an LU factorization: not a BLAS routine smemlab computes
+        float **arr;
+        int *piv, *info;
+        cudaMalloc(&arr, sizeof(float *));
+        cudaMemcpy(arr, &d, sizeof(float *), cudaMemcpyHostToDevice);
+        cudaMalloc(&piv, 4 * sizeof(int));
+        cudaMalloc(&info, sizeof(int));
+        cublasSgetrfBatched(h, 4, arr, 4, piv, info, 1);
+        printf("getrfBatched returned\n");
     }
     if (!strcmp(mode, "outside")) {
         float one = 1.0f, zero = 0.0f; // C of 40 x 40 from d + 100: past the 1000 floats
