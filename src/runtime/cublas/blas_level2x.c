@@ -666,3 +666,54 @@ DGMM(C, c, cf32, int, , "complex fp32")
 DGMM(C, c, cf32, int64_t, _64, "complex fp32")
 DGMM(Z, z, cf64, int, , "complex fp64")
 DGMM(Z, z, cf64, int64_t, _64, "complex fp64")
+
+/* ---- tpttr / trttp: a triangle between packed (AP) and full (A, lda) storage ---- */
+/* the packed index of (i, j) in triangle uplo of an n x n matrix (column-major packing) */
+static uint64_t packed_at(int uplo, int64_t n, int64_t i, int64_t j)
+{
+    return uplo == FILL_LOWER ? (uint64_t)(j * (2 * n - j + 1) / 2 + (i - j))
+                              : (uint64_t)(i + j * (j + 1) / 2);
+}
+#define PACK(P, T, I, SUF)                                                                      \
+    CUBLAS_API int cublas##P##tpttr##SUF(struct stub_handle *h, int uplo, I n, const T *AP, T *A, \
+                                         I lda);                                                \
+    CUBLAS_API int cublas##P##tpttr##SUF(struct stub_handle *h, int uplo, I n, const T *AP, T *A, \
+                                         I lda)                                                 \
+    {                                                                                           \
+        HEAD("cublas" #P "tpttr" #SUF)                                                          \
+        if (BAD_UPLO(uplo) || n < 0 || lda < (n > 1 ? n : 1))                                   \
+            return STUB_INVALID_VALUE;                                                          \
+        double t0 = blas_start();                                                               \
+        if (n > 0) {                                                                            \
+            const T *hp = blas_in(call, "AP", AP, PACKED(n) * sizeof(T));                       \
+            T *ha = blas_bytes(call, "A", A, blas_span(n, n, lda, sizeof(T)));                  \
+            for (I j = 0; j < n; j++)                                                           \
+                for (I i = uplo == FILL_LOWER ? j : 0; i < (uplo == FILL_LOWER ? n : j + 1); i++) \
+                    ha[i + j * lda] = hp[packed_at(uplo, n, i, j)];                             \
+        }                                                                                       \
+        blas_record(call, t0, sizeof(T) == 4 ? "fp32" : "fp64", "n=%lld uplo=%c", (long long)n, "LU"[uplo]); \
+        return STUB_SUCCESS;                                                                    \
+    }                                                                                           \
+    CUBLAS_API int cublas##P##trttp##SUF(struct stub_handle *h, int uplo, I n, const T *A, I lda, \
+                                         T *AP);                                                \
+    CUBLAS_API int cublas##P##trttp##SUF(struct stub_handle *h, int uplo, I n, const T *A, I lda, \
+                                         T *AP)                                                 \
+    {                                                                                           \
+        HEAD("cublas" #P "trttp" #SUF)                                                          \
+        if (BAD_UPLO(uplo) || n < 0 || lda < (n > 1 ? n : 1))                                   \
+            return STUB_INVALID_VALUE;                                                          \
+        double t0 = blas_start();                                                               \
+        if (n > 0) {                                                                            \
+            const T *ha = blas_in(call, "A", A, blas_span(n, n, lda, sizeof(T)));               \
+            T *hp = blas_bytes(call, "AP", AP, PACKED(n) * sizeof(T));                          \
+            for (I j = 0; j < n; j++)                                                           \
+                for (I i = uplo == FILL_LOWER ? j : 0; i < (uplo == FILL_LOWER ? n : j + 1); i++) \
+                    hp[packed_at(uplo, n, i, j)] = ha[i + j * lda];                             \
+        }                                                                                       \
+        blas_record(call, t0, sizeof(T) == 4 ? "fp32" : "fp64", "n=%lld uplo=%c", (long long)n, "LU"[uplo]); \
+        return STUB_SUCCESS;                                                                    \
+    }
+PACK(S, float, int, )
+PACK(D, double, int, )
+PACK(C, cf32, int, )
+PACK(Z, cf64, int, )

@@ -325,3 +325,23 @@ HER3(C, C_32F, cf32, float, int, _v2, )
 HER3(C, C_32F, cf32, float, int64_t, _v2_64, _64)
 HER3(Z, C_64F, cf64, double, int, _v2, )
 HER3(Z, C_64F, cf64, double, int64_t, _v2_64, _64)
+
+/* CherkEx / Cherk3mEx / CsyrkEx / Csyrk3mEx: typed A and C; c32 computed (cs8 inputs: not here) */
+#define RK_EX(NAME, SA, HERM)                                                                   \
+    CUBLAS_API int NAME(struct stub_handle *h, int uplo, int trans, int n, int k, const SA *alpha, \
+                        const void *A, int at, int lda, const SA *beta, void *C, int ct, int ldc); \
+    CUBLAS_API int NAME(struct stub_handle *h, int uplo, int trans, int n, int k, const SA *alpha, \
+                        const void *A, int at, int lda, const SA *beta, void *C, int ct, int ldc)  \
+    {                                                                                           \
+        if (h && ct == C_32F && at == C_8I)                                                     \
+            __cudaSmemlabUnsupported(#NAME, "complex int8 inputs (CUDA_C_8I) are not computed " \
+                                     "by smemlab's cuBLAS stand-in; CUDA_C_32F is");            \
+        if (h && (at != C_32F || ct != C_32F))                                                  \
+            return STUB_NOT_SUPPORTED;                                                          \
+        return rk(#NAME, h, C_32F, HERM, K_RK, uplo, trans, n, k, alpha, A, lda, NULL, 0, beta, \
+                  C, ldc);                                                                      \
+    }
+RK_EX(cublasCherkEx, float, 1)
+RK_EX(cublasCherk3mEx, float, 1)
+RK_EX(cublasCsyrkEx, cf32, 0)
+RK_EX(cublasCsyrk3mEx, cf32, 0)
