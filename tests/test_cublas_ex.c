@@ -1,7 +1,8 @@
 /* test_cublas_ex.c: the GEMMs tutorial programs check their kernels against beyond S/D/H
  * (tests/run/cublas_ex.cu, under `smemlab run`): int8 (s8 -> s32, s8 -> f32), complex (Cgemm,
  * Zgemm, Cgemm3m, CgemmEx, GemmEx c32 / c64, strided and pointer-array batches, conjugate
- * transposes), grouped batches: each result equal to the program's plain CPU reference; the status
+ * transposes), grouped batches, level-2/3 routines (symv, trmv, gbmv, hemv, herk, symm, trmm, dgmm,
+ * tpttr, DotEx): each result equal to the program's plain CPU reference; the status
  * of every bad call equal to what the H200's cuBLAS returned for it (tests/hw/cublas/); an operand
  * rewritten with the same bytes between identical calls makes a repeat proven by bytes, one
  * rewritten with other bytes is computed. Needs nvcc (else skipped, exit 77). */
@@ -54,6 +55,20 @@ static void test_grouped_gemm_computes(void)
     CHECK_EQ(ex("", "grouped", &o, &e), 0);
     EXPECT_IN(o, "PASS");
     EXPECT_IN(e, "cublasSgemmGroupedBatched    m=5 n=2 k=6 op=TN batch=1");
+    free(o);
+    free(e);
+}
+
+/* level-2/3 routines beyond the GEMMs against the program's plain references */
+static void test_routines_compute(void)
+{
+    char *o, *e;
+    CHECK_EQ(ex("", "routines", &o, &e), 0);
+    EXPECT_IN(o, "PASS");
+    CHECK(strstr(o, "line ") == NULL);
+    EXPECT_IN(e, "cublasStrmm_v2               m=4 n=3 side=L uplo=L op=T");
+    EXPECT_IN(e, "cublasZherk_v2               n=4 k=3 uplo=U op=C");
+    EXPECT_IN(e, "cublasDotEx ");
     free(o);
     free(e);
 }
@@ -126,6 +141,7 @@ int main(void)
     RUN(test_int8_gemms_compute);
     RUN(test_complex_gemms_compute);
     RUN(test_grouped_gemm_computes);
+    RUN(test_routines_compute);
     RUN(test_statuses_equal_h200);
     RUN(test_rewritten_operand_repeats);
     return CHECK_DONE();

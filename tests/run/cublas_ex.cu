@@ -5,9 +5,12 @@
 // tests/hw/cublas/README.md). Every product is compared with a plain CPU reference here; each bad
 // call prints "status LABEL N"; rewrite: a kernel rewrites a GEMM's operand between identical
 // calls, with the same values (a repeat proven by bytes: not computed again) or others (computed).
-// argv[1]: int8 | complex | grouped | status | rewrite. Prints PASS or FAIL.
+// routines: level-2/3 routines beyond the GEMMs (symv, trmv, gbmv, hemv, herk, symm, trmm out of
+// place, dgmm, tpttr, DotEx in f16), each against a plain reference.
+// argv[1]: int8 | complex | grouped | status | rewrite | routines. Prints PASS or FAIL.
 #include <cublas_v2.h>
 #include <cuComplex.h>
+#include <cuda_fp16.h>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -392,6 +395,189 @@ static void rewrite(cublasHandle_t h)
     cudaFree(dA), cudaFree(dB), cudaFree(dC);
 }
 
+// ---- level-2/3 routines, each against a plain reference in double (complex) ----
+static double dval(unsigned *s) { return small(s, 8) / 4.0; }
+// element (i, j) of a symmetric / Hermitian matrix kept in triangle uplo of x (ld)
+static cd herm_at(const std::vector<cd> &x, int ld, bool lower, int i, int j, bool herm)
+{
+    bool stored = lower ? i >= j : i <= j;
+    cd v = stored ? x[i + j * ld] : x[j + i * ld];
+    if (!stored && herm)
+        v.im = -v.im;
+    if (herm && i == j)
+        v.im = 0;
+    return v;
+}
+static void routines(cublasHandle_t h)
+{
+    unsigned s = 17;
+    { // Dsymv, lower, lda 9, incx 2, beta 0.5
+        const int n = 7, lda = 9;
+        std::vector<double> A(lda * n), x(2 * n), y(n);
+        for (auto &v : A) v = dval(&s);
+        for (auto &v : x) v = dval(&s);
+        for (auto &v : y) v = dval(&s);
+        double *dA = dev(A), *dx = dev(x), *dy = dev(y), al = 1.5, be = 0.5;
+        OK(cublasDsymv(h, CUBLAS_FILL_MODE_LOWER, n, &al, dA, lda, dx, 2, &be, dy, 1));
+        std::vector<double> got = host(dy, n);
+        int bad = 0;
+        for (int i = 0; i < n; i++) {
+            double acc = 0;
+            for (int j = 0; j < n; j++)
+                acc += (i >= j ? A[i + j * lda] : A[j + i * lda]) * x[2 * j];
+            bad += fabs(al * acc + be * y[i] - got[i]) > 1e-12;
+        }
+        EXPECT(!bad, "Dsymv: %d wrong", bad);
+    }
+    { // Ztrmv, upper, conjugate transpose, non-unit diagonal
+        const int n = 6;
+        std::vector<cd> A = rnd_c(n * n, 3), x = rnd_c(n, 4);
+        std::vector<cuDoubleComplex> hA = narrow<cuDoubleComplex>(A), hx = narrow<cuDoubleComplex>(x);
+        cuDoubleComplex *dA = dev(hA), *dx = dev(hx);
+        OK(cublasZtrmv(h, CUBLAS_FILL_MODE_UPPER, CUBLAS_OP_C, CUBLAS_DIAG_NON_UNIT, n, dA, n, dx, 1));
+        std::vector<cd> got = widen(host(dx, n)), want(n);
+        for (int i = 0; i < n; i++) { // (A^H x)_i = sum_j conj(A_ji) x_j, A upper: j <= i
+            cd acc = {0, 0};
+            for (int j = 0; j <= i; j++) {
+                cd t = cmul({A[j + i * n].re, -A[j + i * n].im}, x[j]);
+                acc.re += t.re, acc.im += t.im;
+            }
+            want[i] = acc;
+        }
+        double err = err_c(want, got);
+        EXPECT(err < 1e-14, "Ztrmv: relative error %g", err);
+    }
+    { // Dgbmv, kl 2, ku 1, transpose
+        const int m = 7, n = 5, kl = 2, ku = 1, lda = kl + ku + 2;
+        std::vector<double> AB(lda * n), x(m), y(n, NAN);
+        for (auto &v : AB) v = dval(&s);
+        for (auto &v : x) v = dval(&s);
+        double *dA = dev(AB), *dx = dev(x), *dy = dev(y), al = 1, be = 0; // beta 0: y not read
+        OK(cublasDgbmv(h, CUBLAS_OP_T, m, n, kl, ku, &al, dA, lda, dx, 1, &be, dy, 1));
+        std::vector<double> got = host(dy, n);
+        int bad = 0;
+        for (int j = 0; j < n; j++) { // (A^T x)_j = sum_i A_ij x_i, A_ij = AB[ku + i - j + j lda]
+            double acc = 0;
+            for (int i = j - ku < 0 ? 0 : j - ku; i < m && i <= j + kl; i++)
+                acc += AB[ku + i - j + j * lda] * x[i];
+            bad += fabs(acc - got[j]) > 1e-12;
+        }
+        EXPECT(!bad, "Dgbmv: %d wrong", bad);
+    }
+    { // Chemv, lower
+        const int n = 5;
+        std::vector<cd> A = rnd_c(n * n, 6), x = rnd_c(n, 7), y = rnd_c(n, 8);
+        std::vector<cuComplex> hA = narrow<cuComplex>(A), hx = narrow<cuComplex>(x), hy = narrow<cuComplex>(y);
+        cuComplex *dA = dev(hA), *dx = dev(hx), *dy = dev(hy), al = make_cuComplex(1, -1), be = make_cuComplex(0.5, 0);
+        OK(cublasChemv(h, CUBLAS_FILL_MODE_LOWER, n, &al, dA, n, dx, 1, &be, dy, 1));
+        std::vector<cd> want(n);
+        for (int i = 0; i < n; i++) {
+            cd acc = {0, 0};
+            for (int j = 0; j < n; j++) {
+                cd t = cmul(herm_at(A, n, true, i, j, true), x[j]);
+                acc.re += t.re, acc.im += t.im;
+            }
+            cd r = cmul({1, -1}, acc);
+            want[i] = {r.re + 0.5 * y[i].re, r.im + 0.5 * y[i].im};
+        }
+        double err = err_c(want, widen(host(dy, n)));
+        EXPECT(err < 1e-5, "Chemv: relative error %g", err);
+    }
+    { // Zherk, upper, op C: C = alpha A^H A + beta C on the upper triangle, real diagonal
+        const int n = 4, k = 3;
+        std::vector<cd> A = rnd_c(k * n, 9), C = rnd_c(n * n, 10);
+        std::vector<cuDoubleComplex> hA = narrow<cuDoubleComplex>(A), hC = narrow<cuDoubleComplex>(C);
+        cuDoubleComplex *dA = dev(hA), *dC = dev(hC);
+        double al = 2, be = 1;
+        OK(cublasZherk(h, CUBLAS_FILL_MODE_UPPER, CUBLAS_OP_C, n, k, &al, dA, k, &be, dC, n));
+        std::vector<cd> got = widen(host(dC, n * n));
+        int bad = 0;
+        for (int j = 0; j < n; j++)
+            for (int i = 0; i < n; i++) {
+                cd want = C[i + j * n];
+                if (i <= j) {
+                    cd acc = {0, 0};
+                    for (int l = 0; l < k; l++) {
+                        cd t = cmul({A[l + i * k].re, -A[l + i * k].im}, A[l + j * k]);
+                        acc.re += t.re, acc.im += t.im;
+                    }
+                    want = {al * acc.re + be * C[i + j * n].re, i == j ? 0 : al * acc.im + be * C[i + j * n].im};
+                }
+                bad += fabs(want.re - got[i + j * n].re) > 1e-12 || fabs(want.im - got[i + j * n].im) > 1e-12;
+            }
+        EXPECT(!bad, "Zherk: %d wrong", bad);
+    }
+    { // Dsymm side right (C = alpha B A + beta C, A upper), Strmm out of place (C = alpha op(A) B)
+        const int m = 4, n = 3;
+        std::vector<double> A(n * n), B(m * n), C(m * n);
+        for (auto &v : A) v = dval(&s);
+        for (auto &v : B) v = dval(&s);
+        for (auto &v : C) v = dval(&s);
+        double *dA = dev(A), *dB = dev(B), *dC = dev(C), al = 1, be = -1;
+        OK(cublasDsymm(h, CUBLAS_SIDE_RIGHT, CUBLAS_FILL_MODE_UPPER, m, n, &al, dA, n, dB, m, &be, dC, m));
+        std::vector<double> got = host(dC, m * n);
+        int bad = 0;
+        for (int j = 0; j < n; j++)
+            for (int i = 0; i < m; i++) {
+                double acc = 0;
+                for (int l = 0; l < n; l++)
+                    acc += B[i + l * m] * (l <= j ? A[l + j * n] : A[j + l * n]);
+                bad += fabs(acc - C[i + j * m] - got[i + j * m]) > 1e-12;
+            }
+        EXPECT(!bad, "Dsymm: %d wrong", bad);
+        std::vector<float> fA(m * m), fB(m * n), fC(m * n, NAN);
+        for (auto &v : fA) v = (float)dval(&s);
+        for (auto &v : fB) v = (float)dval(&s);
+        float *eA = dev(fA), *eB = dev(fB), *eC = dev(fC), one = 1;
+        OK(cublasStrmm(h, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T, CUBLAS_DIAG_UNIT, m, n, &one,
+                       eA, m, eB, m, eC, m));
+        std::vector<float> gc = host(eC, m * n), gb = host(eB, m * n);
+        bad = 0;
+        for (int j = 0; j < n; j++)
+            for (int i = 0; i < m; i++) { // (A^T B)_ij, A lower unit: A^T upper unit
+                double acc = fB[i + j * m];
+                for (int l = i + 1; l < m; l++)
+                    acc += fA[l + i * m] * fB[l + j * m];
+                bad += fabs(acc - gc[i + j * m]) > 1e-5 || gb[i + j * m] != fB[i + j * m];
+            }
+        EXPECT(!bad, "Strmm out of place: %d wrong", bad);
+    }
+    { // Ddgmm left (C = diag(x) A), Dtpttr (packed lower to full)
+        const int m = 5, n = 3;
+        std::vector<double> A(m * n), x(m), P(m * (m + 1) / 2);
+        for (auto &v : A) v = dval(&s);
+        for (auto &v : x) v = dval(&s);
+        for (size_t i = 0; i < P.size(); i++) P[i] = (double)i;
+        double *dA = dev(A), *dx = dev(x), *dC, *dP = dev(P), *dF;
+        cudaMalloc(&dC, m * n * sizeof(double));
+        std::vector<double> F(m * m, -1);
+        dF = dev(F);
+        OK(cublasDdgmm(h, CUBLAS_SIDE_LEFT, m, n, dA, m, dx, 1, dC, m));
+        OK(cublasDtpttr(h, CUBLAS_FILL_MODE_LOWER, m, dP, dF, m));
+        std::vector<double> got = host(dC, m * n), gf = host(dF, m * m);
+        int bad = 0;
+        for (int j = 0; j < n; j++)
+            for (int i = 0; i < m; i++)
+                bad += got[i + j * m] != x[i] * A[i + j * m];
+        for (int j = 0, p = 0; j < m; j++)
+            for (int i = 0; i < m; i++)
+                bad += gf[i + j * m] != (i >= j ? (double)p++ : -1.0);
+        EXPECT(!bad, "Ddgmm / Dtpttr: %d wrong", bad);
+    }
+    { // DotEx in f16 (f32 execution): small integers, exact
+        const int n = 20;
+        std::vector<__half> x(n), y(n);
+        double want = 0;
+        for (int i = 0; i < n; i++) {
+            x[i] = __float2half((float)(i % 5 - 2)), y[i] = __float2half((float)(i % 3));
+            want += (i % 5 - 2) * (i % 3);
+        }
+        __half *dx = dev(x), *dy = dev(y), r;
+        OK(cublasDotEx(h, n, dx, CUDA_R_16F, 1, dy, CUDA_R_16F, 1, &r, CUDA_R_16F, CUDA_R_32F));
+        EXPECT(__half2float(r) == (float)want, "DotEx f16: %g, want %g", __half2float(r), want);
+    }
+}
+
 int main(int argc, char **argv)
 {
     const char *mode = argc > 1 ? argv[1] : "";
@@ -418,8 +604,10 @@ int main(int argc, char **argv)
         status(h);
     } else if (!strcmp(mode, "rewrite")) {
         rewrite(h);
+    } else if (!strcmp(mode, "routines")) {
+        routines(h);
     } else {
-        printf("usage: cublas_ex int8|complex|grouped|status|rewrite\n");
+        printf("usage: cublas_ex int8|complex|grouped|status|rewrite|routines\n");
         return 2;
     }
     cublasDestroy(h);
