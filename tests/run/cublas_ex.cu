@@ -6,7 +6,7 @@
 // call prints "status LABEL N"; rewrite: a kernel rewrites a GEMM's operand between identical
 // calls, with the same values (a repeat proven by bytes: not computed again) or others (computed).
 // routines: level-2/3 routines beyond the GEMMs (symv, trmv, gbmv, hemv, herk, symm, trmm out of
-// place, dgmm, tpttr, DotEx in f16), each against a plain reference.
+// place, trsm complex, dgmm, tpttr, DotEx in f16), each against a plain reference.
 // argv[1]: int8 | complex | grouped | status | rewrite | routines. Prints PASS or FAIL.
 #include <cublas_v2.h>
 #include <cuComplex.h>
@@ -563,6 +563,28 @@ static void routines(cublasHandle_t h)
             for (int i = 0; i < m; i++)
                 bad += gf[i + j * m] != (i >= j ? (double)p++ : -1.0);
         EXPECT(!bad, "Ddgmm / Dtpttr: %d wrong", bad);
+    }
+    { // Ztrsm left lower, no transpose: A X = alpha B; A X computed back from the result
+        const int m = 4, n = 3;
+        std::vector<cd> A = rnd_c(m * m, 12), B = rnd_c(m * n, 13);
+        for (int i = 0; i < m; i++)
+            A[i + i * m].re += 4; // well conditioned
+        std::vector<cuDoubleComplex> hA = narrow<cuDoubleComplex>(A), hB = narrow<cuDoubleComplex>(B);
+        cuDoubleComplex *dA = dev(hA), *dB = dev(hB), al = make_cuDoubleComplex(1, 1);
+        OK(cublasZtrsm(h, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, m, n, &al,
+                       dA, m, dB, m));
+        std::vector<cd> X = widen(host(dB, m * n)), ax(m * n), want(m * n);
+        for (int j = 0; j < n; j++)
+            for (int i = 0; i < m; i++) {
+                cd acc = {0, 0};
+                for (int l = 0; l <= i; l++) {
+                    cd t = cmul(A[i + l * m], X[l + j * m]);
+                    acc.re += t.re, acc.im += t.im;
+                }
+                ax[i + j * m] = acc, want[i + j * m] = cmul({1, 1}, B[i + j * m]);
+            }
+        double err = err_c(want, ax);
+        EXPECT(err < 1e-13, "Ztrsm: relative error %g", err);
     }
     { // DotEx in f16 (f32 execution): small integers, exact
         const int n = 20;

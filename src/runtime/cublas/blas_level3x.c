@@ -1,7 +1,7 @@
 /* blas_level3x.c: the rest of cuBLAS's level-3 routines NVIDIA's examples call, on the CPU
  * (OpenBLAS's cblas_*) over the program's device memory, with cuBLAS's argument checks: symm,
  * syr2k, syrkx, trmm (out of place, as cuBLAS's: C = alpha op(A) B), hemm, herk, her2k, herkx,
- * trsmBatched; syrk in complex precision (S and D are in blas_level3.c). The symmetric and
+ * trsmBatched; trsm and syrk in complex precision (S and D are in blas_level3.c). The symmetric and
  * Hermitian ones are computed element by element in double (complex) precision (rare in programs,
  * small in NVIDIA's examples). A beta of 0 never reads C. */
 #include "blas.h"
@@ -345,3 +345,37 @@ RK_EX(cublasCherkEx, float, 1)
 RK_EX(cublasCherk3mEx, float, 1)
 RK_EX(cublasCsyrkEx, cf32, 0)
 RK_EX(cublasCsyrk3mEx, cf32, 0)
+
+/* complex trsm (S and D are in blas_level3.c): op(A) X = alpha B or X op(A) = alpha B, X over B */
+#define CTRSM(P, p, T, I, SUF)                                                                  \
+    CUBLAS_API int cublas##P##trsm##SUF(struct stub_handle *h, int side, int uplo, int trans,   \
+                                        int diag, I m, I n, const T *alpha, const T *A, I lda,  \
+                                        T *B, I ldb);                                           \
+    CUBLAS_API int cublas##P##trsm##SUF(struct stub_handle *h, int side, int uplo, int trans,   \
+                                        int diag, I m, I n, const T *alpha, const T *A, I lda,  \
+                                        T *B, I ldb)                                            \
+    {                                                                                           \
+        HEAD("cublas" #P "trsm" #SUF)                                                           \
+        I ka = side == SIDE_LEFT ? m : n;                                                       \
+        if (BAD_SIDE(side) || BAD_UPLO(uplo) || BAD_OP(trans) || BAD_DIAG(diag) || m < 0 ||     \
+            n < 0 || lda < MAX1(ka) || ldb < MAX1(m) || !alpha)                                 \
+            return STUB_INVALID_VALUE;                                                          \
+        if (big(m, n, lda, ldb))                                                                \
+            BIG(call);                                                                          \
+        double t0 = blas_start();                                                               \
+        T a;                                                                                    \
+        blas_scalar(call, "alpha", h, alpha, sizeof a, &a);                                     \
+        if (m > 0 && n > 0)                                                                     \
+            cblas_##p##trsm(CblasColMajor, CB_SIDE(side), CB_UPLO(uplo), CB_OP(trans),          \
+                            CB_DIAG(diag), (int)m, (int)n, &a,                                  \
+                            blas_in(call, "A", A, blas_span(ka, ka, lda, sizeof(T))), (int)lda, \
+                            blas_bytes(call, "B", B, blas_span(m, n, ldb, sizeof(T))), (int)ldb); \
+        blas_record(call, t0, sizeof(T) == 8 ? "complex fp32" : "complex fp64",                 \
+                    "m=%lld n=%lld side=%c uplo=%c op=%c", (long long)m, (long long)n,          \
+                    "LR"[side], "LU"[uplo], "NTC"[trans]);                                      \
+        return STUB_SUCCESS;                                                                    \
+    }
+CTRSM(C, c, cf32, int, _v2)
+CTRSM(C, c, cf32, int64_t, _v2_64)
+CTRSM(Z, z, cf64, int, _v2)
+CTRSM(Z, z, cf64, int64_t, _v2_64)
