@@ -16,7 +16,8 @@
 # One change, made on copies in BIN (the sources are not edited): SGEMM_CUDA checks each kernel
 # against cuBLAS at 128, 256, ..., 4096 (and times 50 runs of each: hours of one GPU's work
 # emulated), SGEMM_PRACTICE at 256, 512, ..., 6144: the copies keep the first two sizes
-# (`SIZE = {128, 256, ...}` -> {128, 256}; `size_len = 24` -> 2). HGEMM's and HGEMV's main.cu log
+# (`SIZE = {128, 256, ...}` -> {128, 256}; `size_len = 24` -> 2); llmc_attention_forward_r10 is
+# attention_forward.cu timing 10 runs a block size, not 100 (`repeat_times = 100` -> 10). HGEMM's and HGEMV's main.cu log
 # cudaDeviceProp's clockRate and memoryClockRate, which CUDA 13 removed: the copies log 0 instead.
 # Nothing else differs.
 set -u
@@ -34,6 +35,12 @@ b() { # NAME SOURCES AND FLAGS...
 for p in attention_forward attention_backward trimat_forward; do
   b llmc_$p --use_fast_math -std=c++17 -Xcompiler -fopenmp -I"$LLMC/dev/cuda" "$LLMC/dev/cuda/$p.cu"
 done
+# the same attention_forward timing 10 runs a block size instead of 100 (this machine's measurements
+# of its cuBLAS time: the first 60 launches, which the H200 counted, are the same program's)
+mkdir -p "$BIN/src/llmc"
+sed -e 's/int repeat_times = 100;/int repeat_times = 10;/' "$LLMC/dev/cuda/attention_forward.cu" > "$BIN/src/llmc/attention_forward_r10.cu"
+grep -q 'repeat_times = 10;' "$BIN/src/llmc/attention_forward_r10.cu" || echo "FAILED llmc_attention_forward_r10: repeat_times not found"
+b llmc_attention_forward_r10 --use_fast_math -std=c++17 -Xcompiler -fopenmp -I"$LLMC/dev/cuda" "$BIN/src/llmc/attention_forward_r10.cu"
 # siboehm/SGEMM_CUDA: sgemm.cu + src/runner.cu, sizes 128 and 256
 mkdir -p "$BIN/src/sgemm_cuda"
 sed -e 's/std::vector<int> SIZE = {128, 256, 512, 1024, 2048, 4096};/std::vector<int> SIZE = {128, 256};/' \
