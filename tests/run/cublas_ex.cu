@@ -4,7 +4,8 @@
 // bad arguments (tests/test_run_libs.c; the statuses were measured on an H200 with this program:
 // tests/hw/cublas/README.md). Every product is compared with a plain CPU reference here; each bad
 // call prints "status LABEL N"; rewrite: a kernel rewrites a GEMM's operand between identical
-// calls, with the same values (a repeat proven by bytes: not computed again) or others (computed).
+// calls, with the same values (a repeat proven by bytes: not computed again) or others (computed);
+// a kernel scales the output in place between identical calls (dense: put back; with gaps: computed).
 // routines: level-2/3 routines beyond the GEMMs (symv, trmv, gbmv, hemv, herk, symm, trmm out of
 // place, trsm complex, dgmm, tpttr, DotEx in f16), each against a plain reference.
 // argv[1]: int8 | complex | grouped | status | rewrite | routines. Prints PASS or FAIL.
@@ -368,6 +369,13 @@ __global__ void fill(float *a, int n, int seed)
         a[i] = (float)((i * 7 + seed) % 13 - 6);
 }
 
+__global__ void twice(float *a, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        a[i] *= 2.0f;
+}
+
 static void rewrite(cublasHandle_t h)
 {
     const int n = 48; // C = A B, all n x n; B = identity + 1 on the first row
@@ -391,6 +399,27 @@ static void rewrite(cublasHandle_t h)
                 bad += c[i + j * n] != a_ij + a_i0; // (A B)_ij = A_ij + A_i0
             }
         EXPECT(!bad, "round %d: %d wrong", round, bad);
+    }
+    // a kernel scales C in place, then the same call again (A and B unchanged): C, dense, gets
+    // back what the call wrote (a repeat); with ldc 50 (gaps between columns) it is computed
+    for (int ldc = n; ldc <= n + 2; ldc += 2) {
+        float *dD;
+        cudaMalloc(&dD, ldc * n * sizeof(float));
+        cudaMemset(dD, 0, ldc * n * sizeof(float));
+        for (int round = 0; round < 2; round++) {
+            OK(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, dA, n, dB, n, &zero, dD, ldc));
+            std::vector<float> c = host(dD, (size_t)ldc * n);
+            int bad = 0;
+            for (int j = 0; j < n; j++)
+                for (int i = 0; i < ldc; i++) {
+                    float want = i >= n ? (round ? 2.0f * 0.0f : 0.0f)
+                                        : (float)(((i + j * n) * 7 + 2) % 13 - 6) + (float)((i * 7 + 2) % 13 - 6);
+                    bad += c[i + j * ldc] != want;
+                }
+            EXPECT(!bad, "ldc %d round %d: %d wrong", ldc, round, bad);
+            twice<<<(ldc * n + 127) / 128, 128>>>(dD, ldc * n);
+        }
+        cudaFree(dD);
     }
     cudaFree(dA), cudaFree(dB), cudaFree(dC);
 }

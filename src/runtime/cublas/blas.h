@@ -50,12 +50,14 @@ const void *blas_in(const char *call, const char *what, const void *p, uint64_t 
  * every operand it writes still has the version it had right after the last such call (nothing
  * has written it since) and every operand it reads has that version too or holds the same bytes
  * as then (a copy is kept, within 1 GB for all calls), the written operands already hold what the
- * call would write. The runtime does the same for kernel launches (docs/run.md, "What runs
+ * call would write; a written operand of write 2 rewritten since gets the copy of what the call
+ * wrote put back. The runtime does the same for kernel launches (docs/run.md, "What runs
  * fast"); SMEMLAB_RUN_MEMO=0 turns both off. */
 struct blas_operand {
     const void *p;
     uint64_t n;
-    int write;
+    int write; /* 0 read, 1 written, 2 written: every byte of [p, p + n) (a rewritten output can
+                  then be put back from a copy of what the call wrote) */
 };
 int blas_repeat(const void *key, size_t len, const struct blas_operand *ops, unsigned nops);
 void blas_remember(const void *key, size_t len, const struct blas_operand *ops, unsigned nops);

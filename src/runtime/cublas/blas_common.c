@@ -35,10 +35,12 @@ const void *blas_in(const char *call, const char *what, const void *p, uint64_t 
 /* ---- proven repeats ---- */
 
 /* A slot remembers a call's key, its operands' versions right after it, and a copy of the bytes
-   it read (within MEMO_KEEP bytes for all slots): a later call with the same key repeats when each
-   operand it writes still has its version (nothing wrote it since) and each operand it reads has
-   its version or, rewritten since (llm.c rewrites a GEMM's operands with the same values before
-   every call of its timing loop), bytes equal to the copy. */
+   it read and of those it wrote where it writes every byte of the operand's span (write 2), within
+   MEMO_KEEP bytes for all slots: a later call with the same key repeats when each operand it reads
+   has its version or, rewritten since (llm.c rewrites a GEMM's operands with the same values
+   before every call of its timing loop), bytes equal to the copy; and each operand it writes still
+   has its version (nothing wrote it since) or, rewritten since (llm.c scales a GEMM's output in
+   place), is whole-span and gets the copy of what the call wrote back. */
 #define MEMO_SLOTS 16
 #define MEMO_OPS 8
 #define MEMO_KEEP (1ull << 30)
@@ -115,14 +117,28 @@ int blas_repeat(const void *key, size_t len, const struct blas_operand *ops, uns
     pthread_mutex_lock(&memo_lock);
     struct memo *m = find(key, len);
     int hit = m != NULL;
+    unsigned restore = 0; /* written operands to put back from their copies */
     for (unsigned i = 0; hit && i < nops; i++) {
         if (m->version[i] == v[i])
             continue;
         const void *h;
+        if (ops[i].write == 2 && m->copy[i] && m->copy_n[i] == ops[i].n) {
+            restore |= 1u << i; /* rewritten since: it gets back what the call wrote */
+            continue;
+        }
         hit = !ops[i].write && m->copy[i] && m->copy_n[i] == ops[i].n &&
               (h = host_of(&ops[i])) && !memcmp(h, m->copy[i], ops[i].n);
     }
     if (hit) {
+        for (unsigned i = 0; i < nops; i++) {
+            void *h;
+            char why[200];
+            if ((restore >> i & 1) &&
+                __cudaSmemlabLibraryBytes(ops[i].p, ops[i].n, 1, &h, why, sizeof why) == 0)
+                memcpy(h, m->copy[i], ops[i].n);
+        }
+        if (restore && !versions(ops, nops, v)) /* the restored operands' new versions */
+            m->len = 0; /* (cannot be: they were device memory a moment ago) forget the slot */
         memcpy(m->version, v, nops * sizeof *v); /* equal bytes: the next check is by version */
         m->used = ++memo_clock;
     }
@@ -158,7 +174,7 @@ void blas_remember(const void *key, size_t len, const struct blas_operand *ops, 
         drop_copies(m);
         for (unsigned i = 0; i < nops; i++) {
             const void *h;
-            if (ops[i].write || memo_kept + ops[i].n > MEMO_KEEP || !(h = host_of(&ops[i])))
+            if (ops[i].write == 1 || memo_kept + ops[i].n > MEMO_KEEP || !(h = host_of(&ops[i])))
                 continue;
             if ((m->copy[i] = malloc(ops[i].n))) {
                 memcpy(m->copy[i], h, ops[i].n);

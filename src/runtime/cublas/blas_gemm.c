@@ -65,6 +65,13 @@ static uint64_t batch_span(const struct mat *x, int64_t batch, int64_t rows, int
     return (uint64_t)(batch - 1) * (uint64_t)x->stride * esize(x->type) + one;
 }
 
+/* C as an operand: 2 when the call writes every byte of its span (no gaps between columns or
+   batch items: the proven-repeat memo may then put a rewritten C back, blas.h), else 1 */
+static int whole(const struct mat *c, int64_t batch, int64_t m, int64_t n)
+{
+    return c->ld == m && (batch == 1 || c->stride == m * n) ? 2 : 1;
+}
+
 /* what decides a GEMM's result besides its operands' bytes (zeroed first: no stray padding) */
 struct gemm_key {
     const char *call;
@@ -210,7 +217,7 @@ static int gemm_other(const char *call, struct stub_handle *h, int ta, int tb, i
     struct gemm_key key;
     struct blas_operand ops[3] = {{A.p, batch_span(&A, batch, ar, ac), 0},
                                   {B.p, batch_span(&B, batch, br, bc), 0},
-                                  {C.p, batch_span(&C, batch, m, n), 1}};
+                                  {C.p, batch_span(&C, batch, m, n), whole(&C, batch, m, n)}};
     int memo = beta_zero && !A.arr && m && n && batch && k && ops[0].n && ops[1].n && ops[2].n;
     if (memo) {
         double al = 0, be = 0; /* the key holds the scalars' bytes (beta is 0 here) */
@@ -398,7 +405,7 @@ static int gemm(const char *call, struct stub_handle *h, int ta, int tb, int64_t
     struct gemm_key key;
     struct blas_operand ops[3] = {{A.p, batch_span(&A, batch, ar, ac), 0},
                                   {B.p, batch_span(&B, batch, br, bc), 0},
-                                  {C.p, batch_span(&C, batch, m, n), 1}};
+                                  {C.p, batch_span(&C, batch, m, n), whole(&C, batch, m, n)}};
     int memo = be == 0 && !A.arr && m && n && batch && k && al != 0 && ops[0].n && ops[1].n &&
                ops[2].n;
     if (memo) {
