@@ -149,8 +149,9 @@ static int gemm_other(const char *call, struct stub_handle *h, int ta, int tb, i
         if (A.type != R_8I || C.type != R_32I)
             return STUB_NOT_SUPPORTED;
         /* the H200's cuBLAS 13.1 refuses s8 x s8 -> s32 unless every leading dimension is a
-           multiple of 4 (measured: 16/16/16 and 16/16/8 computed; 3/7/3, 10/10/9, 35/33/18,
-           7/5/6 and 65539/65539/10 NOT_SUPPORTED; tests/hw/cublas/README.md) */
+           multiple of 4 (measured, lda/ldb/ldc: 16/16/16 and 16/16/8 computed; 3/7/3
+           NOT_SUPPORTED; 10/10/9, 35/33/18, 7/5/6 and 65539/9/10 an error whose value that run
+           did not print; tests/hw/cublas/README.md) */
         if (A.ld % 4 || B.ld % 4 || C.ld % 4)
             return STUB_NOT_SUPPORTED;
         kind = K_I32, scalar = 4, how = "s8 in, s32 accumulate (exact, modulo 2^32)";
