@@ -1,7 +1,8 @@
 #!/bin/sh
 # run_blas_device.sh: on the GPU machine (an H200), beside blas.txt with the binaries of
-# build_blas.sh in bin/ (and lib/: see build_blas.sh): each program of blas.txt natively (its own verdict, wall seconds) and
-# under `ncu --clock-control none --launch-count NCU_LAUNCHES` (run_device.sh's shared-memory
+# build_blas.sh in bin/ (and lib/: see build_blas.sh): each program of $LIST (default blas.txt)
+# natively (its own verdict, wall seconds; BUDGET seconds in all, default 170) and under
+# `ncu --clock-control none --launch-count NCU_LAUNCHES` (run_device.sh's shared-memory
 # counters, ldmatrix and cp.async included); every NVIDIA cuBLAS example (bin/cls_*) and
 # tests/run/cublas_ex.cu's modes (bin/cublas_ex) natively: their output, which the stand-in's must
 # equal. Everything goes into $OUT/blas.tar.gz: device.txt, NAME.native.out, NAME.ncu.csv,
@@ -19,7 +20,7 @@ M=$M,smsp__sass_inst_executed_op_ldgsts.sum,smsp__sass_l1tex_data_pipe_lsu_wavef
 for m in int8 complex grouped status; do ./bin/cublas_ex $m > "$W/cublas_ex.$m.out" 2>&1; echo "rc=$?" >> "$W/cublas_ex.$m.out"; done
 for f in bin/cls_*; do n=$(basename $f); timeout 20 ./$f > "$W/$n.out" 2>&1; echo "rc=$?" >> "$W/$n.out"; done
 start=$(date +%s)
-grep -v '^#' blas.txt | while read name exe lc args; do
+grep -v "^#" "${LIST:-blas.txt}" | while read name exe lc args; do
   [ -n "$name" ] || continue
   if [ $(( $(date +%s) - start )) -gt ${BUDGET:-170} ]; then echo "$name: skipped (time)" >> "$W/device.txt"; continue; fi
   t0=$(date +%s.%N)
