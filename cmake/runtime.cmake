@@ -43,7 +43,8 @@ if(NOT SMEMLAB_CBLAS_INCLUDE OR NOT SMEMLAB_OPENBLAS)
   message(FATAL_ERROR "OpenBLAS is missing (the cuBLAS stand-ins compute with it): "
                       "run scripts/deps.sh, or apt-get install libopenblas-dev")
 endif()
-set(SMEMLAB_CUBLAS_SRC_cublas rt_cublas.c blas_common.c blas_gemm.c blas_level12.c blas_level3.c)
+set(SMEMLAB_CUBLAS_SRC_cublas rt_cublas.c blas_common.c blas_gemm.c blas_level12.c blas_level2x.c
+    blas_level3.c blas_level3x.c blas_ex.c)
 set(SMEMLAB_CUBLAS_SRC_cublasLt rt_cublaslt.c blas_common.c blas_lt.c)
 foreach(lib cublas cublasLt)
   string(TOLOWER ${lib} src)

@@ -10,3 +10,7 @@ target_link_libraries(test_blas_formats PRIVATE m)
 smemlab_test(test_curand_golden SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/test_curand_golden.c)
 target_link_libraries(test_curand_golden PRIVATE m)
 set_tests_properties(test_curand_golden PROPERTIES TIMEOUT 600)
+# int8, complex and grouped GEMMs against a plain reference, bad calls' statuses against the H200's
+# (tests/hw/cublas/), repeats proven by bytes (tests/run/cublas_ex.cu); skipped (77) without nvcc
+smemlab_test(test_cublas_ex SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/test_cublas_ex.c)
+set_tests_properties(test_cublas_ex PROPERTIES TIMEOUT 600)

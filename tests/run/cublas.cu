@@ -10,7 +10,7 @@
 //                syrk, SgemmEx: PASS
 //   lt           cublasLtMatmul as llm.c calls it: epilogues BIAS, GELU_AUX_BIAS, DGELU, BGRADB,
 //                a strided batch in FAST_TF32, the heuristic: PASS
-//   unsupported  a call smemlab does not compute (cublasCgemm): stopped there, named (exit 3)
+//   unsupported  a call smemlab does not compute (cublasSgetrfBatched): stopped there, named (exit 3)
 //   outside      a GEMM whose C runs past its allocation: stopped there, named (exit 3)
 #include <cublasLt.h>
 #include <cublas_v2.h>
@@ -301,8 +301,9 @@ static int gemm_family(cublasHandle_t h)
         cudaFree(da), cudaFree(db), cudaFree(dc);
     }
 
-    // proven repeats: the same Sgemm again is not computed again, but after a kernel overwrote
-    // C, or a copy changed A, it is (the report: 5 calls, 2 repeats)
+    // proven repeats: the same Sgemm again is not computed again; after a kernel overwrote C
+    // (dense) it is not either, C gets back what the call wrote; after a copy changed A it is
+    // computed (the report: 5 calls, 3 repeats)
     {
         const int m = 20;
         std::vector<double> A = randoms(m * m, 21), B = randoms(m * m, 22), want(m * m);
@@ -779,11 +780,15 @@ int main(int argc, char **argv)
         bad++;
     if (!strcmp(mode, "lt") && lt_matmul(lt, d, n * sizeof(float)))
         bad++;
-    if (!strcmp(mode, "unsupported")) {
-        cuComplex one = {1, 0};
-        cublasCgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 4, 4, 4, &one, (cuComplex *)d, 4, (cuComplex *)d,
-                    4, &one, (cuComplex *)d + 16, 4);
-        printf("Cgemm returned\n");
+    if (!strcmp(mode, "unsupported")) { // an LU factorization: not a BLAS routine smemlab computes
+        float **arr;
+        int *piv, *info;
+        cudaMalloc(&arr, sizeof(float *));
+        cudaMemcpy(arr, &d, sizeof(float *), cudaMemcpyHostToDevice);
+        cudaMalloc(&piv, 4 * sizeof(int));
+        cudaMalloc(&info, sizeof(int));
+        cublasSgetrfBatched(h, 4, arr, 4, piv, info, 1);
+        printf("getrfBatched returned\n");
     }
     if (!strcmp(mode, "outside")) {
         float one = 1.0f, zero = 0.0f; // C of 40 x 40 from d + 100: past the 1000 floats

@@ -21,7 +21,7 @@ struct stub_handle {
 enum { OP_N = 0, OP_T = 1, OP_C = 2, OP_CONJG = 3 };
 enum { PTR_HOST = 0, PTR_DEVICE = 1 };
 enum { MATH_DEFAULT = 0, MATH_TENSOR_OP = 1, MATH_PEDANTIC = 2, MATH_TF32 = 3 };
-enum { R_32F = 0, R_64F = 1, R_16F = 2, R_8I = 3, R_32I = 10, R_16BF = 14 };
+enum { R_32F = 0, R_64F = 1, R_16F = 2, R_8I = 3, C_32F = 4, C_64F = 5, C_8I = 7, R_32I = 10, R_16BF = 14 };
 enum {
     COMPUTE_16F = 64, COMPUTE_16F_PEDANTIC = 65, COMPUTE_32F = 68, COMPUTE_32F_PEDANTIC = 69,
     COMPUTE_64F = 70, COMPUTE_64F_PEDANTIC = 71, COMPUTE_32I = 72, COMPUTE_32I_PEDANTIC = 73,
@@ -46,14 +46,18 @@ const void *blas_in(const char *call, const char *what, const void *p, uint64_t 
 
 /* Proven repeats. A call whose result depends only on its arguments (key: every argument and
  * scalar value, pointers included) and on the bytes of its operands, none of them both read and
- * written, none overlapping a written one, all in device memory: when the same key comes again
- * and every operand's allocation still has the version it had right after the last such call,
- * nothing has written them since, so the written operands already hold what the call would
- * write. The runtime does the same for kernel launches (docs/run.md, "What runs fast"). */
+ * written, none overlapping a written one, all in device memory: when the same key comes again,
+ * every operand it writes still has the version it had right after the last such call (nothing
+ * has written it since) and every operand it reads has that version too or holds the same bytes
+ * as then (a copy is kept, within 1 GB for all calls), the written operands already hold what the
+ * call would write; a written operand of write 2 rewritten since gets the copy of what the call
+ * wrote put back. The runtime does the same for kernel launches (docs/run.md, "What runs
+ * fast"); SMEMLAB_RUN_MEMO=0 turns both off. */
 struct blas_operand {
     const void *p;
     uint64_t n;
-    int write;
+    int write; /* 0 read, 1 written, 2 written: every byte of [p, p + n) (a rewritten output can
+                  then be put back from a copy of what the call wrote) */
 };
 int blas_repeat(const void *key, size_t len, const struct blas_operand *ops, unsigned nops);
 void blas_remember(const void *key, size_t len, const struct blas_operand *ops, unsigned nops);

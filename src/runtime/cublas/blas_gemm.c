@@ -24,7 +24,25 @@ static const char *type_name(int t)
     case R_64F: return "f64";
     case R_16F: return "f16";
     case R_16BF: return "bf16";
+    case R_8I: return "s8";
+    case R_32I: return "s32";
+    case C_32F: return "c32";
+    case C_64F: return "c64";
+    case C_8I: return "cs8";
     default: return "?";
+    }
+}
+
+/* bytes of one element: the real types of blas.h, int8 / int32 and the complex ones */
+static unsigned esize(int t)
+{
+    switch (t) {
+    case R_8I: return 1;
+    case C_8I: return 2;
+    case R_32I: return 4;
+    case C_32F: return 8;
+    case C_64F: return 16;
+    default: return type_size(t);
     }
 }
 
@@ -32,7 +50,7 @@ static const char *type_name(int t)
 static const void *item(const char *call, const char *what, const struct mat *x,
                         const void *const *arr, int64_t b, int64_t rows, int64_t cols, int write)
 {
-    unsigned es = type_size(x->type);
+    unsigned es = esize(x->type);
     const void *p = arr ? arr[b] : (const char *)x->p + b * x->stride * (int64_t)es;
     uint64_t n = blas_span(rows, cols, x->ld, es);
     return write ? blas_bytes(call, what, p, n) : blas_in(call, what, p, n);
@@ -41,10 +59,17 @@ static const void *item(const char *call, const char *what, const struct mat *x,
 /* the bytes a strided batch spans (0: it cannot be said, a negative stride) */
 static uint64_t batch_span(const struct mat *x, int64_t batch, int64_t rows, int64_t cols)
 {
-    uint64_t one = blas_span(rows, cols, x->ld, type_size(x->type));
+    uint64_t one = blas_span(rows, cols, x->ld, esize(x->type));
     if (x->stride < 0 || !one)
         return 0;
-    return (uint64_t)(batch - 1) * (uint64_t)x->stride * type_size(x->type) + one;
+    return (uint64_t)(batch - 1) * (uint64_t)x->stride * esize(x->type) + one;
+}
+
+/* C as an operand: 2 when the call writes every byte of its span (no gaps between columns or
+   batch items: the proven-repeat memo may then put a rewritten C back, blas.h), else 1 */
+static int whole(const struct mat *c, int64_t batch, int64_t m, int64_t n)
+{
+    return c->ld == m && (batch == 1 || c->stride == m * n) ? 2 : 1;
 }
 
 /* what decides a GEMM's result besides its operands' bytes (zeroed first: no stray padding) */
@@ -57,6 +82,239 @@ struct gemm_key {
 };
 _Static_assert(sizeof(struct gemm_key) == 8 + 8 * 4 + 10 * 8 + 2 * 8 + 3 * 8,
                "gemm_key has no padding: it is compared byte for byte");
+
+#define RECORD(repeat)                                                                          \
+    blas_record_call(call, t0, repeat, prec, "m=%lld n=%lld k=%lld op=%c%c batch=%lld",          \
+                     (long long)m, (long long)n, (long long)k, "NTCC"[ta], "NTCC"[tb],          \
+                     (long long)batch)
+
+/* ---- integer and complex GEMMs ----
+ * int8 in, int32 out (CUBLAS_COMPUTE_32I, int32 scalars): exact, modulo 2^32 as the tensor cores'
+ * int32 accumulators wrap; int8 in, f32 out (COMPUTE_32F): exact products, fp32 sums. Complex
+ * c32 (and cs8 in, c32 out) in fp32, tf32-rounded inputs where the math mode or compute type
+ * asks; c64 in fp64. Each matrix is first copied dense (ld = rows) in the arithmetic's type. */
+enum { K_I32, K_F32, K_C32, K_C64 };
+
+/* element (i, j) of stored matrix p (type t, leading dimension ld) as re/im doubles */
+static void load_c(int t, const void *p, int64_t i, double *re, double *im)
+{
+    switch (t) {
+    case R_8I: *re = ((const int8_t *)p)[i], *im = 0; break;
+    case C_8I: *re = ((const int8_t *)p)[2 * i], *im = ((const int8_t *)p)[2 * i + 1]; break;
+    case C_32F: *re = ((const float *)p)[2 * i], *im = ((const float *)p)[2 * i + 1]; break;
+    case C_64F: *re = ((const double *)p)[2 * i], *im = ((const double *)p)[2 * i + 1]; break;
+    case R_32I: *re = ((const int32_t *)p)[i], *im = 0; break;
+    default: *re = load_as(t, p, i), *im = 0; break;
+    }
+}
+
+/* a rows x cols stored matrix as a dense array of the arithmetic's elements (int32, float,
+   float pairs or double pairs), inputs rounded (rnd) */
+static void *dense(int kind, const void *p, int t, int64_t rows, int64_t cols, int64_t ld, int rnd)
+{
+    size_t es = kind == K_C64 ? 16 : kind == K_C32 ? 8 : 4;
+    char *d = malloc((size_t)(rows * cols) * es + 1);
+    if (!d)
+        return NULL;
+    for (int64_t j = 0; j < cols; j++)
+        for (int64_t i = 0; i < rows; i++) {
+            double re, im;
+            int64_t o = j * rows + i;
+            load_c(t, p, j * ld + i, &re, &im);
+            if (kind == K_I32)
+                ((int32_t *)d)[o] = (int32_t)re;
+            else if (kind == K_F32)
+                ((float *)d)[o] = round_input((float)re, rnd);
+            else if (kind == K_C32)
+                ((float *)d)[2 * o] = round_input((float)re, rnd),
+                ((float *)d)[2 * o + 1] = round_input((float)im, rnd);
+            else
+                ((double *)d)[2 * o] = re, ((double *)d)[2 * o + 1] = im;
+        }
+    return d;
+}
+
+static int gemm_other(const char *call, struct stub_handle *h, int ta, int tb, int64_t m, int64_t n,
+                      int64_t k, const void *alpha, struct mat A, struct mat B, const void *beta,
+                      struct mat C, int64_t batch, int compute)
+{
+    int kind, rnd = RND_NONE, pedantic = (h->math_mode & 0xf) == MATH_PEDANTIC;
+    const char *how;
+    unsigned scalar; /* bytes of alpha and beta */
+    if (A.type != B.type)
+        return STUB_NOT_SUPPORTED;
+    switch (compute) {
+    case COMPUTE_32I:
+    case COMPUTE_32I_PEDANTIC:
+        if (A.type != R_8I || C.type != R_32I)
+            return STUB_NOT_SUPPORTED;
+        /* the H200's cuBLAS 13.1 refuses s8 x s8 -> s32 unless every leading dimension is a
+           multiple of 4 (measured, lda/ldb/ldc: 16/16/16 and 16/16/8 computed; 3/7/3
+           NOT_SUPPORTED; 10/10/9, 35/33/18, 7/5/6 and 65539/9/10 an error whose value that run
+           did not print; tests/hw/cublas/README.md) */
+        if (A.ld % 4 || B.ld % 4 || C.ld % 4)
+            return STUB_NOT_SUPPORTED;
+        kind = K_I32, scalar = 4, how = "s8 in, s32 accumulate (exact, modulo 2^32)";
+        break;
+    case COMPUTE_32F:
+    case COMPUTE_32F_PEDANTIC:
+    case COMPUTE_32F_FAST_TF32:
+    case COMPUTE_32F_FAST_16F:
+    case COMPUTE_32F_FAST_16BF:
+        if (A.type == R_8I && C.type == R_32F && (compute == COMPUTE_32F || compute == COMPUTE_32F_PEDANTIC)) {
+            kind = K_F32, scalar = 4, how = "s8 in, fp32 accumulate";
+            break;
+        }
+        if (!((A.type == C_32F || A.type == C_8I) && C.type == C_32F))
+            return STUB_NOT_SUPPORTED;
+        kind = K_C32, scalar = 8;
+        if (A.type == C_32F && !pedantic && compute != COMPUTE_32F_PEDANTIC)
+            rnd = compute == COMPUTE_32F_FAST_TF32 ? RND_TF32
+                  : compute == COMPUTE_32F_FAST_16F ? RND_F16
+                  : compute == COMPUTE_32F_FAST_16BF ? RND_BF16
+                  : compute != COMPUTE_32F ? RND_NONE
+                  : (h->math_mode & 0xf) == MATH_TF32 ? RND_TF32
+                  : (h->math_mode & 0xf) == MATH_TENSOR_OP ? RND_F16 : RND_NONE;
+        how = rnd == RND_TF32 ? "complex, tf32 in, fp32 accumulate"
+              : rnd == RND_F16 ? "complex, rounded to f16, fp32 accumulate"
+              : rnd == RND_BF16 ? "complex, rounded to bf16, fp32 accumulate"
+              : A.type == C_8I ? "complex s8 in, fp32 accumulate" : "complex fp32";
+        break;
+    case COMPUTE_64F:
+    case COMPUTE_64F_PEDANTIC:
+        if (A.type != C_64F || C.type != C_64F)
+            return STUB_NOT_SUPPORTED;
+        kind = K_C64, scalar = 16, how = "complex fp64";
+        break;
+    default: /* COMPUTE_16F, or not a compute type at all: the H200 says NOT_SUPPORTED */
+        return STUB_NOT_SUPPORTED;
+    }
+    if (m > INT32_MAX || n > INT32_MAX || k > INT32_MAX)
+        __cudaSmemlabUnsupported(call, "a dimension of 2^31 or more: OpenBLAS's interface takes "
+                                 "32-bit sizes");
+    int64_t ar = ta == OP_N ? m : k, ac = ta == OP_N ? k : m;
+    int64_t br = tb == OP_N ? k : n, bc = tb == OP_N ? n : k;
+    double t0 = blas_start();
+    unsigned char sa[16], sb[16];
+    blas_scalar(call, "alpha", h, alpha, scalar, sa);
+    blas_scalar(call, "beta", h, beta, scalar, sb);
+    int beta_zero = 1;
+    if (kind == K_I32) {
+        int32_t bi;
+        memcpy(&bi, sb, 4);
+        beta_zero = bi == 0;
+    } else if (kind == K_F32 || kind == K_C32) {
+        float f[2] = {0, 0};
+        memcpy(f, sb, scalar);
+        beta_zero = f[0] == 0 && f[1] == 0;
+    } else if (kind == K_C64) {
+        double d[2];
+        memcpy(d, sb, 16);
+        beta_zero = d[0] == 0 && d[1] == 0;
+    }
+    char prec[160];
+    snprintf(prec, sizeof prec, "%s x %s -> %s: %s", type_name(A.type), type_name(B.type),
+             type_name(C.type), how);
+    struct gemm_key key;
+    struct blas_operand ops[3] = {{A.p, batch_span(&A, batch, ar, ac), 0},
+                                  {B.p, batch_span(&B, batch, br, bc), 0},
+                                  {C.p, batch_span(&C, batch, m, n), whole(&C, batch, m, n)}};
+    int memo = beta_zero && !A.arr && m && n && batch && k && ops[0].n && ops[1].n && ops[2].n;
+    if (memo) {
+        double al = 0, be = 0; /* the key holds the scalars' bytes (beta is 0 here) */
+        memcpy(&al, sa, scalar < 8 ? scalar : 8);
+        memcpy(&be, scalar > 8 ? sa + 8 : sb, 8);
+        memset(&key, 0, sizeof key);
+        key = (struct gemm_key){call, ta, tb, compute, rnd, A.type, B.type, C.type, m, n, k, batch,
+                                A.ld, B.ld, C.ld, A.stride, B.stride, C.stride, al, be, A.p, B.p,
+                                C.p};
+        if (blas_repeat(&key, sizeof key, ops, 3)) {
+            RECORD(1);
+            return STUB_SUCCESS;
+        }
+    }
+    if (m && n && batch) {
+        const void *const *aa = NULL, *const *ba = NULL, *const *ca = NULL;
+        if (A.arr) {
+            aa = blas_in(call, "Aarray", A.arr, (uint64_t)batch * sizeof(void *));
+            ba = blas_in(call, "Barray", B.arr, (uint64_t)batch * sizeof(void *));
+            ca = blas_in(call, "Carray", C.arr, (uint64_t)batch * sizeof(void *));
+        }
+        size_t es = kind == K_C64 ? 16 : kind == K_C32 ? 8 : 4;
+        for (int64_t b = 0; b < batch; b++) {
+            const void *pa = k ? item(call, "A", &A, aa, b, ar, ac, 0) : NULL;
+            const void *pb = k ? item(call, "B", &B, ba, b, br, bc, 0) : NULL;
+            void *pc = (void *)item(call, "C", &C, ca, b, m, n, 1);
+            void *fa = k ? dense(kind, pa, A.type, ar, ac, A.ld, rnd) : NULL;
+            void *fb = k ? dense(kind, pb, B.type, br, bc, B.ld, rnd) : NULL;
+            void *fc = calloc((size_t)(m * n), es); /* op(A) op(B) */
+            if ((k && (!fa || !fb)) || !fc) {
+                free(fa), free(fb), free(fc);
+                return STUB_ALLOC_FAILED;
+            }
+            static const float one_f[2] = {1, 0}, zero_f[2] = {0, 0};
+            static const double one_d[2] = {1, 0}, zero_d[2] = {0, 0};
+            enum CBLAS_TRANSPOSE oa = ta == OP_N ? CblasNoTrans : ta == OP_T ? CblasTrans : CblasConjTrans;
+            enum CBLAS_TRANSPOSE ob = tb == OP_N ? CblasNoTrans : tb == OP_T ? CblasTrans : CblasConjTrans;
+            if (k && kind == K_C32)
+                cblas_cgemm(CblasColMajor, oa, ob, (int)m, (int)n, (int)k, one_f, fa, (int)ar, fb,
+                            (int)br, zero_f, fc, (int)m);
+            else if (k && kind == K_C64)
+                cblas_zgemm(CblasColMajor, oa, ob, (int)m, (int)n, (int)k, one_d, fa, (int)ar, fb,
+                            (int)br, zero_d, fc, (int)m);
+            else if (k && kind == K_F32)
+                cblas_sgemm(CblasColMajor, oa == CblasConjTrans ? CblasTrans : oa,
+                            ob == CblasConjTrans ? CblasTrans : ob, (int)m, (int)n, (int)k, 1.0f,
+                            fa, (int)ar, fb, (int)br, 0.0f, fc, (int)m);
+            else if (k) /* int32, wrapping: summed in uint32 */
+                for (int64_t j = 0; j < n; j++)
+                    for (int64_t l = 0; l < k; l++) {
+                        uint32_t bv = (uint32_t)((const int32_t *)fb)[tb == OP_N ? l + j * br : j + l * br];
+                        for (int64_t i = 0; i < m; i++)
+                            ((uint32_t *)fc)[i + j * m] +=
+                                (uint32_t)((const int32_t *)fa)[ta == OP_N ? i + l * ar : l + i * ar] * bv;
+                    }
+            /* C = alpha op(A)op(B) + beta C, in the scalars' type; beta 0: C is not read */
+            for (int64_t j = 0; j < n; j++)
+                for (int64_t i = 0; i < m; i++) {
+                    int64_t o = i + j * m, c = j * C.ld + i;
+                    if (kind == K_I32) {
+                        int32_t al, be, *pc32 = (int32_t *)pc;
+                        memcpy(&al, sa, 4), memcpy(&be, sb, 4);
+                        uint32_t v = (uint32_t)al * ((uint32_t *)fc)[o];
+                        if (be)
+                            v += (uint32_t)be * (uint32_t)pc32[c];
+                        pc32[c] = (int32_t)v;
+                    } else if (kind == K_F32) {
+                        float al, be, v = ((float *)fc)[o];
+                        memcpy(&al, sa, 4), memcpy(&be, sb, 4);
+                        ((float *)pc)[c] = beta_zero ? al * v : al * v + be * ((float *)pc)[c];
+                    } else if (kind == K_C32) {
+                        float al[2], be[2], *v = (float *)fc + 2 * o, *pcf = (float *)pc + 2 * c;
+                        memcpy(al, sa, 8), memcpy(be, sb, 8);
+                        float re = al[0] * v[0] - al[1] * v[1], im = al[0] * v[1] + al[1] * v[0];
+                        if (!beta_zero)
+                            re += be[0] * pcf[0] - be[1] * pcf[1],
+                            im += be[0] * pcf[1] + be[1] * pcf[0];
+                        pcf[0] = re, pcf[1] = im;
+                    } else {
+                        double al[2], be[2], *v = (double *)fc + 2 * o, *pcd = (double *)pc + 2 * c;
+                        memcpy(al, sa, 16), memcpy(be, sb, 16);
+                        double re = al[0] * v[0] - al[1] * v[1], im = al[0] * v[1] + al[1] * v[0];
+                        if (!beta_zero)
+                            re += be[0] * pcd[0] - be[1] * pcd[1],
+                            im += be[0] * pcd[1] + be[1] * pcd[0];
+                        pcd[0] = re, pcd[1] = im;
+                    }
+                }
+            free(fa), free(fb), free(fc);
+        }
+    }
+    if (memo)
+        blas_remember(&key, sizeof key, ops, 3);
+    RECORD(0);
+    return STUB_SUCCESS;
+}
 
 static int gemm(const char *call, struct stub_handle *h, int ta, int tb, int64_t m, int64_t n,
                 int64_t k, const void *alpha, struct mat A, struct mat B, const void *beta,
@@ -72,6 +330,9 @@ static int gemm(const char *call, struct stub_handle *h, int ta, int tb, int64_t
         return STUB_INVALID_VALUE;
     if (!alpha || !beta)
         return STUB_INVALID_VALUE;
+    if (A.type == R_8I || A.type == C_8I || A.type == C_32F || A.type == C_64F ||
+        compute == COMPUTE_32I || compute == COMPUTE_32I_PEDANTIC)
+        return gemm_other(call, h, ta, tb, m, n, k, alpha, A, B, beta, C, batch, compute);
 
     /* the precision: scalars' type, how inputs are rounded, the arithmetic */
     int scalar, rnd = RND_NONE, f64 = 0;
@@ -120,12 +381,8 @@ static int gemm(const char *call, struct stub_handle *h, int ta, int tb, int64_t
         f64 = 1;
         how = "fp64";
         break;
-    case COMPUTE_32I:
-    case COMPUTE_32I_PEDANTIC:
-        __cudaSmemlabUnsupported(call, "integer GEMM (CUBLAS_COMPUTE_32I) is not computed by "
-                                 "smemlab's cuBLAS stand-in; f16, bf16, f32, tf32 and f64 are");
-    default:
-        return STUB_INVALID_VALUE;
+    default: /* not a compute type (the H200's GemmEx: NOT_SUPPORTED) */
+        return STUB_NOT_SUPPORTED;
     }
     if (!type_size(A.type) || !type_size(C.type))
         return STUB_NOT_SUPPORTED;
@@ -143,16 +400,13 @@ static int gemm(const char *call, struct stub_handle *h, int ta, int tb, int64_t
     char prec[160];
     snprintf(prec, sizeof prec, "%s x %s -> %s: %s", type_name(A.type), type_name(B.type),
              type_name(C.type), how);
-#define RECORD(repeat)                                                                          \
-    blas_record_call(call, t0, repeat, prec, "m=%lld n=%lld k=%lld op=%c%c batch=%lld",          \
-                     (long long)m, (long long)n, (long long)k, "NTCC"[ta], "NTCC"[tb],          \
-                     (long long)batch)
+
     /* a repeat of the same call over unchanged operands, C only written (beta 0), is proven
        (blas.h): timing loops call the same GEMM many times */
     struct gemm_key key;
     struct blas_operand ops[3] = {{A.p, batch_span(&A, batch, ar, ac), 0},
                                   {B.p, batch_span(&B, batch, br, bc), 0},
-                                  {C.p, batch_span(&C, batch, m, n), 1}};
+                                  {C.p, batch_span(&C, batch, m, n), whole(&C, batch, m, n)}};
     int memo = be == 0 && !A.arr && m && n && batch && k && al != 0 && ops[0].n && ops[1].n &&
                ops[2].n;
     if (memo) {
@@ -328,6 +582,8 @@ SGEMM_EX(cublasSgemmEx_64, int64_t)
         (void)algo;                                                                            \
         struct mat a = {A, NULL, at, lda, sa}, b = {B, NULL, bt, ldb, sb},                      \
                    c = {C, NULL, ct, ldc, sc};                                                  \
+        if (h && batch < 0) /* the H200's cuBLAS 13.1 (measured): EXECUTION_FAILED */          \
+            return STUB_EXECUTION_FAILED;                                                      \
         return gemm(#name, h, ta, tb, m, n, k, alpha, a, b, beta, c, batch, compute);          \
     }
 GEMM_STRIDED_EX(cublasGemmStridedBatchedEx, int)
@@ -352,3 +608,146 @@ GEMM_STRIDED_EX(cublasGemmStridedBatchedEx_64, int64_t)
     }
 GEMM_BATCHED_EX(cublasGemmBatchedEx, int)
 GEMM_BATCHED_EX(cublasGemmBatchedEx_64, int64_t)
+
+/* ---- complex ---- */
+typedef struct { float x, y; } cf32;
+typedef struct { double x, y; } cf64;
+TYPED_GEMM(cublasCgemm_v2, cf32, int, C_32F, COMPUTE_32F)
+TYPED_GEMM(cublasCgemm_v2_64, cf32, int64_t, C_32F, COMPUTE_32F)
+TYPED_GEMM(cublasZgemm_v2, cf64, int, C_64F, COMPUTE_64F)
+TYPED_GEMM(cublasZgemm_v2_64, cf64, int64_t, C_64F, COMPUTE_64F)
+/* the 3m forms (Gauss's three real products) compute the same product: the bits may differ */
+TYPED_GEMM(cublasCgemm3m, cf32, int, C_32F, COMPUTE_32F)
+TYPED_GEMM(cublasCgemm3m_64, cf32, int64_t, C_32F, COMPUTE_32F)
+TYPED_GEMM(cublasZgemm3m, cf64, int, C_64F, COMPUTE_64F)
+TYPED_GEMM(cublasZgemm3m_64, cf64, int64_t, C_64F, COMPUTE_64F)
+TYPED_STRIDED(cublasCgemmStridedBatched, cf32, int, C_32F, COMPUTE_32F)
+TYPED_STRIDED(cublasCgemmStridedBatched_64, cf32, int64_t, C_32F, COMPUTE_32F)
+TYPED_STRIDED(cublasZgemmStridedBatched, cf64, int, C_64F, COMPUTE_64F)
+TYPED_STRIDED(cublasZgemmStridedBatched_64, cf64, int64_t, C_64F, COMPUTE_64F)
+TYPED_STRIDED(cublasCgemm3mStridedBatched, cf32, int, C_32F, COMPUTE_32F)
+TYPED_STRIDED(cublasCgemm3mStridedBatched_64, cf32, int64_t, C_32F, COMPUTE_32F)
+TYPED_BATCHED(cublasCgemmBatched, cf32, int, C_32F, COMPUTE_32F)
+TYPED_BATCHED(cublasCgemmBatched_64, cf32, int64_t, C_32F, COMPUTE_32F)
+TYPED_BATCHED(cublasZgemmBatched, cf64, int, C_64F, COMPUTE_64F)
+TYPED_BATCHED(cublasZgemmBatched_64, cf64, int64_t, C_64F, COMPUTE_64F)
+TYPED_BATCHED(cublasCgemm3mBatched, cf32, int, C_32F, COMPUTE_32F)
+TYPED_BATCHED(cublasCgemm3mBatched_64, cf32, int64_t, C_32F, COMPUTE_32F)
+
+/* cublasCgemmEx / Cgemm3mEx: typed inputs (c32 or cs8), c32 output, complex float scalars */
+#define CGEMM_EX(name, I)                                                                      \
+    CUBLAS_API int name(struct stub_handle *h, int ta, int tb, I m, I n, I k, const cf32 *alpha, \
+                        const void *A, int at, I lda, const void *B, int bt, I ldb,            \
+                        const cf32 *beta, void *C, int ct, I ldc);                             \
+    CUBLAS_API int name(struct stub_handle *h, int ta, int tb, I m, I n, I k, const cf32 *alpha, \
+                        const void *A, int at, I lda, const void *B, int bt, I ldb,            \
+                        const cf32 *beta, void *C, int ct, I ldc)                              \
+    {                                                                                          \
+        struct mat a = {A, NULL, at, lda, 0}, b = {B, NULL, bt, ldb, 0}, c = {C, NULL, ct, ldc, 0}; \
+        if (ct != C_32F || (at != C_32F && at != C_8I))                                        \
+            return h ? STUB_NOT_SUPPORTED : STUB_NOT_INITIALIZED;                              \
+        return gemm(#name, h, ta, tb, m, n, k, alpha, a, b, beta, c, 1, COMPUTE_32F);          \
+    }
+CGEMM_EX(cublasCgemmEx, int)
+CGEMM_EX(cublasCgemmEx_64, int64_t)
+CGEMM_EX(cublasCgemm3mEx, int)
+CGEMM_EX(cublasCgemm3mEx_64, int64_t)
+
+/* ---- grouped batches: group g has its own sizes, scalars and group_size[g] pointer triples ---- */
+static int grouped(const char *call, struct stub_handle *h, const int *ta, const int *tb,
+                   const void *m, const void *n, const void *k, int wide, const void *alpha,
+                   unsigned scalar, const void *const *A, int at, const void *lda,
+                   const void *const *B, int bt, const void *ldb, const void *beta,
+                   void *const *C, int ct, const void *ldc, int64_t groups,
+                   const void *group_size, int compute)
+{
+    if (!h)
+        return STUB_NOT_INITIALIZED;
+    if (groups < 0)
+        return STUB_INVALID_VALUE;
+    if (!groups)
+        return STUB_SUCCESS;
+    if (!ta || !tb || !m || !n || !k || !alpha || !lda || !ldb || !beta || !ldc || !group_size ||
+        !A || !B || !C)
+        return STUB_INVALID_VALUE;
+#define G(arr, g) (wide ? ((const int64_t *)(arr))[g] : (int64_t)((const int *)(arr))[g])
+    /* the pointer arrays are in device memory; sizes, scalars and types on the host */
+    int64_t total = 0;
+    for (int64_t g = 0; g < groups; g++) {
+        if (G(group_size, g) < 0)
+            return STUB_INVALID_VALUE;
+        total += G(group_size, g);
+    }
+    const void *const *ha = total ? blas_in(call, "Aarray", A, (uint64_t)total * sizeof(void *)) : NULL;
+    const void *const *hb = total ? blas_in(call, "Barray", B, (uint64_t)total * sizeof(void *)) : NULL;
+    void *const *hc = total ? blas_in(call, "Carray", C, (uint64_t)total * sizeof(void *)) : NULL;
+    struct stub_handle hh = *h;
+    hh.pointer_mode = PTR_HOST; /* the scalars of a grouped call are host arrays */
+    int64_t first = 0;
+    for (int64_t g = 0; g < groups; g++) {
+        int64_t gs = G(group_size, g);
+        for (int64_t i = 0; i < gs; i++) {
+            struct mat ma = {ha[first + i], NULL, at, G(lda, g), 0},
+                       mb = {hb[first + i], NULL, bt, G(ldb, g), 0},
+                       mc = {hc[first + i], NULL, ct, G(ldc, g), 0};
+            int st = gemm(call, &hh, ta[g], tb[g], G(m, g), G(n, g), G(k, g),
+                          (const char *)alpha + g * scalar, ma, mb, (const char *)beta + g * scalar,
+                          mc, 1, compute);
+            if (st != STUB_SUCCESS)
+                return st;
+        }
+        first += gs;
+    }
+#undef G
+    return STUB_SUCCESS;
+}
+
+#define TYPED_GROUPED(name, T, I, R, WIDE)                                                     \
+    CUBLAS_API int name(struct stub_handle *h, const int ta[], const int tb[], const I m[],    \
+                        const I n[], const I k[], const T alpha[], const T *const A[],         \
+                        const I lda[], const T *const B[], const I ldb[], const T beta[],      \
+                        T *const C[], const I ldc[], I groups, const I group_size[]);          \
+    CUBLAS_API int name(struct stub_handle *h, const int ta[], const int tb[], const I m[],    \
+                        const I n[], const I k[], const T alpha[], const T *const A[],         \
+                        const I lda[], const T *const B[], const I ldb[], const T beta[],      \
+                        T *const C[], const I ldc[], I groups, const I group_size[])           \
+    {                                                                                          \
+        return grouped(#name, h, ta, tb, m, n, k, WIDE, alpha, sizeof(T),                      \
+                       (const void *const *)A, R, lda, (const void *const *)B, R, ldb, beta,   \
+                       (void *const *)C, R, ldc, groups, group_size,                           \
+                       R == R_64F ? COMPUTE_64F : COMPUTE_32F);                                \
+    }
+TYPED_GROUPED(cublasSgemmGroupedBatched, float, int, R_32F, 0)
+TYPED_GROUPED(cublasSgemmGroupedBatched_64, float, int64_t, R_32F, 1)
+TYPED_GROUPED(cublasDgemmGroupedBatched, double, int, R_64F, 0)
+TYPED_GROUPED(cublasDgemmGroupedBatched_64, double, int64_t, R_64F, 1)
+
+/* the scalars' bytes of a compute type (cublasGemmGroupedBatchedEx: the scale type is the
+   compute type's) */
+static unsigned scale_bytes(int compute, int ctype)
+{
+    switch (compute) {
+    case COMPUTE_16F: case COMPUTE_16F_PEDANTIC: return 2;
+    case COMPUTE_32I: case COMPUTE_32I_PEDANTIC: return 4;
+    case COMPUTE_64F: case COMPUTE_64F_PEDANTIC: return ctype == C_64F ? 16 : 8;
+    default: return ctype == C_32F ? 8 : 4;
+    }
+}
+
+#define GROUPED_EX(name, I, WIDE)                                                              \
+    CUBLAS_API int name(struct stub_handle *h, const int ta[], const int tb[], const I m[],    \
+                        const I n[], const I k[], const void *alpha, const void *const A[],    \
+                        int at, const I lda[], const void *const B[], int bt, const I ldb[],   \
+                        const void *beta, void *const C[], int ct, const I ldc[], I groups,    \
+                        const I group_size[], int compute);                                    \
+    CUBLAS_API int name(struct stub_handle *h, const int ta[], const int tb[], const I m[],    \
+                        const I n[], const I k[], const void *alpha, const void *const A[],    \
+                        int at, const I lda[], const void *const B[], int bt, const I ldb[],   \
+                        const void *beta, void *const C[], int ct, const I ldc[], I groups,    \
+                        const I group_size[], int compute)                                     \
+    {                                                                                          \
+        return grouped(#name, h, ta, tb, m, n, k, WIDE, alpha, scale_bytes(compute, ct), A, at, \
+                       lda, B, bt, ldb, beta, C, ct, ldc, groups, group_size, compute);        \
+    }
+GROUPED_EX(cublasGemmGroupedBatchedEx, int, 0)
+GROUPED_EX(cublasGemmGroupedBatchedEx_64, int64_t, 1)
