@@ -91,15 +91,18 @@ int mt19937_fill(struct mt19937 *m, uint64_t first, uint64_t n, uint32_t *out);
  * in units (one draw; a Philox counter's four; the two draws of a Box-Muller pair, ...): unit e
  * (counted from the generator's offset) is made by state e % states; the first unit of a state
  * in a call starts e / states draws into its subsequence (counters for Philox: every earlier
- * unit took one), its next ones per_unit draws apart. Measured against NVIDIA's library
+ * unit took one), its next ones per_unit draws apart (XORWOW's seeded ordering: state t on
+ * subsequence 0 of the seed + 3133713 t). Measured against NVIDIA's library
  * (tests/hw/curand/). */
 struct rand_pseudo {
     int type;            /* curandRngType_t */
     uint64_t seed;
     uint32_t states;
+    int seeded;          /* XORWOW's seeded ordering: state t is curand_init(seed + 3133713 t, 0, 0) */
     void *base;          /* each state at position 0, made on first use */
     uint64_t base_seed;
     uint32_t base_states;
+    int base_seeded;
     void *live;          /* XORWOW's and MRG32k3a's states now, kept between calls */
     int live_ok;
     uint64_t live_next;  /* the unit they make next */

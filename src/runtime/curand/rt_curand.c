@@ -6,7 +6,7 @@
  * device memory through the runtime (its bounds checked, the program stopped naming the call
  * when outside); a host generator writes host memory. Statuses are cuRAND's, each error also
  * recorded as an API error of the call (the sanitizer section of the report). What it does not
- * compute (XORWOW's seeded ordering, parts of the dynamic ordering, Poisson of large lambdas on
+ * compute (parts of the dynamic ordering, Poisson of large lambdas on
  * MTGP32 and the Sobol generators, the discrete distribution objects) stops the program, named. */
 #include "rand.h"
 
@@ -238,10 +238,6 @@ API int curandSetGeneratorOrdering(struct gen *g, int order)
             return fail(ST_OUT_OF_RANGE, "MT19937 has no CURAND_ORDERING_PSEUDO_DYNAMIC");
         if (order == ORD_BEST && g->type == MT19937 && g->host) /* the toolkit's host library */
             return fail(ST_OUT_OF_RANGE, "a host MT19937 generator has no CURAND_ORDERING_PSEUDO_BEST");
-        if (order == ORD_SEEDED)
-            __cudaSmemlabUnsupported("curandSetGeneratorOrdering",
-                                     "XORWOW's CURAND_ORDERING_PSEUDO_SEEDED (its states' seeds "
-                                     "are not known to smemlab's cuRAND stand-in)");
     } else if (order != ORD_QUASI) {
         return fail(ST_OUT_OF_RANGE, "a quasirandom generator takes CURAND_ORDERING_QUASI_DEFAULT");
     }
@@ -325,6 +321,7 @@ static void store(void *out, enum kind k, uint64_t i, double v, uint64_t bits, f
 static void set_states(struct gen *g)
 {
     int dyn = g->ordering == ORD_DYNAMIC;
+    g->p.seeded = g->ordering == ORD_SEEDED;
     g->p.states = g->type == PHILOX ? (dyn ? 67584 : 65536)
                 : g->type == MRG32K3A ? (dyn ? 270336 : g->ordering == ORD_LEGACY ? 4096 : 81920)
                 : (dyn ? 2816 : 4096);

@@ -14,7 +14,7 @@
 static FILE *out;
 static int host_gen;
 /* CURAND_DUMP_STANDIN=1: leave out what smemlab's stand-in refuses by name (Poisson of a large lambda
-   on the 64-bit Sobol generators, XORWOW's seeded ordering), so that the rest runs to the end
+   on the 64-bit Sobol generators, parts of the dynamic ordering), so that the rest runs to the end
    under smemlab run */
 static int standin;
 static int cur_rng, cur_ord; /* the generator and ordering pseudo() is dumping */
@@ -297,8 +297,6 @@ int main(int argc, char **argv) {
     if (!out) { perror(path); return 1; }
     for (int o = 0; o < 5; o++) {
       char p[64];
-      if (standin && ps[i].rng == CURAND_RNG_PSEUDO_XORWOW && os[o].ord == CURAND_ORDERING_PSEUDO_SEEDED)
-        continue;
       snprintf(p, sizeof p, "%s/", os[o].name);
       pseudo(ps[i].rng, os[o].ord, p);
     }
