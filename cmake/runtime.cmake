@@ -103,7 +103,7 @@ add_custom_target(smemlab_mt19937_poly DEPENDS ${SMEMLAB_MT19937_POLY})
 add_dependencies(smemlab_curand smemlab_mt19937_poly)
 set_source_files_properties(${CMAKE_SOURCE_DIR}/src/runtime/curand/rand_mt19937.c PROPERTIES
   COMPILE_DEFINITIONS SMEMLAB_MT19937_JUMP="${SMEMLAB_MT19937_POLY}"
-  OBJECT_DEPENDS ${SMEMLAB_MT19937_POLY})
+  COMPILE_OPTIONS -O2 OBJECT_DEPENDS ${SMEMLAB_MT19937_POLY})
 # MTGP32's parameter sets: the toolkit's curand_mtgp32dc_p_11213.h (data), included by rand_mtgp.c
 if(SMEMLAB_CURAND_INCLUDE)
   target_include_directories(smemlab_curand SYSTEM PRIVATE ${SMEMLAB_CURAND_INCLUDE})
