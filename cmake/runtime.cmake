@@ -92,6 +92,19 @@ else()
   message(WARNING "the CUDA toolkit's libcurand was not found: the cuRAND stand-in's Sobol "
                   "generators stop the program")
 endif()
+# MT19937's jump (2^2048 steps, the distance between its blocks): a polynomial the build tool
+# mt19937_jump computes (about 3 s), embedded by rand_mt19937.c
+add_executable(smemlab_mt19937_jump ${CMAKE_SOURCE_DIR}/src/runtime/curand/mt19937_jump.c)
+target_compile_options(smemlab_mt19937_jump PRIVATE ${SMEMLAB_WARN} -O2)
+set(SMEMLAB_MT19937_POLY ${CMAKE_BINARY_DIR}/runtime/curand_mt19937_jump.bin)
+add_custom_command(OUTPUT ${SMEMLAB_MT19937_POLY}
+  COMMAND smemlab_mt19937_jump ${SMEMLAB_MT19937_POLY}
+  DEPENDS smemlab_mt19937_jump COMMENT "MT19937's jump polynomial")
+add_custom_target(smemlab_mt19937_poly DEPENDS ${SMEMLAB_MT19937_POLY})
+add_dependencies(smemlab_curand smemlab_mt19937_poly)
+set_source_files_properties(${CMAKE_SOURCE_DIR}/src/runtime/curand/rand_mt19937.c PROPERTIES
+  COMPILE_DEFINITIONS SMEMLAB_MT19937_JUMP="${SMEMLAB_MT19937_POLY}"
+  COMPILE_OPTIONS -O2 OBJECT_DEPENDS ${SMEMLAB_MT19937_POLY})
 # MTGP32's parameter sets: the toolkit's curand_mtgp32dc_p_11213.h (data), included by rand_mtgp.c
 if(SMEMLAB_CURAND_INCLUDE)
   target_include_directories(smemlab_curand SYSTEM PRIVATE ${SMEMLAB_CURAND_INCLUDE})

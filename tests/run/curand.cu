@@ -1,6 +1,6 @@
 // curand.cu: cuRAND's host API under smemlab run, the cases test_curand_golden's dump does not
 // make. Modes: "oob": a device generator asked for more numbers than the allocation holds (the
-// program stops, naming the call); "mt19937": a generator the stand-in does not compute (stops,
+// program stops, naming the call); "refused": a call the stand-in does not compute (stops,
 // named); "errors": bad calls, each returning cuRAND's status, which the report lists as API
 // errors of the call at this file's lines; "pi": a pseudo and a quasi generator estimating pi in
 // a kernel of its own (the numbers in device memory as a kernel reads them).
@@ -46,8 +46,9 @@ int main(int argc, char **argv)
         printf("not reached\n");
         return 0;
     }
-    if (!strcmp(mode, "mt19937")) {
-        curandCreateGenerator(&g, CURAND_RNG_PSEUDO_MT19937);
+    if (!strcmp(mode, "refused")) {
+        curandCreateGenerator(&g, CURAND_RNG_PSEUDO_MTGP32);
+        curandGeneratePoisson(g, c, 1, 9000.0); // past the lambdas measured for MTGP32
         printf("not reached\n");
         return 0;
     }

@@ -77,20 +77,32 @@ int mtgp_available(void); /* 0: the build had no CUDA toolkit (no parameter sets
 void mtgp_init(struct mtgp *m, uint64_t seed, int block);
 void mtgp_round(struct mtgp *m, uint32_t out[256]);
 
+/* ---- MT19937 (rand_mt19937.c): 8192 blocks 2^2048 steps apart, laid as NVIDIA's library
+ * lays them; one stream of outputs, a call continuing the last ---- */
+struct mt19937;
+int mt19937_available(void); /* 0: the build had no jump polynomial */
+struct mt19937 *mt19937_new(uint64_t seed);
+void mt19937_free(struct mt19937 *m);
+/* outputs first..first+n-1 (32 bits each); -1: out of memory */
+int mt19937_fill(struct mt19937 *m, uint64_t first, uint64_t n, uint32_t *out);
+
 /* ---- the host library's layout of its states over the output (rand_pseudo.c) ----
  * A pseudo generator keeps `states` states, state t on subsequence t of the seed. Output comes
  * in units (one draw; a Philox counter's four; the two draws of a Box-Muller pair, ...): unit e
  * (counted from the generator's offset) is made by state e % states; the first unit of a state
  * in a call starts e / states draws into its subsequence (counters for Philox: every earlier
- * unit took one), its next ones per_unit draws apart. Measured against NVIDIA's library
+ * unit took one), its next ones per_unit draws apart (XORWOW's seeded ordering: state t on
+ * subsequence 0 of the seed + 3133713 t). Measured against NVIDIA's library
  * (tests/hw/curand/). */
 struct rand_pseudo {
     int type;            /* curandRngType_t */
     uint64_t seed;
     uint32_t states;
+    int seeded;          /* XORWOW's seeded ordering: state t is curand_init(seed + 3133713 t, 0, 0) */
     void *base;          /* each state at position 0, made on first use */
     uint64_t base_seed;
     uint32_t base_states;
+    int base_seeded;
     void *live;          /* XORWOW's and MRG32k3a's states now, kept between calls */
     int live_ok;
     uint64_t live_next;  /* the unit they make next */
@@ -116,6 +128,20 @@ float rand_normal_icdf(uint32_t x);
 double rand_normal_icdf_double(uint32_t x);
 float rand_normal_icdf64(uint64_t x);
 double rand_normal_icdf_double64(uint64_t x);
+
+/* ---- Poisson (rand_poisson.c): the square histogram curandGeneratePoisson draws from ---- */
+struct rand_poisson {
+    double lambda;
+    int inverse;            /* 0: the square histogram; 1: the inverse of the CDF */
+    uint32_t shift, length; /* k = shift .. shift + length - 1 (the CDF's: 0 .. length - 1) */
+    uint32_t *K;
+    double *V;              /* the histogram's thresholds, or the CDF */
+};
+/* -1: out of memory */
+int rand_poisson_make(struct rand_poisson *t, double lambda, int inverse);
+uint32_t rand_poisson_draw(const struct rand_poisson *t, uint32_t x);
+uint32_t rand_poisson_draw64(const struct rand_poisson *t, uint64_t x);
+void rand_poisson_free(struct rand_poisson *t);
 
 /* ---- Sobol (rand_sobol.c): direction vectors of the toolkit's tables (JOEKUO6, 20000
  * dimensions), embedded at build time; NULL when the build had no CUDA toolkit ---- */

@@ -13,17 +13,29 @@
 
 static FILE *out;
 static int host_gen;
-/* CURAND_DUMP_STANDIN=1: leave out what smemlab's stand-in refuses by name (Poisson of a valid lambda,
-   MT19937, XORWOW's seeded ordering), so that the rest runs to the end under smemlab run */
+/* CURAND_DUMP_STANDIN=1: leave out what smemlab's stand-in refuses by name (Poisson of a large lambda
+   on the 64-bit Sobol generators, parts of the dynamic ordering), so that the rest runs to the end
+   under smemlab run */
 static int standin;
 static int cur_rng, cur_ord; /* the generator and ordering pseudo() is dumping */
 static int broken;           /* a call on this generator was left out: leave out the ones after */
 
+/* a Poisson call the stand-in refuses (docs/run.md) */
+static int poisson_refused(int k_pois, double lambda) {
+  if (!standin || !k_pois || lambda > 400000) return 0;
+  if (cur_rng == CURAND_RNG_PSEUDO_MTGP32) return lambda > 8000;
+  if (cur_rng == CURAND_RNG_QUASI_SOBOL64 || cur_rng == CURAND_RNG_QUASI_SCRAMBLED_SOBOL64)
+    return lambda >= 2000;
+  if (cur_rng >= 200) return lambda > 5000;
+  return 0;
+}
+
 /* what the stand-in refuses in the dynamic ordering (docs/run.md) */
 static int dynamic_refused(int normal, uint64_t off, size_t n) {
+  (void)n;
   if (!standin || cur_ord != CURAND_ORDERING_PSEUDO_DYNAMIC) return 0;
   return cur_rng == CURAND_RNG_PSEUDO_MTGP32 || (cur_rng == CURAND_RNG_PSEUDO_XORWOW && normal) ||
-         (cur_rng == CURAND_RNG_PSEUDO_PHILOX4_32_10 && off + n > 0xffffffffull);
+         (cur_rng == CURAND_RNG_PSEUDO_PHILOX4_32_10 && off / 4 > 67584 && off / 4 < 100000);
 }
 
 static void rec(const char *name, int status, unsigned esize, uint64_t n, uint64_t first,
@@ -58,9 +70,12 @@ static int gen(curandGenerator_t g, const char *name, enum kind k, size_t n, dou
                size_t full) {
   void *dst = host_gen ? hbuf : dbuf;
   int st;
-  if (standin && k == K_POIS && a > 0) return 0;
+  if (poisson_refused(k == K_POIS, a)) return 0;
   if (standin && broken) return 0;
-  if (dynamic_refused(k >= K_NORM && k <= K_LOGND, 0, n)) { broken = 1; return 0; }
+  if (dynamic_refused((k >= K_NORM && k <= K_LOGND) || (k == K_POIS && a >= 2000 && a <= 400000), 0, n)) {
+    broken = 1;
+    return 0;
+  }
   switch (k) {
   case K_U32: st = curandGenerate(g, dst, n); break;
   case K_U64: st = curandGenerateLongLong(g, dst, n); break;
@@ -102,8 +117,9 @@ static int mk(curandGenerator_t *g, int rng, int ord, int dims, uint64_t seed, u
 static void one(const char *name, int rng, int ord, int dims, uint64_t seed, uint64_t off,
                 enum kind k, size_t n, double a, double b, size_t full) {
   curandGenerator_t g;
-  if (standin && k == K_POIS && a > 0) return;
-  if (dynamic_refused(k >= K_NORM && k <= K_LOGND, off, n)) return;
+  if (poisson_refused(k == K_POIS, a)) return;
+  if (dynamic_refused((k >= K_NORM && k <= K_LOGND) || (k == K_POIS && a >= 2000 && a <= 400000), off, n))
+    return;
   int st = mk(&g, rng, ord, dims, seed, off);
   if (st) { rec(name, st, esz[k], n, 0, 0, NULL); return; }
   gen(g, name, k, n, a, b, full);
@@ -258,8 +274,51 @@ static void quasi(int rng, int dims, const char *p) {
 #undef N
 }
 
+/* Philox in the dynamic ordering at offsets past 2^32 outputs (session 4): 64 numbers each */
+static void philox_dynamic(const char *dir) {
+  char path[4096], nm[64];
+  snprintf(path, sizeof path, "%s/philoxdyn.bin", dir);
+  out = fopen(path, "wb");
+  if (!out) { perror(path); return; }
+  static const unsigned long long offs[] = {
+    100003ull, 4294967040ull, 4294967292ull, 4294967296ull, 4294967300ull, 4294967297ull,
+    4295237632ull, 4295237636ull, 5000000017ull, 5000000016ull, 5000270352ull, 8589934592ull,
+    10000000000ull, 17179869184ull, 1099511640000ull, 281474976710656ull, 2147483644ull,
+    2147483648ull, 2147483652ull, 1073741824ull, 3221225472ull, 2147483647ull, 1610612736ull,
+    270336ull, 1000000ull, 4000000ull, 16000000ull, 64000000ull, 128000000ull, 256000000ull,
+    512000000ull, 768000000ull, 200000ull, 400000ull, 2000000ull, 8000000ull, 32000000ull};
+  cur_rng = CURAND_RNG_PSEUDO_PHILOX4_32_10;
+  cur_ord = CURAND_ORDERING_PSEUDO_DYNAMIC;
+  for (unsigned i = 0; i < sizeof offs / sizeof *offs; i++) {
+    snprintf(nm, sizeof nm, "dynamic/off%llu", offs[i]);
+    one(nm, CURAND_RNG_PSEUDO_PHILOX4_32_10, CURAND_ORDERING_PSEUDO_DYNAMIC, 0, 1234, offs[i],
+        K_U32, 64, 0, 0, 64);
+  }
+  /* one call across 2^32 */
+  one("dynamic/across", CURAND_RNG_PSEUDO_PHILOX4_32_10, CURAND_ORDERING_PSEUDO_DYNAMIC, 0, 1234,
+      4294967296ull - 1024, K_U32, 4096, 0, 0, 4096);
+  one("dynamic/across31", CURAND_RNG_PSEUDO_PHILOX4_32_10, CURAND_ORDERING_PSEUDO_DYNAMIC, 0, 1234,
+      2147483648ull - 1024, K_U32, 4096, 0, 0, 4096);
+  /* a call continuing one that ended below 2^31 outputs, past it */
+  curandGenerator_t g;
+  if (!mk(&g, CURAND_RNG_PSEUDO_PHILOX4_32_10, CURAND_ORDERING_PSEUDO_DYNAMIC, 0, 1234,
+          2147483648ull - 64)) {
+    gen(g, "dynamic/cont_a", K_U32, 32, 0, 0, 32);
+    gen(g, "dynamic/cont_b", K_U32, 64, 0, 0, 64);
+    curandDestroyGenerator(g);
+  }
+  fclose(out);
+}
+
 int main(int argc, char **argv) {
-  if (argc < 2) { fprintf(stderr, "usage: curand_dump OUTDIR [quasi]\n"); return 2; }
+  if (argc < 2) { fprintf(stderr, "usage: curand_dump OUTDIR [quasi | philoxdyn]\n"); return 2; }
+  if (argc > 2 && !strcmp(argv[2], "philoxdyn")) { /* the GPU's Philox dynamic ordering alone */
+    if (cudaMalloc(&dbuf, MAXN * 8) != cudaSuccess) { fprintf(stderr, "cudaMalloc failed\n"); return 1; }
+    hbuf = malloc(MAXN * 8);
+    standin = getenv("CURAND_DUMP_STANDIN") && atoi(getenv("CURAND_DUMP_STANDIN"));
+    philox_dynamic(argv[1]);
+    return 0;
+  }
   int quasi_only = argc > 2 && !strcmp(argv[2], "quasi"); /* the quasirandom part alone */
   /* CURAND_DUMP_HOST=1: every generator a host one (no GPU needed), to compare with the GPU's */
   int all_host = getenv("CURAND_DUMP_HOST") && atoi(getenv("CURAND_DUMP_HOST"));
@@ -277,15 +336,11 @@ int main(int argc, char **argv) {
     {CURAND_ORDERING_PSEUDO_SEEDED, "seeded"}, {CURAND_ORDERING_PSEUDO_LEGACY, "legacy"},
     {CURAND_ORDERING_PSEUDO_DYNAMIC, "dynamic"}};
   for (int i = 0; i < 5 && !quasi_only; i++) {
-    if (standin && ps[i].rng == CURAND_RNG_PSEUDO_MT19937)
-      continue;
     snprintf(path, sizeof path, "%s/%s.bin", argv[1], ps[i].name);
     out = fopen(path, "wb");
     if (!out) { perror(path); return 1; }
     for (int o = 0; o < 5; o++) {
       char p[64];
-      if (standin && ps[i].rng == CURAND_RNG_PSEUDO_XORWOW && os[o].ord == CURAND_ORDERING_PSEUDO_SEEDED)
-        continue;
       snprintf(p, sizeof p, "%s/", os[o].name);
       pseudo(ps[i].rng, os[o].ord, p);
     }
