@@ -1948,6 +1948,43 @@ static void test_warp_sync_cases_as_the_h200(void)
     free(g);
 }
 
+/* --initcheck on shared memory (tests/run/uninit_shared.cu): mode 1's 64 threads a block read
+ * bytes nothing in their block wrote: one hazard at line 12, counted per thread access (2 blocks:
+ * 128), byte 508 of s first (thread 0 reads s[127]); in the sanitizer layout a record of its own,
+ * kept out of the ERROR SUMMARY (compute-sanitizer's initcheck checks global memory only); the
+ * finding's rule is SARIF's "uninitialized". Mode 0 (every byte written first) and runs without
+ * --initcheck report nothing. */
+static void test_shared_memory_read_unwritten(void)
+{
+    char *o, *e, cmd[1400];
+    snprintf(cmd, sizeof cmd, "--initcheck --findings-csv %s/uninit_shared.csv", bin);
+    CHECK_EQ(checks(cmd, "uninit_shared", "1", &o, &e), 0);
+    EXPECT_IN(e, "hazard: uninitialized-shared (read) line 12, address 508 in s, seen 128 times");
+    free(o);
+    free(e);
+    snprintf(cmd, sizeof cmd, "%s/uninit_shared.csv", bin);
+    char *csv = test_read_file(cmd, NULL);
+    CHECK(csv != NULL);
+    if (csv)
+        EXPECT_IN(csv, "\"uninitialized\",hazard,\"k\",\"uninit_shared.cu\",12,12,\"read\",128");
+    free(csv);
+    CHECK_EQ(checks("--sanitizer-tool initcheck", "uninit_shared", "1", &o, &e), 0);
+    EXPECT_IN(e, "Uninitialized __shared__ memory read of size 4 bytes");
+    EXPECT_IN(e, "in uninit_shared.cu:12");
+    EXPECT_IN(e, "(smemlab: 1 record of shared memory read unwritten above, not counted below");
+    EXPECT_IN(e, "ERROR SUMMARY: 0 errors");
+    free(o);
+    free(e);
+    CHECK_EQ(checks("--initcheck", "uninit_shared", "0", &o, &e), 0);
+    CHECK(strstr(e, "uninitialized-shared") == NULL);
+    free(o);
+    free(e);
+    CHECK_EQ(checks("", "uninit_shared", "1", &o, &e), 0);
+    CHECK(strstr(e, "uninitialized-shared") == NULL);
+    free(o);
+    free(e);
+}
+
 /* Launches with thread-block clusters (tests/run/cluster.cu): cudaLaunchKernelEx with a cluster
  * dimension, __cluster_dims__, cudaFuncSetAttribute's non-portable sizes and required dimensions:
  * every launch's error (cudaErrorInvalidClusterSize where the grid does not divide, a size
@@ -2041,6 +2078,7 @@ int main(void)
     build("tests/run", "drvquery", "drvquery", "-cudart shared -arch=sm_90 -O3 -lcuda");
     build("tests/run", "mempool", "mempool", "-cudart shared -arch=sm_90 -O3 -lcuda");
     build("tests/run", "warpsync", "warpsync", "-cudart shared -arch=sm_90 -O3 -lineinfo");
+    build("tests/run", "uninit_shared", "uninit_shared", "-cudart shared -arch=sm_90 -O3 -lineinfo");
     build("tests/run", "cluster", "cluster", "-cudart shared -arch=sm_90 -O3");
     build("tests/run", "cutlass_host", "cutlass_host", "-cudart shared -arch=sm_90 -O3 -lcuda");
     build("tests/run", "drvapi.c", "drvapi", "-cudart none -lcuda");
@@ -2085,6 +2123,7 @@ int main(void)
     RUN(test_driver_api_as_the_h200);
     RUN(test_memory_pools_as_the_h200);
     RUN(test_warp_sync_cases_as_the_h200);
+    RUN(test_shared_memory_read_unwritten);
     RUN(test_cluster_launches_as_the_h200);
     RUN(test_cutlass_host_calls);
     RUN(test_driver_api_programs_run_and_are_priced);

@@ -437,7 +437,7 @@ static int analyze_kernel(struct smem_analysis *an, const struct smem_ptx_func *
     if (smem_cta_check_launch(p, &l, err))
         return -2;
     k->error_stage = "run";
-    struct smem_launch_options lo = {o->banks, 1, o->hazards, o->record};
+    struct smem_launch_options lo = {o->banks, 1, o->hazards, o->record, 0};
     struct smem_cta_result res;
     /* one block for all when the proof holds (uniform.h) */
     uint64_t nblocks = (uint64_t)l.grid[0] * l.grid[1] * l.grid[2];

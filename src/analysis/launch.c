@@ -612,8 +612,16 @@ int smem_launch_analyze(const struct smem_cta_program *p, const struct smem_laun
         smem_kernel_report_clear(k);
         return smem_error_set(err, NULL, 0, 0, "out of memory");
     }
-    if (o->price && o->hazards)
+    if (o->price && o->hazards) {
         c.hz = smem_hazards_new(p, l);
+        if (c.hz && o->unwritten && smem_hazards_track_unwritten(c.hz, l)) {
+            smem_hazards_free(c.hz);
+            free(c.site_map);
+            free(c.site_sass);
+            smem_kernel_report_clear(k);
+            return smem_error_set(err, NULL, 0, 0, "out of memory");
+        }
+    }
     if (o->price) {
         c.cache = calloc(COST_CACHE, sizeof *c.cache); /* NULL: every request priced afresh */
         c.mcache = calloc(MATRIX_CACHE, sizeof *c.mcache);

@@ -59,13 +59,14 @@ enum hz_detail {
     D_CL_READ_WRITE, D_CL_WRITE_READ, D_CL_WRITE_WRITE, /* race between CTAs of a cluster */
     D_FENCE_A, D_FENCE_B,                          /* proxy-fence: the operand */
     D_GL_READ_WRITE, D_GL_WRITE_READ, D_GL_WRITE_WRITE, /* global-race */
+    D_UNINIT_READ,                                 /* uninitialized-shared */
     D_COUNT
 };
 
 static const char *const detail_name[D_COUNT] = {
     "read-write", "write-read", "write-write", "divergent", "exit-while-waiting", "read", "write",
     "A", "B", "read-write", "write-read", "write-write", "A", "B", "read-write", "write-read",
-    "write-write",
+    "write-write", "read",
 };
 
 struct smem_hazard_tracker {
@@ -78,6 +79,10 @@ struct smem_hazard_tracker {
     uint32_t cur_block, cur_interval;
     int have_cur;
     uint32_t bar_block;       /* the block the last barrier event came from */
+    uint8_t *written;         /* smem_hazards_track_unwritten: a bit a shared byte, 1 once the
+                                 block wrote it; NULL: not tracked */
+    uint32_t written_block;
+    int have_written;
     int block_diverged;       /* that block's barriers have diverged: later ones are consequences */
     struct smem_hazard *hz;
     uint64_t *keys;           /* per hazard: its dedup key */
@@ -469,10 +474,59 @@ static void apply_pending(struct smem_hazard_tracker *t)
     t->direct = 1;
 }
 
+int smem_hazards_track_unwritten(struct smem_hazard_tracker *t, const struct smem_launch *l)
+{
+    if (!t || !t->size)
+        return 0;
+    for (int d = 0; d < 3; d++)
+        if (l->cluster[d] > 1 || t->p->func->reqnctapercluster[d] > 1)
+            return 0;
+    t->written = calloc((t->size + 7) / 8, 1);
+    return t->written ? 0 : -1;
+}
+
+/* --initcheck for shared memory: stores, atomics, copies landing mark their bytes written (per
+ * block); a load of a byte not marked is a read of memory nothing wrote */
+static void track_unwritten(struct smem_hazard_tracker *t, const struct smem_access *a)
+{
+    if (!t->have_written || a->block != t->written_block) {
+        memset(t->written, 0, (t->size + 7) / 8);
+        t->written_block = a->block;
+        t->have_written = 1;
+    }
+    if (a->op == SMEM_ACC_GMMA && !a->landed)
+        return;
+    int write = a->op != SMEM_ACC_LD && a->op != SMEM_ACC_LDSM && a->op != SMEM_ACC_GMMA;
+    uint32_t lanes = a->active & ~a->unknown, width = a->width ? a->width : 1;
+    /* a SASS-placed load reads bytes the program does not (a float3 as LDS.128): only its used */
+    uint32_t used = t->p->sites[a->site].used;
+    for (uint32_t m = lanes; m; m &= m - 1) {
+        uint32_t lane = (uint32_t)__builtin_ctz(m), addr = a->addr[lane];
+        if (lane_oob(t, a, lane, width))
+            continue; /* an out-of-bounds access: reported as such */
+        for (uint32_t i = 0; i < width; i++) {
+            uint32_t x = addr + i;
+            if (!write && used && i < 16 && !(used >> i & 1u))
+                continue;
+            if (write) {
+                t->written[x >> 3] |= (uint8_t)(1u << (x & 7));
+            } else if (!(t->written[x >> 3] >> (x & 7) & 1u)) {
+                struct smem_hazard *z = site_hazard(t, SMEM_HAZARD_UNINIT_SHARED, D_UNINIT_READ,
+                                                    a->site, a->site, x);
+                if (z)
+                    z->count++;
+                break; /* one a lane's access */
+            }
+        }
+    }
+}
+
 void smem_hazards_access(struct smem_hazard_tracker *t, const struct smem_access *a)
 {
     if (!t || a->site >= t->p->nsites)
         return;
+    if (t->written)
+        track_unwritten(t, a);
     if (!t->have_cur || a->block != t->cur_block || a->interval != t->cur_interval) {
         /* a new block or barrier interval: everything before it is ordered before it */
         t->have_cur = 1;
@@ -709,6 +763,7 @@ void smem_hazards_free(struct smem_hazard_tracker *t)
 {
     if (!t)
         return;
+    free(t->written);
     free(t->shadow);
     free(t->more);
     free(t->pend);
@@ -722,5 +777,6 @@ const char *smem_hazard_kind_name(enum smem_hazard_kind k)
 {
     return k == SMEM_HAZARD_RACE ? "race" : k == SMEM_HAZARD_BARRIER ? "barrier"
          : k == SMEM_HAZARD_LAYOUT ? "layout" : k == SMEM_HAZARD_PROXY_FENCE ? "proxy-fence"
-         : k == SMEM_HAZARD_GLOBAL_RACE ? "global-race" : "oob";
+         : k == SMEM_HAZARD_GLOBAL_RACE ? "global-race"
+         : k == SMEM_HAZARD_UNINIT_SHARED ? "uninitialized-shared" : "oob";
 }

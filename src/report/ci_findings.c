@@ -19,7 +19,9 @@ static const struct {
     {"memory-error", "A global-memory access outside every live allocation (or one the "
                      "emulator cannot complete)"},
     {"uninitialized", "A kernel or a copy reads device memory that nothing wrote (compute-sanitizer's "
-                      "initcheck): a GPU gives whatever was there"},
+                      "initcheck), or a kernel reads shared memory nothing in its block wrote "
+                      "(--initcheck; compute-sanitizer does not check this): a GPU gives "
+                      "whatever was there"},
     {"api-error", "A CUDA runtime call returned an error to the program (compute-sanitizer's "
                   "\"Program hit ...\")"},
     {"leak", "An allocation not freed when the program ended (--leak-check full)"},
@@ -115,6 +117,8 @@ static const char *hazard_rule(const char *kind)
         return "proxy-fence";
     if (!strcmp(kind, "global-race"))
         return "global-race";
+    if (!strcmp(kind, "uninitialized-shared"))
+        return "uninitialized";
     return "shared-out-of-bounds";
 }
 
@@ -143,6 +147,11 @@ static void hazard_message(struct smem_finding *f, const struct smem_json *h, co
     else if (!strcmp(kind, "global-race"))
         snprintf(f->message, sizeof f->message, "%s: %s, between line %u and line %u, seen %llu "
                  "times", f->kernel, detail ? detail : "?", f->line, f->line2, f->count);
+    else if (!strcmp(kind, "uninitialized-shared"))
+        snprintf(f->message, sizeof f->message,
+                 "%s: read of shared memory nothing in the block wrote, at byte %.0f%s%s (line "
+                 "%u), seen %llu times", f->kernel, smem_json_num(h, "address", 0),
+                 var && *var ? " of " : "", var && *var ? var : "", f->line, f->count);
     else
         snprintf(f->message, sizeof f->message,
                  "%s: shared-memory %s out of bounds at byte %.0f%s%s, seen %llu times", f->kernel,

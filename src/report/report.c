@@ -435,8 +435,12 @@ void smem_report_table(FILE *f, const struct smem_analysis *a)
         for (uint32_t h = 0; h < k->nhazards; h++) {
             const struct smem_hazard *z = &k->hazards[h];
             const char *file = smem_hazard_file(k, z);
-            fprintf(f, "  hazard: %s (%s) lines %u and %u", smem_hazard_kind_name(z->kind),
-                    z->detail, z->lines[0], z->lines[1]);
+            if (z->kind == SMEM_HAZARD_UNINIT_SHARED) /* one access: one line */
+                fprintf(f, "  hazard: %s (%s) line %u", smem_hazard_kind_name(z->kind), z->detail,
+                        z->lines[0]);
+            else
+                fprintf(f, "  hazard: %s (%s) lines %u and %u", smem_hazard_kind_name(z->kind),
+                        z->detail, z->lines[0], z->lines[1]);
             if (z->kind == SMEM_HAZARD_GLOBAL_RACE)
                 fprintf(f, ", address 0x%llx", (unsigned long long)z->device_address);
             else if (z->kind != SMEM_HAZARD_BARRIER)

@@ -262,6 +262,7 @@ static const struct smem_json *kernel_named(const struct smem_json *doc, const c
 
 struct counts {
     unsigned long long errors, races, leaks, leaked;
+    unsigned long long unwritten_shared; /* records beyond initcheck: not in its ERROR SUMMARY */
 };
 
 /* One launch's memory error e. *shown: memcheck records of the launch so far (a GPU stops the
@@ -379,6 +380,21 @@ static void hazard(FILE *f, const struct smem_json *h, const struct smem_json *k
                           "shared memory only)\n", num(h, "device_address"), who ? who + 2 : "");
         fprintf(f, PREFIX "\n");
         c->races++;
+    } else if (!strcmp(kind, "uninitialized-shared") && (tools & SMEM_SANTEXT_INITCHECK)) {
+        /* beyond initcheck (global memory only): its layout for a shared read */
+        unsigned bytes = site_bytes(kernel, l0, 0);
+        fprintf(f, PREFIX "Uninitialized __shared__ memory read");
+        if (bytes)
+            fprintf(f, " of size %u bytes", bytes);
+        fprintf(f, "\n");
+        at(f, sig, file, l0);
+        fprintf(f, PREFIX "    (smemlab: shared byte 0x%llx, which nothing in the block had "
+                          "written; initcheck checks global memory only)\n",
+                num(h, "address") + 0x400);
+        more(f, count, "thread accesses by this instruction in this launch");
+        launch_frame(f, frame);
+        fprintf(f, PREFIX "\n");
+        c->unwritten_shared++;
     } else if (!strcmp(kind, "oob") && (tools & SMEM_SANTEXT_MEMCHECK)) {
         int write = !strcmp(detail, "write");
         unsigned bytes = site_bytes(kernel, l0, write);
@@ -532,7 +548,7 @@ static void host_findings(FILE *f, const struct smem_json *arr, unsigned tools, 
 unsigned long long smem_sanitizer_text_write(FILE *f, const struct smem_json *doc, unsigned tools,
                                              int leak_check)
 {
-    struct counts c = {0, 0, 0, 0};
+    struct counts c = {0, 0, 0, 0, 0};
     const struct smem_json *launches = smem_json_get(doc, "launches");
     struct names nm;
     names_fill(&nm, launches);
@@ -564,6 +580,10 @@ unsigned long long smem_sanitizer_text_write(FILE *f, const struct smem_json *do
     if ((tools & SMEM_SANTEXT_RACECHECK) && (tools == SMEM_SANTEXT_RACECHECK || c.races))
         fprintf(f, PREFIX "RACECHECK SUMMARY: %llu hazard%s displayed (%llu error%s, 0 warnings)\n",
                 c.races, c.races == 1 ? "" : "s", c.races, c.races == 1 ? "" : "s");
+    if (c.unwritten_shared) /* so that the summary stays compute-sanitizer's count */
+        fprintf(f, PREFIX "(smemlab: %llu record%s of shared memory read unwritten above, not "
+                          "counted below: initcheck checks global memory only)\n",
+                c.unwritten_shared, c.unwritten_shared == 1 ? "" : "s");
     if (tools != SMEM_SANTEXT_RACECHECK)
         fprintf(f, PREFIX "ERROR SUMMARY: %llu error%s\n", c.errors, c.errors == 1 ? "" : "s");
     return c.errors + c.races;

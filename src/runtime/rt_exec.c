@@ -600,6 +600,7 @@ int rt_execute(struct rt_kernel *k, const struct smem_cta_program *p, const stru
     lo.banks = smem_banks_default();
     lo.price = price;
     lo.hazards = hazards;
+    lo.unwritten = hazards && rt_opt.initcheck; /* shared bytes nothing in the block wrote */
     /* chunks of blocks */
     uint64_t nblocks = (uint64_t)l.grid[0] * l.grid[1] * l.grid[2];
     uint64_t threads = nblocks * l.block[0] * l.block[1] * l.block[2];

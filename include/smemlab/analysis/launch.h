@@ -18,6 +18,8 @@ struct smem_launch_options {
     int price;      /* price every request per site; 0: run only (a launch not recorded) */
     int hazards;    /* track races, barrier divergence, out-of-bounds shared accesses */
     int record;     /* keep every request in k->trace (advise) */
+    int unwritten;  /* with hazards: reads of shared bytes nothing in the block wrote
+                       (smem_hazards_track_unwritten; run --initcheck) */
 };
 
 /* Runs launch l of program p and fills k: sites merged by source line (only those that ran, in

@@ -13,7 +13,9 @@ extern "C" {
 
 enum smem_hazard_kind { SMEM_HAZARD_RACE = 0, SMEM_HAZARD_BARRIER = 1, SMEM_HAZARD_OOB = 2,
                         SMEM_HAZARD_LAYOUT = 3, SMEM_HAZARD_PROXY_FENCE = 4,
-                        SMEM_HAZARD_GLOBAL_RACE = 5 /* global memory (run --global-races) */ };
+                        SMEM_HAZARD_GLOBAL_RACE = 5 /* global memory (run --global-races) */,
+                        SMEM_HAZARD_UNINIT_SHARED = 6 /* a read of shared bytes nothing in the
+                                                         block wrote (run --initcheck) */ };
 
 struct smem_hazard {
     enum smem_hazard_kind kind;
@@ -61,12 +63,17 @@ void smem_hazards_proxy_fence(struct smem_hazard_tracker *t, const struct smem_c
 void smem_hazards_cluster_race(struct smem_hazard_tracker *t, const struct smem_cta_cluster_race *e);
 /* Two threads of the launch access one global byte unordered (kind global-race). */
 void smem_hazards_global_race(struct smem_hazard_tracker *t, const struct smem_cta_global_race *e);
+/* Also report reads of shared bytes that nothing in the block has written yet, in the order
+ * the emulator runs the block (kind uninitialized-shared, one hazard a site; its count the lanes'
+ * reads, its address the first such byte). Not for launches with clusters (their CTAs' accesses
+ * interleave): nothing is reported there. Returns 0, or -1 when out of memory. */
+int smem_hazards_track_unwritten(struct smem_hazard_tracker *t, const struct smem_launch *l);
 /* The hazards found (one entry per distinct kind + pair of sites). */
 unsigned smem_hazards_count(const struct smem_hazard_tracker *t);
 const struct smem_hazard *smem_hazards_get(const struct smem_hazard_tracker *t, unsigned i);
 void smem_hazards_free(struct smem_hazard_tracker *t);
 
-/* "race", "barrier", "oob", "layout", "proxy-fence" or "global-race". */
+/* "race", "barrier", "oob", "layout", "proxy-fence", "global-race" or "uninitialized-shared". */
 const char *smem_hazard_kind_name(enum smem_hazard_kind k);
 
 #ifdef __cplusplus
