@@ -214,7 +214,7 @@ uint64_t emu_sreg_value(const struct block *b, uint32_t tid, unsigned sr, int *k
 uint64_t emu_sym_addr(const struct block *b, int32_t s);
 
 /* ---- operands --------------------------------------------------------------------------------- */
-static inline uint64_t src(const struct block *b, uint32_t tid, const uint64_t *R, const uint8_t *K,
+static inline uint64_t op_src(const struct block *b, uint32_t tid, const uint64_t *R, const uint8_t *K,
                            const struct smem_ptx_operand *o, int *known)
 {
     switch (o->kind) {
@@ -239,7 +239,7 @@ static inline uint64_t src(const struct block *b, uint32_t tid, const uint64_t *
     }
 }
 
-static inline void dst(uint64_t *R, uint8_t *K, int32_t reg, uint64_t v, int known, unsigned bytes)
+static inline void op_dst(uint64_t *R, uint8_t *K, int32_t reg, uint64_t v, int known, unsigned bytes)
 {
     if (reg < 0)
         return;

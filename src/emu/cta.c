@@ -147,7 +147,7 @@ static int run_group(struct block *b, uint32_t w, uint32_t pc, uint32_t act, int
             for (uint32_t l = 0; l < 32; l++)
                 if (ex >> l & 1u) {
                     int k = 1;
-                    R[(size_t)d * 32 + l] = src(b, w * 32 + l, NULL, NULL, &in->ops[1], &k) & m;
+                    R[(size_t)d * 32 + l] = op_src(b, w * 32 + l, NULL, NULL, &in->ops[1], &k) & m;
                     kk |= (uint32_t)k << l;
                 }
             K[d] = (K[d] & ~ex) | kk;

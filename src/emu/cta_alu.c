@@ -109,9 +109,9 @@ int emu_exec_alu(struct block *b, uint32_t tid, const struct smem_ptx_insn *in, 
     unsigned t = in->type, bytes = TBYTES(t);
     const struct smem_ptx_operand *o = in->ops;
     int32_t d = o[0].reg[0];
-    uint64_t a = in->nops > 1 ? src(b, tid, R, K, &o[1], &k) : 0;
-    uint64_t c = in->nops > 2 ? src(b, tid, R, K, &o[2], &k) : 0;
-    uint64_t e = in->nops > 3 ? src(b, tid, R, K, &o[3], &k) : 0;
+    uint64_t a = in->nops > 1 ? op_src(b, tid, R, K, &o[1], &k) : 0;
+    uint64_t c = in->nops > 2 ? op_src(b, tid, R, K, &o[2], &k) : 0;
+    uint64_t e = in->nops > 3 ? op_src(b, tid, R, K, &o[3], &k) : 0;
     if (o[1].neg)
         a = !a; /* !%p: only predicates are written so */
     if (o[2].neg)
@@ -127,11 +127,11 @@ int emu_exec_alu(struct block *b, uint32_t tid, const struct smem_ptx_insn *in, 
     switch (in->op) {
     case PO_MOV:
         if (o[1].kind == OPK_VEC)
-            k = 1; /* src() calls a vector unknown: the pack below looks at its registers */
+            k = 1; /* op_src() calls a vector unknown: the pack below looks at its registers */
         if (o[0].kind == OPK_VEC) { /* unpack: mov.b64 {%r1,%r2}, %rd */
             unsigned n = o[0].count, part = bytes / (n ? n : 1);
             for (unsigned i = 0; i < n; i++)
-                dst(R, K, o[0].reg[i], a >> (8 * part * i), k, part);
+                op_dst(R, K, o[0].reg[i], a >> (8 * part * i), k, part);
             return 0;
         }
         if (o[1].kind == OPK_VEC) { /* pack */
@@ -320,7 +320,7 @@ integer:
     }
     case PO_BFI: {
         int k2 = 1;
-        uint64_t f = in->nops > 4 ? src(b, tid, R, K, &o[4], &k2) : 0;
+        uint64_t f = in->nops > 4 ? op_src(b, tid, R, K, &o[4], &k2) : 0;
         k = k && k2;
         uint64_t pos = bytes == 8 ? (uint32_t)e : (e & 0xff), len = bytes == 8 ? (uint32_t)f : (f & 0xff);
         unsigned bits = 8 * bytes;
@@ -337,8 +337,8 @@ integer:
             /* one known operand may decide a predicate alone: false for and, true for or (CUB's
                flag of an item past the end: "compare the unwritten item, or out of range") */
             int ka = 1, kc = 1;
-            (void)src(b, tid, R, K, &o[1], &ka);
-            (void)src(b, tid, R, K, &o[2], &kc);
+            (void)op_src(b, tid, R, K, &o[1], &ka);
+            (void)op_src(b, tid, R, K, &o[2], &kc);
             int dom = in->op == PO_AND ? 0 : 1;
             if ((ka && (a != 0) == dom) || (kc && (c != 0) == dom)) {
                 k = 1;
@@ -381,7 +381,7 @@ integer:
     }
     case PO_LOP3: {
         int k2 = 1;
-        uint64_t lut = in->nops > 4 ? src(b, tid, R, K, &o[4], &k2) : 0;
+        uint64_t lut = in->nops > 4 ? op_src(b, tid, R, K, &o[4], &k2) : 0;
         r = 0;
         for (int i = 0; i < 32; i++) {
             unsigned idx = (unsigned)((a >> i & 1) << 2 | (c >> i & 1) << 1 | (e >> i & 1));
@@ -391,12 +391,12 @@ integer:
     }
     case PO_SELP: {
         int pk = 1;
-        uint64_t p = src(b, tid, R, K, &o[3], &pk);
+        uint64_t p = op_src(b, tid, R, K, &o[3], &pk);
         if (o[3].neg)
             p = !p;
         int known_a = 1, known_c = 1;
-        (void)src(b, tid, R, K, &o[1], &known_a);
-        (void)src(b, tid, R, K, &o[2], &known_c);
+        (void)op_src(b, tid, R, K, &o[1], &known_a);
+        (void)op_src(b, tid, R, K, &o[2], &known_c);
         if (!pk) { /* an unknown choice between two equal known values is known */
             k = known_a && known_c && a == c;
             r = a;
@@ -421,11 +421,11 @@ integer:
                for every result, a known comparison for its own (scalar forms; the second
                destination combines the negated comparison) */
             int pk = 1, kc = 1, dom = in->boolop == BOP_OR ? 1 : in->boolop == BOP_AND ? 0 : -1;
-            pv = src(b, tid, R, K, &o[3], &pk) != 0;
+            pv = op_src(b, tid, R, K, &o[3], &pk) != 0;
             if (o[3].neg)
                 pv = !pv;
-            (void)src(b, tid, R, K, &o[1], &kc);
-            (void)src(b, tid, R, K, &o[2], &kc);
+            (void)op_src(b, tid, R, K, &o[1], &kc);
+            (void)op_src(b, tid, R, K, &o[2], &kc);
             k = (kc && pk) || (pk && pv == dom);
             kq = k || (kc && !x2 && (!(raw & 1)) == dom);
             k = k || (kc && !x2 && (raw & 1) == dom);
@@ -439,9 +439,9 @@ integer:
                 r = (lo ? one : 0) | (hi ? one : 0) << 16;
                 break;
             }
-            dst(R, K, o[0].reg[0], (uint64_t)lo, k, 1);
+            op_dst(R, K, o[0].reg[0], (uint64_t)lo, k, 1);
             if (o[0].kind == OPK_PAIR && o[0].reg[1] >= 0)
-                dst(R, K, o[0].reg[1], (uint64_t)hi, k, 1);
+                op_dst(R, K, o[0].reg[1], (uint64_t)hi, k, 1);
             return 0;
         }
         int res = COMB(raw);
@@ -449,9 +449,9 @@ integer:
             r = is_fp(t) ? (res ? emu_fp_one(t) : 0) : (res ? mask_bytes(bytes) : 0);
             break;
         }
-        dst(R, K, o[0].reg[0], (uint64_t)res, k, 1);
+        op_dst(R, K, o[0].reg[0], (uint64_t)res, k, 1);
         if (o[0].kind == OPK_PAIR && o[0].reg[1] >= 0)
-            dst(R, K, o[0].reg[1], (uint64_t)COMB(!raw), kq, 1);
+            op_dst(R, K, o[0].reg[1], (uint64_t)COMB(!raw), kq, 1);
 #undef COMB
         return 0;
     }
@@ -509,7 +509,7 @@ done:
         /* signed results are kept sign-extended to the register's width */
         if (sg && !fl && wb < regb && in->op != PO_POPC && in->op != PO_CLZ)
             v = (uint64_t)sext(r, wb);
-        dst(R, K, d, v, k, regb);
+        op_dst(R, K, d, v, k, regb);
     }
     return 0;
 }

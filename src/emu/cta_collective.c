@@ -48,7 +48,7 @@ int emu_exec_collective(struct block *b, uint32_t warp, uint32_t pc, uint32_t la
             uint8_t *K = b->sk;
             emu_lane_in(b, warp, l, in);
             int k = 1;
-            val[l] = src(b, tid, R, K, &in->ops[1], &k);
+            val[l] = op_src(b, tid, R, K, &in->ops[1], &k);
             vk[l] = k;
         }
         for (uint32_t l = 0; l < 32; l++) {
@@ -59,8 +59,8 @@ int emu_exec_collective(struct block *b, uint32_t warp, uint32_t pc, uint32_t la
             uint8_t *K = b->sk;
             emu_lane_in(b, warp, l, in);
             int k = 1;
-            uint32_t bb = (uint32_t)src(b, tid, R, K, &in->ops[2], &k);
-            uint32_t cc = (uint32_t)src(b, tid, R, K, &in->ops[3], &k);
+            uint32_t bb = (uint32_t)op_src(b, tid, R, K, &in->ops[2], &k);
+            uint32_t cc = (uint32_t)op_src(b, tid, R, K, &in->ops[3], &k);
             if (!k) {
                 emu_stop_unknown(b, pc, "shuffle lane");
                 return 0;
@@ -81,9 +81,9 @@ int emu_exec_collective(struct block *b, uint32_t warp, uint32_t pc, uint32_t la
                 j = l;
             uint64_t v = val[j];
             int known = (lanes >> j & 1u) ? vk[j] : 0; /* a source lane not there: undefined */
-            dst(R, K, in->ops[0].reg[0], v, known, 4);
+            op_dst(R, K, in->ops[0].reg[0], v, known, 4);
             if (in->ops[0].kind == OPK_PAIR && in->ops[0].reg[1] >= 0)
-                dst(R, K, in->ops[0].reg[1], ok ? 1 : 0, 1, 1);
+                op_dst(R, K, in->ops[0].reg[1], ok ? 1 : 0, 1, 1);
             emu_lane_out(b, warp, l, in);
         }
     } else if (in->op == PO_VOTE || in->op == PO_ACTIVEMASK || in->op == PO_MATCH ||
@@ -98,7 +98,7 @@ int emu_exec_collective(struct block *b, uint32_t warp, uint32_t pc, uint32_t la
             uint8_t *K = b->sk;
             emu_lane_in(b, warp, l, in);
             int k = 1;
-            val[l] = in->nops > 1 ? src(b, tid, R, K, &in->ops[1], &k) : 0;
+            val[l] = in->nops > 1 ? op_src(b, tid, R, K, &in->ops[1], &k) : 0;
             if (in->op == PO_VOTE && in->ops[1].neg)
                 val[l] = !val[l];
             vk[l] = k;
@@ -131,7 +131,7 @@ int emu_exec_collective(struct block *b, uint32_t warp, uint32_t pc, uint32_t la
                         same |= 1u << j;
                 r = in->mode == MODE_ALL ? (same == lanes ? lanes : 0) : same;
                 if (in->mode == MODE_ALL && in->ops[0].kind == OPK_PAIR && in->ops[0].reg[1] >= 0)
-                    dst(R, K, in->ops[0].reg[1], same == lanes, known, 1); /* match.all d|p */
+                    op_dst(R, K, in->ops[0].reg[1], same == lanes, known, 1); /* match.all d|p */
             } else { /* redux.sync.op */
                 uint64_t acc = in->mode == MODE_ATOM_AND ? ~0ull
                                : in->mode == MODE_ATOM_MIN ? ~0ull >> (is_signed(in->type) ? 33 : 32)
@@ -159,7 +159,7 @@ int emu_exec_collective(struct block *b, uint32_t warp, uint32_t pc, uint32_t la
                 }
                 r = acc;
             }
-            dst(R, K, in->ops[0].reg[0], r, known, 4);
+            op_dst(R, K, in->ops[0].reg[0], r, known, 4);
             emu_lane_out(b, warp, l, in);
         }
     }

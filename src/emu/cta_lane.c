@@ -22,7 +22,7 @@ static int exec_cp_async_global(struct block *b, uint32_t tid, uint32_t pc,
     unsigned srcn = n;
     if (in->nops >= 4) {
         int k2 = 1;
-        uint64_t v = src(b, tid, R, K, &in->ops[3], &k2);
+        uint64_t v = op_src(b, tid, R, K, &in->ops[3], &k2);
         if (!k2)
             k = 0;
         srcn = v < n ? (unsigned)v : n;
@@ -171,7 +171,7 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
             size_t nl = strlen(nm);
             int k = 1;
             if (nl >= 6 && !strncmp(nm + nl - 6, "param", 5) && (nm[nl - 1] == '0' || nm[nl - 1] == '1'))
-                b->T[tid].callarg[nm[nl - 1] - '0'] = src(b, tid, R, K, &in->ops[1], &k);
+                b->T[tid].callarg[nm[nl - 1] - '0'] = op_src(b, tid, R, K, &in->ops[1], &k);
         }
         return 0;
     }
@@ -279,7 +279,7 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
                 mem_read(mem, kn, off + (uint64_t)c * esz, esz, &v, &known);
             if (is_signed(in->type))
                 v = (uint64_t)sext(v, esz);
-            dst(R, K, reg, v, known, reg >= 0 ? TBYTES(b->p->func->reg_type[reg]) : 8);
+            op_dst(R, K, reg, v, known, reg >= 0 ? TBYTES(b->p->func->reg_type[reg]) : 8);
         }
         return 0;
     }
@@ -294,7 +294,7 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
                 v = s->reg[c] >= 0 ? R[s->reg[c]] : 0;
                 known = s->reg[c] >= 0 ? K[s->reg[c]] : 0;
             } else {
-                v = src(b, tid, R, K, s, &known);
+                v = op_src(b, tid, R, K, s, &known);
             }
             if (same) { /* does it store what is there already? */
                 uint64_t old = 0;
@@ -325,7 +325,7 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
     /* atomics: read-modify-write */
     int vknown = 1;
     unsigned vi = op == PO_ATOM ? 2 : 1;
-    uint64_t v = in->nops > vi ? src(b, tid, R, K, &in->ops[vi], &vknown) : 0;
+    uint64_t v = in->nops > vi ? op_src(b, tid, R, K, &in->ops[vi], &vknown) : 0;
     uint64_t old = 0;
     int oknown = aknown && mem && !oob;
     if (oknown)
@@ -353,7 +353,7 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
     case MODE_ATOM_EXCH: nv = v; break;
     case MODE_ATOM_CAS: {
         int k2 = 1;
-        uint64_t nw = in->nops > 3 ? src(b, tid, R, K, &in->ops[3], &k2) : 0;
+        uint64_t nw = in->nops > 3 ? op_src(b, tid, R, K, &in->ops[3], &k2) : 0;
         vknown = vknown && k2;
         nv = (old & m) == (v & m) ? nw : old;
         break;
@@ -373,7 +373,7 @@ static int exec_mem(struct block *b, uint32_t tid, uint32_t pc, const struct sme
             minmax_rounds(b, req, tid % 32, v, old, oknown && vknown, in->mode == MODE_ATOM_MIN, sg);
     }
     if (op == PO_ATOM)
-        dst(R, K, in->ops[0].reg[0], sg ? (uint64_t)sext(old, esz) : old, oknown,
+        op_dst(R, K, in->ops[0].reg[0], sg ? (uint64_t)sext(old, esz) : old, oknown,
             in->ops[0].reg[0] >= 0 ? TBYTES(b->p->func->reg_type[in->ops[0].reg[0]]) : 8);
     return 0;
 }
@@ -451,18 +451,18 @@ int emu_lane_exec(struct block *b, uint32_t w, uint32_t l, uint32_t pc,
                           in->call_name ? in->call_name : "?");
     case LK_BAR: {
         int k = 1;
-        uint64_t id = in->nops > 0 && in->op == PO_BAR ? src(b, tid, R, K, &in->ops[0], &k) : 0;
+        uint64_t id = in->nops > 0 && in->op == PO_BAR ? op_src(b, tid, R, K, &in->ops[0], &k) : 0;
         uint64_t cnt = 0;
         if (in->op == PO_BAR && in->nops > 1)
-            cnt = src(b, tid, R, K, &in->ops[1], &k);
+            cnt = op_src(b, tid, R, K, &in->ops[1], &k);
         if (in->op == PO_BAR_RED) {
             /* bar.red.OP.TYPE d, a{, b}, {!}c: b, the number of threads */
-            id = src(b, tid, R, K, &in->ops[1], &k);
+            id = op_src(b, tid, R, K, &in->ops[1], &k);
             if (in->nops == 4)
-                cnt = src(b, tid, R, K, &in->ops[2], &k);
+                cnt = op_src(b, tid, R, K, &in->ops[2], &k);
             const struct smem_ptx_operand *po = &in->ops[in->nops - 1];
             int pk = 1;
-            uint64_t pv = src(b, tid, R, K, po, &pk);
+            uint64_t pv = op_src(b, tid, R, K, po, &pk);
             if (!pk) {
                 emu_stop_unknown(b, pc, "barrier reduction input");
                 return 0;

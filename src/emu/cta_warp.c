@@ -204,7 +204,7 @@ int emu_warp_mem(struct block *b, uint32_t w, uint32_t pc, const struct smem_ptx
         }
         for (unsigned c = 0; c < n; c++)
             if (reg[c] >= 0) {
-                if (TBYTES(p->func->reg_type[reg[c]]) < 4) { /* narrower: masked as dst() does */
+                if (TBYTES(p->func->reg_type[reg[c]]) < 4) { /* narrower: masked as op_dst() does */
                     uint64_t rm = mask_bytes(TBYTES(p->func->reg_type[reg[c]]));
                     for (uint32_t l = 0; l < 32; l++)
                         if (ex >> l & 1u)

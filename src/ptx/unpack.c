@@ -492,8 +492,8 @@ static int seq_table(struct zctx *z, struct fse *t, unsigned mode, const int16_t
     }
 }
 
-static long block(struct zctx *z, const uint8_t *p, size_t n, uint8_t *dst, size_t o, size_t cap,
-                  const char **why)
+static long zstd_block(struct zctx *z, const uint8_t *p, size_t n, uint8_t *dst, size_t o, size_t cap,
+                       const char **why)
 {
     size_t nlit = 0;
     long lr = literals(z, p, n, &nlit, why);
@@ -676,8 +676,8 @@ static long zstd_frames(struct zctx *z, const uint8_t *src, size_t n, uint8_t *d
                 if (size > n - i)
                     FAIL("zstd: compressed block runs past the input");
                 /* matches may reach back into earlier blocks of the frame, never before it */
-                long r = block(z, src + i, size, dst + frame_start, o - frame_start,
-                               cap - frame_start, why);
+                long r = zstd_block(z, src + i, size, dst + frame_start, o - frame_start,
+                                    cap - frame_start, why);
                 if (r < 0)
                     return -1;
                 o = frame_start + (size_t)r;
