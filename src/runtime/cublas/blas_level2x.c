@@ -178,38 +178,28 @@ static int zero_z(cf64 v) { return v.x == 0 && v.y == 0; }
         return STUB_SUCCESS;                                                                    \
     }
 
-/* cublasScnrm2 / Scasum (result R), Icamax / Icamin (1-based: |re| + |im| as BLAS's i?amax) */
+/* cublasScnrm2 / Scasum (result R: OpenBLAS's sc / dz NAME), Icamax / Icamin (1-based: |re| +
+ * |im| as BLAS's i?amax) */
+#define CREAL1(IP, T, R, I, SUF, PREC, NAME)                                                    \
+    CUBLAS_API int cublas##IP##NAME##SUF(struct stub_handle *h, I n, const T *x, I incx, R *result); \
+    CUBLAS_API int cublas##IP##NAME##SUF(struct stub_handle *h, I n, const T *x, I incx, R *result) \
+    {                                                                                           \
+        HEAD("cublas" #IP #NAME #SUF)                                                           \
+        if (!result)                                                                            \
+            return STUB_INVALID_VALUE;                                                          \
+        double t0 = blas_start();                                                               \
+        R r = 0;                                                                                \
+        if (n > 0 && incx > 0)                                                                  \
+            r = (R)(sizeof(R) == 4 ? cblas_sc##NAME((int)n, VEC(call, "x", x, n, incx, sizeof(T)), (int)incx) \
+                                   : cblas_dz##NAME((int)n, VEC(call, "x", x, n, incx, sizeof(T)), (int)incx)); \
+        put_result(call, h, result, &r, sizeof r);                                              \
+        blas_record(call, t0, PREC, "n=%lld", (long long)n);                                    \
+        return STUB_SUCCESS;                                                                    \
+    }
+
 #define CREDUCE(IP, P, T, R, I, SUF, PREC)                                                      \
-    CUBLAS_API int cublas##IP##nrm2##SUF(struct stub_handle *h, I n, const T *x, I incx, R *result); \
-    CUBLAS_API int cublas##IP##nrm2##SUF(struct stub_handle *h, I n, const T *x, I incx, R *result) \
-    {                                                                                           \
-        HEAD("cublas" #IP "nrm2" #SUF)                                                          \
-        if (!result)                                                                            \
-            return STUB_INVALID_VALUE;                                                          \
-        double t0 = blas_start();                                                               \
-        R r = 0;                                                                                \
-        if (n > 0 && incx > 0)                                                                  \
-            r = (R)(sizeof(R) == 4 ? cblas_scnrm2((int)n, VEC(call, "x", x, n, incx, sizeof(T)), (int)incx) \
-                                   : cblas_dznrm2((int)n, VEC(call, "x", x, n, incx, sizeof(T)), (int)incx)); \
-        put_result(call, h, result, &r, sizeof r);                                              \
-        blas_record(call, t0, PREC, "n=%lld", (long long)n);                                    \
-        return STUB_SUCCESS;                                                                    \
-    }                                                                                           \
-    CUBLAS_API int cublas##IP##asum##SUF(struct stub_handle *h, I n, const T *x, I incx, R *result); \
-    CUBLAS_API int cublas##IP##asum##SUF(struct stub_handle *h, I n, const T *x, I incx, R *result) \
-    {                                                                                           \
-        HEAD("cublas" #IP "asum" #SUF)                                                          \
-        if (!result)                                                                            \
-            return STUB_INVALID_VALUE;                                                          \
-        double t0 = blas_start();                                                               \
-        R r = 0;                                                                                \
-        if (n > 0 && incx > 0)                                                                  \
-            r = (R)(sizeof(R) == 4 ? cblas_scasum((int)n, VEC(call, "x", x, n, incx, sizeof(T)), (int)incx) \
-                                   : cblas_dzasum((int)n, VEC(call, "x", x, n, incx, sizeof(T)), (int)incx)); \
-        put_result(call, h, result, &r, sizeof r);                                              \
-        blas_record(call, t0, PREC, "n=%lld", (long long)n);                                    \
-        return STUB_SUCCESS;                                                                    \
-    }                                                                                           \
+    CREAL1(IP, T, R, I, SUF, PREC, nrm2)                                                        \
+    CREAL1(IP, T, R, I, SUF, PREC, asum)                                                        \
     CAMAX(P, T, I, SUF, PREC, amax, >)                                                          \
     CAMAX(P, T, I, SUF, PREC, amin, <)
 
