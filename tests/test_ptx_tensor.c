@@ -55,8 +55,44 @@ static const char *one(const char *insn, char *msg, size_t n)
     return msg;
 }
 
+/* Decimal float literals (the PTX ISA's 1.0 beside 0f3F800000): in the instruction's own type. */
+static void decimal_floats(void)
+{
+    static const char text[] = ".version 8.5\n.target sm_90\n.address_size 64\n.visible .entry k()\n{\n"
+                               "\t.reg .f32 %f<4>;\n\t.reg .f64 %fd<4>;\n\t.reg .b64 %rd<4>;\n"
+                               "\tadd.f32 %f1, %f2, 1.5;\n"
+                               "\tadd.f64 %fd1, %fd2, -2.5e-1;\n"
+                               "\tcreatepolicy.fractional.L2::evict_first.b64 %rd1, 1.0;\n"
+                               "\tmov.b64 %rd2, 12;\n"
+                               "\tret;\n}\n";
+    struct smem_ptx_module *m = NULL;
+    struct smem_error err;
+    CHECK(smem_ptx_parse(text, sizeof text - 1, "decimal.ptx", &m, &err) == 0);
+    if (!m)
+        return;
+    const struct smem_ptx_func *f = &m->funcs[0];
+    CHECK(f->error == NULL);
+    CHECK(f->ninsns >= 4);
+    if (!f->error && f->ninsns >= 4) {
+        CHECK_EQ(f->insns[0].ops[2].imm, 0x3FC00000); /* 1.5f */
+        double d = -0.25, one = 1.0;
+        int64_t bits, one_bits;
+        memcpy(&bits, &d, sizeof bits);
+        memcpy(&one_bits, &one, sizeof one_bits);
+        CHECK_EQ(f->insns[1].ops[2].imm, bits);
+        CHECK_EQ(f->insns[2].ops[1].imm, one_bits);
+        CHECK_EQ(f->insns[3].ops[1].imm, 12); /* integers stay integers */
+        CHECK(!f->insns[3].ops[1].fdec);
+    }
+    smem_ptx_free(m);
+    char msg[400];
+    CHECK(strstr(one("add.f32 %f1, %f2, 1.5x;", msg, sizeof msg), "malformed floating-point literal") != NULL);
+    CHECK(strstr(one("add.f16 %r1, %r2, 1.5;", msg, sizeof msg), "decimal floating-point literal") != NULL);
+}
+
 int main(void)
 {
+    decimal_floats();
     size_t len = 0;
     const char *text = slurp("tests/ldsm/tensor_ops.ptx", &len);
     CHECK(text != NULL);

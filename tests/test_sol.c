@@ -2,6 +2,7 @@
  * stated tolerance, ratios) and the CLI contract of `smemlab bench transpose|reduce` without a GPU.
  * Golden hash values were computed by an independent Python implementation of the same function. */
 #include "check.h"
+#include "testfile.h"
 #include "smemlab/gpu/sol.h"
 
 #include <math.h>
@@ -394,6 +395,42 @@ static void test_tune_cache_lines(void)
     CHECK_EQ(smem_sol_tune_format(line, 20, key, any, 2, "sol_transpose_any_f16", ms, 2), -1);
 }
 
+/* The reduce's rule (sol.c, issue 34): sm_90+ the bulk-copy kernel, older devices the register one;
+ * each launch shape is the kernel's own (.maxntid, and .minnctapersm where it has one) in the PTX
+ * the build made of kernels/sol_reduce.cu. */
+static void test_reduce_launch_rule_matches_the_kernels(void)
+{
+    struct smem_sol_reduce_launch h100 = smem_sol_reduce_launch_for(9, 0), a100 = smem_sol_reduce_launch_for(8, 0),
+                                  next = smem_sol_reduce_launch_for(10, 0);
+    CHECK(strcmp(h100.infix, "_bulk") == 0);
+    CHECK(strcmp(next.infix, "_bulk") == 0);
+    CHECK(strcmp(a100.infix, "") == 0);
+    char *ptx = test_read_file(SMEMLAB_BINARY_DIR "/kernels/sol_reduce.ptx", NULL);
+    CHECK(ptx != NULL);
+    if (!ptx)
+        return;
+    const struct smem_sol_reduce_launch all[] = {h100, a100};
+    for (size_t i = 0; i < 2; ++i)
+        for (int d = 0; d < 2; ++d) {
+            char entry[96];
+            snprintf(entry, sizeof entry, ".entry sol_reduce%s_%s(", all[i].infix, d ? "f32" : "i32");
+            const char *at = strstr(ptx, entry);
+            CHECK(at != NULL);
+            if (!at)
+                continue;
+            const char *body = strchr(at, '{');
+            const char *nt = strstr(at, ".maxntid"), *mb = strstr(at, ".minnctapersm");
+            CHECK(nt != NULL && body != NULL && nt < body);
+            if (nt)
+                CHECK_EQ(atoi(nt + strlen(".maxntid")), all[i].threads);
+            if (mb && body && mb < body)
+                CHECK_EQ(atoi(mb + strlen(".minnctapersm")), all[i].blocks_per_sm);
+            else
+                CHECK(all[i].threads * all[i].blocks_per_sm <= 2048); /* fits a SM without a bound */
+        }
+    free(ptx);
+}
+
 static void test_cli_usage_errors(void)
 {
     char out[4096];
@@ -449,6 +486,7 @@ int main(void)
     RUN(test_tuned_launch_follows_the_picks);
     RUN(test_tune_pick_needs_the_margin);
     RUN(test_tune_cache_lines);
+    RUN(test_reduce_launch_rule_matches_the_kernels);
     RUN(test_cli_usage_errors);
     RUN(test_cli_without_gpu_says_so);
     return CHECK_DONE();

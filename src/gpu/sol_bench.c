@@ -13,12 +13,10 @@
 #include <sys/stat.h>
 #include <time.h>
 
-/* Launch shapes of kernels/sol_reduce.cu, kept in step with its SOL_RED_* macros (a mismatch leaves
- * output unwritten, which the exact check reports); our transposes are launched as
- * smem_sol_transpose_launch_tuned (sol.c) says, with the candidates picked on this device (tune()). */
+/* Our sums are launched as smem_sol_reduce_launch_for (sol.c) says for this device, our transposes as
+ * smem_sol_transpose_launch_tuned (sol.c) says, with the candidates picked on this device (tune()); a
+ * launch shape out of step with the kernel leaves output unwritten, which the exact check reports. */
 enum {
-    RED_THREADS = 1024,
-    RED_BLOCKS_PER_SM = 2,
     DOC_THREADS = 1024,
     MAX_SETS = 16
 };
@@ -763,6 +761,7 @@ struct rcase {
     smem_gpu_ptr in[MAX_SETS], copy[MAX_SETS], out, partials, ticket, s0, s1, tmp;
     size_t tmp_bytes;
     smem_gpu_function fill, best, il, sq, diff;
+    struct smem_sol_reduce_launch how; /* our kernel's form and launch on this device */
 };
 
 static int r_doc(struct ctx *c, struct rcase *r, smem_gpu_function f, int set)
@@ -795,7 +794,8 @@ static int r_run(struct ctx *c, void *arg, int set)
     case R_SMEMLAB: {
         long long n = r->n;
         void *args[] = {&r->in[set], &r->out, &r->partials, &r->ticket, &n};
-        return launch(c, r->best, (unsigned)(c->info->sms * RED_BLOCKS_PER_SM), 1, RED_THREADS, 1, args, "sol_reduce");
+        return launch(c, r->best, (unsigned)(c->info->sms * r->how.blocks_per_sm), 1, (unsigned)r->how.threads, 1, args,
+                      "sol_reduce");
     }
     case R_CUB: {
         int e = (r->dt == SMEM_SOL_I32 ? c->peers.cub_sum_i32 : c->peers.cub_sum_f32)(r->in[set], r->out, r->n, r->tmp,
@@ -860,7 +860,7 @@ static int r_case(struct ctx *c, struct rcase *r, double ref, struct smem_sol_re
         snprintf(row.method, sizeof row.method, "%s", rmethod_names[m]);
         if (m == R_SMEMLAB || m == R_INTERLEAVED || m == R_SEQUENTIAL)
             snprintf(row.kernel, sizeof row.kernel, "sol_reduce%s_%s",
-                     m == R_SMEMLAB ? "" : m == R_INTERLEAVED ? "_interleaved" : "_sequential", dn);
+                     m == R_SMEMLAB ? r->how.infix : m == R_INTERLEAVED ? "_interleaved" : "_sequential", dn);
         row.rows = r->n;
         row.cols = 1;
         const int last = r->nsets - 1;
@@ -929,15 +929,17 @@ int smem_sol_bench_reduce(struct smem_gpu *g, const struct smem_sol_opts *o, con
             r.seed = 0xa11ce000u + (uint32_t)(r.n & 0xFFFF) + (uint32_t)(r.n >> 20);
             r.nsets = sets_for(&c, r.bytes);
             const int is_int = r.dt == SMEM_SOL_I32;
-            int bad = fn(&c, is_int ? "sol_fill_i32" : "sol_fill_rf32", &r.fill) ||
-                      fn(&c, is_int ? "sol_reduce_i32" : "sol_reduce_f32", &r.best) ||
+            r.how = smem_sol_reduce_launch_for(c.info->cc_major, c.info->cc_minor);
+            char best_name[64];
+            snprintf(best_name, sizeof best_name, "sol_reduce%s_%s", r.how.infix, is_int ? "i32" : "f32");
+            int bad = fn(&c, is_int ? "sol_fill_i32" : "sol_fill_rf32", &r.fill) || fn(&c, best_name, &r.best) ||
                       fn(&c, is_int ? "sol_reduce_interleaved_i32" : "sol_reduce_interleaved_f32", &r.il) ||
                       fn(&c, is_int ? "sol_reduce_sequential_i32" : "sol_reduce_sequential_f32", &r.sq) ||
                       fn(&c, "sol_count_diff", &r.diff);
             const size_t blocks = (size_t)((r.n + DOC_THREADS - 1) / DOC_THREADS);
             int st = 0;
             if (!bad && ((st = smem_gpu_alloc(g, 4, &r.out)) ||
-                         (st = smem_gpu_alloc(g, (size_t)c.info->sms * RED_BLOCKS_PER_SM * 4, &r.partials)) ||
+                         (st = smem_gpu_alloc(g, (size_t)c.info->sms * (size_t)r.how.blocks_per_sm * 4, &r.partials)) ||
                          (st = smem_gpu_alloc(g, 4, &r.ticket)) || (st = smem_gpu_alloc(g, blocks * 4, &r.s0)) ||
                          (st = smem_gpu_alloc(g, blocks * 4, &r.s1)) || (st = smem_gpu_memset(g, r.ticket, 0, 4)))) {
                 gfail(&c, st, "allocating the sum's buffers");
@@ -961,8 +963,10 @@ int smem_sol_bench_reduce(struct smem_gpu *g, const struct smem_sol_opts *o, con
                 }
             }
             if (!bad) {
-                note(&c, "reduce %s n=%lld: %zu MB, %d buffer set%s; float64 reference on the CPU", smem_sol_dtype_name(r.dt),
-                     r.n, r.bytes >> 20, r.nsets, r.nsets > 1 ? "s" : "");
+                note(&c, "reduce %s n=%lld: %zu MB, %d buffer set%s; ours %s (%d threads, %d blocks a SM on sm_%d%d); float64 "
+                         "reference on the CPU",
+                     smem_sol_dtype_name(r.dt), r.n, r.bytes >> 20, r.nsets, r.nsets > 1 ? "s" : "", best_name,
+                     r.how.threads, r.how.blocks_per_sm, c.info->cc_major, c.info->cc_minor);
                 double ref = is_int ? (double)smem_sol_sum_i32((uint64_t)r.n, r.seed) : smem_sol_sum_f32((uint64_t)r.n, r.seed);
                 refs[2 * s + (is_int ? 0 : 1)] = ref;
                 r_case(&c, &r, ref, res);

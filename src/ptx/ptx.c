@@ -789,6 +789,71 @@ static int read_float_imm(struct parser *ps, int64_t *out)
     return 0;
 }
 
+/* A decimal float literal (digits with a '.' or an exponent: 1.0, .5, 2e-3), as the PTX ISA allows
+ * beside 0f / 0d bits (nvcc writes them in createpolicy.fractional's fraction; hand-written asm in
+ * any float instruction). 1 read (f64 bits in *out), 0 not one (nothing consumed), -1 failed. */
+static int read_decimal_float(struct parser *ps, int64_t *out)
+{
+    const char *s = ps->p, *q = s;
+    if (q < ps->end && (*q == '-' || *q == '+'))
+        q++;
+    int digits = 0, dot = 0, expo = 0;
+    while (q < ps->end && isdigit((unsigned char)*q))
+        q++, digits++;
+    if (q < ps->end && *q == '.') {
+        dot = 1;
+        for (q++; q < ps->end && isdigit((unsigned char)*q); q++)
+            digits++;
+    }
+    if (digits && q < ps->end && (*q == 'e' || *q == 'E')) {
+        const char *e = q + 1;
+        if (e < ps->end && (*e == '-' || *e == '+'))
+            e++;
+        if (e < ps->end && isdigit((unsigned char)*e)) {
+            expo = 1;
+            for (q = e; q < ps->end && isdigit((unsigned char)*q); q++)
+                ;
+        }
+    }
+    if (!digits || !(dot || expo))
+        return 0;
+    if (q < ps->end && is_ident_char((unsigned char)*q))
+        return fail_at(ps, s, "malformed floating-point literal");
+    char buf[80];
+    if ((size_t)(q - s) >= sizeof buf)
+        return fail_at(ps, s, "floating-point literal too long");
+    memcpy(buf, s, (size_t)(q - s));
+    buf[q - s] = 0;
+    double d = strtod(buf, NULL);
+    memcpy(out, &d, sizeof d);
+    ps->p = q;
+    return 1;
+}
+
+/* The instruction's decimal float literals in its own type: f32 bits for .f32, f64 bits kept for
+ * .f64 and where the type is not a float (createpolicy's .b64 fraction); .f16 / .bf16 refused. */
+static int convert_decimal_floats(struct parser *ps, const char *at, struct smem_ptx_insn *in)
+{
+    for (unsigned i = 0; i < in->nops; ++i) {
+        struct smem_ptx_operand *o = &in->ops[i];
+        if (o->kind != OPK_IMM || !o->fdec)
+            continue;
+        double d;
+        memcpy(&d, &o->imm, sizeof d);
+        if (in->type == PT_F32) {
+            float f = (float)d;
+            uint32_t u;
+            memcpy(&u, &f, sizeof u);
+            o->imm = (int64_t)u;
+        } else if (in->type == PT_F16 || in->type == PT_BF16 || in->type == PT_F16X2 || in->type == PT_BF16X2) {
+            return fail_at(ps, at, "a decimal floating-point literal in a .%s instruction is not supported (write it "
+                                   "as 0f / 0x bits)",
+                           smem_ptx_type_name(in->type));
+        }
+    }
+    return 0;
+}
+
 static int read_operand(struct parser *ps, struct smem_ptx_operand *o)
 {
     char w[MAX_IDENT + 1];
@@ -878,6 +943,9 @@ static int read_operand(struct parser *ps, struct smem_ptx_operand *o)
         if (c == '0' && ps->p + 1 < ps->end &&
             (ps->p[1] == 'f' || ps->p[1] == 'F' || ps->p[1] == 'd' || ps->p[1] == 'D'))
             return read_float_imm(ps, &o->imm);
+        int r = read_decimal_float(ps, &o->imm);
+        if (r)
+            return r < 0 ? -1 : (o->fdec = 1, 0);
         return read_int(ps, &o->imm);
     }
     if (read_word(ps, w, sizeof w))
@@ -1619,6 +1687,8 @@ static int read_insn(struct parser *ps, const char *at, char *opname, int32_t gu
     unsigned need = smem_ptx_ops[in->op].min_ops;
     if (in->nops < need)
         return fail_at(ps, at, "'%s' needs %u operands, found %u", opname, need, in->nops);
+    if (convert_decimal_floats(ps, at, in))
+        return -1;
     if (smem_op_mem_operand(in->op) >= 0 && in->ops[smem_op_mem_operand(in->op)].kind != OPK_ADDR)
         return fail_at(ps, at, "'%s' needs a memory operand [address]", opname);
     if (in->op == PO_BRA && in->ops[0].kind != OPK_LABEL)

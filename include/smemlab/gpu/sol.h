@@ -179,6 +179,17 @@ int smem_sol_bench_transpose(struct smem_gpu *g, const struct smem_sol_opts *o,
                              const enum smem_sol_dtype *dtypes, size_t ndtypes,
                              const struct smem_sol_shape *shapes, size_t nshapes,
                              struct smem_sol_results *res, char *err, size_t errlen);
+/* The reduce's kernel and launch on a device of compute capability cc_major.cc_minor (issue 34, a
+ * rule from the device's properties): sm_90 and later have the bulk copy engine, and take
+ * kernels/sol_reduce.cu's bulk-copy form (sol_reduce_bulk_<dtype>: 256 threads, 4 blocks a SM, the
+ * H200's sweep); older devices the register kernel (sol_reduce_<dtype>: 1024 threads, 2 a SM, the
+ * H100's). infix goes after "sol_reduce" in the kernel's name. */
+struct smem_sol_reduce_launch {
+    const char *infix; /* "" or "_bulk" */
+    int threads, blocks_per_sm;
+};
+struct smem_sol_reduce_launch smem_sol_reduce_launch_for(int cc_major, int cc_minor);
+
 /* Sums of n elements for each dtype (SMEM_SOL_I32, SMEM_SOL_F32) and n. */
 int smem_sol_bench_reduce(struct smem_gpu *g, const struct smem_sol_opts *o,
                           const enum smem_sol_dtype *dtypes, size_t ndtypes, const long long *ns,

@@ -54,6 +54,8 @@ struct smem_ptx_operand {
     uint8_t kind;  /* enum smem_ptx_opk */
     uint8_t neg;   /* a predicate operand written !%p */
     uint8_t count; /* OPK_VEC elements */
+    uint8_t fdec;  /* OPK_IMM written as a decimal float (1.0, 2.5e-3): imm holds its bits in the
+                      instruction's float type (f32 / f64), f64 bits where the type is not a float */
     int32_t reg[4];
     int32_t sym;   /* index into the function's symbols, -1 if none */
     int64_t imm;
