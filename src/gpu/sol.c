@@ -102,9 +102,11 @@ void smem_sol_transpose_cpu(void *out, const void *in, long long rows, long long
 struct tile_cfg {
     int lpr, cg, nt;
     int order;          /* kernels/sol_transpose.cu's ORDER: 0 row-major on a 2-D grid (across, down); -1 column-
-                           major, G > 1 bands of G tile rows walked column by column, both on a 1-D grid */
+                           major, -2 diagonals, G > 1 bands of G tile rows walked column by column, all on a 1-D grid */
     const char *suffix; /* the kernel's name after sol_transpose_<kind>_<t> */
-    int per;            /* tiles a block, on a column-major grid (the any kind's SOL_ANY_RAW) */
+    int per;            /* tiles a block, on a column-major grid (the any kind's SOL_ANY_RAW; the ring kernels
+                           of session 5, whose blocks take tiles b, b + grid, ...: a per that lets the whole
+                           grid be resident on a 132-SM part, and the tuner measures whether that pays) */
 };
 enum { MAX_CANDS = SMEM_SOL_MAX_CANDIDATES };
 /* [kind][element slot][candidate]; kinds in smem_sol_kind_name's order: "", big, large, narrow, any, copy */
@@ -125,18 +127,22 @@ static const struct tile_cfg cfgs[SMEM_SOL_KINDS][3][MAX_CANDS] = {
     {{{16, 32, 512, -1, "", 1}},
      {{16, 16, 256, 0, "", 1}, {16, 16, 256, -1, "_cm", 1}},
      {{32, 32, 512, -1, "", 1},
-      {16, 64, 512, -1, "_32x128", 1},
-      {64, 16, 512, -1, "_128x32", 1},
-      {16, 16, 256, -1, "_32x32", 1},
-      {32, 32, 512, -1, "_a", 1}}},
+      {32, 32, 512, -2, "_diag", 1},
+      {16, 16, 256, -2, "_diag32", 1},
+      {32, 32, 512, -1, "_cs", 1},
+      {32, 32, 512, -2, "_diagcs", 1}}},
     /* narrow */
-    {{{32, 8, 256, 0, "", 1}, {32, 8, 128, 0, "_t128", 1}, {32, 8, 256, 0, "_a", 1}, {64, 8, 256, 0, "_256x32a", 1}},
+    {{{32, 8, 256, 0, "", 1},
+      {32, 8, 256, 0, "_cs", 1},
+      {32, 8, 256, -1, "_ring2", 13},
+      {32, 8, 256, -1, "_ring3", 16},
+      {32, 8, 256, -1, "_ring2cs", 13}},
      {{32, 4, 128, 0, "", 1}},
      {{16, 16, 256, 0, "", 1},
       {64, 16, 512, 0, "_128x32", 1},
-      {32, 16, 128, 0, "_64x32t128", 1},
-      {32, 16, 256, 0, "_a", 1},
-      {64, 16, 256, 0, "_128x32a", 1}}},
+      {64, 16, 512, 0, "_128x32cs", 1},
+      {32, 16, 256, -1, "_ring2", 21},
+      {32, 16, 256, -1, "_ring3", 32}}},
     /* any */
     {{{16, 16, 256, -1, "", 1},
       {16, 16, 256, -1, "_shfl", 1},
