@@ -362,10 +362,12 @@ static __device__ __forceinline__ void sol_st_part(T *__restrict__ out, long lon
 /* Which tile this block takes, of tiles_r x tiles_c. ORDER 0: grid (tiles_c, tiles_r), row-major
  * (consecutive blocks walk along a tile row, so the blocks in flight read whole input rows); 1: grid
  * (tiles_r, tiles_c), column-major; -1: column-major on a 1-D grid (no limit of 65535 tile columns);
- * G > 1: a 1-D grid, bands of G tile rows walked column by column; -2 (issue 34, session 5): diagonals
- * on a 1-D grid, block L taking tile row L % tiles_r of tile column (L / tiles_r + that row) % tiles_c,
- * so the blocks in flight read and write at as many different column offsets as there are tiles across
- * (the column-major walk's blocks all read at one offset of rows 128 KB apart at 16384^2 f64).
+ * G > 1: a 1-D grid, bands of G tile rows walked column by column; -B-1 for B >= 1 (issue 34, session 5):
+ * column-major sheared on a 1-D grid, block L taking tile row tr = L % tiles_r of tile column
+ * (L / tiles_r + tr / B) % tiles_c, so the blocks in flight down a column read at a new column offset
+ * every B tile rows (the column-major walk's blocks all read one offset of rows 128 KB apart at 16384^2
+ * f64, a power-of-two stride) while each output row still gets runs of B consecutive pieces; B = 1 is
+ * the diagonal order.
  * A 2-D grid costs no division: the uncapped f32 tile kernel needs 42 registers with it, 48 with a
  * 1-D row-major one; under the register caps of the any kernels the 1-D column-major grid costs none. */
 template <int ORDER>
@@ -380,10 +382,10 @@ static __device__ __forceinline__ void sol_tile_of_block(int tiles_r, int tiles_
     } else if constexpr (ORDER == -1) {
         tc = (int)blockIdx.x / tiles_r;
         tr = (int)blockIdx.x - tc * tiles_r;
-    } else if constexpr (ORDER == -2) {
+    } else if constexpr (ORDER <= -2) {
         const int d = (int)blockIdx.x / tiles_r;
         tr = (int)blockIdx.x - d * tiles_r;
-        tc = (int)(((long long)d + tr) % tiles_c);
+        tc = (int)(((long long)d + tr / (-ORDER - 1)) % tiles_c);
     } else {
         const int L = (int)blockIdx.x, per = ORDER * tiles_c, grp = L / per, first = grp * ORDER;
         const int gs = tiles_r - first < ORDER ? tiles_r - first : ORDER, local = L - grp * per;
@@ -1610,51 +1612,55 @@ extern "C" __global__ void sol_transpose_swizzle_f64(sol_u64 *__restrict__ out, 
 }
 
 /* ---- Session 5's narrow and large candidates (issue 34) -------------------------------------------
- * Tall-skinny (1048576x32) ran at 0.949 of the copy on the H200 with every tile, thread count and
- * cp.async form session 4 tried, and 16384^2 f64 at 0.93 with its speed depending on what the process
- * had allocated before. Candidates of the narrow and large kinds (src/gpu/sol.c's table; the bench
- * measures them at first use):
- *   - ring (`_ring2`, `_ring3`): a block takes PER tiles, tile b, b + G, b + 2G, ... of the column-major
- *     order (G blocks; the tiles in flight at any moment stay contiguous, as in the one-tile kernels),
- *     through a ring of STAGES tiles of shared memory: the cp.async copies of tile k + STAGES - 1 are
- *     issued while tile k is written, one barrier a tile. With PER chosen so that G fits on the part at
- *     once (the table's per), the grid has no second wave and no block is launched mid-run.
- *   - streaming stores (`_cs`: st.global.cs, evict-first in L2): the output is written once and never
- *     read back here, so its lines need not displace others.
- *   - diagonal order (`_diag`, ORDER -2 in sol_tile_of_block) for large f64.
- * Each: rows and cols multiples of VEC, in and out 16-byte aligned (the launcher checks). */
-
-/* The copies of tile t (column-major index) into one slot of the ring: each 16-byte word to its
- * swizzled place (sol_word_at), words outside the matrix not copied (the store never writes them). */
-template <typename T, int LPR, int CG, int NT, int CACHE>
-static __device__ __forceinline__ void sol_ring_issue(uint4 *slot, const T *__restrict__ in, int rows, int cols,
-                                                      int t, int tiles_r)
+ * Both shapes write (narrow) or read (large f64, column-major) many rows a power of two apart at the same
+ * offset at once: 1048576x32 f32's 32 output rows are 4 MB apart (f64: 8 MB), and each tile writes its
+ * piece of all of them at one offset; 16384^2 f64's column-major walk reads 512 bytes at one column
+ * offset of every row, 128 KB apart. Session 4's run of 1000000x32 and 1048448x32 (output rows off a
+ * power of two, still on 128-byte lines) reached 0.964 and 0.971 of the copy against 0.943. Candidates
+ * (src/gpu/sol.c's table; the bench measures them at first use):
+ *   - narrow, sheared (`_shS_D`): a tile's word columns in groups of SH words (SH * VEC columns, so
+ *     SH * VEC output rows); group s of tile row tr is taken from tile row (tr + s * DELTA) mod tiles_r,
+ *     so the groups of output rows a block writes are DELTA * TR elements apart from one another and
+ *     the rows a power of two apart are written at different offsets at any moment. Every group's
+ *     tile rows are a rotation of all of them: each element moved once. The input lines are read by
+ *     several blocks close in time (DELTA tiles apart), so their loads ask the L2 for 256 bytes
+ *     (SOL_CACHE_L2_256B) and DRAM serves each line whole once.
+ *   - large f64, sheared column-major (ORDER -B-1, sol_tile_of_block): the column offset of the reads
+ *     moves every B tile rows.
+ * Session 5's first device call also measured a ring of cp.async slots on a resident grid (a block
+ * taking tiles b, b + grid, ...; 3-6 % slower at 1048576x32), streaming stores (st.global.cs: 0.5-1 %
+ * slower) and the diagonal order for large f64 (6 % slower, though insensitive to placement): not kept
+ * (docs/speed-of-light.md, session 5). */
+template <typename T, int LPR, int CG, int NT, int CACHE, int SH, int DELTA>
+static __device__ __forceinline__ void sol_tiled_shear(T *__restrict__ out, const T *__restrict__ in, int rows, int cols)
 {
-    constexpr int VEC = 16 / sizeof(T), TR = LPR * VEC, TC = CG * VEC, LOADS = TR * CG / NT;
-    static_assert(LOADS * NT == TR * CG, "tile and block do not match");
-    const int tc = t / tiles_r, tr = t - tc * tiles_r, r0 = tr * TR, c0 = tc * TC;
+    constexpr int VEC = 16 / sizeof(T), TR = LPR * VEC, TC = CG * VEC, LOADS = TR * CG / NT, BLOCKS = LPR * CG / NT;
+    static_assert(LOADS * NT == TR * CG && BLOCKS * NT == LPR * CG && BLOCKS >= 1, "tile and block do not match");
+    static_assert(SH >= 1 && CG % SH == 0 && DELTA >= 1, "groups of SH words, a shift of at least one tile");
+    __shared__ uint4 tile[TR * CG];
+    const int tiles_r = (rows + TR - 1) / TR, tr = (int)blockIdx.y, c0 = (int)blockIdx.x * TC;
+    uint4 w[LOADS];
 #pragma unroll
     for (int k = 0; k < LOADS; ++k) {
-        const int idx = (int)threadIdx.x + k * NT, r = r0 + idx / CG, c = c0 + idx % CG * VEC;
+        const int idx = (int)threadIdx.x + k * NT, g = idx % CG;
+        const int r = (int)(((long long)tr + (long long)(g / SH) * DELTA) % tiles_r) * TR + idx / CG, c = c0 + g * VEC;
+        w[k] = make_uint4(0u, 0u, 0u, 0u);
         if (r < rows && c < cols)
-            sol_cp16<CACHE>(&slot[sol_word_at<T, CG>(idx / CG, idx % CG)], in + (size_t)r * (size_t)cols + c);
+            w[k] = sol_ld16<CACHE>(in + (size_t)r * (size_t)cols + c);
     }
-}
-
-/* Tile t's store phase from its slot (as sol_tiled_aligned_in's). */
-template <typename T, int LPR, int CG, int NT, int CACHE>
-static __device__ __forceinline__ void sol_ring_store(T *__restrict__ out, const uint4 *slot, int rows, int cols, int t,
-                                                      int tiles_r)
-{
-    constexpr int VEC = 16 / sizeof(T), TR = LPR * VEC, TC = CG * VEC, BLOCKS = LPR * CG / NT;
-    static_assert(BLOCKS * NT == LPR * CG && BLOCKS >= 1, "tile and block do not match");
-    const int tc = t / tiles_r, tr = t - tc * tiles_r, r0 = tr * TR, c0 = tc * TC;
+#pragma unroll
+    for (int k = 0; k < LOADS; ++k) {
+        const int idx = (int)threadIdx.x + k * NT;
+        tile[sol_word_at<T, CG>(idx / CG, idx % CG)] = w[k];
+    }
+    __syncthreads();
 #pragma unroll
     for (int k = 0; k < BLOCKS; ++k) {
         const int b = (int)threadIdx.x + k * NT, i = b % LPR, g = b / LPR;
         uint4 v[16 / sizeof(T)];
-        sol_tile_block<T, LPR, CG>(v, slot, i, g);
-        const int orow = c0 + g * VEC, ocol = r0 + i * VEC;
+        sol_tile_block<T, LPR, CG>(v, tile, i, g);
+        const int orow = c0 + g * VEC;
+        const int ocol = (int)(((long long)tr + (long long)(g / SH) * DELTA) % tiles_r) * TR + i * VEC;
         if (ocol < rows) {
 #pragma unroll
             for (int j = 0; j < VEC; ++j)
@@ -1664,56 +1670,29 @@ static __device__ __forceinline__ void sol_ring_store(T *__restrict__ out, const
     }
 }
 
-/* The ring: block b takes tiles b + k * gridDim.x (k = 0, 1, ...) through STAGES slots. At step k,
- * after the wait for tile k's copies (cp.async groups are committed one a step, empty ones too, so
- * tile k's is the (k+1)-th) and a barrier (every thread's copies visible; every thread done reading
- * the slot of tile k - 1), the copies of tile k + STAGES - 1 go to that slot, then tile k is written. */
-template <typename T, int LPR, int CG, int NT, int CACHE, int STAGES>
-static __device__ __forceinline__ void sol_tiled_ring(T *__restrict__ out, const T *__restrict__ in, int rows, int cols)
-{
-    constexpr int VEC = 16 / sizeof(T), TR = LPR * VEC, TC = CG * VEC, WORDS = TR * CG;
-    static_assert(STAGES >= 2 && STAGES <= 4, "two to four slots");
-    __shared__ uint4 ring[STAGES * WORDS];
-    const int tiles_r = (rows + TR - 1) / TR, tiles = tiles_r * ((cols + TC - 1) / TC);
-    const int G = (int)gridDim.x, b = (int)blockIdx.x, n = b < tiles ? (tiles - 1 - b) / G + 1 : 0;
-#pragma unroll
-    for (int s = 0; s < STAGES - 1; ++s) {
-        if (s < n)
-            sol_ring_issue<T, LPR, CG, NT, CACHE>(ring + s * WORDS, in, rows, cols, b + s * G, tiles_r);
-        SOL_CP_ASYNC_COMMIT();
+/* launched as the row-major tile kernels: grid (tiles across, tiles down) */
+#define SOL_SHEAR(NAME, T, LPR, CG, NT, CACHE, SH, DELTA)                                                              \
+    extern "C" __global__ void __launch_bounds__(NT) NAME(T *__restrict__ out, const T *__restrict__ in, int rows,      \
+                                                          int cols)                                                    \
+    {                                                                                                                  \
+        sol_tiled_shear<T, LPR, CG, NT, CACHE, SH, DELTA>(out, in, rows, cols);                                        \
     }
-    for (int k = 0; k < n; ++k) {
-        SOL_CP_ASYNC_WAIT_GROUP(STAGES - 2);
-        __syncthreads();
-        const int next = k + STAGES - 1;
-        if (next < n)
-            sol_ring_issue<T, LPR, CG, NT, CACHE>(ring + next % STAGES * WORDS, in, rows, cols, b + next * G, tiles_r);
-        SOL_CP_ASYNC_COMMIT();
-        sol_ring_store<T, LPR, CG, NT, CACHE>(out, ring + k % STAGES * WORDS, rows, cols, b + k * G, tiles_r);
-    }
-}
-
-#define SOL_RING(NAME, T, LPR, CG, NT, MINB, CACHE, STAGES)                                                           \
-    extern "C" __global__ void __launch_bounds__(NT, MINB) NAME(T *__restrict__ out, const T *__restrict__ in,       \
-                                                                int rows, int cols)                                  \
-    {                                                                                                                 \
-        sol_tiled_ring<T, LPR, CG, NT, CACHE, STAGES>(out, in, rows, cols);                                           \
-    }
-#define SOL_C3 SOL_CACHE_STORE_STREAM
-/* narrow f32: 128x32 tiles (16 KB) of 256 threads; two slots at 5 blocks a SM (6 spilled 20 bytes), three at 4 */
-SOL_RING(sol_transpose_narrow_f32_ring2, sol_u32, 32, 8, 256, 5, SOL_C0, 2)
-SOL_RING(sol_transpose_narrow_f32_ring3, sol_u32, 32, 8, 256, 4, SOL_C0, 3)
-SOL_RING(sol_transpose_narrow_f32_ring2cs, sol_u32, 32, 8, 256, 5, SOL_C3, 2)
-SOL_TILED(sol_transpose_narrow_f32_cs, sol_u32, 32, 8, 256, 1, 0, SOL_C3)
-/* narrow f64: 64x32 tiles (16 KB) of 256 threads, the same slots */
-SOL_RING(sol_transpose_narrow_f64_ring2, sol_u64, 32, 16, 256, 6, SOL_C0, 2)
-SOL_RING(sol_transpose_narrow_f64_ring3, sol_u64, 32, 16, 256, 4, SOL_C0, 3)
-SOL_TILED(sol_transpose_narrow_f64_128x32cs, sol_u64, 64, 16, 512, 1, 0, SOL_C3)
-/* large f64: the H100's 64x64 tile on diagonals, with streaming stores, and a 32x32 tile on diagonals */
-SOL_TILED(sol_transpose_large_f64_diag, sol_u64, 32, 32, 512, 1, -2, SOL_C0)
-SOL_TILED(sol_transpose_large_f64_diag32, sol_u64, 16, 16, 256, 1, -2, SOL_C0)
-SOL_TILED(sol_transpose_large_f64_cs, sol_u64, 32, 32, 512, 1, -1, SOL_C3)
-SOL_TILED(sol_transpose_large_f64_diagcs, sol_u64, 32, 32, 512, 1, -2, SOL_C3)
+/* narrow f32: the H100's 128x32 tile of 256 threads; groups of 2 words (8 output rows, one 32-byte
+ * sector of each input row) 3 or 37 tiles apart, of 1 word (4 rows) 3 apart, and 2 words without the
+ * 256-byte hint */
+SOL_SHEAR(sol_transpose_narrow_f32_sh2_3, sol_u32, 32, 8, 256, SOL_C5, 2, 3)
+SOL_SHEAR(sol_transpose_narrow_f32_sh2_37, sol_u32, 32, 8, 256, SOL_C5, 2, 37)
+SOL_SHEAR(sol_transpose_narrow_f32_sh1_3, sol_u32, 32, 8, 256, SOL_C5, 1, 3)
+SOL_SHEAR(sol_transpose_narrow_f32_sh2_3n, sol_u32, 32, 8, 256, SOL_C0, 2, 3)
+/* narrow f64: the 128x32 tile of 512 threads (the H200's pick); groups of 2 words (4 output rows) 3 or
+ * 37 tiles apart, of 4 words (8 rows) 3 apart */
+SOL_SHEAR(sol_transpose_narrow_f64_sh2_3, sol_u64, 64, 16, 512, SOL_C5, 2, 3)
+SOL_SHEAR(sol_transpose_narrow_f64_sh2_37, sol_u64, 64, 16, 512, SOL_C5, 2, 37)
+SOL_SHEAR(sol_transpose_narrow_f64_sh4_3, sol_u64, 64, 16, 512, SOL_C5, 4, 3)
+/* large f64: the H100's 64x64 tile, column-major sheared every 4, 16 or 64 tile rows */
+SOL_TILED(sol_transpose_large_f64_sh4, sol_u64, 32, 32, 512, 1, -5, SOL_C0)
+SOL_TILED(sol_transpose_large_f64_sh16, sol_u64, 32, 32, 512, 1, -17, SOL_C0)
+SOL_TILED(sol_transpose_large_f64_sh64, sol_u64, 32, 32, 512, 1, -65, SOL_C0)
 
 /* ---- Inputs and the exact check ----------------------------------------------------------------
  * Element i of an input is a pure function of (i, seed), so the check recomputes what every output

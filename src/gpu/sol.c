@@ -102,11 +102,10 @@ void smem_sol_transpose_cpu(void *out, const void *in, long long rows, long long
 struct tile_cfg {
     int lpr, cg, nt;
     int order;          /* kernels/sol_transpose.cu's ORDER: 0 row-major on a 2-D grid (across, down); -1 column-
-                           major, -2 diagonals, G > 1 bands of G tile rows walked column by column, all on a 1-D grid */
+                           major, -B-1 column-major sheared every B tile rows, G > 1 bands of G tile rows walked column
+                           by column, all on a 1-D grid */
     const char *suffix; /* the kernel's name after sol_transpose_<kind>_<t> */
-    int per;            /* tiles a block, on a column-major grid (the any kind's SOL_ANY_RAW; the ring kernels
-                           of session 5, whose blocks take tiles b, b + grid, ...: a per that lets the whole
-                           grid be resident on a 132-SM part, and the tuner measures whether that pays) */
+    int per;            /* tiles a block, on a column-major grid (the any kind's SOL_ANY_RAW) */
 };
 enum { MAX_CANDS = SMEM_SOL_MAX_CANDIDATES };
 /* [kind][element slot][candidate]; kinds in smem_sol_kind_name's order: "", big, large, narrow, any, copy */
@@ -127,22 +126,21 @@ static const struct tile_cfg cfgs[SMEM_SOL_KINDS][3][MAX_CANDS] = {
     {{{16, 32, 512, -1, "", 1}},
      {{16, 16, 256, 0, "", 1}, {16, 16, 256, -1, "_cm", 1}},
      {{32, 32, 512, -1, "", 1},
-      {32, 32, 512, -2, "_diag", 1},
-      {16, 16, 256, -2, "_diag32", 1},
-      {32, 32, 512, -1, "_cs", 1},
-      {32, 32, 512, -2, "_diagcs", 1}}},
-    /* narrow */
+      {32, 32, 512, -5, "_sh4", 1},
+      {32, 32, 512, -17, "_sh16", 1},
+      {32, 32, 512, -65, "_sh64", 1}}},
+    /* narrow (session 5's sheared tiles launch as row-major tiles) */
     {{{32, 8, 256, 0, "", 1},
-      {32, 8, 256, 0, "_cs", 1},
-      {32, 8, 256, -1, "_ring2", 13},
-      {32, 8, 256, -1, "_ring3", 16},
-      {32, 8, 256, -1, "_ring2cs", 13}},
+      {32, 8, 256, 0, "_sh2_3", 1},
+      {32, 8, 256, 0, "_sh2_37", 1},
+      {32, 8, 256, 0, "_sh1_3", 1},
+      {32, 8, 256, 0, "_sh2_3n", 1}},
      {{32, 4, 128, 0, "", 1}},
      {{16, 16, 256, 0, "", 1},
       {64, 16, 512, 0, "_128x32", 1},
-      {64, 16, 512, 0, "_128x32cs", 1},
-      {32, 16, 256, -1, "_ring2", 21},
-      {32, 16, 256, -1, "_ring3", 32}}},
+      {64, 16, 512, 0, "_sh2_3", 1},
+      {64, 16, 512, 0, "_sh2_37", 1},
+      {64, 16, 512, 0, "_sh4_3", 1}}},
     /* any */
     {{{16, 16, 256, -1, "", 1},
       {16, 16, 256, -1, "_shfl", 1},
