@@ -367,7 +367,9 @@ static __device__ __forceinline__ void sol_st_part(T *__restrict__ out, long lon
  * (L / tiles_r + tr / B) % tiles_c, so the blocks in flight down a column read at a new column offset
  * every B tile rows (the column-major walk's blocks all read one offset of rows 128 KB apart at 16384^2
  * f64, a power-of-two stride) while each output row still gets runs of B consecutive pieces; B = 1 is
- * the diagonal order.
+ * the diagonal order; -1000-W: bands of W tile columns walked down, the W tiles of a band's row one
+ * after another (the blocks in flight read W tiles' width of each row at once, and write W tiles' rows
+ * of the output front to back).
  * A 2-D grid costs no division: the uncapped f32 tile kernel needs 42 registers with it, 48 with a
  * 1-D row-major one; under the register caps of the any kernels the 1-D column-major grid costs none. */
 template <int ORDER>
@@ -382,6 +384,12 @@ static __device__ __forceinline__ void sol_tile_of_block(int tiles_r, int tiles_
     } else if constexpr (ORDER == -1) {
         tc = (int)blockIdx.x / tiles_r;
         tr = (int)blockIdx.x - tc * tiles_r;
+    } else if constexpr (ORDER <= -1000) {
+        constexpr int W = -ORDER - 1000;
+        const int L = (int)blockIdx.x, per = W * tiles_r, band = L / per, first = band * W;
+        const int w = tiles_c - first < W ? tiles_c - first : W, local = L - band * per;
+        tr = local / w;
+        tc = first + (local - tr * w);
     } else if constexpr (ORDER <= -2) {
         const int d = (int)blockIdx.x / tiles_r;
         tr = (int)blockIdx.x - d * tiles_r;
@@ -1689,10 +1697,14 @@ SOL_SHEAR(sol_transpose_narrow_f32_sh2_3n, sol_u32, 32, 8, 256, SOL_C0, 2, 3)
 SOL_SHEAR(sol_transpose_narrow_f64_sh2_3, sol_u64, 64, 16, 512, SOL_C5, 2, 3)
 SOL_SHEAR(sol_transpose_narrow_f64_sh2_37, sol_u64, 64, 16, 512, SOL_C5, 2, 37)
 SOL_SHEAR(sol_transpose_narrow_f64_sh4_3, sol_u64, 64, 16, 512, SOL_C5, 4, 3)
-/* large f64: the H100's 64x64 tile, column-major sheared every 4, 16 or 64 tile rows */
+/* large f64: the H100's 64x64 tile, column-major sheared every 4, 16 or 64 tile rows; in bands of 2, 4
+ * or 8 tile columns (1, 2, 4 KB of each input row read at once) */
 SOL_TILED(sol_transpose_large_f64_sh4, sol_u64, 32, 32, 512, 1, -5, SOL_C0)
 SOL_TILED(sol_transpose_large_f64_sh16, sol_u64, 32, 32, 512, 1, -17, SOL_C0)
 SOL_TILED(sol_transpose_large_f64_sh64, sol_u64, 32, 32, 512, 1, -65, SOL_C0)
+SOL_TILED(sol_transpose_large_f64_cp2, sol_u64, 32, 32, 512, 1, -1002, SOL_C0)
+SOL_TILED(sol_transpose_large_f64_cp4, sol_u64, 32, 32, 512, 1, -1004, SOL_C0)
+SOL_TILED(sol_transpose_large_f64_cp8, sol_u64, 32, 32, 512, 1, -1008, SOL_C0)
 
 /* ---- Inputs and the exact check ----------------------------------------------------------------
  * Element i of an input is a pure function of (i, seed), so the check recomputes what every output
