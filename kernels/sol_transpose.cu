@@ -362,14 +362,7 @@ static __device__ __forceinline__ void sol_st_part(T *__restrict__ out, long lon
 /* Which tile this block takes, of tiles_r x tiles_c. ORDER 0: grid (tiles_c, tiles_r), row-major
  * (consecutive blocks walk along a tile row, so the blocks in flight read whole input rows); 1: grid
  * (tiles_r, tiles_c), column-major; -1: column-major on a 1-D grid (no limit of 65535 tile columns);
- * G > 1: a 1-D grid, bands of G tile rows walked column by column; -B-1 for B >= 1 (issue 34, session 5):
- * column-major sheared on a 1-D grid, block L taking tile row tr = L % tiles_r of tile column
- * (L / tiles_r + tr / B) % tiles_c, so the blocks in flight down a column read at a new column offset
- * every B tile rows (the column-major walk's blocks all read one offset of rows 128 KB apart at 16384^2
- * f64, a power-of-two stride) while each output row still gets runs of B consecutive pieces; B = 1 is
- * the diagonal order; -1000-W: bands of W tile columns walked down, the W tiles of a band's row one
- * after another (the blocks in flight read W tiles' width of each row at once, and write W tiles' rows
- * of the output front to back).
+ * G > 1: a 1-D grid, bands of G tile rows walked column by column.
  * A 2-D grid costs no division: the uncapped f32 tile kernel needs 42 registers with it, 48 with a
  * 1-D row-major one; under the register caps of the any kernels the 1-D column-major grid costs none. */
 template <int ORDER>
@@ -384,16 +377,6 @@ static __device__ __forceinline__ void sol_tile_of_block(int tiles_r, int tiles_
     } else if constexpr (ORDER == -1) {
         tc = (int)blockIdx.x / tiles_r;
         tr = (int)blockIdx.x - tc * tiles_r;
-    } else if constexpr (ORDER <= -1000) {
-        constexpr int W = -ORDER - 1000;
-        const int L = (int)blockIdx.x, per = W * tiles_r, band = L / per, first = band * W;
-        const int w = tiles_c - first < W ? tiles_c - first : W, local = L - band * per;
-        tr = local / w;
-        tc = first + (local - tr * w);
-    } else if constexpr (ORDER <= -2) {
-        const int d = (int)blockIdx.x / tiles_r;
-        tr = (int)blockIdx.x - d * tiles_r;
-        tc = (int)(((long long)d + tr / (-ORDER - 1)) % tiles_c);
     } else {
         const int L = (int)blockIdx.x, per = ORDER * tiles_c, grp = L / per, first = grp * ORDER;
         const int gs = tiles_r - first < ORDER ? tiles_r - first : ORDER, local = L - grp * per;
@@ -1618,93 +1601,6 @@ extern "C" __global__ void sol_transpose_swizzle_f64(sol_u64 *__restrict__ out, 
 {
     sol_tiled_body<sol_u64, SOL_SWIZZLE>(out, in, rows, cols);
 }
-
-/* ---- Session 5's narrow and large candidates (issue 34) -------------------------------------------
- * Both shapes write (narrow) or read (large f64, column-major) many rows a power of two apart at the same
- * offset at once: 1048576x32 f32's 32 output rows are 4 MB apart (f64: 8 MB), and each tile writes its
- * piece of all of them at one offset; 16384^2 f64's column-major walk reads 512 bytes at one column
- * offset of every row, 128 KB apart. Session 4's run of 1000000x32 and 1048448x32 (output rows off a
- * power of two, still on 128-byte lines) reached 0.964 and 0.971 of the copy against 0.943. Candidates
- * (src/gpu/sol.c's table; the bench measures them at first use):
- *   - narrow, sheared (`_shS_D`): a tile's word columns in groups of SH words (SH * VEC columns, so
- *     SH * VEC output rows); group s of tile row tr is taken from tile row (tr + s * DELTA) mod tiles_r,
- *     so the groups of output rows a block writes are DELTA * TR elements apart from one another and
- *     the rows a power of two apart are written at different offsets at any moment. Every group's
- *     tile rows are a rotation of all of them: each element moved once. The input lines are read by
- *     several blocks close in time (DELTA tiles apart), so their loads ask the L2 for 256 bytes
- *     (SOL_CACHE_L2_256B) and DRAM serves each line whole once.
- *   - large f64, sheared column-major (ORDER -B-1, sol_tile_of_block): the column offset of the reads
- *     moves every B tile rows.
- * Session 5's first device call also measured a ring of cp.async slots on a resident grid (a block
- * taking tiles b, b + grid, ...; 3-6 % slower at 1048576x32), streaming stores (st.global.cs: 0.5-1 %
- * slower) and the diagonal order for large f64 (6 % slower, though insensitive to placement): not kept
- * (docs/speed-of-light.md, session 5). */
-template <typename T, int LPR, int CG, int NT, int CACHE, int SH, int DELTA>
-static __device__ __forceinline__ void sol_tiled_shear(T *__restrict__ out, const T *__restrict__ in, int rows, int cols)
-{
-    constexpr int VEC = 16 / sizeof(T), TR = LPR * VEC, TC = CG * VEC, LOADS = TR * CG / NT, BLOCKS = LPR * CG / NT;
-    static_assert(LOADS * NT == TR * CG && BLOCKS * NT == LPR * CG && BLOCKS >= 1, "tile and block do not match");
-    static_assert(SH >= 1 && CG % SH == 0 && DELTA >= 1, "groups of SH words, a shift of at least one tile");
-    __shared__ uint4 tile[TR * CG];
-    const int tiles_r = (rows + TR - 1) / TR, tr = (int)blockIdx.y, c0 = (int)blockIdx.x * TC;
-    uint4 w[LOADS];
-#pragma unroll
-    for (int k = 0; k < LOADS; ++k) {
-        const int idx = (int)threadIdx.x + k * NT, g = idx % CG;
-        const int r = (int)(((long long)tr + (long long)(g / SH) * DELTA) % tiles_r) * TR + idx / CG, c = c0 + g * VEC;
-        w[k] = make_uint4(0u, 0u, 0u, 0u);
-        if (r < rows && c < cols)
-            w[k] = sol_ld16<CACHE>(in + (size_t)r * (size_t)cols + c);
-    }
-#pragma unroll
-    for (int k = 0; k < LOADS; ++k) {
-        const int idx = (int)threadIdx.x + k * NT;
-        tile[sol_word_at<T, CG>(idx / CG, idx % CG)] = w[k];
-    }
-    __syncthreads();
-#pragma unroll
-    for (int k = 0; k < BLOCKS; ++k) {
-        const int b = (int)threadIdx.x + k * NT, i = b % LPR, g = b / LPR;
-        uint4 v[16 / sizeof(T)];
-        sol_tile_block<T, LPR, CG>(v, tile, i, g);
-        const int orow = c0 + g * VEC;
-        const int ocol = (int)(((long long)tr + (long long)(g / SH) * DELTA) % tiles_r) * TR + i * VEC;
-        if (ocol < rows) {
-#pragma unroll
-            for (int j = 0; j < VEC; ++j)
-                if (orow + j < cols)
-                    sol_st16<CACHE>(out + (size_t)(orow + j) * (size_t)rows + ocol, v[j]);
-        }
-    }
-}
-
-/* launched as the row-major tile kernels: grid (tiles across, tiles down) */
-#define SOL_SHEAR(NAME, T, LPR, CG, NT, CACHE, SH, DELTA)                                                              \
-    extern "C" __global__ void __launch_bounds__(NT) NAME(T *__restrict__ out, const T *__restrict__ in, int rows,      \
-                                                          int cols)                                                    \
-    {                                                                                                                  \
-        sol_tiled_shear<T, LPR, CG, NT, CACHE, SH, DELTA>(out, in, rows, cols);                                        \
-    }
-/* narrow f32: the H100's 128x32 tile of 256 threads; groups of 2 words (8 output rows, one 32-byte
- * sector of each input row) 3 or 37 tiles apart, of 1 word (4 rows) 3 apart, and 2 words without the
- * 256-byte hint */
-SOL_SHEAR(sol_transpose_narrow_f32_sh2_3, sol_u32, 32, 8, 256, SOL_C5, 2, 3)
-SOL_SHEAR(sol_transpose_narrow_f32_sh2_37, sol_u32, 32, 8, 256, SOL_C5, 2, 37)
-SOL_SHEAR(sol_transpose_narrow_f32_sh1_3, sol_u32, 32, 8, 256, SOL_C5, 1, 3)
-SOL_SHEAR(sol_transpose_narrow_f32_sh2_3n, sol_u32, 32, 8, 256, SOL_C0, 2, 3)
-/* narrow f64: the 128x32 tile of 512 threads (the H200's pick); groups of 2 words (4 output rows) 3 or
- * 37 tiles apart, of 4 words (8 rows) 3 apart */
-SOL_SHEAR(sol_transpose_narrow_f64_sh2_3, sol_u64, 64, 16, 512, SOL_C5, 2, 3)
-SOL_SHEAR(sol_transpose_narrow_f64_sh2_37, sol_u64, 64, 16, 512, SOL_C5, 2, 37)
-SOL_SHEAR(sol_transpose_narrow_f64_sh4_3, sol_u64, 64, 16, 512, SOL_C5, 4, 3)
-/* large f64: the H100's 64x64 tile, column-major sheared every 4, 16 or 64 tile rows; in bands of 2, 4
- * or 8 tile columns (1, 2, 4 KB of each input row read at once) */
-SOL_TILED(sol_transpose_large_f64_sh4, sol_u64, 32, 32, 512, 1, -5, SOL_C0)
-SOL_TILED(sol_transpose_large_f64_sh16, sol_u64, 32, 32, 512, 1, -17, SOL_C0)
-SOL_TILED(sol_transpose_large_f64_sh64, sol_u64, 32, 32, 512, 1, -65, SOL_C0)
-SOL_TILED(sol_transpose_large_f64_cp2, sol_u64, 32, 32, 512, 1, -1002, SOL_C0)
-SOL_TILED(sol_transpose_large_f64_cp4, sol_u64, 32, 32, 512, 1, -1004, SOL_C0)
-SOL_TILED(sol_transpose_large_f64_cp8, sol_u64, 32, 32, 512, 1, -1008, SOL_C0)
 
 /* ---- Inputs and the exact check ----------------------------------------------------------------
  * Element i of an input is a pure function of (i, seed), so the check recomputes what every output

@@ -270,12 +270,6 @@ static const kern_names g_names[] = {
     K(sol_transpose_large_f64_32x32), K(sol_transpose_any_f32_raw), K(sol_transpose_any_f64_raw),
     K(sol_transpose_any_f64_raw2), K(sol_transpose_any_f32_rawg), K(sol_transpose_any_f32_raw128), K(sol_transpose_any_f64_raw128),
     K(sol_transpose_any_f16_rawg),
-    /* session 5's */
-    K(sol_transpose_narrow_f32_sh2_3), K(sol_transpose_narrow_f32_sh2_37), K(sol_transpose_narrow_f32_sh1_3),
-    K(sol_transpose_narrow_f32_sh2_3n), K(sol_transpose_narrow_f64_sh2_3), K(sol_transpose_narrow_f64_sh2_37),
-    K(sol_transpose_narrow_f64_sh4_3), K(sol_transpose_large_f64_sh4), K(sol_transpose_large_f64_sh16),
-    K(sol_transpose_large_f64_sh64), K(sol_transpose_large_f64_cp2), K(sol_transpose_large_f64_cp4),
-    K(sol_transpose_large_f64_cp8),
 };
 
 static uint32_t g_rng = 12345;

@@ -102,8 +102,7 @@ void smem_sol_transpose_cpu(void *out, const void *in, long long rows, long long
 struct tile_cfg {
     int lpr, cg, nt;
     int order;          /* kernels/sol_transpose.cu's ORDER: 0 row-major on a 2-D grid (across, down); -1 column-
-                           major, -B-1 column-major sheared every B tile rows, G > 1 bands of G tile rows walked column
-                           by column, all on a 1-D grid */
+                           major, G > 1 bands of G tile rows walked column by column, both on a 1-D grid */
     const char *suffix; /* the kernel's name after sol_transpose_<kind>_<t> */
     int per;            /* tiles a block, on a column-major grid (the any kind's SOL_ANY_RAW) */
 };
@@ -127,21 +126,17 @@ static const struct tile_cfg cfgs[SMEM_SOL_KINDS][3][MAX_CANDS] = {
      {{16, 16, 256, 0, "", 1}, {16, 16, 256, -1, "_cm", 1}},
      {{32, 32, 512, -1, "", 1},
       {16, 64, 512, -1, "_32x128", 1},
-      {32, 32, 512, -1002, "_cp2", 1},
-      {32, 32, 512, -1004, "_cp4", 1},
-      {32, 32, 512, -1008, "_cp8", 1}}},
-    /* narrow (session 5's sheared tiles launch as row-major tiles) */
-    {{{32, 8, 256, 0, "", 1},
-      {32, 8, 256, 0, "_sh2_3", 1},
-      {32, 8, 256, 0, "_sh2_37", 1},
-      {32, 8, 256, 0, "_sh1_3", 1},
-      {32, 8, 256, 0, "_sh2_3n", 1}},
+      {64, 16, 512, -1, "_128x32", 1},
+      {16, 16, 256, -1, "_32x32", 1},
+      {32, 32, 512, -1, "_a", 1}}},
+    /* narrow */
+    {{{32, 8, 256, 0, "", 1}, {32, 8, 128, 0, "_t128", 1}, {32, 8, 256, 0, "_a", 1}, {64, 8, 256, 0, "_256x32a", 1}},
      {{32, 4, 128, 0, "", 1}},
      {{16, 16, 256, 0, "", 1},
       {64, 16, 512, 0, "_128x32", 1},
-      {64, 16, 512, 0, "_sh2_3", 1},
-      {64, 16, 512, 0, "_sh2_37", 1},
-      {64, 16, 512, 0, "_sh4_3", 1}}},
+      {32, 16, 128, 0, "_64x32t128", 1},
+      {32, 16, 256, 0, "_a", 1},
+      {64, 16, 256, 0, "_128x32a", 1}}},
     /* any */
     {{{16, 16, 256, -1, "", 1},
       {16, 16, 256, -1, "_shfl", 1},
