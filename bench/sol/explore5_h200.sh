@@ -14,7 +14,9 @@
 #   3. Nsight Compute (--clock-control none) over one launch of each kernel in NCU, with and without the
 #      placement, and the spread of the DRAM and L2 counters over their instances
 #      -> ncuM-<kernel>-<when>.csv, ncuB-<kernel>-<when>.csv
-# (Session 5's first call ran this script as of commit abe5d9e: two histories, no spread counters.)
+# (Session 5's first call ran this script as of commit abe5d9e: two histories, no spread counters. The
+# default LARGE and NCU lists name candidates of commit 3e369be, withdrawn since: on another tree, set
+# LARGE and NCU to kernels its table has.)
 # Everything lands in $OUT/explore5.tgz (a device call brings back few files).
 set -u
 OUT=${OUT:-out}

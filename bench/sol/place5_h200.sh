@@ -8,7 +8,8 @@
 #   2. for each large f64 candidate (LARGE): the same run with that cache, the large f64 line naming the
 #      candidate (every other pick as measured in 1), so 16384^2 f64 comes after the same cases as in the
 #      product run -> prod-<kernel>.log; then 16384^2 f64 after 8192^2 f64 alone -> after-<kernel>.log
-# Everything lands in $OUT/place5.tgz.
+# LARGE's default names the candidates of commit 73ffb6d, withdrawn since: on another tree, set it to
+# large f64 kernels its table has. Everything lands in $OUT/place5.tgz.
 set -u
 OUT=${OUT:-out}
 BIN=${BIN:-build}
