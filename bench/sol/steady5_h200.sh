@@ -7,7 +7,7 @@
 # L2; Nsight Compute's default (--cache-control all) flushes the caches before the launch it profiles,
 # so that launch pays no write-backs but its own. Here: the picks measured (`--tune again`), then the
 # 11th-13th launches of ours at 1048576x32 and at the square shape of the same bytes (8192x4096 f32,
-# 8192x2048 f64), with the caches flushed (all) and as the previous launch left them (none)
+# 8192x4096 f64), with the caches flushed (all) and as the previous launch left them (none)
 # -> ncu-<dtype>-<shape>-<all|none>.csv, tune.log, .tsv; all in $OUT/steady5.tgz.
 set -u
 OUT=${OUT:-out}
@@ -21,10 +21,10 @@ export LD_LIBRARY_PATH=/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
 } >"$OUT/smi.txt" 2>&1
 S=$BIN/smemlab
 timeout 60 "$S" bench transpose --tune again --tune-cache "$OUT/tune.tsv" --dtypes f32,f64 --no-torch --no-baselines \
-  --no-cublas --sizes 1048576x32,8192x4096,8192x2048 --format json >"$OUT/tune.json" 2>"$OUT/tune.log"
+  --no-cublas --sizes 1048576x32,8192x4096 --format json >"$OUT/tune.json" 2>"$OUT/tune.log"
 grep -E 'tuning|(memcpy|smemlab) ' "$OUT/tune.log"
 M=gpu__time_duration.sum,dram__bytes_read.sum,dram__bytes_write.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed
-for c in "f32 1048576x32" "f32 8192x4096" "f64 1048576x32" "f64 8192x2048"; do
+for c in "f32 1048576x32" "f32 8192x4096" "f64 1048576x32" "f64 8192x4096"; do
   set -- $c
   for cc in all none; do
     timeout 60 ncu --clock-control none --cache-control "$cc" -k "regex:^sol_transpose_(narrow_)?$1" --launch-skip 10 \
