@@ -723,8 +723,10 @@ int smem_sol_bench_transpose(struct smem_gpu *g, const struct smem_sol_opts *o, 
                 void *args[] = {&t.in[k], &n, &t.seed};
                 bad = launch(&c, t.fill, (unsigned)c.info->sms * 8, 1, 256, 1, args, "sol_fill");
             }
-            note(&c, "transpose %s %lldx%lld: %zu MB in, %d buffer set%s; ours: %s%s", sx, t.rows, t.cols, t.bytes >> 20,
-                 t.nsets, t.nsets > 1 ? "s" : "", t.kname[T_SMEMLAB], o->pipelined ? " (persistent grid)" : "");
+            /* set 0's device addresses too: where the buffers land can move a row (issue 34, 16384^2 f64) */
+            note(&c, "transpose %s %lldx%lld: %zu MB in, %d buffer set%s (in 0x%llx, out 0x%llx); ours: %s%s", sx,
+                 t.rows, t.cols, t.bytes >> 20, t.nsets, t.nsets > 1 ? "s" : "", (unsigned long long)t.in[0],
+                 (unsigned long long)t.out[0], t.kname[T_SMEMLAB], o->pipelined ? " (persistent grid)" : "");
             if (!bad)
                 t_case(&c, &t, res);
             for (int k = 0; k < t.nsets; ++k) {
