@@ -229,9 +229,18 @@ static void test_candidates_and_their_launches(void)
     CHECK(strcmp(l.kernel, "sol_transpose_any_f16_64x128") == 0);
     CHECK(l.block[0] == 256 && l.tile_rows == 64 && l.tile_cols == 128 && l.grid[0] == 65u * 33u && l.grid[1] == 1);
     CHECK_EQ(smem_sol_transpose_launch_cand(2, 4097, 4097, "any", 3, a, a, &l), -1); /* no fourth */
-    /* f16 any, candidate 2 (session 4): the gather store, 64x128 tiles of 128 threads */
+    /* f16 any, candidate 2 (session 5): the raw ring, 64x128 tiles of 128 threads, persistent (a tile a
+     * block here, the bench caps it); the other candidates are not */
     CHECK_EQ(smem_sol_transpose_launch_cand(2, 4097, 4097, "any", 2, a, a, &l), 0);
-    CHECK(strcmp(l.kernel, "sol_transpose_any_f16_rawg") == 0 && l.block[0] == 128 && l.grid[0] == 65u * 33u);
+    CHECK(strcmp(l.kernel, "sol_transpose_any_f16_ring") == 0 && l.block[0] == 128 && l.grid[0] == 65u * 33u &&
+          l.persistent == 1);
+    CHECK_EQ(smem_sol_transpose_launch_cand(2, 4097, 4097, "any", 1, a, a, &l), 0);
+    CHECK_EQ(l.persistent, 0);
+    /* the persistent grid: the blocks the device holds at once, never more than the tiles */
+    CHECK_EQ(smem_sol_persistent_grid(65u * 33u, 132, 4), 528u);
+    CHECK_EQ(smem_sol_persistent_grid(100u, 132, 4), 100u);
+    CHECK_EQ(smem_sol_persistent_grid(2145u, 0, 4), 2145u);
+    CHECK_EQ(smem_sol_persistent_grid(2145u, 132, 0), 2145u);
     /* f16 big, candidate 2: 64x256 tiles, column-major */
     CHECK_EQ(smem_sol_transpose_launch_cand(2, 10000, 7000, "big", 2, a, a, &l), 0);
     CHECK(strcmp(l.kernel, "sol_transpose_big_f16_64x256") == 0);
@@ -247,19 +256,23 @@ static void test_candidates_and_their_launches(void)
     CHECK(l.block[0] == 1024 && l.grid[0] == (1u << 26) / (1024 * 2 * 4));
     CHECK_EQ(smem_sol_transpose_launch_cand(4, 1, 1 << 26, "copy", 0, a, a, &l), 0);
     CHECK(strcmp(l.kernel, "sol_transpose_copy_f32") == 0 && l.block[0] == 256);
-    /* session 4: the any kernels that take several tiles a block launch one block per TILES tiles of
-     * the column-major order, rounded up (4097^2 f64: 129 x 129 tiles of 32x32, 2 a block); the others
-     * one block a tile (f32: 65 x 65 tiles of 64x64) */
-    CHECK_EQ(smem_sol_transpose_launch_cand(4, 4097, 4097, "any", 4, a, a, &l), 0); /* 128 threads, 2 blocks each */
-    CHECK(strcmp(l.kernel, "sol_transpose_any_f32_raw128") == 0 && l.block[0] == 128 && l.grid[0] == 65u * 65u);
+    /* session 5: the ring kernels (persistent) launch a block a tile here, like the others (f32: 65 x 65
+     * tiles of 64x64, or 129 x 65 of 32x64; f64: 129 x 129 of 32x32); the bench caps their grids */
+    CHECK_EQ(smem_sol_transpose_launch_cand(4, 4097, 4097, "any", 4, a, a, &l), 0); /* 32x64 tiles, 128 threads */
+    CHECK(strcmp(l.kernel, "sol_transpose_any_f32_ring32") == 0 && l.block[0] == 128 && l.tile_rows == 32 &&
+          l.tile_cols == 64 && l.grid[0] == 129u * 65u && l.persistent == 1);
+    CHECK_EQ(smem_sol_transpose_launch_cand(4, 4097, 4097, "any", 3, a, a, &l), 0);
+    CHECK(strcmp(l.kernel, "sol_transpose_any_f32_ring") == 0 && l.block[0] == 256 && l.grid[0] == 65u * 65u &&
+          l.persistent == 1);
     CHECK_EQ(smem_sol_transpose_launch_cand(4, 4097, 4097, "any", 5, a, a, &l), -1);
     CHECK_EQ(smem_sol_transpose_launch_cand(4, 4097, 4097, "any", 2, a, a, &l), 0);
     CHECK(strcmp(l.kernel, "sol_transpose_any_f32_raw") == 0 && l.grid[0] == 65u * 65u);
+    CHECK_EQ(l.persistent, 0);
     CHECK_EQ(smem_sol_transpose_launch_cand(8, 4097, 4097, "any", 4, a, a, &l), 0);
-    CHECK(strcmp(l.kernel, "sol_transpose_any_f64_raw2") == 0);
-    CHECK(l.tile_rows == 32 && l.tile_cols == 32 && l.grid[0] == (129u * 129u + 1) / 2 && l.grid[1] == 1);
+    CHECK(strcmp(l.kernel, "sol_transpose_any_f64_ring2") == 0 && l.persistent == 1);
+    CHECK(l.tile_rows == 32 && l.tile_cols == 32 && l.grid[0] == 129u * 129u && l.grid[1] == 1);
     CHECK_EQ(smem_sol_transpose_launch_cand(8, 4097, 4097, "any", 3, a, a, &l), 0);
-    CHECK(strcmp(l.kernel, "sol_transpose_any_f64_raw128") == 0 && l.block[0] == 128 && l.grid[0] == 129u * 129u);
+    CHECK(strcmp(l.kernel, "sol_transpose_any_f64_ring") == 0 && l.block[0] == 256 && l.grid[0] == 129u * 129u);
     CHECK_EQ(smem_sol_transpose_launch_cand(8, 4097, 4097, "any", 5, a, a, &l), -1); /* no sixth */
     /* a group of tiles takes the any kind only: the same shape aligned is not the any kernels' business
      * to refuse, but every other kind refuses misaligned shapes */
