@@ -1122,8 +1122,9 @@ static __device__ __forceinline__ void sol_tiled_any(T *__restrict__ out, const 
     static_assert(32 % LPR == 0 && NT % 32 == 0, "a column of the tile must be lanes of one warp");
     /* shared row R holds tile row R - VEC: row block 0 is the one above the tile */
     __shared__ uint4 tile[WORDS];
-    /* sol_any_interior_raw; 2-byte elements with the gather store only (sol_raw_store's registers) */
-    constexpr bool RAW = (MODE & 16) != 0 && (sizeof(T) != 2 || (MODE & 64) != 0);
+    /* sol_any_interior_raw (2-byte elements: the register store since session 5, 127 registers at 128
+     * threads a tile of 64x128) */
+    constexpr bool RAW = (MODE & 16) != 0;
     const int in_mis = (int)(((size_t)in / sizeof(T)) & (VEC - 1)), out_mis = (int)(((size_t)out / sizeof(T)) & (VEC - 1));
     if constexpr (TILES > 1) {
         static_assert(RAW && FAST && ORDER == -1 && PF == 0, "several tiles a block: the raw path, column-major");
@@ -1573,10 +1574,16 @@ static __device__ __forceinline__ void sol_any_ring(T *__restrict__ out, const T
     }
 /*             name                          type     LPR CG  NT MINB S   tile, shared memory a block */
 SOL_ANY_RING(sol_transpose_any_f32_ring,    sol_u32, 16, 16, 256, 4, 2) /* 64x64, 37 KB */
-SOL_ANY_RING(sol_transpose_any_f32_ring32,  sol_u32, 8, 16, 128, 7, 3)  /* 32x64, 29 KB */
 SOL_ANY_RING(sol_transpose_any_f16_ring,    sol_u16, 8, 16, 128, 4, 2)  /* 64x128, 39 KB */
-SOL_ANY_RING(sol_transpose_any_f64_ring,    sol_u64, 16, 16, 256, 6, 3) /* 32x32, 28 KB */
 SOL_ANY_RING(sol_transpose_any_f64_ring2,   sol_u64, 16, 16, 256, 6, 2) /* 32x32, 18 KB */
+/* The raw kernel one tile a block at wider tiles (the extra aligned word of each row costs 1/CG of the
+ * loads, the row block above VEC/TR) and, new for f16, with the register store:
+ *   f32 64x128 of 512 threads (2 blocks a SM at 64 registers, 36 KB), f64 32x64 of 512 (3 a SM, 18 KB),
+ *   f16 64x128 of 128 (4 a SM at 127 registers, 19 KB) and 128x128 of 256 (2 a SM, 37 KB). */
+SOL_ANY(sol_transpose_any_f32_raw64x128, sol_u32, 16, 32, 512, 2, -1, SOL_C5, true, 16, 0, false)
+SOL_ANY(sol_transpose_any_f64_raw32x64, sol_u64, 16, 32, 512, 3, -1, SOL_C5, true, 16, 0, false)
+SOL_ANY(sol_transpose_any_f16_raw, sol_u16, 8, 16, 128, 4, -1, SOL_C5, true, 16, 0, false)
+SOL_ANY(sol_transpose_any_f16_raw128x128, sol_u16, 16, 16, 256, 2, -1, SOL_C5, true, 16, 0, false)
 /* ---- end of session 5's any candidates ---- */
 
 extern "C" __global__ void __launch_bounds__(SOL_TR_THREADS, SOL_TR_PIPELINED_F32_MIN_BLOCKS)

@@ -211,7 +211,7 @@ static void test_candidates_and_their_launches(void)
 {
     struct smem_sol_launch l;
     const uint64_t a = 0x10000;
-    CHECK_EQ(smem_sol_transpose_candidates(2, "any"), 3);
+    CHECK_EQ(smem_sol_transpose_candidates(2, "any"), 5);
     CHECK_EQ(smem_sol_transpose_candidates(4, "any"), 5);
     CHECK_EQ(smem_sol_transpose_candidates(8, "any"), 5);
     CHECK_EQ(smem_sol_transpose_candidates(8, "narrow"), 5);
@@ -228,10 +228,16 @@ static void test_candidates_and_their_launches(void)
     CHECK_EQ(smem_sol_transpose_launch_cand(2, 4097, 4097, "any", 1, a, a, &l), 0);
     CHECK(strcmp(l.kernel, "sol_transpose_any_f16_64x128") == 0);
     CHECK(l.block[0] == 256 && l.tile_rows == 64 && l.tile_cols == 128 && l.grid[0] == 65u * 33u && l.grid[1] == 1);
-    CHECK_EQ(smem_sol_transpose_launch_cand(2, 4097, 4097, "any", 3, a, a, &l), -1); /* no fourth */
-    /* f16 any, candidate 2 (session 5): the raw ring, 64x128 tiles of 128 threads, persistent (a tile a
-     * block here, the bench caps it); the other candidates are not */
+    CHECK_EQ(smem_sol_transpose_launch_cand(2, 4097, 4097, "any", 5, a, a, &l), -1); /* no sixth */
+    /* f16 any (session 5): the raw kernel, 64x128 tiles of 128 threads (2) and 128x128 of 256 (3); the
+     * raw ring (4), 64x128 of 128, persistent (a tile a block here, the bench caps it); the others not */
     CHECK_EQ(smem_sol_transpose_launch_cand(2, 4097, 4097, "any", 2, a, a, &l), 0);
+    CHECK(strcmp(l.kernel, "sol_transpose_any_f16_raw") == 0 && l.block[0] == 128 && l.grid[0] == 65u * 33u &&
+          l.persistent == 0);
+    CHECK_EQ(smem_sol_transpose_launch_cand(2, 4097, 4097, "any", 3, a, a, &l), 0);
+    CHECK(strcmp(l.kernel, "sol_transpose_any_f16_raw128x128") == 0 && l.block[0] == 256 && l.tile_rows == 128 &&
+          l.tile_cols == 128 && l.grid[0] == 33u * 33u);
+    CHECK_EQ(smem_sol_transpose_launch_cand(2, 4097, 4097, "any", 4, a, a, &l), 0);
     CHECK(strcmp(l.kernel, "sol_transpose_any_f16_ring") == 0 && l.block[0] == 128 && l.grid[0] == 65u * 33u &&
           l.persistent == 1);
     CHECK_EQ(smem_sol_transpose_launch_cand(2, 4097, 4097, "any", 1, a, a, &l), 0);
@@ -257,11 +263,11 @@ static void test_candidates_and_their_launches(void)
     CHECK_EQ(smem_sol_transpose_launch_cand(4, 1, 1 << 26, "copy", 0, a, a, &l), 0);
     CHECK(strcmp(l.kernel, "sol_transpose_copy_f32") == 0 && l.block[0] == 256);
     /* session 5: the ring kernels (persistent) launch a block a tile here, like the others (f32: 65 x 65
-     * tiles of 64x64, or 129 x 65 of 32x64; f64: 129 x 129 of 32x32); the bench caps their grids */
-    CHECK_EQ(smem_sol_transpose_launch_cand(4, 4097, 4097, "any", 4, a, a, &l), 0); /* 32x64 tiles, 128 threads */
-    CHECK(strcmp(l.kernel, "sol_transpose_any_f32_ring32") == 0 && l.block[0] == 128 && l.tile_rows == 32 &&
-          l.tile_cols == 64 && l.grid[0] == 129u * 65u && l.persistent == 1);
-    CHECK_EQ(smem_sol_transpose_launch_cand(4, 4097, 4097, "any", 3, a, a, &l), 0);
+     * tiles of 64x64; f64: 129 x 129 of 32x32); the bench caps their grids */
+    CHECK_EQ(smem_sol_transpose_launch_cand(4, 4097, 4097, "any", 3, a, a, &l), 0); /* 64x128 tiles, 512 threads */
+    CHECK(strcmp(l.kernel, "sol_transpose_any_f32_raw64x128") == 0 && l.block[0] == 512 && l.tile_rows == 64 &&
+          l.tile_cols == 128 && l.grid[0] == 65u * 33u && l.persistent == 0);
+    CHECK_EQ(smem_sol_transpose_launch_cand(4, 4097, 4097, "any", 4, a, a, &l), 0);
     CHECK(strcmp(l.kernel, "sol_transpose_any_f32_ring") == 0 && l.block[0] == 256 && l.grid[0] == 65u * 65u &&
           l.persistent == 1);
     CHECK_EQ(smem_sol_transpose_launch_cand(4, 4097, 4097, "any", 5, a, a, &l), -1);
@@ -271,8 +277,9 @@ static void test_candidates_and_their_launches(void)
     CHECK_EQ(smem_sol_transpose_launch_cand(8, 4097, 4097, "any", 4, a, a, &l), 0);
     CHECK(strcmp(l.kernel, "sol_transpose_any_f64_ring2") == 0 && l.persistent == 1);
     CHECK(l.tile_rows == 32 && l.tile_cols == 32 && l.grid[0] == 129u * 129u && l.grid[1] == 1);
-    CHECK_EQ(smem_sol_transpose_launch_cand(8, 4097, 4097, "any", 3, a, a, &l), 0);
-    CHECK(strcmp(l.kernel, "sol_transpose_any_f64_ring") == 0 && l.block[0] == 256 && l.grid[0] == 129u * 129u);
+    CHECK_EQ(smem_sol_transpose_launch_cand(8, 4097, 4097, "any", 3, a, a, &l), 0); /* 32x64 tiles */
+    CHECK(strcmp(l.kernel, "sol_transpose_any_f64_raw32x64") == 0 && l.block[0] == 512 && l.tile_rows == 32 &&
+          l.tile_cols == 64 && l.grid[0] == 129u * 65u && l.persistent == 0);
     CHECK_EQ(smem_sol_transpose_launch_cand(8, 4097, 4097, "any", 5, a, a, &l), -1); /* no sixth */
     /* a group of tiles takes the any kind only: the same shape aligned is not the any kernels' business
      * to refuse, but every other kind refuses misaligned shapes */

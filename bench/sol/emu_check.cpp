@@ -318,8 +318,9 @@ static const kern_names g_names[] = {
     K(sol_transpose_large_f64_a), K(sol_transpose_large_f64_32x128), K(sol_transpose_large_f64_128x32),
     K(sol_transpose_large_f64_32x32), K(sol_transpose_any_f32_raw), K(sol_transpose_any_f64_raw),
     /* session 5's (persistent, a ring of cp.async buffers) */
-    K(sol_transpose_any_f32_ring), K(sol_transpose_any_f32_ring32), K(sol_transpose_any_f16_ring),
-    K(sol_transpose_any_f64_ring), K(sol_transpose_any_f64_ring2),
+    K(sol_transpose_any_f32_ring), K(sol_transpose_any_f16_ring), K(sol_transpose_any_f64_ring2),
+    K(sol_transpose_any_f32_raw64x128), K(sol_transpose_any_f64_raw32x64), K(sol_transpose_any_f16_raw),
+    K(sol_transpose_any_f16_raw128x128),
 };
 
 static const char *g_only; /* --only NAME: the kernels whose names contain NAME, no others */

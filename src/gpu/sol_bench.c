@@ -504,10 +504,16 @@ static int cap_persistent(struct ctx *c, smem_gpu_function f, struct smem_sol_la
     if (!l->persistent)
         return 0;
     int per_sm = 0;
-    int st = smem_gpu_occupancy(c->g, f, l->block[0] * l->block[1] * l->block[2], 0, &per_sm);
+    /* all of the SM's unified L1 / shared memory as shared memory, so that the blocks the calculator
+     * counts are the blocks the launch holds (the driver's own choice of carveout may hold fewer) */
+    int st = smem_gpu_set_carveout(c->g, f, 100);
+    if (!st)
+        st = smem_gpu_occupancy(c->g, f, l->block[0] * l->block[1] * l->block[2], 0, &per_sm);
     if (st || per_sm < 1)
         return gfail(c, st ? st : SMEM_GPU_FAILED, "the occupancy of a persistent transpose kernel");
-    l->grid[0] = smem_sol_persistent_grid(l->grid[0], c->info->sms, per_sm);
+    const unsigned tiles = l->grid[0];
+    l->grid[0] = smem_sol_persistent_grid(tiles, c->info->sms, per_sm);
+    note(c, "%s: a persistent grid of %u blocks (%d a SM) for %u tiles", l->kernel, l->grid[0], per_sm, tiles);
     return 0;
 }
 
