@@ -1122,9 +1122,10 @@ static __device__ __forceinline__ void sol_tiled_any(T *__restrict__ out, const 
     static_assert(32 % LPR == 0 && NT % 32 == 0, "a column of the tile must be lanes of one warp");
     /* shared row R holds tile row R - VEC: row block 0 is the one above the tile */
     __shared__ uint4 tile[WORDS];
-    /* sol_any_interior_raw (2-byte elements: the register store since session 5, 127 registers at 128
-     * threads a tile of 64x128) */
-    constexpr bool RAW = (MODE & 16) != 0;
+    /* sol_any_interior_raw; 2-byte elements with the gather store only (sol_raw_store's registers: 114
+     * at 64x128 tiles of 128 threads, 4 blocks a SM, 0.0324 ms at 4097^2 on the H200 against the split
+     * kernel's 0.0279, session 5) */
+    constexpr bool RAW = (MODE & 16) != 0 && (sizeof(T) != 2 || (MODE & 64) != 0);
     const int in_mis = (int)(((size_t)in / sizeof(T)) & (VEC - 1)), out_mis = (int)(((size_t)out / sizeof(T)) & (VEC - 1));
     if constexpr (TILES > 1) {
         static_assert(RAW && FAST && ORDER == -1 && PF == 0, "several tiles a block: the raw path, column-major");
@@ -1482,108 +1483,16 @@ SOL_ANY(sol_transpose_any_f32_raw, sol_u32, 16, 16, 256, SOL_ANY_F32_MINB, -1, S
 SOL_ANY(sol_transpose_any_f64_raw, sol_u64, 16, 16, 256, SOL_ANY_F64_MINB, -1, SOL_C5, true, 16, 0, false)
 
 /* ---- Session 5's any candidates (issue 34: odd shapes on the H200) ---------------------------------
- * sol_any_ring: the raw any path (sol_raw_load / sol_raw_store: each aligned word of a misaligned row
- * copied once to shared memory by cp.async, the shift done on the shared read) on a persistent grid
- * with a ring of S tile buffers. The launcher gives one block a tile; the bench caps the grid at the
- * blocks the device holds at once (smem_sol_launch's `persistent`: SMs x the occupancy calculator's
- * blocks a SM), so each block walks tiles u = blockIdx.x, += gridDim.x of one list: the interior tiles
- * (r0 > 0, r0 + TR < rows, c0 + TC <= cols) column-major, then the edge tiles (the first tile row, the
- * tile rows below the interior, the tile columns right of it). A block's interior tiles come first and
- * are pipelined: the copies of tile k + S - 1 are issued (one cp.async group a tile, every thread
- * commits a group every step, empty or not) before tile k is written out, so S - 1 tiles' loads stay in
- * flight while a tile is stored and the block never waits for a fresh block's first loads; its edge
- * tiles follow one at a time on the general path (sol_any_general, in buffer 0). Blocks with one
- * interior tile fewer take the edge tiles first (the list is dealt in turn), which evens the tail.
- * One barrier a tile: after tile k's group has landed (wait_group S - 2: the groups of tiles k + 1 ..
- * k + S - 2 may still be pending), __syncthreads makes every thread's copies visible and tells that
- * every thread is done with tile k - 1's buffer, the one tile k + S - 1 is copied into next. */
-template <typename T, int LPR, int TR, int CG, int TC>
-static __device__ __forceinline__ void sol_ring_edge_at(int e, int tiles_r, int tiles_c, int nir, int nic, int &r0,
-                                                        int &c0)
-{
-    /* edge tile e: the first tile row, then the tile rows below the interior, then the columns right of
-     * the interior in its tile rows (nir tile rows from 1, nic tile columns from 0) */
-    int tr, tc;
-    const int bottom = (tiles_r - 1 - nir) * tiles_c;
-    if (e < tiles_c) {
-        tr = 0;
-        tc = e;
-    } else if (e - tiles_c < bottom) {
-        tr = 1 + nir + (e - tiles_c) / tiles_c;
-        tc = (e - tiles_c) % tiles_c;
-    } else {
-        const int w = tiles_c - nic, x = e - tiles_c - bottom;
-        tr = 1 + x / w;
-        tc = nic + x % w;
-    }
-    r0 = tr * TR;
-    c0 = tc * TC;
-}
-
-template <typename T, int LPR, int CG, int NT, int CACHE, int S>
-static __device__ __forceinline__ void sol_any_ring(T *__restrict__ out, const T *__restrict__ in, int rows, int cols)
-{
-    constexpr int VEC = 16 / sizeof(T), TR = LPR * VEC, TC = CG * VEC, WORDS = (TR + VEC) * CG;
-    static_assert(S >= 2 && S <= 4, "two to four tile buffers");
-    static_assert(LPR * CG == NT && 32 % LPR == 0 && NT % 32 == 0, "one block of the tile a thread");
-    __shared__ uint4 ring[S][WORDS];
-    __shared__ uint4 ext[S][TR + VEC];
-    const int in_mis = (int)(((size_t)in / sizeof(T)) & (VEC - 1)), out_mis = (int)(((size_t)out / sizeof(T)) & (VEC - 1));
-    const int tiles_r = (rows + TR - 1) / TR, tiles_c = (cols + TC - 1) / TC;
-    /* interior tile rows 1 .. nir (r0 + TR < rows), tile columns 0 .. nic - 1 (c0 + TC <= cols) */
-    const int nir = rows > TR ? (rows - 1) / TR - 1 : 0, nic = cols / TC, ni = nir * nic;
-    const int b = (int)blockIdx.x, G = (int)gridDim.x, n = ni > b ? (ni - b + G - 1) / G : 0;
-#pragma unroll
-    for (int s = 0; s < S - 1; ++s) {
-        if (s < n) {
-            const int u = b + s * G, tc = u / nir;
-            sol_raw_load<T, LPR, CG, NT, CACHE>(in, cols, (1 + u - tc * nir) * TR, tc * TC, in_mis, ring[s], ext[s]);
-        }
-        SOL_CP_ASYNC_COMMIT();
-    }
-    int slot = 0; /* tile k's buffer, k % S */
-#pragma unroll 1
-    for (int k = 0; k < n; ++k) {
-        SOL_CP_ASYNC_WAIT_GROUP(S - 2);
-        __syncthreads();
-        const int kn = k + S - 1, sn = slot == 0 ? S - 1 : slot - 1; /* (k + S - 1) % S */
-        if (kn < n) {
-            const int u = b + kn * G, tc = u / nir;
-            sol_raw_load<T, LPR, CG, NT, CACHE>(in, cols, (1 + u - tc * nir) * TR, tc * TC, in_mis, ring[sn], ext[sn]);
-        }
-        SOL_CP_ASYNC_COMMIT();
-        const int u = b + k * G, tc = u / nir;
-        sol_raw_store<T, LPR, CG, NT, CACHE>(out, rows, cols, (1 + u - tc * nir) * TR, tc * TC, in_mis, out_mis, ring[slot],
-                                             ext[slot]);
-        slot = slot == S - 1 ? 0 : slot + 1;
-    }
-    SOL_CP_ASYNC_WAIT(); /* the empty groups of the last steps */
-    for (int u = b + n * G; u < tiles_r * tiles_c; u += G) {
-        __syncthreads(); /* the tile before is out of shared memory */
-        int r0, c0;
-        sol_ring_edge_at<T, LPR, TR, CG, TC>(u - ni, tiles_r, tiles_c, nir, nic, r0, c0);
-        sol_any_general<T, LPR, CG, NT, CACHE>(out, in, rows, cols, r0, c0, in_mis, out_mis, &ring[0][0]);
-    }
-}
-
-#define SOL_ANY_RING(NAME, T, LPR, CG, NT, MINB, S)                                                                  \
-    extern "C" __global__ void __launch_bounds__(NT, MINB) NAME(T *__restrict__ out, const T *__restrict__ in,       \
-                                                                int rows, int cols)                                  \
-    {                                                                                                                 \
-        sol_any_ring<T, LPR, CG, NT, SOL_CACHE_L2_256B, S>(out, in, rows, cols);                                      \
-    }
-/*             name                          type     LPR CG  NT MINB S   tile, shared memory a block */
-SOL_ANY_RING(sol_transpose_any_f32_ring,    sol_u32, 16, 16, 256, 4, 2) /* 64x64, 37 KB */
-SOL_ANY_RING(sol_transpose_any_f16_ring,    sol_u16, 8, 16, 128, 4, 2)  /* 64x128, 39 KB */
-SOL_ANY_RING(sol_transpose_any_f64_ring2,   sol_u64, 16, 16, 256, 6, 2) /* 32x32, 18 KB */
-/* The raw kernel one tile a block at wider tiles (the extra aligned word of each row costs 1/CG of the
- * loads, the row block above VEC/TR) and, new for f16, with the register store:
- *   f32 64x128 of 512 threads (2 blocks a SM at 64 registers, 36 KB), f64 32x64 of 512 (3 a SM, 18 KB),
- *   f16 64x128 of 128 (4 a SM at 127 registers, 19 KB) and 128x128 of 256 (2 a SM, 37 KB). */
-SOL_ANY(sol_transpose_any_f32_raw64x128, sol_u32, 16, 32, 512, 2, -1, SOL_C5, true, 16, 0, false)
-SOL_ANY(sol_transpose_any_f64_raw32x64, sol_u64, 16, 32, 512, 3, -1, SOL_C5, true, 16, 0, false)
-SOL_ANY(sol_transpose_any_f16_raw, sol_u16, 8, 16, 128, 4, -1, SOL_C5, true, 16, 0, false)
-SOL_ANY(sol_transpose_any_f16_raw128x128, sol_u16, 16, 16, 256, 2, -1, SOL_C5, true, 16, 0, false)
+ * The raw kernel (sol_any_interior_raw) with more warps a SM or other tiles; measured on the H200 in
+ * docs/speed-of-light.md, session 5 (odd shapes), with what lost there (a persistent raw kernel with a
+ * ring of cp.async buffers, wider tiles, f16's raw kernel):
+ *   f32 at 5 blocks a SM (48 registers, 64 bytes spilled) and at 32x64 tiles of 128 threads (8 a SM);
+ *   f64 at 8 blocks a SM (32 registers: every warp slot of the SM) and at 64x32 tiles of 512 threads
+ *   (4 a SM, 32 registers; the row block above is 2/64 of the loads instead of 2/32). */
+SOL_ANY(sol_transpose_any_f32_raw5, sol_u32, 16, 16, 256, 5, -1, SOL_C5, true, 16, 0, false)
+SOL_ANY(sol_transpose_any_f32_raw32x64, sol_u32, 8, 16, 128, 8, -1, SOL_C5, true, 16, 0, false)
+SOL_ANY(sol_transpose_any_f64_raw8, sol_u64, 16, 16, 256, 8, -1, SOL_C5, true, 16, 0, false)
+SOL_ANY(sol_transpose_any_f64_raw64x32, sol_u64, 32, 16, 512, 4, -1, SOL_C5, true, 16, 0, false)
 /* ---- end of session 5's any candidates ---- */
 
 extern "C" __global__ void __launch_bounds__(SOL_TR_THREADS, SOL_TR_PIPELINED_F32_MIN_BLOCKS)

@@ -42,7 +42,6 @@ static int transpose_matches_cpu_cand(const char *dt, size_t elem, int rows, int
         smem_gpu_ptr pin = din + (smem_gpu_ptr)in_off * elem, pout = dout + (smem_gpu_ptr)out_off * elem;
         unsigned grid[3] = {3, 1, 1}, block[3] = {256, 1, 1};
         struct smem_sol_launch l;
-        memset(&l, 0, sizeof l);
         if (kind && smem_sol_transpose_launch_cand(elem, rows, cols, kind, cand, pin, pout, &l)) {
             ok = 1; /* this kind does not take this shape */
             goto done;
@@ -53,17 +52,9 @@ static int transpose_matches_cpu_cand(const char *dt, size_t elem, int rows, int
             memcpy(block, l.block, sizeof block);
         }
         void *args[] = {&pout, &pin, &rows, &cols};
-        /* a persistent kernel (session 5's rings): as launched (a tile a block), then on 3 blocks, so
-         * each walks several tiles and its ring of buffers wraps */
-        const int passes = !pipelined && l.persistent ? 2 : 1;
-        ok = 1;
-        for (int pass = 0; pass < passes && ok; ++pass) {
-            if (pass)
-                grid[0] = smem_sol_persistent_grid(grid[0], 1, 3);
-            ok = !smem_gpu_function_get(g, mod, name, &f) && !smem_gpu_upload(g, pin, in, bytes) &&
-                 !smem_gpu_memset(g, dout, 0xFF, bytes + 16) && !smem_gpu_launch(g, f, grid, block, 0, args) &&
-                 !smem_gpu_sync(g) && !smem_gpu_download(g, got, pout, bytes) && memcmp(got, want, bytes) == 0;
-        }
+        ok = !smem_gpu_function_get(g, mod, name, &f) && !smem_gpu_upload(g, pin, in, bytes) &&
+             !smem_gpu_memset(g, dout, 0xFF, bytes + 16) && !smem_gpu_launch(g, f, grid, block, 0, args) &&
+             !smem_gpu_sync(g) && !smem_gpu_download(g, got, pout, bytes) && memcmp(got, want, bytes) == 0;
     }
     if (!ok)
         fprintf(stderr, "  %s %dx%d (in +%d, out +%d elements) differs from the CPU transpose (%s)\n", name, rows, cols,

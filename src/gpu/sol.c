@@ -104,8 +104,7 @@ struct tile_cfg {
     int order;          /* kernels/sol_transpose.cu's ORDER: 0 row-major on a 2-D grid (across, down); -1 column-
                            major, G > 1 bands of G tile rows walked column by column, both on a 1-D grid */
     const char *suffix; /* the kernel's name after sol_transpose_<kind>_<t> */
-    int per;            /* tiles a block, on a column-major grid (the any kind's SOL_ANY_RAW); 0: a persistent
-                           kernel (SOL_ANY_RING: a tile a block here, capped by the caller) */
+    int per;            /* tiles a block, on a column-major grid (the any kind's SOL_ANY_RAW) */
 };
 enum { MAX_CANDS = SMEM_SOL_MAX_CANDIDATES };
 /* [kind][element slot][candidate]; kinds in smem_sol_kind_name's order: "", big, large, narrow, any, copy */
@@ -142,18 +141,14 @@ static const struct tile_cfg cfgs[SMEM_SOL_KINDS][3][MAX_CANDS] = {
     {{{16, 16, 256, -1, "", 1},
       {16, 16, 256, -1, "_shfl", 1},
       {16, 16, 256, -1, "_raw", 1},
-      {16, 32, 512, -1, "_raw64x128", 1},
-      {16, 16, 256, -1, "_ring", 0}},
-     {{16, 16, 512, -1, "", 1},
-      {8, 16, 256, -1, "_64x128", 1},
-      {8, 16, 128, -1, "_raw", 1},
-      {16, 16, 256, -1, "_raw128x128", 1},
-      {8, 16, 128, -1, "_ring", 0}},
+      {16, 16, 256, -1, "_raw5", 1},
+      {8, 16, 128, -1, "_raw32x64", 1}},
+     {{16, 16, 512, -1, "", 1}, {8, 16, 256, -1, "_64x128", 1}},
      {{16, 16, 256, -1, "", 1},
       {16, 16, 256, -1, "_shfl", 1},
       {16, 16, 256, -1, "_raw", 1},
-      {16, 32, 512, -1, "_raw32x64", 1},
-      {16, 16, 256, -1, "_ring2", 0}}},
+      {16, 16, 256, -1, "_raw8", 1},
+      {32, 16, 512, -1, "_raw64x32", 1}}},
     /* copy */ {{{0, 0, 256, 0, "", 1}, {0, 0, 1024, 0, "_t1024", 1}}, {{0, 0, 256, 0, "", 1}, {0, 0, 1024, 0, "_t1024", 1}},
                 {{0, 0, 256, 0, "", 1}, {0, 0, 1024, 0, "_t1024", 1}}}};
 enum { COPY_WORDS = 2, NARROW_MAX_COLS = 32, LINE = 128 };
@@ -226,20 +221,11 @@ int smem_sol_transpose_launch_cand(size_t elem, long long rows, long long cols, 
     if (c->order != 0 ? down * across > 0x7FFFFFFFLL : down > 65535)
         return -1;
     cand_name(l->kernel, sizeof l->kernel, k, slot, cand);
-    const long long per = c->per > 0 ? c->per : 1;
-    l->persistent = c->per == 0;
+    const long long per = c->per;
     l->grid[0] = (unsigned)(c->order != 0 ? (down * across + per - 1) / per : across);
     l->grid[1] = (unsigned)(c->order != 0 ? 1 : down);
     l->block[0] = (unsigned)c->nt;
     return 0;
-}
-
-unsigned smem_sol_persistent_grid(unsigned grid, int sms, int blocks_per_sm)
-{
-    if (sms <= 0 || blocks_per_sm <= 0)
-        return grid;
-    const long long resident = (long long)sms * blocks_per_sm;
-    return resident < (long long)grid ? (unsigned)resident : grid;
 }
 
 int smem_sol_transpose_launch_as(size_t elem, long long rows, long long cols, const char *kind, uint64_t in,

@@ -496,27 +496,6 @@ static void tune_write(struct ctx *c, const char *line)
     }
 }
 
-/* A persistent launch (l->persistent: session 5's ring kernels) on the blocks the device holds at
- * once: its SMs x the occupancy calculator's blocks a SM for the kernel's block (no more than its
- * tiles). Anything else is left as it is. */
-static int cap_persistent(struct ctx *c, smem_gpu_function f, struct smem_sol_launch *l)
-{
-    if (!l->persistent)
-        return 0;
-    int per_sm = 0;
-    /* all of the SM's unified L1 / shared memory as shared memory, so that the blocks the calculator
-     * counts are the blocks the launch holds (the driver's own choice of carveout may hold fewer) */
-    int st = smem_gpu_set_carveout(c->g, f, 100);
-    if (!st)
-        st = smem_gpu_occupancy(c->g, f, l->block[0] * l->block[1] * l->block[2], 0, &per_sm);
-    if (st || per_sm < 1)
-        return gfail(c, st ? st : SMEM_GPU_FAILED, "the occupancy of a persistent transpose kernel");
-    const unsigned tiles = l->grid[0];
-    l->grid[0] = smem_sol_persistent_grid(tiles, c->info->sms, per_sm);
-    note(c, "%s: a persistent grid of %u blocks (%d a SM) for %u tiles", l->kernel, l->grid[0], per_sm, tiles);
-    return 0;
-}
-
 /* Measures the candidates of kind k for dtype dt on its probe shape into tu. */
 static int tune_kind(struct ctx *c, enum smem_sol_dtype dt, int k, const char *key, struct smem_sol_tuning *tu)
 {
@@ -561,7 +540,7 @@ static int tune_kind(struct ctx *c, enum smem_sol_dtype dt, int k, const char *k
             bad = 1;
             break;
         }
-        bad = fn(c, plans[i].kernel, &fns[i]) || cap_persistent(c, fns[i], &plans[i]);
+        bad = fn(c, plans[i].kernel, &fns[i]);
         if (bad)
             break;
         /* checked on every element before it is timed, like every row of the bench */
@@ -720,8 +699,7 @@ int smem_sol_bench_transpose(struct smem_gpu *g, const struct smem_sol_opts *o, 
                     else
                         snprintf(t.kname[m], sizeof t.kname[m], "sol_transpose%s_%s",
                                  m == T_SMEMLAB ? "_pipelined" : infix[m], sx);
-                    bad = fn(&c, t.kname[m], &t.k[m]) ||
-                          (m == T_SMEMLAB && !o->pipelined && cap_persistent(&c, t.k[m], &t.plan));
+                    bad = fn(&c, t.kname[m], &t.k[m]);
                 }
             if (!bad && o->pipelined) {
                 /* persistent grid: as many blocks as are resident at once */

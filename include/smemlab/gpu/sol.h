@@ -60,14 +60,7 @@ struct smem_sol_launch {
     char kernel[48];
     unsigned grid[3], block[3];
     int tile_rows, tile_cols; /* the tile (0 for the copy) */
-    int persistent;           /* 1: the kernel walks its tiles in turn (kernels/sol_transpose.cu's ring
-                                 kernels): any grid[0] works; the one given is a tile a block, and the
-                                 caller caps it at the blocks the device holds at once
-                                 (smem_sol_persistent_grid) */
 };
-/* The grid of a persistent launch: min(grid, sms x blocks_per_sm), at least 1 (blocks_per_sm from the
- * occupancy calculator; sms or blocks_per_sm <= 0 leaves grid as it is). */
-unsigned smem_sol_persistent_grid(unsigned grid, int sms, int blocks_per_sm);
 int smem_sol_transpose_launch(size_t elem, long long rows, long long cols, uint64_t in, uint64_t out,
                               struct smem_sol_launch *l);
 /* The launch of one kind of kernel whatever the shape ("" tiled, "big", "large", "narrow", "any",
