@@ -1483,16 +1483,17 @@ SOL_ANY(sol_transpose_any_f32_raw, sol_u32, 16, 16, 256, SOL_ANY_F32_MINB, -1, S
 SOL_ANY(sol_transpose_any_f64_raw, sol_u64, 16, 16, 256, SOL_ANY_F64_MINB, -1, SOL_C5, true, 16, 0, false)
 
 /* ---- Session 5's any candidates (issue 34: odd shapes on the H200) ---------------------------------
- * The raw kernel (sol_any_interior_raw) with more warps a SM or other tiles; measured on the H200 in
- * docs/speed-of-light.md, session 5 (odd shapes), with what lost there (a persistent raw kernel with a
- * ring of cp.async buffers, wider tiles, f16's raw kernel):
- *   f32 at 5 blocks a SM (48 registers, 64 bytes spilled) and at 32x64 tiles of 128 threads (8 a SM);
- *   f64 at 8 blocks a SM (32 registers: every warp slot of the SM) and at 64x32 tiles of 512 threads
- *   (4 a SM, 32 registers; the row block above is 2/64 of the loads instead of 2/32). */
-SOL_ANY(sol_transpose_any_f32_raw5, sol_u32, 16, 16, 256, 5, -1, SOL_C5, true, 16, 0, false)
-SOL_ANY(sol_transpose_any_f32_raw32x64, sol_u32, 8, 16, 128, 8, -1, SOL_C5, true, 16, 0, false)
-SOL_ANY(sol_transpose_any_f64_raw8, sol_u64, 16, 16, 256, 8, -1, SOL_C5, true, 16, 0, false)
+ * Taller tiles for the raw kernel (sol_any_interior_raw): the row block above each tile, loaded again
+ * from L2, is VEC/TR of its loads, so 128 rows halve it for f32 (4/128) and 64 rows for f64 (2/64;
+ * LPR <= 32, the general path's shuffles); and f16's split kernel at 128x64. Measured on the H200 in
+ * docs/speed-of-light.md (session 5: odd shapes), with what lost there (a persistent raw kernel with a
+ * ring of cp.async buffers, wider tiles, more blocks a SM, f16's raw kernel):
+ *   f32 128x64 of 512 threads (64 registers, 2 blocks a SM, 36 KB), f64 64x32 of 512 (32 registers,
+ *   4 a SM, 18 KB) and 64x64 of 1024 (2 a SM, 35 KB), f16 128x64 of 256 (4 a SM, 17 KB). */
+SOL_ANY(sol_transpose_any_f32_raw128x64, sol_u32, 32, 16, 512, 2, -1, SOL_C5, true, 16, 0, false)
 SOL_ANY(sol_transpose_any_f64_raw64x32, sol_u64, 32, 16, 512, 4, -1, SOL_C5, true, 16, 0, false)
+SOL_ANY(sol_transpose_any_f64_raw64x64, sol_u64, 32, 32, 1024, 2, -1, SOL_C5, true, 16, 0, false)
+SOL_ANY(sol_transpose_any_f16_128x64, sol_u16, 16, 8, 256, 4, -1, SOL_ANY_F16_CACHE, SOL_ANY_F16_FAST, SOL_ANY_F16_MODE, SOL_ANY_F16_PF, SOL_ANY_F16_ROW0)
 /* ---- end of session 5's any candidates ---- */
 
 extern "C" __global__ void __launch_bounds__(SOL_TR_THREADS, SOL_TR_PIPELINED_F32_MIN_BLOCKS)
