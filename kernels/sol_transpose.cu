@@ -1450,7 +1450,7 @@ SOL_TILED(sol_transpose_f32_64x128, sol_u32, 16, 32, 512, 1, -1, SOL_C0)
  * 4097^2 is 0.83 (f32) and 0.90 (f64) of the copy on the H200 at every tile, thread count and register
  * cap dev16 tried, with 42 % more L2 read sectors than the aligned 4096^2 (Nsight Compute) */
 SOL_ANY(sol_transpose_any_f32_shfl, sol_u32, 16, 16, 256, SOL_ANY_F32_MINB, -1, SOL_C5, SOL_ANY_F32_FAST, 2, 0, false)
-SOL_ANY(sol_transpose_any_f64_shfl, sol_u64, 16, 16, 256, SOL_ANY_F64_MINB, -1, SOL_C5, SOL_ANY_F64_FAST, 2, 0, false)
+/* (f64's, sol_transpose_any_f64_shfl, lost to the raw kernel on the H200 in sessions 4 and 5: dropped) */
 SOL_TILED(sol_transpose_large_f16_cm, sol_u16, 16, 16, 256, 1, -1, SOL_C0)
 SOL_TILED(sol_transpose_big_f16_cm, sol_u16, 16, 16, 256, 1, -1, SOL_C5)
 SOL_TILED(sol_transpose_big_f16_64x256, sol_u16, 8, 32, 256, 1, -1, SOL_C5)
@@ -1483,17 +1483,19 @@ SOL_ANY(sol_transpose_any_f32_raw, sol_u32, 16, 16, 256, SOL_ANY_F32_MINB, -1, S
 SOL_ANY(sol_transpose_any_f64_raw, sol_u64, 16, 16, 256, SOL_ANY_F64_MINB, -1, SOL_C5, true, 16, 0, false)
 
 /* ---- Session 5's any candidates (issue 34: odd shapes on the H200) ---------------------------------
- * Taller tiles for the raw kernel (sol_any_interior_raw): the row block above each tile, loaded again
- * from L2, is VEC/TR of its loads, so 128 rows halve it for f32 (4/128) and 64 rows for f64 (2/64;
- * LPR <= 32, the general path's shuffles); and f16's split kernel at 128x64. Measured on the H200 in
- * docs/speed-of-light.md (session 5: odd shapes), with what lost there (a persistent raw kernel with a
- * ring of cp.async buffers, wider tiles, more blocks a SM, f16's raw kernel):
- *   f32 128x64 of 512 threads (64 registers, 2 blocks a SM, 36 KB), f64 64x32 of 512 (32 registers,
- *   4 a SM, 18 KB) and 64x64 of 1024 (2 a SM, 35 KB), f16 128x64 of 256 (4 a SM, 17 KB). */
-SOL_ANY(sol_transpose_any_f32_raw128x64, sol_u32, 32, 16, 512, 2, -1, SOL_C5, true, 16, 0, false)
+ * The raw kernel (sol_any_interior_raw) at f64's taller tile, and without the L2::256B hint. Measured on
+ * the H200 in docs/speed-of-light.md (session 5: odd shapes), with what lost there (a persistent raw
+ * kernel with a ring of cp.async buffers; wider, taller or smaller f32 tiles; more blocks a SM; f16's
+ * raw kernel and its split kernel at 128x64):
+ *   f64 64x32 of 512 threads (32 registers, 4 blocks a SM: every warp slot; the row block above each
+ *   tile, loaded again from L2, is 2/64 of its loads instead of 2/32; LPR <= 32 for the general path's
+ *   shuffles), the same of 256 threads (two blocks a thread in turn, 8 blocks a SM) and without the
+ *   hint (`c0`); f32's raw kernel and f16's 64x128 split kernel without the hint. */
 SOL_ANY(sol_transpose_any_f64_raw64x32, sol_u64, 32, 16, 512, 4, -1, SOL_C5, true, 16, 0, false)
-SOL_ANY(sol_transpose_any_f64_raw64x64, sol_u64, 32, 32, 1024, 2, -1, SOL_C5, true, 16, 0, false)
-SOL_ANY(sol_transpose_any_f16_128x64, sol_u16, 16, 8, 256, 4, -1, SOL_ANY_F16_CACHE, SOL_ANY_F16_FAST, SOL_ANY_F16_MODE, SOL_ANY_F16_PF, SOL_ANY_F16_ROW0)
+SOL_ANY(sol_transpose_any_f64_raw64x32t256, sol_u64, 32, 16, 256, 8, -1, SOL_C5, true, 16, 0, false)
+SOL_ANY(sol_transpose_any_f64_raw64x32c0, sol_u64, 32, 16, 512, 4, -1, SOL_C0, true, 16, 0, false)
+SOL_ANY(sol_transpose_any_f32_rawc0, sol_u32, 16, 16, 256, SOL_ANY_F32_MINB, -1, SOL_C0, true, 16, 0, false)
+SOL_ANY(sol_transpose_any_f16_64x128c0, sol_u16, 8, 16, 256, 4, -1, SOL_C0, SOL_ANY_F16_FAST, SOL_ANY_F16_MODE, SOL_ANY_F16_PF, SOL_ANY_F16_ROW0)
 /* ---- end of session 5's any candidates ---- */
 
 extern "C" __global__ void __launch_bounds__(SOL_TR_THREADS, SOL_TR_PIPELINED_F32_MIN_BLOCKS)

@@ -228,11 +228,11 @@ static void test_candidates_and_their_launches(void)
     CHECK_EQ(smem_sol_transpose_launch_cand(2, 4097, 4097, "any", 1, a, a, &l), 0);
     CHECK(strcmp(l.kernel, "sol_transpose_any_f16_64x128") == 0);
     CHECK(l.block[0] == 256 && l.tile_rows == 64 && l.tile_cols == 128 && l.grid[0] == 65u * 33u && l.grid[1] == 1);
-    /* f16 any, candidate 2 (session 5): 128x64 tiles of 256 threads (33 x 65 tiles); session 4's gather
-     * store lost on the H200 and was dropped */
+    /* f16 any, candidate 2 (session 5): the same without the L2::256B hint; session 4's gather store
+     * lost on the H200 and was dropped */
     CHECK_EQ(smem_sol_transpose_launch_cand(2, 4097, 4097, "any", 2, a, a, &l), 0);
-    CHECK(strcmp(l.kernel, "sol_transpose_any_f16_128x64") == 0 && l.block[0] == 256 && l.tile_rows == 128 &&
-          l.tile_cols == 64 && l.grid[0] == 33u * 65u);
+    CHECK(strcmp(l.kernel, "sol_transpose_any_f16_64x128c0") == 0 && l.block[0] == 256 && l.tile_rows == 64 &&
+          l.tile_cols == 128 && l.grid[0] == 65u * 33u);
     CHECK_EQ(smem_sol_transpose_launch_cand(2, 4097, 4097, "any", 3, a, a, &l), -1); /* no fourth */
     /* f16 big, candidate 2: 64x256 tiles, column-major */
     CHECK_EQ(smem_sol_transpose_launch_cand(2, 10000, 7000, "big", 2, a, a, &l), 0);
@@ -249,20 +249,24 @@ static void test_candidates_and_their_launches(void)
     CHECK(l.block[0] == 1024 && l.grid[0] == (1u << 26) / (1024 * 2 * 4));
     CHECK_EQ(smem_sol_transpose_launch_cand(4, 1, 1 << 26, "copy", 0, a, a, &l), 0);
     CHECK(strcmp(l.kernel, "sol_transpose_copy_f32") == 0 && l.block[0] == 256);
-    /* the raw any kernels, one block a tile (f32: 65 x 65 tiles of 64x64; session 5: 33 x 65 of 128x64
-     * of 512 threads; f64: 129 x 129 of 32x32, 65 x 129 of 64x32 of 512 threads, 65 x 65 of 64x64 of 1024) */
+    /* the raw any kernels, one block a tile (f32: 65 x 65 tiles of 64x64, with and without the hint;
+     * f64: 129 x 129 of 32x32; session 5: 65 x 129 of 64x32 of 512 or 256 threads) */
     CHECK_EQ(smem_sol_transpose_launch_cand(4, 4097, 4097, "any", 3, a, a, &l), 0);
-    CHECK(strcmp(l.kernel, "sol_transpose_any_f32_raw128x64") == 0 && l.block[0] == 512 && l.tile_rows == 128 &&
-          l.tile_cols == 64 && l.grid[0] == 33u * 65u);
+    CHECK(strcmp(l.kernel, "sol_transpose_any_f32_rawc0") == 0 && l.block[0] == 256 && l.tile_rows == 64 &&
+          l.tile_cols == 64 && l.grid[0] == 65u * 65u);
     CHECK_EQ(smem_sol_transpose_launch_cand(4, 4097, 4097, "any", 4, a, a, &l), -1); /* no fifth */
     CHECK_EQ(smem_sol_transpose_launch_cand(4, 4097, 4097, "any", 2, a, a, &l), 0);
     CHECK(strcmp(l.kernel, "sol_transpose_any_f32_raw") == 0 && l.grid[0] == 65u * 65u);
-    CHECK_EQ(smem_sol_transpose_launch_cand(8, 4097, 4097, "any", 3, a, a, &l), 0);
+    CHECK_EQ(smem_sol_transpose_launch_cand(8, 4097, 4097, "any", 1, a, a, &l), 0);
+    CHECK(strcmp(l.kernel, "sol_transpose_any_f64_raw") == 0 && l.block[0] == 256 && l.grid[0] == 129u * 129u);
+    CHECK_EQ(smem_sol_transpose_launch_cand(8, 4097, 4097, "any", 2, a, a, &l), 0);
     CHECK(strcmp(l.kernel, "sol_transpose_any_f64_raw64x32") == 0 && l.block[0] == 512);
     CHECK(l.tile_rows == 64 && l.tile_cols == 32 && l.grid[0] == 65u * 129u && l.grid[1] == 1);
+    CHECK_EQ(smem_sol_transpose_launch_cand(8, 4097, 4097, "any", 3, a, a, &l), 0);
+    CHECK(strcmp(l.kernel, "sol_transpose_any_f64_raw64x32t256") == 0 && l.block[0] == 256 && l.tile_rows == 64 &&
+          l.grid[0] == 65u * 129u);
     CHECK_EQ(smem_sol_transpose_launch_cand(8, 4097, 4097, "any", 4, a, a, &l), 0);
-    CHECK(strcmp(l.kernel, "sol_transpose_any_f64_raw64x64") == 0 && l.block[0] == 1024 && l.tile_rows == 64 &&
-          l.tile_cols == 64 && l.grid[0] == 65u * 65u);
+    CHECK(strcmp(l.kernel, "sol_transpose_any_f64_raw64x32c0") == 0 && l.block[0] == 512);
     CHECK_EQ(smem_sol_transpose_launch_cand(8, 4097, 4097, "any", 5, a, a, &l), -1); /* no sixth */
     /* every kind but the any kind refuses misaligned shapes */
     CHECK_EQ(smem_sol_transpose_launch_cand(8, 4097, 4097, "large", 1, a, a, &l), -1);

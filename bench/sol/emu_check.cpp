@@ -311,7 +311,7 @@ static const kern_names g_names[] = {
     K(sol_transpose_any_f16_64x128), K(sol_transpose_narrow_f64_128x32), K(sol_transpose_copy_f32_t1024),
     K(sol_transpose_copy_f16_t1024), K(sol_transpose_copy_f64_t1024), K(sol_transpose_f32_64x128),
     K(sol_transpose_large_f16_cm), K(sol_transpose_big_f16_cm), K(sol_transpose_big_f16_64x256),
-    K(sol_transpose_any_f32_shfl), K(sol_transpose_any_f64_shfl),
+    K(sol_transpose_any_f32_shfl),
     /* session 4's (cp.async: copied at once here) */
     K(sol_transpose_narrow_f32_t128), K(sol_transpose_narrow_f32_a), K(sol_transpose_narrow_f32_256x32a),
     K(sol_transpose_narrow_f64_64x32t128), K(sol_transpose_narrow_f64_a), K(sol_transpose_narrow_f64_128x32a),
@@ -319,8 +319,8 @@ static const kern_names g_names[] = {
     K(sol_transpose_large_f64_a), K(sol_transpose_large_f64_32x128), K(sol_transpose_large_f64_128x32),
     K(sol_transpose_large_f64_32x32), K(sol_transpose_any_f32_raw), K(sol_transpose_any_f64_raw),
     /* session 5's */
-    K(sol_transpose_any_f32_raw128x64), K(sol_transpose_any_f64_raw64x32), K(sol_transpose_any_f64_raw64x64),
-    K(sol_transpose_any_f16_128x64),
+    K(sol_transpose_any_f64_raw64x32), K(sol_transpose_any_f64_raw64x32t256), K(sol_transpose_any_f64_raw64x32c0),
+    K(sol_transpose_any_f32_rawc0), K(sol_transpose_any_f16_64x128c0),
 };
 
 static const char *g_only; /* --only NAME: the kernels whose names contain NAME, no others */
