@@ -1483,19 +1483,15 @@ SOL_ANY(sol_transpose_any_f32_raw, sol_u32, 16, 16, 256, SOL_ANY_F32_MINB, -1, S
 SOL_ANY(sol_transpose_any_f64_raw, sol_u64, 16, 16, 256, SOL_ANY_F64_MINB, -1, SOL_C5, true, 16, 0, false)
 
 /* ---- Session 5's any candidates (issue 34: odd shapes on the H200) ---------------------------------
- * The raw kernel (sol_any_interior_raw) at f64's taller tile, and without the L2::256B hint. Measured on
- * the H200 in docs/speed-of-light.md (session 5: odd shapes), with what lost there (a persistent raw
- * kernel with a ring of cp.async buffers; wider, taller or smaller f32 tiles; more blocks a SM; f16's
- * raw kernel and its split kernel at 128x64):
- *   f64 64x32 of 512 threads (32 registers, 4 blocks a SM: every warp slot; the row block above each
- *   tile, loaded again from L2, is 2/64 of its loads instead of 2/32; LPR <= 32 for the general path's
- *   shuffles), the same of 256 threads (two blocks a thread in turn, 8 blocks a SM) and without the
- *   hint (`c0`); f32's raw kernel and f16's 64x128 split kernel without the hint. */
+ * f64's raw kernel (sol_any_interior_raw) at 64x32 tiles of 512 threads: 32 registers, 4 blocks a SM
+ * (every warp slot), and the row block above each tile, loaded again from L2, 2/64 of its loads
+ * instead of 2/32 (LPR <= 32: the general path's shuffles). 1.3 % faster than the 32x32 raw kernel at
+ * 4097^2 on the H200. What lost there (docs/speed-of-light.md, session 5: odd shapes) was dropped: a
+ * persistent raw kernel with a ring of cp.async tile buffers (f32 +13 %, f64 +11 %, f16 +18 %), wider,
+ * taller or smaller f32 tiles, more blocks a SM by register caps (spills), f16's raw kernel (114
+ * registers), f16's split kernel at 128x64, f64 at 64x64 or 256 threads, and the loads without the
+ * L2::256B hint (within 1 %). */
 SOL_ANY(sol_transpose_any_f64_raw64x32, sol_u64, 32, 16, 512, 4, -1, SOL_C5, true, 16, 0, false)
-SOL_ANY(sol_transpose_any_f64_raw64x32t256, sol_u64, 32, 16, 256, 8, -1, SOL_C5, true, 16, 0, false)
-SOL_ANY(sol_transpose_any_f64_raw64x32c0, sol_u64, 32, 16, 512, 4, -1, SOL_C0, true, 16, 0, false)
-SOL_ANY(sol_transpose_any_f32_rawc0, sol_u32, 16, 16, 256, SOL_ANY_F32_MINB, -1, SOL_C0, true, 16, 0, false)
-SOL_ANY(sol_transpose_any_f16_64x128c0, sol_u16, 8, 16, 256, 4, -1, SOL_C0, SOL_ANY_F16_FAST, SOL_ANY_F16_MODE, SOL_ANY_F16_PF, SOL_ANY_F16_ROW0)
 /* ---- end of session 5's any candidates ---- */
 
 extern "C" __global__ void __launch_bounds__(SOL_TR_THREADS, SOL_TR_PIPELINED_F32_MIN_BLOCKS)

@@ -319,8 +319,7 @@ static const kern_names g_names[] = {
     K(sol_transpose_large_f64_a), K(sol_transpose_large_f64_32x128), K(sol_transpose_large_f64_128x32),
     K(sol_transpose_large_f64_32x32), K(sol_transpose_any_f32_raw), K(sol_transpose_any_f64_raw),
     /* session 5's */
-    K(sol_transpose_any_f64_raw64x32), K(sol_transpose_any_f64_raw64x32t256), K(sol_transpose_any_f64_raw64x32c0),
-    K(sol_transpose_any_f32_rawc0), K(sol_transpose_any_f16_64x128c0),
+    K(sol_transpose_any_f64_raw64x32),
 };
 
 static const char *g_only; /* --only NAME: the kernels whose names contain NAME, no others */
