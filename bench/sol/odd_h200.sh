@@ -73,6 +73,6 @@ echo "${NCU:-}" | tr ' ' '\n' | paste - - | while read -r dt k; do
 done
 stamp "end"
 # one archive: the device call brings back a limited number of files
-(cd "$OUT" && tar czf odd.tgz --exclude=odd.tgz ./*.csv ./*.err ./*.json ./*.log ./*.tsv ./*.txt 2>/dev/null &&
+(cd "$OUT" && find . -maxdepth 1 -type f ! -name odd.tgz ! -name pick.tsv | tar czf odd.tgz -T - &&
   find . -type f ! -name odd.tgz -delete)
 exit 0
