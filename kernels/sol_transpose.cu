@@ -1122,7 +1122,9 @@ static __device__ __forceinline__ void sol_tiled_any(T *__restrict__ out, const 
     static_assert(32 % LPR == 0 && NT % 32 == 0, "a column of the tile must be lanes of one warp");
     /* shared row R holds tile row R - VEC: row block 0 is the one above the tile */
     __shared__ uint4 tile[WORDS];
-    /* sol_any_interior_raw; 2-byte elements with the gather store only (sol_raw_store's registers) */
+    /* sol_any_interior_raw; 2-byte elements with the gather store only (sol_raw_store's registers: 114
+     * at 64x128 tiles of 128 threads, 4 blocks a SM, 0.0324 ms at 4097^2 on the H200 against the split
+     * kernel's 0.0279, session 5) */
     constexpr bool RAW = (MODE & 16) != 0 && (sizeof(T) != 2 || (MODE & 64) != 0);
     const int in_mis = (int)(((size_t)in / sizeof(T)) & (VEC - 1)), out_mis = (int)(((size_t)out / sizeof(T)) & (VEC - 1));
     if constexpr (TILES > 1) {
@@ -1501,7 +1503,7 @@ SOL_TILED(sol_transpose_f32_64x128, sol_u32, 16, 32, 512, 1, -1, SOL_C0)
  * 4097^2 is 0.83 (f32) and 0.90 (f64) of the copy on the H200 at every tile, thread count and register
  * cap dev16 tried, with 42 % more L2 read sectors than the aligned 4096^2 (Nsight Compute) */
 SOL_ANY(sol_transpose_any_f32_shfl, sol_u32, 16, 16, 256, SOL_ANY_F32_MINB, -1, SOL_C5, SOL_ANY_F32_FAST, 2, 0, false)
-SOL_ANY(sol_transpose_any_f64_shfl, sol_u64, 16, 16, 256, SOL_ANY_F64_MINB, -1, SOL_C5, SOL_ANY_F64_FAST, 2, 0, false)
+/* (f64's, sol_transpose_any_f64_shfl, lost to the raw kernel on the H200 in sessions 4 and 5: dropped) */
 SOL_TILED(sol_transpose_large_f16_cm, sol_u16, 16, 16, 256, 1, -1, SOL_C0)
 SOL_TILED(sol_transpose_big_f16_cm, sol_u16, 16, 16, 256, 1, -1, SOL_C5)
 SOL_TILED(sol_transpose_big_f16_64x256, sol_u16, 8, 32, 256, 1, -1, SOL_C5)
@@ -1514,7 +1516,8 @@ SOL_TILED(sol_transpose_big_f16_64x256, sol_u16, 8, 32, 256, 1, -1, SOL_C5)
  *     9 % slower, were dropped);
  *   - the any kernels that load each aligned word once (sol_any_interior_raw: `_raw`, picked for f32
  *     and f64 on the H200, 9.5 % and 3.7 % faster at 4097^2; `_raw128`, `_raw2`: more tiles in flight;
- *     `_rawg`: the gather store, also for f16). */
+ *     `_rawg`: the gather store, also for f16). The last three lost on the H200 and were dropped in
+ *     session 5 (their templates stay: MODE bit 6, sol_any_raw_tiles; SOL_ANY_RAW builds the latter). */
 SOL_TILED(sol_transpose_narrow_f32_t128, sol_u32, 32, 8, 128, 1, 0, SOL_C0)
 SOL_TILED_A(sol_transpose_narrow_f32_a, sol_u32, 32, 8, 256, 8, 0, SOL_C0)
 SOL_TILED_A(sol_transpose_narrow_f32_256x32a, sol_u32, 64, 8, 256, 6, 0, SOL_C0)
@@ -1531,11 +1534,18 @@ SOL_TILED(sol_transpose_large_f64_128x32, sol_u64, 64, 16, 512, 1, -1, SOL_C0)
 SOL_TILED(sol_transpose_large_f64_32x32, sol_u64, 16, 16, 256, 1, -1, SOL_C0)
 SOL_ANY(sol_transpose_any_f32_raw, sol_u32, 16, 16, 256, SOL_ANY_F32_MINB, -1, SOL_C5, true, 16, 0, false)
 SOL_ANY(sol_transpose_any_f64_raw, sol_u64, 16, 16, 256, SOL_ANY_F64_MINB, -1, SOL_C5, true, 16, 0, false)
-SOL_ANY(sol_transpose_any_f32_rawg, sol_u32, 16, 16, 256, 6, -1, SOL_C5, true, 16 | 64, 0, false)
-SOL_ANY(sol_transpose_any_f32_raw128, sol_u32, 16, 16, 128, 8, -1, SOL_C5, true, 16, 0, false)
-SOL_ANY(sol_transpose_any_f64_raw128, sol_u64, 16, 16, 128, 12, -1, SOL_C5, true, 16, 0, false)
-SOL_ANY(sol_transpose_any_f16_rawg, sol_u16, 8, 16, 128, 8, -1, SOL_C5, true, 16 | 64, 0, false)
-SOL_ANY_RAW(sol_transpose_any_f64_raw2, sol_u64, 16, 16, 256, SOL_ANY_F64_MINB, 2)
+
+/* ---- Session 5's any candidates (issue 34: odd shapes on the H200) ---------------------------------
+ * f64's raw kernel (sol_any_interior_raw) at 64x32 tiles of 512 threads: 32 registers, 4 blocks a SM
+ * (every warp slot), and the row block above each tile, loaded again from L2, 2/64 of its loads
+ * instead of 2/32 (LPR <= 32: the general path's shuffles). 1.3 % faster than the 32x32 raw kernel at
+ * 4097^2 on the H200. What lost there (docs/speed-of-light.md, session 5: odd shapes) was dropped: a
+ * persistent raw kernel with a ring of cp.async tile buffers (f32 +13 %, f64 +11 %, f16 +18 %), wider,
+ * taller or smaller f32 tiles, more blocks a SM by register caps (spills), f16's raw kernel (114
+ * registers), f16's split kernel at 128x64, f64 at 64x64 or 256 threads, and the loads without the
+ * L2::256B hint (within 1 %). */
+SOL_ANY(sol_transpose_any_f64_raw64x32, sol_u64, 32, 16, 512, 4, -1, SOL_C5, true, 16, 0, false)
+/* ---- end of session 5's any candidates ---- */
 
 extern "C" __global__ void __launch_bounds__(SOL_TR_THREADS, SOL_TR_PIPELINED_F32_MIN_BLOCKS)
 sol_transpose_pipelined_f32(sol_u32 *__restrict__ out, const sol_u32 *__restrict__ in, int rows, int cols)

@@ -6,7 +6,8 @@
 // arithmetic (all four paths, odd shapes, misaligned pointers) before any device time is spent.
 //   gcc -std=gnu11 -I include -c -o /tmp/sol.o src/gpu/sol.c
 //   g++ -std=c++17 -O1 -I include -o /tmp/emu_check bench/sol/emu_check.cpp /tmp/sol.o && /tmp/emu_check
-// (--quick: aligned pointers only). Not part of the product or of ctest: the GPU tests
+// (--quick: aligned pointers only; --only NAME: the kernels whose names contain NAME). Not part of the
+// product or of ctest: the GPU tests
 // run the same kernels on the device.
 #include <cstdint>
 #include <cstdio>
@@ -14,6 +15,7 @@
 #include <cstring>
 #include <string>
 #include <ucontext.h>
+#include <algorithm>
 #include <vector>
 
 extern "C" {
@@ -40,10 +42,19 @@ static emu_dim3 threadIdx, blockIdx, blockDim, gridDim;
 #define SOL_LD16_L2_256B(p) (*(const uint4 *)(p))
 #define SOL_ST16V(p, w) (*(uint4 *)(p) = (w))
 #define SOL_PREFETCH_L2(p) ((void)(p)) /* the address is checked (SOL_CHECK_ACCESS) before it */
-#define SOL_CP_ASYNC16(dst, src, hint256) (*(dst) = *(const uint4 *)(src)) /* checked in sol_cp16 */
-#define SOL_CP_ASYNC_WAIT() ((void)0)
-#define SOL_CP_ASYNC_COMMIT() ((void)0)
-#define SOL_CP_ASYNC_WAIT_GROUP(n) ((void)0)
+/* cp.async (checked in sol_cp16): per thread, in groups (cp.async.commit_group), landing in shared
+ * memory as late as the kernel lets them (g_cp_late: at the wait that covers them; wait_group n lands
+ * all but the newest n committed groups, wait_all everything) or at once (the hardware may land them at
+ * any time in between): the late mode finds a tile read before its copies were waited for, the
+ * immediate one a buffer refilled while other threads still read it (the threads of a block run in
+ * turn between barriers). Every kernel that copies runs in both. */
+static void emu_cp_async(uint4 *dst, const void *src);
+static void emu_cp_commit();
+static void emu_cp_wait(int n);
+#define SOL_CP_ASYNC16(dst, src, hint256) emu_cp_async((dst), (src))
+#define SOL_CP_ASYNC_WAIT() emu_cp_wait(-1)
+#define SOL_CP_ASYNC_COMMIT() emu_cp_commit()
+#define SOL_CP_ASYNC_WAIT_GROUP(n) emu_cp_wait(n)
 
 static void emu_access(const void *p, size_t bytes, int store);
 #define SOL_CHECK_ACCESS(p, bytes, store) emu_access((const void *)(p), (bytes), (store))
@@ -118,6 +129,37 @@ static unsigned emu_shfl(unsigned v, int delta, int width)
 static unsigned __shfl_up_sync(unsigned, unsigned v, int delta, int width) { return emu_shfl(v, -delta, width); }
 static unsigned __shfl_down_sync(unsigned, unsigned v, int delta, int width) { return emu_shfl(v, delta, width); }
 
+struct emu_cp {
+    uint4 *dst;
+    uint4 v;
+    int group; /* the thread's commit count when issued */
+};
+static bool g_cp_late, g_cp_used;
+static std::vector<std::vector<emu_cp>> g_cp;  /* per thread: copies not landed yet */
+static std::vector<int> g_cp_groups;           /* per thread: groups committed */
+static void emu_cp_async(uint4 *dst, const void *src)
+{
+    g_cp_used = true;
+    if (!g_cp_late) {
+        *dst = *(const uint4 *)src;
+        return;
+    }
+    g_cp[g_cur].push_back({dst, *(const uint4 *)src, g_cp_groups[g_cur]});
+}
+static void emu_cp_commit() { ++g_cp_groups[g_cur]; }
+/* n < 0: wait_all (the uncommitted copies too); else the groups committed before the newest n */
+static void emu_cp_wait(int n)
+{
+    std::vector<emu_cp> &q = g_cp[g_cur], keep;
+    const int upto = n < 0 ? 1 << 30 : g_cp_groups[g_cur] - n; /* groups < upto land */
+    for (auto &c : q)
+        if (c.group < upto)
+            *c.dst = c.v;
+        else
+            keep.push_back(c);
+    q.swap(keep);
+}
+
 #include "../../kernels/sol_transpose.cu"
 
 // ---- Buffers with bounds, and write counts ------------------------------------------------------
@@ -187,6 +229,8 @@ static void run_grid(void (*k)(T *, const T *, int, int), const smem_sol_launch 
     g_stacks.assign(nt, std::vector<char>(1 << 16));
     g_state.assign(nt, 0);
     g_slot.assign(nt, 0);
+    g_cp.assign(nt, std::vector<emu_cp>());
+    g_cp_groups.assign(nt, 0);
     blockDim = {l.block[0], l.block[1], l.block[2]};
     gridDim = {l.grid[0], l.grid[1], l.grid[2]};
     for (unsigned by = 0; by < l.grid[1]; ++by)
@@ -242,6 +286,12 @@ static void run_grid(void (*k)(T *, const T *, int, int), const smem_sol_launch 
                     break;
                 }
             }
+            for (int t = 0; t < nt; ++t)
+                if (!g_cp[t].empty()) {
+                    if (g_bad_access++ < 5)
+                        fprintf(stderr, "  block %u: thread %d exits with copies never waited for\n", bx, t);
+                    g_cp[t].clear();
+                }
         }
 }
 
@@ -261,17 +311,18 @@ static const kern_names g_names[] = {
     K(sol_transpose_any_f16_64x128), K(sol_transpose_narrow_f64_128x32), K(sol_transpose_copy_f32_t1024),
     K(sol_transpose_copy_f16_t1024), K(sol_transpose_copy_f64_t1024), K(sol_transpose_f32_64x128),
     K(sol_transpose_large_f16_cm), K(sol_transpose_big_f16_cm), K(sol_transpose_big_f16_64x256),
-    K(sol_transpose_any_f32_shfl), K(sol_transpose_any_f64_shfl),
+    K(sol_transpose_any_f32_shfl),
     /* session 4's (cp.async: copied at once here) */
     K(sol_transpose_narrow_f32_t128), K(sol_transpose_narrow_f32_a), K(sol_transpose_narrow_f32_256x32a),
     K(sol_transpose_narrow_f64_64x32t128), K(sol_transpose_narrow_f64_a), K(sol_transpose_narrow_f64_128x32a),
     K(sol_transpose_f64_t128), K(sol_transpose_f64_a), K(sol_transpose_f64_64x64), K(sol_transpose_f64_64x64a),
     K(sol_transpose_large_f64_a), K(sol_transpose_large_f64_32x128), K(sol_transpose_large_f64_128x32),
     K(sol_transpose_large_f64_32x32), K(sol_transpose_any_f32_raw), K(sol_transpose_any_f64_raw),
-    K(sol_transpose_any_f64_raw2), K(sol_transpose_any_f32_rawg), K(sol_transpose_any_f32_raw128), K(sol_transpose_any_f64_raw128),
-    K(sol_transpose_any_f16_rawg),
+    /* session 5's */
+    K(sol_transpose_any_f64_raw64x32),
 };
 
+static const char *g_only; /* --only NAME: the kernels whose names contain NAME, no others */
 static uint32_t g_rng = 12345;
 static unsigned char rnd() { return (unsigned char)((g_rng = g_rng * 1664525u + 1013904223u) >> 24); }
 
@@ -304,6 +355,12 @@ static int one(int rows, int cols, int in_off, int out_off, std::string *kernel,
         *kernel = "";
         return 1; /* this kind does not take this shape */
     }
+    if (st == 0 && g_only && !strstr(l.kernel, g_only)) {
+        free(ibuf);
+        free(obuf);
+        *kernel = "";
+        return 1; /* --only: not this kernel */
+    }
     if (st == 0) {
         *kernel = l.kernel;
         void *fn = nullptr;
@@ -311,20 +368,30 @@ static int one(int rows, int cols, int in_off, int out_off, std::string *kernel,
             if (!strcmp(k.name, l.kernel))
                 fn = k.fn;
         if (fn) {
-            run_grid<T>((void (*)(T *, const T *, int, int))fn, l, out, in, rows, cols);
-            ok = g_bad_access == 0;
-            long long wrong = 0, twice = 0, never = 0;
-            for (int r = 0; r < rows; ++r)
-                for (int c = 0; c < cols; ++c)
-                    wrong += memcmp(&out[(size_t)c * rows + r], &in[(size_t)r * cols + c], sizeof(T)) != 0;
-            for (size_t i = 0; i < bytes; ++i) {
-                twice += writes[i] > 1;
-                never += writes[i] == 0;
-            }
-            if (wrong || twice || never) {
-                fprintf(stderr, "  %lld elements wrong, %lld bytes written twice or more, %lld never\n", wrong, twice,
-                        never);
-                ok = 0;
+            /* the kernel's cp.async copies land late, then at once (g_cp_late; a kernel without any runs once) */
+            ok = 1;
+            g_cp_used = false;
+            for (int pass = 0; pass < (g_cp_used ? 2 : 1) && ok; ++pass) {
+                g_cp_late = pass == 0;
+                if (pass) {
+                    memset(out, 0xA5, bytes);
+                    std::fill(writes.begin(), writes.end(), 0);
+                }
+                run_grid<T>((void (*)(T *, const T *, int, int))fn, l, out, in, rows, cols);
+                g_cp_late = false;
+                long long wrong = 0, twice = 0, never = 0;
+                for (int r = 0; r < rows; ++r)
+                    for (int c = 0; c < cols; ++c)
+                        wrong += memcmp(&out[(size_t)c * rows + r], &in[(size_t)r * cols + c], sizeof(T)) != 0;
+                for (size_t i = 0; i < bytes; ++i) {
+                    twice += writes[i] > 1;
+                    never += writes[i] == 0;
+                }
+                if (wrong || twice || never || g_bad_access) {
+                    fprintf(stderr, "  %s (copies %s): %lld elements wrong, %lld bytes written twice or more, %lld never\n",
+                            l.kernel, pass == 0 ? "late" : "at once", wrong, twice, never);
+                    ok = 0;
+                }
             }
         } else {
             fprintf(stderr, "  no kernel %s\n", l.kernel);
@@ -348,7 +415,12 @@ int main(int argc, char **argv)
                                     {127, 62},  {61, 125},  {45, 94},
                                     /* several tiles inside the matrix (the any path's interior tiles) */
                                     {331, 269}, {203, 517}, {517, 203}, {300, 300}, {197, 392}};
-    const bool quick = argc > 1 && !strcmp(argv[1], "--quick");
+    bool quick = false;
+    for (int i = 1; i < argc; ++i)
+        if (!strcmp(argv[i], "--quick"))
+            quick = true;
+        else if (!strcmp(argv[i], "--only") && i + 1 < argc)
+            g_only = argv[++i];
     int fails = 0, cases = 0;
     for (auto &s : shapes)
         for (int off = 0; off < (quick ? 1 : 4); ++off) {

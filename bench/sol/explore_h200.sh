@@ -52,8 +52,7 @@ smsp__warp_issue_stalled_short_scoreboard_per_warp_active.pct,smsp__warp_issue_s
 lts__average_gcomp_input_sector_success_rate.pct,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum
 # dtype shape kind kernel
 NCU=${NCU:-"f32 4097x4097 any sol_transpose_any_f32_raw
-f32 4097x4097 any sol_transpose_any_f32_rawg
-f64 4097x4097 any sol_transpose_any_f64_rawg
+f64 4097x4097 any sol_transpose_any_f64_raw64x32
 f64 16384x16384 large sol_transpose_large_f64_32x128"}
 echo "$NCU" | while read -r dt shape kind k; do
   [ -n "$k" ] || continue
