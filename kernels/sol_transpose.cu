@@ -916,6 +916,97 @@ static __device__ __forceinline__ void sol_raw_store(T *__restrict__ out, int ro
     }
 }
 
+/* An element of lane src's `v` within groups of `width` lanes (every lane of the warp takes part):
+ * 8-byte elements as two 32-bit shuffles, 2-byte ones in the low half of one. */
+template <typename T>
+static __device__ __forceinline__ T sol_shfl_elem(T v, int src, int width)
+{
+    if constexpr (sizeof(T) == 8)
+        return (T)__shfl_sync(0xFFFFFFFFu, (unsigned)v, src, width) |
+               ((T)__shfl_sync(0xFFFFFFFFu, (unsigned)(v >> 32), src, width) << 32);
+    else
+        return (T)__shfl_sync(0xFFFFFFFFu, (unsigned)v, src, width);
+}
+
+/* The output word of the SHFL store (below) for a shift B known at compile time: elements B .. VEC-1
+ * are elements 0 .. VEC-B-1 of this lane's column word vj; elements 0 .. B-1 are the last B of the
+ * column word of the block above: lane i - 1's vj (a shuffle), or for lane i = 0, whose block above
+ * is the row block above the tile, which no lane computes, lane LPR - 1's element read from the raw
+ * rows (its own last B elements go to no lane: lane 0 takes from it instead). col: the tile column
+ * of vj; a0, cm: the raw rows' shifts, as sol_raw_block takes them. */
+template <typename T, int LPR, int CG, int B>
+static __device__ __forceinline__ uint4 sol_raw_word_shfl(uint4 vj, int i, const uint4 *tile, const uint4 *extra,
+                                                          int col, int a0, int cm)
+{
+    constexpr int VEC = 16 / sizeof(T);
+    T o[16 / sizeof(T)];
+#pragma unroll
+    for (int k = B; k < VEC; ++k)
+        o[k] = sol_word_elem<T>(vj, k - B);
+#pragma unroll
+    for (int k = 0; k < B; ++k) {
+        T mine = sol_word_elem<T>(vj, VEC - B + k);
+        if (i == LPR - 1) {
+            /* shared row R = VEC - B + k (tile row -B + k), tile column col: raw element col + a_R */
+            const int R = VEC - B + k, c = col + ((a0 + R * cm) & (VEC - 1)), w = c / VEC;
+            const uint4 *p = w < CG ? &tile[sol_word_at<T, CG>(R, w)] : &extra[sol_extra_at<T, LPR>(R)];
+            mine = ((const T *)p)[c % VEC];
+        }
+        o[k] = sol_shfl_elem<T>(mine, i == 0 ? LPR - 1 : i - 1, LPR);
+    }
+    return sol_pack<T>(o);
+}
+
+/* sol_raw_word_shfl for a shift b (0 <= b < VEC) the same in every lane of the warp: a branch to one of
+ * VEC compile-time forms. */
+template <typename T, int LPR, int CG, int B = 0>
+static __device__ __forceinline__ uint4 sol_raw_word_shfl_u(uint4 vj, int i, const uint4 *tile, const uint4 *extra,
+                                                            int col, int a0, int cm, int b)
+{
+    if constexpr (B == 16 / (int)sizeof(T) - 1) {
+        return sol_raw_word_shfl<T, LPR, CG, B>(vj, i, tile, extra, col, a0, cm);
+    } else {
+        if (b == B)
+            return sol_raw_word_shfl<T, LPR, CG, B>(vj, i, tile, extra, col, a0, cm);
+        return sol_raw_word_shfl_u<T, LPR, CG, B + 1>(vj, i, tile, extra, col, a0, cm, b);
+    }
+}
+
+/* The store half with each block computed once (SHFLST, MODE bit 128; issue 34, session 5):
+ * sol_raw_store computes every block twice, as its own and as the upper neighbour of the block below
+ * (2 x VEC shared reads, 2 x VEC windows and two transposes a thread). Here thread (i, gs) computes
+ * its own block alone and takes the last b_j elements of the block above's column j from lane i - 1
+ * (the LPR lanes of a tile column are consecutive lanes: i = t % LPR); lane 0's come from the row
+ * block above the tile, read element by element by lane LPR - 1 (at most VEC - 1 elements a column).
+ * Half the block registers, b_j shuffles a word (32-bit parts) instead of VEC shared reads and a
+ * window and a transpose. Needs NT == LPR * CG (one block a thread) and every lane live. */
+template <typename T, int LPR, int CG, int NT, int CACHE>
+static __device__ __forceinline__ void sol_raw_store_shfl(T *__restrict__ out, int rows, int cols, int r0, int c0,
+                                                          int in_mis, int out_mis, const uint4 *tile,
+                                                          const uint4 *extra)
+{
+    constexpr int VEC = 16 / sizeof(T);
+    static_assert(NT == LPR * CG && LPR >= 2 && 32 % LPR == 0, "one block a thread, a tile column in one warp");
+    const int cm = cols & (VEC - 1), rm = rows & (VEC - 1);
+    const int a0 = (in_mis + r0 * cm) & (VEC - 1);
+    const int t = (int)threadIdx.x, i = t % LPR, gs = t / LPR;
+    uint4 v[VEC];
+    sol_raw_block<T, LPR, CG, NT, CACHE>(v, tile, extra, VEC + i * VEC, gs, a0, cm);
+    T *dst = out + ((size_t)(c0 + gs * VEC) * (size_t)rows + (size_t)(r0 + i * VEC));
+    if ((out_mis | rm) == 0) {
+#pragma unroll
+        for (int j = 0; j < VEC; ++j)
+            sol_st16<CACHE>(dst + (size_t)j * (size_t)rows, v[j]);
+    } else {
+#pragma unroll
+        for (int j = 0; j < VEC; ++j) {
+            const int b = (out_mis + j * rm) & (VEC - 1);
+            sol_st16v(dst + (size_t)j * (size_t)rows - b,
+                      sol_raw_word_shfl_u<T, LPR, CG>(v[j], i, tile, extra, gs * VEC + j, a0, cm, b));
+        }
+    }
+}
+
 /* The store half by elements (GATHER, MODE bit 6): thread t = (j, i, q) = (t % VEC, (t / VEC) % LPR,
  * t / (VEC*LPR)) writes word i of output rows c0 + (q*VEC + m)*VEC + j, m = 0 .. VEC-1: elements
  * i*VEC - b + e of the tile column (b: the output row's shift, the same for every m), each read from
@@ -957,7 +1048,7 @@ static __device__ __forceinline__ void sol_raw_store_gather(T *__restrict__ out,
     }
 }
 
-template <typename T, int LPR, int CG, int NT, int CACHE, bool GATHER = false>
+template <typename T, int LPR, int CG, int NT, int CACHE, bool GATHER = false, bool SHFLST = false>
 static __device__ __forceinline__ void sol_any_interior_raw(T *__restrict__ out, const T *__restrict__ in, int rows,
                                                             int cols, int r0, int c0, int in_mis, int out_mis,
                                                             uint4 *tile, uint4 *extra)
@@ -965,7 +1056,9 @@ static __device__ __forceinline__ void sol_any_interior_raw(T *__restrict__ out,
     sol_raw_load<T, LPR, CG, NT, CACHE>(in, cols, r0, c0, in_mis, tile, extra);
     SOL_CP_ASYNC_WAIT();
     __syncthreads();
-    if constexpr (GATHER)
+    if constexpr (SHFLST)
+        sol_raw_store_shfl<T, LPR, CG, NT, CACHE>(out, rows, cols, r0, c0, in_mis, out_mis, tile, extra);
+    else if constexpr (GATHER)
         sol_raw_store_gather<T, LPR, CG, NT, CACHE>(out, rows, cols, r0, c0, in_mis, out_mis, tile, extra);
     else
         sol_raw_store<T, LPR, CG, NT, CACHE>(out, rows, cols, r0, c0, in_mis, out_mis, tile, extra);
@@ -1125,7 +1218,7 @@ static __device__ __forceinline__ void sol_tiled_any(T *__restrict__ out, const 
     /* sol_any_interior_raw; 2-byte elements with the gather store only (sol_raw_store's registers: 114
      * at 64x128 tiles of 128 threads, 4 blocks a SM, 0.0324 ms at 4097^2 on the H200 against the split
      * kernel's 0.0279, session 5) */
-    constexpr bool RAW = (MODE & 16) != 0 && (sizeof(T) != 2 || (MODE & 64) != 0);
+    constexpr bool RAW = (MODE & 16) != 0 && (sizeof(T) != 2 || (MODE & (64 | 128)) != 0);
     const int in_mis = (int)(((size_t)in / sizeof(T)) & (VEC - 1)), out_mis = (int)(((size_t)out / sizeof(T)) & (VEC - 1));
     if constexpr (TILES > 1) {
         static_assert(RAW && FAST && ORDER == -1 && PF == 0, "several tiles a block: the raw path, column-major");
@@ -1142,8 +1235,8 @@ static __device__ __forceinline__ void sol_tiled_any(T *__restrict__ out, const 
         if (r0 > 0 && r0 + TR < rows && c0 + TC <= cols) {
             if constexpr (RAW) {
                 __shared__ uint4 extra[TR + VEC];
-                sol_any_interior_raw<T, LPR, CG, NT, CACHE, (MODE & 64) != 0>(out, in, rows, cols, r0, c0, in_mis,
-                                                                             out_mis, tile, extra);
+                sol_any_interior_raw<T, LPR, CG, NT, CACHE, (MODE & 64) != 0, (MODE & 128) != 0>(
+                    out, in, rows, cols, r0, c0, in_mis, out_mis, tile, extra);
                 return;
             } else {
                 /* MODE bit 1 for 4- and 8-byte elements: the shuffled second words (SHFL) */
@@ -1545,6 +1638,14 @@ SOL_ANY(sol_transpose_any_f64_raw, sol_u64, 16, 16, 256, SOL_ANY_F64_MINB, -1, S
  * registers), f16's split kernel at 128x64, f64 at 64x64 or 256 threads, and the loads without the
  * L2::256B hint (within 1 %). */
 SOL_ANY(sol_transpose_any_f64_raw64x32, sol_u64, 32, 16, 512, 4, -1, SOL_C5, true, 16, 0, false)
+/* The raw kernels with the SHFL store (MODE bit 128, sol_raw_store_shfl: each block computed once, the
+ * block above's elements by shuffle), f32 and f64 at the raw kernels' tiles, and f16's raw kernel, which
+ * the twice-computed store kept at 114 registers (64x128 tiles of 128 threads; `_raws6` capped to 80). */
+SOL_ANY(sol_transpose_any_f32_raws, sol_u32, 16, 16, 256, 4, -1, SOL_C5, true, 144, 0, false)
+SOL_ANY(sol_transpose_any_f32_raws5, sol_u32, 16, 16, 256, 5, -1, SOL_C5, true, 144, 0, false)
+SOL_ANY(sol_transpose_any_f64_raws64x32, sol_u64, 32, 16, 512, 4, -1, SOL_C5, true, 144, 0, false)
+SOL_ANY(sol_transpose_any_f16_raws, sol_u16, 8, 16, 128, 4, -1, SOL_C5, true, 144, 0, false)
+SOL_ANY(sol_transpose_any_f16_raws6, sol_u16, 8, 16, 128, 6, -1, SOL_C5, true, 144, 0, false)
 /* ---- end of session 5's any candidates ---- */
 
 extern "C" __global__ void __launch_bounds__(SOL_TR_THREADS, SOL_TR_PIPELINED_F32_MIN_BLOCKS)

@@ -127,6 +127,12 @@ static unsigned emu_shfl(unsigned v, int delta, int width)
     return got;
 }
 static unsigned __shfl_up_sync(unsigned, unsigned v, int delta, int width) { return emu_shfl(v, -delta, width); }
+/* __shfl_sync: lane src (mod width) of the caller's group of width lanes */
+static unsigned __shfl_sync(unsigned, unsigned v, int src, int width)
+{
+    const int t = g_cur, lane = t % 32, base = lane & ~(width - 1);
+    return emu_shfl(v, base + (src & (width - 1)) - lane, width);
+}
 static unsigned __shfl_down_sync(unsigned, unsigned v, int delta, int width) { return emu_shfl(v, delta, width); }
 
 struct emu_cp {
@@ -319,7 +325,8 @@ static const kern_names g_names[] = {
     K(sol_transpose_large_f64_a), K(sol_transpose_large_f64_32x128), K(sol_transpose_large_f64_128x32),
     K(sol_transpose_large_f64_32x32), K(sol_transpose_any_f32_raw), K(sol_transpose_any_f64_raw),
     /* session 5's */
-    K(sol_transpose_any_f64_raw64x32),
+    K(sol_transpose_any_f64_raw64x32), K(sol_transpose_any_f32_raws), K(sol_transpose_any_f32_raws5),
+    K(sol_transpose_any_f64_raws64x32), K(sol_transpose_any_f16_raws), K(sol_transpose_any_f16_raws6),
 };
 
 static const char *g_only; /* --only NAME: the kernels whose names contain NAME, no others */
