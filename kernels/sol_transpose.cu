@@ -1127,7 +1127,7 @@ static __device__ __forceinline__ void sol_raw_store_gather(T *__restrict__ out,
  * any copy is issued), every thread waits on its phase 0 (one tile a block). A few instructions a
  * row instead of CG + 1 cp.async a row. Without the bulk copy (sm_80): cp.async words to the same
  * layout. Every word read lies inside the input, as in sol_raw_load. */
-template <typename T, int LPR, int CG, int NT, int CACHE>
+template <typename T, int LPR, int CG, int NT, int CACHE, bool CPW = false>
 static __device__ __forceinline__ void sol_raw_load_bulk(const T *__restrict__ in, int cols, int r0, int c0,
                                                          int in_mis, uint4 *tile, unsigned long long *bar)
 {
@@ -1135,18 +1135,22 @@ static __device__ __forceinline__ void sol_raw_load_bulk(const T *__restrict__ i
     static_assert(RWS <= NT, "a row a thread");
     const int t = (int)threadIdx.x, cm = cols & (VEC - 1);
 #if SOL_HAVE_BULK
-    constexpr int BYTES = (CG + 1) * 16;
-    if (t == 0) {
-        SOL_BULK_INIT(bar);
-        SOL_BULK_EXPECT(bar, (unsigned)(RWS * BYTES));
+    if constexpr (!CPW) {
+        constexpr int BYTES = (CG + 1) * 16;
+        if (t == 0) {
+            SOL_BULK_INIT(bar);
+            SOL_BULK_EXPECT(bar, (unsigned)(RWS * BYTES));
+        }
+        __syncthreads();
+        if (t < RWS) {
+            const int r = r0 - VEC + t, a = (in_mis + r * cm) & (VEC - 1), at = sol_pad_at<T, CG>(t, 0);
+            SOL_BULK_COPY(&tile[at], in + ((size_t)r * (size_t)cols + (size_t)c0) - a, (unsigned)BYTES, bar);
+        }
+        SOL_BULK_WAIT(bar, 0u);
+        return;
     }
-    __syncthreads();
-    if (t < RWS) {
-        const int r = r0 - VEC + t, a = (in_mis + r * cm) & (VEC - 1), at = sol_pad_at<T, CG>(t, 0);
-        SOL_BULK_COPY(&tile[at], in + ((size_t)r * (size_t)cols + (size_t)c0) - a, (unsigned)BYTES, bar);
-    }
-    SOL_BULK_WAIT(bar, 0u);
-#else
+#endif
+    /* CPW, or no bulk copy here: cp.async words to the same layout */
     (void)bar;
     constexpr int WORDS = RWS * (CG + 1), LOADS = (WORDS + NT - 1) / NT;
 #pragma unroll
@@ -1159,7 +1163,6 @@ static __device__ __forceinline__ void sol_raw_load_bulk(const T *__restrict__ i
     }
     SOL_CP_ASYNC_WAIT();
     __syncthreads();
-#endif
 }
 
 template <typename T, int LPR, int CG, int NT, int CACHE, bool GATHER = false, bool SHFLST = false>
@@ -1353,7 +1356,7 @@ static __device__ __forceinline__ void sol_tiled_any(T *__restrict__ out, const 
         if (r0 > 0 && r0 + TR < rows && c0 + TC <= cols) {
             if constexpr (RAW && BULK) {
                 __shared__ unsigned long long bar;
-                sol_raw_load_bulk<T, LPR, CG, NT, CACHE>(in, cols, r0, c0, in_mis, tile, &bar);
+                sol_raw_load_bulk<T, LPR, CG, NT, CACHE, (MODE & 512) != 0>(in, cols, r0, c0, in_mis, tile, &bar);
                 sol_raw_store_shfl<T, LPR, CG, NT, CACHE, true>(out, rows, cols, r0, c0, in_mis, out_mis, tile, tile);
                 return;
             } else if constexpr (RAW) {
@@ -1773,6 +1776,10 @@ SOL_ANY(sol_transpose_any_f16_raws6, sol_u16, 8, 16, 128, 6, -1, SOL_C5, true, 1
 SOL_ANY(sol_transpose_any_f32_rawb, sol_u32, 16, 16, 256, 4, -1, SOL_C5, true, 400, 0, false)
 SOL_ANY(sol_transpose_any_f64_rawb64x32, sol_u64, 32, 16, 512, 4, -1, SOL_C5, true, 400, 0, false)
 SOL_ANY(sol_transpose_any_f16_rawb, sol_u16, 8, 16, 128, 4, -1, SOL_C5, true, 400, 0, false)
+/* ... and the padded rows by cp.async words on sm_90 too (MODE bit 512: the bulk form's layout without
+ * the bulk copy, to tell the two apart) */
+SOL_ANY(sol_transpose_any_f32_rawp, sol_u32, 16, 16, 256, 4, -1, SOL_C5, true, 912, 0, false)
+SOL_ANY(sol_transpose_any_f64_rawp64x32, sol_u64, 32, 16, 512, 4, -1, SOL_C5, true, 912, 0, false)
 /* ---- end of session 5's any candidates ---- */
 
 extern "C" __global__ void __launch_bounds__(SOL_TR_THREADS, SOL_TR_PIPELINED_F32_MIN_BLOCKS)

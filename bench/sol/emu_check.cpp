@@ -448,6 +448,7 @@ static const kern_names g_names[] = {
     K(sol_transpose_any_f64_raw64x32), K(sol_transpose_any_f32_raws), K(sol_transpose_any_f32_raws5),
     K(sol_transpose_any_f64_raws64x32), K(sol_transpose_any_f16_raws), K(sol_transpose_any_f16_raws6),
     K(sol_transpose_any_f32_rawb), K(sol_transpose_any_f64_rawb64x32), K(sol_transpose_any_f16_rawb),
+    K(sol_transpose_any_f32_rawp), K(sol_transpose_any_f64_rawp64x32),
 };
 
 static const char *g_only; /* --only NAME: the kernels whose names contain NAME, no others */
