@@ -1765,21 +1765,15 @@ SOL_ANY(sol_transpose_any_f64_raw, sol_u64, 16, 16, 256, SOL_ANY_F64_MINB, -1, S
  * L2::256B hint (within 1 %). */
 SOL_ANY(sol_transpose_any_f64_raw64x32, sol_u64, 32, 16, 512, 4, -1, SOL_C5, true, 16, 0, false)
 /* The raw kernels with the SHFL store (MODE bit 128, sol_raw_store_shfl: each block computed once, the
- * block above's elements by shuffle), f32 and f64 at the raw kernels' tiles, and f16's raw kernel, which
- * the twice-computed store kept at 114 registers (64x128 tiles of 128 threads; `_raws6` capped to 80). */
+ * block above's last elements by shuffle): f32 at the raw kernel's 64x64 tiles, f64 at 64x32. 0.2-0.9 %
+ * faster than the raw kernels in all 6 tuner measurements on the H200 (9 % and 17 % fewer instructions);
+ * picked for both. What lost there (docs/speed-of-light.md, session 5: raw store) was dropped, its
+ * templates stay: f32's at 5 blocks a SM (48 registers, 4 bytes spilled), f16's raw kernel with this
+ * store (88 registers; 80 under a cap, spilling: 20-30 % slower than the split kernel), and the rows by
+ * bulk copies (MODE bit 256, sol_raw_load_bulk: f32 6 %, f64 3.5 %, f16 27 % slower) or by cp.async
+ * words into the bulk form's padded rows (MODE bit 512: a tie). */
 SOL_ANY(sol_transpose_any_f32_raws, sol_u32, 16, 16, 256, 4, -1, SOL_C5, true, 144, 0, false)
-SOL_ANY(sol_transpose_any_f32_raws5, sol_u32, 16, 16, 256, 5, -1, SOL_C5, true, 144, 0, false)
 SOL_ANY(sol_transpose_any_f64_raws64x32, sol_u64, 32, 16, 512, 4, -1, SOL_C5, true, 144, 0, false)
-SOL_ANY(sol_transpose_any_f16_raws, sol_u16, 8, 16, 128, 4, -1, SOL_C5, true, 144, 0, false)
-SOL_ANY(sol_transpose_any_f16_raws6, sol_u16, 8, 16, 128, 6, -1, SOL_C5, true, 144, 0, false)
-/* ... and with the raw rows by bulk copies (MODE bit 256: sol_raw_load_bulk, one thread a row) */
-SOL_ANY(sol_transpose_any_f32_rawb, sol_u32, 16, 16, 256, 4, -1, SOL_C5, true, 400, 0, false)
-SOL_ANY(sol_transpose_any_f64_rawb64x32, sol_u64, 32, 16, 512, 4, -1, SOL_C5, true, 400, 0, false)
-SOL_ANY(sol_transpose_any_f16_rawb, sol_u16, 8, 16, 128, 4, -1, SOL_C5, true, 400, 0, false)
-/* ... and the padded rows by cp.async words on sm_90 too (MODE bit 512: the bulk form's layout without
- * the bulk copy, to tell the two apart) */
-SOL_ANY(sol_transpose_any_f32_rawp, sol_u32, 16, 16, 256, 4, -1, SOL_C5, true, 912, 0, false)
-SOL_ANY(sol_transpose_any_f64_rawp64x32, sol_u64, 32, 16, 512, 4, -1, SOL_C5, true, 912, 0, false)
 /* ---- end of session 5's any candidates ---- */
 
 extern "C" __global__ void __launch_bounds__(SOL_TR_THREADS, SOL_TR_PIPELINED_F32_MIN_BLOCKS)

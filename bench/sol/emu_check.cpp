@@ -64,7 +64,7 @@ static void emu_cp_wait(int n);
 #define SOL_HAVE_BULK 1
 static void emu_bulk_init(unsigned long long *bar);
 static void emu_bulk_expect(unsigned long long *bar, unsigned bytes);
-static void emu_bulk_copy(void *dst, const void *src, unsigned bytes, unsigned long long *bar);
+[[maybe_unused]] static void emu_bulk_copy(void *dst, const void *src, unsigned bytes, unsigned long long *bar);
 static void emu_bulk_wait(unsigned long long *bar, unsigned parity);
 #define SOL_BULK_INIT(bar) emu_bulk_init(bar)
 #define SOL_BULK_EXPECT(bar, bytes) emu_bulk_expect((bar), (bytes))
@@ -195,7 +195,7 @@ static void emu_bulk_bad(const char *what)
     if (g_bulk_bad++ < 5)
         fprintf(stderr, "  thread %d: %s\n", g_cur, what);
 }
-static void emu_bulk_init(unsigned long long *bar)
+[[maybe_unused]] static void emu_bulk_init(unsigned long long *bar)
 {
     g_bars[bar] = emu_bar{true, false, 0, 0, 0, {}};
 }
@@ -209,7 +209,7 @@ static void emu_bulk_complete(emu_bar &b)
     b.arrived = false;
     b.expect = b.issued = 0;
 }
-static void emu_bulk_expect(unsigned long long *bar, unsigned bytes)
+[[maybe_unused]] static void emu_bulk_expect(unsigned long long *bar, unsigned bytes)
 {
     auto it = g_bars.find(bar);
     if (it == g_bars.end() || !it->second.init)
@@ -222,7 +222,7 @@ static void emu_bulk_expect(unsigned long long *bar, unsigned bytes)
         emu_bulk_complete(it->second);
 }
 static void emu_access(const void *p, size_t bytes, int store);
-static void emu_bulk_copy(void *dst, const void *src, unsigned bytes, unsigned long long *bar)
+[[maybe_unused]] static void emu_bulk_copy(void *dst, const void *src, unsigned bytes, unsigned long long *bar)
 {
     auto it = g_bars.find(bar);
     if (it == g_bars.end() || !it->second.init)
@@ -241,7 +241,7 @@ static void emu_bulk_copy(void *dst, const void *src, unsigned bytes, unsigned l
     if (!g_cp_late && b.arrived && b.issued == b.expect)
         emu_bulk_complete(b);
 }
-static void emu_bulk_wait(unsigned long long *bar, unsigned parity)
+[[maybe_unused]] static void emu_bulk_wait(unsigned long long *bar, unsigned parity)
 {
     for (;;) {
         auto it = g_bars.find(bar);
@@ -445,10 +445,7 @@ static const kern_names g_names[] = {
     K(sol_transpose_large_f64_a), K(sol_transpose_large_f64_32x128), K(sol_transpose_large_f64_128x32),
     K(sol_transpose_large_f64_32x32), K(sol_transpose_any_f32_raw), K(sol_transpose_any_f64_raw),
     /* session 5's */
-    K(sol_transpose_any_f64_raw64x32), K(sol_transpose_any_f32_raws), K(sol_transpose_any_f32_raws5),
-    K(sol_transpose_any_f64_raws64x32), K(sol_transpose_any_f16_raws), K(sol_transpose_any_f16_raws6),
-    K(sol_transpose_any_f32_rawb), K(sol_transpose_any_f64_rawb64x32), K(sol_transpose_any_f16_rawb),
-    K(sol_transpose_any_f32_rawp), K(sol_transpose_any_f64_rawp64x32),
+    K(sol_transpose_any_f64_raw64x32), K(sol_transpose_any_f32_raws), K(sol_transpose_any_f64_raws64x32),
 };
 
 static const char *g_only; /* --only NAME: the kernels whose names contain NAME, no others */
