@@ -157,6 +157,60 @@ static __device__ __forceinline__ void sol_cp_async_wait_group_ptx()
 #define SOL_CP_ASYNC_COMMIT() sol_cp_async_commit_ptx<>()
 #define SOL_CP_ASYNC_WAIT_GROUP(n) sol_cp_async_wait_group_ptx<(n)>()
 #endif
+/* Bulk copies (cp.async.bulk, sm_90+, issue 34): one thread copies a run of BYTES (a multiple of 16,
+ * both addresses 16-byte aligned) from global to shared memory by the copy engine, and a shared
+ * mbarrier counts the bytes in (complete_tx); threads wait on the barrier's phase. SOL_HAVE_BULK says
+ * whether this compilation has them (0 for sm_80: the callers then copy by cp.async words). The
+ * emulator (bench/sol/emu_check.cpp) supplies host versions. Templates: a kernel file built with
+ * -Werror may leave them unused. */
+#ifndef SOL_BULK_COPY
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+#define SOL_HAVE_BULK 1
+template <int UNUSED = 0>
+static __device__ __forceinline__ void sol_bulk_init_ptx(unsigned long long *bar)
+{
+    const unsigned b = (unsigned)__cvta_generic_to_shared(bar);
+    asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(b) : "memory");
+    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+    asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+}
+/* the barrier's one arrival, with the bytes its phase waits for */
+template <int UNUSED = 0>
+static __device__ __forceinline__ void sol_bulk_expect_ptx(unsigned long long *bar, unsigned bytes)
+{
+    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(
+                     (unsigned)__cvta_generic_to_shared(bar)),
+                 "r"(bytes)
+                 : "memory");
+}
+template <int UNUSED = 0>
+static __device__ __forceinline__ void sol_bulk_copy_ptx(void *dst, const void *src, unsigned bytes,
+                                                         unsigned long long *bar)
+{
+    asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(
+                     (unsigned)__cvta_generic_to_shared(dst)),
+                 "l"(src), "r"(bytes), "r"((unsigned)__cvta_generic_to_shared(bar))
+                 : "memory");
+}
+template <int UNUSED = 0>
+static __device__ __forceinline__ void sol_bulk_wait_ptx(unsigned long long *bar, unsigned parity)
+{
+    unsigned done;
+    do {
+        asm volatile("{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2; selp.u32 %0, 1, 0, p; }"
+                     : "=r"(done)
+                     : "r"((unsigned)__cvta_generic_to_shared(bar)), "r"(parity)
+                     : "memory");
+    } while (!done);
+}
+#define SOL_BULK_INIT(bar) sol_bulk_init_ptx<>(bar)
+#define SOL_BULK_EXPECT(bar, bytes) sol_bulk_expect_ptx<>((bar), (bytes))
+#define SOL_BULK_COPY(dst, src, bytes, bar) sol_bulk_copy_ptx<>((dst), (src), (bytes), (bar))
+#define SOL_BULK_WAIT(bar, parity) sol_bulk_wait_ptx<>((bar), (parity))
+#else
+#define SOL_HAVE_BULK 0
+#endif
+#endif
 template <int CACHE>
 static __device__ __forceinline__ void sol_cp16(uint4 *dst, const void *src)
 {
@@ -841,7 +895,27 @@ static __device__ __forceinline__ int sol_extra_at(int R)
     return (R % SOL_WORD_ELEMS(T)) * (LPR + 1) + R / SOL_WORD_ELEMS(T);
 }
 
-template <typename T, int LPR, int CG, int NT, int CACHE>
+/* PAD (the bulk-copied form, MODE bit 256): raw row R's CG + 1 words lie together (the extra word
+ * last), rows of a row block one after the other, and one word of padding after each row block:
+ * 8 lanes reading word g of rows R + VEC*i (i = 0..7) touch 8 bank groups, as the row-block stride
+ * VEC*(CG+1) + 1 is odd. Else the swizzled tile and `extra` (sol_word_at, sol_extra_at). */
+template <typename T, int CG>
+static __device__ __forceinline__ int sol_pad_at(int R, int g)
+{
+    constexpr int VEC = 16 / sizeof(T), RBS = VEC * (CG + 1) + 1;
+    static_assert(RBS % 2 == 1, "an odd row-block stride");
+    return (R / VEC) * RBS + (R % VEC) * (CG + 1) + g;
+}
+template <typename T, int LPR, int CG, bool PAD>
+static __device__ __forceinline__ const uint4 *sol_raw_word(const uint4 *tile, const uint4 *extra, int R, int g)
+{
+    if constexpr (PAD)
+        return &tile[sol_pad_at<T, CG>(R, g)];
+    else
+        return g < CG ? &tile[sol_word_at<T, CG>(R, g)] : &extra[sol_extra_at<T, LPR>(R)];
+}
+
+template <typename T, int LPR, int CG, int NT, int CACHE, bool PAD = false>
 static __device__ __forceinline__ void sol_raw_block(uint4 *v, const uint4 *tile, const uint4 *extra, int R0, int g,
                                                      int a0, int cm)
 {
@@ -849,8 +923,8 @@ static __device__ __forceinline__ void sol_raw_block(uint4 *v, const uint4 *tile
     uint4 lo[VEC], hi[VEC];
 #pragma unroll
     for (int k = 0; k < VEC; ++k) {
-        lo[k] = tile[sol_word_at<T, CG>(R0 + k, g)];
-        hi[k] = g + 1 < CG ? tile[sol_word_at<T, CG>(R0 + k, g + 1)] : extra[sol_extra_at<T, LPR>(R0 + k)];
+        lo[k] = *sol_raw_word<T, LPR, CG, PAD>(tile, extra, R0 + k, g);
+        hi[k] = *sol_raw_word<T, LPR, CG, PAD>(tile, extra, R0 + k, g + 1);
     }
 #pragma unroll
     for (int k = 0; k < VEC; ++k)
@@ -916,6 +990,96 @@ static __device__ __forceinline__ void sol_raw_store(T *__restrict__ out, int ro
     }
 }
 
+/* An element of lane src's `v` within groups of `width` lanes (every lane of the warp takes part):
+ * 8-byte elements as two 32-bit shuffles, 2-byte ones in the low half of one. */
+template <typename T>
+static __device__ __forceinline__ T sol_shfl_elem(T v, int src, int width)
+{
+    if constexpr (sizeof(T) == 8)
+        return (T)__shfl_sync(0xFFFFFFFFu, (unsigned)v, src, width) |
+               ((T)__shfl_sync(0xFFFFFFFFu, (unsigned)(v >> 32), src, width) << 32);
+    else
+        return (T)__shfl_sync(0xFFFFFFFFu, (unsigned)v, src, width);
+}
+
+/* The output word of the SHFL store (below) for a shift B known at compile time: elements B .. VEC-1
+ * are elements 0 .. VEC-B-1 of this lane's column word vj; elements 0 .. B-1 are the last B of the
+ * column word of the block above: lane i - 1's vj (a shuffle), or for lane i = 0, whose block above
+ * is the row block above the tile, which no lane computes, lane LPR - 1's element read from the raw
+ * rows (its own last B elements go to no lane: lane 0 takes from it instead). col: the tile column
+ * of vj; a0, cm: the raw rows' shifts, as sol_raw_block takes them. */
+template <typename T, int LPR, int CG, int B, bool PAD>
+static __device__ __forceinline__ uint4 sol_raw_word_shfl(uint4 vj, int i, const uint4 *tile, const uint4 *extra,
+                                                          int col, int a0, int cm)
+{
+    constexpr int VEC = 16 / sizeof(T);
+    T o[16 / sizeof(T)];
+#pragma unroll
+    for (int k = B; k < VEC; ++k)
+        o[k] = sol_word_elem<T>(vj, k - B);
+#pragma unroll
+    for (int k = 0; k < B; ++k) {
+        T mine = sol_word_elem<T>(vj, VEC - B + k);
+        if (i == LPR - 1) {
+            /* shared row R = VEC - B + k (tile row -B + k), tile column col: raw element col + a_R */
+            const int R = VEC - B + k, c = col + ((a0 + R * cm) & (VEC - 1)), w = c / VEC;
+            mine = ((const T *)sol_raw_word<T, LPR, CG, PAD>(tile, extra, R, w))[c % VEC];
+        }
+        o[k] = sol_shfl_elem<T>(mine, i == 0 ? LPR - 1 : i - 1, LPR);
+    }
+    return sol_pack<T>(o);
+}
+
+/* sol_raw_word_shfl for a shift b (0 <= b < VEC) the same in every lane of the warp: a branch to one of
+ * VEC compile-time forms. */
+template <typename T, int LPR, int CG, bool PAD, int B = 0>
+static __device__ __forceinline__ uint4 sol_raw_word_shfl_u(uint4 vj, int i, const uint4 *tile, const uint4 *extra,
+                                                            int col, int a0, int cm, int b)
+{
+    if constexpr (B == 16 / (int)sizeof(T) - 1) {
+        return sol_raw_word_shfl<T, LPR, CG, B, PAD>(vj, i, tile, extra, col, a0, cm);
+    } else {
+        if (b == B)
+            return sol_raw_word_shfl<T, LPR, CG, B, PAD>(vj, i, tile, extra, col, a0, cm);
+        return sol_raw_word_shfl_u<T, LPR, CG, PAD, B + 1>(vj, i, tile, extra, col, a0, cm, b);
+    }
+}
+
+/* The store half with each block computed once (SHFLST, MODE bit 128; issue 34, session 5):
+ * sol_raw_store computes every block twice, as its own and as the upper neighbour of the block below
+ * (2 x VEC shared reads, 2 x VEC windows and two transposes a thread). Here thread (i, gs) computes
+ * its own block alone and takes the last b_j elements of the block above's column j from lane i - 1
+ * (the LPR lanes of a tile column are consecutive lanes: i = t % LPR); lane 0's come from the row
+ * block above the tile, read element by element by lane LPR - 1 (at most VEC - 1 elements a column).
+ * Half the block registers, b_j shuffles a word (32-bit parts) instead of VEC shared reads and a
+ * window and a transpose. Needs NT == LPR * CG (one block a thread) and every lane live. */
+template <typename T, int LPR, int CG, int NT, int CACHE, bool PAD = false>
+static __device__ __forceinline__ void sol_raw_store_shfl(T *__restrict__ out, int rows, int cols, int r0, int c0,
+                                                          int in_mis, int out_mis, const uint4 *tile,
+                                                          const uint4 *extra)
+{
+    constexpr int VEC = 16 / sizeof(T);
+    static_assert(NT == LPR * CG && LPR >= 2 && 32 % LPR == 0, "one block a thread, a tile column in one warp");
+    const int cm = cols & (VEC - 1), rm = rows & (VEC - 1);
+    const int a0 = (in_mis + r0 * cm) & (VEC - 1);
+    const int t = (int)threadIdx.x, i = t % LPR, gs = t / LPR;
+    uint4 v[VEC];
+    sol_raw_block<T, LPR, CG, NT, CACHE, PAD>(v, tile, extra, VEC + i * VEC, gs, a0, cm);
+    T *dst = out + ((size_t)(c0 + gs * VEC) * (size_t)rows + (size_t)(r0 + i * VEC));
+    if ((out_mis | rm) == 0) {
+#pragma unroll
+        for (int j = 0; j < VEC; ++j)
+            sol_st16<CACHE>(dst + (size_t)j * (size_t)rows, v[j]);
+    } else {
+#pragma unroll
+        for (int j = 0; j < VEC; ++j) {
+            const int b = (out_mis + j * rm) & (VEC - 1);
+            sol_st16v(dst + (size_t)j * (size_t)rows - b,
+                      sol_raw_word_shfl_u<T, LPR, CG, PAD>(v[j], i, tile, extra, gs * VEC + j, a0, cm, b));
+        }
+    }
+}
+
 /* The store half by elements (GATHER, MODE bit 6): thread t = (j, i, q) = (t % VEC, (t / VEC) % LPR,
  * t / (VEC*LPR)) writes word i of output rows c0 + (q*VEC + m)*VEC + j, m = 0 .. VEC-1: elements
  * i*VEC - b + e of the tile column (b: the output row's shift, the same for every m), each read from
@@ -957,7 +1121,51 @@ static __device__ __forceinline__ void sol_raw_store_gather(T *__restrict__ out,
     }
 }
 
-template <typename T, int LPR, int CG, int NT, int CACHE, bool GATHER = false>
+/* BULK (MODE bit 256 with 128; issue 34, session 5): the raw rows by bulk copies into the PAD layout
+ * (sol_pad_at), one thread a row: (CG + 1) * 16 bytes from the aligned word at or before the tile's
+ * first column, one mbarrier for the tile's TR + VEC rows (thread 0 arrives with their bytes before
+ * any copy is issued), every thread waits on its phase 0 (one tile a block). A few instructions a
+ * row instead of CG + 1 cp.async a row. Without the bulk copy (sm_80): cp.async words to the same
+ * layout. Every word read lies inside the input, as in sol_raw_load. */
+template <typename T, int LPR, int CG, int NT, int CACHE, bool CPW = false>
+static __device__ __forceinline__ void sol_raw_load_bulk(const T *__restrict__ in, int cols, int r0, int c0,
+                                                         int in_mis, uint4 *tile, unsigned long long *bar)
+{
+    constexpr int VEC = 16 / sizeof(T), TR = LPR * VEC, RWS = TR + VEC;
+    static_assert(RWS <= NT, "a row a thread");
+    const int t = (int)threadIdx.x, cm = cols & (VEC - 1);
+#if SOL_HAVE_BULK
+    if constexpr (!CPW) {
+        constexpr int BYTES = (CG + 1) * 16;
+        if (t == 0) {
+            SOL_BULK_INIT(bar);
+            SOL_BULK_EXPECT(bar, (unsigned)(RWS * BYTES));
+        }
+        __syncthreads();
+        if (t < RWS) {
+            const int r = r0 - VEC + t, a = (in_mis + r * cm) & (VEC - 1), at = sol_pad_at<T, CG>(t, 0);
+            SOL_BULK_COPY(&tile[at], in + ((size_t)r * (size_t)cols + (size_t)c0) - a, (unsigned)BYTES, bar);
+        }
+        SOL_BULK_WAIT(bar, 0u);
+        return;
+    }
+#endif
+    /* CPW, or no bulk copy here: cp.async words to the same layout */
+    (void)bar;
+    constexpr int WORDS = RWS * (CG + 1), LOADS = (WORDS + NT - 1) / NT;
+#pragma unroll
+    for (int k = 0; k < LOADS; ++k) {
+        const int idx = t + k * NT;
+        if (WORDS % NT == 0 || idx < WORDS) {
+            const int R = idx / (CG + 1), g = idx % (CG + 1), r = r0 - VEC + R, a = (in_mis + r * cm) & (VEC - 1);
+            sol_cp16<CACHE>(&tile[sol_pad_at<T, CG>(R, g)], in + ((size_t)r * (size_t)cols + (size_t)(c0 + g * VEC)) - a);
+        }
+    }
+    SOL_CP_ASYNC_WAIT();
+    __syncthreads();
+}
+
+template <typename T, int LPR, int CG, int NT, int CACHE, bool GATHER = false, bool SHFLST = false>
 static __device__ __forceinline__ void sol_any_interior_raw(T *__restrict__ out, const T *__restrict__ in, int rows,
                                                             int cols, int r0, int c0, int in_mis, int out_mis,
                                                             uint4 *tile, uint4 *extra)
@@ -965,7 +1173,9 @@ static __device__ __forceinline__ void sol_any_interior_raw(T *__restrict__ out,
     sol_raw_load<T, LPR, CG, NT, CACHE>(in, cols, r0, c0, in_mis, tile, extra);
     SOL_CP_ASYNC_WAIT();
     __syncthreads();
-    if constexpr (GATHER)
+    if constexpr (SHFLST)
+        sol_raw_store_shfl<T, LPR, CG, NT, CACHE>(out, rows, cols, r0, c0, in_mis, out_mis, tile, extra);
+    else if constexpr (GATHER)
         sol_raw_store_gather<T, LPR, CG, NT, CACHE>(out, rows, cols, r0, c0, in_mis, out_mis, tile, extra);
     else
         sol_raw_store<T, LPR, CG, NT, CACHE>(out, rows, cols, r0, c0, in_mis, out_mis, tile, extra);
@@ -1120,12 +1330,16 @@ static __device__ __forceinline__ void sol_tiled_any(T *__restrict__ out, const 
      * threads past LPR*CG, whole warps, have no block */
     static_assert(BLOCKS * NT == LPR * CG || (BLOCKS == 1 && LPR * CG % 32 == 0), "tile and block do not match");
     static_assert(32 % LPR == 0 && NT % 32 == 0, "a column of the tile must be lanes of one warp");
+    /* BULK: the raw rows in the PAD layout (sol_pad_at), by bulk copies (sol_raw_load_bulk) */
+    constexpr bool BULK = (MODE & 256) != 0;
+    static_assert(!BULK || (MODE & 128) != 0, "the bulk-copied rows with the SHFL store");
+    constexpr int TWORDS = BULK ? (TR + VEC) / VEC * (VEC * (CG + 1) + 1) : WORDS;
     /* shared row R holds tile row R - VEC: row block 0 is the one above the tile */
-    __shared__ uint4 tile[WORDS];
+    __shared__ uint4 tile[TWORDS];
     /* sol_any_interior_raw; 2-byte elements with the gather store only (sol_raw_store's registers: 114
      * at 64x128 tiles of 128 threads, 4 blocks a SM, 0.0324 ms at 4097^2 on the H200 against the split
      * kernel's 0.0279, session 5) */
-    constexpr bool RAW = (MODE & 16) != 0 && (sizeof(T) != 2 || (MODE & 64) != 0);
+    constexpr bool RAW = (MODE & 16) != 0 && (sizeof(T) != 2 || (MODE & (64 | 128)) != 0);
     const int in_mis = (int)(((size_t)in / sizeof(T)) & (VEC - 1)), out_mis = (int)(((size_t)out / sizeof(T)) & (VEC - 1));
     if constexpr (TILES > 1) {
         static_assert(RAW && FAST && ORDER == -1 && PF == 0, "several tiles a block: the raw path, column-major");
@@ -1140,10 +1354,15 @@ static __device__ __forceinline__ void sol_tiled_any(T *__restrict__ out, const 
         sol_prefetch_tile<T, TR, TC, NT, PF>(in, rows, cols, (rows + TR - 1) / TR, (cols + TC - 1) / TC);
     if constexpr (FAST && (LPR * CG == NT || (RAW && (MODE & 64) == 0 && LPR * CG > NT))) {
         if (r0 > 0 && r0 + TR < rows && c0 + TC <= cols) {
-            if constexpr (RAW) {
+            if constexpr (RAW && BULK) {
+                __shared__ unsigned long long bar;
+                sol_raw_load_bulk<T, LPR, CG, NT, CACHE, (MODE & 512) != 0>(in, cols, r0, c0, in_mis, tile, &bar);
+                sol_raw_store_shfl<T, LPR, CG, NT, CACHE, true>(out, rows, cols, r0, c0, in_mis, out_mis, tile, tile);
+                return;
+            } else if constexpr (RAW) {
                 __shared__ uint4 extra[TR + VEC];
-                sol_any_interior_raw<T, LPR, CG, NT, CACHE, (MODE & 64) != 0>(out, in, rows, cols, r0, c0, in_mis,
-                                                                             out_mis, tile, extra);
+                sol_any_interior_raw<T, LPR, CG, NT, CACHE, (MODE & 64) != 0, (MODE & 128) != 0>(
+                    out, in, rows, cols, r0, c0, in_mis, out_mis, tile, extra);
                 return;
             } else {
                 /* MODE bit 1 for 4- and 8-byte elements: the shuffled second words (SHFL) */
@@ -1545,6 +1764,16 @@ SOL_ANY(sol_transpose_any_f64_raw, sol_u64, 16, 16, 256, SOL_ANY_F64_MINB, -1, S
  * registers), f16's split kernel at 128x64, f64 at 64x64 or 256 threads, and the loads without the
  * L2::256B hint (within 1 %). */
 SOL_ANY(sol_transpose_any_f64_raw64x32, sol_u64, 32, 16, 512, 4, -1, SOL_C5, true, 16, 0, false)
+/* The raw kernels with the SHFL store (MODE bit 128, sol_raw_store_shfl: each block computed once, the
+ * block above's last elements by shuffle): f32 at the raw kernel's 64x64 tiles, f64 at 64x32. 0.2-0.9 %
+ * faster than the raw kernels in all 6 tuner measurements on the H200 (9 % and 17 % fewer instructions);
+ * picked for both. What lost there (docs/speed-of-light.md, session 5: raw store) was dropped, its
+ * templates stay: f32's at 5 blocks a SM (48 registers, 4 bytes spilled), f16's raw kernel with this
+ * store (88 registers; 80 under a cap, spilling: 20-30 % slower than the split kernel), and the rows by
+ * bulk copies (MODE bit 256, sol_raw_load_bulk: f32 6 %, f64 3.5 %, f16 27 % slower) or by cp.async
+ * words into the bulk form's padded rows (MODE bit 512: a tie). */
+SOL_ANY(sol_transpose_any_f32_raws, sol_u32, 16, 16, 256, 4, -1, SOL_C5, true, 144, 0, false)
+SOL_ANY(sol_transpose_any_f64_raws64x32, sol_u64, 32, 16, 512, 4, -1, SOL_C5, true, 144, 0, false)
 /* ---- end of session 5's any candidates ---- */
 
 extern "C" __global__ void __launch_bounds__(SOL_TR_THREADS, SOL_TR_PIPELINED_F32_MIN_BLOCKS)

@@ -213,8 +213,8 @@ static void test_candidates_and_their_launches(void)
     struct smem_sol_launch l;
     const uint64_t a = 0x10000;
     CHECK_EQ(smem_sol_transpose_candidates(2, "any"), 2);
-    CHECK_EQ(smem_sol_transpose_candidates(4, "any"), 3);
-    CHECK_EQ(smem_sol_transpose_candidates(8, "any"), 3);
+    CHECK_EQ(smem_sol_transpose_candidates(4, "any"), 4);
+    CHECK_EQ(smem_sol_transpose_candidates(8, "any"), 4);
     CHECK_EQ(smem_sol_transpose_candidates(8, "narrow"), 5);
     CHECK_EQ(smem_sol_transpose_candidates(4, "narrow"), 4);
     CHECK_EQ(smem_sol_transpose_candidates(2, "narrow"), 1);
@@ -229,7 +229,8 @@ static void test_candidates_and_their_launches(void)
     CHECK_EQ(smem_sol_transpose_launch_cand(2, 4097, 4097, "any", 1, a, a, &l), 0);
     CHECK(strcmp(l.kernel, "sol_transpose_any_f16_64x128") == 0);
     CHECK(l.block[0] == 256 && l.tile_rows == 64 && l.tile_cols == 128 && l.grid[0] == 65u * 33u && l.grid[1] == 1);
-    /* session 4's gather store (candidate 2) lost on the H200 and was dropped (session 5) */
+    /* session 4's gather store (candidate 2) lost on the H200 and was dropped (session 5), as did the raw
+     * kernel with the shuffle store (session 5: raw store) */
     CHECK_EQ(smem_sol_transpose_launch_cand(2, 4097, 4097, "any", 2, a, a, &l), -1); /* no third */
     /* f16 big, candidate 2: 64x256 tiles, column-major */
     CHECK_EQ(smem_sol_transpose_launch_cand(2, 10000, 7000, "big", 2, a, a, &l), 0);
@@ -249,7 +250,6 @@ static void test_candidates_and_their_launches(void)
     /* the raw any kernels, one block a tile (f32: 65 x 65 tiles of 64x64; f64: 129 x 129 of 32x32, and
      * session 5's 65 x 129 of 64x32 of 512 threads); session 4's other raw forms (gather store, 128
      * threads, two tiles a block) lost on the H200 and were dropped (session 5), with f64's shuffled pairs */
-    CHECK_EQ(smem_sol_transpose_launch_cand(4, 4097, 4097, "any", 3, a, a, &l), -1); /* no fourth */
     CHECK_EQ(smem_sol_transpose_launch_cand(4, 4097, 4097, "any", 2, a, a, &l), 0);
     CHECK(strcmp(l.kernel, "sol_transpose_any_f32_raw") == 0 && l.grid[0] == 65u * 65u);
     CHECK_EQ(smem_sol_transpose_launch_cand(8, 4097, 4097, "any", 1, a, a, &l), 0);
@@ -257,7 +257,16 @@ static void test_candidates_and_their_launches(void)
     CHECK_EQ(smem_sol_transpose_launch_cand(8, 4097, 4097, "any", 2, a, a, &l), 0);
     CHECK(strcmp(l.kernel, "sol_transpose_any_f64_raw64x32") == 0 && l.block[0] == 512);
     CHECK(l.tile_rows == 64 && l.tile_cols == 32 && l.grid[0] == 65u * 129u && l.grid[1] == 1);
-    CHECK_EQ(smem_sol_transpose_launch_cand(8, 4097, 4097, "any", 3, a, a, &l), -1); /* no fourth */
+    /* session 5's raw kernels with the shuffle store (each block computed once): f32 at 64x64 tiles
+     * (candidate 3), f64 at 64x32 of 512 threads (3); no fifth (the bulk-copied rows, f32 at 5 blocks a
+     * SM and the padded rows by words lost on the H200) */
+    CHECK_EQ(smem_sol_transpose_launch_cand(4, 4097, 4097, "any", 3, a, a, &l), 0);
+    CHECK(strcmp(l.kernel, "sol_transpose_any_f32_raws") == 0 && l.block[0] == 256 && l.grid[0] == 65u * 65u);
+    CHECK_EQ(smem_sol_transpose_launch_cand(4, 4097, 4097, "any", 4, a, a, &l), -1);
+    CHECK_EQ(smem_sol_transpose_launch_cand(8, 4097, 4097, "any", 3, a, a, &l), 0);
+    CHECK(strcmp(l.kernel, "sol_transpose_any_f64_raws64x32") == 0 && l.block[0] == 512 && l.tile_rows == 64 &&
+          l.tile_cols == 32 && l.grid[0] == 65u * 129u);
+    CHECK_EQ(smem_sol_transpose_launch_cand(8, 4097, 4097, "any", 4, a, a, &l), -1);
     /* every kind but the any kind refuses misaligned shapes */
     CHECK_EQ(smem_sol_transpose_launch_cand(8, 4097, 4097, "large", 1, a, a, &l), -1);
     /* large f64: 32x128 tiles (candidate 1), 128x32 (2), column-major on a 1-D grid */

@@ -16,6 +16,7 @@
 #include <string>
 #include <ucontext.h>
 #include <algorithm>
+#include <map>
 #include <vector>
 
 extern "C" {
@@ -55,6 +56,20 @@ static void emu_cp_wait(int n);
 #define SOL_CP_ASYNC_WAIT() emu_cp_wait(-1)
 #define SOL_CP_ASYNC_COMMIT() emu_cp_commit()
 #define SOL_CP_ASYNC_WAIT_GROUP(n) emu_cp_wait(n)
+
+/* Bulk copies (cp.async.bulk + an mbarrier's transaction count): a barrier's phase completes once its
+ * arrival (SOL_BULK_EXPECT) is in and its copies have brought exactly the bytes it expects; a copy's
+ * bytes land when its phase completes (g_cp_late: at the first wait that finds it complete) or at
+ * once. A wait on an incomplete phase yields to the other threads (a spin, as try_wait's loop). */
+#define SOL_HAVE_BULK 1
+static void emu_bulk_init(unsigned long long *bar);
+static void emu_bulk_expect(unsigned long long *bar, unsigned bytes);
+[[maybe_unused]] static void emu_bulk_copy(void *dst, const void *src, unsigned bytes, unsigned long long *bar);
+static void emu_bulk_wait(unsigned long long *bar, unsigned parity);
+#define SOL_BULK_INIT(bar) emu_bulk_init(bar)
+#define SOL_BULK_EXPECT(bar, bytes) emu_bulk_expect((bar), (bytes))
+#define SOL_BULK_COPY(dst, src, bytes, bar) emu_bulk_copy((dst), (src), (bytes), (bar))
+#define SOL_BULK_WAIT(bar, parity) emu_bulk_wait((bar), (parity))
 
 static void emu_access(const void *p, size_t bytes, int store);
 #define SOL_CHECK_ACCESS(p, bytes, store) emu_access((const void *)(p), (bytes), (store))
@@ -98,7 +113,7 @@ static inline unsigned long long atomicAdd(unsigned long long *p, unsigned long 
 static ucontext_t g_sched;
 static std::vector<ucontext_t> g_ctx;
 static std::vector<std::vector<char>> g_stacks;
-static std::vector<int> g_state; // 0 runnable, 1 at a barrier, 2 exited, 3 at a warp shuffle
+static std::vector<int> g_state; // 0 runnable, 1 at a barrier, 2 exited, 3 at a warp shuffle, 4 spinning
 static int g_cur;
 static void (*g_body)();
 
@@ -127,6 +142,12 @@ static unsigned emu_shfl(unsigned v, int delta, int width)
     return got;
 }
 static unsigned __shfl_up_sync(unsigned, unsigned v, int delta, int width) { return emu_shfl(v, -delta, width); }
+/* __shfl_sync: lane src (mod width) of the caller's group of width lanes */
+static unsigned __shfl_sync(unsigned, unsigned v, int src, int width)
+{
+    const int t = g_cur, lane = t % 32, base = lane & ~(width - 1);
+    return emu_shfl(v, base + (src & (width - 1)) - lane, width);
+}
 static unsigned __shfl_down_sync(unsigned, unsigned v, int delta, int width) { return emu_shfl(v, delta, width); }
 
 struct emu_cp {
@@ -158,6 +179,84 @@ static void emu_cp_wait(int n)
         else
             keep.push_back(c);
     q.swap(keep);
+}
+
+struct emu_bar {
+    bool init, arrived;
+    long long expect, issued; /* bytes */
+    unsigned phases;          /* phases completed */
+    std::vector<std::pair<unsigned char *, std::vector<unsigned char>>> pending;
+};
+static std::map<unsigned long long *, emu_bar> g_bars;
+static long long g_bulk_bad;
+static int g_spins;
+static void emu_bulk_bad(const char *what)
+{
+    if (g_bulk_bad++ < 5)
+        fprintf(stderr, "  thread %d: %s\n", g_cur, what);
+}
+[[maybe_unused]] static void emu_bulk_init(unsigned long long *bar)
+{
+    g_bars[bar] = emu_bar{true, false, 0, 0, 0, {}};
+}
+/* the phase completes: every byte lands */
+static void emu_bulk_complete(emu_bar &b)
+{
+    for (auto &c : b.pending)
+        memcpy(c.first, c.second.data(), c.second.size());
+    b.pending.clear();
+    ++b.phases;
+    b.arrived = false;
+    b.expect = b.issued = 0;
+}
+[[maybe_unused]] static void emu_bulk_expect(unsigned long long *bar, unsigned bytes)
+{
+    auto it = g_bars.find(bar);
+    if (it == g_bars.end() || !it->second.init)
+        return emu_bulk_bad("arrive on a barrier never initialised");
+    if (it->second.arrived)
+        return emu_bulk_bad("a second arrival on a barrier of count 1");
+    it->second.arrived = true;
+    it->second.expect += bytes;
+    if (!g_cp_late && it->second.issued == it->second.expect)
+        emu_bulk_complete(it->second);
+}
+static void emu_access(const void *p, size_t bytes, int store);
+[[maybe_unused]] static void emu_bulk_copy(void *dst, const void *src, unsigned bytes, unsigned long long *bar)
+{
+    auto it = g_bars.find(bar);
+    if (it == g_bars.end() || !it->second.init)
+        return emu_bulk_bad("bulk copy to a barrier never initialised");
+    if (bytes % 16 || (uintptr_t)dst % 16 || (uintptr_t)src % 16)
+        return emu_bulk_bad("bulk copy not in 16-byte units");
+    for (unsigned o = 0; o < bytes; o += 16)
+        emu_access((const unsigned char *)src + o, 16, 0);
+    g_cp_used = true;
+    emu_bar &b = it->second;
+    b.issued += bytes;
+    if (b.arrived && b.issued > b.expect)
+        return emu_bulk_bad("bulk copies past the bytes the barrier expects");
+    b.pending.push_back({(unsigned char *)dst, std::vector<unsigned char>((const unsigned char *)src,
+                                                                          (const unsigned char *)src + bytes)});
+    if (!g_cp_late && b.arrived && b.issued == b.expect)
+        emu_bulk_complete(b);
+}
+[[maybe_unused]] static void emu_bulk_wait(unsigned long long *bar, unsigned parity)
+{
+    for (;;) {
+        auto it = g_bars.find(bar);
+        if (it == g_bars.end() || !it->second.init)
+            return emu_bulk_bad("wait on a barrier never initialised");
+        emu_bar &b = it->second;
+        if (g_cp_late && b.arrived && b.issued == b.expect)
+            emu_bulk_complete(b);
+        if ((b.phases & 1u) != parity) {
+            g_spins = 0;
+            return;
+        }
+        g_state[g_cur] = 4; /* spinning: runnable again at the next round */
+        swapcontext(&g_ctx[g_cur], &g_sched);
+    }
 }
 
 #include "../../kernels/sol_transpose.cu"
@@ -274,6 +373,22 @@ static void run_grid(void (*k)(T *, const T *, int, int), const smem_sol_launch 
                 }
                 if (!live)
                     break;
+                /* threads spinning on an mbarrier run again; as many rounds without a wait completing
+                 * as threads: nobody will complete it */
+                int spin = 0;
+                for (int t = 0; t < nt; ++t)
+                    if (g_state[t] == 4) {
+                        g_state[t] = 0;
+                        ++spin;
+                    }
+                if (spin && !released) {
+                    if (++g_spins > nt + 2) {
+                        if (g_bad_access++ < 5)
+                            fprintf(stderr, "  block %u: threads spin on a barrier phase that never completes\n", bx);
+                        break;
+                    }
+                    continue;
+                }
                 if (!released && at_bar == live) {
                     for (int t = 0; t < nt; ++t)
                         if (g_state[t] == 1)
@@ -285,6 +400,17 @@ static void run_grid(void (*k)(T *, const T *, int, int), const smem_sol_launch 
                         fprintf(stderr, "  block %u: threads wait at different barriers or shuffles\n", bx);
                     break;
                 }
+            }
+            for (auto &b : g_bars)
+                if (!b.second.pending.empty() || (b.second.arrived && b.second.issued != b.second.expect)) {
+                    if (g_bad_access++ < 5)
+                        fprintf(stderr, "  block %u: bulk copies never waited for\n", bx);
+                }
+            g_bars.clear();
+            g_spins = 0;
+            if (g_bulk_bad) {
+                g_bad_access += g_bulk_bad;
+                g_bulk_bad = 0;
             }
             for (int t = 0; t < nt; ++t)
                 if (!g_cp[t].empty()) {
@@ -319,7 +445,7 @@ static const kern_names g_names[] = {
     K(sol_transpose_large_f64_a), K(sol_transpose_large_f64_32x128), K(sol_transpose_large_f64_128x32),
     K(sol_transpose_large_f64_32x32), K(sol_transpose_any_f32_raw), K(sol_transpose_any_f64_raw),
     /* session 5's */
-    K(sol_transpose_any_f64_raw64x32),
+    K(sol_transpose_any_f64_raw64x32), K(sol_transpose_any_f32_raws), K(sol_transpose_any_f64_raws64x32),
 };
 
 static const char *g_only; /* --only NAME: the kernels whose names contain NAME, no others */
