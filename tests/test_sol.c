@@ -451,10 +451,14 @@ static void test_cli_usage_errors(void)
     CHECK(strstr(out, "--tune takes auto, off or again") != NULL);
     CHECK_EQ(run("bench transpose --tune-cache", out, sizeof out), 2);
     CHECK_EQ(run("bench reduce --tune off", out, sizeof out), 2); /* the sums have no candidates */
+    CHECK_EQ(run("bench reduce --form fast", out, sizeof out), 2);
+    CHECK(strstr(out, "--form takes auto, register or bulk") != NULL);
+    CHECK_EQ(run("bench transpose --form bulk", out, sizeof out), 2); /* the sums' option only */
     CHECK_EQ(run("bench transpose --help", out, sizeof out), 0);
     CHECK(strstr(out, "usage: smemlab bench transpose") != NULL);
     CHECK_EQ(run("bench reduce --help", out, sizeof out), 0);
     CHECK(strstr(out, "CUB") != NULL);
+    CHECK(strstr(out, "--form auto|register|bulk") != NULL);
 }
 
 static void test_cli_without_gpu_says_so(void)

@@ -72,7 +72,9 @@ static void usage(FILE *f, int is_reduce)
               "  --no-cublas               leave out cuBLAS\n",
               f);
     else
-        fputs("  --no-cub                  leave out CUB\n"
+        fputs("  --form auto|register|bulk ours: the device's form (auto, default: the bulk-copy form\n"
+              "                            on sm_90 and later, else the register form), or the one named\n"
+              "  --no-cub                  leave out CUB\n"
               "  --cub LIB                 the CUB wrapper (default libsmemlab_cub.so next to smemlab)\n",
               f);
     fputs("  --kernels DIR             built kernels (default $SMEMLAB_KERNELS, else kernels/ next\n"
@@ -333,6 +335,11 @@ static int parse(struct sol_cli *c, int argc, char **argv)
             snprintf(c->tune_cache, sizeof c->tune_cache, "%s", argv[++i]);
         } else if (!strcmp(a, "--no-cublas") && !c->is_reduce) {
             c->o.use_cublas = 0;
+        } else if (!strcmp(a, "--form") && c->is_reduce) {
+            if (!val || (strcmp(val, "auto") && strcmp(val, "register") && strcmp(val, "bulk")))
+                return cli_usage_error(c->cmd, "--form takes auto, register or bulk");
+            c->o.reduce_form = !strcmp(val, "register") ? 1 : !strcmp(val, "bulk") ? 2 : 0;
+            ++i;
         } else if (!strcmp(a, "--no-cub") && c->is_reduce) {
             c->no_cub = 1;
         } else if (!strcmp(a, "--cub") && c->is_reduce) {

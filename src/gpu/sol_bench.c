@@ -932,6 +932,13 @@ int smem_sol_bench_reduce(struct smem_gpu *g, const struct smem_sol_opts *o, con
             r.nsets = sets_for(&c, r.bytes);
             const int is_int = r.dt == SMEM_SOL_I32;
             r.how = smem_sol_reduce_launch_for(c.info->cc_major, c.info->cc_minor);
+            if (o->reduce_form == 1)
+                r.how = smem_sol_reduce_launch_for(8, 0); /* the register form, as older devices run it */
+            else if (o->reduce_form == 2 && c.info->cc_major < 9) {
+                efail(&c, "--form bulk needs a device of compute capability 9.0 or later (this one is %d.%d)",
+                      c.info->cc_major, c.info->cc_minor);
+                break;
+            }
             char best_name[64];
             snprintf(best_name, sizeof best_name, "sol_reduce%s_%s", r.how.infix, is_int ? "i32" : "f32");
             int bad = fn(&c, is_int ? "sol_fill_i32" : "sol_fill_rf32", &r.fill) || fn(&c, best_name, &r.best) ||

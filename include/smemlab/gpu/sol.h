@@ -163,6 +163,8 @@ struct smem_sol_opts {
     int tune;                 /* transpose: 0 candidate 0 everywhere (the H100's picks), 1 the cache's
                                  picks, measuring at first use what it lacks (default), 2 measure again */
     const char *tune_cache;   /* the cache file (appended to), NULL = none: measure on every run */
+    int reduce_form;          /* reduce: 0 the device's rule (smem_sol_reduce_launch_for), 1 the register
+                                 form, 2 the bulk-copy form (sm_90+) */
     void (*progress)(void *ctx, const char *msg); /* optional: one line per step */
     void *progress_ctx;
 };
