@@ -399,21 +399,22 @@ static void test_tune_cache_lines(void)
     CHECK_EQ(smem_sol_tune_format(line, 20, key, any, 2, "sol_transpose_any_f16", ms, 2), -1);
 }
 
-/* The reduce's rule (sol.c, issue 34): sm_90+ the bulk-copy kernel, older devices the register one;
- * each launch shape is the kernel's own (.maxntid, and .minnctapersm where it has one) in the PTX
- * the build made of kernels/sol_reduce.cu. */
-static void test_reduce_launch_rule_matches_the_kernels(void)
+/* The reduce's forms (sol.c, issue 34): the register form by default and when asked, the bulk-copy
+ * form when asked; each launch shape is the kernel's own (.maxntid, and .minnctapersm where it has
+ * one) in the PTX the build made of kernels/sol_reduce.cu. */
+static void test_reduce_forms_match_the_kernels(void)
 {
-    struct smem_sol_reduce_launch h100 = smem_sol_reduce_launch_for(9, 0), a100 = smem_sol_reduce_launch_for(8, 0),
-                                  next = smem_sol_reduce_launch_for(10, 0);
-    CHECK(strcmp(h100.infix, "_bulk") == 0);
-    CHECK(strcmp(next.infix, "_bulk") == 0);
-    CHECK(strcmp(a100.infix, "") == 0);
+    struct smem_sol_reduce_launch def = smem_sol_reduce_launch_of(0), reg = smem_sol_reduce_launch_of(1),
+                                  bulk = smem_sol_reduce_launch_of(2);
+    CHECK(strcmp(def.infix, "") == 0);
+    CHECK(strcmp(reg.infix, "") == 0);
+    CHECK(strcmp(bulk.infix, "_bulk") == 0);
+    CHECK_EQ(def.threads, reg.threads);
     char *ptx = test_read_file(SMEMLAB_BINARY_DIR "/kernels/sol_reduce.ptx", NULL);
     CHECK(ptx != NULL);
     if (!ptx)
         return;
-    const struct smem_sol_reduce_launch all[] = {h100, a100};
+    const struct smem_sol_reduce_launch all[] = {reg, bulk};
     for (size_t i = 0; i < 2; ++i)
         for (int d = 0; d < 2; ++d) {
             char entry[96];
@@ -494,7 +495,7 @@ int main(void)
     RUN(test_tuned_launch_follows_the_picks);
     RUN(test_tune_pick_needs_the_margin);
     RUN(test_tune_cache_lines);
-    RUN(test_reduce_launch_rule_matches_the_kernels);
+    RUN(test_reduce_forms_match_the_kernels);
     RUN(test_cli_usage_errors);
     RUN(test_cli_without_gpu_says_so);
     return CHECK_DONE();

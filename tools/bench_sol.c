@@ -72,8 +72,8 @@ static void usage(FILE *f, int is_reduce)
               "  --no-cublas               leave out cuBLAS\n",
               f);
     else
-        fputs("  --form auto|register|bulk ours: the device's form (auto, default: the bulk-copy form\n"
-              "                            on sm_90 and later, else the register form), or the one named\n"
+        fputs("  --form auto|register|bulk ours: the register form (auto, default), or the bulk-copy\n"
+              "                            form (cp.async.bulk into shared memory; sm_90 and later)\n"
               "  --no-cub                  leave out CUB\n"
               "  --cub LIB                 the CUB wrapper (default libsmemlab_cub.so next to smemlab)\n",
               f);

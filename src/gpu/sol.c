@@ -469,10 +469,9 @@ void smem_sol_driver_release(char *buf, size_t len)
     fclose(f);
 }
 
-struct smem_sol_reduce_launch smem_sol_reduce_launch_for(int cc_major, int cc_minor)
+struct smem_sol_reduce_launch smem_sol_reduce_launch_of(int form)
 {
-    (void)cc_minor;
     /* kept in step with kernels/sol_reduce.cu's SOL_RED_* and SOL_RED_BULK_* macros */
     static const struct smem_sol_reduce_launch reg = {"", 1024, 2}, bulk = {"_bulk", 256, 4};
-    return cc_major >= 9 ? bulk : reg;
+    return form == 2 ? bulk : reg;
 }

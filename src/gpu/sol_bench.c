@@ -13,7 +13,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
-/* Our sums are launched as smem_sol_reduce_launch_for (sol.c) says for this device, our transposes as
+/* Our sums are launched as smem_sol_reduce_launch_of (sol.c) says for the form asked, our transposes as
  * smem_sol_transpose_launch_tuned (sol.c) says, with the candidates picked on this device (tune()); a
  * launch shape out of step with the kernel leaves output unwritten, which the exact check reports. */
 enum {
@@ -931,10 +931,8 @@ int smem_sol_bench_reduce(struct smem_gpu *g, const struct smem_sol_opts *o, con
             r.seed = 0xa11ce000u + (uint32_t)(r.n & 0xFFFF) + (uint32_t)(r.n >> 20);
             r.nsets = sets_for(&c, r.bytes);
             const int is_int = r.dt == SMEM_SOL_I32;
-            r.how = smem_sol_reduce_launch_for(c.info->cc_major, c.info->cc_minor);
-            if (o->reduce_form == 1)
-                r.how = smem_sol_reduce_launch_for(8, 0); /* the register form, as older devices run it */
-            else if (o->reduce_form == 2 && c.info->cc_major < 9) {
+            r.how = smem_sol_reduce_launch_of(o->reduce_form);
+            if (o->reduce_form == 2 && c.info->cc_major < 9) {
                 efail(&c, "--form bulk needs a device of compute capability 9.0 or later (this one is %d.%d)",
                       c.info->cc_major, c.info->cc_minor);
                 break;
@@ -972,7 +970,7 @@ int smem_sol_bench_reduce(struct smem_gpu *g, const struct smem_sol_opts *o, con
                 }
             }
             if (!bad) {
-                note(&c, "reduce %s n=%lld: %zu MB, %d buffer set%s; ours %s (%d threads, %d blocks a SM on sm_%d%d); float64 "
+                note(&c, "reduce %s n=%lld: %zu MB, %d buffer set%s; ours %s (%d threads, %d blocks a SM; sm_%d%d); float64 "
                          "reference on the CPU",
                      smem_sol_dtype_name(r.dt), r.n, r.bytes >> 20, r.nsets, r.nsets > 1 ? "s" : "", best_name,
                      r.how.threads, r.how.blocks_per_sm, c.info->cc_major, c.info->cc_minor);

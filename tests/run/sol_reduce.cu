@@ -1,8 +1,8 @@
-// sol_reduce.cu: kernels/sol_reduce.cu's sums (the bulk-copy form sm_90 devices run, issue 34, and the
-// register form older ones run) on lengths and alignments that reach every path: fewer elements than
+// sol_reduce.cu: kernels/sol_reduce.cu's sums (the bulk-copy form, sm_90+, `bench reduce --form bulk`,
+// issue 34, and the register form, the default) on lengths and alignments that reach every path: fewer elements than
 // one 16-byte word, a start off the 16-byte boundary (the head), words past the last whole chunk,
 // elements after the last word (the tail), more chunks than blocks, fewer chunks than blocks.
-// Launched as src/gpu/sol.c's smem_sol_reduce_launch_for says (bulk: 256 threads, 4 blocks a SM;
+// Launched as src/gpu/sol.c's smem_sol_reduce_launch_of says (bulk: 256 threads, 4 blocks a SM;
 // register: 1024 threads, 2 a SM); each launch twice (the ticket must be left 0). Values are k / 256,
 // k < 64 (f32) and integers in [-128, 128) (i32), so every partial sum is exact in any order and the check is ==.
 // Prints one line a case and "PASS" / "FAIL n" last; exit 0 only when every case is right.
