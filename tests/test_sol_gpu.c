@@ -1,7 +1,9 @@
 /* test_sol_gpu.c: the speed-of-light benchmarks through the product path on a real GPU: our
  * transposes against a CPU transpose of random data (odd and aligned shapes), the device-side check
  * catching one wrong element, small transpose and reduce benches with every method verified, and the
- * CLI's JSON. Exits 77 (skipped) without a driver, a GPU or built kernels. */
+ * CLI's JSON. Exits 77 (skipped) without a driver, a GPU or built kernels. The build folder (smemlab,
+ * kernels/, libsmemlab_cub.so) is the one this test lies in (its path's tests/test_sol_gpu), so a build
+ * copied elsewhere, as to a GPU machine, runs whole; else the folder it was built in. */
 #include "check.h"
 #include "smemlab/gpu/gpu.h"
 #include "smemlab/gpu/sol.h"
@@ -13,7 +15,28 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#define KDIR SMEMLAB_BINARY_DIR "/kernels"
+static char bdir[4096] = SMEMLAB_BINARY_DIR, kdir[4200];
+
+/* bdir: the folder above the one holding this executable, when that folder has a smemlab */
+static void find_build_dir(void)
+{
+    char exe[4096];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        exe[n] = '\0';
+        for (int up = 0; up < 2; ++up) {
+            char *slash = strrchr(exe, '/');
+            if (!slash)
+                break;
+            *slash = '\0';
+        }
+        char probe[4200];
+        snprintf(probe, sizeof probe, "%s/smemlab", exe);
+        if (exe[0] && access(probe, X_OK) == 0)
+            snprintf(bdir, sizeof bdir, "%s", exe);
+    }
+    snprintf(kdir, sizeof kdir, "%s/kernels", bdir);
+}
 
 static struct smem_gpu *g;
 static smem_gpu_module mod;
@@ -181,7 +204,7 @@ static void test_transpose_bench_verifies_every_method(void)
     smem_sol_opts_default(&o);
     o.reps = 3;
     o.warmup = 1;
-    o.kernel_dir = KDIR;
+    o.kernel_dir = kdir;
     const enum smem_sol_dtype dt[] = {SMEM_SOL_F32, SMEM_SOL_F16, SMEM_SOL_F64};
     const struct smem_sol_shape sh[] = {{1000, 999}, {37, 4103}, {512, 256}};
     struct smem_sol_results res = {0};
@@ -256,8 +279,9 @@ static void test_reduce_bench_verifies_every_method(void)
     smem_sol_opts_default(&o);
     o.reps = 3;
     o.warmup = 1;
-    o.kernel_dir = KDIR;
-    const char *cub = SMEMLAB_BINARY_DIR "/libsmemlab_cub.so";
+    o.kernel_dir = kdir;
+    char cub[4200];
+    snprintf(cub, sizeof cub, "%s/libsmemlab_cub.so", bdir);
     o.cub_lib = access(cub, R_OK) == 0 ? cub : NULL;
     const enum smem_sol_dtype dt[] = {SMEM_SOL_I32, SMEM_SOL_F32};
     const long long ns[] = {1000003, 1 << 20, 3, 1025};
@@ -279,12 +303,12 @@ static void test_reduce_bench_verifies_every_method(void)
 
 static void test_cli_json(void)
 {
-    char cmd[1024], out[65536];
+    char cmd[4600], out[65536];
     snprintf(cmd, sizeof cmd,
              "%s/smemlab bench transpose --sizes 256x192,1x5000 --dtypes f32 --reps 3 --warmup 1 --no-torch --format json "
              "--tune-cache none "
              "2>/dev/null",
-             SMEMLAB_BINARY_DIR);
+             bdir);
     FILE *f = popen(cmd, "r");
     CHECK(f != NULL);
     if (!f)
@@ -305,22 +329,25 @@ static void test_cli_json(void)
 
 int main(void)
 {
+    find_build_dir();
     char err[600];
     int st = smem_gpu_open(0, &g, err, sizeof err);
     if (st == SMEM_GPU_NO_DRIVER || st == SMEM_GPU_NO_DEVICE) {
-        printf("skipped: %s\n", err);
+        printf("skipped: %s (build folder %s)\n", err, bdir);
         return 77;
     }
     CHECK_EQ(st, SMEM_GPU_OK);
     if (st)
         return CHECK_DONE();
-    if (smem_gpu_info(g)->cc_major < 8 || access(KDIR "/sol_transpose.fatbin", R_OK) ||
-        access(KDIR "/sol_reduce.fatbin", R_OK)) {
+    char tfat[4300], rfat[4300];
+    snprintf(tfat, sizeof tfat, "%s/sol_transpose.fatbin", kdir);
+    snprintf(rfat, sizeof rfat, "%s/sol_reduce.fatbin", kdir);
+    if (smem_gpu_info(g)->cc_major < 8 || access(tfat, R_OK) || access(rfat, R_OK)) {
         printf("skipped: kernels not built (no nvcc) or a GPU older than compute capability 8.0\n");
         smem_gpu_close(g);
         return 77;
     }
-    CHECK_EQ(smem_gpu_module_load(g, KDIR "/sol_transpose.fatbin", &mod), SMEM_GPU_OK);
+    CHECK_EQ(smem_gpu_module_load(g, tfat, &mod), SMEM_GPU_OK);
     RUN(test_best_transpose_matches_cpu);
     RUN(test_check_kernel_catches_one_wrong_element);
     RUN(test_transpose_bench_verifies_every_method);

@@ -47,7 +47,7 @@ if [ "${SWEEP:-0}" = 1 ]; then
   grep -h -E 'device|FAIL|MISMATCH|exit|error' "$OUT"/sweep-*.log | sort | uniq -c | head
 fi
 if [ "${TESTS:-0}" = 1 ]; then
-  # test_sol_gpu finds the kernels and smemlab in the build folder it was built for (BUILD_DIR)
+  # test_sol_gpu finds smemlab, the kernels and libsmemlab_cub.so in the build folder it lies in
   stamp "test_sol_gpu"
   (cd "${BUILD_DIR:-$BIN}" && timeout 150 tests/test_sol_gpu) >"$OUT/tests.log" 2>&1
   echo "exit $?" >>"$OUT/tests.log"
