@@ -9,22 +9,10 @@
 // run: ./dev_copy [--mb 134,268,537] [--rounds 4] [--reps 30]
 #include "../../kernels/sol_transpose.cu"
 
-#include <algorithm>
-#include <cstdio>
-#include <cstdlib>
+#include "dev_time.cuh"
+
 #include <cstring>
 #include <string>
-#include <vector>
-
-#define CK(call)                                                                                   \
-    do {                                                                                           \
-        cudaError_t e_ = (call);                                                                   \
-        if (e_ != cudaSuccess) {                                                                   \
-            fprintf(stderr, "CUDA error %s at %s:%d: %s\n", #call, __FILE__, __LINE__,             \
-                    cudaGetErrorString(e_));                                                       \
-            exit(2);                                                                               \
-        }                                                                                          \
-    } while (0)
 
 template <int NT, int U>
 __global__ void __launch_bounds__(NT) k_reg(unsigned *out, const unsigned *in, long long n)
@@ -36,13 +24,6 @@ template <int NT, int U>
 __global__ void __launch_bounds__(NT) k_bulk(unsigned *out, const unsigned *in, long long n)
 {
     sol_copy_bulk_body<unsigned, NT, U>(out, in, n);
-}
-
-__global__ void k_fill(unsigned *p, unsigned long long n, unsigned seed)
-{
-    for (unsigned long long i = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; i < n;
-         i += (unsigned long long)gridDim.x * blockDim.x)
-        p[i] = (unsigned)i * 2654435761u + seed;
 }
 
 __global__ void k_diff(const unsigned *a, const unsigned *b, unsigned long long n, unsigned long long *bad)
@@ -59,7 +40,6 @@ struct method {
     std::string name;
     const void *fn; // nullptr: cudaMemcpy
     int nt, words_per_block;
-    std::vector<float> ms;
 };
 
 static void add(std::vector<method> &v, const char *name, const void *fn, int nt, int u)
@@ -70,7 +50,7 @@ static void add(std::vector<method> &v, const char *name, const void *fn, int nt
     CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fit, fn, nt, 0));
     printf("  %-16s %4d threads, %3d words a thread, %2d blocks a SM fit, %d registers, %zu B shared\n", name, nt, u,
            fit, a.numRegs, a.sharedSizeBytes);
-    v.push_back({name, fn, nt, nt * u, {}});
+    v.push_back({name, fn, nt, nt * u});
 }
 
 int main(int argc, char **argv)
@@ -93,16 +73,14 @@ int main(int argc, char **argv)
     }
     cudaDeviceProp p;
     CK(cudaGetDeviceProperties(&p, 0));
-    const int sms = p.multiProcessorCount;
-    const unsigned long long scrub_words = 2ULL * p.l2CacheSize / 4;
-    unsigned *scrub;
+    dev_timer tm;
+    dev_time_open(tm, p);
     unsigned long long *bad;
-    CK(cudaMalloc(&scrub, scrub_words * 4));
     CK(cudaMalloc(&bad, 8));
-    printf("device %s, %d SMs, L2 %d B; rounds %d x %d calls, %d warm-ups\n", p.name, sms, p.l2CacheSize, rounds, reps,
-           warm);
+    printf("device %s, %d SMs, L2 %d B; rounds %d x %d calls, %d warm-ups\n", p.name, tm.sms, p.l2CacheSize, rounds,
+           reps, warm);
     std::vector<method> ms;
-    ms.push_back({"memcpy", nullptr, 0, 0, {}});
+    ms.push_back({"memcpy", nullptr, 0, 0});
     add(ms, "reg_256x2", (const void *)k_reg<256, 2>, 256, 2);
     add(ms, "reg_1024x2", (const void *)k_reg<1024, 2>, 1024, 2);
     add(ms, "reg_256x4", (const void *)k_reg<256, 4>, 256, 4);
@@ -112,19 +90,14 @@ int main(int argc, char **argv)
     add(ms, "bulk_64x32", (const void *)k_bulk<64, 32>, 64, 32);     // 32 KB
     add(ms, "bulk_32x16", (const void *)k_bulk<32, 16>, 32, 16);     // 8 KB
     add(ms, "bulk_128x8", (const void *)k_bulk<128, 8>, 128, 8);     // 16 KB
-    for (int w = 0; w < 200; ++w)
-        k_fill<<<sms * 8, 256>>>(scrub, scrub_words, 0u);
-    CK(cudaDeviceSynchronize());
     for (long long mb : mbs) {
         const long long n = mb * 1000000 / 4 + 3; /* + 3: the elements after the last word */
         unsigned *in, *out;
         CK(cudaMalloc(&in, n * 4));
         CK(cudaMalloc(&out, n * 4));
-        k_fill<<<sms * 8, 256>>>(in, n, 7u);
-        cudaEvent_t e0, e1;
-        CK(cudaEventCreate(&e0));
-        CK(cudaEventCreate(&e1));
-        auto launch = [&](method &m) {
+        dev_fill_words<<<tm.sms * 8, 256>>>(in, n, 7u);
+        auto launch = [&](size_t k) {
+            const method &m = ms[k];
             if (!m.fn) {
                 CK(cudaMemcpyAsync(out, in, n * 4, cudaMemcpyDeviceToDevice));
                 return;
@@ -133,46 +106,28 @@ int main(int argc, char **argv)
             void *args[] = {&out, &in, (void *)&n};
             CK(cudaLaunchKernel(m.fn, dim3((unsigned)((n + per_block - 1) / per_block)), dim3(m.nt), args, 0, 0));
         };
-        for (auto &m : ms)
-            m.ms.clear();
+        auto poison = [&](size_t) { CK(cudaMemset(out, 0xFF, n * 4)); };
+        auto check = [&](size_t k) {
+            CK(cudaMemset(bad, 0, 8));
+            k_diff<<<tm.sms * 8, 256>>>(in, out, n, bad);
+            unsigned long long h;
+            CK(cudaMemcpy(&h, bad, 8, cudaMemcpyDeviceToHost));
+            if (h)
+                printf("MISMATCH %s %lld MB: %llu words differ\n", ms[k].name.c_str(), mb, h);
+        };
+        std::vector<std::vector<float>> times(ms.size());
         for (int r = 0; r < rounds; ++r)
-            for (size_t k = 0; k < ms.size(); ++k) {
-                method &m = ms[(r % 2) ? ms.size() - 1 - k : k];
-                CK(cudaMemset(out, 0xFF, n * 4));
-                k_fill<<<sms * 8, 256>>>(scrub, scrub_words, 1u + r);
-                for (int w = 0; w < warm; ++w)
-                    launch(m);
-                for (int i = 0; i < reps; ++i) {
-                    CK(cudaEventRecord(e0));
-                    launch(m);
-                    CK(cudaEventRecord(e1));
-                    CK(cudaEventSynchronize(e1));
-                    float t;
-                    CK(cudaEventElapsedTime(&t, e0, e1));
-                    m.ms.push_back(t);
-                }
-                CK(cudaMemset(bad, 0, 8));
-                k_diff<<<sms * 8, 256>>>(in, out, n, bad);
-                unsigned long long h;
-                CK(cudaMemcpy(&h, bad, 8, cudaMemcpyDeviceToHost));
-                if (h)
-                    printf("MISMATCH %s %lld MB: %llu words differ\n", m.name.c_str(), mb, h);
-            }
-        double copy_med = 0;
-        for (auto &m : ms) {
-            std::vector<float> v = m.ms;
-            std::sort(v.begin(), v.end());
-            double med = v.size() % 2 ? v[v.size() / 2] : 0.5 * (v[v.size() / 2 - 1] + v[v.size() / 2]);
-            if (!m.fn)
-                copy_med = med;
-            printf("copy %lld MB %-12s median %.4f ms min %.4f max %.4f  %.1f GB/s  x memcpy %.4f\n", mb, m.name.c_str(),
-                   med, v.front(), v.back(), 2.0 * n * 4 / (med * 1e-3) / 1e9, copy_med / med);
+            dev_time_round(tm, r, ms.size(), warm, reps, times, poison, launch, check);
+        const double copy_med = dev_stats_of(times[0]).median; /* method 0 is cudaMemcpy */
+        for (size_t k = 0; k < ms.size(); ++k) {
+            const dev_stats st = dev_stats_of(times[k]);
+            printf("copy %lld MB %-12s median %.4f ms min %.4f max %.4f  %.1f GB/s  x memcpy %.4f\n", mb,
+                   ms[k].name.c_str(), st.median, st.min, st.max, 2.0 * n * 4 / (st.median * 1e-3) / 1e9,
+                   copy_med / st.median);
         }
         fflush(stdout);
         CK(cudaFree(in));
         CK(cudaFree(out));
-        CK(cudaEventDestroy(e0));
-        CK(cudaEventDestroy(e1));
     }
     return 0;
 }

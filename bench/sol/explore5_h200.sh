@@ -18,20 +18,7 @@
 # default LARGE and NCU lists name candidates of commit 3e369be, withdrawn since: on another tree, set
 # LARGE and NCU to kernels its table has.)
 # Everything lands in $OUT/explore5.tgz (a device call brings back few files).
-set -u
-OUT=${OUT:-out}
-BIN=${BIN:-build}
-mkdir -p "$OUT"
-export LD_LIBRARY_PATH=/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
-T0=$(date +%s)
-stamp() { echo "[$(date -u +%H:%M:%S) +$(($(date +%s) - T0))s] $*"; }
-{
-  nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,clocks.mem,temperature.gpu,power.draw --format=csv
-  date -u +%Y-%m-%dT%H:%M:%SZ
-  ncu --version | tail -1
-} >"$OUT/smi.txt" 2>&1
-cat "$OUT/smi.txt"
-S=$BIN/smemlab
+. "$(dirname "$0")/h200_start.sh"
 for i in 1 2; do
   stamp "tune again $i"
   timeout 120 "$S" bench transpose --tune again --tune-cache "$OUT/tune-$i.tsv" --dtypes f32,f64 --no-torch \

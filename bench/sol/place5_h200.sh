@@ -10,18 +10,7 @@
 #      product run -> prod-<kernel>.log; then 16384^2 f64 after 8192^2 f64 alone -> after-<kernel>.log
 # LARGE's default names the candidates of commit 73ffb6d, withdrawn since: on another tree, set it to
 # large f64 kernels its table has. Everything lands in $OUT/place5.tgz.
-set -u
-OUT=${OUT:-out}
-BIN=${BIN:-build}
-mkdir -p "$OUT"
-export LD_LIBRARY_PATH=/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
-T0=$(date +%s)
-stamp() { echo "[$(date -u +%H:%M:%S) +$(($(date +%s) - T0))s] $*"; }
-{
-  nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,clocks.mem,temperature.gpu,power.draw --format=csv
-  date -u +%Y-%m-%dT%H:%M:%SZ
-} >"$OUT/smi.txt" 2>&1
-S=$BIN/smemlab
+. "$(dirname "$0")/h200_start.sh"
 stamp "tune again, default sizes"
 timeout 150 "$S" bench transpose --tune again --tune-cache "$OUT/full.tsv" --no-torch --no-baselines --format json \
   >"$OUT/full.json" 2>"$OUT/full.log"

@@ -6,17 +6,11 @@
 # repository root:  OUT=out BIN=build [RUNS=3] sh bench/sol/reduce_ab_h200.sh
 # Runs `smemlab bench reduce --form register` and `--form bulk` in turn RUNS times (reduce-<form>-<i>.json,
 # .log), then bench/sol/spread.py over each form's runs; everything also in $OUT/ab.tgz.
-set -u
-OUT=${OUT:-out}
-BIN=${BIN:-build}
-mkdir -p "$OUT"
-export PYTHONUNBUFFERED=1
-{ nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; date -u +%Y-%m-%dT%H:%M:%SZ; } >"$OUT/smi.txt" 2>&1
-cat "$OUT/smi.txt"
+. "$(dirname "$0")/h200_start.sh"
 i=1
 while [ "$i" -le "${RUNS:-3}" ]; do
   for f in register bulk; do
-    "$BIN/smemlab" bench reduce --form "$f" --torch-script bench/sol/torch_ref.py --format json \
+    "$S" bench reduce --form "$f" --torch-script bench/sol/torch_ref.py --format json \
       >"$OUT/reduce-$f-$i.json" 2>"$OUT/reduce-$f-$i.log"
     echo "exit $?" >>"$OUT/reduce-$f-$i.log"
   done

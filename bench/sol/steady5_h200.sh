@@ -9,17 +9,7 @@
 # 11th-13th launches of ours at 1048576x32 and at the square shape of the same bytes (8192x4096 f32,
 # 8192x4096 f64), with the caches flushed (all) and as the previous launch left them (none)
 # -> ncu-<dtype>-<shape>-<all|none>.csv, tune.log, .tsv; all in $OUT/steady5.tgz.
-set -u
-OUT=${OUT:-out}
-BIN=${BIN:-build}
-mkdir -p "$OUT"
-export LD_LIBRARY_PATH=/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
-{
-  nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,clocks.mem,temperature.gpu,power.draw --format=csv
-  date -u +%Y-%m-%dT%H:%M:%SZ
-  ncu --version | tail -1
-} >"$OUT/smi.txt" 2>&1
-S=$BIN/smemlab
+. "$(dirname "$0")/h200_start.sh"
 timeout 60 "$S" bench transpose --tune again --tune-cache "$OUT/tune.tsv" --dtypes f32,f64 --no-torch --no-baselines \
   --no-cublas --sizes 1048576x32,8192x4096 --format json >"$OUT/tune.json" 2>"$OUT/tune.log"
 grep -E 'tuning|(memcpy|smemlab) ' "$OUT/tune.log"
