@@ -404,8 +404,9 @@ static void test_tune_cache_lines(void)
  * one) in the PTX the build made of kernels/sol_reduce.cu. */
 static void test_reduce_forms_match_the_kernels(void)
 {
-    struct smem_sol_reduce_launch def = smem_sol_reduce_launch_of(0), reg = smem_sol_reduce_launch_of(1),
-                                  bulk = smem_sol_reduce_launch_of(2);
+    struct smem_sol_reduce_launch def = smem_sol_reduce_launch_of(SMEM_SOL_REDUCE_AUTO),
+                                  reg = smem_sol_reduce_launch_of(SMEM_SOL_REDUCE_REGISTER),
+                                  bulk = smem_sol_reduce_launch_of(SMEM_SOL_REDUCE_BULK);
     CHECK(strcmp(def.infix, "") == 0);
     CHECK(strcmp(reg.infix, "") == 0);
     CHECK(strcmp(bulk.infix, "_bulk") == 0);

@@ -338,7 +338,9 @@ static int parse(struct sol_cli *c, int argc, char **argv)
         } else if (!strcmp(a, "--form") && c->is_reduce) {
             if (!val || (strcmp(val, "auto") && strcmp(val, "register") && strcmp(val, "bulk")))
                 return cli_usage_error(c->cmd, "--form takes auto, register or bulk");
-            c->o.reduce_form = !strcmp(val, "register") ? 1 : !strcmp(val, "bulk") ? 2 : 0;
+            c->o.reduce_form = !strcmp(val, "register") ? SMEM_SOL_REDUCE_REGISTER
+                               : !strcmp(val, "bulk")   ? SMEM_SOL_REDUCE_BULK
+                                                        : SMEM_SOL_REDUCE_AUTO;
             ++i;
         } else if (!strcmp(a, "--no-cub") && c->is_reduce) {
             c->no_cub = 1;

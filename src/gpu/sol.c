@@ -473,5 +473,5 @@ struct smem_sol_reduce_launch smem_sol_reduce_launch_of(int form)
 {
     /* kept in step with kernels/sol_reduce.cu's SOL_RED_* and SOL_RED_BULK_* macros */
     static const struct smem_sol_reduce_launch reg = {"", 1024, 2}, bulk = {"_bulk", 256, 4};
-    return form == 2 ? bulk : reg;
+    return form == SMEM_SOL_REDUCE_BULK ? bulk : reg;
 }

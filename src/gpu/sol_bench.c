@@ -763,7 +763,7 @@ struct rcase {
     smem_gpu_ptr in[MAX_SETS], copy[MAX_SETS], out, partials, ticket, s0, s1, tmp;
     size_t tmp_bytes;
     smem_gpu_function fill, best, il, sq, diff;
-    struct smem_sol_reduce_launch how; /* our kernel's form and launch on this device */
+    struct smem_sol_reduce_launch how; /* our kernel's form and launch (the form asked) */
 };
 
 static int r_doc(struct ctx *c, struct rcase *r, smem_gpu_function f, int set)
@@ -932,7 +932,7 @@ int smem_sol_bench_reduce(struct smem_gpu *g, const struct smem_sol_opts *o, con
             r.nsets = sets_for(&c, r.bytes);
             const int is_int = r.dt == SMEM_SOL_I32;
             r.how = smem_sol_reduce_launch_of(o->reduce_form);
-            if (o->reduce_form == 2 && c.info->cc_major < 9) {
+            if (o->reduce_form == SMEM_SOL_REDUCE_BULK && c.info->cc_major < 9) {
                 efail(&c, "--form bulk needs a device of compute capability 9.0 or later (this one is %d.%d)",
                       c.info->cc_major, c.info->cc_minor);
                 break;

@@ -789,9 +789,10 @@ static int read_float_imm(struct parser *ps, int64_t *out)
     return 0;
 }
 
-/* A decimal float literal (digits with a '.' or an exponent: 1.0, .5, 2e-3), as the PTX ISA allows
- * beside 0f / 0d bits (nvcc writes them in createpolicy.fractional's fraction; hand-written asm in
- * any float instruction). 1 read (f64 bits in *out), 0 not one (nothing consumed), -1 failed. */
+/* A decimal float literal (digits with a '.' or an exponent: 1.0, -0.5, 2e-3), as the PTX ISA allows
+ * beside 0f / 0d bits: inline asm passes it through (createpolicy.fractional's fraction, written
+ * `1.0` in hand-written policies; any float instruction). 1 read (f64 bits in *out), 0 not one
+ * (nothing consumed), -1 failed. */
 static int read_decimal_float(struct parser *ps, int64_t *out)
 {
     const char *s = ps->p, *q = s;

@@ -163,8 +163,7 @@ struct smem_sol_opts {
     int tune;                 /* transpose: 0 candidate 0 everywhere (the H100's picks), 1 the cache's
                                  picks, measuring at first use what it lacks (default), 2 measure again */
     const char *tune_cache;   /* the cache file (appended to), NULL = none: measure on every run */
-    int reduce_form;          /* reduce: 0 the default (the register form), 1 the register form, 2 the
-                                 bulk-copy form (sm_90+) (smem_sol_reduce_launch_of) */
+    int reduce_form;          /* reduce: enum smem_sol_reduce_form (smem_sol_reduce_launch_of) */
     void (*progress)(void *ctx, const char *msg); /* optional: one line per step */
     void *progress_ctx;
 };
@@ -181,12 +180,13 @@ int smem_sol_bench_transpose(struct smem_gpu *g, const struct smem_sol_opts *o,
                              const enum smem_sol_dtype *dtypes, size_t ndtypes,
                              const struct smem_sol_shape *shapes, size_t nshapes,
                              struct smem_sol_results *res, char *err, size_t errlen);
-/* The reduce's kernel and launch for a form (struct smem_sol_opts' reduce_form): the register form
- * (sol_reduce_<dtype>: 1024 threads, 2 blocks a SM, the H100's) for 0 (the default) and 1 on every
- * device; the bulk-copy form (sol_reduce_bulk_<dtype>: 256 threads, 4 blocks a SM, sm_90+ only) for
- * 2. Why the default stays the register form on the H200 too: docs/speed-of-light.md, "Reduction"
- * (faster alone, behind CUB at 1 GiB f32 in the product run's allocation history). infix goes after
- * "sol_reduce" in the kernel's name. */
+/* Ours' form of the sum (`bench reduce --form`): AUTO (the default) and REGISTER the register form
+ * (sol_reduce_<dtype>: 1024 threads, 2 blocks a SM, the H100's) on every device; BULK the bulk-copy
+ * form (sol_reduce_bulk_<dtype>: 256 threads, 4 blocks a SM, sm_90+ only). Why the default stays the
+ * register form on the H200 too: docs/speed-of-light.md, "Reduction" (faster alone, behind CUB at
+ * 1 GiB f32 in the product run's allocation history). smem_sol_reduce_launch_of gives a form's kernel
+ * name infix (after "sol_reduce") and launch. */
+enum smem_sol_reduce_form { SMEM_SOL_REDUCE_AUTO, SMEM_SOL_REDUCE_REGISTER, SMEM_SOL_REDUCE_BULK };
 struct smem_sol_reduce_launch {
     const char *infix; /* "" or "_bulk" */
     int threads, blocks_per_sm;
