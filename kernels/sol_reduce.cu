@@ -334,8 +334,8 @@ sol_reduce_f32(const float *__restrict__ in, float *__restrict__ out, float *__r
     sol_reduce_body<float, SOL_RED_THREADS, SOL_RED_UNROLL, SOL_RED_STREAM, SOL_RED_SHFL>(in, out, partials, ticket, n);
 }
 
-/* Issue 34's bulk-copy form (sm_90 and later; `smemlab bench reduce --form bulk`: the default stays
- * the register kernel above, docs/speed-of-light.md "Reduction" says why; on an older device this
+/* Issue 34's bulk-copy form (sm_90 and later; `smemlab bench reduce`'s default there since session 6,
+ * `--form register` the kernel above: docs/speed-of-light.md "Reduction" says why; on an older device this
  * code runs the pipelined register body): SOL_RED_BULK_THREADS threads, a ring of SOL_RED_BULK_STAGES chunks of
  * SOL_RED_BULK_CHUNK bytes, SOL_RED_BULK_BLOCKS_PER_SM blocks a SM (bench/sol/dev_reduce.cu's sweep
  * on the H200, docs/speed-of-light.md). */

@@ -399,18 +399,25 @@ static void test_tune_cache_lines(void)
     CHECK_EQ(smem_sol_tune_format(line, 20, key, any, 2, "sol_transpose_any_f16", ms, 2), -1);
 }
 
-/* The reduce's forms (sol.c, issue 34): the register form by default and when asked, the bulk-copy
- * form when asked; each launch shape is the kernel's own (.maxntid, and .minnctapersm where it has
+/* The reduce's forms (sol.c, issue 34): by default the bulk-copy form on sm_90 and later and the
+ * register form before, each when asked on any device; each launch shape is the kernel's own (.maxntid, and .minnctapersm where it has
  * one) in the PTX the build made of kernels/sol_reduce.cu. */
 static void test_reduce_forms_match_the_kernels(void)
 {
-    struct smem_sol_reduce_launch def = smem_sol_reduce_launch_of(SMEM_SOL_REDUCE_AUTO),
-                                  reg = smem_sol_reduce_launch_of(SMEM_SOL_REDUCE_REGISTER),
-                                  bulk = smem_sol_reduce_launch_of(SMEM_SOL_REDUCE_BULK);
-    CHECK(strcmp(def.infix, "") == 0);
+    struct smem_sol_reduce_launch def8 = smem_sol_reduce_launch_of(SMEM_SOL_REDUCE_AUTO, 8),
+                                  def9 = smem_sol_reduce_launch_of(SMEM_SOL_REDUCE_AUTO, 9),
+                                  def10 = smem_sol_reduce_launch_of(SMEM_SOL_REDUCE_AUTO, 10),
+                                  reg = smem_sol_reduce_launch_of(SMEM_SOL_REDUCE_REGISTER, 9),
+                                  reg8 = smem_sol_reduce_launch_of(SMEM_SOL_REDUCE_REGISTER, 8),
+                                  bulk = smem_sol_reduce_launch_of(SMEM_SOL_REDUCE_BULK, 9);
+    CHECK(strcmp(def8.infix, "") == 0);
+    CHECK_EQ(def8.threads, reg.threads);
+    CHECK(strcmp(def9.infix, "_bulk") == 0);
+    CHECK_EQ(def9.threads, bulk.threads);
+    CHECK(strcmp(def10.infix, "_bulk") == 0);
     CHECK(strcmp(reg.infix, "") == 0);
+    CHECK(strcmp(reg8.infix, "") == 0);
     CHECK(strcmp(bulk.infix, "_bulk") == 0);
-    CHECK_EQ(def.threads, reg.threads);
     char *ptx = test_read_file(SMEMLAB_BINARY_DIR "/kernels/sol_reduce.ptx", NULL);
     CHECK(ptx != NULL);
     if (!ptx)

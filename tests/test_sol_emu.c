@@ -1,6 +1,6 @@
 /* test_sol_emu.c: kernels/sol_reduce.cu's sums without a GPU (issue 34). tests/run/sol_reduce.cu runs
  * the bulk-copy form (cp.async.bulk into a ring of shared-memory chunks, mbarrier phases; sm_90+,
- * `bench reduce --form bulk`) and the register form (the default) on lengths and alignments that reach every path (fewer than one
+ * `bench reduce`'s default there) and the register form (the default before sm_90) on lengths and alignments that reach every path (fewer than one
  * word, a misaligned head, words past the last chunk, a tail, more chunks than blocks over several
  * turns of the ring, fewer chunks than blocks), each launch twice, every sum compared exactly; under
  * `smemlab run --fail-on-hazard` on grids of 4 and 1 SMs: "PASS", exit 0, no hazard. Launch shapes

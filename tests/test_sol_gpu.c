@@ -298,6 +298,25 @@ static void test_reduce_bench_verifies_every_method(void)
     CHECK_EQ(count_method(&res, "sequential", &all), 8);
     CHECK_EQ(count_method(&res, "cub", &all), o.cub_lib ? 8 : 0);
     CHECK(all);
+    /* the default form is the device's (sol.c): bulk on sm_90 and later */
+    const int bulk_default = smem_gpu_info(g)->cc_major >= 9;
+    for (size_t i = 0; i < res.n; ++i)
+        if (!strcmp(res.rows[i].method, "smemlab"))
+            CHECK((strstr(res.rows[i].kernel, "_bulk_") != NULL) == bulk_default);
+    smem_sol_results_free(&res);
+    /* and the other form, when asked, on the same lengths */
+    o.reduce_form = bulk_default ? SMEM_SOL_REDUCE_REGISTER : SMEM_SOL_REDUCE_AUTO;
+    memset(&res, 0, sizeof res);
+    st = smem_sol_bench_reduce(g, &o, dt, 2, ns, 4, &res, err, sizeof err);
+    if (st)
+        fprintf(stderr, "  %s\n", err);
+    CHECK_EQ(st, 0);
+    all = 1;
+    CHECK_EQ(count_method(&res, "smemlab", &all), 8);
+    CHECK(all);
+    for (size_t i = 0; i < res.n; ++i)
+        if (!strcmp(res.rows[i].method, "smemlab"))
+            CHECK(strstr(res.rows[i].kernel, "_bulk_") == NULL);
     smem_sol_results_free(&res);
 }
 

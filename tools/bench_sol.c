@@ -72,8 +72,9 @@ static void usage(FILE *f, int is_reduce)
               "  --no-cublas               leave out cuBLAS\n",
               f);
     else
-        fputs("  --form auto|register|bulk ours: the register form (auto, default), or the bulk-copy\n"
-              "                            form (cp.async.bulk into shared memory; sm_90 and later)\n"
+        fputs("  --form auto|register|bulk ours: the bulk-copy form (cp.async.bulk into shared memory;\n"
+              "                            sm_90 and later) or the register form; auto (default): bulk\n"
+              "                            on sm_90 and later, register before\n"
               "  --no-cub                  leave out CUB\n"
               "  --cub LIB                 the CUB wrapper (default libsmemlab_cub.so next to smemlab)\n",
               f);

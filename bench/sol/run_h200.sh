@@ -12,6 +12,8 @@
 #            (--format json) -> transpose-i.json, reduce-i.json, .log; the targets checked last
 #            (bench/sol/check_targets.py, bench/sol/spread.py). The transposes' configuration cache is
 #            $OUT/sol-tune.tsv, empty at the start: run 1 measures the candidates, the others read it.
+#   OTHER_FORM=register|bulk  after each reduce run, `smemlab bench reduce --form OTHER_FORM` in the same
+#            conditions -> reduce-form-<form>-i.json, .log (both reduce forms in the run of record)
 #   OFF=1    after run 1, `smemlab bench transpose --tune off` (the H100's picks on this device)
 #            -> transpose-off.json, .log
 # nvidia-smi samples the clocks every 200 ms throughout (clocks.csv). Everything lands in
@@ -71,6 +73,12 @@ while [ "$i" -le "${RUNS:-0}" ]; do
   timeout 100 "$BIN/smemlab" bench reduce --format json --torch-script bench/sol/torch_ref.py \
     >"$OUT/reduce-$i.json" 2>"$OUT/reduce-$i.log"
   echo "exit $?" >>"$OUT/reduce-$i.log"
+  if [ -n "${OTHER_FORM:-}" ]; then
+    stamp "run $i: smemlab bench reduce --form $OTHER_FORM"
+    timeout 100 "$BIN/smemlab" bench reduce --format json --torch-script bench/sol/torch_ref.py --form "$OTHER_FORM" \
+      >"$OUT/reduce-form-$OTHER_FORM-$i.json" 2>"$OUT/reduce-form-$OTHER_FORM-$i.log"
+    echo "exit $?" >>"$OUT/reduce-form-$OTHER_FORM-$i.log"
+  fi
   i=$((i + 1))
 done
 kill "$SMI" 2>/dev/null
@@ -80,7 +88,8 @@ if [ "${RUNS:-0}" -gt 0 ]; then
   H=$(dirname "$0")
   grep -h "tuning" "$OUT"/transpose-1.log
   python3 "$H/check_targets.py" "$OUT"/transpose-[0-9]*.json
-  python3 "$H/spread.py" "$OUT"/transpose-[0-9]*.json "$OUT"/reduce-*.json
+  python3 "$H/spread.py" "$OUT"/transpose-[0-9]*.json "$OUT"/reduce-[0-9]*.json
+  [ -n "${OTHER_FORM:-}" ] && { echo "reduce --form $OTHER_FORM:"; python3 "$H/spread.py" "$OUT"/reduce-form-*.json; }
   [ -f "$OUT/transpose-off.json" ] && { echo "--tune off:"; python3 "$H/spread.py" "$OUT/transpose-off.json"; }
 fi
 # the device call brings back a limited number of files: h200.tgz holds them all

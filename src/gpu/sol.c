@@ -469,9 +469,11 @@ void smem_sol_driver_release(char *buf, size_t len)
     fclose(f);
 }
 
-struct smem_sol_reduce_launch smem_sol_reduce_launch_of(int form)
+struct smem_sol_reduce_launch smem_sol_reduce_launch_of(int form, int cc_major)
 {
     /* kept in step with kernels/sol_reduce.cu's SOL_RED_* and SOL_RED_BULK_* macros */
     static const struct smem_sol_reduce_launch reg = {"", 1024, 2}, bulk = {"_bulk", 256, 4};
+    if (form == SMEM_SOL_REDUCE_AUTO)
+        form = cc_major >= 9 ? SMEM_SOL_REDUCE_BULK : SMEM_SOL_REDUCE_REGISTER;
     return form == SMEM_SOL_REDUCE_BULK ? bulk : reg;
 }

@@ -931,7 +931,7 @@ int smem_sol_bench_reduce(struct smem_gpu *g, const struct smem_sol_opts *o, con
             r.seed = 0xa11ce000u + (uint32_t)(r.n & 0xFFFF) + (uint32_t)(r.n >> 20);
             r.nsets = sets_for(&c, r.bytes);
             const int is_int = r.dt == SMEM_SOL_I32;
-            r.how = smem_sol_reduce_launch_of(o->reduce_form);
+            r.how = smem_sol_reduce_launch_of(o->reduce_form, c.info->cc_major);
             if (o->reduce_form == SMEM_SOL_REDUCE_BULK && c.info->cc_major < 9) {
                 efail(&c, "--form bulk needs a device of compute capability 9.0 or later (this one is %d.%d)",
                       c.info->cc_major, c.info->cc_minor);

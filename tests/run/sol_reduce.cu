@@ -1,5 +1,5 @@
-// sol_reduce.cu: kernels/sol_reduce.cu's sums (the bulk-copy form, sm_90+, `bench reduce --form bulk`,
-// issue 34, and the register form, the default) on lengths and alignments that reach every path: fewer elements than
+// sol_reduce.cu: kernels/sol_reduce.cu's sums (the bulk-copy form, sm_90+, `bench reduce`'s default
+// there, issue 34, and the register form, the default before sm_90) on lengths and alignments that reach every path: fewer elements than
 // one 16-byte word, a start off the 16-byte boundary (the head), words past the last whole chunk,
 // elements after the last word (the tail), more chunks than blocks, fewer chunks than blocks.
 // Launched as src/gpu/sol.c's smem_sol_reduce_launch_of says (bulk: 256 threads, 4 blocks a SM;

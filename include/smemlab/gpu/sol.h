@@ -180,18 +180,19 @@ int smem_sol_bench_transpose(struct smem_gpu *g, const struct smem_sol_opts *o,
                              const enum smem_sol_dtype *dtypes, size_t ndtypes,
                              const struct smem_sol_shape *shapes, size_t nshapes,
                              struct smem_sol_results *res, char *err, size_t errlen);
-/* Ours' form of the sum (`bench reduce --form`): AUTO (the default) and REGISTER the register form
- * (sol_reduce_<dtype>: 1024 threads, 2 blocks a SM, the H100's) on every device; BULK the bulk-copy
- * form (sol_reduce_bulk_<dtype>: 256 threads, 4 blocks a SM, sm_90+ only). Why the default stays the
- * register form on the H200 too: docs/speed-of-light.md, "Reduction" (faster alone, behind CUB at
- * 1 GiB f32 in the product run's allocation history). smem_sol_reduce_launch_of gives a form's kernel
- * name infix (after "sol_reduce") and launch. */
+/* Ours' form of the sum (`bench reduce --form`): REGISTER the register form (sol_reduce_<dtype>: 1024
+ * threads, 2 blocks a SM, the H100's) on every device; BULK the bulk-copy form (sol_reduce_bulk_<dtype>:
+ * 256 threads, 4 blocks a SM, sm_90+ only); AUTO (the default) the bulk form on compute capability 9.0
+ * and later, the register form before. Why: docs/speed-of-light.md, "Reduction" (on the H200 the bulk
+ * form is ahead of the register form at every size in the product's conditions, session 6).
+ * smem_sol_reduce_launch_of gives a form's kernel name infix (after "sol_reduce") and launch on a device
+ * of compute capability cc_major.x. */
 enum smem_sol_reduce_form { SMEM_SOL_REDUCE_AUTO, SMEM_SOL_REDUCE_REGISTER, SMEM_SOL_REDUCE_BULK };
 struct smem_sol_reduce_launch {
     const char *infix; /* "" or "_bulk" */
     int threads, blocks_per_sm;
 };
-struct smem_sol_reduce_launch smem_sol_reduce_launch_of(int form);
+struct smem_sol_reduce_launch smem_sol_reduce_launch_of(int form, int cc_major);
 
 /* Sums of n elements for each dtype (SMEM_SOL_I32, SMEM_SOL_F32) and n. */
 int smem_sol_bench_reduce(struct smem_gpu *g, const struct smem_sol_opts *o,
