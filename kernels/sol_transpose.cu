@@ -416,7 +416,7 @@ static __device__ __forceinline__ void sol_st_part(T *__restrict__ out, long lon
 /* Which tile this block takes, of tiles_r x tiles_c. ORDER 0: grid (tiles_c, tiles_r), row-major
  * (consecutive blocks walk along a tile row, so the blocks in flight read whole input rows); 1: grid
  * (tiles_r, tiles_c), column-major; -1: column-major on a 1-D grid (no limit of 65535 tile columns);
- * -2: -1 with the last tile column first; G > 1: a 1-D grid, bands of G tile rows walked column by column.
+ * G > 1: a 1-D grid, bands of G tile rows walked column by column.
  * A 2-D grid costs no division: the uncapped f32 tile kernel needs 42 registers with it, 48 with a
  * 1-D row-major one; under the register caps of the any kernels the 1-D column-major grid costs none. */
 template <int ORDER>
@@ -431,15 +431,6 @@ static __device__ __forceinline__ void sol_tile_of_block(int tiles_r, int tiles_
     } else if constexpr (ORDER == -1) {
         tc = (int)blockIdx.x / tiles_r;
         tr = (int)blockIdx.x - tc * tiles_r;
-    } else if constexpr (ORDER == -2) {
-        /* -1 with the last tile column first: where cols is not a multiple of the tile's width that
-         * column is a partial one, whose tiles take the general path; first, their latency hides under
-         * the other blocks' instead of adding to the kernel's end (issue 34, session 6) */
-        int L = (int)blockIdx.x - tiles_r;
-        if (L < 0)
-            L += tiles_r * tiles_c;
-        tc = L / tiles_r;
-        tr = L - tc * tiles_r;
     } else {
         const int L = (int)blockIdx.x, per = ORDER * tiles_c, grp = L / per, first = grp * ORDER;
         const int gs = tiles_r - first < ORDER ? tiles_r - first : ORDER, local = L - grp * per;
