@@ -142,74 +142,8 @@ static __device__ __forceinline__ void sol_cp_async_wait_ptx()
 {
     asm volatile("cp.async.wait_all;" ::: "memory");
 }
-template <int UNUSED = 0>
-static __device__ __forceinline__ void sol_cp_async_commit_ptx()
-{
-    asm volatile("cp.async.commit_group;" ::: "memory");
-}
-template <int N>
-static __device__ __forceinline__ void sol_cp_async_wait_group_ptx()
-{
-    asm volatile("cp.async.wait_group %0;" ::"n"(N) : "memory");
-}
 #define SOL_CP_ASYNC16(dst, src, hint256) sol_cp_async16_ptx<(hint256)>((dst), (src))
 #define SOL_CP_ASYNC_WAIT() sol_cp_async_wait_ptx<>()
-#define SOL_CP_ASYNC_COMMIT() sol_cp_async_commit_ptx<>()
-#define SOL_CP_ASYNC_WAIT_GROUP(n) sol_cp_async_wait_group_ptx<(n)>()
-#endif
-/* Bulk copies (cp.async.bulk, sm_90+, issue 34): one thread copies a run of BYTES (a multiple of 16,
- * both addresses 16-byte aligned) from global to shared memory by the copy engine, and a shared
- * mbarrier counts the bytes in (complete_tx); threads wait on the barrier's phase. SOL_HAVE_BULK says
- * whether this compilation has them (0 for sm_80: the callers then copy by cp.async words). The
- * emulator (bench/sol/emu_check.cpp) supplies host versions. Templates: a kernel file built with
- * -Werror may leave them unused. */
-#ifndef SOL_BULK_COPY
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-#define SOL_HAVE_BULK 1
-template <int UNUSED = 0>
-static __device__ __forceinline__ void sol_bulk_init_ptx(unsigned long long *bar)
-{
-    const unsigned b = (unsigned)__cvta_generic_to_shared(bar);
-    asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(b) : "memory");
-    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
-    asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
-}
-/* the barrier's one arrival, with the bytes its phase waits for */
-template <int UNUSED = 0>
-static __device__ __forceinline__ void sol_bulk_expect_ptx(unsigned long long *bar, unsigned bytes)
-{
-    asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(
-                     (unsigned)__cvta_generic_to_shared(bar)),
-                 "r"(bytes)
-                 : "memory");
-}
-template <int UNUSED = 0>
-static __device__ __forceinline__ void sol_bulk_copy_ptx(void *dst, const void *src, unsigned bytes,
-                                                         unsigned long long *bar)
-{
-    asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(
-                     (unsigned)__cvta_generic_to_shared(dst)),
-                 "l"(src), "r"(bytes), "r"((unsigned)__cvta_generic_to_shared(bar))
-                 : "memory");
-}
-template <int UNUSED = 0>
-static __device__ __forceinline__ void sol_bulk_wait_ptx(unsigned long long *bar, unsigned parity)
-{
-    unsigned done;
-    do {
-        asm volatile("{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2; selp.u32 %0, 1, 0, p; }"
-                     : "=r"(done)
-                     : "r"((unsigned)__cvta_generic_to_shared(bar)), "r"(parity)
-                     : "memory");
-    } while (!done);
-}
-#define SOL_BULK_INIT(bar) sol_bulk_init_ptx<>(bar)
-#define SOL_BULK_EXPECT(bar, bytes) sol_bulk_expect_ptx<>((bar), (bytes))
-#define SOL_BULK_COPY(dst, src, bytes, bar) sol_bulk_copy_ptx<>((dst), (src), (bytes), (bar))
-#define SOL_BULK_WAIT(bar, parity) sol_bulk_wait_ptx<>((bar), (parity))
-#else
-#define SOL_HAVE_BULK 0
-#endif
 #endif
 template <int CACHE>
 static __device__ __forceinline__ void sol_cp16(uint4 *dst, const void *src)
@@ -895,27 +829,14 @@ static __device__ __forceinline__ int sol_extra_at(int R)
     return (R % SOL_WORD_ELEMS(T)) * (LPR + 1) + R / SOL_WORD_ELEMS(T);
 }
 
-/* PAD (the bulk-copied form, MODE bit 256): raw row R's CG + 1 words lie together (the extra word
- * last), rows of a row block one after the other, and one word of padding after each row block:
- * 8 lanes reading word g of rows R + VEC*i (i = 0..7) touch 8 bank groups, as the row-block stride
- * VEC*(CG+1) + 1 is odd. Else the swizzled tile and `extra` (sol_word_at, sol_extra_at). */
-template <typename T, int CG>
-static __device__ __forceinline__ int sol_pad_at(int R, int g)
-{
-    constexpr int VEC = 16 / sizeof(T), RBS = VEC * (CG + 1) + 1;
-    static_assert(RBS % 2 == 1, "an odd row-block stride");
-    return (R / VEC) * RBS + (R % VEC) * (CG + 1) + g;
-}
-template <typename T, int LPR, int CG, bool PAD>
+/* Word g (0 .. CG) of raw row R: the tile's swizzled layout, the (CG+1)-th word in `extra`. */
+template <typename T, int LPR, int CG>
 static __device__ __forceinline__ const uint4 *sol_raw_word(const uint4 *tile, const uint4 *extra, int R, int g)
 {
-    if constexpr (PAD)
-        return &tile[sol_pad_at<T, CG>(R, g)];
-    else
-        return g < CG ? &tile[sol_word_at<T, CG>(R, g)] : &extra[sol_extra_at<T, LPR>(R)];
+    return g < CG ? &tile[sol_word_at<T, CG>(R, g)] : &extra[sol_extra_at<T, LPR>(R)];
 }
 
-template <typename T, int LPR, int CG, int NT, int CACHE, bool PAD = false>
+template <typename T, int LPR, int CG, int NT, int CACHE>
 static __device__ __forceinline__ void sol_raw_block(uint4 *v, const uint4 *tile, const uint4 *extra, int R0, int g,
                                                      int a0, int cm)
 {
@@ -923,8 +844,8 @@ static __device__ __forceinline__ void sol_raw_block(uint4 *v, const uint4 *tile
     uint4 lo[VEC], hi[VEC];
 #pragma unroll
     for (int k = 0; k < VEC; ++k) {
-        lo[k] = *sol_raw_word<T, LPR, CG, PAD>(tile, extra, R0 + k, g);
-        hi[k] = *sol_raw_word<T, LPR, CG, PAD>(tile, extra, R0 + k, g + 1);
+        lo[k] = *sol_raw_word<T, LPR, CG>(tile, extra, R0 + k, g);
+        hi[k] = *sol_raw_word<T, LPR, CG>(tile, extra, R0 + k, g + 1);
     }
 #pragma unroll
     for (int k = 0; k < VEC; ++k)
@@ -991,7 +912,7 @@ static __device__ __forceinline__ void sol_raw_store(T *__restrict__ out, int ro
 }
 
 /* An element of lane src's `v` within groups of `width` lanes (every lane of the warp takes part):
- * 8-byte elements as two 32-bit shuffles, 2-byte ones in the low half of one. */
+ * 8-byte elements as two 32-bit shuffles, 4-byte ones as one. */
 template <typename T>
 static __device__ __forceinline__ T sol_shfl_elem(T v, int src, int width)
 {
@@ -1008,7 +929,7 @@ static __device__ __forceinline__ T sol_shfl_elem(T v, int src, int width)
  * is the row block above the tile, which no lane computes, lane LPR - 1's element read from the raw
  * rows (its own last B elements go to no lane: lane 0 takes from it instead). col: the tile column
  * of vj; a0, cm: the raw rows' shifts, as sol_raw_block takes them. */
-template <typename T, int LPR, int CG, int B, bool PAD>
+template <typename T, int LPR, int CG, int B>
 static __device__ __forceinline__ uint4 sol_raw_word_shfl(uint4 vj, int i, const uint4 *tile, const uint4 *extra,
                                                           int col, int a0, int cm)
 {
@@ -1023,7 +944,7 @@ static __device__ __forceinline__ uint4 sol_raw_word_shfl(uint4 vj, int i, const
         if (i == LPR - 1) {
             /* shared row R = VEC - B + k (tile row -B + k), tile column col: raw element col + a_R */
             const int R = VEC - B + k, c = col + ((a0 + R * cm) & (VEC - 1)), w = c / VEC;
-            mine = ((const T *)sol_raw_word<T, LPR, CG, PAD>(tile, extra, R, w))[c % VEC];
+            mine = ((const T *)sol_raw_word<T, LPR, CG>(tile, extra, R, w))[c % VEC];
         }
         o[k] = sol_shfl_elem<T>(mine, i == 0 ? LPR - 1 : i - 1, LPR);
     }
@@ -1032,16 +953,16 @@ static __device__ __forceinline__ uint4 sol_raw_word_shfl(uint4 vj, int i, const
 
 /* sol_raw_word_shfl for a shift b (0 <= b < VEC) the same in every lane of the warp: a branch to one of
  * VEC compile-time forms. */
-template <typename T, int LPR, int CG, bool PAD, int B = 0>
+template <typename T, int LPR, int CG, int B = 0>
 static __device__ __forceinline__ uint4 sol_raw_word_shfl_u(uint4 vj, int i, const uint4 *tile, const uint4 *extra,
                                                             int col, int a0, int cm, int b)
 {
     if constexpr (B == 16 / (int)sizeof(T) - 1) {
-        return sol_raw_word_shfl<T, LPR, CG, B, PAD>(vj, i, tile, extra, col, a0, cm);
+        return sol_raw_word_shfl<T, LPR, CG, B>(vj, i, tile, extra, col, a0, cm);
     } else {
         if (b == B)
-            return sol_raw_word_shfl<T, LPR, CG, B, PAD>(vj, i, tile, extra, col, a0, cm);
-        return sol_raw_word_shfl_u<T, LPR, CG, PAD, B + 1>(vj, i, tile, extra, col, a0, cm, b);
+            return sol_raw_word_shfl<T, LPR, CG, B>(vj, i, tile, extra, col, a0, cm);
+        return sol_raw_word_shfl_u<T, LPR, CG, B + 1>(vj, i, tile, extra, col, a0, cm, b);
     }
 }
 
@@ -1053,7 +974,7 @@ static __device__ __forceinline__ uint4 sol_raw_word_shfl_u(uint4 vj, int i, con
  * block above the tile, read element by element by lane LPR - 1 (at most VEC - 1 elements a column).
  * Half the block registers, b_j shuffles a word (32-bit parts) instead of VEC shared reads and a
  * window and a transpose. Needs NT == LPR * CG (one block a thread) and every lane live. */
-template <typename T, int LPR, int CG, int NT, int CACHE, bool PAD = false>
+template <typename T, int LPR, int CG, int NT, int CACHE>
 static __device__ __forceinline__ void sol_raw_store_shfl(T *__restrict__ out, int rows, int cols, int r0, int c0,
                                                           int in_mis, int out_mis, const uint4 *tile,
                                                           const uint4 *extra)
@@ -1064,7 +985,7 @@ static __device__ __forceinline__ void sol_raw_store_shfl(T *__restrict__ out, i
     const int a0 = (in_mis + r0 * cm) & (VEC - 1);
     const int t = (int)threadIdx.x, i = t % LPR, gs = t / LPR;
     uint4 v[VEC];
-    sol_raw_block<T, LPR, CG, NT, CACHE, PAD>(v, tile, extra, VEC + i * VEC, gs, a0, cm);
+    sol_raw_block<T, LPR, CG, NT, CACHE>(v, tile, extra, VEC + i * VEC, gs, a0, cm);
     T *dst = out + ((size_t)(c0 + gs * VEC) * (size_t)rows + (size_t)(r0 + i * VEC));
     if ((out_mis | rm) == 0) {
 #pragma unroll
@@ -1075,97 +996,12 @@ static __device__ __forceinline__ void sol_raw_store_shfl(T *__restrict__ out, i
         for (int j = 0; j < VEC; ++j) {
             const int b = (out_mis + j * rm) & (VEC - 1);
             sol_st16v(dst + (size_t)j * (size_t)rows - b,
-                      sol_raw_word_shfl_u<T, LPR, CG, PAD>(v[j], i, tile, extra, gs * VEC + j, a0, cm, b));
+                      sol_raw_word_shfl_u<T, LPR, CG>(v[j], i, tile, extra, gs * VEC + j, a0, cm, b));
         }
     }
 }
 
-/* The store half by elements (GATHER, MODE bit 6): thread t = (j, i, q) = (t % VEC, (t / VEC) % LPR,
- * t / (VEC*LPR)) writes word i of output rows c0 + (q*VEC + m)*VEC + j, m = 0 .. VEC-1: elements
- * i*VEC - b + e of the tile column (b: the output row's shift, the same for every m), each read from
- * the raw rows as one element (the row's own shift a applied to the column), so no pair of words is
- * shifted and no block transposed in registers: a fraction of sol_raw_store's instructions and
- * registers (the raw store holds 2*VEC words a block and shifts each twice). A warp's lanes read
- * 32/VEC row blocks (different swizzles) of VEC columns. */
-template <typename T, int LPR, int CG, int NT, int CACHE>
-static __device__ __forceinline__ void sol_raw_store_gather(T *__restrict__ out, int rows, int cols, int r0, int c0,
-                                                            int in_mis, int out_mis, const uint4 *tile,
-                                                            const uint4 *extra)
-{
-    constexpr int VEC = 16 / sizeof(T);
-    static_assert(CG >= 8 && CG % VEC == 0 && NT == LPR * CG, "whole words a thread, CG >= 8 (sol_word_at)");
-    const int t = (int)threadIdx.x, cm = cols & (VEC - 1), rm = rows & (VEC - 1);
-    const int j = t % VEC, i = (t / VEC) % LPR, q = t / (VEC * LPR);
-    const int b = (out_mis + (c0 + j) * rm) & (VEC - 1);
-    /* element e of each word: shared row R (tile row R - VEC), and where tile column col lies in it */
-    int rbase[VEC], kx[VEC], wb[VEC], off[VEC];
-#pragma unroll
-    for (int e = 0; e < VEC; ++e) {
-        const int R = VEC + i * VEC - b + e, a = (in_mis + (r0 - b + e) * cm) & (VEC - 1);
-        rbase[e] = R;
-        kx[e] = (R / VEC) & 7;
-        wb[e] = q * VEC + (j + a) / VEC;
-        off[e] = (j + a) % VEC;
-    }
-    T *dst = out + ((size_t)(c0 + q * VEC * VEC + j) * (size_t)rows + (size_t)(r0 + i * VEC - b));
-#pragma unroll
-    for (int m = 0; m < VEC; ++m) {
-        T el[16 / sizeof(T)];
-#pragma unroll
-        for (int e = 0; e < VEC; ++e) {
-            const int w = wb[e] + m;
-            const uint4 *p = w < CG ? &tile[rbase[e] * CG + (w ^ kx[e])] : &extra[sol_extra_at<T, LPR>(rbase[e])];
-            el[e] = ((const T *)p)[off[e]];
-        }
-        sol_st16v(dst + (size_t)(m * VEC) * (size_t)rows, sol_pack<T>(el));
-    }
-}
-
-/* BULK (MODE bit 256 with 128; issue 34, session 5): the raw rows by bulk copies into the PAD layout
- * (sol_pad_at), one thread a row: (CG + 1) * 16 bytes from the aligned word at or before the tile's
- * first column, one mbarrier for the tile's TR + VEC rows (thread 0 arrives with their bytes before
- * any copy is issued), every thread waits on its phase 0 (one tile a block). A few instructions a
- * row instead of CG + 1 cp.async a row. Without the bulk copy (sm_80): cp.async words to the same
- * layout. Every word read lies inside the input, as in sol_raw_load. */
-template <typename T, int LPR, int CG, int NT, int CACHE, bool CPW = false>
-static __device__ __forceinline__ void sol_raw_load_bulk(const T *__restrict__ in, int cols, int r0, int c0,
-                                                         int in_mis, uint4 *tile, unsigned long long *bar)
-{
-    constexpr int VEC = 16 / sizeof(T), TR = LPR * VEC, RWS = TR + VEC;
-    static_assert(RWS <= NT, "a row a thread");
-    const int t = (int)threadIdx.x, cm = cols & (VEC - 1);
-#if SOL_HAVE_BULK
-    if constexpr (!CPW) {
-        constexpr int BYTES = (CG + 1) * 16;
-        if (t == 0) {
-            SOL_BULK_INIT(bar);
-            SOL_BULK_EXPECT(bar, (unsigned)(RWS * BYTES));
-        }
-        __syncthreads();
-        if (t < RWS) {
-            const int r = r0 - VEC + t, a = (in_mis + r * cm) & (VEC - 1), at = sol_pad_at<T, CG>(t, 0);
-            SOL_BULK_COPY(&tile[at], in + ((size_t)r * (size_t)cols + (size_t)c0) - a, (unsigned)BYTES, bar);
-        }
-        SOL_BULK_WAIT(bar, 0u);
-        return;
-    }
-#endif
-    /* CPW, or no bulk copy here: cp.async words to the same layout */
-    (void)bar;
-    constexpr int WORDS = RWS * (CG + 1), LOADS = (WORDS + NT - 1) / NT;
-#pragma unroll
-    for (int k = 0; k < LOADS; ++k) {
-        const int idx = t + k * NT;
-        if (WORDS % NT == 0 || idx < WORDS) {
-            const int R = idx / (CG + 1), g = idx % (CG + 1), r = r0 - VEC + R, a = (in_mis + r * cm) & (VEC - 1);
-            sol_cp16<CACHE>(&tile[sol_pad_at<T, CG>(R, g)], in + ((size_t)r * (size_t)cols + (size_t)(c0 + g * VEC)) - a);
-        }
-    }
-    SOL_CP_ASYNC_WAIT();
-    __syncthreads();
-}
-
-template <typename T, int LPR, int CG, int NT, int CACHE, bool GATHER = false, bool SHFLST = false>
+template <typename T, int LPR, int CG, int NT, int CACHE, bool SHFLST = false>
 static __device__ __forceinline__ void sol_any_interior_raw(T *__restrict__ out, const T *__restrict__ in, int rows,
                                                             int cols, int r0, int c0, int in_mis, int out_mis,
                                                             uint4 *tile, uint4 *extra)
@@ -1175,8 +1011,6 @@ static __device__ __forceinline__ void sol_any_interior_raw(T *__restrict__ out,
     __syncthreads();
     if constexpr (SHFLST)
         sol_raw_store_shfl<T, LPR, CG, NT, CACHE>(out, rows, cols, r0, c0, in_mis, out_mis, tile, extra);
-    else if constexpr (GATHER)
-        sol_raw_store_gather<T, LPR, CG, NT, CACHE>(out, rows, cols, r0, c0, in_mis, out_mis, tile, extra);
     else
         sol_raw_store<T, LPR, CG, NT, CACHE>(out, rows, cols, r0, c0, in_mis, out_mis, tile, extra);
 }
@@ -1257,71 +1091,8 @@ static __device__ __forceinline__ void sol_any_general(T *__restrict__ out, cons
     }
 }
 
-/* TILES > 1 (issue 34, MODE bit 4 with 1-D column-major grids): block b takes tiles TILES*b ..
- * TILES*b + TILES - 1 of the column-major order; where all are interior tiles, the copies of every
- * tile are issued first (one cp.async group each, a buffer each), and each tile is written out as
- * soon as its group has landed: TILES tiles in flight a block, with no more registers. */
-template <int N> static __device__ __forceinline__ void sol_cp_async_wait_group()
-{
-    SOL_CP_ASYNC_WAIT_GROUP(N);
-}
-
-template <typename T, int LPR, int CG, int NT, int CACHE, int TILES>
-static __device__ __forceinline__ void sol_any_raw_tiles(T *__restrict__ out, const T *__restrict__ in, int rows,
-                                                         int cols, int in_mis, int out_mis, uint4 *tile)
-{
-    constexpr int VEC = 16 / sizeof(T), TR = LPR * VEC, TC = CG * VEC, WORDS = (TR + VEC) * CG;
-    __shared__ uint4 more[TILES - 1][WORDS];
-    __shared__ uint4 extra[TILES][TR + VEC];
-    const int tiles_r = (rows + TR - 1) / TR, ntiles = tiles_r * ((cols + TC - 1) / TC), first = (int)blockIdx.x * TILES;
-    int r0[TILES], c0[TILES];
-    bool all = first + TILES <= ntiles;
-#pragma unroll
-    for (int q = 0; q < TILES; ++q) {
-        const int tq = first + q, tc = tq / tiles_r;
-        r0[q] = (tq - tc * tiles_r) * TR;
-        c0[q] = tc * TC;
-        all = all && r0[q] > 0 && r0[q] + TR < rows && c0[q] + TC <= cols;
-    }
-    if (all) {
-#pragma unroll
-        for (int q = 0; q < TILES; ++q) {
-            sol_raw_load<T, LPR, CG, NT, CACHE>(in, cols, r0[q], c0[q], in_mis, q ? more[q - 1] : tile, extra[q]);
-            SOL_CP_ASYNC_COMMIT();
-        }
-#pragma unroll
-        for (int q = 0; q < TILES; ++q) {
-            /* group q has landed when at most TILES - 1 - q groups are still pending */
-            if (TILES - 1 - q >= 3)
-                sol_cp_async_wait_group<3>();
-            else if (TILES - 1 - q == 2)
-                sol_cp_async_wait_group<2>();
-            else if (TILES - 1 - q == 1)
-                sol_cp_async_wait_group<1>();
-            else
-                sol_cp_async_wait_group<0>();
-            __syncthreads();
-            sol_raw_store<T, LPR, CG, NT, CACHE>(out, rows, cols, r0[q], c0[q], in_mis, out_mis, q ? more[q - 1] : tile,
-                                                 extra[q]);
-        }
-        return;
-    }
-    /* a group with an edge tile, or past the last: one tile at a time */
-#pragma unroll
-    for (int q = 0; q < TILES; ++q) {
-        if (first + q >= ntiles)
-            break;
-        if (q)
-            __syncthreads(); /* the tile before is out of shared memory */
-        if (r0[q] > 0 && r0[q] + TR < rows && c0[q] + TC <= cols)
-            sol_any_interior_raw<T, LPR, CG, NT, CACHE>(out, in, rows, cols, r0[q], c0[q], in_mis, out_mis, tile, extra[0]);
-        else
-            sol_any_general<T, LPR, CG, NT, CACHE>(out, in, rows, cols, r0[q], c0[q], in_mis, out_mis, tile);
-    }
-}
-
 template <typename T, int LPR, int CG, int NT, int CACHE, int ORDER, bool FAST = true, int MODE = 0, int PF = 0,
-          bool ROW0 = false, int TILES = 1>
+          bool ROW0 = false>
 static __device__ __forceinline__ void sol_tiled_any(T *__restrict__ out, const T *__restrict__ in, int rows, int cols)
 {
     constexpr int VEC = 16 / sizeof(T), TR = LPR * VEC, TC = CG * VEC, WORDS = (TR + VEC) * CG;
@@ -1330,38 +1101,25 @@ static __device__ __forceinline__ void sol_tiled_any(T *__restrict__ out, const 
      * threads past LPR*CG, whole warps, have no block */
     static_assert(BLOCKS * NT == LPR * CG || (BLOCKS == 1 && LPR * CG % 32 == 0), "tile and block do not match");
     static_assert(32 % LPR == 0 && NT % 32 == 0, "a column of the tile must be lanes of one warp");
-    /* BULK: the raw rows in the PAD layout (sol_pad_at), by bulk copies (sol_raw_load_bulk) */
-    constexpr bool BULK = (MODE & 256) != 0;
-    static_assert(!BULK || (MODE & 128) != 0, "the bulk-copied rows with the SHFL store");
-    constexpr int TWORDS = BULK ? (TR + VEC) / VEC * (VEC * (CG + 1) + 1) : WORDS;
     /* shared row R holds tile row R - VEC: row block 0 is the one above the tile */
-    __shared__ uint4 tile[TWORDS];
-    /* sol_any_interior_raw; 2-byte elements with the gather store only (sol_raw_store's registers: 114
-     * at 64x128 tiles of 128 threads, 4 blocks a SM, 0.0324 ms at 4097^2 on the H200 against the split
-     * kernel's 0.0279, session 5) */
-    constexpr bool RAW = (MODE & 16) != 0 && (sizeof(T) != 2 || (MODE & (64 | 128)) != 0);
+    __shared__ uint4 tile[WORDS];
+    /* sol_any_interior_raw, 4- and 8-byte elements only: 2-byte elements lost on the H200 with every
+     * store (sol_raw_store's registers: 114 at 64x128 tiles of 128 threads, 4 blocks a SM, 0.0324 ms at
+     * 4097^2 against the split kernel's 0.0279; the gather and SHFL stores too, session 5), and their
+     * raw forms were removed after commit 745f1de (`git show 745f1de:kernels/sol_transpose.cu`) */
+    constexpr bool RAW = (MODE & 16) != 0 && sizeof(T) != 2;
     const int in_mis = (int)(((size_t)in / sizeof(T)) & (VEC - 1)), out_mis = (int)(((size_t)out / sizeof(T)) & (VEC - 1));
-    if constexpr (TILES > 1) {
-        static_assert(RAW && FAST && ORDER == -1 && PF == 0, "several tiles a block: the raw path, column-major");
-        sol_any_raw_tiles<T, LPR, CG, NT, CACHE, TILES>(out, in, rows, cols, in_mis, out_mis, tile);
-        return;
-    }
     int tr, tc;
     sol_tile_of_block<ORDER>((rows + TR - 1) / TR, (cols + TC - 1) / TC, tr, tc);
     const int r0 = tr * TR, c0 = tc * TC;
     static_assert(PF == 0 || ORDER == -1, "the prefetch follows the 1-D column-major grid");
     if constexpr (PF > 0)
         sol_prefetch_tile<T, TR, TC, NT, PF>(in, rows, cols, (rows + TR - 1) / TR, (cols + TC - 1) / TC);
-    if constexpr (FAST && (LPR * CG == NT || (RAW && (MODE & 64) == 0 && LPR * CG > NT))) {
+    if constexpr (FAST && (LPR * CG == NT || (RAW && LPR * CG > NT))) {
         if (r0 > 0 && r0 + TR < rows && c0 + TC <= cols) {
-            if constexpr (RAW && BULK) {
-                __shared__ unsigned long long bar;
-                sol_raw_load_bulk<T, LPR, CG, NT, CACHE, (MODE & 512) != 0>(in, cols, r0, c0, in_mis, tile, &bar);
-                sol_raw_store_shfl<T, LPR, CG, NT, CACHE, true>(out, rows, cols, r0, c0, in_mis, out_mis, tile, tile);
-                return;
-            } else if constexpr (RAW) {
+            if constexpr (RAW) {
                 __shared__ uint4 extra[TR + VEC];
-                sol_any_interior_raw<T, LPR, CG, NT, CACHE, (MODE & 64) != 0, (MODE & 128) != 0>(
+                sol_any_interior_raw<T, LPR, CG, NT, CACHE, (MODE & 128) != 0>(
                     out, in, rows, cols, r0, c0, in_mis, out_mis, tile, extra);
                 return;
             } else {
@@ -1417,59 +1175,6 @@ static __device__ __forceinline__ void sol_copy_body(T *__restrict__ out, const 
                 sol_st1(out + e, sol_ld1(in + e));
         }
     }
-}
-
-/* rows == 1 or cols == 1 by the bulk copy engine (issue 34, session 5; sm_90+; measured in
- * bench/sol/dev_copy.cu on the H200 and not shipped: 0.96-0.99 of cudaMemcpy where the register
- * kernel of 1024 threads is 1.00; docs/speed-of-light.md, "Session 5"): the same work as
- * sol_copy_body (block b copies words NT*U*b ..), but thread 0 alone moves the block's NT*U words:
- * one bulk copy from global to shared memory (cp.async.bulk, completed on the block's mbarrier), one
- * back to global (cp.async.bulk.global.shared::cta, a bulk group it waits to have read the tile
- * before the block ends). No register holds a byte, so a SM keeps as many bytes in flight as its
- * shared memory has blocks for (NT*U*16 bytes each). Unaligned pointers, the words past a block's
- * whole chunk and the n % VEC elements after the last word: sol_copy_body's way. Elsewhere (sm_80)
- * sol_copy_body itself. */
-template <typename T, int NT, int U>
-static __device__ __forceinline__ void sol_copy_bulk_body(T *__restrict__ out, const T *__restrict__ in, long long n)
-{
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-    const int VEC = SOL_WORD_ELEMS(T);
-    __shared__ __align__(128) uint4 chunk[NT * U];
-    __shared__ __align__(8) unsigned long long full;
-    if ((((size_t)in | (size_t)out) & 15) != 0) {
-        sol_copy_body<T, NT, U, SOL_CACHE_DEFAULT>(out, in, n);
-        return;
-    }
-    const long long nw = n / VEC, first = (long long)blockIdx.x * NT * U;
-    const long long words = nw - first < NT * U ? (nw - first > 0 ? nw - first : 0) : NT * U;
-    if (threadIdx.x == 0 && words > 0) {
-        const unsigned bar = (unsigned)__cvta_generic_to_shared(&full), dst = (unsigned)__cvta_generic_to_shared(chunk);
-        const unsigned bytes = (unsigned)(words * 16);
-        asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(bar) : "memory");
-        asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
-        asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(bar), "r"(bytes) : "memory");
-        asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(dst),
-                     "l"(in + first * VEC), "r"(bytes), "r"(bar)
-                     : "memory");
-        unsigned done;
-        do {
-            asm volatile("{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, [%1], 0; selp.u32 %0, 1, 0, p; }"
-                         : "=r"(done)
-                         : "r"(bar)
-                         : "memory");
-        } while (!done);
-        asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;" ::"l"(out + first * VEC), "r"(dst),
-                     "r"(bytes)
-                     : "memory");
-        asm volatile("cp.async.bulk.commit_group;" ::: "memory");
-        asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");
-    }
-    if (blockIdx.x == gridDim.x - 1)
-        for (long long e = nw * VEC + threadIdx.x; e < n; e += NT)
-            sol_st1(out + e, sol_ld1(in + e));
-#else
-    sol_copy_body<T, NT, U, SOL_CACHE_DEFAULT>(out, in, n);
-#endif
 }
 
 /* ---- The pipelined schedule (--kernel pipelined; verified by the tests, slower on the H100: the
@@ -1622,12 +1327,6 @@ static __device__ __forceinline__ void sol_transpose_pipelined_body(T *__restric
     {                                                                                                                 \
         sol_tiled_any<T, LPR, CG, NT, CACHE, ORDER, FAST, MODE, PF, ROW0>(out, in, rows, cols);                       \
     }
-#define SOL_ANY_RAW(NAME, T, LPR, CG, NT, MINB, TILES)                                                              \
-    extern "C" __global__ void __launch_bounds__(NT, MINB) NAME(T *__restrict__ out, const T *__restrict__ in,       \
-                                                                int rows, int cols)                                  \
-    {                                                                                                                 \
-        sol_tiled_any<T, LPR, CG, NT, SOL_CACHE_L2_256B, -1, true, 16, 0, false, TILES>(out, in, rows, cols);         \
-    }
 #define SOL_COPY(NAME, T, NT, U)                                                                                      \
     extern "C" __global__ void __launch_bounds__(NT) NAME(T *__restrict__ out, const T *__restrict__ in, int rows,   \
                                                           int cols)                                                   \
@@ -1736,7 +1435,9 @@ SOL_TILED(sol_transpose_big_f16_64x256, sol_u16, 8, 32, 256, 1, -1, SOL_C5)
  *   - the any kernels that load each aligned word once (sol_any_interior_raw: `_raw`, picked for f32
  *     and f64 on the H200, 9.5 % and 3.7 % faster at 4097^2; `_raw128`, `_raw2`: more tiles in flight;
  *     `_rawg`: the gather store, also for f16). The last three lost on the H200 and were dropped in
- *     session 5 (their templates stay: MODE bit 6, sol_any_raw_tiles; SOL_ANY_RAW builds the latter). */
+ *     session 5; `_raw128`'s form (fewer threads than blocks) stays in sol_raw_store, the gather store
+ *     (MODE bit 6, 64) and several tiles a block (`_raw2`: sol_any_raw_tiles, SOL_ANY_RAW) were removed
+ *     after commit 745f1de (`git show 745f1de:kernels/sol_transpose.cu`). */
 SOL_TILED(sol_transpose_narrow_f32_t128, sol_u32, 32, 8, 128, 1, 0, SOL_C0)
 SOL_TILED_A(sol_transpose_narrow_f32_a, sol_u32, 32, 8, 256, 8, 0, SOL_C0)
 SOL_TILED_A(sol_transpose_narrow_f32_256x32a, sol_u32, 64, 8, 256, 6, 0, SOL_C0)
@@ -1767,10 +1468,11 @@ SOL_ANY(sol_transpose_any_f64_raw64x32, sol_u64, 32, 16, 512, 4, -1, SOL_C5, tru
 /* The raw kernels with the SHFL store (MODE bit 128, sol_raw_store_shfl: each block computed once, the
  * block above's last elements by shuffle): f32 at the raw kernel's 64x64 tiles, f64 at 64x32. 0.2-0.9 %
  * faster than the raw kernels in all 6 tuner measurements on the H200 (9 % and 17 % fewer instructions);
- * picked for both. What lost there (docs/speed-of-light.md, session 5: raw store) was dropped, its
- * templates stay: f32's at 5 blocks a SM (48 registers, 4 bytes spilled), f16's raw kernel with this
- * store (88 registers; 80 under a cap, spilling: 20-30 % slower than the split kernel), and the rows by
- * bulk copies (MODE bit 256, sol_raw_load_bulk: f32 6 %, f64 3.5 %, f16 27 % slower) or by cp.async
+ * picked for both. What lost there (docs/speed-of-light.md, session 5: raw store) was dropped: f32's at
+ * 5 blocks a SM (48 registers, 4 bytes spilled; this template under another cap), and, their templates
+ * removed after commit 745f1de (`git show 745f1de:kernels/sol_transpose.cu`), f16's raw kernel with
+ * this store (88 registers; 80 under a cap, spilling: 20-30 % slower than the split kernel) and the rows
+ * by bulk copies (MODE bit 256, sol_raw_load_bulk: f32 6 %, f64 3.5 %, f16 27 % slower) or by cp.async
  * words into the bulk form's padded rows (MODE bit 512: a tie). */
 SOL_ANY(sol_transpose_any_f32_raws, sol_u32, 16, 16, 256, 4, -1, SOL_C5, true, 144, 0, false)
 SOL_ANY(sol_transpose_any_f64_raws64x32, sol_u64, 32, 16, 512, 4, -1, SOL_C5, true, 144, 0, false)

@@ -1,10 +1,10 @@
 // dev_copy.cu: development harness for issue 34's copy kind (a transpose with one row or one column is
-// a copy). Not part of the product: `smemlab bench transpose` is. Times kernels/sol_transpose.cu's
-// copy kernels (sol_copy_body: registers, NT threads, U words a thread; sol_copy_bulk_body: the bulk
-// copy engine, one chunk of NT*U words a block) against cuMemcpyDtoD (cudaMemcpy), the way the
-// product times them (the L2 filled with other lines before each method's round, warm-ups, each call
-// alone between two events, rounds in alternating order, the median of all calls), every output
-// compared with its input word for word. Build (repository root):
+// a copy). Not part of the product: `smemlab bench transpose` is. Times the copy kernels
+// (kernels/sol_transpose.cu's sol_copy_body: registers, NT threads, U words a thread; this file's
+// sol_copy_bulk_body: the bulk copy engine, one chunk of NT*U words a block) against cuMemcpyDtoD
+// (cudaMemcpy), the way the product times them (the L2 filled with other lines before each method's
+// round, warm-ups, each call alone between two events, rounds in alternating order, the median of all
+// calls), every output compared with its input word for word. Build (repository root):
 //   nvcc -O3 -arch=sm_90 -std=c++17 -o dev_copy bench/sol/dev_copy.cu
 // run: ./dev_copy [--mb 134,268,537] [--rounds 4] [--reps 30]
 #include "../../kernels/sol_transpose.cu"
@@ -13,6 +13,59 @@
 
 #include <cstring>
 #include <string>
+
+/* rows == 1 or cols == 1 by the bulk copy engine (issue 34, session 5; sm_90+; measured here on the
+ * H200 and not shipped: 0.96-0.99 of cudaMemcpy where the register kernel of 1024 threads is 1.00;
+ * docs/speed-of-light.md, "Session 5"; in kernels/sol_transpose.cu up to commit 745f1de): the same
+ * work as sol_copy_body (block b copies words NT*U*b ..), but thread 0 alone moves the block's NT*U words:
+ * one bulk copy from global to shared memory (cp.async.bulk, completed on the block's mbarrier), one
+ * back to global (cp.async.bulk.global.shared::cta, a bulk group it waits to have read the tile
+ * before the block ends). No register holds a byte, so a SM keeps as many bytes in flight as its
+ * shared memory has blocks for (NT*U*16 bytes each). Unaligned pointers, the words past a block's
+ * whole chunk and the n % VEC elements after the last word: sol_copy_body's way. Elsewhere (sm_80)
+ * sol_copy_body itself. */
+template <typename T, int NT, int U>
+static __device__ __forceinline__ void sol_copy_bulk_body(T *__restrict__ out, const T *__restrict__ in, long long n)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    const int VEC = SOL_WORD_ELEMS(T);
+    __shared__ __align__(128) uint4 chunk[NT * U];
+    __shared__ __align__(8) unsigned long long full;
+    if ((((size_t)in | (size_t)out) & 15) != 0) {
+        sol_copy_body<T, NT, U, SOL_CACHE_DEFAULT>(out, in, n);
+        return;
+    }
+    const long long nw = n / VEC, first = (long long)blockIdx.x * NT * U;
+    const long long words = nw - first < NT * U ? (nw - first > 0 ? nw - first : 0) : NT * U;
+    if (threadIdx.x == 0 && words > 0) {
+        const unsigned bar = (unsigned)__cvta_generic_to_shared(&full), dst = (unsigned)__cvta_generic_to_shared(chunk);
+        const unsigned bytes = (unsigned)(words * 16);
+        asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(bar) : "memory");
+        asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+        asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(bar), "r"(bytes) : "memory");
+        asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(dst),
+                     "l"(in + first * VEC), "r"(bytes), "r"(bar)
+                     : "memory");
+        unsigned done;
+        do {
+            asm volatile("{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, [%1], 0; selp.u32 %0, 1, 0, p; }"
+                         : "=r"(done)
+                         : "r"(bar)
+                         : "memory");
+        } while (!done);
+        asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;" ::"l"(out + first * VEC), "r"(dst),
+                     "r"(bytes)
+                     : "memory");
+        asm volatile("cp.async.bulk.commit_group;" ::: "memory");
+        asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");
+    }
+    if (blockIdx.x == gridDim.x - 1)
+        for (long long e = nw * VEC + threadIdx.x; e < n; e += NT)
+            sol_st1(out + e, sol_ld1(in + e));
+#else
+    sol_copy_body<T, NT, U, SOL_CACHE_DEFAULT>(out, in, n);
+#endif
+}
 
 template <int NT, int U>
 __global__ void __launch_bounds__(NT) k_reg(unsigned *out, const unsigned *in, long long n)
