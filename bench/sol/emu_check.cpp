@@ -43,33 +43,17 @@ static emu_dim3 threadIdx, blockIdx, blockDim, gridDim;
 #define SOL_LD16_L2_256B(p) (*(const uint4 *)(p))
 #define SOL_ST16V(p, w) (*(uint4 *)(p) = (w))
 #define SOL_PREFETCH_L2(p) ((void)(p)) /* the address is checked (SOL_CHECK_ACCESS) before it */
-/* cp.async (checked in sol_cp16): per thread, in groups (cp.async.commit_group), landing in shared
- * memory as late as the kernel lets them (g_cp_late: at the wait that covers them; wait_group n lands
- * all but the newest n committed groups, wait_all everything) or at once (the hardware may land them at
- * any time in between): the late mode finds a tile read before its copies were waited for, the
- * immediate one a buffer refilled while other threads still read it (the threads of a block run in
- * turn between barriers). Every kernel that copies runs in both. */
+/* cp.async (checked in sol_cp16): per thread, landing in shared memory as late as the kernel lets them
+ * (g_cp_late: at the thread's wait, cp.async.wait_all) or at once (the hardware may land them at any
+ * time in between): the late mode finds a tile read before its copies were waited for, the immediate
+ * one a buffer refilled while other threads still read it (the threads of a block run in turn between
+ * barriers). Every kernel that copies runs in both. (The waits for groups, cp.async.wait_group, and
+ * the bulk copies' mbarriers were emulated too while kernels/sol_transpose.cu had forms that used them,
+ * up to commit 745f1de.) */
 static void emu_cp_async(uint4 *dst, const void *src);
-static void emu_cp_commit();
-static void emu_cp_wait(int n);
+static void emu_cp_wait();
 #define SOL_CP_ASYNC16(dst, src, hint256) emu_cp_async((dst), (src))
-#define SOL_CP_ASYNC_WAIT() emu_cp_wait(-1)
-#define SOL_CP_ASYNC_COMMIT() emu_cp_commit()
-#define SOL_CP_ASYNC_WAIT_GROUP(n) emu_cp_wait(n)
-
-/* Bulk copies (cp.async.bulk + an mbarrier's transaction count): a barrier's phase completes once its
- * arrival (SOL_BULK_EXPECT) is in and its copies have brought exactly the bytes it expects; a copy's
- * bytes land when its phase completes (g_cp_late: at the first wait that finds it complete) or at
- * once. A wait on an incomplete phase yields to the other threads (a spin, as try_wait's loop). */
-#define SOL_HAVE_BULK 1
-static void emu_bulk_init(unsigned long long *bar);
-static void emu_bulk_expect(unsigned long long *bar, unsigned bytes);
-[[maybe_unused]] static void emu_bulk_copy(void *dst, const void *src, unsigned bytes, unsigned long long *bar);
-static void emu_bulk_wait(unsigned long long *bar, unsigned parity);
-#define SOL_BULK_INIT(bar) emu_bulk_init(bar)
-#define SOL_BULK_EXPECT(bar, bytes) emu_bulk_expect((bar), (bytes))
-#define SOL_BULK_COPY(dst, src, bytes, bar) emu_bulk_copy((dst), (src), (bytes), (bar))
-#define SOL_BULK_WAIT(bar, parity) emu_bulk_wait((bar), (parity))
+#define SOL_CP_ASYNC_WAIT() emu_cp_wait()
 
 static void emu_access(const void *p, size_t bytes, int store);
 #define SOL_CHECK_ACCESS(p, bytes, store) emu_access((const void *)(p), (bytes), (store))
@@ -113,7 +97,7 @@ static inline unsigned long long atomicAdd(unsigned long long *p, unsigned long 
 static ucontext_t g_sched;
 static std::vector<ucontext_t> g_ctx;
 static std::vector<std::vector<char>> g_stacks;
-static std::vector<int> g_state; // 0 runnable, 1 at a barrier, 2 exited, 3 at a warp shuffle, 4 spinning
+static std::vector<int> g_state; // 0 runnable, 1 at a barrier, 2 exited, 3 at a warp shuffle
 static int g_cur;
 static void (*g_body)();
 
@@ -153,11 +137,9 @@ static unsigned __shfl_down_sync(unsigned, unsigned v, int delta, int width) { r
 struct emu_cp {
     uint4 *dst;
     uint4 v;
-    int group; /* the thread's commit count when issued */
 };
 static bool g_cp_late, g_cp_used;
-static std::vector<std::vector<emu_cp>> g_cp;  /* per thread: copies not landed yet */
-static std::vector<int> g_cp_groups;           /* per thread: groups committed */
+static std::vector<std::vector<emu_cp>> g_cp; /* per thread: copies not landed yet */
 static void emu_cp_async(uint4 *dst, const void *src)
 {
     g_cp_used = true;
@@ -165,98 +147,13 @@ static void emu_cp_async(uint4 *dst, const void *src)
         *dst = *(const uint4 *)src;
         return;
     }
-    g_cp[g_cur].push_back({dst, *(const uint4 *)src, g_cp_groups[g_cur]});
+    g_cp[g_cur].push_back({dst, *(const uint4 *)src});
 }
-static void emu_cp_commit() { ++g_cp_groups[g_cur]; }
-/* n < 0: wait_all (the uncommitted copies too); else the groups committed before the newest n */
-static void emu_cp_wait(int n)
+static void emu_cp_wait()
 {
-    std::vector<emu_cp> &q = g_cp[g_cur], keep;
-    const int upto = n < 0 ? 1 << 30 : g_cp_groups[g_cur] - n; /* groups < upto land */
-    for (auto &c : q)
-        if (c.group < upto)
-            *c.dst = c.v;
-        else
-            keep.push_back(c);
-    q.swap(keep);
-}
-
-struct emu_bar {
-    bool init, arrived;
-    long long expect, issued; /* bytes */
-    unsigned phases;          /* phases completed */
-    std::vector<std::pair<unsigned char *, std::vector<unsigned char>>> pending;
-};
-static std::map<unsigned long long *, emu_bar> g_bars;
-static long long g_bulk_bad;
-static int g_spins;
-static void emu_bulk_bad(const char *what)
-{
-    if (g_bulk_bad++ < 5)
-        fprintf(stderr, "  thread %d: %s\n", g_cur, what);
-}
-[[maybe_unused]] static void emu_bulk_init(unsigned long long *bar)
-{
-    g_bars[bar] = emu_bar{true, false, 0, 0, 0, {}};
-}
-/* the phase completes: every byte lands */
-static void emu_bulk_complete(emu_bar &b)
-{
-    for (auto &c : b.pending)
-        memcpy(c.first, c.second.data(), c.second.size());
-    b.pending.clear();
-    ++b.phases;
-    b.arrived = false;
-    b.expect = b.issued = 0;
-}
-[[maybe_unused]] static void emu_bulk_expect(unsigned long long *bar, unsigned bytes)
-{
-    auto it = g_bars.find(bar);
-    if (it == g_bars.end() || !it->second.init)
-        return emu_bulk_bad("arrive on a barrier never initialised");
-    if (it->second.arrived)
-        return emu_bulk_bad("a second arrival on a barrier of count 1");
-    it->second.arrived = true;
-    it->second.expect += bytes;
-    if (!g_cp_late && it->second.issued == it->second.expect)
-        emu_bulk_complete(it->second);
-}
-static void emu_access(const void *p, size_t bytes, int store);
-[[maybe_unused]] static void emu_bulk_copy(void *dst, const void *src, unsigned bytes, unsigned long long *bar)
-{
-    auto it = g_bars.find(bar);
-    if (it == g_bars.end() || !it->second.init)
-        return emu_bulk_bad("bulk copy to a barrier never initialised");
-    if (bytes % 16 || (uintptr_t)dst % 16 || (uintptr_t)src % 16)
-        return emu_bulk_bad("bulk copy not in 16-byte units");
-    for (unsigned o = 0; o < bytes; o += 16)
-        emu_access((const unsigned char *)src + o, 16, 0);
-    g_cp_used = true;
-    emu_bar &b = it->second;
-    b.issued += bytes;
-    if (b.arrived && b.issued > b.expect)
-        return emu_bulk_bad("bulk copies past the bytes the barrier expects");
-    b.pending.push_back({(unsigned char *)dst, std::vector<unsigned char>((const unsigned char *)src,
-                                                                          (const unsigned char *)src + bytes)});
-    if (!g_cp_late && b.arrived && b.issued == b.expect)
-        emu_bulk_complete(b);
-}
-[[maybe_unused]] static void emu_bulk_wait(unsigned long long *bar, unsigned parity)
-{
-    for (;;) {
-        auto it = g_bars.find(bar);
-        if (it == g_bars.end() || !it->second.init)
-            return emu_bulk_bad("wait on a barrier never initialised");
-        emu_bar &b = it->second;
-        if (g_cp_late && b.arrived && b.issued == b.expect)
-            emu_bulk_complete(b);
-        if ((b.phases & 1u) != parity) {
-            g_spins = 0;
-            return;
-        }
-        g_state[g_cur] = 4; /* spinning: runnable again at the next round */
-        swapcontext(&g_ctx[g_cur], &g_sched);
-    }
+    for (auto &c : g_cp[g_cur])
+        *c.dst = c.v;
+    g_cp[g_cur].clear();
 }
 
 #include "../../kernels/sol_transpose.cu"
@@ -329,7 +226,6 @@ static void run_grid(void (*k)(T *, const T *, int, int), const smem_sol_launch 
     g_state.assign(nt, 0);
     g_slot.assign(nt, 0);
     g_cp.assign(nt, std::vector<emu_cp>());
-    g_cp_groups.assign(nt, 0);
     blockDim = {l.block[0], l.block[1], l.block[2]};
     gridDim = {l.grid[0], l.grid[1], l.grid[2]};
     for (unsigned by = 0; by < l.grid[1]; ++by)
@@ -373,22 +269,6 @@ static void run_grid(void (*k)(T *, const T *, int, int), const smem_sol_launch 
                 }
                 if (!live)
                     break;
-                /* threads spinning on an mbarrier run again; as many rounds without a wait completing
-                 * as threads: nobody will complete it */
-                int spin = 0;
-                for (int t = 0; t < nt; ++t)
-                    if (g_state[t] == 4) {
-                        g_state[t] = 0;
-                        ++spin;
-                    }
-                if (spin && !released) {
-                    if (++g_spins > nt + 2) {
-                        if (g_bad_access++ < 5)
-                            fprintf(stderr, "  block %u: threads spin on a barrier phase that never completes\n", bx);
-                        break;
-                    }
-                    continue;
-                }
                 if (!released && at_bar == live) {
                     for (int t = 0; t < nt; ++t)
                         if (g_state[t] == 1)
@@ -400,17 +280,6 @@ static void run_grid(void (*k)(T *, const T *, int, int), const smem_sol_launch 
                         fprintf(stderr, "  block %u: threads wait at different barriers or shuffles\n", bx);
                     break;
                 }
-            }
-            for (auto &b : g_bars)
-                if (!b.second.pending.empty() || (b.second.arrived && b.second.issued != b.second.expect)) {
-                    if (g_bad_access++ < 5)
-                        fprintf(stderr, "  block %u: bulk copies never waited for\n", bx);
-                }
-            g_bars.clear();
-            g_spins = 0;
-            if (g_bulk_bad) {
-                g_bad_access += g_bulk_bad;
-                g_bulk_bad = 0;
             }
             for (int t = 0; t < nt; ++t)
                 if (!g_cp[t].empty()) {
