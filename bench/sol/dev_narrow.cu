@@ -59,18 +59,6 @@ __global__ void __launch_bounds__(NT) k_stagger(T *__restrict__ out, const T *__
     }
 }
 
-template <typename T> __global__ void k_check(const T *out, const T *in, int rows, int cols, unsigned long long *bad)
-{
-    unsigned long long mine = 0;
-    const long long n = (long long)rows * cols;
-    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x) {
-        const int r = (int)(i / cols), c = (int)(i % cols);
-        mine += out[(long long)c * rows + r] != in[i];
-    }
-    if (mine)
-        atomicAdd(bad, mine);
-}
-
 struct method {
     std::string name;
     const void *fn; // nullptr: cudaMemcpy
@@ -127,27 +115,20 @@ template <typename T> static void run(dev_timer &tm, int rows, int rounds, int r
     };
     auto poison = [&](size_t) { CK(cudaMemset(out, 0xFF, n * sizeof(T))); };
     auto check = [&](size_t k) {
-        CK(cudaDeviceSynchronize());
         if (ms[k].kind == 0)
-            return;
-        CK(cudaMemset(bad, 0, 8));
-        k_check<T><<<tm.sms * 8, 256>>>(out, in, rows, cols, bad);
-        unsigned long long h;
-        CK(cudaMemcpy(&h, bad, 8, cudaMemcpyDeviceToHost));
-        if (h)
-            printf("MISMATCH %s %s %dx%d: %llu elements differ\n", ms[k].name.c_str(), tname, rows, cols, h);
+            CK(cudaDeviceSynchronize());
+        else
+            dev_transpose_check<T>(tm, out, in, rows, cols, bad, ms[k].name.c_str(), tname);
     };
     std::vector<std::vector<float>> times(ms.size());
     for (int r = 0; r < rounds; ++r)
         dev_time_round(tm, r, ms.size(), warm, reps, times, poison, launch, check);
-    const double copy_med = dev_stats_of(times[0]).median;
-    for (size_t k = 0; k < ms.size(); ++k) {
-        const dev_stats st = dev_stats_of(times[k]);
-        printf("transpose %s %dx32 %-24s median %.4f ms min %.4f max %.4f  %7.1f GB/s  x memcpy %.4f\n", tname, rows,
-               ms[k].name.c_str(), st.median, st.min, st.max, 2.0 * n * sizeof(T) / (st.median * 1e-3) / 1e9,
-               copy_med / st.median);
-    }
-    fflush(stdout);
+    std::vector<std::string> names;
+    for (const method &m : ms)
+        names.push_back(m.name);
+    char what[64];
+    snprintf(what, sizeof what, "transpose %s %dx32", tname, rows);
+    dev_report(what, names, times, 2.0 * n * sizeof(T));
     CK(cudaFree(in));
     CK(cudaFree(out));
 }

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 #include <vector>
 
 #define CK(call)                                                                                   \
@@ -84,6 +85,47 @@ static void dev_time_round(dev_timer &t, int r, size_t nmethods, int warm, int r
         }
         after(k);
     }
+}
+
+/* Elements of out (cols x rows) that are not the transpose of in (rows x cols) */
+template <typename T> __global__ void dev_transpose_diff(const T *out, const T *in, int rows, int cols, unsigned long long *bad)
+{
+    unsigned long long mine = 0;
+    const long long n = (long long)rows * cols;
+    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x) {
+        const int r = (int)(i / cols), c = (int)(i % cols);
+        mine += out[(long long)c * rows + r] != in[i];
+    }
+    if (mine)
+        atomicAdd(bad, mine);
+}
+
+/* after(k) of a transpose harness: a "MISMATCH" line when method `name`'s output is not the transpose */
+template <typename T>
+static void dev_transpose_check(const dev_timer &t, const T *out, const T *in, int rows, int cols, unsigned long long *bad,
+                                const char *name, const char *tname)
+{
+    CK(cudaDeviceSynchronize());
+    CK(cudaMemset(bad, 0, 8));
+    dev_transpose_diff<T><<<t.sms * 8, 256>>>(out, in, rows, cols, bad);
+    unsigned long long h;
+    CK(cudaMemcpy(&h, bad, 8, cudaMemcpyDeviceToHost));
+    if (h)
+        printf("MISMATCH %s %s %dx%d: %llu elements differ\n", name, tname, rows, cols, h);
+}
+
+/* One line a method: "<what> <name> median .. min .. max .. GB/s x memcpy": method 0 is the copy,
+ * bytes what a call moves (read plus written) */
+static void dev_report(const char *what, const std::vector<std::string> &names, const std::vector<std::vector<float>> &times,
+                       double bytes)
+{
+    const double copy_med = dev_stats_of(times[0]).median;
+    for (size_t k = 0; k < names.size(); ++k) {
+        const dev_stats st = dev_stats_of(times[k]);
+        printf("%s %-28s median %.4f ms min %.4f max %.4f  %7.1f GB/s  x memcpy %.4f\n", what, names[k].c_str(), st.median,
+               st.min, st.max, bytes / (st.median * 1e-3) / 1e9, copy_med / st.median);
+    }
+    fflush(stdout);
 }
 
 #endif

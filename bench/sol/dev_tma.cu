@@ -8,9 +8,9 @@
 // [j * cols, (j + 1) * cols) of super-row q, so a tile's rows of class j (r0 + j + K qq) are one box of
 // the super-row map. The output (cols rows of rows elements) is read the same way.
 //
-// What the H200 refuses (measured, bench/results/h200-2026-11-29-s6-call1/tma.log, `--probe`): a box
-// whose inner coordinate is not a multiple of 16 bytes, even wholly inside the tensor ("an illegal
-// instruction was encountered"). So every box here starts on 16 bytes:
+// What the H200 refuses (measured: `--probe`, bench/results/h200-2026-11-29-s6-probe/): a box whose
+// inner coordinate is not a multiple of 16 bytes, even wholly inside the tensor ("an illegal
+// instruction was encountered"), where the same box at 16 bytes runs. So every box here starts on 16 bytes:
 //  - loads: class j's box starts delta_j = (j * cols) mod K elements left of the tile's first column
 //    and is TW + K wide (144 bytes, no swizzle), 9 super-rows tall (the row block above too, below);
 //  - stores: out row c (class j' = c mod K of the output's super-rows) is written from column
@@ -25,7 +25,8 @@
 // them), every output compared element by element with its input. Build (repository root):
 //   nvcc -O3 -std=c++17 -gencode arch=compute_90a,code=sm_90a -o dev_tma bench/sol/dev_tma.cu
 // run: ./dev_tma [--sizes 4097x4097,...] [--dtypes f32,f16] [--rounds 4] [--reps 30] [--probe] [--set 1|2]
-//   --probe: the refused form (unaligned boxes; the process ends on the illegal instruction)
+//   --probe: one box at inner offsets of 16 and 4 bytes, wholly inside a 64 x 64 map: the first runs,
+//            the second the H200 refuses (the process ends on the illegal instruction)
 //   --set 1: square tiles with rings (session 6's call 2); --set 2 (default): taller tiles (call 3)
 #include "../../kernels/sol_transpose.cu"
 
@@ -73,129 +74,20 @@ static __device__ __forceinline__ void tma_store(const CUtensorMap *m, int x, in
                  : "memory");
 }
 
-/* One tile: T elements, TW = TH = 128 / sizeof(T) (f32 32x32, f16 64x64), K = 16 / sizeof(T) boxes
- * of 8 rows x 128 bytes each side. */
-template <typename T> struct tma_shape {
-    static constexpr int K = 16 / (int)sizeof(T);
-    static constexpr int TW = 128 / (int)sizeof(T);
-    static constexpr int TILE_BYTES = K * 1024;
-};
-
-/* the transposed tile: in (K boxes, swizzled) -> out (K boxes, swizzled), NT threads */
-template <typename T, int NT> static __device__ __forceinline__ void tma_tile_transpose(const unsigned char *in, unsigned char *out)
+/* --probe: one box of 32 x 8 words at inner coordinate x of a 64 x 64 map of words (pitch 256 bytes),
+ * wholly inside the tensor; the first word it brought lands in *got. */
+__global__ void k_probe(const __grid_constant__ CUtensorMap m, int x, unsigned *got)
 {
-    const int lane = threadIdx.x & 31;
-    const int qq = lane >> 2, a = lane & 3;
-    for (int w = threadIdx.x >> 5; w < 8; w += NT / 32) {
-        if constexpr (sizeof(T) == 4) {
-            /* warp w: the tile's columns 4w..4w+3 (out rows); lane (qq, j=a): input row j + 4qq */
-            const int m = w;
-#pragma unroll
-            for (int s = 0; s < 4; ++s) {
-                const int e = (a + s) & 3;
-                const unsigned v = *(const unsigned *)(in + a * 1024 + qq * 128 + ((m ^ qq) << 4) + e * 4);
-                *(unsigned *)(out + e * 1024 + m * 128 + ((qq ^ m) << 4) + a * 4) = v;
-            }
-        } else {
-            /* f16: warp w = pp: out rows 8pp..8pp+7; lane (qq, a): input rows 8qq+2a, +1; 2x2 blocks */
-            const int pp = w;
-#pragma unroll
-            for (int s = 0; s < 4; ++s) {
-                const int b = (a + s) & 3;
-                const int off = qq * 128 + ((pp ^ qq) << 4) + b * 4;
-                const unsigned A = *(const unsigned *)(in + (2 * a) * 1024 + off);
-                const unsigned B = *(const unsigned *)(in + (2 * a + 1) * 1024 + off);
-                const int woff = pp * 128 + ((qq ^ pp) << 4) + a * 4;
-                *(unsigned *)(out + (2 * b) * 1024 + woff) = __byte_perm(A, B, 0x5410);
-                *(unsigned *)(out + (2 * b + 1) * 1024 + woff) = __byte_perm(A, B, 0x7632);
-            }
-        }
-    }
-}
-
-/* The edges (rows >= ri, and columns >= ci of rows < ri), by blocks 0 .. edge - 1 */
-template <typename T> static __device__ void tma_edges(T *out, const T *in, int rows, int cols, int ri, int ci, int edge)
-{
-    const long long n1 = (long long)(rows - ri) * cols, n2 = (long long)ri * (cols - ci);
-    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n1 + n2; i += (long long)edge * blockDim.x) {
-        int r, c;
-        if (i < n1) {
-            r = ri + (int)(i / cols);
-            c = (int)(i % cols);
-        } else {
-            const long long k = i - n1;
-            r = (int)(k % ri);
-            c = ci + (int)(k / ri);
-        }
-        out[(long long)c * rows + r] = in[(long long)r * cols + c];
-    }
-}
-
-/* Block b >= edge: tiles (b - edge) * per .. + per - 1 of the interior (ntr x ntc tiles, column-major
- * if order == 0, row-major otherwise), S tiles' boxes in flight. */
-template <typename T, int NT, int S>
-__global__ void __launch_bounds__(NT) k_tma(const __grid_constant__ CUtensorMap tin, const __grid_constant__ CUtensorMap tout,
-                                            T *out, const T *in, int rows, int cols, int ntr, int ntc, int per, int edge,
-                                            int order)
-{
-    using sh = tma_shape<T>;
-    constexpr int K = sh::K, TW = sh::TW, TB = sh::TILE_BYTES;
-    if ((int)blockIdx.x < edge) {
-        tma_edges<T>(out, in, rows, cols, ntr * TW, ntc * TW, edge);
+    __shared__ __align__(128) unsigned box[32 * 8];
+    __shared__ unsigned long long bar;
+    if (threadIdx.x != 0)
         return;
-    }
-    extern __shared__ unsigned char tma_dyn[];
-    __shared__ unsigned long long bar[S];
-    unsigned char *base = tma_dyn + ((1024 - (tma_smem(tma_dyn) & 1023)) & 1023);
-    unsigned char *ins = base, *outs = base + S * TB;
-    const int nt = ntr * ntc;
-    const int t0 = ((int)blockIdx.x - edge) * per;
-    const int n = min(per, nt - t0);
-    auto corner = [&](int t, int &r0, int &c0) {
-        const int tr = order == 0 ? t % ntr : t / ntc, tc = order == 0 ? t / ntr : t % ntc;
-        r0 = tr * TW;
-        c0 = tc * TW;
-    };
-    auto issue = [&](int i) {
-        const int s = i % S;
-        int r0, c0;
-        corner(t0 + i, r0, c0);
-        tma_bar_expect(&bar[s], TB);
-#pragma unroll
-        for (int j = 0; j < K; ++j)
-            tma_load(ins + s * TB + j * 1024, &tin, j * cols + c0, r0 / K, &bar[s]);
-    };
-    if (threadIdx.x == 0) {
-        for (int s = 0; s < S; ++s)
-            tma_bar_init(&bar[s]);
-        asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
-        for (int i = 0; i < S && i < n; ++i)
-            issue(i);
-    }
-    __syncthreads();
-    for (int i = 0; i < n; ++i) {
-        const int s = i % S;
-        tma_bar_wait(&bar[s], (unsigned)(i / S) & 1u);
-        if (threadIdx.x == 0)
-            asm volatile("cp.async.bulk.wait_group.read 1;" ::: "memory");
-        __syncthreads();
-        unsigned char *o = outs + (i & 1) * TB;
-        tma_tile_transpose<T, NT>(ins + s * TB, o);
-        asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
-        __syncthreads();
-        if (threadIdx.x == 0) {
-            int r0, c0;
-            corner(t0 + i, r0, c0);
-#pragma unroll
-            for (int j = 0; j < K; ++j)
-                tma_store(&tout, j * rows + r0, c0 / K, o + j * 1024);
-            asm volatile("cp.async.bulk.commit_group;" ::: "memory");
-            if (i + S < n)
-                issue(i + S);
-        }
-    }
-    if (threadIdx.x == 0)
-        asm volatile("cp.async.bulk.wait_group 0;" ::: "memory");
+    tma_bar_init(&bar);
+    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+    tma_bar_expect(&bar, sizeof box);
+    tma_load(box, &m, x, 0, &bar);
+    tma_bar_wait(&bar, 0);
+    *got = box[0];
 }
 
 /* ---- Aligned boxes (the form the H200 takes) ---------------------------------------------------- */
@@ -343,37 +235,7 @@ __global__ void __launch_bounds__(NT) k_tmaa(const __grid_constant__ CUtensorMap
         asm volatile("cp.async.bulk.wait_group 0;" ::: "memory");
 }
 
-template <typename T> __global__ void k_check(const T *out, const T *in, int rows, int cols, unsigned long long *bad)
-{
-    unsigned long long mine = 0;
-    const long long n = (long long)rows * cols;
-    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x) {
-        const int r = (int)(i / cols), c = (int)(i % cols);
-        mine += out[(long long)c * rows + r] != in[i];
-    }
-    if (mine)
-        atomicAdd(bad, mine);
-}
-
 static PFN_cuTensorMapEncodeTiled_v12000 encode;
-
-/* the super-row map of a rows x cols matrix of T at p */
-template <typename T> static CUtensorMap super_map(void *p, int rows, int cols)
-{
-    using sh = tma_shape<T>;
-    CUtensorMap m;
-    const cuuint64_t dims[2] = {(cuuint64_t)sh::K * cols, (cuuint64_t)(rows / sh::K)};
-    const cuuint64_t strides[1] = {16ull * cols};
-    const cuuint32_t box[2] = {(cuuint32_t)sh::TW, 8}, es[2] = {1, 1};
-    const CUresult r = encode(&m, sizeof(T) == 4 ? CU_TENSOR_MAP_DATA_TYPE_UINT32 : CU_TENSOR_MAP_DATA_TYPE_UINT16, 2, p,
-                              dims, strides, box, es, CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
-                              CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
-    if (r != CUDA_SUCCESS) {
-        fprintf(stderr, "cuTensorMapEncodeTiled: error %d (%d x %d)\n", (int)r, rows, cols);
-        exit(2);
-    }
-    return m;
-}
 
 /* the aligned forms' maps: loads (TW + K) x (TH / K + 1) without a swizzle, stores TH x 8 */
 template <typename T, int TH> static CUtensorMap super_map_a(void *p, int rows, int cols, bool load)
@@ -394,10 +256,42 @@ template <typename T, int TH> static CUtensorMap super_map_a(void *p, int rows, 
     return m;
 }
 
+/* --probe: the same box at inner offsets of 16 bytes (must work: the word at column 4) and of 4 bytes
+ * (the H200 stops it: the process ends there, on the checked synchronisation) */
+static int run_probe()
+{
+    unsigned *mat, *got;
+    CK(cudaMalloc(&mat, 64 * 64 * 4));
+    CK(cudaMalloc(&got, 4));
+    std::vector<unsigned> h(64 * 64);
+    for (size_t i = 0; i < h.size(); ++i)
+        h[i] = (unsigned)i;
+    CK(cudaMemcpy(mat, h.data(), h.size() * 4, cudaMemcpyHostToDevice));
+    CUtensorMap m;
+    const cuuint64_t dims[2] = {64, 64}, strides[1] = {256};
+    const cuuint32_t box[2] = {32, 8}, es[2] = {1, 1};
+    if (encode(&m, CU_TENSOR_MAP_DATA_TYPE_UINT32, 2, mat, dims, strides, box, es, CU_TENSOR_MAP_INTERLEAVE_NONE,
+               CU_TENSOR_MAP_SWIZZLE_NONE, CU_TENSOR_MAP_L2_PROMOTION_NONE, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE) != CUDA_SUCCESS) {
+        fprintf(stderr, "cuTensorMapEncodeTiled failed\n");
+        return 2;
+    }
+    for (int x : {4, 1}) {
+        printf("probe: a 32 x 8 box of 4-byte words at column %d (inner offset %d bytes) ...\n", x, 4 * x);
+        fflush(stdout);
+        CK(cudaMemset(got, 0xFF, 4));
+        k_probe<<<1, 32>>>(m, x, got);
+        CK(cudaDeviceSynchronize());
+        unsigned g;
+        CK(cudaMemcpy(&g, got, 4, cudaMemcpyDeviceToHost));
+        printf("probe: column %d: ran, first word %u (%s)\n", x, g, g == (unsigned)x ? "right" : "WRONG");
+    }
+    return 0;
+}
+
 struct method {
     std::string name;
     const void *fn; // nullptr: cudaMemcpy
-    int nt, kind;   // kind 0 memcpy, 1 product any kernel, 2 unaligned boxes (--probe), 3 aligned boxes
+    int nt, kind;   // kind 0 memcpy, 1 product any kernel, 3 aligned boxes
     int tile_r, tile_c; // product kernel's tile; the aligned form's TH
     int per, stages, smem;
     int ntr, edge;      // the aligned form's tile rows and edge blocks
@@ -439,9 +333,8 @@ template <typename T, int TH> static void add_tmaa(std::vector<method> &ms, cons
 }
 
 template <typename T> static void run_size(dev_timer &tm, int rows, int cols, int rounds, int reps, int warm,
-                                           unsigned long long *bad, const char *tname, bool probe, int set)
+                                           unsigned long long *bad, const char *tname, int set)
 {
-    using sh = tma_shape<T>;
     const long long n = (long long)rows * cols;
     T *in, *out;
     CK(cudaMalloc(&in, n * sizeof(T) + 16));
@@ -467,23 +360,7 @@ template <typename T> static void run_size(dev_timer &tm, int rows, int cols, in
         }
         ms.push_back(m);
     }
-    const int ntr = rows / sh::TW, ntc = cols / sh::TW;
-    const int edge_elems = (int)((long long)(rows - ntr * sh::TW) * cols + (long long)ntr * sh::TW * (cols - ntc * sh::TW));
-    const int edge = edge_elems ? (edge_elems + 2047) / 2048 : 0;
-    if (probe) {
-        method m{};
-        m.name = "tma_unaligned_t256_s2_p4";
-        m.fn = (const void *)k_tma<T, 256, 2>;
-        m.nt = 256;
-        m.kind = 2;
-        m.per = 4;
-        m.stages = 2;
-        m.smem = 4 * sh::TILE_BYTES + 1024;
-        m.tin = super_map<T>(in, rows, cols);
-        m.tout = super_map<T>(out, cols, rows);
-        CK(cudaFuncSetAttribute(m.fn, cudaFuncAttributeMaxDynamicSharedMemorySize, m.smem));
-        ms.push_back(m);
-    } else if (set == 1) {
+    if (set == 1) {
         /* session 6, call 2: square tiles (TH = TW), rings of S stages over per tiles a block */
         constexpr int TW = tmaa_shape<T, 32>::TW;
         add_tmaa<T, TW>(ms, (const void *)k_tmaa<T, 256, 2, TW>, 256, 2, 4, rows, cols, in, out);
@@ -526,14 +403,7 @@ template <typename T> static void run_size(dev_timer &tm, int rows, int cols, in
             CK(cudaLaunchKernel(m.fn, dim3((unsigned)(down * across)), dim3(m.nt), args, 0, 0));
             return;
         }
-        int per = m.per, o = 0;
-        if (m.kind == 2) {
-            int a = ntr, b = ntc, e = edge;
-            void *args[] = {(void *)&m.tin, (void *)&m.tout, &out, &in, &r, &c, &a, &b, &per, &e, &o};
-            const int blocks = edge + (ntr * ntc + m.per - 1) / m.per;
-            CK(cudaLaunchKernel(m.fn, dim3((unsigned)blocks), dim3(m.nt), args, (size_t)m.smem, 0));
-            return;
-        }
+        int per = m.per;
         int a = m.ntr, b = cols / m.tile_c, e = m.edge;
         void *args[] = {(void *)&m.tin, (void *)&m.tout, &out, &in, &r, &c, &a, &b, &per, &e};
         const int blocks = m.edge + ((m.ntr - 1) * b + m.per - 1) / m.per;
@@ -541,27 +411,20 @@ template <typename T> static void run_size(dev_timer &tm, int rows, int cols, in
     };
     auto poison = [&](size_t) { CK(cudaMemset(out, 0xFF, n * sizeof(T))); };
     auto check = [&](size_t k) {
-        CK(cudaDeviceSynchronize());
         if (ms[k].kind == 0)
-            return;
-        CK(cudaMemset(bad, 0, 8));
-        k_check<T><<<tm.sms * 8, 256>>>(out, in, rows, cols, bad);
-        unsigned long long h;
-        CK(cudaMemcpy(&h, bad, 8, cudaMemcpyDeviceToHost));
-        if (h)
-            printf("MISMATCH %s %s %dx%d: %llu elements differ\n", ms[k].name.c_str(), tname, rows, cols, h);
+            CK(cudaDeviceSynchronize());
+        else
+            dev_transpose_check<T>(tm, out, in, rows, cols, bad, ms[k].name.c_str(), tname);
     };
     std::vector<std::vector<float>> times(ms.size());
     for (int r = 0; r < rounds; ++r)
         dev_time_round(tm, r, ms.size(), warm, reps, times, poison, launch, check);
-    const double copy_med = dev_stats_of(times[0]).median;
-    for (size_t k = 0; k < ms.size(); ++k) {
-        const dev_stats st = dev_stats_of(times[k]);
-        printf("transpose %s %dx%d %-28s median %.4f ms min %.4f max %.4f  %7.1f GB/s  x memcpy %.4f\n", tname, rows, cols,
-               ms[k].name.c_str(), st.median, st.min, st.max, 2.0 * n * sizeof(T) / (st.median * 1e-3) / 1e9,
-               copy_med / st.median);
-    }
-    fflush(stdout);
+    std::vector<std::string> names;
+    for (const method &m : ms)
+        names.push_back(m.name);
+    char what[64];
+    snprintf(what, sizeof what, "transpose %s %dx%d", tname, rows, cols);
+    dev_report(what, names, times, 2.0 * n * sizeof(T));
     CK(cudaFree(in));
     CK(cudaFree(out));
 }
@@ -604,6 +467,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "cuTensorMapEncodeTiled not found\n");
         return 2;
     }
+    if (probe)
+        return run_probe();
     dev_timer tm;
     dev_time_open(tm, p);
     unsigned long long *bad;
@@ -612,9 +477,9 @@ int main(int argc, char **argv)
            warm);
     for (auto &sz : sizes) {
         if (dtypes.find("f32") != std::string::npos)
-            run_size<unsigned>(tm, sz.first, sz.second, rounds, reps, warm, bad, "f32", probe, set);
+            run_size<unsigned>(tm, sz.first, sz.second, rounds, reps, warm, bad, "f32", set);
         if (dtypes.find("f16") != std::string::npos)
-            run_size<unsigned short>(tm, sz.first, sz.second, rounds, reps, warm, bad, "f16", probe, set);
+            run_size<unsigned short>(tm, sz.first, sz.second, rounds, reps, warm, bad, "f16", set);
     }
     return 0;
 }

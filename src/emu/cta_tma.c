@@ -29,9 +29,10 @@
  * block's shared memory, and an inner coordinate that is not a multiple of 16 bytes stop the kernel
  * with a located message (the last as the H200 stops it: every such box of
  * tests/hw/tma/tma_layout.cu, at columns -3 and 250 of 16-bit elements, which also ran past the
- * tensor's inner edge, and a box wholly inside the tensor at a 4-byte offset (bench/sol/dev_tma.cu at
- * 4097^2 f32, bench/results/h200-2026-11-29-s6-call1/tma.log): "an illegal instruction was
- * encountered"; a 16-byte-aligned box past the inner edge is filled, as the PTX ISA says, unmeasured).
+ * tensor's inner edge, and a box wholly inside the tensor at a 4-byte offset, where the same box at a
+ * 16-byte offset runs (bench/sol/dev_tma.cu --probe, bench/results/h200-2026-11-29-s6-probe/): "an
+ * illegal instruction was encountered"; a 16-byte-aligned box past the inner edge is filled, as the
+ * PTX ISA says, unmeasured).
  * Shared layout (smemlab/model/tensormap.h, measured on the H200): rows of the swizzle's span
  * (32, 64, 128 bytes) whatever the inner box, the XOR on the absolute address; dense rows
  * without a swizzle.
